@@ -1,0 +1,27 @@
+/* Subcommands and the outcomes main.c turns into exit codes. */
+#ifndef REAIM_CLI_H
+#define REAIM_CLI_H
+
+#include <stdio.h>
+
+enum outcome {
+	OUT_OK = 0,          /* exit 0 */
+	OUT_USAGE = 1,       /* exit 1: usage or configuration error */
+	OUT_FAILED = 2,      /* exit 2: the run failed or a point is not trustworthy */
+	OUT_INTERRUPTED = 3, /* exit 3 */
+	OUT_REGRESSION = 4,  /* exit 4: compare found a regression beyond the threshold */
+};
+
+enum outcome cmd_run(int argc, char **argv);
+enum outcome cmd_check(int argc, char **argv);
+enum outcome cmd_tests(int argc, char **argv);
+enum outcome cmd_list(int argc, char **argv);
+enum outcome cmd_show(int argc, char **argv);
+enum outcome cmd_export(int argc, char **argv);
+enum outcome cmd_man(int argc, char **argv);
+
+/* The database path: --db, else $REAIM_DB, else results/reaim.db. */
+const char *cli_db_path(const char *flag);
+void cli_usage(FILE *f);
+
+#endif

@@ -1,0 +1,202 @@
+/* The subcommands that only read: check, tests, list, show and export. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "config/cfg.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "tests/test.h"
+#include "util/util.h"
+
+static int is_suite(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 4 && strcmp(path + n - 4, ".cfg") == 0;
+}
+
+enum outcome cmd_check(int argc, char **argv)
+{
+	if (argc < 2) {
+		log_error("usage: reaim check FILE...");
+		return OUT_USAGE;
+	}
+	int bad = 0;
+	for (int i = 1; i < argc; i++) {
+		struct errlist errs = {0};
+		struct workfile wf;
+		int rc = is_suite(argv[i]) ? suite_check(argv[i], &errs)
+					   : workfile_load(argv[i], NULL, &wf, &errs);
+		if (!is_suite(argv[i]))
+			workfile_free(&wf);
+		if (rc < 0) {
+			errlist_print(&errs);
+			bad = 1;
+		} else {
+			printf("%s: ok\n", argv[i]);
+		}
+		errlist_free(&errs);
+	}
+	return bad ? OUT_USAGE : OUT_OK;
+}
+
+static const char *flag_names(unsigned flags, char *buf, size_t len)
+{
+	static const struct {
+		unsigned flag;
+		const char *name;
+	} names[] = {{TF_CPU, "cpu"},     {TF_DISK, "disk"},    {TF_SYNC, "sync"},   {TF_DIRECT, "direct"},
+		     {TF_FORKS, "forks"}, {TF_NET, "network"}, {TF_SYSV, "sysv"},   {TF_SOURCE, "source"}};
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (flags & names[i].flag)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "," : "", names[i].name);
+	return buf;
+}
+
+enum outcome cmd_tests(int argc, char **argv)
+{
+	char flags[80];
+	if (argc > 1) {
+		const struct test_def *t = test_find(argv[1]);
+		if (!t) {
+			log_error("unknown test '%s' (see reaim tests)", argv[1]);
+			return OUT_USAGE;
+		}
+		printf("%s (family %s)\n  %s\n  one call: %ld %s\n  flags: %s\n", t->name, test_family_of(t),
+		       t->desc, t->ops_per_call, t->units, flag_names(t->flags, flags, sizeof(flags)));
+		return OUT_OK;
+	}
+	printf("%-18s %-10s %10s  %-24s %s\n", "Test", "Family", "Ops/call", "Units", "Description");
+	const struct test_def *t;
+	for (size_t i = 0; (t = test_at(i)) != NULL; i++)
+		printf("%-18s %-10s %10ld  %-24s %s\n", t->name, test_family_of(t), t->ops_per_call, t->units,
+		       t->desc);
+	return OUT_OK;
+}
+
+/* Options shared by the commands that read the database. */
+struct read_args {
+	const char *db, *format, *run;
+	int verbose, tests;
+	long long limit;
+};
+
+static int parse_read_args(int argc, char **argv, struct read_args *a)
+{
+	enum { DB = 1000, FORMAT, TESTS };
+	static const struct option longs[] = {
+		{"db", required_argument, NULL, DB},   {"format", required_argument, NULL, FORMAT},
+		{"tests", no_argument, NULL, TESTS},   {"verbose", no_argument, NULL, 'v'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "vn:", longs, NULL)) != -1) {
+		switch (c) {
+		case DB: a->db = optarg; break;
+		case FORMAT: a->format = optarg; break;
+		case TESTS: a->tests = 1; break;
+		case 'v': a->verbose = 1; break;
+		case 'n':
+			if (parse_long(optarg, 1, 1000000, &a->limit) < 0) {
+				log_error("-n %s: not a positive number", optarg);
+				return -1;
+			}
+			break;
+		default: return -1;
+		}
+	}
+	a->run = optind < argc ? argv[optind++] : NULL;
+	if (optind < argc) {
+		log_error("unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+static struct store *open_existing(const char *db)
+{
+	char err[512];
+	struct store *st;
+	if (access(db, F_OK) != 0) {
+		log_error("no results database at %s (run a suite first, or pass --db)", db);
+		return NULL;
+	}
+	if (store_open(db, &st, err, sizeof(err)) < 0) {
+		log_error("%s", err);
+		return NULL;
+	}
+	return st;
+}
+
+/* Open the database and resolve RUN; NULL after printing why. */
+static struct store *open_run(const struct read_args *a, int64_t *run_id)
+{
+	struct store *st = open_existing(cli_db_path(a->db));
+	if (st && store_resolve_run(st, a->run ? a->run : "last", run_id) < 0) {
+		log_error("%s", store_error(st));
+		store_close(st);
+		return NULL;
+	}
+	return st;
+}
+
+enum outcome cmd_list(int argc, char **argv)
+{
+	struct read_args a = {0};
+	if (parse_read_args(argc, argv, &a) < 0)
+		return OUT_USAGE;
+	struct store *st = open_existing(cli_db_path(a.db));
+	if (!st)
+		return OUT_USAGE;
+	int rc = report_list(stdout, st, (size_t)a.limit);
+	if (rc < 0)
+		log_error("%s", store_error(st));
+	store_close(st);
+	return rc < 0 ? OUT_FAILED : OUT_OK;
+}
+
+enum outcome cmd_show(int argc, char **argv)
+{
+	struct read_args a = {0};
+	int64_t id;
+	if (parse_read_args(argc, argv, &a) < 0)
+		return OUT_USAGE;
+	struct store *st = open_run(&a, &id);
+	if (!st)
+		return OUT_USAGE;
+	int rc = report_show(stdout, st, id, a.verbose, a.tests);
+	if (rc < 0)
+		log_error("%s", store_error(st));
+	store_close(st);
+	return rc < 0 ? OUT_FAILED : OUT_OK;
+}
+
+enum outcome cmd_export(int argc, char **argv)
+{
+	static const char *const formats[] = {"csv", "json", "lkp", "classic"};
+	struct read_args a = {.format = "csv"};
+	int64_t id;
+	if (parse_read_args(argc, argv, &a) < 0)
+		return OUT_USAGE;
+	int known = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		known |= strcmp(a.format, formats[i]) == 0;
+	if (!known) {
+		log_error("unknown export format '%s' (csv, json, lkp or classic)", a.format);
+		return OUT_USAGE;
+	}
+	struct store *st = open_run(&a, &id);
+	if (!st)
+		return OUT_USAGE;
+	int rc = report_export(stdout, st, id, a.format);
+	if (rc < 0)
+		log_error("%s", store_error(st));
+	store_close(st);
+	return rc < 0 ? OUT_FAILED : OUT_OK;
+}

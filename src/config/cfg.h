@@ -1,0 +1,151 @@
+/* Configuration: workfiles, suites, the option table and the resolved plan. */
+#ifndef REAIM_CFG_H
+#define REAIM_CFG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tests/test.h"
+
+/* Collected "file:line: message" errors, reported all at once. */
+struct errlist {
+	char **msgs;
+	size_t count;
+};
+void errlist_add(struct errlist *e, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void errlist_print(const struct errlist *e);
+void errlist_free(struct errlist *e);
+
+/* ---- workfiles ---- */
+struct wf_entry {
+	const struct test_def *test;
+	int weight;
+	int line;
+};
+
+struct workfile {
+	char *path;
+	char *name;          /* short name, e.g. "dbase" */
+	char *text;          /* the file as read, stored with the run */
+	struct wf_entry *entries;
+	size_t count;
+	long long filesize_kib, poolsize_kib; /* -1 when the file does not set them */
+};
+
+/* Parse text (read from path) into wf; 0, or -1 with every problem in errs. */
+int workfile_parse(const char *path, const char *text, struct workfile *wf, struct errlist *errs);
+/* Resolve a name ("dbase") or path, read and parse it. */
+int workfile_load(const char *name_or_path, const char *relative_to, struct workfile *wf,
+		  struct errlist *errs);
+void workfile_free(struct workfile *wf);
+
+/* ---- task counts: "1,2,4", "8-64:8", "1-512*2" ---- */
+struct task_list {
+	int *n;
+	size_t count;
+};
+int tasks_parse(const char *spec, struct task_list *out, const char **why);
+void tasks_free(struct task_list *t);
+char *tasks_format(const struct task_list *t);
+
+struct str_list {
+	char **v;
+	size_t count;
+};
+void str_list_free(struct str_list *l);
+
+/* ---- options: one table drives suite keys, flags, defaults, help and man page ---- */
+enum osync_choice { OSYNC_OFF = 0, OSYNC_ON = 1, OSYNC_BOTH = 2 };
+enum run_mode { MODE_SWEEP, MODE_CROSSOVER, MODE_QUICK, MODE_PEAK };
+
+struct run_opts {
+	char *workfile;
+	struct task_list tasks;
+	long long jobs_per_task;
+	long long repeat;
+	int osync;                 /* enum osync_choice */
+	int sync_mode;             /* enum sync_mode */
+	long long filesize_kib;    /* -1: from the workfile, else the default */
+	long long poolsize_kib;
+	struct str_list dirs;
+	long long seed;
+	char *label;
+	int mode;                  /* enum run_mode */
+	double threshold;          /* Jobs/Min per task that ends crossover/quick */
+	long long max_tasks;
+	double timeout_s;          /* per point; 0 = derived */
+};
+
+enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
+
+struct option_def {
+	const char *key;           /* suite key, also the long flag with '_' as '-' */
+	char short_flag;           /* 0 if none */
+	enum opt_type type;
+	const char *def;           /* default as text, NULL = none */
+	long long min, max;
+	const char *const *choices; /* OPT_ENUM names, index = stored value */
+	size_t offset;             /* into struct run_opts */
+	const char *arg;           /* metavariable in help */
+	const char *help;
+};
+extern const struct option_def option_table[];
+extern const size_t option_count;
+const struct option_def *option_find(const char *key);
+const struct option_def *option_find_short(char c);
+/* Set one option from text; 0 or -1 with a reason. */
+int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
+void run_opts_defaults(struct run_opts *o);
+void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
+void run_opts_free(struct run_opts *o);
+/* Exchange one option's value between two option sets (moves ownership too). */
+void option_swap(struct run_opts *a, struct run_opts *b, const struct option_def *def);
+const char *option_enum_name(const struct option_def *def, int v);
+extern const char *const osync_names[];
+extern const char *const sync_mode_names[];
+extern const char *const mode_names[];
+
+/* ---- suites and the plan ---- */
+struct workload {
+	char *name;
+	struct workfile wf;
+	struct run_opts opts;
+};
+
+struct plan {
+	char *suite_name;
+	char *suite_path;
+	char *suite_text;
+	struct workload *wl;
+	size_t nwl;
+};
+
+/* Command-line overrides: a value per option and which ones were given. */
+struct overrides {
+	struct run_opts opts;
+	unsigned char given[32];
+};
+
+/* Load a suite (name or path), apply overrides, load every workfile. */
+int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *p, struct errlist *errs);
+/* A plan of one workfile with defaults and overrides (reaim -f without -s). */
+int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *p, struct errlist *errs);
+void plan_free(struct plan *p);
+/* Parse a suite for `reaim check` (and its workfiles). */
+int suite_check(const char *path, struct errlist *errs);
+
+/* Per-task file size n for a load of `tasks` tasks. */
+long long plan_file_kib(const struct run_opts *o, int tasks);
+
+/* Per-task job list: classic rounding, shuffled from (seed, task). */
+struct job_list {
+	uint16_t *test;   /* index into the workfile entries */
+	size_t count;     /* P */
+};
+size_t plan_jobs_per_task(const struct workfile *wf, long long jobs);
+void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
+		   struct job_list *out);
+void job_list_free(struct job_list *jl);
+
+#endif

@@ -1,0 +1,265 @@
+/* The classic workfile format, parsed strictly: "<weight> <test>" lines, '#' comments,
+ * FILESIZE/POOLSIZE lines. Every problem in a file is reported in one pass. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "config/cfg.h"
+#include "util/util.h"
+
+void errlist_add(struct errlist *e, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg = NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	e->msgs = xrealloc(e->msgs, (e->count + 1) * sizeof(*e->msgs));
+	if (line > 0)
+		e->msgs[e->count++] = xasprintf("%s:%d: %s", file, line, msg ? msg : "?");
+	else
+		e->msgs[e->count++] = xasprintf("%s: %s", file, msg ? msg : "?");
+	free(msg);
+}
+
+void errlist_print(const struct errlist *e)
+{
+	for (size_t i = 0; i < e->count; i++)
+		fprintf(stderr, "%s\n", e->msgs[i]);
+}
+
+void errlist_free(struct errlist *e)
+{
+	for (size_t i = 0; i < e->count; i++)
+		free(e->msgs[i]);
+	free(e->msgs);
+	e->msgs = NULL;
+	e->count = 0;
+}
+
+/* Up to three catalog names close to an unknown one, as ", did you mean a, b?". */
+static void suggest(const char *name, char *out, size_t len)
+{
+	const struct test_def *best[3] = {0};
+	size_t dist[3] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
+	const struct test_def *t;
+	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
+		size_t d = edit_distance(name, t->name);
+		for (int k = 0; k < 3; k++) {
+			if (d < dist[k]) {
+				for (int m = 2; m > k; m--) {
+					dist[m] = dist[m - 1];
+					best[m] = best[m - 1];
+				}
+				dist[k] = d;
+				best[k] = t;
+				break;
+			}
+		}
+	}
+	out[0] = '\0';
+	size_t limit = strlen(name) / 2 + 2;
+	for (int k = 0; k < 3 && best[k] && dist[k] <= limit; k++) {
+		size_t used = strlen(out);
+		snprintf(out + used, len - used, "%s%s", k ? ", " : "; did you mean ", best[k]->name);
+	}
+	if (out[0])
+		strncat(out, "?", len - strlen(out) - 1);
+}
+
+static char *next_word(char **p)
+{
+	char *s = *p;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return NULL;
+	char *w = s;
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+/* FILESIZE / POOLSIZE lines: "FILESIZE: 10K", "FILESIZE 10k" or "FILESIZE=10K". */
+static int size_line(char *word, char **rest, const char *path, int line, struct workfile *wf,
+		     struct errlist *errs)
+{
+	long long *slot;
+	size_t klen;
+	if (strncasecmp(word, "FILESIZE", 8) == 0)
+		slot = &wf->filesize_kib, klen = 8;
+	else if (strncasecmp(word, "POOLSIZE", 8) == 0)
+		slot = &wf->poolsize_kib, klen = 8;
+	else
+		return 0;
+	char *val = word + klen;
+	if (*val == ':' || *val == '=')
+		val++;
+	if (!*val)
+		val = next_word(rest);
+	if (val && (*val == ':' || *val == '=') && !val[1])
+		val = next_word(rest);
+	long long kib;
+	if (!val || parse_kib(val, &kib) < 0)
+		errlist_add(errs, path, line, "bad %.8s value '%s' (expected a size like 10K, 5M or 1G)",
+			    word, val ? val : "");
+	else if (*slot >= 0)
+		errlist_add(errs, path, line, "%.8s given twice", word);
+	else
+		*slot = kib;
+	char *extra = next_word(rest);
+	if (extra)
+		errlist_add(errs, path, line, "unexpected '%s' after %.8s", extra, word);
+	return 1;
+}
+
+static void entry_line(char *weight, char **rest, const char *path, int line, struct workfile *wf,
+		       struct errlist *errs)
+{
+	char *name = next_word(rest);
+	long long w;
+	if (!name) {
+		errlist_add(errs, path, line, "expected '<weight> <test>', got '%s'", weight);
+		return;
+	}
+	if (parse_long(weight, -1000000000LL, 1000000000LL, &w) < 0) {
+		errlist_add(errs, path, line, "bad weight '%s' (expected a whole number)", weight);
+		return;
+	}
+	if (w <= 0) {
+		errlist_add(errs, path, line, "weight of %s must be positive, got %lld", name, w);
+		return;
+	}
+	char *extra = next_word(rest);
+	if (extra) {
+		errlist_add(errs, path, line, "unexpected '%s' after test name", extra);
+		return;
+	}
+	const struct test_def *t = test_find(name);
+	if (!t) {
+		char hint[128];
+		suggest(name, hint, sizeof(hint));
+		errlist_add(errs, path, line, "unknown test '%s'%s", name, hint);
+		return;
+	}
+	for (size_t i = 0; i < wf->count; i++) {
+		if (wf->entries[i].test == t) {
+			errlist_add(errs, path, line, "duplicate test '%s' (first at line %d)", name,
+				    wf->entries[i].line);
+			return;
+		}
+	}
+	wf->entries = xrealloc(wf->entries, (wf->count + 1) * sizeof(*wf->entries));
+	wf->entries[wf->count++] = (struct wf_entry){t, (int)w, line};
+}
+
+static char *short_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (strncmp(base, "workfile.", 9) == 0 && base[9])
+		base += 9;
+	return xstrdup(base);
+}
+
+int workfile_parse(const char *path, const char *text, struct workfile *wf, struct errlist *errs)
+{
+	size_t before = errs->count;
+	memset(wf, 0, sizeof(*wf));
+	wf->path = xstrdup(path);
+	wf->name = short_name(path);
+	wf->text = xstrdup(text);
+	wf->filesize_kib = wf->poolsize_kib = -1;
+
+	char *copy = xstrdup(text);
+	char *save = copy;
+	int line = 0;
+	for (char *ln = copy; ln; ln = save) {
+		char *nl = strchr(ln, '\n');
+		save = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = '\0';
+		line++;
+		char *hash = strchr(ln, '#');
+		if (hash)
+			*hash = '\0';
+		ln[strcspn(ln, "\r")] = '\0'; /* files edited on other systems */
+		char *rest = ln;
+		char *word = next_word(&rest);
+		if (!word)
+			continue;
+		if (!size_line(word, &rest, path, line, wf, errs))
+			entry_line(word, &rest, path, line, wf, errs);
+	}
+	free(copy);
+	if (wf->count == 0 && errs->count == before)
+		errlist_add(errs, path, 0, "no tests listed");
+	if (wf->count > UINT16_MAX)
+		errlist_add(errs, path, 0, "too many tests");
+	return errs->count == before ? 0 : -1;
+}
+
+/* A workfile named in a suite: a path is relative to the suite's directory; a bare name is
+ * looked for beside the suite, in ../workfiles from it, then in the data dirs. */
+static char *resolve_workfile(const char *name, const char *relative_to)
+{
+	const char *slash = relative_to ? strrchr(relative_to, '/') : NULL;
+	int dir_len = slash ? (int)(slash - relative_to) : 0;
+	if (name[0] == '/' || !slash)
+		return strchr(name, '/') || access(name, F_OK) == 0 ? xstrdup(name) : NULL;
+	char *p = xasprintf("%.*s/%s", dir_len, relative_to, name);
+	if (strchr(name, '/') || access(p, F_OK) == 0)
+		return p;
+	free(p);
+	p = xasprintf("%.*s/../workfiles/%s", dir_len, relative_to, name);
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
+int workfile_load(const char *name_or_path, const char *relative_to, struct workfile *wf,
+		  struct errlist *errs)
+{
+	memset(wf, 0, sizeof(*wf));
+	char *path = resolve_workfile(name_or_path, relative_to);
+	if (!path && !strchr(name_or_path, '/')) {
+		char *classic = xasprintf("workfile.%s", name_or_path);
+		path = find_data_file("workfiles", name_or_path);
+		if (!path)
+			path = find_data_file("workfiles", classic);
+		free(classic);
+	}
+	if (!path)
+		path = xstrdup(name_or_path);
+	char *text = read_text_file(path, 1 << 20);
+	if (!text) {
+		errlist_add(errs, path, 0, "cannot read workfile: %s", strerror(errno));
+		free(path);
+		return -1;
+	}
+	int rc = workfile_parse(path, text, wf, errs);
+	free(text);
+	free(path);
+	return rc;
+}
+
+void workfile_free(struct workfile *wf)
+{
+	free(wf->path);
+	free(wf->name);
+	free(wf->text);
+	free(wf->entries);
+	memset(wf, 0, sizeof(*wf));
+}

@@ -1,0 +1,364 @@
+/* The parent side of a load point: fork, ready/go barrier, reap with wait4, time limits,
+ * stop signals, and the raw figures. Only the main thread forks. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/internal.h"
+#include "util/util.h"
+
+/* The engine's only mutable state: the signal fd and the stop signal seen. */
+static int signal_fd = -1;
+static volatile sig_atomic_t stop_signal;
+
+int engine_init(void)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+		return -1;
+	signal_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return signal_fd < 0 ? -1 : 0;
+}
+
+int engine_interrupted(void) { return stop_signal; }
+
+/* Drain the signal fd; 1 if a child changed state. */
+static int read_signals(void)
+{
+	struct signalfd_siginfo si;
+	int child = 0;
+	while (read(signal_fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD)
+			child = 1;
+		else if (!stop_signal)
+			stop_signal = (sig_atomic_t)si.ssi_signo;
+	}
+	return child;
+}
+
+void engine_poll_signals(void)
+{
+	if (signal_fd >= 0)
+		read_signals();
+}
+
+/* ---- the point ---- */
+
+struct pid_index {
+	pid_t pid;
+	unsigned index;
+};
+
+struct point_state {
+	struct pid_index *pids;   /* sorted by pid after forking, for lookups while reaping */
+	size_t started, alive;
+	int *exit_status;
+	int *reaped;
+	struct rusage usage;
+};
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct pid_index *x = a, *y = b;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static void add_rusage(struct rusage *sum, const struct rusage *r)
+{
+	sum->ru_utime.tv_sec += r->ru_utime.tv_sec;
+	sum->ru_utime.tv_usec += r->ru_utime.tv_usec;
+	sum->ru_stime.tv_sec += r->ru_stime.tv_sec;
+	sum->ru_stime.tv_usec += r->ru_stime.tv_usec;
+}
+
+static double tv_s(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
+
+/* Reap every child that has exited; wait4 gives each one's own CPU time. */
+static void reap(struct point_state *st, int block)
+{
+	while (st->alive > 0) {
+		int status;
+		struct rusage ru;
+		pid_t pid = wait4(-1, &status, block ? 0 : WNOHANG, &ru);
+		if (pid <= 0) {
+			if (pid < 0 && errno == EINTR)
+				continue;
+			return;
+		}
+		struct pid_index key = {.pid = pid};
+		struct pid_index *hit = bsearch(&key, st->pids, st->started, sizeof(key), cmp_pid);
+		if (!hit || st->reaped[hit->index])
+			continue;
+		st->reaped[hit->index] = 1;
+		st->exit_status[hit->index] = status;
+		add_rusage(&st->usage, &ru);
+		st->alive--;
+	}
+}
+
+static void kill_all(struct point_state *st)
+{
+	for (size_t i = 0; i < st->started; i++)
+		if (!st->reaped[st->pids[i].index])
+			kill(st->pids[i].pid, SIGKILL);
+}
+
+/* Wait for children (or a signal) up to deadline_ns; returns 0 on timeout. */
+static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_ns)
+{
+	uint64_t now = clock_now_ns();
+	if (now >= deadline_ns)
+		return 0;
+	struct pollfd p[2] = {{.fd = signal_fd, .events = POLLIN}, {.fd = extra_fd, .events = POLLIN}};
+	uint64_t left_ms = (deadline_ns - now) / 1000000 + 1;
+	int n = poll(p, extra_fd >= 0 ? 2 : 1, left_ms > 60000 ? 60000 : (int)left_ms);
+	if (n < 0 && errno != EINTR)
+		return -1;
+	if (read_signals())
+		reap(st, 0);
+	return 1;
+}
+
+static void *map_shared(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void slot_reason(const struct engine_point *pt, const struct task_slot *slot, unsigned i,
+			int status, char *out, size_t len)
+{
+	if (slot->state == SLOT_FAILED) {
+		const char *test = slot->fail_test >= 0 ? pt->wf->entries[slot->fail_test].test->name
+							: "set-up";
+		if (slot->fail_errno)
+			snprintf(out, len, "task %u: %s failed: %s: %s (errno %d)", i, test, slot->fail_why,
+				 strerror(slot->fail_errno), slot->fail_errno);
+		else
+			snprintf(out, len, "task %u: %s failed: %s", i, test, slot->fail_why);
+	} else if (WIFSIGNALED(status)) {
+		snprintf(out, len, "task %u killed by signal %d (%s) after %u jobs", i, WTERMSIG(status),
+			 strsignal(WTERMSIG(status)), slot->jobs_done);
+	} else {
+		snprintf(out, len, "task %u exited with status %d after %u jobs", i,
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, slot->jobs_done);
+	}
+}
+
+static void invalidate(struct engine_result *res, const char *fmt, const char *what)
+{
+	if (!res->valid)
+		return; /* keep the first reason: later ones are usually its consequences */
+	res->valid = 0;
+	snprintf(res->reason, sizeof(res->reason), fmt, what);
+}
+
+/* Turn what the tasks left in shared memory into the point's figures. */
+static void collect(const struct engine_point *pt, struct point_shm *shm, struct point_state *st,
+		    uint64_t release_ns, struct engine_result *res)
+{
+	size_t n = (size_t)pt->tasks;
+	double *task_s = xcalloc(n, sizeof(double));
+	uint64_t last = release_ns, first_start = UINT64_MAX, last_start = 0;
+	char why[sizeof(res->reason)];
+	for (unsigned i = 0; i < n; i++) {
+		const struct task_slot *slot = &shm->slots[i];
+		int ok = slot->state == SLOT_DONE && WIFEXITED(st->exit_status[i]) &&
+			 WEXITSTATUS(st->exit_status[i]) == 0 && slot->jobs_done == res->jobs_per_task;
+		if (!ok) {
+			slot_reason(pt, slot, i, st->exit_status[i], why, sizeof(why));
+			invalidate(res, "%s", why);
+			continue;
+		}
+		task_s[i] = (double)(slot->finish_ns - release_ns) / 1e9;
+		last = slot->finish_ns > last ? slot->finish_ns : last;
+		first_start = slot->start_ns < first_start ? slot->start_ns : first_start;
+		last_start = slot->start_ns > last_start ? slot->start_ns : last_start;
+	}
+	res->real_s = (double)(last - release_ns) / 1e9;
+	res->release_skew_s = last_start >= release_ns ? (double)(last_start - release_ns) / 1e9 : 0;
+	measure_spread(task_s, n, &res->spread);
+	free(task_s);
+	res->user_s = tv_s(st->usage.ru_utime);
+	res->sys_s = tv_s(st->usage.ru_stime);
+	for (size_t t = 0; t < pt->wf->count; t++) {
+		const struct shared_stats *s = &shm->stats[t];
+		struct engine_test_stats *o = &res->tests[t];
+		*o = (struct engine_test_stats){s->count, s->total_ns, s->min_ns, s->max_ns, 0, 0, 0, s->over_2s};
+		o->p50_ns = hist_quantile(s->hist, s->count, 0.50, s->min_ns, s->max_ns);
+		o->p90_ns = hist_quantile(s->hist, s->count, 0.90, s->min_ns, s->max_ns);
+		o->p99_ns = hist_quantile(s->hist, s->count, 0.99, s->min_ns, s->max_ns);
+	}
+}
+
+/* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. */
+static int start_tasks(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
+		       struct point_state *st, struct engine_result *res)
+{
+	fflush(NULL);
+	for (unsigned i = 0; i < (unsigned)pt->tasks; i++) {
+		pid_t pid = fork();
+		if (pid < 0) {
+			char msg[200];
+			snprintf(msg, sizeof(msg), "fork of task %u of %d failed: %s (check ulimit -u and "
+				 "kernel.pid_max)", i, pt->tasks, strerror(errno));
+			invalidate(res, "%s", msg);
+			res->fatal = 1;
+			return -1;
+		}
+		if (pid == 0) {
+			struct task_args a = *proto;
+			a.index = i;
+			a.task_dir = task_dirs[i];
+			task_main(&a);
+		}
+		setpgid(pid, pid); /* both sides set it, so no race with the first kill */
+		st->pids[i] = (struct pid_index){pid, i};
+		st->started++;
+		st->alive++;
+	}
+	return 0;
+}
+
+static int wait_ready(const struct engine_point *pt, struct point_state *st, int ready_fd,
+		      struct engine_result *res)
+{
+	uint64_t deadline = clock_now_ns() + (uint64_t)(30 + pt->tasks / 100) * 1000000000ull;
+	size_t ready = 0;
+	while (ready < (size_t)pt->tasks) {
+		char buf[512];
+		ssize_t n = read(ready_fd, buf, sizeof(buf));
+		if (n > 0) {
+			ready += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno != EAGAIN && errno != EINTR)
+			return -1;
+		if (stop_signal)
+			return -1;
+		if (st->alive < st->started) {
+			invalidate(res, "%s", "a task died before it was ready");
+			return -1;
+		}
+		if (wait_events(st, ready_fd, deadline) == 0) {
+			invalidate(res, "%s", "tasks not ready within the start-up timeout");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int run_released(const struct engine_point *pt, struct point_state *st, uint64_t release_ns,
+			struct engine_result *res)
+{
+	double limit = pt->timeout_s > 0 ? pt->timeout_s : 600;
+	uint64_t deadline = release_ns + (uint64_t)(limit * 1e9);
+	while (st->alive > 0 && !stop_signal) {
+		int r = wait_events(st, -1, deadline);
+		if (r == 0) {
+			char msg[120];
+			snprintf(msg, sizeof(msg), "point timed out after %.0f s with %zu tasks still running",
+				 limit, st->alive);
+			invalidate(res, "%s", msg);
+			return -1;
+		}
+		if (r < 0)
+			return -1;
+	}
+	return stop_signal ? -1 : 0;
+}
+
+void engine_result_free(struct engine_result *res)
+{
+	free(res->tests);
+	res->tests = NULL;
+}
+
+int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
+			struct engine_result *res)
+{
+	size_t n = (size_t)pt->tasks;
+	size_t len = n * sizeof(struct task_slot) + pt->wf->count * sizeof(struct shared_stats);
+	struct point_shm shm = {.len = len};
+	void *map = map_shared(len);
+	if (!map) {
+		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", len, strerror(errno));
+		return -1;
+	}
+	shm.slots = map;
+	shm.stats = (struct shared_stats *)(shm.slots + n);
+	int ready_pipe[2], go_pipe[2];
+	if (pipe2(ready_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
+		snprintf(res->reason, sizeof(res->reason), "pipe: %s", strerror(errno));
+		munmap(map, len);
+		return -1;
+	}
+	if (pipe2(go_pipe, O_CLOEXEC) < 0) {
+		snprintf(res->reason, sizeof(res->reason), "pipe: %s", strerror(errno));
+		close(ready_pipe[0]);
+		close(ready_pipe[1]);
+		munmap(map, len);
+		return -1;
+	}
+	struct point_state st = {
+		.pids = xcalloc(n, sizeof(struct pid_index)),
+		.exit_status = xcalloc(n, sizeof(int)),
+		.reaped = xcalloc(n, sizeof(int)),
+	};
+	proto->shm = &shm;
+	proto->ready_fd = ready_pipe[1];
+	proto->go_fd = go_pipe[0];
+	proto->parent_fds[0] = ready_pipe[0];
+	proto->parent_fds[1] = go_pipe[1];
+	proto->parent = getpid();
+	uint64_t setup_start = clock_now_ns();
+
+	int rc = start_tasks(pt, proto, task_dirs, &st, res);
+	close(ready_pipe[1]);
+	close(go_pipe[0]);
+	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
+	uint64_t release_ns = 0;
+	if (rc == 0 && wait_ready(pt, &st, ready_pipe[0], res) == 0) {
+		release_ns = clock_now_ns();
+		close(go_pipe[1]); /* EOF on the go pipe releases every task at once */
+		go_pipe[1] = -1;
+		rc = run_released(pt, &st, release_ns, res);
+	} else {
+		rc = -1;
+	}
+	if (go_pipe[1] >= 0)
+		close(go_pipe[1]);
+	close(ready_pipe[0]);
+	if (rc < 0)
+		kill_all(&st);
+	reap(&st, 1);
+	if (stop_signal)
+		invalidate(res, "interrupted by signal %s", strsignal(stop_signal));
+	if (release_ns)
+		collect(pt, &shm, &st, release_ns, res);
+	else if (res->valid)
+		invalidate(res, "%s", "the tasks were never released");
+	res->point_overhead_s = (double)(clock_now_ns() - setup_start) / 1e9 - res->real_s;
+	free(st.pids);
+	free(st.exit_status);
+	free(st.reaped);
+	munmap(map, len);
+	return 0;
+}

@@ -1,0 +1,62 @@
+/* The run engine: forks the tasks of one load point, releases them together, reaps them
+ * and turns what they left in shared memory into the point's raw figures. */
+#ifndef REAIM_ENGINE_H
+#define REAIM_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/cfg.h"
+#include "measure/measure.h"
+
+/* Per-test figures of one point, over all tasks. */
+struct engine_test_stats {
+	uint64_t count;
+	uint64_t total_ns, min_ns, max_ns;
+	uint64_t p50_ns, p90_ns, p99_ns;
+	uint64_t over_2s;
+};
+
+struct engine_point {
+	const struct workfile *wf;
+	const struct run_opts *opts;
+	int tasks;
+	int osync;                /* 0 or 1 for this point */
+	uint64_t seed;
+	double timeout_s;
+};
+
+struct engine_result {
+	int valid;
+	int fatal;                /* the run cannot go on (fork failed, scratch unusable) */
+	char reason[320];
+	size_t jobs_per_task;     /* P */
+	double real_s, user_s, sys_s;
+	double release_skew_s, point_overhead_s;
+	struct spread spread;     /* of task completion times, seconds */
+	struct engine_test_stats *tests; /* one per workfile entry */
+};
+
+/* Block the signals the engine waits on; call before any thread is created. */
+int engine_init(void);
+/* Nonzero once SIGINT, SIGTERM or SIGHUP arrived; the signal number. */
+int engine_interrupted(void);
+/* Poll for a pending stop signal without blocking (between points). */
+void engine_poll_signals(void);
+
+/* Per run: a scratch root in each disk dir. */
+struct engine_scratch {
+	char **roots;
+	size_t count;
+	char *exec_helper;
+	char *script_dir;
+};
+int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen);
+void engine_scratch_destroy(struct engine_scratch *s);
+
+/* Run one point; 0 when it ran (valid or not), -1 on a set-up error (reason set). */
+int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
+		     struct engine_result *res);
+void engine_result_free(struct engine_result *res);
+
+#endif

@@ -1,0 +1,57 @@
+/* What the parent and the tasks of a point share: the layout of the shared mapping. */
+#ifndef REAIM_ENGINE_INTERNAL_H
+#define REAIM_ENGINE_INTERNAL_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "engine/engine.h"
+#include "measure/measure.h"
+
+enum slot_state { SLOT_INIT = 0, SLOT_DONE = 1, SLOT_FAILED = 2 };
+
+/* One per task, written only by that task. */
+struct task_slot {
+	int state;
+	uint32_t jobs_done;
+	uint64_t start_ns, finish_ns;
+	int fail_test;            /* workfile entry index, -1 for set-up */
+	int fail_errno;
+	char fail_why[160];
+};
+
+/* One per test of the mix, merged into atomically by each task as it finishes. */
+struct shared_stats {
+	uint64_t count, total_ns, min_ns, max_ns, over_2s;
+	uint32_t hist[HIST_BUCKETS];
+};
+
+struct point_shm {
+	struct task_slot *slots;
+	struct shared_stats *stats;
+	size_t len;
+};
+
+/* Everything a task needs, prepared by the parent before fork. */
+struct task_args {
+	const struct engine_point *pt;
+	struct point_shm *shm;
+	unsigned index;
+	const char *task_dir;     /* scratch dir to create */
+	const char *const *sources; /* shared source file per disk dir */
+	size_t nsources;
+	long long file_kib;
+	size_t dio_align;
+	const char *exec_helper, *script_dir;
+	pid_t parent;
+	int ready_fd, go_fd;
+	int parent_fds[2];        /* the parent's pipe ends, closed in the task */
+};
+
+__attribute__((noreturn)) void task_main(const struct task_args *a);
+
+/* Fork, release, reap and collect one point whose scratch is ready. */
+int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
+		      struct engine_result *res);
+
+#endif

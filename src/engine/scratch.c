@@ -1,0 +1,159 @@
+/* Scratch space: a private root per disk dir for the run, a dir per point with the shared
+ * source file and one dir per task, all removed by the run that made them. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/internal.h"
+#include "util/util.h"
+
+int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof(*s));
+	s->roots = xcalloc(dirs->count, sizeof(char *));
+	for (size_t i = 0; i < dirs->count; i++) {
+		char *tmpl = xasprintf("%s/reaim-%ld-XXXXXX", dirs->v[i], (long)getpid());
+		if (!mkdtemp(tmpl)) {
+			snprintf(err, errlen, "cannot create a scratch dir in %s: %s", dirs->v[i], strerror(errno));
+			free(tmpl);
+			engine_scratch_destroy(s);
+			return -1;
+		}
+		s->roots[s->count++] = tmpl;
+	}
+	s->exec_helper = find_helper("reaim-exec-helper");
+	char *script = find_data_file("scripts", "shell_rtns_1.sh");
+	if (script) {
+		*strrchr(script, '/') = '\0';
+		s->script_dir = script;
+	}
+	return 0;
+}
+
+void engine_scratch_destroy(struct engine_scratch *s)
+{
+	for (size_t i = 0; i < s->count; i++) {
+		if (remove_tree(s->roots[i]) < 0)
+			log_warn("could not remove scratch dir %s: %s", s->roots[i], strerror(errno));
+		free(s->roots[i]);
+	}
+	free(s->roots);
+	free(s->exec_helper);
+	free(s->script_dir);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Write the shared read-only source file (n KiB) and flush it, so laying it out is not
+ * charged to the tasks that read it. */
+static int lay_out_source(const char *path, long long kib, char *err, size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err, errlen, "create %s: %s", path, strerror(errno));
+		return -1;
+	}
+	char block[1024];
+	for (size_t i = 0; i < sizeof(block); i++)
+		block[i] = (char)('a' + i % 26);
+	for (long long k = 0; k < kib; k++) {
+		if (write(fd, block, sizeof(block)) != (ssize_t)sizeof(block)) {
+			snprintf(err, errlen, "write %s: %s", path, errno ? strerror(errno) : "short write");
+			close(fd);
+			return -1;
+		}
+	}
+	if (fsync(fd) < 0 || close(fd) < 0) {
+		snprintf(err, errlen, "flush %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static size_t dio_alignment(const char *dir)
+{
+#ifdef STATX_DIOALIGN
+	struct statx sx;
+	if (statx(AT_FDCWD, dir, 0, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN) &&
+	    sx.stx_dio_offset_align > 0)
+		return sx.stx_dio_offset_align > sx.stx_dio_mem_align ? sx.stx_dio_offset_align
+								      : sx.stx_dio_mem_align;
+#else
+	(void)dir;
+#endif
+	return 4096;
+}
+
+static int mix_uses(const struct workfile *wf, unsigned flag)
+{
+	for (size_t i = 0; i < wf->count; i++)
+		if (wf->entries[i].test->flags & flag)
+			return 1;
+	return 0;
+}
+
+int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
+		     struct engine_result *res)
+{
+	static unsigned point_seq;
+	memset(res, 0, sizeof(*res));
+	res->valid = 1;
+	res->jobs_per_task = plan_jobs_per_task(pt->wf, pt->opts->jobs_per_task);
+	res->tests = xcalloc(pt->wf->count, sizeof(*res->tests));
+	long long kib = plan_file_kib(pt->opts, pt->tasks);
+	int need_source = mix_uses(pt->wf, TF_SOURCE);
+	unsigned seq = point_seq++;
+
+	char **point_dirs = xcalloc(s->count, sizeof(char *));
+	char **sources = xcalloc(s->count, sizeof(char *));
+	char **task_dirs = xcalloc((size_t)pt->tasks, sizeof(char *));
+	int rc = 0;
+	for (size_t d = 0; d < s->count && rc == 0; d++) {
+		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
+		if (mkdir(point_dirs[d], 0700) < 0) {
+			snprintf(res->reason, sizeof(res->reason), "mkdir %s: %s", point_dirs[d], strerror(errno));
+			free(point_dirs[d]);
+			point_dirs[d] = NULL;
+			rc = -1;
+			break;
+		}
+		sources[d] = xasprintf("%s/source", point_dirs[d]);
+		if (need_source && lay_out_source(sources[d], kib, res->reason, sizeof(res->reason)) < 0)
+			rc = -1;
+	}
+	if (rc == 0) {
+		for (unsigned i = 0; i < (unsigned)pt->tasks; i++)
+			task_dirs[i] = xasprintf("%s/t%u", point_dirs[i % s->count], i);
+		struct task_args proto = {
+			.pt = pt,
+			.sources = (const char *const *)sources,
+			.nsources = s->count,
+			.file_kib = kib,
+			.dio_align = dio_alignment(s->roots[0]),
+			.exec_helper = s->exec_helper,
+			.script_dir = s->script_dir,
+		};
+		rc = engine_fork_point(pt, &proto, task_dirs, res);
+	}
+	if (rc < 0) {
+		res->valid = 0;
+		res->fatal = 1;
+	}
+	for (size_t d = 0; d < s->count; d++) {
+		if (point_dirs[d] && remove_tree(point_dirs[d]) < 0)
+			log_warn("could not remove %s: %s", point_dirs[d], strerror(errno));
+		free(point_dirs[d]);
+		free(sources[d]);
+	}
+	for (int i = 0; i < pt->tasks; i++)
+		free(task_dirs[i]);
+	free(task_dirs);
+	free(point_dirs);
+	free(sources);
+	return rc;
+}

@@ -1,0 +1,168 @@
+/* The life of one task: prepare, report ready, wait for the release, run the job list,
+ * merge its statistics into shared memory and exit. Runs in a forked child. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/internal.h"
+#include "util/util.h"
+
+#define TWO_SECONDS_NS 2000000000ull
+
+struct local_stats {
+	uint64_t count, total_ns, min_ns, max_ns, over_2s;
+	uint32_t hist[HIST_BUCKETS];
+};
+
+static void fail(struct task_slot *slot, int test, int err, const char *why)
+{
+	slot->fail_test = test;
+	slot->fail_errno = err;
+	snprintf(slot->fail_why, sizeof(slot->fail_why), "%s", why);
+	__atomic_store_n(&slot->state, SLOT_FAILED, __ATOMIC_RELEASE);
+}
+
+static void atomic_min(uint64_t *p, uint64_t v)
+{
+	uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
+	while ((cur == 0 || v < cur) &&
+	       !__atomic_compare_exchange_n(p, &cur, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
+static void atomic_max(uint64_t *p, uint64_t v)
+{
+	uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
+	while (v > cur && !__atomic_compare_exchange_n(p, &cur, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
+static void merge(struct shared_stats *dst, const struct local_stats *src)
+{
+	if (src->count == 0)
+		return;
+	__atomic_add_fetch(&dst->count, src->count, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&dst->total_ns, src->total_ns, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&dst->over_2s, src->over_2s, __ATOMIC_RELAXED);
+	atomic_min(&dst->min_ns, src->min_ns);
+	atomic_max(&dst->max_ns, src->max_ns);
+	for (unsigned b = 0; b < HIST_BUCKETS; b++)
+		if (src->hist[b])
+			__atomic_add_fetch(&dst->hist[b], src->hist[b], __ATOMIC_RELAXED);
+}
+
+static void record(struct local_stats *s, uint64_t ns)
+{
+	s->count++;
+	s->total_ns += ns;
+	if (s->count == 1 || ns < s->min_ns)
+		s->min_ns = ns ? ns : 1;
+	if (ns > s->max_ns)
+		s->max_ns = ns;
+	if (ns > TWO_SECONDS_NS)
+		s->over_2s++;
+	s->hist[hist_bucket(ns)]++;
+}
+
+/* Die with the parent, leave its signal set-up behind, get our own process group. */
+static int detach_from_parent(const struct task_args *a)
+{
+	sigset_t none;
+	sigemptyset(&none);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != a->parent)
+		return -1;
+	setpgid(0, 0);
+	return sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* Block until the parent closes the go pipe; 0 on release. */
+static int wait_for_release(int fd)
+{
+	char c;
+	ssize_t n;
+	while ((n = read(fd, &c, 1)) < 0 && errno == EINTR)
+		;
+	return n == 0 ? 0 : -1;
+}
+
+void task_main(const struct task_args *a)
+{
+	struct task_slot *slot = &a->shm->slots[a->index];
+	const struct workfile *wf = a->pt->wf;
+	char msg[200];
+
+	if (detach_from_parent(a) < 0)
+		_exit(2);
+	/* holding the go pipe's write end would keep our own release from ever coming */
+	close(a->parent_fds[0]);
+	close(a->parent_fds[1]);
+	if (mkdir(a->task_dir, 0700) < 0) {
+		snprintf(msg, sizeof(msg), "mkdir %s: %s", a->task_dir, strerror(errno));
+		fail(slot, -1, errno, msg);
+		_exit(1);
+	}
+	struct test_ctx ctx = {
+		.scratch = a->task_dir,
+		.source = a->sources[a->index % a->nsources],
+		.file_kib = a->file_kib,
+		.osync = a->pt->osync,
+		.sync_mode = (enum sync_mode)a->pt->opts->sync_mode,
+		.dio_align = a->dio_align,
+		.exec_helper = a->exec_helper,
+		.script_dir = a->script_dir,
+		.task_index = a->index,
+		.rng = (uint64_t)a->pt->seed * 0x9e3779b97f4a7c15ull + a->index + 1,
+	};
+	ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct job_list jobs;
+	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
+	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));
+	if (ctx.scratch_fd < 0) {
+		snprintf(msg, sizeof(msg), "open %s: %s", a->task_dir, strerror(errno));
+		fail(slot, -1, errno, msg);
+		remove_tree(a->task_dir);
+		_exit(1);
+	}
+
+	char ready = 'r';
+	if (write(a->ready_fd, &ready, 1) != 1 || wait_for_release(a->go_fd) < 0)
+		_exit(2); /* the parent gave up on this point */
+	slot->start_ns = clock_now_ns();
+
+	int status = 0;
+	for (size_t j = 0; j < jobs.count; j++) {
+		unsigned t = jobs.test[j];
+		uint64_t t0 = clock_now_ns();
+		enum test_status r = wf->entries[t].test->run(&ctx);
+		uint64_t t1 = clock_now_ns();
+		if (r != TEST_OK) {
+			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx.why);
+			fail(slot, (int)t, ctx.err, msg);
+			status = 1;
+			break;
+		}
+		record(&stats[t], t1 - t0);
+		slot->jobs_done++;
+	}
+	slot->finish_ns = clock_now_ns();
+	if (status == 0) {
+		for (size_t t = 0; t < wf->count; t++)
+			merge(&a->shm->stats[t], &stats[t]);
+		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
+	}
+	close(ctx.scratch_fd);
+	if (remove_tree(a->task_dir) < 0 && status == 0) {
+		snprintf(msg, sizeof(msg), "removing %s: %s", a->task_dir, strerror(errno));
+		fail(slot, -1, errno, msg);
+		status = 1;
+	}
+	_exit(status);
+}

@@ -1,0 +1,7 @@
+/* The tiny program exec_test runs: it exits 0 at once, so a call measures fork+exec+wait. */
+#include "config.h"
+
+int main(void)
+{
+	return 0;
+}

@@ -1,0 +1,94 @@
+/* reaim: the subcommand table and the mapping from outcomes to exit codes. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config/cfg.h"
+#include "util/util.h"
+
+struct command {
+	const char *name;
+	enum outcome (*fn)(int argc, char **argv);
+	const char *args;
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{"run", cmd_run, "-s SUITE | -f WORKFILE [options]", "run a suite (the default command)"},
+	{"check", cmd_check, "FILE...", "parse suites and workfiles without running anything"},
+	{"tests", cmd_tests, "[NAME]", "list the test catalog, or explain one test"},
+	{"list", cmd_list, "[--db FILE] [-n N]", "list stored runs, newest first"},
+	{"show", cmd_show, "RUN [-v] [--tests]", "show a stored run: the table, environment, per-test figures"},
+	{"export", cmd_export, "RUN --format csv|json|lkp|classic", "export a stored run"},
+	{"man", cmd_man, "1|5", "print the reaim(1) or reaim-suite(5) man page"},
+};
+
+void cli_usage(FILE *f)
+{
+	fprintf(f, "usage: reaim [COMMAND] [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(f, "  %-7s %-36s %s\n", commands[i].name, commands[i].args, commands[i].summary);
+	fprintf(f, "\nrun options (each is also a suite key, with '_' for '-'):\n");
+	fprintf(f, "  -s, --suite SUITE          a suite name (suites/NAME.cfg) or path\n");
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *o = &option_table[i];
+		char flag[64];
+		char *k = xstrdup(o->key);
+		for (char *c = k; *c; c++)
+			*c = *c == '_' ? '-' : *c;
+		if (o->short_flag)
+			snprintf(flag, sizeof(flag), "-%c, --%s %s", o->short_flag, k, o->arg);
+		else
+			snprintf(flag, sizeof(flag), "    --%s %s", k, o->arg);
+		free(k);
+		fprintf(f, "  %-26s %s", flag, o->help);
+		if (o->def && strcmp(o->def, "0") != 0)
+			fprintf(f, " [%s]", o->def);
+		fputc('\n', f);
+	}
+	fprintf(f, "      --db FILE              results database [$REAIM_DB or results/reaim.db]\n"
+		   "      --dry-run              print the resolved plan and exit\n"
+		   "  -q, --quiet                no diagnostics but errors\n"
+		   "  -v, --verbose              more table columns and diagnostics\n"
+		   "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed or a point is\n"
+		   "not trustworthy, 3 interrupted, 4 compare found a regression beyond the threshold\n");
+}
+
+const char *cli_db_path(const char *flag)
+{
+	if (flag)
+		return flag;
+	const char *env = getenv("REAIM_DB");
+	return env && *env ? env : "results/reaim.db";
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *cmd = &commands[0];
+	int shift = 0;
+	if (argc > 1 && argv[1][0] != '-') {
+		cmd = NULL;
+		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+			if (strcmp(argv[1], commands[i].name) == 0)
+				cmd = &commands[i];
+		if (!cmd) {
+			fprintf(stderr, "reaim: unknown command '%s'\n", argv[1]);
+			cli_usage(stderr);
+			return OUT_USAGE;
+		}
+		shift = 1;
+	} else if (argc > 1 && (strcmp(argv[1], "--version") == 0)) {
+		printf("reaim %s\n", PACKAGE_VERSION);
+		return OUT_OK;
+	}
+	enum outcome out = cmd->fn(argc - shift, argv + shift);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
+		return out == OUT_OK ? OUT_FAILED : (int)out;
+	}
+	return (int)out;
+}

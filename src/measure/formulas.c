@@ -1,0 +1,106 @@
+/* The figures DESIGN.md defines, as pure functions so they can be checked by hand. */
+#include "config.h"
+
+#include <math.h>
+#include <time.h>
+
+#include "measure/measure.h"
+
+uint64_t clock_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+double measure_jobs_per_min(double jobs, double real_s)
+{
+	return real_s > 0 ? jobs * 60.0 / real_s : 0.0;
+}
+
+void measure_spread(const double *v, size_t n, struct spread *out)
+{
+	*out = (struct spread){0};
+	if (n == 0)
+		return;
+	double sum = 0;
+	out->min = out->max = v[0];
+	for (size_t i = 0; i < n; i++) {
+		sum += v[i];
+		if (v[i] < out->min)
+			out->min = v[i], out->min_index = i;
+		if (v[i] > out->max)
+			out->max = v[i], out->max_index = i;
+	}
+	out->mean = sum / (double)n;
+	double sq = 0;
+	for (size_t i = 0; i < n; i++)
+		sq += (v[i] - out->mean) * (v[i] - out->mean);
+	out->std_dev = sqrt(sq / (double)n);
+	double cov = out->mean > 0 ? out->std_dev / out->mean : 0;
+	out->std_dev_pct = 100.0 * cov;
+	double jti = 100.0 * (1.0 - cov);
+	out->jti = jti < 0 ? 0 : jti > 100 ? 100 : jti;
+}
+
+void measure_summary(const double *v, size_t n, struct summary *out)
+{
+	*out = (struct summary){.n = n};
+	if (n == 0)
+		return;
+	double sum = 0;
+	out->min = out->max = v[0];
+	for (size_t i = 0; i < n; i++) {
+		sum += v[i];
+		out->min = v[i] < out->min ? v[i] : out->min;
+		out->max = v[i] > out->max ? v[i] : out->max;
+	}
+	out->mean = sum / (double)n;
+	if (n > 1) {
+		double sq = 0;
+		for (size_t i = 0; i < n; i++)
+			sq += (v[i] - out->mean) * (v[i] - out->mean);
+		out->std_dev = sqrt(sq / (double)(n - 1));
+	}
+	out->cv_pct = out->mean != 0 ? 100.0 * out->std_dev / fabs(out->mean) : 0;
+}
+
+unsigned hist_bucket(uint64_t ns)
+{
+	if (ns < 256)
+		return 0;
+	unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
+	unsigned b = (msb - 8) * 4 + (unsigned)((ns >> (msb - 2)) & 3);
+	return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
+}
+
+uint64_t hist_bucket_low(unsigned b)
+{
+	if (b == 0)
+		return 0;
+	unsigned msb = b / 4 + 8, sub = b % 4;
+	return (1ull << msb) + ((uint64_t)sub << (msb - 2));
+}
+
+uint64_t hist_bucket_high(unsigned b)
+{
+	return b + 1 < HIST_BUCKETS ? hist_bucket_low(b + 1) : UINT64_MAX;
+}
+
+uint64_t hist_quantile(const uint32_t *hist, uint64_t count, double q, uint64_t min_ns, uint64_t max_ns)
+{
+	if (count == 0)
+		return 0;
+	uint64_t rank = (uint64_t)ceil(q * (double)count);
+	rank = rank < 1 ? 1 : rank;
+	uint64_t seen = 0;
+	for (unsigned b = 0; b < HIST_BUCKETS; b++) {
+		seen += hist[b];
+		if (seen >= rank) {
+			uint64_t lo = hist_bucket_low(b), hi = hist_bucket_high(b);
+			uint64_t mid = hi == UINT64_MAX ? lo : lo + (hi - lo) / 2;
+			return mid < min_ns ? min_ns : mid > max_ns ? max_ns : mid;
+		}
+	}
+	return max_ns;
+}

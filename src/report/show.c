@@ -1,0 +1,86 @@
+/* `reaim list`, `reaim show` and `reaim export`: reports that read only stored rows. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "util/util.h"
+
+int report_list(FILE *f, struct store *st, size_t limit)
+{
+	struct store_run_row *rows;
+	size_t n;
+	if (store_list_runs(st, limit, &rows, &n) < 0)
+		return -1;
+	fprintf(f, "%-5s %-20s %-11s %-12s %-24s %-12s %s\n", "ID", "Started", "Status", "Suite", "Label",
+		"Host", "Points");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%-5lld %-20s %-11s %-12s %-24s %-12s %d/%d\n", (long long)rows[i].id,
+			rows[i].started, rows[i].status, rows[i].suite, rows[i].label, rows[i].host,
+			rows[i].valid_points, rows[i].points);
+	free(rows);
+	return 0;
+}
+
+static void print_tests(FILE *f, struct store *st, const struct store_point *p)
+{
+	struct store_test *t;
+	size_t n;
+	if (store_get_tests(st, p->id, &t, &n) < 0 || n == 0)
+		return;
+	fprintf(f, "  %d tasks: %-18s %8s %10s %10s %10s %10s %10s\n", p->tasks, "test", "jobs", "mean ms",
+		"p50 ms", "p90 ms", "p99 ms", "max ms");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "  %*s %-18s %8lld %10.3f %10.3f %10.3f %10.3f %10.3f\n", 8, "", t[i].name,
+			(long long)t[i].count, t[i].mean_s * 1e3, t[i].p50_s * 1e3, t[i].p90_s * 1e3,
+			t[i].p99_s * 1e3, t[i].max_s * 1e3);
+	free(t);
+}
+
+/* Rows of one workload and osync setting: pts[start..end). */
+static size_t block_end(const struct store_point *pts, size_t n, size_t start)
+{
+	size_t e = start;
+	while (e < n && pts[e].workload_id == pts[start].workload_id && pts[e].osync == pts[start].osync)
+		e++;
+	return e;
+}
+
+int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests)
+{
+	struct store_run_row run;
+	struct store_point *pts;
+	size_t n;
+	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
+		return -1;
+	fprintf(f, "Run %lld  %s  label %s  suite %s  mode %s  status %s\n", (long long)run.id, run.started,
+		run.label, run.suite, run.mode, run.status);
+	if (run.reason[0])
+		fprintf(f, "Reason: %s\n", run.reason);
+	if (verbose) {
+		char **kv;
+		size_t nkv;
+		if (store_get_env(st, run_id, &kv, &nkv) == 0) {
+			for (size_t i = 0; i < nkv; i++) {
+				char *tab = strchr(kv[i], '\t');
+				fprintf(f, "  %-24.*s %s\n", (int)(tab - kv[i]), kv[i], tab + 1);
+				free(kv[i]);
+			}
+			free(kv);
+		}
+	}
+	for (size_t s = 0; s < n; s = block_end(pts, n, s)) {
+		size_t e = block_end(pts, n, s);
+		report_block_heading(f, pts[s].workload, pts[s].osync);
+		report_table_header(f, verbose);
+		for (size_t i = s; i < e; i++)
+			report_table_row(f, &pts[i], verbose);
+		report_max_line(f, pts + s, e - s);
+		if (tests)
+			for (size_t i = s; i < e; i++)
+				print_tests(f, st, &pts[i]);
+	}
+	free(pts);
+	return 0;
+}

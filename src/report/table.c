@@ -1,0 +1,44 @@
+/* The classic Tasks / Jobs/Min / Real / CPU table, shared by live runs and `reaim show`. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "report/report.h"
+
+void report_block_heading(FILE *f, const char *workload, int osync)
+{
+	fprintf(f, "\nWorkload %s, O_SYNC %s\n", workload, osync ? "on" : "off");
+}
+
+void report_table_header(FILE *f, int verbose)
+{
+	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
+	if (verbose)
+		fprintf(f, "\tJPM/Task\tJTI\tStdDev%%\tUser\tSys\tMinTask\tMaxTask");
+	fputc('\n', f);
+}
+
+void report_table_row(FILE *f, const struct store_point *p, int verbose)
+{
+	if (!p->valid) {
+		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f\t%s\n", p->tasks, p->real_s, p->cpu_s, p->reason);
+		return;
+	}
+	fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);
+	if (verbose)
+		fprintf(f, "\t%.2f\t\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, p->jti,
+			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);
+	fputc('\n', f);
+}
+
+void report_max_line(FILE *f, const struct store_point *pts, size_t n)
+{
+	const struct store_point *best = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (pts[i].valid && (!best || pts[i].jobs_per_min > best->jobs_per_min))
+			best = &pts[i];
+	if (best)
+		fprintf(f, "Max Jobs per Minute %.1f at %d tasks\n", best->jobs_per_min, best->tasks);
+	else
+		fprintf(f, "Max Jobs per Minute: no valid point\n");
+}

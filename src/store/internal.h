@@ -1,0 +1,21 @@
+/* Shared between the store's files: the connection and its migrations. */
+#ifndef REAIM_STORE_INTERNAL_H
+#define REAIM_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+#include "store/store.h"
+
+struct store {
+	sqlite3 *db;
+	char err[256];
+};
+
+extern const char *const store_migrations[];
+extern const size_t store_migration_count;
+
+/* Record the connection's last error in st->err; always returns -1. */
+int store_fail(struct store *st, const char *what);
+
+#endif

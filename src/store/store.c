@@ -1,0 +1,198 @@
+/* Opening, migrating and writing the results database. Prepared statements only. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+#include "util/util.h"
+
+int store_fail(struct store *st, const char *what)
+{
+	snprintf(st->err, sizeof(st->err), "%s: %s", what, st->db ? sqlite3_errmsg(st->db) : "no database");
+	return -1;
+}
+
+const char *store_error(const struct store *st) { return st->err; }
+
+static int exec(struct store *st, const char *sql, const char *what)
+{
+	return sqlite3_exec(st->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : store_fail(st, what);
+}
+
+static int user_version(struct store *st, int *v)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "reading the schema version");
+	int rc = sqlite3_step(s);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema version");
+}
+
+/* Bring the schema up to date in one transaction, so a failure changes nothing. */
+static int migrate(struct store *st)
+{
+	int v;
+	if (exec(st, "BEGIN IMMEDIATE", "locking the database") < 0)
+		return -1;
+	if (user_version(st, &v) < 0)
+		goto fail;
+	if (v > (int)store_migration_count) {
+		snprintf(st->err, sizeof(st->err), "schema version %d is newer than this reaim knows (%zu)",
+			 v, store_migration_count);
+		goto fail;
+	}
+	for (; v < (int)store_migration_count; v++) {
+		if (exec(st, store_migrations[v], "migrating the schema") < 0)
+			goto fail;
+		char pragma[64];
+		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d", v + 1);
+		if (exec(st, pragma, "setting the schema version") < 0)
+			goto fail;
+	}
+	return exec(st, "COMMIT", "committing the schema");
+fail:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int store_open(const char *path, struct store **out, char *err, size_t errlen)
+{
+	struct store *st = xcalloc(1, sizeof(*st));
+	int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(st->db, 30000);
+		if (exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
+		    exec(st, "PRAGMA foreign_keys = ON", "opening") == 0 &&
+		    exec(st, "PRAGMA synchronous = NORMAL", "opening") == 0 && migrate(st) == 0) {
+			*out = st;
+			return 0;
+		}
+	} else {
+		store_fail(st, "opening");
+	}
+	snprintf(err, errlen, "%s: %s", path, st->err);
+	store_close(st);
+	return -1;
+}
+
+void store_close(struct store *st)
+{
+	if (!st)
+		return;
+	sqlite3_close(st->db);
+	free(st);
+}
+
+/* Bind a list of values described by a format: s = text, i = int64, d = double. */
+static int bind_all(sqlite3_stmt *s, const char *fmt, va_list ap)
+{
+	for (int i = 1; *fmt; fmt++, i++) {
+		int rc;
+		switch (*fmt) {
+		case 's': {
+			const char *v = va_arg(ap, const char *);
+			rc = v ? sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(s, i);
+			break;
+		}
+		case 'i': rc = sqlite3_bind_int64(s, i, va_arg(ap, int64_t)); break;
+		case 'd': rc = sqlite3_bind_double(s, i, va_arg(ap, double)); break;
+		default: return SQLITE_MISUSE;
+		}
+		if (rc != SQLITE_OK)
+			return rc;
+	}
+	return SQLITE_OK;
+}
+
+/* Run one statement with bound values; the new row id in *id when id is not NULL. */
+static int run_stmt(struct store *st, int64_t *id, const char *what, const char *sql, const char *fmt, ...)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, what);
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = bind_all(s, fmt, ap);
+	va_end(ap);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_fail(st, what);
+	if (id)
+		*id = sqlite3_last_insert_rowid(st->db);
+	return 0;
+}
+
+int store_run_begin(struct store *st, const struct store_run *r, int64_t *run_id)
+{
+	return run_stmt(st, run_id, "storing the run",
+			"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			"sssssssi", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
+			r->version, r->mode, r->seed);
+}
+
+int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value)
+{
+	return run_stmt(st, NULL, "storing the environment",
+			"INSERT OR REPLACE INTO env (run_id, key, value) VALUES (?, ?, ?)", "iss", run_id, key,
+			value);
+}
+
+int store_run_finish(struct store *st, int64_t run_id, const char *status, const char *reason)
+{
+	return run_stmt(st, NULL, "finishing the run",
+			"UPDATE runs SET status = ?, reason = ?,"
+			" finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ?",
+			"ssi", status, reason, run_id);
+}
+
+int store_workload_add(struct store *st, int64_t run_id, const struct store_workload *w, int64_t *wl_id)
+{
+	return run_stmt(st, wl_id, "storing the workload",
+			"INSERT INTO workloads (run_id, name, workfile_name, workfile_text, tasks, jobs_per_task,"
+			" repeat, osync, sync_mode, filesize_kib, poolsize_kib, dirs, threshold)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			"issssiissiisd", run_id, w->name, w->workfile_name, w->workfile_text, w->tasks,
+			w->jobs_per_task, w->repeat, w->osync, w->sync_mode, w->filesize_kib, w->poolsize_kib,
+			w->dirs, w->threshold);
+}
+
+int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests)
+{
+	if (exec(st, "BEGIN IMMEDIATE", "storing the point") < 0)
+		return -1;
+	if (run_stmt(st, &p->id, "storing the point",
+		     "INSERT INTO points (run_id, workload_id, osync, tasks, repeat, valid, reason,"
+		     " jobs_per_task, file_kib, jobs_per_min, jobs_per_min_task, real_s, user_s, sys_s, cpu_s,"
+		     " std_dev_s, std_dev_pct, jti, min_task_s, max_task_s, min_task_index, max_task_index,"
+		     " release_skew_s, overhead_s)"
+		     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		     "iiiiiisii" "ddddddddddd" "ii" "dd", p->run_id,
+		     p->workload_id, (int64_t)p->osync, (int64_t)p->tasks, (int64_t)p->repeat,
+		     (int64_t)p->valid, p->valid ? NULL : p->reason, p->jobs_per_task, p->file_kib,
+		     p->jobs_per_min, p->jobs_per_min_task, p->real_s, p->user_s, p->sys_s, p->cpu_s,
+		     p->std_dev_s, p->std_dev_pct, p->jti, p->min_task_s, p->max_task_s,
+		     (int64_t)p->min_task_index, (int64_t)p->max_task_index, p->release_skew_s,
+		     p->overhead_s) < 0)
+		goto fail;
+	for (size_t i = 0; i < ntests; i++) {
+		const struct store_test *t = &tests[i];
+		if (run_stmt(st, NULL, "storing per-test figures",
+			     "INSERT INTO test_stats (point_id, test, count, total_s, min_s, max_s, mean_s,"
+			     " p50_s, p90_s, p99_s, over_2s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			     "isidddddddi", p->id, t->name, t->count, t->total_s, t->min_s, t->max_s, t->mean_s,
+			     t->p50_s, t->p90_s, t->p99_s, t->over_2s) < 0)
+			goto fail;
+	}
+	return exec(st, "COMMIT", "committing the point");
+fail:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}

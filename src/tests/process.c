@@ -1,0 +1,153 @@
+/* The "process" test family: fork, fork+exec and shell-script jobs from the AIM catalog. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests/test.h"
+
+#define FORK_ROUNDS 100
+#define EXEC_ROUNDS 5
+
+/* What a child does between fork and _exit; only async-signal-safe calls after fork. */
+struct child_plan {
+	const char *path;   /* program to exec; NULL: _exit(0) at once */
+	char *const *argv;  /* built before fork */
+	int dir_fd;         /* directory to enter first, or -1 */
+};
+
+/* Exit codes a child uses to say why it never ran the program (like the shells do). */
+enum { CHILD_CHDIR_FAILED = 126, CHILD_EXEC_FAILED = 127 };
+
+/* Fork, run the plan in the child, reap it; 0 with *status set, or -1 with errno. */
+static int run_child(const struct child_plan *plan, int *status)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (plan->path == NULL)
+			_exit(0);
+		if (plan->dir_fd >= 0 && fchdir(plan->dir_fd) != 0)
+			_exit(CHILD_CHDIR_FAILED);
+		execv(plan->path, plan->argv);
+		_exit(CHILD_EXEC_FAILED);
+	}
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR)
+			return -1;
+	}
+	return 0;
+}
+
+/* A wait status in words, for failure messages. */
+static const char *describe_status(int status, char *buf, size_t len)
+{
+	if (WIFEXITED(status)) {
+		int code = WEXITSTATUS(status);
+		snprintf(buf, len, "exit status %d%s", code,
+			 code == CHILD_EXEC_FAILED ? " (exec failed?)" :
+			 code == CHILD_CHDIR_FAILED ? " (chdir failed?)" : "");
+	} else if (WIFSIGNALED(status)) {
+		snprintf(buf, len, "killed by signal %d", WTERMSIG(status));
+	} else {
+		snprintf(buf, len, "wait status %#x", (unsigned)status);
+	}
+	return buf;
+}
+
+/* Run the plan once and turn anything but a clean exit 0 into a test failure. */
+static enum test_status run_checked(struct test_ctx *ctx, const struct child_plan *plan,
+				    const char *what)
+{
+	int status;
+	char desc[64];
+
+	if (run_child(plan, &status) != 0)
+		return test_fail(ctx, errno, "fork/wait for %s", what);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return test_fail(ctx, 0, "%s: %s", what, describe_status(status, desc, sizeof(desc)));
+	return TEST_OK;
+}
+
+static enum test_status fork_test(struct test_ctx *ctx)
+{
+	const struct child_plan plan = { NULL, NULL, -1 };
+
+	for (int i = 0; i < FORK_ROUNDS; i++) {
+		enum test_status st = run_checked(ctx, &plan, "forked child");
+		if (st != TEST_OK)
+			return st;
+	}
+	return TEST_OK;
+}
+
+static enum test_status exec_test(struct test_ctx *ctx)
+{
+	char name[] = "reaim-exec-helper";
+	char *const argv[] = { name, NULL };
+	const struct child_plan plan = { ctx->exec_helper, argv, -1 };
+
+	if (ctx->exec_helper == NULL)
+		return test_fail(ctx, EINVAL, "exec_test: no helper program configured");
+	for (int i = 0; i < EXEC_ROUNDS; i++) {
+		enum test_status st = run_checked(ctx, &plan, ctx->exec_helper);
+		if (st != TEST_OK)
+			return st;
+	}
+	return TEST_OK;
+}
+
+/* Run <script_dir>/shell_rtns_<n>.sh through /bin/sh inside the task's scratch dir. */
+static enum test_status run_script(struct test_ctx *ctx, int n)
+{
+	char sh[] = "sh";
+	char script[PATH_MAX];
+	char *const argv[] = { sh, script, NULL };
+	const struct child_plan plan = { "/bin/sh", argv, ctx->scratch_fd };
+
+	if (ctx->script_dir == NULL)
+		return test_fail(ctx, EINVAL, "shell_rtns_%d: no script directory configured", n);
+	/* The child changes directory before exec, so a relative path would miss. */
+	if (ctx->script_dir[0] != '/')
+		return test_fail(ctx, EINVAL, "shell_rtns_%d: script directory %s is not absolute",
+				 n, ctx->script_dir);
+	int len = snprintf(script, sizeof(script), "%s/shell_rtns_%d.sh", ctx->script_dir, n);
+	if (len < 0 || (size_t)len >= sizeof(script))
+		return test_fail(ctx, ENAMETOOLONG, "shell_rtns_%d: script path too long", n);
+	return run_checked(ctx, &plan, script);
+}
+
+static enum test_status shell_rtns_1(struct test_ctx *ctx)
+{
+	return run_script(ctx, 1);
+}
+
+static enum test_status shell_rtns_2(struct test_ctx *ctx)
+{
+	return run_script(ctx, 2);
+}
+
+static enum test_status shell_rtns_3(struct test_ctx *ctx)
+{
+	return run_script(ctx, 3);
+}
+
+static const struct test_def tests[] = {
+	{ "fork_test", fork_test, FORK_ROUNDS, "forks",
+	  "fork a child that exits at once and wait for it, 100 times", TF_FORKS, 0 },
+	{ "exec_test", exec_test, EXEC_ROUNDS, "execs",
+	  "fork, exec a tiny program and wait for it, 5 times", TF_FORKS, 0 },
+	{ "shell_rtns_1", shell_rtns_1, 1, "scripts",
+	  "run a text-processing shell script (cat, sort, grep, wc) and wait", TF_FORKS, 0 },
+	{ "shell_rtns_2", shell_rtns_2, 1, "scripts",
+	  "run a directory-handling shell script (mkdir, cp, mv, ls, rm) and wait", TF_FORKS, 0 },
+	{ "shell_rtns_3", shell_rtns_3, 1, "scripts",
+	  "run a shell script of expr/test arithmetic and sed edits and wait", TF_FORKS, 0 },
+};
+
+const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]) };

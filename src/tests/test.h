@@ -1,0 +1,86 @@
+/* The contract between the engine and the AIM test catalog: one call is one job. */
+#ifndef REAIM_TEST_H
+#define REAIM_TEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum test_status { TEST_OK = 0, TEST_FAIL = 1, TEST_SKIP = 2 };
+
+/* What the classic [sync] points of the disk tests do. */
+enum sync_mode { SYNC_FSYNC = 0, SYNC_NONE = 1, SYNC_GLOBAL = 2 };
+
+/* Flags describing what a test touches; the engine checks limits from them. */
+enum test_flag {
+	TF_DISK = 1u << 0,    /* does file I/O in the disk dirs */
+	TF_SYNC = 1u << 1,    /* honours the O_SYNC toggle */
+	TF_DIRECT = 1u << 2,  /* needs O_DIRECT */
+	TF_FORKS = 1u << 3,   /* creates processes */
+	TF_NET = 1u << 4,     /* uses loopback sockets */
+	TF_SYSV = 1u << 5,    /* uses System V IPC */
+	TF_SOURCE = 1u << 6,  /* reads the shared source file */
+	TF_CPU = 1u << 7,     /* pure computation in user space */
+};
+
+/* Everything a test may use; set up by the engine once per task. */
+struct test_ctx {
+	const char *scratch;    /* the task's own scratch directory (absolute) */
+	int scratch_fd;         /* O_DIRECTORY fd of scratch, for *at() calls */
+	const char *source;     /* shared read-only source file of file_kib KiB */
+	long file_kib;          /* n: per-task file size in KiB */
+	int osync;              /* nonzero: sync_* tests open with O_SYNC */
+	enum sync_mode sync_mode;
+	size_t dio_align;       /* O_DIRECT alignment the filesystem needs */
+	const char *exec_helper; /* tiny program exec_test runs */
+	const char *script_dir; /* directory holding the shell_rtns_* scripts */
+	unsigned task_index;
+	uint64_t rng;           /* per-task random state; use test_rand() */
+	/* set by test_fail() / test_skip() */
+	int err;
+	char why[160];
+};
+
+typedef enum test_status (*test_fn)(struct test_ctx *ctx);
+
+struct test_def {
+	const char *name;
+	test_fn run;
+	long ops_per_call;
+	const char *units;      /* what one op is, e.g. "adds", "KiB" */
+	const char *desc;       /* one line */
+	unsigned flags;         /* enum test_flag */
+	/* Elementary operations per call (e.g. single adds) for the plausibility
+	 * check that a compiler did not delete the work; 0 = not checked. */
+	uint64_t elem_ops;
+};
+
+struct test_family {
+	const char *name;
+	const struct test_def *tests;
+	size_t count;
+};
+
+/* Record a failure: err is an errno value (0 if none), why says what was being done. */
+enum test_status test_fail(struct test_ctx *ctx, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+enum test_status test_skip(struct test_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* xorshift64*: fast, deterministic per task, good enough for offsets and orders. */
+uint64_t test_rand(struct test_ctx *ctx);
+/* Uniform in [0, bound) without modulo bias worth caring about at our sizes. */
+uint64_t test_rand_below(struct test_ctx *ctx, uint64_t bound);
+
+/* Keep a computed value alive so -O2 cannot delete the loop that made it. */
+#define test_keep(v) __asm__ volatile("" : : "g"(v) : "memory")
+
+/* Registry (registry.c): every family, and lookup over all of them. */
+extern const struct test_family *const test_families[];
+extern const size_t test_family_count;
+const struct test_def *test_find(const char *name);
+const char *test_family_of(const struct test_def *t);
+size_t test_count(void);
+/* i-th test over all families in catalog order, or NULL. */
+const struct test_def *test_at(size_t i);
+
+#endif

@@ -1,0 +1,166 @@
+/* Reads the environment fingerprint from uname, /proc and /sys. Missing facts are
+ * recorded as absent rather than failing the run. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "util/env.h"
+#include "util/util.h"
+
+static void add(struct env_list *env, const char *key, const char *value)
+{
+	if (!value)
+		return;
+	env->items = xrealloc(env->items, (env->count + 1) * sizeof(*env->items));
+	env->items[env->count].key = xstrdup(key);
+	char *v = xstrdup(value);
+	size_t n = strlen(v);
+	while (n && isspace((unsigned char)v[n - 1]))
+		v[--n] = '\0';
+	env->items[env->count++].value = v;
+}
+
+static void add_file(struct env_list *env, const char *key, const char *path)
+{
+	char *text = read_text_file(path, 1 << 16);
+	add(env, key, text);
+	free(text);
+}
+
+/* The value after "field<spaces>:" in a /proc text file such as cpuinfo. */
+static char *proc_field(const char *path, const char *field)
+{
+	char *text = read_text_file(path, 1 << 22);
+	if (!text)
+		return NULL;
+	char *out = NULL;
+	for (char *line = text; line && !out; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		size_t fl = strlen(field);
+		if (strncmp(line, field, fl) == 0 && (line[fl] == ' ' || line[fl] == '\t' || line[fl] == ':')) {
+			char *colon = strchr(line, ':');
+			char *end = strchr(line, '\n');
+			if (colon && (!end || colon < end)) {
+				colon++;
+				while (*colon == ' ' || *colon == '\t')
+					colon++;
+				out = end ? xasprintf("%.*s", (int)(end - colon), colon) : xstrdup(colon);
+			}
+		}
+	}
+	free(text);
+	return out;
+}
+
+/* The mount holding dir: the longest mount point that prefixes its real path. */
+static void add_mount(struct env_list *env, const char *prefix, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	char *mounts = read_text_file("/proc/self/mounts", 1 << 22);
+	if (!real || !mounts) {
+		free(real);
+		free(mounts);
+		return;
+	}
+	char best_dev[256] = "", best_fs[64] = "", best_opts[512] = "";
+	size_t best_len = 0;
+	char *save = NULL;
+	for (char *line = strtok_r(mounts, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char dev[256], mnt[1024], fs[64], opts[512];
+		if (sscanf(line, "%255s %1023s %63s %511s", dev, mnt, fs, opts) != 4)
+			continue;
+		size_t ml = strlen(mnt);
+		int under = strncmp(real, mnt, ml) == 0 && (real[ml] == '/' || real[ml] == '\0' || ml == 1);
+		if (under && ml >= best_len) {
+			best_len = ml;
+			snprintf(best_dev, sizeof(best_dev), "%s", dev);
+			snprintf(best_fs, sizeof(best_fs), "%s", fs);
+			snprintf(best_opts, sizeof(best_opts), "%s", opts);
+		}
+	}
+	char key[128];
+	snprintf(key, sizeof(key), "%s.path", prefix);
+	add(env, key, real);
+	snprintf(key, sizeof(key), "%s.fstype", prefix);
+	add(env, key, best_fs);
+	snprintf(key, sizeof(key), "%s.mount_options", prefix);
+	add(env, key, best_opts);
+	snprintf(key, sizeof(key), "%s.device", prefix);
+	add(env, key, best_dev);
+	free(real);
+	free(mounts);
+}
+
+/* The I/O scheduler and rotational flag of the block device behind dir. */
+static void add_queue(struct env_list *env, const char *prefix, const char *dir)
+{
+	struct stat st;
+	if (stat(dir, &st) < 0)
+		return;
+	char base[128], path[256], key[128];
+	snprintf(base, sizeof(base), "/sys/dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
+	/* a partition's queue lives in its parent disk's directory */
+	const char *candidates[] = {"queue", "../queue"};
+	for (size_t i = 0; i < ARRAY_SIZE(candidates); i++) {
+		snprintf(path, sizeof(path), "%s/%s/scheduler", base, candidates[i]);
+		if (access(path, R_OK) != 0)
+			continue;
+		snprintf(key, sizeof(key), "%s.scheduler", prefix);
+		add_file(env, key, path);
+		snprintf(path, sizeof(path), "%s/%s/rotational", base, candidates[i]);
+		snprintf(key, sizeof(key), "%s.rotational", prefix);
+		add_file(env, key, path);
+		return;
+	}
+}
+
+void env_collect(struct env_list *env, char *const *dirs, size_t ndirs)
+{
+	struct utsname u;
+	char buf[256];
+	memset(env, 0, sizeof(*env));
+	if (gethostname(buf, sizeof(buf)) == 0)
+		add(env, "hostname", buf);
+	if (uname(&u) == 0) {
+		add(env, "kernel.release", u.release);
+		add(env, "kernel.version", u.version);
+		add(env, "machine", u.machine);
+	}
+	add_file(env, "kernel.cmdline", "/proc/cmdline");
+	char *model = proc_field("/proc/cpuinfo", "model name");
+	add(env, "cpu.model", model);
+	free(model);
+	snprintf(buf, sizeof(buf), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	add(env, "cpu.online", buf);
+	add_file(env, "cpu.smt", "/sys/devices/system/cpu/smt/active");
+	add_file(env, "cpu.governor", "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+	char *mem = proc_field("/proc/meminfo", "MemTotal");
+	add(env, "memory.total", mem);
+	free(mem);
+	char *swap = proc_field("/proc/meminfo", "SwapTotal");
+	add(env, "swap.total", swap);
+	free(swap);
+	add_file(env, "thp.enabled", "/sys/kernel/mm/transparent_hugepage/enabled");
+	for (size_t i = 0; i < ndirs; i++) {
+		char prefix[32];
+		snprintf(prefix, sizeof(prefix), "dir%zu", i);
+		add_mount(env, prefix, dirs[i]);
+		add_queue(env, prefix, dirs[i]);
+	}
+}
+
+void env_free(struct env_list *env)
+{
+	for (size_t i = 0; i < env->count; i++) {
+		free(env->items[i].key);
+		free(env->items[i].value);
+	}
+	free(env->items);
+	memset(env, 0, sizeof(*env));
+}

@@ -1,0 +1,19 @@
+/* The environment fingerprint stored with every run, so runs weeks apart can be compared. */
+#ifndef REAIM_ENV_H
+#define REAIM_ENV_H
+
+#include <stddef.h>
+
+struct env_item {
+	char *key, *value;
+};
+struct env_list {
+	struct env_item *items;
+	size_t count;
+};
+
+/* Machine-wide facts plus, for each disk dir, its filesystem, device and scheduler. */
+void env_collect(struct env_list *env, char *const *dirs, size_t ndirs);
+void env_free(struct env_list *env);
+
+#endif

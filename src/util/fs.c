@@ -1,0 +1,129 @@
+/* File-system helpers: whole-file reads, finding shipped data, removing our own trees. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+char *read_text_file(const char *path, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	struct strbuf sb = {0};
+	char chunk[4096];
+	ssize_t n;
+	strbuf_add(&sb, "", 0);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			strbuf_free(&sb);
+			errno = e;
+			return NULL;
+		}
+		if (sb.len + (size_t)n > max) {
+			close(fd);
+			strbuf_free(&sb);
+			errno = EFBIG;
+			return NULL;
+		}
+		strbuf_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	return sb.buf;
+}
+
+const char *exe_dir(void)
+{
+	static char dir[PATH_MAX];
+	if (!dir[0]) {
+		ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+		if (n <= 0)
+			return NULL;
+		dir[n] = '\0';
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+	}
+	return dir;
+}
+
+static int running_uninstalled(void)
+{
+	const char *d = exe_dir();
+	return d && strcmp(d, ABS_TOP_BUILDDIR) == 0;
+}
+
+static char *try_path(const char *base, const char *subdir, const char *name)
+{
+	if (!base)
+		return NULL;
+	char *p = subdir ? xasprintf("%s/%s/%s", base, subdir, name) : xasprintf("%s/%s", base, name);
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
+char *find_data_file(const char *subdir, const char *name)
+{
+	char *p;
+	if ((p = try_path(getenv("REAIM_DATADIR"), subdir, name)))
+		return p;
+	if (running_uninstalled()) {
+		if ((p = try_path(ABS_TOP_BUILDDIR, subdir, name)) || (p = try_path(ABS_TOP_SRCDIR, subdir, name)))
+			return p;
+	}
+	return try_path(PKGDATADIR, subdir, name);
+}
+
+char *find_helper(const char *name)
+{
+	char *p;
+	if ((p = try_path(getenv("REAIM_LIBEXECDIR"), NULL, name)) || (p = try_path(exe_dir(), NULL, name)))
+		return p;
+	return try_path(PKGLIBEXECDIR, NULL, name);
+}
+
+static int remove_at(int parent, const char *name)
+{
+	if (unlinkat(parent, name, 0) == 0 || errno == ENOENT)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return -1;
+	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (remove_at(dirfd(d), e->d_name) < 0)
+			rc = -1;
+	}
+	closedir(d);
+	if (rc == 0 && unlinkat(parent, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}
+
+int remove_tree(const char *path)
+{
+	return remove_at(AT_FDCWD, path);
+}

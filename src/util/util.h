@@ -1,0 +1,58 @@
+/* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
+#ifndef REAIM_UTIL_H
+#define REAIM_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Allocation wrappers: the only places allowed to abort the program. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Verbosity of diagnostics on stderr: 0 quiet, 1 normal, 2 verbose. */
+void log_set_level(int level);
+int log_level(void);
+void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "123", "4k", "2m", "1g" as KiB-based units: returns 0 and the value in KiB. */
+int parse_kib(const char *s, long long *kib);
+/* A whole decimal number in [min, max]; 0 on success. */
+int parse_long(const char *s, long long min, long long max, long long *out);
+/* Seconds with optional fraction and s/m/h suffix. */
+int parse_seconds(const char *s, double *out);
+
+/* Growable byte buffer for building text. */
+struct strbuf {
+	char *buf;
+	size_t len, cap;
+};
+void strbuf_add(struct strbuf *sb, const char *s, size_t n);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_free(struct strbuf *sb);
+
+/* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
+char *read_text_file(const char *path, size_t max);
+
+/* Directory of the running executable (from /proc/self/exe), or NULL. */
+const char *exe_dir(void);
+/* First existing "DIR/NAME" over the data search path, or NULL; caller frees. */
+char *find_data_file(const char *subdir, const char *name);
+/* The same search for a program or file beside the binary or in libexecdir. */
+char *find_helper(const char *name);
+
+/* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
+int remove_tree(const char *path);
+
+/* Levenshtein distance, for "did you mean" suggestions. */
+size_t edit_distance(const char *a, const char *b);
+
+#endif

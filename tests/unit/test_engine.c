@@ -1,0 +1,134 @@
+/* Runs real load points through the engine: every registered test in a 1-task point, the
+ * figures of a small multi-task point, and points spoiled by failing, crashing and hanging tasks. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config/cfg.h"
+#include "engine/engine.h"
+#include "tap.h"
+#include "util/util.h"
+
+static enum test_status quick_ok(struct test_ctx *ctx)
+{
+	test_keep(ctx->task_index);
+	return TEST_OK;
+}
+static enum test_status always_fails(struct test_ctx *ctx) { return test_fail(ctx, ENOSPC, "writing %s", "f"); }
+static enum test_status crashes(struct test_ctx *ctx)
+{
+	if (ctx->task_index == 1)
+		raise(SIGSEGV);
+	return TEST_OK;
+}
+static enum test_status hangs(struct test_ctx *ctx)
+{
+	(void)ctx;
+	pause();
+	return TEST_OK;
+}
+
+static const struct test_def fake[] = {
+	{"quick_ok", quick_ok, 1, "calls", "returns at once", 0, 0},
+	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0},
+	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0},
+	{"hangs", hangs, 1, "calls", "never returns", 0, 0},
+};
+
+static struct run_opts opts;
+static struct engine_scratch scratch;
+
+static void one_test_workfile(struct workfile *wf, const struct test_def *t)
+{
+	static struct wf_entry e;
+	memset(wf, 0, sizeof(*wf));
+	e = (struct wf_entry){t, 1, 1};
+	wf->entries = &e;
+	wf->count = 1;
+}
+
+static int run(const struct test_def *t, int tasks, long long jobs, double timeout, struct engine_result *res)
+{
+	struct workfile wf;
+	one_test_workfile(&wf, t);
+	opts.jobs_per_task = jobs;
+	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = tasks, .osync = 1, .seed = 1,
+				  .timeout_s = timeout};
+	return engine_run_point(&pt, &scratch, res);
+}
+
+static int dir_is_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	int n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	if (d)
+		closedir(d);
+	return d && n == 0;
+}
+
+int main(void)
+{
+	char base[] = "/var/tmp/reaim-engine-XXXXXX";
+	if (!mkdtemp(base) || engine_init() < 0)
+		return 1;
+	char err[256];
+	run_opts_defaults(&opts);
+	opts.filesize_kib = 64;
+	opts.poolsize_kib = 0;
+	opts.dirs.v = xcalloc(1, sizeof(char *));
+	opts.dirs.v[0] = xstrdup(base);
+	opts.dirs.count = 1;
+	ok(engine_scratch_create(&opts.dirs, &scratch, err, sizeof(err)) == 0, "scratch root created");
+	ok(scratch.exec_helper && scratch.script_dir, "exec helper and scripts found");
+
+	/* every test of the catalog succeeds once in a 1-task point */
+	const struct test_def *t;
+	struct engine_result res;
+	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
+		char what[200];
+		run(t, 1, 1, 120, &res);
+		snprintf(what, sizeof(what), "%s runs in a 1-task point%s%s", t->name, res.valid ? "" : ": ",
+			 res.valid ? "" : res.reason);
+		ok(res.valid && res.tests[0].count == 1, what);
+		engine_result_free(&res);
+	}
+
+	ok(run(&fake[0], 8, 50, 60, &res) == 0 && res.valid, "8 tasks x 50 trivial jobs");
+	is_int(res.jobs_per_task, 50, "P = 50");
+	is_int(res.tests[0].count, 400, "every job counted once");
+	ok(res.real_s > 0 && res.real_s < 10, "real time measured");
+	ok(res.spread.max >= res.spread.min && res.spread.max <= res.real_s + 1e-9, "task times within real time");
+	ok(res.release_skew_s >= 0 && res.release_skew_s < 5, "release skew recorded");
+	engine_result_free(&res);
+
+	run(&fake[1], 2, 3, 60, &res);
+	ok(!res.valid, "a failing job invalidates the point");
+	ok(strstr(res.reason, "always_fails failed: writing f: No space left on device") != NULL, "reason names test and errno");
+	printf("# %s\n", res.reason);
+	engine_result_free(&res);
+
+	run(&fake[2], 3, 2, 60, &res);
+	ok(!res.valid && strstr(res.reason, "task 1 killed by signal 11") != NULL, "a crashed task invalidates the point");
+	printf("# %s\n", res.reason);
+	engine_result_free(&res);
+
+	uint64_t t0 = clock_now_ns();
+	run(&fake[3], 2, 1, 1, &res);
+	ok(!res.valid && strstr(res.reason, "timed out") != NULL, "a hung task is killed at the time limit");
+	ok(clock_now_ns() - t0 < 5000000000ull, "and the point ends promptly");
+	engine_result_free(&res);
+
+	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points");
+	engine_scratch_destroy(&scratch);
+	ok(rmdir(base) == 0, "scratch root removed");
+	run_opts_free(&opts);
+	return done_testing();
+}

@@ -1,0 +1,51 @@
+/* Checks the classic job-count rounding, reproducible job orders and per-task file sizes. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/cfg.h"
+#include "tap.h"
+
+int main(void)
+{
+	struct workfile wf = {0};
+	struct errlist errs = {0};
+	ok(workfile_parse("mix", "10 add_int\n20 add_long\n30 sieve\n1 fork_test\n", &wf, &errs) == 0, "mix parses");
+	/* H = 61, J = 100: 16.4 -> 16, 32.8 -> 33, 49.2 -> 49, 1.6 -> 2 */
+	is_int(plan_jobs_per_task(&wf, 100), 100, "P = 16 + 33 + 49 + 2");
+	/* J = 1: every listed test still runs once */
+	is_int(plan_jobs_per_task(&wf, 1), 4, "at least one job per listed test");
+
+	struct job_list a, b, c;
+	plan_job_list(&wf, 100, 42, 0, &a);
+	plan_job_list(&wf, 100, 42, 0, &b);
+	plan_job_list(&wf, 100, 42, 1, &c);
+	is_int(a.count, 100, "job list has P entries");
+	ok(memcmp(a.test, b.test, a.count * sizeof(*a.test)) == 0, "same seed and task: same order");
+	ok(memcmp(a.test, c.test, a.count * sizeof(*a.test)) != 0, "another task: another order");
+	int counts[4] = {0};
+	for (size_t i = 0; i < a.count; i++)
+		counts[a.test[i]]++;
+	ok(counts[0] == 16 && counts[1] == 33 && counts[2] == 49 && counts[3] == 2, "per-test counts kept");
+	int sorted = 1;
+	for (size_t i = 1; i < a.count; i++)
+		sorted &= a.test[i] >= a.test[i - 1];
+	ok(!sorted, "order is shuffled");
+	job_list_free(&a);
+	job_list_free(&b);
+	job_list_free(&c);
+
+	struct run_opts o;
+	run_opts_defaults(&o);
+	o.filesize_kib = 10;
+	o.poolsize_kib = 1024;
+	is_int(plan_file_kib(&o, 1), 1034, "n = FILESIZE + POOLSIZE/1");
+	is_int(plan_file_kib(&o, 8), 138, "n = 10 + 1024/8");
+	is_int(plan_file_kib(&o, 100), 20, "n = 10 + 1024/100 (integer KiB)");
+	o.poolsize_kib = 0;
+	is_int(plan_file_kib(&o, 64), 10, "POOLSIZE 0: n = FILESIZE");
+	run_opts_free(&o);
+	workfile_free(&wf);
+	return done_testing();
+}

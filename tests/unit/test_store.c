@@ -1,0 +1,97 @@
+/* Checks the store: schema version, inserts and queries, run names, and refusals. */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "tap.h"
+#include "util/util.h"
+
+static char dir[] = "/tmp/reaim-store-XXXXXX";
+
+static int64_t add_run(struct store *st, const char *label)
+{
+	struct store_run r = {.uuid = label, .label = label, .suite_name = "s", .suite_text = "x = 1;",
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+	int64_t id = 0;
+	store_run_begin(st, &r, &id);
+	return id;
+}
+
+int main(void)
+{
+	if (!mkdtemp(dir))
+		return 1;
+	char *db = xasprintf("%s/r.db", dir);
+	char err[512];
+	struct store *st;
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "create a database");
+
+	int64_t r1 = add_run(st, "5.10"), r2 = add_run(st, "6.1");
+	ok(r1 > 0 && r2 > r1, "runs get increasing ids");
+	ok(store_run_env(st, r2, "hostname", "box") == 0, "environment row");
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "1 add_int\n",
+				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1,2",
+				   .jobs_per_task = 10, .filesize_kib = 10, .repeat = 1};
+	int64_t wl;
+	ok(store_workload_add(st, r2, &w, &wl) == 0, "workload row");
+	struct store_point p = {.run_id = r2, .workload_id = wl, .osync = 1, .tasks = 32, .valid = 1,
+				.jobs_per_task = 99, .jobs_per_min = 601.0, .real_s = 316.3, .cpu_s = 134.0};
+	struct store_test t = {.name = "add_int", .count = 99, .mean_s = 0.02};
+	ok(store_point_add(st, &p, &t, 1) == 0, "point with per-test figures");
+	struct store_point bad = {.run_id = r2, .workload_id = wl, .osync = 1, .tasks = 64, .valid = 0};
+	snprintf(bad.reason, sizeof(bad.reason), "task 3 killed by signal 9");
+	ok(store_point_add(st, &bad, NULL, 0) == 0, "invalid point stored too");
+	ok(store_run_finish(st, r2, "failed", "task 3 killed") == 0, "finish run");
+
+	int64_t id;
+	ok(store_resolve_run(st, "last", &id) == 0 && id == r2, "last");
+	ok(store_resolve_run(st, "last~1", &id) == 0 && id == r1, "last~1");
+	ok(store_resolve_run(st, "5.10", &id) == 0 && id == r1, "by label");
+	ok(store_resolve_run(st, "1", &id) == 0 && id == 1, "by id");
+	ok(store_resolve_run(st, "nosuch", &id) < 0 && strstr(store_error(st), "no run matches") != NULL,
+	   "unknown run named");
+
+	struct store_point *pts;
+	size_t n;
+	ok(store_get_points(st, r2, &pts, &n) == 0 && n == 2, "two points back");
+	is_near(pts[0].jobs_per_min, 601.0, 0, "figures round-trip");
+	is_str(pts[0].workload, "dbase", "workload name joined");
+	ok(!pts[1].valid && strcmp(pts[1].reason, "task 3 killed by signal 9") == 0, "invalid point and reason");
+	struct store_test *tests;
+	size_t nt;
+	ok(store_get_tests(st, pts[0].id, &tests, &nt) == 0 && nt == 1 && tests[0].count == 99, "per-test back");
+	free(tests);
+	free(pts);
+	struct store_run_row row;
+	ok(store_get_run(st, r2, &row) == 0 && strcmp(row.status, "failed") == 0 && row.points == 2 &&
+	   row.valid_points == 1 && strcmp(row.host, "box") == 0, "run row with counts and host");
+	store_close(st);
+
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "reopen an existing database");
+	struct store_run_row *rows;
+	ok(store_list_runs(st, 0, &rows, &n) == 0 && n == 2 && rows[0].id == r2, "list newest first");
+	free(rows);
+	store_close(st);
+
+	char *junk = xasprintf("%s/junk.db", dir);
+	int fd = open(junk, O_CREAT | O_WRONLY, 0600);
+	ok(write(fd, "this is not a database, just text that is long enough to look like a header......"
+		     "................................................................................",
+		 160) == 160, "write junk");
+	close(fd);
+	ok(store_open(junk, &st, err, sizeof(err)) < 0 && strstr(err, junk) != NULL, "corrupt file refused, named");
+	char *nodir = xasprintf("%s/no/such/dir/r.db", dir);
+	ok(store_open(nodir, &st, err, sizeof(err)) < 0, "unwritable path refused");
+
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ok(system(cmd) == 0, "clean up");
+	free(db);
+	free(junk);
+	free(nodir);
+	return done_testing();
+}

@@ -1,0 +1,102 @@
+/* Checks suites: keys, workloads, overrides by flags, and errors with file:line. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config/cfg.h"
+#include "tap.h"
+#include "util/util.h"
+
+static char dir[] = "/tmp/reaim-suite-XXXXXX";
+
+static char *write_file(const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+int main(void)
+{
+	if (!mkdtemp(dir))
+		return 1;
+	char *wf = write_file("mix", "FILESIZE: 20K\n10 add_int\n10 disk_rd\n");
+	char *good = write_file("good.cfg",
+				"name = \"demo\";\nworkfile = \"mix\";\ntasks = [1, 2, 4];\njobs_per_task = 7;\n"
+				"osync = false;\ndirs = [\"/tmp\", \"/var/tmp\"];\nseed = 9;\n");
+	struct plan p;
+	struct errlist errs = {0};
+	ok(plan_from_suite(good, NULL, &p, &errs) == 0, "good suite loads");
+	errlist_print(&errs);
+	is_str(p.suite_name, "demo", "suite name");
+	is_int(p.nwl, 1, "one workload");
+	is_int(p.wl[0].opts.jobs_per_task, 7, "jobs_per_task from suite");
+	is_int(p.wl[0].opts.tasks.count, 3, "task array");
+	is_int(p.wl[0].opts.osync, OSYNC_OFF, "osync = false is off");
+	is_int(p.wl[0].opts.dirs.count, 2, "dir list");
+	is_int(p.wl[0].opts.filesize_kib, 20, "FILESIZE from the workfile");
+	ok(strstr(p.suite_text, "jobs_per_task = 7") != NULL, "suite text kept for the store");
+	plan_free(&p);
+
+	struct overrides ov = {0};
+	const char *why;
+	run_opts_defaults(&ov.opts);
+	option_set(&ov.opts, option_find("jobs_per_task"), "3", &why);
+	ov.given[option_find("jobs_per_task") - option_table] = 1;
+	option_set(&ov.opts, option_find("filesize"), "1M", &why);
+	ov.given[option_find("filesize") - option_table] = 1;
+	ok(plan_from_suite(good, &ov, &p, &errs) == 0, "suite with overrides");
+	is_int(p.wl[0].opts.jobs_per_task, 3, "flag beats suite key");
+	is_int(p.wl[0].opts.filesize_kib, 1024, "flag beats workfile FILESIZE");
+	is_int(p.wl[0].opts.seed, 9, "unflagged keys kept");
+	plan_free(&p);
+	run_opts_free(&ov.opts);
+
+	char *multi = write_file("multi.cfg",
+				 "jobs_per_task = 5;\nworkloads = (\n { name = \"a\"; workfile = \"mix\"; },\n"
+				 " { name = \"b\"; workfile = \"mix\"; jobs_per_task = 9; osync = \"both\"; }\n);\n");
+	ok(plan_from_suite(multi, NULL, &p, &errs) == 0, "workload list");
+	is_int(p.nwl, 2, "two workloads");
+	is_int(p.wl[0].opts.jobs_per_task, 5, "top-level key inherited");
+	is_int(p.wl[1].opts.jobs_per_task, 9, "workload key overrides");
+	is_int(p.wl[1].opts.osync, OSYNC_BOTH, "osync both");
+	plan_free(&p);
+
+	char *bad = write_file("bad.cfg", "workfile = \"mix\";\njobs = 3;\nrepeat = \"x\";\nosync = \"sometimes\";\n");
+	ok(plan_from_suite(bad, NULL, &p, &errs) < 0, "bad keys refused");
+	is_int(errs.count, 3, "all errors in one pass");
+	char *want = xasprintf("%s:2: unknown key 'jobs'", bad);
+	is_str(errs.msgs[0], want, "unknown key with file:line");
+	free(want);
+	want = xasprintf("%s:4: 'osync' = 'sometimes': not one of the allowed values", bad);
+	is_str(errs.msgs[2], want, "bad value with file:line");
+	free(want);
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *syntax = write_file("syntax.cfg", "workfile = \"mix\";\ntasks = \"1\"\njobs_per_task = 2;\n");
+	ok(plan_from_suite(syntax, NULL, &p, &errs) < 0, "syntax error refused");
+	ok(errs.count == 1 && strncmp(errs.msgs[0], syntax, strlen(syntax)) == 0 &&
+	   strstr(errs.msgs[0], ":3: ") != NULL, "libconfig's line number in the message");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *badwf = write_file("badwf.cfg", "workfile = \"nosuch\";\n");
+	ok(plan_from_suite(badwf, NULL, &p, &errs) < 0, "missing workfile refused");
+	ok(errs.count == 1 && strstr(errs.msgs[0], "cannot read workfile") != NULL, "missing workfile named");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *files[] = {wf, good, multi, bad, syntax, badwf};
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		unlink(files[i]);
+		free(files[i]);
+	}
+	rmdir(dir);
+	return done_testing();
+}
