@@ -30,7 +30,7 @@ enum outcome cmd_check(int argc, char **argv)
 		struct errlist errs = {0};
 		struct workfile wf;
 		int rc = is_suite(argv[i]) ? suite_check(argv[i], &errs)
-					   : workfile_load(argv[i], NULL, &wf, &errs);
+					   : workfile_load(argv[i], NULL, 0, &wf, &errs);
 		if (!is_suite(argv[i]))
 			workfile_free(&wf);
 		if (rc < 0) {

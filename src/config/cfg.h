@@ -35,8 +35,9 @@ struct workfile {
 
 /* Parse text (read from path) into wf; 0, or -1 with every problem in errs. */
 int workfile_parse(const char *path, const char *text, struct workfile *wf, struct errlist *errs);
-/* Resolve a name ("dbase") or path, read and parse it. */
-int workfile_load(const char *name_or_path, const char *relative_to, struct workfile *wf,
+/* Resolve a name ("dbase") or path, read and parse it; relative_to is the suite naming
+ * it at line (NULL and 0 for the command line). */
+int workfile_load(const char *name_or_path, const char *relative_to, int line, struct workfile *wf,
 		  struct errlist *errs);
 void workfile_free(struct workfile *wf);
 

@@ -138,8 +138,8 @@ static void finish_opts(struct run_opts *o, const struct workfile *wf)
 }
 
 static void add_workload(struct plan *p, const char *name, const struct run_opts *base,
-			 const config_setting_t *group, const char *file, const struct overrides *ov,
-			 struct errlist *errs)
+			 const config_setting_t *root, const config_setting_t *group, const char *file,
+			 const struct overrides *ov, struct errlist *errs)
 {
 	struct workload w = {0};
 	run_opts_copy(&w.opts, base);
@@ -152,7 +152,11 @@ static void add_workload(struct plan *p, const char *name, const struct run_opts
 		run_opts_free(&w.opts);
 		return;
 	}
-	if (workfile_load(w.opts.workfile, file, &w.wf, errs) < 0) {
+	const config_setting_t *where = group ? config_setting_get_member(group, "workfile") : NULL;
+	if (!where && root)
+		where = config_setting_get_member(root, "workfile");
+	int line = where ? (int)config_setting_source_line(where) : 0;
+	if (workfile_load(w.opts.workfile, root ? file : NULL, line, &w.wf, errs) < 0) {
 		workfile_free(&w.wf);
 		run_opts_free(&w.opts);
 		return;
@@ -247,10 +251,10 @@ int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *
 			}
 			const char *wname = NULL;
 			config_setting_lookup_string(g, "name", &wname);
-			add_workload(p, wname, &base, g, path, ov, errs);
+			add_workload(p, wname, &base, root, g, path, ov, errs);
 		}
 	} else {
-		add_workload(p, NULL, &base, NULL, path, ov, errs);
+		add_workload(p, NULL, &base, root, NULL, path, ov, errs);
 	}
 	run_opts_free(&base);
 	config_destroy(&cfg);
@@ -266,7 +270,7 @@ int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *
 	struct run_opts base;
 	run_opts_defaults(&base);
 	base.workfile = xstrdup(wf);
-	add_workload(p, NULL, &base, NULL, "command line", ov, errs);
+	add_workload(p, NULL, &base, NULL, NULL, "command line", ov, errs);
 	run_opts_free(&base);
 	if (p->nwl) {
 		p->suite_name = xstrdup(p->wl[0].wf.name);

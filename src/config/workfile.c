@@ -229,7 +229,7 @@ static char *resolve_workfile(const char *name, const char *relative_to)
 	return NULL;
 }
 
-int workfile_load(const char *name_or_path, const char *relative_to, struct workfile *wf,
+int workfile_load(const char *name_or_path, const char *relative_to, int line, struct workfile *wf,
 		  struct errlist *errs)
 {
 	memset(wf, 0, sizeof(*wf));
@@ -244,6 +244,11 @@ int workfile_load(const char *name_or_path, const char *relative_to, struct work
 	if (!path)
 		path = xstrdup(name_or_path);
 	char *text = read_text_file(path, 1 << 20);
+	if (!text && relative_to && line > 0) {
+		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s", name_or_path, strerror(errno));
+		free(path);
+		return -1;
+	}
 	if (!text) {
 		errlist_add(errs, path, 0, "cannot read workfile: %s", strerror(errno));
 		free(path);

@@ -25,6 +25,10 @@ static volatile sig_atomic_t stop_signal;
 
 int engine_init(void)
 {
+	/* A shell starts background jobs with SIGINT ignored, and an ignored signal is dropped
+	 * before signalfd can see it; SIGHUP keeps an inherited SIG_IGN so nohup works. */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);

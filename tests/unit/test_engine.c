@@ -93,7 +93,7 @@ int main(void)
 	const struct test_def *t;
 	struct engine_result res;
 	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
-		char what[200];
+		char what[400];
 		run(t, 1, 1, 120, &res);
 		snprintf(what, sizeof(what), "%s runs in a 1-task point%s%s", t->name, res.valid ? "" : ": ",
 			 res.valid ? "" : res.reason);

@@ -6,8 +6,8 @@
 
 static void jobs_per_min(void)
 {
-	/* the kernel-list example: P = 99, N = 32, T = 316.3 s */
-	is_near(measure_jobs_per_min(99.0 * 32, 316.3), 601.0, 0.05, "P=99 N=32 T=316.3 gives 601.0 Jobs/Min");
+	/* the kernel-list example: P = 99, N = 32, T = 316.3 s (T shown rounded: 316.25..316.35) */
+	is_near(measure_jobs_per_min(99.0 * 32, 316.3), 601.0, 0.1, "P=99 N=32 T=316.3 gives 601.0 Jobs/Min");
 	is_near(measure_jobs_per_min(99.0, 316.3), 18.78, 0.005, "per task: 18.78");
 	is_near(measure_jobs_per_min(100, 0), 0, 0, "zero time gives 0, not inf");
 }
@@ -23,8 +23,8 @@ static void spread(void)
 	is_near(s.jti, 60, 1e-9, "JTI = 100 (1 - cov)");
 	is_int(s.min_index, 0, "index of fastest task");
 	is_int(s.max_index, 7, "index of slowest task");
-	double wild[] = {1, 100};
-	measure_spread(wild, 2, &s);
+	double wild[] = {1, 1, 1, 100};
+	measure_spread(wild, 4, &s);
 	is_near(s.jti, 0, 0, "JTI clamps at 0");
 	double same[] = {3, 3, 3};
 	measure_spread(same, 3, &s);

@@ -79,7 +79,7 @@ int main(void)
 	plan_free(&p);
 	errlist_free(&errs);
 
-	char *syntax = write_file("syntax.cfg", "workfile = \"mix\";\ntasks = \"1\"\njobs_per_task = 2;\n");
+	char *syntax = write_file("syntax.cfg", "workfile = \"mix\";\njobs_per_task = 2;\ntasks = ;\n");
 	ok(plan_from_suite(syntax, NULL, &p, &errs) < 0, "syntax error refused");
 	ok(errs.count == 1 && strncmp(errs.msgs[0], syntax, strlen(syntax)) == 0 &&
 	   strstr(errs.msgs[0], ":3: ") != NULL, "libconfig's line number in the message");

@@ -1,0 +1,31 @@
+#!/bin/sh
+# The read-only commands: help, the catalog, check, dry-run, man pages and exit codes.
+. "$(dirname "$0")/lib.sh"
+
+status 0 "--help exits 0" "$REAIM" --help
+contains "$T/out" "--sync-mode fsync|none|global" "help lists options from the table"
+status 0 "tests lists the catalog" "$REAIM" tests
+ok "$([ "$(grep -c '^[a-z]' "$T/out")" -eq 71 ] && echo 0 || echo 1)" "71 tests listed"
+status 0 "tests NAME explains one" "$REAIM" tests sync_disk_update
+contains "$T/out" "family disk" "explanation names the family"
+status 1 "tests with an unknown name" "$REAIM" tests nosuch
+status 1 "unknown command exits 1" "$REAIM" frobnicate
+status 1 "run with nothing to run exits 1" "$REAIM"
+contains "$T/err" "nothing to run" "and says what is missing"
+
+for f in "$SRCDIR"/suites/*.cfg "$SRCDIR"/workfiles/*; do
+	status 0 "check $(basename "$f")" "$REAIM" check "$f"
+done
+
+status 0 "dry run" "$REAIM" -s "$SRCDIR/suites/dbase.cfg" -t 1,8 -j 50 --dry-run
+contains "$T/out" "jobs per task P = " "dry run shows P"
+contains "$T/out" "FILESIZE 10K POOLSIZE 1024K" "dry run shows sizes"
+contains "$T/out" "8        138" "per-task file size n = 10 + 1024/8 at 8 tasks"
+ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "dry run writes no database"
+
+status 0 "man 1" "$REAIM" man 1
+contains "$T/out" "sync_disk_update" "reaim(1) lists tests from the table"
+contains "$T/out" "\\-\\-max\\-tasks" "reaim(1) lists options from the table"
+status 0 "man 5" "$REAIM" man 5
+contains "$T/out" "jobs_per_task" "reaim-suite(5) lists keys from the table"
+finish

@@ -1,0 +1,46 @@
+# Shared by the functional tests: TAP output, a private temp dir, and the binary under test.
+# shellcheck shell=sh
+set -u
+REAIM=${REAIM:-$(pwd)/reaim}
+SRCDIR=${REAIM_SRCDIR:-$(pwd)}
+T=$(mktemp -d "${TMPDIR:-/tmp}/reaim-ft.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$T/scratch"
+export REAIM_DB="$T/results.db"
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+
+# check DESCRIPTION COMMAND...: passes when the command succeeds.
+check() {
+	d=$1
+	shift
+	if "$@" >"$T/out" 2>"$T/err"; then ok 0 "$d"; else ok 1 "$d"; sed 's/^/#   /' "$T/err" | head -5; fi
+}
+
+# status WANT DESCRIPTION COMMAND...: passes when the command exits with WANT.
+status() {
+	want=$1 d=$2
+	shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then ok 0 "$d"; else ok 1 "$d (exit $got, want $want)"; sed 's/^/#   /' "$T/err" | head -5; fi
+}
+
+# contains FILE TEXT DESCRIPTION
+contains() {
+	if grep -qF -- "$2" "$1"; then ok 0 "$3"; else ok 1 "$3"; echo "#   '$2' not in:"; sed 's/^/#   /' "$1" | head -8; fi
+}
+
+scratch_is_empty() {
+	[ -z "$(ls -A "$T/scratch")" ]
+}
+
+finish() {
+	echo "1..$n"
+	[ "$failed" -eq 0 ]
+}

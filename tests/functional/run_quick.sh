@@ -1,0 +1,56 @@
+#!/bin/sh
+# Runs the real binary on real files: the table, the database, scratch clean-up, exit codes.
+. "$(dirname "$0")/lib.sh"
+
+cat >"$T/mix" <<'WF'
+# a small mix over several families
+FILESIZE: 32K
+10 add_int
+10 pipe_cpy
+10 creat_clo
+10 disk_rd
+10 sync_disk_wrt
+WF
+
+status 0 "a small sweep runs" "$REAIM" -f "$T/mix" -t 1,2 -j 10 -d "$T/scratch" --label kernel-a
+cp "$T/out" "$T/table"
+contains "$T/table" "Tasks	Jobs/Min	Real	CPU" "classic table header"
+ok "$(awk -F'\t' '$1 ~ /^[12]$/ && $2 > 0 && $4 > 0 { n++ } END { exit n != 2 }' "$T/table"; echo $?)" "two rows with Jobs/Min and Real"
+contains "$T/table" "Max Jobs per Minute" "max line"
+ok "$(scratch_is_empty; echo $?)" "scratch dir left empty"
+
+status 0 "list shows the run" "$REAIM" list
+contains "$T/out" "kernel-a" "label stored"
+contains "$T/out" "complete" "status complete"
+status 0 "export csv" "$REAIM" export last --format csv
+contains "$T/out" "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c" "classic CSV header"
+ok "$([ "$(grep -c '^[12],' "$T/out")" -eq 2 ] && echo 0 || echo 1)" "two CSV rows"
+# the stored Jobs/Min equals the printed one
+printed=$(awk -F'\t' '$1 == "2" { print $2 }' "$T/table")
+stored=$(awk -F, '$1 == "2" { printf "%.1f", $2 }' "$T/out")
+ok "$([ "$printed" = "$stored" ] && echo 0 || echo 1)" "stored Jobs/Min matches the table ($printed = $stored)"
+status 0 "export json" "$REAIM" export kernel-a --format json
+contains "$T/out" '"format_version": 1' "json has a format version"
+contains "$T/out" '"name": "sync_disk_wrt", "count": 4,' "per-test counts stored (2 jobs x 2 tasks)"
+status 0 "export lkp" "$REAIM" export last --format lkp
+contains "$T/out" "max_jobs_per_min: " "lkp names"
+status 0 "show -v --tests" "$REAIM" show last -v --tests
+contains "$T/out" "dir0.fstype" "environment stored"
+
+if command -v sqlite3 >/dev/null 2>&1; then
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE valid')" -eq 2 ] && echo 0 || echo 1)" "two valid points in SQLite"
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA user_version')" -ge 1 ] && echo 0 || echo 1)" "schema version set"
+fi
+
+status 0 "osync both runs the workload twice" "$REAIM" -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --osync both
+contains "$T/out" "O_SYNC on" "an O_SYNC on block"
+contains "$T/out" "O_SYNC off" "an O_SYNC off block"
+
+# a point that cannot finish in time is invalid, stored, and the run exits 2
+status 2 "an invalid point exits 2" "$REAIM" -f "$T/mix" -t 2 -j 20 -d "$T/scratch" --timeout 0.001 --label broken
+contains "$T/out" "INVALID" "the row says INVALID"
+contains "$T/err" "timed out" "the reason is given"
+status 0 "list" "$REAIM" list
+contains "$T/out" "failed" "run stored as failed"
+ok "$(scratch_is_empty; echo $?)" "scratch dir left empty after the failure"
+finish
