@@ -180,7 +180,7 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src)
 	dst->label = src->label ? xstrdup(src->label) : NULL;
 	dst->tasks.n = xmalloc(src->tasks.count * sizeof(int));
 	memcpy(dst->tasks.n, src->tasks.n, src->tasks.count * sizeof(int));
-	dst->dirs.v = xcalloc(src->dirs.count, sizeof(char *));
+	dst->dirs.v = src->dirs.count ? xcalloc(src->dirs.count, sizeof(char *)) : NULL;
 	for (size_t i = 0; i < src->dirs.count; i++)
 		dst->dirs.v[i] = xstrdup(src->dirs.v[i]);
 }
