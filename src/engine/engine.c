@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
@@ -241,20 +242,40 @@ static int start_tasks(const struct engine_point *pt, struct task_args *proto, c
 	return 0;
 }
 
+/* Tasks count themselves ready and done on eventfds the parent polls with the signal fd
+ * (an eventfd write takes no sleeping lock, so a thousand tasks do not queue on it). */
+static int open_counters(int *ready_fd, int *done_fd, struct engine_result *res)
+{
+	*ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	*done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (*ready_fd >= 0 && *done_fd >= 0)
+		return 0;
+	snprintf(res->reason, sizeof(res->reason), "eventfd: %s", strerror(errno));
+	if (*ready_fd >= 0)
+		close(*ready_fd);
+	if (*done_fd >= 0)
+		close(*done_fd);
+	return -1;
+}
+
+/* Add what the tasks counted since the last read. */
+static void read_counter(int fd, size_t *count)
+{
+	uint64_t v;
+	if (read(fd, &v, sizeof(v)) == (ssize_t)sizeof(v))
+		*count += (size_t)v;
+}
+
 static int wait_ready(const struct engine_point *pt, struct point_state *st, int ready_fd,
 		      struct engine_result *res)
 {
 	uint64_t deadline = clock_now_ns() + (uint64_t)(30 + pt->tasks / 100) * 1000000000ull;
 	size_t ready = 0;
 	while (ready < (size_t)pt->tasks) {
-		char buf[512];
-		ssize_t n = read(ready_fd, buf, sizeof(buf));
-		if (n > 0) {
-			ready += (size_t)n;
+		size_t before = ready;
+		read_counter(ready_fd, &ready);
+		if (ready != before)
 			continue;
-		}
-		if (n < 0 && errno != EAGAIN && errno != EINTR)
-			return -1;
 		if (stop_signal)
 			return -1;
 		if (st->alive < st->started) {
@@ -269,13 +290,19 @@ static int wait_ready(const struct engine_point *pt, struct point_state *st, int
 	return 0;
 }
 
-static int run_released(const struct engine_point *pt, struct point_state *st, uint64_t release_ns,
-			struct engine_result *res)
+/* Wait for the tasks to finish; once each has finished or died, let them all exit. */
+static int run_released(const struct engine_point *pt, struct point_state *st, int done_fd,
+			struct point_gates *gates, uint64_t release_ns, struct engine_result *res)
 {
 	double limit = pt->timeout_s > 0 ? pt->timeout_s : 600;
 	uint64_t deadline = release_ns + (uint64_t)(limit * 1e9);
+	size_t done = 0;
 	while (st->alive > 0 && !stop_signal) {
-		int r = wait_events(st, -1, deadline);
+		if (!gates->leave)
+			read_counter(done_fd, &done);
+		if (!gates->leave && done + (st->started - st->alive) >= st->started)
+			gate_open(&gates->leave);
+		int r = wait_events(st, gates->leave ? -1 : done_fd, deadline);
 		if (r == 0) {
 			char msg[120];
 			snprintf(msg, sizeof(msg), "point timed out after %.0f s with %zu tasks still running",
@@ -296,28 +323,22 @@ void engine_result_free(struct engine_result *res)
 }
 
 int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
-			struct engine_result *res)
+		      struct engine_result *res)
 {
 	size_t n = (size_t)pt->tasks;
-	size_t len = n * sizeof(struct task_slot) + pt->wf->count * sizeof(struct shared_stats);
+	size_t len = sizeof(struct point_gates) + n * sizeof(struct task_slot) +
+		     pt->wf->count * sizeof(struct shared_stats);
 	struct point_shm shm = {.len = len};
 	void *map = map_shared(len);
 	if (!map) {
 		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", len, strerror(errno));
 		return -1;
 	}
-	shm.slots = map;
+	shm.gates = map;
+	shm.slots = (struct task_slot *)(shm.gates + 1);
 	shm.stats = (struct shared_stats *)(shm.slots + n);
-	int ready_pipe[2], go_pipe[2];
-	if (pipe2(ready_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
-		snprintf(res->reason, sizeof(res->reason), "pipe: %s", strerror(errno));
-		munmap(map, len);
-		return -1;
-	}
-	if (pipe2(go_pipe, O_CLOEXEC) < 0) {
-		snprintf(res->reason, sizeof(res->reason), "pipe: %s", strerror(errno));
-		close(ready_pipe[0]);
-		close(ready_pipe[1]);
+	int ready_fd, done_fd;
+	if (open_counters(&ready_fd, &done_fd, res) < 0) {
 		munmap(map, len);
 		return -1;
 	}
@@ -327,32 +348,32 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 		.reaped = xcalloc(n, sizeof(int)),
 	};
 	proto->shm = &shm;
-	proto->ready_fd = ready_pipe[1];
-	proto->go_fd = go_pipe[0];
-	proto->parent_fds[0] = ready_pipe[0];
-	proto->parent_fds[1] = go_pipe[1];
+	proto->ready_fd = ready_fd;
+	proto->done_fd = done_fd;
 	proto->parent = getpid();
 	uint64_t setup_start = clock_now_ns();
 
 	int rc = start_tasks(pt, proto, task_dirs, &st, res);
-	close(ready_pipe[1]);
-	close(go_pipe[0]);
+	uint64_t forked_ns = clock_now_ns();
 	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
 	uint64_t release_ns = 0;
-	if (rc == 0 && wait_ready(pt, &st, ready_pipe[0], res) == 0) {
+	if (rc == 0 && wait_ready(pt, &st, ready_fd, res) == 0) {
 		release_ns = clock_now_ns();
-		close(go_pipe[1]); /* EOF on the go pipe releases every task at once */
-		go_pipe[1] = -1;
-		rc = run_released(pt, &st, release_ns, res);
+		log_debug("%d tasks: forked in %.1f ms, all ready %.1f ms later", pt->tasks,
+			  (double)(forked_ns - setup_start) / 1e6, (double)(release_ns - forked_ns) / 1e6);
+		gate_open(&shm.gates->go);
+		rc = run_released(pt, &st, done_fd, shm.gates, release_ns, res);
 	} else {
 		rc = -1;
 	}
-	if (go_pipe[1] >= 0)
-		close(go_pipe[1]);
-	close(ready_pipe[0]);
+	close(ready_fd);
+	close(done_fd);
 	if (rc < 0)
 		kill_all(&st);
+	uint64_t reap_start = clock_now_ns();
 	reap(&st, 1);
+	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
+		  (double)(clock_now_ns() - reap_start) / 1e6);
 	if (stop_signal)
 		invalidate(res, "interrupted by signal %s", strsignal(stop_signal));
 	if (release_ns)

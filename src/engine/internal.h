@@ -26,7 +26,17 @@ struct shared_stats {
 	uint32_t hist[HIST_BUCKETS];
 };
 
+/* Barriers the parent opens for every task at once. A futex word, not a pipe: a pipe's
+ * readers all queue on one mutex when it closes, which serialises the release. */
+struct point_gates {
+	uint32_t go;              /* 1: start the jobs */
+	uint32_t leave;           /* 1: every task has finished; clean up and exit */
+};
+void gate_open(uint32_t *gate);
+void gate_wait(uint32_t *gate);
+
 struct point_shm {
+	struct point_gates *gates;
 	struct task_slot *slots;
 	struct shared_stats *stats;
 	size_t len;
@@ -44,8 +54,8 @@ struct task_args {
 	size_t dio_align;
 	const char *exec_helper, *script_dir;
 	pid_t parent;
-	int ready_fd, go_fd;
-	int parent_fds[2];        /* the parent's pipe ends, closed in the task */
+	int ready_fd;             /* eventfd: count 1 when ready, then wait for gates->go */
+	int done_fd;              /* eventfd: count 1 when finished, then wait for gates->leave */
 };
 
 __attribute__((noreturn)) void task_main(const struct task_args *a);

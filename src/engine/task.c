@@ -4,12 +4,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "engine/internal.h"
@@ -83,14 +86,16 @@ static int detach_from_parent(const struct task_args *a)
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Block until the parent closes the go pipe; 0 on release. */
-static int wait_for_release(int fd)
+void gate_open(uint32_t *gate)
 {
-	char c;
-	ssize_t n;
-	while ((n = read(fd, &c, 1)) < 0 && errno == EINTR)
-		;
-	return n == 0 ? 0 : -1;
+	__atomic_store_n(gate, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, gate, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+void gate_wait(uint32_t *gate)
+{
+	while (__atomic_load_n(gate, __ATOMIC_ACQUIRE) == 0)
+		syscall(SYS_futex, gate, FUTEX_WAIT, 0, NULL, NULL, 0);
 }
 
 void task_main(const struct task_args *a)
@@ -101,16 +106,19 @@ void task_main(const struct task_args *a)
 
 	if (detach_from_parent(a) < 0)
 		_exit(2);
-	/* holding the go pipe's write end would keep our own release from ever coming */
-	close(a->parent_fds[0]);
-	close(a->parent_fds[1]);
-	if (mkdir(a->task_dir, 0700) < 0) {
+	unsigned flags = 0;
+	for (size_t t = 0; t < wf->count; t++)
+		flags |= wf->entries[t].test->flags;
+	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
+	int need_scratch = (flags & (TF_DISK | TF_SCRATCH)) != 0;
+	if (need_scratch && mkdir(a->task_dir, 0700) < 0) {
 		snprintf(msg, sizeof(msg), "mkdir %s: %s", a->task_dir, strerror(errno));
 		fail(slot, -1, errno, msg);
 		_exit(1);
 	}
 	struct test_ctx ctx = {
-		.scratch = a->task_dir,
+		.scratch = need_scratch ? a->task_dir : NULL,
+		.scratch_fd = -1,
 		.source = a->sources[a->index % a->nsources],
 		.file_kib = a->file_kib,
 		.osync = a->pt->osync,
@@ -121,20 +129,20 @@ void task_main(const struct task_args *a)
 		.task_index = a->index,
 		.rng = (uint64_t)a->pt->seed * 0x9e3779b97f4a7c15ull + a->index + 1,
 	};
-	ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	struct job_list jobs;
-	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
-	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));
-	if (ctx.scratch_fd < 0) {
+	if (need_scratch && (ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		snprintf(msg, sizeof(msg), "open %s: %s", a->task_dir, strerror(errno));
 		fail(slot, -1, errno, msg);
 		remove_tree(a->task_dir);
 		_exit(1);
 	}
+	struct job_list jobs;
+	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
+	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));
 
-	char ready = 'r';
-	if (write(a->ready_fd, &ready, 1) != 1 || wait_for_release(a->go_fd) < 0)
+	uint64_t one = 1;
+	if (write(a->ready_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
 		_exit(2); /* the parent gave up on this point */
+	gate_wait(&a->shm->gates->go);
 	slot->start_ns = clock_now_ns();
 
 	int status = 0;
@@ -157,9 +165,15 @@ void task_main(const struct task_args *a)
 		for (size_t t = 0; t < wf->count; t++)
 			merge(&a->shm->stats[t], &stats[t]);
 		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
+		/* Stay until every task has finished: exiting now would charge our clean-up and
+		 * exit to the tasks still running or not yet started. */
+		if (write(a->done_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
+			_exit(2);
+		gate_wait(&a->shm->gates->leave);
 	}
-	close(ctx.scratch_fd);
-	if (remove_tree(a->task_dir) < 0 && status == 0) {
+	if (need_scratch)
+		close(ctx.scratch_fd);
+	if (need_scratch && remove_tree(a->task_dir) < 0 && status == 0) {
 		snprintf(msg, sizeof(msg), "removing %s: %s", a->task_dir, strerror(errno));
 		fail(slot, -1, errno, msg);
 		status = 1;

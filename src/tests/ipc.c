@@ -399,7 +399,7 @@ static enum test_status signal_test(struct test_ctx *ctx)
 static const struct test_def tests[] = {
 	{ "pipe_cpy", pipe_cpy, 100, "messages", "pipe(), 99 write+read pairs", 0, 0 },
 	{ "fifo_test", fifo_test, 100, "messages",
-	  "mkfifo in the scratch dir, open both ends, 99 write+read pairs, unlink", 0, 0 },
+	  "mkfifo in the scratch dir, open both ends, 99 write+read pairs, unlink", TF_SCRATCH, 0 },
 	{ "stream_pipe", stream_pipe, 100, "messages",
 	  "socketpair(AF_UNIX, SOCK_STREAM), 99 write+read pairs", 0, 0 },
 	{ "dgram_pipe", dgram_pipe, 100, "datagrams",

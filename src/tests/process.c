@@ -143,11 +143,11 @@ static const struct test_def tests[] = {
 	{ "exec_test", exec_test, EXEC_ROUNDS, "execs",
 	  "fork, exec a tiny program and wait for it, 5 times", TF_FORKS, 0 },
 	{ "shell_rtns_1", shell_rtns_1, 1, "scripts",
-	  "run a text-processing shell script (cat, sort, grep, wc) and wait", TF_FORKS, 0 },
+	  "run a text-processing shell script (cat, sort, grep, wc) and wait", TF_FORKS | TF_SCRATCH, 0 },
 	{ "shell_rtns_2", shell_rtns_2, 1, "scripts",
-	  "run a directory-handling shell script (mkdir, cp, mv, ls, rm) and wait", TF_FORKS, 0 },
+	  "run a directory-handling shell script (mkdir, cp, mv, ls, rm) and wait", TF_FORKS | TF_SCRATCH, 0 },
 	{ "shell_rtns_3", shell_rtns_3, 1, "scripts",
-	  "run a shell script of expr/test arithmetic and sed edits and wait", TF_FORKS, 0 },
+	  "run a shell script of expr/test arithmetic and sed edits and wait", TF_FORKS | TF_SCRATCH, 0 },
 };
 
 const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]) };

@@ -20,12 +20,14 @@ enum test_flag {
 	TF_SYSV = 1u << 5,    /* uses System V IPC */
 	TF_SOURCE = 1u << 6,  /* reads the shared source file */
 	TF_CPU = 1u << 7,     /* pure computation in user space */
+	TF_SCRATCH = 1u << 8, /* uses the task's scratch dir (implied by TF_DISK) */
 };
 
 /* Everything a test may use; set up by the engine once per task. */
 struct test_ctx {
-	const char *scratch;    /* the task's own scratch directory (absolute) */
-	int scratch_fd;         /* O_DIRECTORY fd of scratch, for *at() calls */
+	const char *scratch;    /* the task's own scratch directory (absolute); NULL when no
+				 * test of the mix has TF_DISK or TF_SCRATCH */
+	int scratch_fd;         /* O_DIRECTORY fd of scratch, for *at() calls; -1 with NULL */
 	const char *source;     /* shared read-only source file of file_kib KiB */
 	long file_kib;          /* n: per-task file size in KiB */
 	int osync;              /* nonzero: sync_* tests open with O_SYNC */
