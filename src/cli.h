@@ -13,6 +13,7 @@ enum outcome {
 };
 
 enum outcome cmd_run(int argc, char **argv);
+enum outcome cmd_single(int argc, char **argv);
 enum outcome cmd_check(int argc, char **argv);
 enum outcome cmd_tests(int argc, char **argv);
 enum outcome cmd_list(int argc, char **argv);

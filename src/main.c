@@ -19,6 +19,8 @@ struct command {
 
 static const struct command commands[] = {
 	{"run", cmd_run, "-s SUITE | -f WORKFILE [options]", "run a suite (the default command)"},
+	{"single", cmd_single, "-f WORKFILE [-p SECONDS] [options]",
+	 "run each test alone (AIM9 single-user mode): calls/s and ops/s"},
 	{"check", cmd_check, "FILE...", "parse suites and workfiles without running anything"},
 	{"tests", cmd_tests, "[NAME]", "list the test catalog, or explain one test"},
 	{"list", cmd_list, "[--db FILE] [-n N]", "list stored runs, newest first"},

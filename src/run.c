@@ -279,8 +279,6 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	}
 	free(tests);
 	engine_result_free(&res);
-	report_table_row(stdout, out, rn->verbose);
-	fflush(stdout);
 	return out->valid ? out->jobs_per_min_task : 0;
 }
 
@@ -310,8 +308,11 @@ static void run_block(struct runner *rn, const struct workload *wl, int64_t wl_i
 		else
 			break;
 		double jpm_task = 0;
-		for (int r = 0; r < o->repeat && !stop_now(rn); r++)
-			jpm_task = one_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts[np++]);
+		for (int r = 0; r < o->repeat && !stop_now(rn); r++) {
+			jpm_task = one_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts[np]);
+			report_table_row(stdout, &pts[np++], rn->verbose);
+			fflush(stdout);
+		}
 		if (growing && jpm_task > 0 && jpm_task < o->threshold) {
 			printf("Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", jpm_task,
 			       o->threshold, tasks);
@@ -320,6 +321,53 @@ static void run_block(struct runner *rn, const struct workload *wl, int64_t wl_i
 	}
 	report_max_line(stdout, pts, np);
 	free(pts);
+}
+
+static int store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id);
+
+/* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job
+ * count comes from a one-job calibration point; each test is stored as its own workload. */
+static void run_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
+{
+	printf("\nSingle-user (AIM9) mode, %.1f s per test, O_SYNC %s, file %lld KiB\n", wl->opts.period_s,
+	       wl->opts.osync == OSYNC_OFF ? "off" : "on", plan_file_kib(&wl->opts, 1));
+	printf("%-18s %9s %9s %12s %14s  %s\n", "Test", "Calls", "Seconds", "Calls/s", "Ops/s", "Units");
+	for (size_t i = 0; i < wl->wf.count && !stop_now(rn); i++) {
+		struct workload one = *wl; /* shallow: shares the text and options, owns nothing */
+		one.wf.entries = &wl->wf.entries[i];
+		one.wf.count = 1;
+		one.name = (char *)wl->wf.entries[i].test->name;
+		one.opts.jobs_per_task = 1;
+		int osync = wl->opts.osync != OSYNC_OFF;
+		int64_t wl_id;
+		if (store_workload(rn, &one, &wl_id) < 0) {
+			log_error("%s", store_error(rn->st));
+			rn->failed = rn->fatal = 1;
+			return;
+		}
+		/* grow the job count until one point lasts at least half the period */
+		struct store_point p;
+		int ok = 1;
+		for (int r = 0; ok && !stop_now(rn); r++) {
+			ok = one_point(rn, &one, wl_id, osync, 1, r, scratch, &p) > 0;
+			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
+			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= 10000000)
+				break;
+			double grow = 0.75 * want / got;
+			grow = grow < 2 ? 2 : grow;
+			one.opts.jobs_per_task = (long long)fmin(1e7, (double)one.opts.jobs_per_task * grow);
+		}
+		if (!ok || stop_now(rn))
+			continue;
+		const struct test_def *t = one.wf.entries[0].test;
+		double rate = (double)p.jobs_per_task / p.real_s;
+		printf("%-18s %9lld %9.2f %12.1f %14.1f  %s", t->name, (long long)p.jobs_per_task, p.real_s, rate,
+		       rate * (double)t->ops_per_call, t->units);
+		if (t->flags & TF_SIZED)
+			printf(" (%.0f KiB/s)", rate * (double)p.file_kib / (t->flags & TF_HALF ? 2 : 1));
+		putchar('\n');
+		fflush(stdout);
+	}
 }
 
 static int store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id)
@@ -399,6 +447,17 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		const struct workload *wl = &p->wl[w];
 		struct engine_scratch scratch;
 		int64_t wl_id;
+		if (wl->opts.mode == MODE_SINGLE) {
+			if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
+						  sizeof(rn.first_failure)) < 0) {
+				log_error("%s", rn.first_failure);
+				rn.failed = rn.fatal = 1;
+				break;
+			}
+			run_single(&rn, wl, &scratch);
+			engine_scratch_destroy(&scratch);
+			continue;
+		}
 		if (store_workload(&rn, wl, &wl_id) < 0) {
 			log_error("%s", store_error(rn.st));
 			rn.failed = rn.fatal = 1;
@@ -435,10 +494,15 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 	return rn.failed ? OUT_FAILED : OUT_OK;
 }
 
-enum outcome cmd_run(int argc, char **argv)
+static enum outcome run_command(int argc, char **argv, int single)
 {
 	struct run_args a = {0};
 	int prc = parse_run_args(argc, argv, &a);
+	if (single) {
+		const struct option_def *mode = option_find("mode");
+		a.ov.opts.mode = MODE_SINGLE;
+		a.ov.given[mode - option_table] = 1;
+	}
 	if (prc != 0) {
 		run_opts_free(&a.ov.opts);
 		return prc > 0 ? OUT_OK : OUT_USAGE;
@@ -474,3 +538,6 @@ enum outcome cmd_run(int argc, char **argv)
 	run_opts_free(&a.ov.opts);
 	return out;
 }
+
+enum outcome cmd_run(int argc, char **argv) { return run_command(argc, argv, 0); }
+enum outcome cmd_single(int argc, char **argv) { return run_command(argc, argv, 1); }

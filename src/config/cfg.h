@@ -58,7 +58,7 @@ void str_list_free(struct str_list *l);
 
 /* ---- options: one table drives suite keys, flags, defaults, help and man page ---- */
 enum osync_choice { OSYNC_OFF = 0, OSYNC_ON = 1, OSYNC_BOTH = 2 };
-enum run_mode { MODE_SWEEP, MODE_CROSSOVER, MODE_QUICK, MODE_PEAK };
+enum run_mode { MODE_SWEEP, MODE_CROSSOVER, MODE_QUICK, MODE_PEAK, MODE_SINGLE };
 
 struct run_opts {
 	char *workfile;
@@ -75,6 +75,7 @@ struct run_opts {
 	int mode;                  /* enum run_mode */
 	double threshold;          /* Jobs/Min per task that ends crossover/quick */
 	long long max_tasks;
+	double period_s;           /* single mode: seconds per test */
 	double timeout_s;          /* per point; 0 = derived */
 };
 

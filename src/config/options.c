@@ -11,7 +11,7 @@
 
 const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
-const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", NULL};
+const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
 
 #define OFF(f) offsetof(struct run_opts, f)
 
@@ -38,12 +38,15 @@ const struct option_def option_table[] = {
 	 "random seed for job orders and offsets; the same seed gives the same run"},
 	{"label", 0, OPT_STR, NULL, 0, 0, NULL, OFF(label), "TEXT",
 	 "label stored with the run (default: the kernel release, uname -r)"},
-	{"mode", 0, OPT_ENUM, "sweep", 0, 0, mode_names, OFF(mode), "sweep|crossover|quick|peak",
-	 "sweep the listed task counts, or grow them until Jobs/Min per task falls to the threshold"},
+	{"mode", 0, OPT_ENUM, "sweep", 0, 0, mode_names, OFF(mode), "sweep|crossover|quick|peak|single",
+	 "sweep the listed task counts, grow them until Jobs/Min per task falls to the threshold, "
+	 "or run each test alone (single, the AIM9 way)"},
 	{"threshold", 0, OPT_DOUBLE, "0", 0, 1000000, NULL, OFF(threshold), "JPM",
 	 "Jobs/Min per task that ends crossover (default 1) or quick (default 60) mode"},
 	{"max_tasks", 0, OPT_INT, "1024", 1, 100000, NULL, OFF(max_tasks), "N",
 	 "largest task count crossover and quick modes may reach"},
+	{"period", 'p', OPT_SECONDS, "2", 0, 0, NULL, OFF(period_s), "SECONDS",
+	 "single mode: how long each test runs alone"},
 	{"timeout", 0, OPT_SECONDS, "0", 0, 0, NULL, OFF(timeout_s), "SECONDS",
 	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
 };

@@ -347,7 +347,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 		.exit_status = xcalloc(n, sizeof(int)),
 		.reaped = xcalloc(n, sizeof(int)),
 	};
-	proto->shm = &shm;
+	proto->shm = shm;
 	proto->ready_fd = ready_fd;
 	proto->done_fd = done_fd;
 	proto->parent = getpid();

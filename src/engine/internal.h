@@ -45,7 +45,7 @@ struct point_shm {
 /* Everything a task needs, prepared by the parent before fork. */
 struct task_args {
 	const struct engine_point *pt;
-	struct point_shm *shm;
+	struct point_shm shm;     /* a copy: the mapping itself is shared */
 	unsigned index;
 	const char *task_dir;     /* scratch dir to create */
 	const char *const *sources; /* shared source file per disk dir */

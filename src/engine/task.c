@@ -100,7 +100,7 @@ void gate_wait(uint32_t *gate)
 
 void task_main(const struct task_args *a)
 {
-	struct task_slot *slot = &a->shm->slots[a->index];
+	struct task_slot *slot = &a->shm.slots[a->index];
 	const struct workfile *wf = a->pt->wf;
 	char msg[200];
 
@@ -142,7 +142,7 @@ void task_main(const struct task_args *a)
 	uint64_t one = 1;
 	if (write(a->ready_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
 		_exit(2); /* the parent gave up on this point */
-	gate_wait(&a->shm->gates->go);
+	gate_wait(&a->shm.gates->go);
 	slot->start_ns = clock_now_ns();
 
 	int status = 0;
@@ -163,13 +163,13 @@ void task_main(const struct task_args *a)
 	slot->finish_ns = clock_now_ns();
 	if (status == 0) {
 		for (size_t t = 0; t < wf->count; t++)
-			merge(&a->shm->stats[t], &stats[t]);
+			merge(&a->shm.stats[t], &stats[t]);
 		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
 		/* Stay until every task has finished: exiting now would charge our clean-up and
 		 * exit to the tasks still running or not yet started. */
 		if (write(a->done_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
 			_exit(2);
-		gate_wait(&a->shm->gates->leave);
+		gate_wait(&a->shm.gates->leave);
 	}
 	if (need_scratch)
 		close(ctx.scratch_fd);

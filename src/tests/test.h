@@ -21,6 +21,8 @@ enum test_flag {
 	TF_SOURCE = 1u << 6,  /* reads the shared source file */
 	TF_CPU = 1u << 7,     /* pure computation in user space */
 	TF_SCRATCH = 1u << 8, /* uses the task's scratch dir (implied by TF_DISK) */
+	TF_SIZED = 1u << 9,   /* one call's file is n KiB: throughput is calls/s x n */
+	TF_HALF = 1u << 10,   /* with TF_SIZED: the file is n/2 KiB */
 };
 
 /* Everything a test may use; set up by the engine once per task. */

@@ -53,4 +53,10 @@ contains "$T/err" "timed out" "the reason is given"
 status 0 "list" "$REAIM" list
 contains "$T/out" "failed" "run stored as failed"
 ok "$(scratch_is_empty; echo $?)" "scratch dir left empty after the failure"
+# single-user mode: each test alone, calls/s and ops/s with units
+status 0 "single mode" "$REAIM" single -f "$T/mix" -p 0.2 -d "$T/scratch" --label single
+contains "$T/out" "Calls/s" "single mode table"
+ok "$(awk '$1 ~ /^(add_int|pipe_cpy|creat_clo|disk_rd|sync_disk_wrt)$/ && $4 > 0 { n++ } END { exit n != 5 }' "$T/out"; echo $?)" "a rate for each of the 5 tests"
+contains "$T/out" "KiB/s)" "disk tests report KiB/s"
+ok "$(scratch_is_empty; echo $?)" "scratch dir left empty after single mode"
 finish

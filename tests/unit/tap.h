@@ -8,7 +8,7 @@
 
 static int tap_n, tap_failed;
 
-static void tap_ok(int cond, const char *file, int line, const char *what)
+static inline void tap_ok(int cond, const char *file, int line, const char *what)
 {
 	tap_n++;
 	printf("%sok %d - %s\n", cond ? "" : "not ", tap_n, what);
@@ -18,6 +18,11 @@ static void tap_ok(int cond, const char *file, int line, const char *what)
 	}
 }
 
+static inline void tap_skip(const char *what, const char *why)
+{
+	printf("ok %d - %s # SKIP %s\n", ++tap_n, what, why);
+}
+#define skip(what, why) tap_skip(what, why)
 #define ok(cond, what) tap_ok(!!(cond), __FILE__, __LINE__, what)
 #define is_int(got, want, what)                                                                 \
 	do {                                                                                    \
@@ -42,7 +47,7 @@ static void tap_ok(int cond, const char *file, int line, const char *what)
 			printf("#   got '%s', want '%s'\n", g_ ? g_ : "(null)", w_ ? w_ : "(null)"); \
 	} while (0)
 
-static int done_testing(void)
+static inline int done_testing(void)
 {
 	printf("1..%d\n", tap_n);
 	return tap_failed ? 1 : 0;

@@ -1,0 +1,169 @@
+/* Checks the disk tests against their definitions: the bytes each call reads and writes
+ * (from /proc/self/io), and the O_SYNC toggle as the kernel reports it (/proc/self/fdinfo). */
+#include "config.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "tests/test.h"
+#include "util/util.h"
+
+static char dir[] = "/var/tmp/reaim-disk-XXXXXX";
+static struct test_ctx ctx;
+
+struct io { long long rchar, wchar; };
+
+/* rchar and wchar of this process, less what reading /proc/self/io itself added. */
+static struct io io_now(void)
+{
+	static long long self_read;
+	char buf[512];
+	int fd = open("/proc/self/io", O_RDONLY);
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	struct io v = {0, 0};
+	char *r = strstr(buf, "rchar:"), *w = strstr(buf, "wchar:");
+	if (r)
+		v.rchar = atoll(r + 6);
+	if (w)
+		v.wchar = atoll(w + 6);
+	v.rchar -= self_read;
+	self_read += n > 0 ? n : 0;
+	return v;
+}
+
+static void lay_out_source(long long kib)
+{
+	ctx.source = xasprintf("%s/source", dir);
+	int fd = open(ctx.source, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+	char block[1024];
+	memset(block, 'x', sizeof(block));
+	for (long long i = 0; i < kib; i++)
+		if (write(fd, block, sizeof(block)) != (ssize_t)sizeof(block))
+			break;
+	close(fd);
+}
+
+/* expected KiB read and written by one call, for n = ctx.file_kib */
+struct expect { const char *name; double read_n, write_n; };
+static const struct expect expected[] = {
+	{"disk_rr", 1, 1},       {"disk_rw", 0, 2},        {"disk_rd", 1, 1},      {"disk_wrt", 0, 1},
+	{"disk_cp", 1, 1},       {"disk_brr", 1, 1},       {"disk_brw", 0, 2},     {"disk_brd", 1, 0},
+	{"disk_bwrt", 0, 1},     {"disk_bcp", 1, 1},       {"sync_disk_wrt", 0, 0.5},
+	{"sync_disk_rw", 0, 1},  {"sync_disk_cp", 0.5, 0.5}, {"sync_disk_update", 0.5, 1.5},
+	{"disk_dio_rr", 1, 1},   {"disk_dio_rw", 0, 2},    {"disk_dio_rd", 1, 1},  {"disk_dio_wrt", 0, 1},
+	{"disk_dio_cp", 1, 1},
+};
+
+static void bytes_per_call(long long n)
+{
+	ctx.file_kib = n;
+	for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+		const struct test_def *t = test_find(expected[i].name);
+		struct io a = io_now();
+		enum test_status r = t->run(&ctx);
+		struct io b = io_now();
+		long long want_r = (long long)(expected[i].read_n * (double)n * 1024);
+		long long want_w = (long long)(expected[i].write_n * (double)n * 1024);
+		char what[160];
+		snprintf(what, sizeof(what), "%s, n = %lld KiB: read %lld B, wrote %lld B", t->name, n,
+			 b.rchar - a.rchar, b.wchar - a.wchar);
+		if (r == TEST_SKIP) {
+			skip(t->name, ctx.why);
+			continue;
+		}
+		ok(r == TEST_OK && b.rchar - a.rchar == want_r && b.wchar - a.wchar == want_w, what);
+	}
+}
+
+/* ---- O_SYNC as the kernel sees it ---- */
+
+static volatile int polling;
+static volatile int seen_open, seen_osync;
+
+/* Look for an fd open on a file in the scratch dir and read its flags from fdinfo. */
+static void *poll_fds(void *arg)
+{
+	(void)arg;
+	while (polling) {
+		DIR *d = opendir("/proc/self/fd");
+		struct dirent *e;
+		while (d && (e = readdir(d)) != NULL) {
+			char link[512], target[512], info[600];
+			snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
+			ssize_t n = readlink(link, target, sizeof(target) - 1);
+			if (n <= 0)
+				continue;
+			target[n] = '\0';
+			if (strncmp(target, dir, strlen(dir)) != 0 || strstr(target, "source") || !strstr(target, "sync"))
+				continue;
+			snprintf(info, sizeof(info), "/proc/self/fdinfo/%s", e->d_name);
+			char *text = read_text_file(info, 4096);
+			char *flags = text ? strstr(text, "flags:") : NULL;
+			if (flags) {
+				long f = strtol(flags + 6, NULL, 8);
+				seen_open = 1;
+				seen_osync = (f & O_SYNC) == O_SYNC;
+			}
+			free(text);
+		}
+		if (d)
+			closedir(d);
+	}
+	return NULL;
+}
+
+static int osync_seen(const char *test, int osync, long long n)
+{
+	ctx.osync = osync;
+	ctx.file_kib = n;
+	for (int attempt = 0; attempt < 50; attempt++) {
+		pthread_t th;
+		seen_open = seen_osync = 0;
+		polling = 1;
+		pthread_create(&th, NULL, poll_fds, NULL);
+		enum test_status r = test_find(test)->run(&ctx);
+		polling = 0;
+		pthread_join(th, NULL);
+		if (r != TEST_OK)
+			return -1;
+		if (seen_open)
+			return seen_osync;
+	}
+	return -1;
+}
+
+int main(void)
+{
+	if (!mkdtemp(dir))
+		return 1;
+	ctx.scratch = dir;
+	ctx.scratch_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	ctx.rng = 7;
+	ctx.osync = 1;
+	ctx.sync_mode = SYNC_FSYNC;
+	ctx.dio_align = 4096;
+	lay_out_source(1024);
+
+	bytes_per_call(64);
+	bytes_per_call(1000);
+	ctx.sync_mode = SYNC_NONE;
+	bytes_per_call(20);
+
+	is_int(osync_seen("sync_disk_wrt", 1, 4096), 1, "osync on: sync_disk_wrt's file is open with O_SYNC");
+	is_int(osync_seen("sync_disk_wrt", 0, 65536), 0, "osync off: opened without O_SYNC");
+	is_int(osync_seen("sync_disk_update", 1, 4096), 1, "osync on: sync_disk_update uses O_SYNC");
+	is_int(osync_seen("sync_disk_update", 0, 65536), 0, "osync off: sync_disk_update without O_SYNC");
+
+	close(ctx.scratch_fd);
+	unlink(ctx.source);
+	free((char *)ctx.source);
+	ok(rmdir(dir) == 0, "scratch left empty by every call");
+	return done_testing();
+}
