@@ -19,6 +19,8 @@ enum outcome cmd_tests(int argc, char **argv);
 enum outcome cmd_list(int argc, char **argv);
 enum outcome cmd_show(int argc, char **argv);
 enum outcome cmd_export(int argc, char **argv);
+enum outcome cmd_compare(int argc, char **argv);
+enum outcome cmd_merge(int argc, char **argv);
 enum outcome cmd_man(int argc, char **argv);
 
 /* The database path: --db, else $REAIM_DB, else results/reaim.db. */

@@ -1,6 +1,7 @@
 /* The subcommands that only read: check, tests, list, show and export. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,14 +85,18 @@ struct read_args {
 	const char *db, *format, *run;
 	int verbose, tests;
 	long long limit;
+	struct run_filter filter;
 };
 
 static int parse_read_args(int argc, char **argv, struct read_args *a)
 {
-	enum { DB = 1000, FORMAT, TESTS };
+	enum { DB = 1000, FORMAT, TESTS, LABEL, SUITE, WORKFILE, HOST, STATUS, SINCE };
 	static const struct option longs[] = {
-		{"db", required_argument, NULL, DB},   {"format", required_argument, NULL, FORMAT},
-		{"tests", no_argument, NULL, TESTS},   {"verbose", no_argument, NULL, 'v'},
+		{"db", required_argument, NULL, DB},       {"format", required_argument, NULL, FORMAT},
+		{"tests", no_argument, NULL, TESTS},       {"verbose", no_argument, NULL, 'v'},
+		{"label", required_argument, NULL, LABEL}, {"suite", required_argument, NULL, SUITE},
+		{"workfile", required_argument, NULL, WORKFILE}, {"host", required_argument, NULL, HOST},
+		{"status", required_argument, NULL, STATUS}, {"since", required_argument, NULL, SINCE},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -101,6 +106,12 @@ static int parse_read_args(int argc, char **argv, struct read_args *a)
 		case DB: a->db = optarg; break;
 		case FORMAT: a->format = optarg; break;
 		case TESTS: a->tests = 1; break;
+		case LABEL: a->filter.label = optarg; break;
+		case SUITE: a->filter.suite = optarg; break;
+		case WORKFILE: a->filter.workfile = optarg; break;
+		case HOST: a->filter.host = optarg; break;
+		case STATUS: a->filter.status = optarg; break;
+		case SINCE: a->filter.since = optarg; break;
 		case 'v': a->verbose = 1; break;
 		case 'n':
 			if (parse_long(optarg, 1, 1000000, &a->limit) < 0) {
@@ -154,7 +165,8 @@ enum outcome cmd_list(int argc, char **argv)
 	struct store *st = open_existing(cli_db_path(a.db));
 	if (!st)
 		return OUT_USAGE;
-	int rc = report_list(stdout, st, (size_t)a.limit);
+	a.filter.limit = (size_t)a.limit;
+	int rc = report_list(stdout, st, &a.filter);
 	if (rc < 0)
 		log_error("%s", store_error(st));
 	store_close(st);
@@ -199,4 +211,108 @@ enum outcome cmd_export(int argc, char **argv)
 		log_error("%s", store_error(st));
 	store_close(st);
 	return rc < 0 ? OUT_FAILED : OUT_OK;
+}
+
+enum outcome cmd_compare(int argc, char **argv)
+{
+	enum { DB = 1000, FORMAT, FAIL_ABOVE, ALPHA };
+	static const struct option longs[] = {
+		{"db", required_argument, NULL, DB},
+		{"format", required_argument, NULL, FORMAT},
+		{"fail-above", required_argument, NULL, FAIL_ABOVE},
+		{"alpha", required_argument, NULL, ALPHA},
+		{NULL, 0, NULL, 0},
+	};
+	static const char *const formats[] = {"table", "csv", "json", "markdown"};
+	struct compare_options o = {.format = CMP_TABLE, .alpha = 0.05};
+	const char *db = NULL;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+		char *end;
+		switch (c) {
+		case DB: db = optarg; break;
+		case FORMAT: {
+			size_t i = 0;
+			while (i < ARRAY_SIZE(formats) && strcmp(formats[i], optarg) != 0)
+				i++;
+			if (i == ARRAY_SIZE(formats)) {
+				log_error("unknown compare format '%s' (table, csv, json or markdown)", optarg);
+				return OUT_USAGE;
+			}
+			o.format = (enum compare_format)i;
+			break;
+		}
+		case FAIL_ABOVE:
+			o.fail_above_pct = strtod(optarg, &end);
+			if (*end || end == optarg || o.fail_above_pct <= 0) {
+				log_error("--fail-above %s: expected a positive percentage", optarg);
+				return OUT_USAGE;
+			}
+			break;
+		case ALPHA:
+			o.alpha = strtod(optarg, &end);
+			if (*end || end == optarg || o.alpha <= 0 || o.alpha >= 0.5) {
+				log_error("--alpha %s: expected a level such as 0.05", optarg);
+				return OUT_USAGE;
+			}
+			break;
+		default: return OUT_USAGE;
+		}
+	}
+	size_t n = (size_t)(argc - optind);
+	if (n < 1) {
+		log_error("usage: reaim compare RUN [RUN...] (one run: O_SYNC on against off)");
+		return OUT_USAGE;
+	}
+	struct store *st = open_existing(cli_db_path(db));
+	if (!st)
+		return OUT_USAGE;
+	int64_t *ids = xcalloc(n, sizeof(*ids));
+	int rc = 0, regressed = 0;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if ((rc = store_resolve_run(st, argv[optind + (int)i], &ids[i])) < 0)
+			log_error("%s", store_error(st));
+	if (rc == 0) {
+		rc = n == 1 ? report_osync_ratio(stdout, st, ids[0]) : report_compare(stdout, st, ids, n, &o, &regressed);
+		if (rc < 0)
+			log_error("%s", store_error(st));
+	}
+	free(ids);
+	store_close(st);
+	if (rc < 0)
+		return OUT_USAGE;
+	if (regressed) {
+		log_error("a regression beyond %.1f%% was found", o.fail_above_pct);
+		return OUT_REGRESSION;
+	}
+	return OUT_OK;
+}
+
+enum outcome cmd_merge(int argc, char **argv)
+{
+	struct read_args a = {0};
+	if (parse_read_args(argc, argv, &a) < 0 || !a.run) {
+		log_error("usage: reaim merge OTHER.db [--db FILE]");
+		return OUT_USAGE;
+	}
+	if (access(a.run, R_OK) != 0) {
+		log_error("cannot read %s: %s", a.run, strerror(errno));
+		return OUT_USAGE;
+	}
+	const char *db = cli_db_path(a.db);
+	char err[512];
+	struct store *st;
+	if (store_open(db, &st, err, sizeof(err)) < 0) {
+		log_error("%s", err);
+		return OUT_USAGE;
+	}
+	size_t copied, skipped;
+	int rc = store_merge(st, a.run, &copied, &skipped);
+	if (rc < 0)
+		log_error("%s", store_error(st));
+	else
+		printf("merged %zu runs from %s into %s (%zu already present)\n", copied, a.run, db, skipped);
+	store_close(st);
+	return rc < 0 ? OUT_USAGE : OUT_OK;
 }

@@ -23,9 +23,13 @@ static const struct command commands[] = {
 	 "run each test alone (AIM9 single-user mode): calls/s and ops/s"},
 	{"check", cmd_check, "FILE...", "parse suites and workfiles without running anything"},
 	{"tests", cmd_tests, "[NAME]", "list the test catalog, or explain one test"},
-	{"list", cmd_list, "[--db FILE] [-n N]", "list stored runs, newest first"},
+	{"list", cmd_list, "[-n N] [--label L] [--suite S] [--workfile W] [--host H] [--status S] [--since DATE]",
+	 "list stored runs, newest first"},
 	{"show", cmd_show, "RUN [-v] [--tests]", "show a stored run: the table, environment, per-test figures"},
+	{"compare", cmd_compare, "RUN RUN... [--format F] [--fail-above PCT]",
+	 "compare runs against the first; one run: O_SYNC on against off"},
 	{"export", cmd_export, "RUN --format csv|json|lkp|classic", "export a stored run"},
+	{"merge", cmd_merge, "OTHER.db [--db FILE]", "copy the runs another database has and this one lacks"},
 	{"man", cmd_man, "1|5", "print the reaim(1) or reaim-suite(5) man page"},
 };
 

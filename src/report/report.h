@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "report/curve.h"
 #include "store/store.h"
 
 /* "Workload dbase, O_SYNC on" heading before a block of rows. */
@@ -16,8 +17,27 @@ void report_max_line(FILE *f, const struct store_point *pts, size_t n);
 /* `reaim show`: heading, environment, classic table per workload, per-test figures. */
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests);
 /* `reaim list`. */
-int report_list(FILE *f, struct store *st, size_t limit);
+int report_list(FILE *f, struct store *st, const struct run_filter *filter);
 /* `reaim export`: csv (classic re-aim header), json, lkp or classic. */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format);
+
+/* Curves of a run (one per workload and O_SYNC setting); free with curves_free. */
+int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
+void curves_free(struct curve *c, size_t n);
+const struct curve_point *curve_at(const struct curve *c, int tasks);
+const struct curve_point *curve_peak(const struct curve *c);
+
+enum compare_format { CMP_TABLE, CMP_CSV, CMP_JSON, CMP_MARKDOWN };
+struct compare_options {
+	enum compare_format format;
+	double alpha;             /* significance level, 0.05 */
+	double fail_above_pct;    /* 0: off */
+};
+/* `reaim compare`: the first run is the base. Sets *regressed when a significant drop (or,
+ * where significance cannot be judged, any drop) is larger than fail_above_pct. */
+int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct compare_options *o,
+		   int *regressed);
+/* O_SYNC on against off within one run made with osync both. */
+int report_osync_ratio(FILE *f, struct store *st, int64_t run);
 
 #endif

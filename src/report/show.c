@@ -7,11 +7,11 @@
 #include "report/report.h"
 #include "util/util.h"
 
-int report_list(FILE *f, struct store *st, size_t limit)
+int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 {
 	struct store_run_row *rows;
 	size_t n;
-	if (store_list_runs(st, limit, &rows, &n) < 0)
+	if (store_list_runs(st, filter, &rows, &n) < 0)
 		return -1;
 	fprintf(f, "%-5s %-20s %-11s %-12s %-24s %-12s %s\n", "ID", "Started", "Status", "Suite", "Label",
 		"Host", "Points");

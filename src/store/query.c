@@ -87,12 +87,23 @@ int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row)
 	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the run");
 }
 
-int store_list_runs(struct store *st, size_t limit, struct store_run_row **rows, size_t *n)
+int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n)
 {
 	sqlite3_stmt *s;
-	if (prepare(st, RUN_COLUMNS " ORDER BY r.id DESC LIMIT ?", &s) < 0)
+	if (prepare(st, RUN_COLUMNS
+		    " WHERE (?1 IS NULL OR r.label = ?1) AND (?2 IS NULL OR r.suite_name = ?2)"
+		    " AND (?3 IS NULL OR EXISTS (SELECT 1 FROM workloads w WHERE w.run_id = r.id"
+		    "      AND (w.workfile_name = ?3 OR w.name = ?3)))"
+		    " AND (?4 IS NULL OR EXISTS (SELECT 1 FROM env e WHERE e.run_id = r.id"
+		    "      AND e.key = 'hostname' AND e.value = ?4))"
+		    " AND (?5 IS NULL OR r.status = ?5) AND (?6 IS NULL OR r.started_at >= ?6)"
+		    " ORDER BY r.id DESC LIMIT ?7",
+		    &s) < 0)
 		return -1;
-	sqlite3_bind_int64(s, 1, limit ? (int64_t)limit : -1);
+	const char *text[] = {f->label, f->suite, f->workfile, f->host, f->status, f->since};
+	for (int i = 0; i < 6; i++)
+		sqlite3_bind_text(s, i + 1, text[i], -1, SQLITE_TRANSIENT); /* NULL binds NULL */
+	sqlite3_bind_int64(s, 7, f->limit ? (int64_t)f->limit : -1);
 	*rows = NULL;
 	*n = 0;
 	int rc;

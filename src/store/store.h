@@ -50,6 +50,13 @@ struct store_test {
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests);
 
 /* ---- queries ---- */
+/* Filters for store_list_runs; NULL or 0 fields do not filter. */
+struct run_filter {
+	const char *label, *suite, *workfile, *host, *status, *since;
+	size_t limit;
+};
+
+
 struct store_run_row {
 	int64_t id;
 	char uuid[40], label[128], suite[64], status[16], started[32], host[64], mode[16];
@@ -59,11 +66,14 @@ struct store_run_row {
 /* Resolve "N", "last", "last~N" or a label (newest with it) to a run id. */
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id);
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
-/* Newest first; limit 0 = all. */
-int store_list_runs(struct store *st, size_t limit, struct store_run_row **rows, size_t *n);
+/* Newest first, filtered. */
+int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n);
 int store_get_tests(struct store *st, int64_t point_id, struct store_test **tests, size_t *n);
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
+
+/* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
+int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);
 
 #endif

@@ -73,7 +73,19 @@ int main(void)
 
 	ok(store_open(db, &st, err, sizeof(err)) == 0, "reopen an existing database");
 	struct store_run_row *rows;
-	ok(store_list_runs(st, 0, &rows, &n) == 0 && n == 2 && rows[0].id == r2, "list newest first");
+	struct run_filter all = {0}, by_label = {.label = "5.10"}, by_status = {.status = "failed"},
+			  by_host = {.host = "box"}, by_suite = {.suite = "nosuch"}, by_wf = {.workfile = "dbase"};
+	ok(store_list_runs(st, &all, &rows, &n) == 0 && n == 2 && rows[0].id == r2, "list newest first");
+	free(rows);
+	ok(store_list_runs(st, &by_label, &rows, &n) == 0 && n == 1 && rows[0].id == r1, "filter by label");
+	free(rows);
+	ok(store_list_runs(st, &by_status, &rows, &n) == 0 && n == 1 && rows[0].id == r2, "filter by status");
+	free(rows);
+	ok(store_list_runs(st, &by_host, &rows, &n) == 0 && n == 1 && rows[0].id == r2, "filter by host");
+	free(rows);
+	ok(store_list_runs(st, &by_wf, &rows, &n) == 0 && n == 1 && rows[0].id == r2, "filter by workfile");
+	free(rows);
+	ok(store_list_runs(st, &by_suite, &rows, &n) == 0 && n == 0, "filter matching nothing");
 	free(rows);
 	store_close(st);
 

@@ -1,0 +1,205 @@
+/* Student's t, Welch's t-test, Mann-Whitney U and the geometric mean, for judging changes between runs. */
+#include "config.h"
+
+#include <math.h>
+
+#include "measure/stats.h"
+
+/* Beyond this the t distribution differs from the normal by less than 1e-7 (about (t^2 + 1) / 4df),
+ * while lgamma's cancellation and the continued fraction's O(sqrt(df)) steps start to cost accuracy and time. */
+#define DF_NORMAL 1e7
+#define CF_MAX_STEPS 20000
+
+/* The continued fraction of I_x(a, b) by the modified Lentz method; converges fast for x < (a + 1) / (a + b + 2). */
+static double beta_cf(double a, double b, double x)
+{
+	/* Lentz replaces a zero denominator by a tiny one rather than restarting. */
+	const double tiny = 1e-300, eps = 1e-15;
+	double c = 1, d = 1 - (a + b) * x / (a + 1);
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	double h = d;
+	for (int m = 1; m <= CF_MAX_STEPS; m++) {
+		double m2 = 2.0 * m;
+		/* each m contributes an even term and an odd term of the fraction */
+		double num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+		d = 1 + num * d;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = 1 + num / c;
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+		d = 1 + num * d;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = 1 + num / c;
+		c = fabs(c) < tiny ? tiny : c;
+		double step = d * c;
+		h *= step;
+		if (fabs(step - 1) < eps)
+			return h;
+	}
+	return NAN;
+}
+
+/* The regularized incomplete beta I_x(a, b); y = 1 - x is passed in so the caller can compute it without cancellation. */
+static double inc_beta(double a, double b, double x, double y)
+{
+	if (x <= 0)
+		return 0;
+	if (y <= 0)
+		return 1;
+	double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(y));
+	/* use the symmetry I_x(a, b) = 1 - I_y(b, a) to stay where the fraction converges */
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, y) / b;
+}
+
+/* P(T > t) for t >= 0, kept as a tail so small p-values keep their relative precision. */
+static double t_upper_tail(double t, double df)
+{
+	if (df > DF_NORMAL)
+		return 0.5 * erfc(t / sqrt(2.0));
+	double r = t * t / df;
+	if (!(r > 0))
+		return 0.5;
+	if (isinf(r))
+		return 0;
+	/* x = df / (df + t^2) and its complement, each formed without subtracting from 1 */
+	return 0.5 * inc_beta(df / 2, 0.5, 1 / (1 + r), r / (1 + r));
+}
+
+double stats_t_cdf(double t, double df)
+{
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	double tail = t_upper_tail(fabs(t), df);
+	return t < 0 ? tail : 1 - tail;
+}
+
+/* Bisection on the upper tail: slow but unconditionally convergent, and compare calls it once per row. */
+double stats_t_quantile(double p, double df)
+{
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	if (p == 0.5)
+		return 0;
+	double tail = p < 0.5 ? p : 1 - p;
+	double lo = 0, hi = 1;
+	/* bracket by doubling, so the bisection below starts from a factor-of-two interval even for huge quantiles */
+	while (t_upper_tail(hi, df) > tail) {
+		lo = hi;
+		hi *= 2;
+		if (isinf(hi))
+			return p < 0.5 ? -HUGE_VAL : HUGE_VAL;
+	}
+	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+		double mid = lo + (hi - lo) / 2;
+		if (t_upper_tail(mid, df) > tail)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	double t = lo + (hi - lo) / 2;
+	return p < 0.5 ? -t : t;
+}
+
+/* Welch's t-test of b against a, with the difference and its confidence interval in percent of a's mean. */
+int stats_welch(const struct summary *a, const struct summary *b, double alpha, struct welch *out)
+{
+	/* a caller that ignores the -1 still sees "no evidence of a change" */
+	*out = (struct welch){.p = 1};
+	if (a->n < 2 || b->n < 2 || !(alpha > 0 && alpha < 1) || a->mean == 0)
+		return -1;
+	if (!isfinite(a->mean) || !isfinite(b->mean) || !isfinite(a->std_dev) || !isfinite(b->std_dev))
+		return -1;
+	double va = a->std_dev * a->std_dev / (double)a->n;
+	double vb = b->std_dev * b->std_dev / (double)b->n;
+	double diff = b->mean - a->mean, se = sqrt(va + vb);
+	if (se == 0) {
+		if (diff == 0)
+			return -1;
+		/* noiseless repeats (e.g. a deterministic count): any difference is real */
+		out->t = copysign(HUGE_VAL, diff);
+		out->df = (double)(a->n + b->n - 2);
+		out->p = 0;
+		out->diff = diff;
+		out->diff_pct = out->ci_low_pct = out->ci_high_pct = 100 * diff / a->mean;
+		out->significant = 1;
+		return 0;
+	}
+	/* Welch-Satterthwaite df, with the variances normalised by their sum so tiny ones cannot underflow to 0/0 */
+	double wa = va / (va + vb), wb = vb / (va + vb);
+	out->df = 1 / (wa * wa / (double)(a->n - 1) + wb * wb / (double)(b->n - 1));
+	out->t = diff / se;
+	out->p = fmin(1, 2 * t_upper_tail(fabs(out->t), out->df));
+	out->diff = diff;
+	out->diff_pct = 100 * diff / a->mean;
+	double half = stats_t_quantile(1 - alpha / 2, out->df) * se;
+	double lo = 100 * (diff - half) / a->mean, hi = 100 * (diff + half) / a->mean;
+	/* a negative base mean would swap the ends */
+	out->ci_low_pct = fmin(lo, hi);
+	out->ci_high_pct = fmax(lo, hi);
+	out->significant = out->p < alpha;
+	return 0;
+}
+
+static size_t count_equal(const double *v, size_t n, double x)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += v[i] == x;
+	return k;
+}
+
+/* Mann-Whitney U with the normal approximation (tie- and continuity-corrected, as R and SciPy do by default). */
+int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p)
+{
+	*u = 0;
+	*p = 1;
+	if (na < 2 || nb < 2)
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		if (isnan(a[i]))
+			return -1;
+	for (size_t j = 0; j < nb; j++)
+		if (isnan(b[j]))
+			return -1;
+	/* Repeats are few, so counting pairs directly is cheap and avoids allocating and sorting for ranks. */
+	double ua = 0;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			ua += a[i] > b[j] ? 1.0 : a[i] == b[j] ? 0.5 : 0.0;
+	/* The tie term sums t^3 - t over groups of t equal values; summing t^2 - 1 over every value is the same. */
+	double ties = 0;
+	for (size_t i = 0; i < na; i++) {
+		double t = (double)(count_equal(a, na, a[i]) + count_equal(b, nb, a[i]));
+		ties += t * t - 1;
+	}
+	for (size_t j = 0; j < nb; j++) {
+		double t = (double)(count_equal(a, na, b[j]) + count_equal(b, nb, b[j]));
+		ties += t * t - 1;
+	}
+	double n = (double)(na + nb), mn = (double)na * (double)nb;
+	double var = mn / 12 * ((n + 1) - ties / (n * (n - 1)));
+	double dev = fabs(ua - mn / 2) - 0.5;
+	*u = ua;
+	/* var is 0 only when every value is equal, and then there is nothing to tell apart */
+	if (var <= 0 || dev <= 0)
+		return 0;
+	*p = erfc(dev / sqrt(var) / sqrt(2.0));
+	return 0;
+}
+
+double stats_geomean(const double *ratios, size_t n)
+{
+	if (n == 0)
+		return 0;
+	/* summing logs rather than multiplying keeps long rows from overflowing or underflowing */
+	double sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(ratios[i] > 0))
+			return 0;
+		sum += log(ratios[i]);
+	}
+	return exp(sum / (double)n);
+}

@@ -1,0 +1,26 @@
+/* A Jobs/Min curve of one run (one workload and O_SYNC setting): the input of compare and plot. */
+#ifndef REAIM_CURVE_H
+#define REAIM_CURVE_H
+
+#include <stddef.h>
+
+#include "measure/measure.h"
+
+struct curve_point {
+	int tasks;
+	struct summary jpm;       /* Jobs/Min over the valid repeats at this task count */
+	struct summary real_s, user_s, sys_s;
+	double *samples;          /* the repeats' Jobs/Min (jpm.n values), for rank tests */
+};
+
+struct curve {
+	char label[160];          /* e.g. "6.1-rc3 (run 12)" */
+	char workload[64];
+	int osync;
+	struct curve_point *points; /* ascending task counts, only those with a valid repeat */
+	size_t count;
+};
+
+void curve_free(struct curve *c);
+
+#endif

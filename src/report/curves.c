@@ -1,0 +1,110 @@
+/* Builds the Jobs/Min curves of a stored run: one per workload and O_SYNC setting, with the
+ * repeats of each task count summarised. Invalid points never enter a curve. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/curve.h"
+#include "report/report.h"
+#include "util/util.h"
+
+void curve_free(struct curve *c)
+{
+	for (size_t i = 0; i < c->count; i++)
+		free(c->points[i].samples);
+	free(c->points);
+	c->points = NULL;
+	c->count = 0;
+}
+
+void curves_free(struct curve *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		curve_free(&c[i]);
+	free(c);
+}
+
+/* Summaries of the valid repeats pts[s..e) that share one task count. */
+static void summarise(const struct store_point *pts, size_t s, size_t e, struct curve_point *cp)
+{
+	size_t n = 0;
+	double *jpm = xcalloc(e - s, sizeof(double)), *real = xcalloc(e - s, sizeof(double));
+	double *user = xcalloc(e - s, sizeof(double)), *sys = xcalloc(e - s, sizeof(double));
+	for (size_t i = s; i < e; i++) {
+		if (!pts[i].valid)
+			continue;
+		jpm[n] = pts[i].jobs_per_min;
+		real[n] = pts[i].real_s;
+		user[n] = pts[i].user_s;
+		sys[n] = pts[i].sys_s;
+		n++;
+	}
+	cp->tasks = pts[s].tasks;
+	measure_summary(jpm, n, &cp->jpm);
+	measure_summary(real, n, &cp->real_s);
+	measure_summary(user, n, &cp->user_s);
+	measure_summary(sys, n, &cp->sys_s);
+	cp->samples = jpm;
+	free(real);
+	free(user);
+	free(sys);
+}
+
+int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *nout)
+{
+	struct store_run_row run;
+	struct store_point *pts;
+	size_t n;
+	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
+		return -1;
+	struct curve *curves = NULL;
+	size_t nc = 0;
+	for (size_t i = 0; i < n;) {
+		/* points come ordered by workload, osync (on first), tasks, repeat */
+		if (nc == 0 || pts[i].workload_id != pts[i - 1].workload_id || pts[i].osync != pts[i - 1].osync) {
+			curves = xrealloc(curves, (nc + 1) * sizeof(*curves));
+			struct curve *c = &curves[nc++];
+			memset(c, 0, sizeof(*c));
+			snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
+			snprintf(c->workload, sizeof(c->workload), "%s", pts[i].workload);
+			c->osync = pts[i].osync;
+		}
+		size_t e = i;
+		while (e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync &&
+		       pts[e].tasks == pts[i].tasks)
+			e++;
+		struct curve *c = &curves[nc - 1];
+		struct curve_point cp;
+		summarise(pts, i, e, &cp);
+		if (cp.jpm.n > 0) {
+			c->points = xrealloc(c->points, (c->count + 1) * sizeof(*c->points));
+			c->points[c->count++] = cp;
+		} else {
+			free(cp.samples);
+		}
+		i = e;
+	}
+	free(pts);
+	*out = curves;
+	*nout = nc;
+	return 0;
+}
+
+const struct curve_point *curve_at(const struct curve *c, int tasks)
+{
+	for (size_t i = 0; i < c->count; i++)
+		if (c->points[i].tasks == tasks)
+			return &c->points[i];
+	return NULL;
+}
+
+const struct curve_point *curve_peak(const struct curve *c)
+{
+	const struct curve_point *best = NULL;
+	for (size_t i = 0; i < c->count; i++)
+		if (!best || c->points[i].jpm.mean > best->jpm.mean)
+			best = &c->points[i];
+	return best;
+}

@@ -1,0 +1,158 @@
+/* `reaim merge`: copy runs (with environment, workloads, points and per-test figures) from
+ * another database, skipping runs already present by their unique id. One transaction. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+#include "util/util.h"
+
+#define RUN_COLS "uuid, label, suite_name, suite_text, command_line, version, mode, seed, started_at, " \
+		 "finished_at, status, reason"
+#define WORKLOAD_COLS "name, workfile_name, workfile_text, tasks, jobs_per_task, repeat, osync, " \
+		      "sync_mode, filesize_kib, poolsize_kib, dirs, threshold"
+#define POINT_COLS "osync, tasks, repeat, valid, reason, jobs_per_task, file_kib, jobs_per_min, " \
+		   "jobs_per_min_task, real_s, user_s, sys_s, cpu_s, std_dev_s, std_dev_pct, jti, min_task_s, " \
+		   "max_task_s, min_task_index, max_task_index, release_skew_s, overhead_s"
+#define TEST_COLS "test, count, total_s, min_s, max_s, mean_s, p50_s, p90_s, p99_s, over_2s"
+
+/* Run sql with up to three bound integers; the new row id in *id if asked. */
+static int exec_ids(struct store *st, const char *sql, int64_t a, int64_t b, int64_t c, int64_t *id)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "merging");
+	int n = sqlite3_bind_parameter_count(s);
+	int64_t v[3] = {a, b, c};
+	for (int i = 0; i < n && i < 3; i++)
+		sqlite3_bind_int64(s, i + 1, v[i]);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_fail(st, "merging");
+	if (id)
+		*id = sqlite3_last_insert_rowid(st->db);
+	return 0;
+}
+
+/* Ids from a query with one bound integer. */
+static int select_ids(struct store *st, const char *sql, int64_t arg, int64_t **ids, size_t *n)
+{
+	sqlite3_stmt *s;
+	*ids = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "merging");
+	if (sqlite3_bind_parameter_count(s) > 0)
+		sqlite3_bind_int64(s, 1, arg);
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*ids = xrealloc(*ids, (*n + 1) * sizeof(**ids));
+		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_fail(st, "merging");
+}
+
+static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64_t old_wl, int64_t new_wl)
+{
+	int64_t *pts;
+	size_t n;
+	if (select_ids(st, "SELECT id FROM other.points WHERE workload_id = ? ORDER BY id", old_wl, &pts, &n) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		int64_t new_pt;
+		rc = exec_ids(st, "INSERT INTO main.points (run_id, workload_id, " POINT_COLS ") SELECT ?, ?, "
+			      POINT_COLS " FROM other.points WHERE id = ?", new_run, new_wl, pts[i], &new_pt);
+		if (rc == 0)
+			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, " TEST_COLS ") SELECT ?, " TEST_COLS
+				      " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
+	}
+	free(pts);
+	(void)old_run;
+	return rc;
+}
+
+static int copy_run(struct store *st, int64_t old_run)
+{
+	int64_t new_run, *wls;
+	size_t n;
+	if (exec_ids(st, "INSERT INTO main.runs (" RUN_COLS ") SELECT " RUN_COLS " FROM other.runs WHERE id = ?",
+		     old_run, 0, 0, &new_run) < 0 ||
+	    exec_ids(st, "INSERT INTO main.env (run_id, key, value) SELECT ?, key, value FROM other.env"
+		     " WHERE run_id = ?", new_run, old_run, 0, NULL) < 0 ||
+	    select_ids(st, "SELECT id FROM other.workloads WHERE run_id = ? ORDER BY id", old_run, &wls, &n) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		int64_t new_wl;
+		rc = exec_ids(st, "INSERT INTO main.workloads (run_id, " WORKLOAD_COLS ") SELECT ?, " WORKLOAD_COLS
+			      " FROM other.workloads WHERE id = ?", new_run, wls[i], 0, &new_wl);
+		if (rc == 0)
+			rc = copy_points(st, old_run, new_run, wls[i], new_wl);
+	}
+	free(wls);
+	return rc;
+}
+
+static int other_version(struct store *st, int *v)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "PRAGMA other.user_version", -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "reading the other database");
+	int rc = sqlite3_step(s);
+	*v = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the other database");
+}
+
+int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
+{
+	sqlite3_stmt *s;
+	*copied = *skipped = 0;
+	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ? AS other", -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "attaching");
+	sqlite3_bind_text(s, 1, other_path, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_fail(st, "attaching");
+	int v = 0;
+	rc = other_version(st, &v);
+	if (rc == 0 && v != (int)store_migration_count) {
+		snprintf(st->err, sizeof(st->err), "%s has schema version %d, this reaim writes %zu%s", other_path, v,
+			 store_migration_count, v == 0 ? " (not a reaim database?)" : "; open it with this reaim first");
+		rc = -1;
+	}
+	int64_t *runs = NULL;
+	size_t n = 0, total = 0;
+	if (rc == 0)
+		rc = select_ids(st, "SELECT COUNT(*) FROM other.runs", 0, &runs, &n);
+	if (rc == 0 && n == 1)
+		total = (size_t)runs[0];
+	free(runs);
+	runs = NULL;
+	if (rc == 0)
+		rc = select_ids(st, "SELECT id FROM other.runs WHERE uuid NOT IN (SELECT uuid FROM main.runs) ORDER BY id",
+				0, &runs, &n);
+	if (rc == 0 && sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		rc = store_fail(st, "locking the database");
+	else if (rc == 0) {
+		for (size_t i = 0; i < n && rc == 0; i++)
+			rc = copy_run(st, runs[i]);
+		if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+			rc = store_fail(st, "committing the merge");
+		if (rc < 0)
+			sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	if (rc == 0) {
+		*copied = n;
+		*skipped = total - n;
+	}
+	free(runs);
+	sqlite3_exec(st->db, "DETACH DATABASE other", NULL, NULL, NULL);
+	return rc;
+}

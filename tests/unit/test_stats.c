@@ -1,0 +1,226 @@
+/* Checks the significance tests against t tables, closed forms and examples worked by hand. */
+#include "config.h"
+
+#include <math.h>
+
+#include "measure/measure.h"
+#include "measure/stats.h"
+#include "tap.h"
+
+static void t_cdf(void)
+{
+	is_near(stats_t_cdf(0, 1), 0.5, 1e-15, "cdf(0) = 0.5, df 1");
+	is_near(stats_t_cdf(0, 7.5), 0.5, 1e-15, "cdf(0) = 0.5, fractional df");
+	is_near(stats_t_cdf(0, 1e9), 0.5, 1e-15, "cdf(0) = 0.5, huge df");
+	int symmetric = 1;
+	for (double df = 0.5; df < 200; df *= 1.7)
+		for (double t = 0.05; t < 50; t *= 1.9)
+			symmetric &= fabs(stats_t_cdf(t, df) + stats_t_cdf(-t, df) - 1) < 1e-12;
+	ok(symmetric, "cdf(t) + cdf(-t) = 1");
+	/* closed forms: df 1 is Cauchy, 1/2 + atan(t)/pi; df 2 is 1/2 + t / (2 sqrt(2 + t^2));
+	 * df 4 is 1/2 + (3/4) x (1 - x^2/3) with x = t / sqrt(4 + t^2) */
+	is_near(stats_t_cdf(1, 1), 0.75, 1e-12, "df 1: cdf(1) = 3/4");
+	is_near(stats_t_cdf(-3, 1), 0.5 + atan(-3.0) / M_PI, 1e-12, "df 1: cdf(-3) by atan");
+	is_near(stats_t_cdf(2, 2), 0.5 + 2 / (2 * sqrt(6.0)), 1e-12, "df 2: cdf(2) closed form");
+	double x = 1 / sqrt(5.0);
+	is_near(stats_t_cdf(1, 4), 0.5 + 0.75 * x * (1 - x * x / 3), 1e-12, "df 4: cdf(1) closed form");
+	/* far tails keep relative precision: df 1, P(T < -1e6) = atan(1e-6)/pi ~ 3.1831e-7 */
+	is_near(stats_t_cdf(-1e6, 1) / (atan(1e-6) / M_PI), 1, 1e-9, "df 1: far tail to relative 1e-9");
+	is_near(stats_t_cdf(1.96, 1e8), 0.5 * erfc(-1.96 / sqrt(2.0)), 1e-7, "huge df is the normal");
+	is_near(stats_t_cdf(1.96, 1e6), 0.5 * erfc(-1.96 / sqrt(2.0)), 1e-6, "df 1e6 is nearly the normal");
+	ok(isnan(stats_t_cdf(1, 0)), "df 0 is NaN");
+	ok(isnan(stats_t_cdf(NAN, 3)), "t NaN is NaN");
+	is_near(stats_t_cdf(INFINITY, 3), 1, 0, "cdf(+inf) = 1");
+	is_near(stats_t_cdf(-INFINITY, 3), 0, 0, "cdf(-inf) = 0");
+}
+
+static void t_quantile(void)
+{
+	/* two-sided 95%, 90%, 99% critical values from a published t table (3 decimals) */
+	static const struct {
+		double p, df, want;
+		const char *what;
+	} table[] = {
+		{0.975, 1, 12.706, "t(0.975, 1) = 12.706"},
+		{0.975, 2, 4.303, "t(0.975, 2) = 4.303"},
+		{0.975, 5, 2.571, "t(0.975, 5) = 2.571"},
+		{0.975, 8, 2.306, "t(0.975, 8) = 2.306"},
+		{0.975, 10, 2.228, "t(0.975, 10) = 2.228"},
+		{0.975, 30, 2.042, "t(0.975, 30) = 2.042"},
+		{0.975, 120, 1.980, "t(0.975, 120) = 1.980"},
+		{0.95, 4, 2.132, "t(0.95, 4) = 2.132"},
+		{0.95, 1, 6.314, "t(0.95, 1) = 6.314"},
+		{0.995, 20, 2.845, "t(0.995, 20) = 2.845"},
+		{0.995, 3, 5.841, "t(0.995, 3) = 5.841"},
+		{0.9995, 2, 31.599, "t(0.9995, 2) = 31.599"},
+	};
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+		is_near(stats_t_quantile(table[i].p, table[i].df), table[i].want, 0.0005, table[i].what);
+	is_near(stats_t_quantile(0.975, 1e4), 1.960, 0.0005, "t(0.975, 1e4) -> 1.960");
+	is_near(stats_t_quantile(0.975, 1e9), 1.959964, 1e-6, "t(0.975, 1e9) = z(0.975) = 1.959964");
+	/* closed forms: df 1 is tan(pi (p - 1/2)); df 2 is (2p - 1) / sqrt(2 p (1 - p)) */
+	is_near(stats_t_quantile(0.975, 1), tan(M_PI * 0.475), 1e-9, "df 1 quantile by tan");
+	is_near(stats_t_quantile(0.999999, 1) / tan(M_PI * 0.499999), 1, 1e-8, "df 1 extreme quantile by tan");
+	is_near(stats_t_quantile(0.9, 2), 0.8 / sqrt(2 * 0.9 * 0.1), 1e-9, "df 2 quantile closed form");
+	is_near(stats_t_quantile(0.025, 5), -stats_t_quantile(0.975, 5), 1e-12, "q(1 - p) = -q(p)");
+	is_near(stats_t_quantile(0.5, 3), 0, 0, "median is 0");
+	int inverse = 1;
+	for (double df = 0.7; df < 500; df *= 2.3)
+		for (double p = 0.001; p < 1; p += 0.0371)
+			inverse &= fabs(stats_t_cdf(stats_t_quantile(p, df), df) - p) < 1e-10;
+	ok(inverse, "cdf(quantile(p)) = p");
+	ok(isnan(stats_t_quantile(0, 5)) && isnan(stats_t_quantile(1, 5)), "p 0 and 1 are NaN");
+	ok(isnan(stats_t_quantile(0.9, -1)), "negative df is NaN");
+}
+
+static void welch(void)
+{
+	struct welch w;
+	/* a = {10..14}, b = {12..16}: means 12 and 14, s^2 = (4+1+0+1+4)/4 = 2.5 each, s = 1.5811.
+	 * se = sqrt(2.5/5 + 2.5/5) = 1, t = 2 / 1 = 2.
+	 * df = (0.5 + 0.5)^2 / (0.5^2/4 + 0.5^2/4) = 1 / 0.125 = 8.
+	 * p = 2 P(T8 > 2) = 0.0805 (Simpson integration of the t8 density).
+	 * CI: 2 -+ t(0.975, 8) * 1 = 2 -+ 2.306 = [-0.306, 4.306], i.e. [-2.55%, 35.88%] of 12; diff 16.667%. */
+	double va[] = {10, 11, 12, 13, 14}, vb[] = {12, 13, 14, 15, 16};
+	struct summary a, b;
+	measure_summary(va, 5, &a);
+	measure_summary(vb, 5, &b);
+	is_int(stats_welch(&a, &b, 0.05, &w), 0, "welch: hand example judged");
+	is_near(w.t, 2, 1e-12, "welch: t = 2");
+	is_near(w.df, 8, 1e-12, "welch: df = 8");
+	is_near(w.p, 0.0805, 0.00005, "welch: p = 0.0805");
+	is_near(w.diff, 2, 1e-12, "welch: diff = 2");
+	is_near(w.diff_pct, 100.0 * 2 / 12, 1e-9, "welch: diff = 16.667%");
+	is_near(w.ci_low_pct, -2.550, 0.001, "welch: CI low = -2.550%");
+	is_near(w.ci_high_pct, 35.883, 0.001, "welch: CI high = 35.883%");
+	is_int(w.significant, 0, "welch: p 0.08 is not significant at 0.05");
+	is_int(stats_welch(&a, &b, 0.10, &w), 0, "welch: judged at alpha 0.10");
+	is_int(w.significant, 1, "welch: p 0.08 is significant at 0.10");
+	stats_welch(&b, &a, 0.05, &w);
+	is_near(w.t, -2, 1e-12, "welch: swapping sides flips t");
+	is_near(w.diff_pct, -100.0 * 2 / 14, 1e-9, "welch: diff % is of the base (a) mean");
+
+	/* unequal sizes and spreads: a n=4 mean 100 s=1, b n=10 mean 103 s=3.
+	 * va = 1/4 = 0.25, vb = 9/10 = 0.9, se = sqrt(1.15) = 1.07238, t = 3 / 1.07238 = 2.79751.
+	 * df = 1.15^2 / (0.25^2/3 + 0.9^2/9) = 1.3225 / 0.1108333 = 11.93233; p = 0.01619 (Simpson). */
+	a = (struct summary){.n = 4, .mean = 100, .std_dev = 1};
+	b = (struct summary){.n = 10, .mean = 103, .std_dev = 3};
+	stats_welch(&a, &b, 0.05, &w);
+	is_near(w.t, 2.797514, 1e-6, "welch unequal: t = 2.7975");
+	is_near(w.df, 11.932331, 1e-6, "welch unequal: df = 11.9323");
+	is_near(w.p, 0.016194, 1e-6, "welch unequal: p = 0.01619");
+	is_int(w.significant, 1, "welch unequal: significant at 0.05");
+	ok(w.ci_low_pct > 0, "welch unequal: significant means the CI excludes 0");
+
+	measure_summary(va, 5, &a);
+	is_int(stats_welch(&a, &a, 0.05, &w), 0, "welch: identical samples judged");
+	is_near(w.p, 1, 1e-12, "welch: identical samples give p = 1");
+	is_int(w.significant, 0, "welch: identical samples are not significant");
+	ok(w.ci_low_pct < 0 && w.ci_high_pct > 0, "welch: identical samples' CI spans 0");
+
+	/* a 10% gain with 0.5% CV on both sides, 5 repeats: t = 100 / sqrt(25/5 + 30.25/5) = 30.08 */
+	a = (struct summary){.n = 5, .mean = 1000, .std_dev = 5, .cv_pct = 0.5};
+	b = (struct summary){.n = 5, .mean = 1100, .std_dev = 5.5, .cv_pct = 0.5};
+	stats_welch(&a, &b, 0.05, &w);
+	is_int(w.significant, 1, "welch: 10% shift at 0.5% CV is significant");
+	ok(w.p < 1e-6, "welch: ... with p < 1e-6");
+	ok(w.ci_low_pct > 9 && w.ci_high_pct < 11, "welch: ... and a CI inside 9..11%");
+	/* the same shift buried in 20% noise with 3 repeats is not */
+	a = (struct summary){.n = 3, .mean = 1000, .std_dev = 200};
+	b = (struct summary){.n = 3, .mean = 1100, .std_dev = 220};
+	stats_welch(&a, &b, 0.05, &w);
+	is_int(w.significant, 0, "welch: 10% shift at 20% CV is not significant");
+
+	/* p < alpha exactly when the (1 - alpha) interval excludes 0 */
+	int agree = 1;
+	for (double shift = 0; shift < 30; shift += 0.37) {
+		a = (struct summary){.n = 4, .mean = 100, .std_dev = 4};
+		b = (struct summary){.n = 6, .mean = 100 + shift, .std_dev = 7};
+		stats_welch(&a, &b, 0.05, &w);
+		agree &= w.significant == (w.ci_low_pct > 0 || w.ci_high_pct < 0);
+	}
+	ok(agree, "welch: significance agrees with the CI");
+
+	double one[] = {1000};
+	measure_summary(one, 1, &a);
+	measure_summary(vb, 5, &b);
+	is_int(stats_welch(&a, &b, 0.05, &w), -1, "welch: a single base run cannot be judged");
+	is_int(stats_welch(&b, &a, 0.05, &w), -1, "welch: a single new run cannot be judged");
+	is_int(w.significant, 0, "welch: unjudged is not significant");
+	a = (struct summary){.n = 3, .mean = 50};
+	is_int(stats_welch(&a, &a, 0.05, &w), -1, "welch: zero variance, equal means cannot be judged");
+	b = (struct summary){.n = 3, .mean = 51};
+	is_int(stats_welch(&a, &b, 0.05, &w), 0, "welch: zero variance, different means judged");
+	is_near(w.p, 0, 0, "welch: ... p = 0");
+	is_int(w.significant, 1, "welch: ... significant");
+	is_near(w.diff_pct, 2, 1e-12, "welch: ... diff 2%");
+	ok(isinf(w.t) && w.t > 0, "welch: ... t = +inf");
+	b = (struct summary){.n = 3, .mean = 51, .std_dev = 1};
+	stats_welch(&a, &b, 0.05, &w);
+	is_near(w.df, 2, 1e-12, "welch: one zero variance leaves the other side's n - 1 as df");
+	a = (struct summary){.n = 3, .mean = 0, .std_dev = 1};
+	is_int(stats_welch(&a, &b, 0.05, &w), -1, "welch: a zero base mean has no percent");
+	is_int(stats_welch(&b, &b, 0, &w), -1, "welch: alpha 0 is refused");
+}
+
+static void mann_whitney(void)
+{
+	double u, p;
+	/* completely separated, 5 and 5: U = 0, mean 12.5, var = 5*5*11/12 = 22.9167, sd 4.7871.
+	 * With continuity correction (what this implements): z = (12.5 - 0.5) / 4.7871 = 2.5067, p = 0.01219.
+	 * (Without it z = 2.6112, p = 0.0090; the exact p is 2/252 = 0.0079.) */
+	double lo[] = {1, 2, 3, 4, 5}, hi[] = {6, 7, 8, 9, 10};
+	is_int(stats_mann_whitney(lo, 5, hi, 5, &u, &p), 0, "mann-whitney: separated judged");
+	is_near(u, 0, 0, "mann-whitney: U of the lower sample = 0");
+	is_near(p, 0.012186, 1e-6, "mann-whitney: separated p = 0.01219");
+	stats_mann_whitney(hi, 5, lo, 5, &u, &p);
+	is_near(u, 25, 0, "mann-whitney: U of the higher sample = 25");
+	is_near(p, 0.012186, 1e-6, "mann-whitney: p is symmetric");
+
+	/* ties: a = {1,2,3,4}, b = {3,4,5,6}; ranks 1 2 3.5 3.5 5.5 5.5 7 8, R_a = 1+2+3.5+5.5 = 12,
+	 * U = 12 - 4*5/2 = 2. Two tie groups of 2: sum(t^3 - t) = 12.
+	 * var = 16/12 * (9 - 12/(8*7)) = 11.7143, z = (|2 - 8| - 0.5) / 3.42261 = 1.60696, p = 0.10806. */
+	double ta[] = {1, 2, 3, 4}, tb[] = {3, 4, 5, 6};
+	stats_mann_whitney(ta, 4, tb, 4, &u, &p);
+	is_near(u, 2, 0, "mann-whitney ties: U = 2");
+	is_near(p, 0.108063, 1e-6, "mann-whitney ties: p = 0.10806");
+
+	is_int(stats_mann_whitney(lo, 5, lo, 5, &u, &p), 0, "mann-whitney: identical judged");
+	is_near(p, 1, 0, "mann-whitney: identical samples give p = 1");
+	is_near(u, 12.5, 0, "mann-whitney: ... and U = nm/2");
+	double flat[] = {7, 7, 7};
+	stats_mann_whitney(flat, 3, flat, 2, &u, &p);
+	is_near(p, 1, 0, "mann-whitney: all values equal gives p = 1");
+	is_int(stats_mann_whitney(lo, 1, hi, 5, &u, &p), -1, "mann-whitney: n = 1 cannot be judged");
+	is_int(stats_mann_whitney(lo, 5, hi, 1, &u, &p), -1, "mann-whitney: m = 1 cannot be judged");
+	double bad[] = {1, NAN, 3};
+	is_int(stats_mann_whitney(bad, 3, hi, 5, &u, &p), -1, "mann-whitney: NaN refused");
+}
+
+static void geomean(void)
+{
+	double r[] = {1.1, 0.9};
+	is_near(stats_geomean(r, 2), sqrt(0.99), 1e-15, "geomean {1.1, 0.9} = sqrt(0.99)");
+	double c[] = {2, 8};
+	is_near(stats_geomean(c, 2), 4, 1e-15, "geomean {2, 8} = 4");
+	is_near(stats_geomean(c, 1), 2, 1e-15, "geomean of one ratio is itself");
+	is_near(stats_geomean(c, 0), 0, 0, "geomean of none is 0");
+	double z[] = {1.2, 0, 1.1};
+	is_near(stats_geomean(z, 3), 0, 0, "geomean with a 0 ratio is 0");
+	double neg[] = {1.2, -1};
+	is_near(stats_geomean(neg, 2), 0, 0, "geomean with a negative ratio is 0");
+	double many[1000];
+	for (int i = 0; i < 1000; i++)
+		many[i] = i % 2 ? 1e300 : 1e-300;
+	is_near(stats_geomean(many, 1000), 1, 1e-9, "geomean does not overflow on long rows");
+}
+
+int main(void)
+{
+	t_cdf();
+	t_quantile();
+	welch();
+	mann_whitney();
+	geomean();
+	return done_testing();
+}
