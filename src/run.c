@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "config/cfg.h"
 #include "engine/engine.h"
+#include "measure/peak.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/env.h"
@@ -288,6 +289,65 @@ static int stop_now(const struct runner *rn)
 	return rn->fatal || engine_interrupted();
 }
 
+/* What peak mode's measure callback needs to run points. */
+struct peak_ctx {
+	struct runner *rn;
+	const struct workload *wl;
+	int64_t wl_id;
+	int osync;
+	const struct engine_scratch *scratch;
+	struct store_point *pts;
+	size_t np, cap;
+	struct summary last;
+};
+
+/* Mean Jobs/Min of the repeats at one task count; -1 asks the search to stop. */
+static double peak_measure(void *arg, int tasks)
+{
+	struct peak_ctx *c = arg;
+	double jpm[1000];
+	size_t n = 0;
+	for (int r = 0; r < c->wl->opts.repeat && !stop_now(c->rn); r++) {
+		if (c->np == c->cap) {
+			c->cap = c->cap * 2 + 16;
+			c->pts = xrealloc(c->pts, c->cap * sizeof(*c->pts));
+		}
+		struct store_point *p = &c->pts[c->np++];
+		one_point(c->rn, c->wl, c->wl_id, c->osync, tasks, r, c->scratch, p);
+		report_table_row(stdout, p, c->rn->verbose);
+		fflush(stdout);
+		if (p->valid && n < 1000)
+			jpm[n++] = p->jobs_per_min;
+	}
+	if (stop_now(c->rn))
+		return -1;
+	measure_summary(jpm, n, &c->last);
+	return c->last.mean;
+}
+
+static void run_peak(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
+		     const struct engine_scratch *scratch)
+{
+	const struct run_opts *o = &wl->opts;
+	struct peak_ctx c = {.rn = rn, .wl = wl, .wl_id = wl_id, .osync = osync, .scratch = scratch};
+	struct peak_result r;
+	peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &c, &r);
+	struct summary at_peak = {0};
+	double *v = xcalloc(c.np + 1, sizeof(double));
+	size_t n = 0;
+	for (size_t i = 0; i < c.np; i++)
+		if (c.pts[i].valid && c.pts[i].tasks == r.tasks)
+			v[n++] = c.pts[i].jobs_per_min;
+	measure_summary(v, n, &at_peak);
+	free(v);
+	if (r.points > 0 && !r.stopped)
+		printf("Peak: %.1f Jobs/Min at %d tasks (cv %.1f%% over %zu repeats), found with %d task counts "
+		       "between %d and %lld\n", at_peak.mean, r.tasks, at_peak.cv_pct, at_peak.n, r.points,
+		       o->tasks.n[0], o->max_tasks);
+	report_max_line(stdout, c.pts, c.np);
+	free(c.pts);
+}
+
 /* The task counts of a workload: the listed ones, then for crossover and quick modes
  * doubling until Jobs/Min per task falls below the threshold. */
 static void run_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
@@ -299,6 +359,11 @@ static void run_block(struct runner *rn, const struct workload *wl, int64_t wl_i
 	size_t np = 0;
 	report_block_heading(stdout, wl->name, osync);
 	report_table_header(stdout, rn->verbose);
+	if (o->mode == MODE_PEAK) {
+		free(pts);
+		run_peak(rn, wl, wl_id, osync, scratch);
+		return;
+	}
 	int tasks = 0;
 	for (size_t i = 0; !stop_now(rn); i++) {
 		if (i < o->tasks.count)

@@ -16,6 +16,7 @@ struct sampler_config {
 	const char *const *devices;   /* block device names as in /proc/diskstats, e.g. "vda", "sda1" */
 	size_t ndevices;              /* at most SAMPLER_MAX_DEVICES; a disk and its partition would count twice */
 	const char *proc_root;        /* NULL for "/proc"; tests point it at a directory of fixtures */
+	size_t series_max;            /* 0 (or more) for SAMPLER_SERIES_MAX; tests use a few to see decimation */
 };
 
 struct sys_sample {                   /* one interval */

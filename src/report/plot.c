@@ -1,0 +1,814 @@
+/* Draws Jobs/Min against task count for several runs (self-contained SVG, or gnuplot data and script),
+ * so kernel A and kernel B can be compared by eye. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/plot.h"
+
+#define PLOT_W 900.0
+#define MAIN_H 560.0      /* the whole picture without the diff panel */
+#define MIN_PLOT_H 300.0  /* a long legend grows the picture instead of squashing the plot below this */
+#define DIFF_GAP 46.0     /* main panel's tick labels and the diff panel's caption */
+#define DIFF_PLOT_H 168.0
+#define MARGIN_L 86.0
+#define MARGIN_R 36.0
+#define AXIS_BAND 56.0    /* below the last panel: tick labels and the "Tasks" title */
+#define LEGEND_ROW 20.0
+/* No font metrics without a font library: a generous average advance of 12 px sans-serif text. */
+#define CHAR_W 7.0
+#define SMALL_CHAR_W 6.4  /* the 11 px peak labels */
+#define LEGEND_MAX_CHARS 64
+#define TITLE_MAX_CHARS 96
+#define CAPTION_MAX_CHARS 70
+
+/* Okabe-Ito colours stay apart under the common colour-vision deficiencies (its yellow is unreadable on
+ * white, so left out); marker shape and dash differ too, so grey-scale prints still tell series apart. */
+static const char *const colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
+static const char *const dashes[] = {NULL, "9 4", "2 3", "10 3 2 3"};
+enum marker { M_CIRCLE, M_SQUARE, M_TRIANGLE, M_DIAMOND, M_TRIANGLE_DOWN, M_PLUS, M_CROSS, M_COUNT };
+/* gnuplot's point types for the same shapes, in the same order. */
+static const int gp_points[M_COUNT] = {7, 5, 9, 13, 11, 1, 2};
+
+struct axis {
+	double lo, hi; /* domain in data units (log2 of the task count on a log axis) */
+	double p0, p1; /* pixels of lo and hi */
+	int log2;
+};
+
+struct layout {
+	double width, height;
+	double left, right;            /* plot area, shared by both panels */
+	double legend_y;               /* baseline of the first legend row */
+	double main_top, main_bottom;
+	double diff_top, diff_bottom;  /* equal when there is no diff panel */
+};
+
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static const char *colour_of(size_t i)
+{
+	return colours[i % (sizeof(colours) / sizeof(colours[0]))];
+}
+
+static const char *dash_of(size_t i)
+{
+	return dashes[i % (sizeof(dashes) / sizeof(dashes[0]))];
+}
+
+static int point_ok(const struct curve_point *p)
+{
+	return isfinite(p->jpm.mean);
+}
+
+/* The smallest task count above `after` in any curve: walks the union of task counts without storing it. */
+static int next_tasks(const struct curve *c, size_t n, long after, int *out)
+{
+	int found = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			int t = c[i].points[j].tasks;
+			if (point_ok(&c[i].points[j]) && t > after && (!found || t < *out)) {
+				*out = t;
+				found = 1;
+			}
+		}
+	return found;
+}
+
+static const struct curve_point *find_point(const struct curve *c, int tasks)
+{
+	for (size_t j = 0; j < c->count; j++)
+		if (c->points[j].tasks == tasks && point_ok(&c->points[j]))
+			return &c->points[j];
+	return NULL;
+}
+
+static int curve_has_points(const struct curve *c)
+{
+	for (size_t j = 0; j < c->count; j++)
+		if (point_ok(&c->points[j]))
+			return 1;
+	return 0;
+}
+
+/* Index of the point with the highest mean Jobs/Min (the first on a tie), or -1. */
+static long peak_index(const struct curve *c)
+{
+	long best = -1;
+	for (size_t j = 0; j < c->count; j++)
+		if (point_ok(&c->points[j]) && (best < 0 || c->points[j].jpm.mean > c->points[best].jpm.mean))
+			best = (long)j;
+	return best;
+}
+
+static int has_error_bar(const struct curve_point *p)
+{
+	return p->jpm.n >= 2 && isfinite(p->jpm.std_dev) && p->jpm.std_dev > 0;
+}
+
+/* Length of the valid UTF-8 sequence at p that XML 1.0 allows, or 0 when the bytes are not one. */
+static size_t utf8_len(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		return (p[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
+			return 0;
+		if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f)) /* overlong, surrogate */
+			return 0;
+		if (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe) /* U+FFFE, U+FFFF */
+			return 0;
+		return 3;
+	}
+	if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 || (p[3] & 0xc0) != 0x80)
+			return 0;
+		if ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+/* Characters shown for s when cut at max (the ellipsis counts as one), for layout. */
+static size_t shown_chars(const char *s, size_t max)
+{
+	size_t chars = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		chars += (*p & 0xc0) != 0x80;
+	return chars > max ? max + 1 : chars;
+}
+
+/* Writes s as XML text or attribute value, cut at max characters with an ellipsis; bad UTF-8 and control
+ * characters become '?' and ' ' because one odd byte in a label must not make the whole file unreadable. */
+static void xml_text(FILE *f, const char *s, size_t max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t chars = 0; *p; chars++) {
+		size_t len = utf8_len(p);
+		if (chars == max) {
+			fputs("&#8230;", f);
+			return;
+		}
+		if (len > 1) {
+			fwrite(p, 1, len, f);
+			p += len;
+			continue;
+		}
+		switch (*p) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default: fputc(len == 0 ? '?' : *p < 0x20 || *p == 0x7f ? ' ' : *p, f);
+		}
+		p++;
+	}
+}
+
+/* A tick or axis number: %g-like, but whole numbers in full, since "1.2e+06" reads badly on an axis. */
+static void fmt_num(char *buf, size_t len, double v)
+{
+	if (v == 0)
+		v = 0; /* no "-0" */
+	if (fabs(v) >= 1000 && fabs(v) < 1e15)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
+/* A Jobs/Min value as the classic table prints it (one decimal), so the peak label matches `reaim show`. */
+static void fmt_jpm(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, v < 1e9 ? "%.1f" : "%.4g", v);
+}
+
+/* The 1-2-5 step nearest above raw, for tick spacing. */
+static double nice_step(double raw)
+{
+	if (!(raw > 0) || !isfinite(raw))
+		return 1;
+	double p = pow(10, floor(log10(raw)));
+	double m = raw / p;
+	return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
+static double axis_px(const struct axis *a, double v)
+{
+	double d = a->log2 ? log2(v) : v;
+	return a->p0 + (d - a->lo) / (a->hi - a->lo) * (a->p1 - a->p0);
+}
+
+/* The x domain over all task counts: log2 once they span more than a factor of 8, as scaling runs
+ * (1, 2, 4 ... 1024 tasks) would otherwise crowd the interesting low counts into the first pixels. */
+static void x_axis(const struct curve *c, size_t n, const struct layout *L, struct axis *a)
+{
+	int tmin = 0, tmax = 0, t;
+	int any = next_tasks(c, n, LONG_MIN, &tmin);
+	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t)
+		tmax = t;
+	a->p0 = L->left;
+	a->p1 = L->right;
+	a->log2 = any && tmin > 0 && (double)tmax / tmin > 8;
+	if (!any) {
+		a->lo = 0;
+		a->hi = 1;
+	} else if (a->log2) {
+		double pad = 0.04 * (log2(tmax) - log2(tmin));
+		a->lo = log2(tmin) - pad;
+		a->hi = log2(tmax) + pad;
+	} else if (tmin == tmax) {
+		a->lo = tmin - 1;
+		a->hi = tmax + 1;
+	} else {
+		double pad = 0.04 * (tmax - tmin);
+		a->lo = tmin - pad;
+		a->hi = tmax + pad;
+	}
+}
+
+/* The Jobs/Min domain: from 0 to a 1-2-5 tick above every error bar, with headroom for the peak labels. */
+static double y_axis(const struct curve *c, size_t n, const struct layout *L, struct axis *a)
+{
+	double top = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (point_ok(p))
+				top = fmax(top, p->jpm.mean + (has_error_bar(p) ? p->jpm.std_dev : 0));
+		}
+	top = top > 0 ? top * 1.1 : 1;
+	double step = nice_step(top / 6);
+	a->lo = 0;
+	a->hi = ceil(top / step - 1e-9) * step;
+	a->p0 = L->main_bottom;
+	a->p1 = L->main_top;
+	a->log2 = 0;
+	return step;
+}
+
+/* 100 * (mean_i / mean_0 - 1) at tasks, when both runs have a usable point there. */
+static int diff_at(const struct curve *base, const struct curve *c, int tasks, double *out)
+{
+	const struct curve_point *b = find_point(base, tasks), *p = find_point(c, tasks);
+	if (!b || !p || !(b->jpm.mean > 0))
+		return 0;
+	*out = 100.0 * (p->jpm.mean / b->jpm.mean - 1.0);
+	return isfinite(*out);
+}
+
+/* The % domain of the diff panel: always containing 0, at least +-1 %, on 1-2-5 ticks. */
+static double diff_axis(const struct curve *c, size_t n, const struct layout *L, struct axis *a)
+{
+	double lo = 0, hi = 0, d;
+	int t;
+	for (size_t i = 1; i < n; i++)
+		for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
+			if (diff_at(&c[0], &c[i], t, &d)) {
+				lo = fmin(lo, d);
+				hi = fmax(hi, d);
+			}
+	double pad = 0.1 * (hi - lo);
+	lo = fmin(lo - pad, -1);
+	hi = fmax(hi + pad, 1);
+	double step = nice_step((hi - lo) / 4);
+	a->lo = floor(lo / step + 1e-9) * step;
+	a->hi = ceil(hi / step - 1e-9) * step;
+	a->p0 = L->diff_bottom;
+	a->p1 = L->diff_top;
+	a->log2 = 0;
+	return step;
+}
+
+/* Lays the legend out in rows from x0 to x1 starting at baseline y, drawing it when f is not NULL; returns the rows. */
+static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1, double y);
+
+/* Where everything goes: the legend's rows decide where the plot starts. */
+static void layout(const struct curve *c, size_t n, const struct plot_options *opt, int subtitle, struct layout *L)
+{
+	L->width = PLOT_W;
+	L->left = MARGIN_L;
+	L->right = PLOT_W - MARGIN_R;
+	L->legend_y = subtitle ? 66 : 54;
+	int rows = legend(NULL, c, n, L->left, L->right, L->legend_y);
+	L->main_top = L->legend_y + (rows - 1) * LEGEND_ROW + 24;
+	L->main_bottom = L->main_top + fmax(MIN_PLOT_H, MAIN_H - L->main_top - AXIS_BAND);
+	L->diff_top = L->diff_bottom = L->main_bottom;
+	if (opt->diff_panel) {
+		L->diff_top = L->main_bottom + DIFF_GAP;
+		L->diff_bottom = L->diff_top + DIFF_PLOT_H;
+	}
+	L->height = L->diff_bottom + AXIS_BAND;
+}
+
+static void marker(FILE *f, enum marker shape, double x, double y, const char *colour)
+{
+	const char *fill = "stroke=\"#ffffff\" stroke-width=\"0.8\"";
+	switch (shape) {
+	case M_CIRCLE:
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.2\" fill=\"%s\" %s/>", x, y, colour, fill);
+		break;
+	case M_SQUARE:
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7.6\" height=\"7.6\" fill=\"%s\" %s/>", x - 3.8, y - 3.8,
+			colour, fill);
+		break;
+	case M_TRIANGLE:
+		fprintf(f, "<path d=\"M%.1f %.1fl5 8.4h-10z\" fill=\"%s\" %s/>", x, y - 5.4, colour, fill);
+		break;
+	case M_DIAMOND:
+		fprintf(f, "<path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"%s\" %s/>", x, y - 5, colour, fill);
+		break;
+	case M_TRIANGLE_DOWN:
+		fprintf(f, "<path d=\"M%.1f %.1fl5 -8.4h-10z\" fill=\"%s\" %s/>", x, y + 5.4, colour, fill);
+		break;
+	case M_PLUS:
+		fprintf(f, "<path d=\"M%.1f %.1fh10M%.1f %.1fv10\" stroke=\"%s\" stroke-width=\"2.2\" fill=\"none\"/>",
+			x - 5, y, x, y - 5, colour);
+		break;
+	default:
+		fprintf(f, "<path d=\"M%.1f %.1fl8 8M%.1f %.1fl-8 8\" stroke=\"%s\" stroke-width=\"2.2\" fill=\"none\"/>",
+			x - 4, y - 4, x + 4, y - 4, colour);
+		break;
+	}
+}
+
+static void line_style(FILE *f, size_t i)
+{
+	fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-linejoin=\"round\"", colour_of(i));
+	if (dash_of(i))
+		fprintf(f, " stroke-dasharray=\"%s\"", dash_of(i));
+}
+
+static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1, double y)
+{
+	int rows = 1;
+	double x = x0;
+	if (f)
+		fputs("<g class=\"legend\">\n", f);
+	for (size_t i = 0; i < n; i++) {
+		int empty = !curve_has_points(&c[i]);
+		double w = 38 + CHAR_W * (double)(shown_chars(c[i].label, LEGEND_MAX_CHARS) + (empty ? 18 : 0));
+		if (x > x0 && x + w > x1) {
+			x = x0;
+			y += LEGEND_ROW;
+			rows++;
+		}
+		if (f) {
+			fprintf(f, "<path d=\"M%.1f %.1fh30\"", x, y - 4);
+			line_style(f, i);
+			fputs("/>", f);
+			marker(f, (enum marker)(i % M_COUNT), x + 15, y - 4, colour_of(i));
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x + 36, y, empty ? " fill=\"#777777\"" : "");
+			xml_text(f, c[i].label, LEGEND_MAX_CHARS);
+			fprintf(f, "%s</text>\n", empty ? " (no valid points)" : "");
+		}
+		x += w + 16;
+	}
+	if (f)
+		fputs("</g>\n", f);
+	return rows;
+}
+
+/* The workload and O_SYNC setting when every run shares them, else "". */
+static void common_workload(const struct curve *c, size_t n, char *buf, size_t len)
+{
+	const struct curve *first = NULL;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if (!c[i].count)
+			continue;
+		if (!first)
+			first = &c[i];
+		else if (strcmp(first->workload, c[i].workload) || !first->osync != !c[i].osync)
+			return;
+	}
+	if (first && first->workload[0])
+		snprintf(buf, len, "workload %s, O_SYNC %s", first->workload, first->osync ? "on" : "off");
+}
+
+static void header(FILE *f, const struct layout *L, const char *title, const char *subtitle)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		   "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" "
+		   "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		L->width, L->height, L->width, L->height);
+	fputs("<title>", f);
+	xml_text(f, title, SIZE_MAX);
+	fputs("</title>\n", f);
+	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", L->width, L->height);
+	fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" "
+		   "font-weight=\"bold\">", L->width / 2);
+	xml_text(f, title, TITLE_MAX_CHARS);
+	fputs("</text>\n", f);
+	if (subtitle[0]) {
+		fprintf(f, "<text x=\"%.1f\" y=\"46\" text-anchor=\"middle\" fill=\"#555555\">", L->width / 2);
+		xml_text(f, subtitle, TITLE_MAX_CHARS);
+		fputs("</text>\n", f);
+	}
+}
+
+static void y_title(FILE *f, double top, double bottom, const char *text)
+{
+	double cy = (top + bottom) / 2;
+	fprintf(f, "<text x=\"20\" y=\"%.1f\" transform=\"rotate(-90 20 %.1f)\" text-anchor=\"middle\" "
+		   "font-size=\"13\">%s</text>\n", cy, cy, text);
+}
+
+/* Frame, horizontal grid and y tick labels of one panel; percent adds signs and "%" and stresses the 0 line. */
+static void y_ticks(FILE *f, const struct layout *L, const struct axis *a, double step, int percent)
+{
+	char num[48];
+	for (long k = 0;; k++) {
+		double v = a->lo + (double)k * step;
+		if (v > a->hi + step * 1e-6)
+			break;
+		if (fabs(v) < step * 1e-6)
+			v = 0;
+		double y = axis_px(a, v);
+		int zero = percent && v == 0;
+		fprintf(f, "<path d=\"M%.1f %.1fH%.1f\" stroke=\"%s\" stroke-width=\"%s\"/>", L->left, y, L->right,
+			zero ? "#444444" : "#e4e4e4", zero ? "1.3" : "1");
+		fprintf(f, "<path d=\"M%.1f %.1fh5\" stroke=\"#444444\"/>", L->left - 5, y);
+		fmt_num(num, sizeof(num), v);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s%s%s</text>\n", L->left - 8, y + 4,
+			percent && v > 0 ? "+" : "", num, percent ? "%" : "");
+	}
+}
+
+/* Vertical grid, ticks and labels at the measured task counts, skipping labels that would collide. */
+static void x_ticks(FILE *f, const struct curve *c, size_t n, const struct axis *a, double top, double bottom)
+{
+	char num[32];
+	double last_right = -1e9;
+	int t;
+	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t) {
+		double x = axis_px(a, t);
+		snprintf(num, sizeof(num), "%d", t);
+		double half = CHAR_W * (double)strlen(num) / 2;
+		fprintf(f, "<path d=\"M%.1f %.1fV%.1f\" stroke=\"#eeeeee\"/>", x, top, bottom);
+		fprintf(f, "<path d=\"M%.1f %.1fv5\" stroke=\"#444444\"/>", x, bottom);
+		if (x - half >= last_right + 6) {
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>", x, bottom + 19, num);
+			last_right = x + half;
+		}
+		fputc('\n', f);
+	}
+}
+
+static void frame(FILE *f, const struct layout *L, double top, double bottom)
+{
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444444\"/>\n",
+		L->left, top, L->right - L->left, bottom - top);
+}
+
+static void note(FILE *f, const struct layout *L, double top, double bottom, const char *text)
+{
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#777777\" font-size=\"14\">%s</text>\n",
+		(L->left + L->right) / 2, (top + bottom) / 2, text);
+}
+
+static void error_bars(FILE *f, const struct curve *c, const struct axis *xa, const struct axis *ya)
+{
+	for (size_t j = 0; j < c->count; j++) {
+		const struct curve_point *p = &c->points[j];
+		if (!point_ok(p) || !has_error_bar(p))
+			continue;
+		double x = axis_px(xa, p->tasks);
+		double y0 = axis_px(ya, fmax(0, p->jpm.mean - p->jpm.std_dev));
+		double y1 = axis_px(ya, p->jpm.mean + p->jpm.std_dev);
+		fprintf(f, "<path class=\"error-bar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke-width=\"1.3\"/>\n",
+			x, y0, y1, x - 4, y0, x - 4, y1);
+	}
+}
+
+/* One run in the main panel: error bars under the line, markers on top, a ring round the peak. */
+static void series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya)
+{
+	fputs("<g class=\"series\" data-label=\"", f);
+	xml_text(f, c->label, SIZE_MAX);
+	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
+	error_bars(f, c, xa, ya);
+	fputs("<polyline points=\"", f);
+	for (size_t j = 0; j < c->count; j++)
+		if (point_ok(&c->points[j]))
+			fprintf(f, "%.1f,%.1f ", axis_px(xa, c->points[j].tasks), axis_px(ya, c->points[j].jpm.mean));
+	fputs("\"", f);
+	line_style(f, i);
+	fputs("/>\n", f);
+	for (size_t j = 0; j < c->count; j++)
+		if (point_ok(&c->points[j]))
+			marker(f, (enum marker)(i % M_COUNT), axis_px(xa, c->points[j].tasks),
+			       axis_px(ya, c->points[j].jpm.mean), colour_of(i));
+	long pk = peak_index(c);
+	if (pk >= 0)
+		fprintf(f, "\n<circle class=\"peak\" cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" stroke-width=\"1.6\"/>",
+			axis_px(xa, c->points[pk].tasks), axis_px(ya, c->points[pk].jpm.mean));
+	fputs("\n</g>\n", f);
+}
+
+static int overlaps(const struct box *a, const struct box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+static int overlaps_any(const struct box *b, const struct box *placed, size_t count)
+{
+	for (size_t k = 0; k < count; k++)
+		if (overlaps(b, &placed[k]))
+			return 1;
+	return 0;
+}
+
+/* A label box of width w centred near x with baseline y, kept inside the plot horizontally. */
+static struct box label_box(const struct layout *L, double x, double y, double w)
+{
+	double cx = fmin(fmax(x, L->left + 4 + w / 2), L->right - 4 - w / 2);
+	struct box b = {cx - w / 2, y - 11, cx + w / 2, y + 3};
+	return b;
+}
+
+/* Places a peak label above its point (above the error bar), nudging it up, or below the point when the
+ * top is reached, until it clears the labels placed before: peaks of close kernels often coincide. */
+static struct box place_label(const struct layout *L, const struct curve_point *p, const struct axis *xa,
+			      const struct axis *ya, double w, const struct box *placed, size_t count)
+{
+	double x = axis_px(xa, p->tasks), y = axis_px(ya, p->jpm.mean);
+	double above = fmin(y - 13, has_error_bar(p) ? axis_px(ya, p->jpm.mean + p->jpm.std_dev) - 5 : y);
+	for (double by = above; by - 11 >= L->main_top + 2; by -= 15) {
+		struct box b = label_box(L, x, by, w);
+		if (!overlaps_any(&b, placed, count))
+			return b;
+	}
+	for (double by = y + 24; by + 3 <= L->main_bottom - 2; by += 15) {
+		struct box b = label_box(L, x, by, w);
+		if (!overlaps_any(&b, placed, count))
+			return b;
+	}
+	return label_box(L, x, fmax(above, L->main_top + 13), w);
+}
+
+/* Peak values on top of every series, with a white halo so grid and lines do not cut through them. */
+static int peak_labels(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
+		       const struct axis *ya)
+{
+	struct box *placed = calloc(n ? n : 1, sizeof(*placed));
+	size_t count = 0;
+	char val[64], text[128];
+	if (!placed)
+		return -1;
+	fputs("<g class=\"peak-labels\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" "
+	      "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" stroke-linejoin=\"round\">\n", f);
+	for (size_t i = 0; i < n; i++) {
+		long pk = peak_index(&c[i]);
+		if (pk < 0)
+			continue;
+		const struct curve_point *p = &c[i].points[pk];
+		fmt_jpm(val, sizeof(val), p->jpm.mean);
+		snprintf(text, sizeof(text), "peak %s @ %d", val, p->tasks);
+		struct box b = place_label(L, p, xa, ya, SMALL_CHAR_W * (double)strlen(text), placed, count);
+		placed[count++] = b;
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n", (b.x0 + b.x1) / 2, b.y1 - 3,
+			colour_of(i), text);
+	}
+	fputs("</g>\n", f);
+	free(placed);
+	return 0;
+}
+
+static void diff_series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya)
+{
+	double d;
+	int t;
+	fputs("<g class=\"diff-series\" data-label=\"", f);
+	xml_text(f, c[i].label, SIZE_MAX);
+	fputs("\">\n<polyline points=\"", f);
+	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
+		if (diff_at(&c[0], &c[i], t, &d))
+			fprintf(f, "%.1f,%.1f ", axis_px(xa, t), axis_px(ya, d));
+	fputs("\"", f);
+	line_style(f, i);
+	fputs("/>\n", f);
+	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
+		if (diff_at(&c[0], &c[i], t, &d))
+			marker(f, (enum marker)(i % M_COUNT), axis_px(xa, t), axis_px(ya, d), colour_of(i));
+	fputs("\n</g>\n", f);
+}
+
+static int any_diff(const struct curve *c, size_t n)
+{
+	double d;
+	int t;
+	for (size_t i = 1; i < n; i++)
+		for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
+			if (diff_at(&c[0], &c[i], t, &d))
+				return 1;
+	return 0;
+}
+
+/* The lower panel: each later run's % difference against the first, at the task counts both have. */
+static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa)
+{
+	struct axis ya;
+	double step = diff_axis(c, n, L, &ya);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">Jobs/Min difference against ", L->left,
+		L->diff_top - 8);
+	xml_text(f, n ? c[0].label : "", CAPTION_MAX_CHARS);
+	fputs(" (the first run), at the task counts both have</text>\n", f);
+	fputs("<g class=\"plot-area\" data-panel=\"diff\">\n", f);
+	y_ticks(f, L, &ya, step, 1);
+	x_ticks(f, c, n, xa, L->diff_top, L->diff_bottom);
+	frame(f, L, L->diff_top, L->diff_bottom);
+	fputs("</g>\n", f);
+	y_title(f, L->diff_top, L->diff_bottom, "Difference (%)");
+	if (!any_diff(c, n))
+		note(f, L, L->diff_top, L->diff_bottom,
+		     n < 2 ? "needs two or more runs" : "no task counts in common with the first run");
+	for (size_t i = 1; i < n; i++)
+		diff_series(f, c, i, xa, &ya);
+}
+
+static void main_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
+		       const struct axis *ya, double step)
+{
+	fputs("<g class=\"plot-area\" data-panel=\"jobs-per-min\">\n", f);
+	y_ticks(f, L, ya, step, 0);
+	x_ticks(f, c, n, xa, L->main_top, L->main_bottom);
+	frame(f, L, L->main_top, L->main_bottom);
+	fputs("</g>\n", f);
+	y_title(f, L->main_top, L->main_bottom, "Jobs/Min");
+	int t;
+	if (!next_tasks(c, n, LONG_MIN, &t))
+		note(f, L, L->main_top, L->main_bottom, "no valid points");
+	for (size_t i = 0; i < n; i++)
+		series(f, &c[i], i, xa, ya);
+}
+
+static int finish(FILE *f)
+{
+	if (fflush(f) != 0 || ferror(f)) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_options *opt)
+{
+	static const struct plot_options defaults = {NULL, 0};
+	struct layout L;
+	struct axis xa, ya;
+	char sub[256];
+	if (!f || (n && !curves)) {
+		errno = EINVAL;
+		return -1;
+	}
+	opt = opt ? opt : &defaults;
+	common_workload(curves, n, sub, sizeof(sub));
+	layout(curves, n, opt, sub[0] != '\0', &L);
+	x_axis(curves, n, &L, &xa);
+	double step = y_axis(curves, n, &L, &ya);
+	header(f, &L, opt->title && opt->title[0] ? opt->title : "Jobs/Min by task count", sub);
+	legend(f, curves, n, L.left, L.right, L.legend_y);
+	main_panel(f, &L, curves, n, &xa, &ya, step);
+	if (opt->diff_panel)
+		diff_panel(f, &L, curves, n, &xa);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">Tasks%s</text>\n",
+		(L.left + L.right) / 2, L.height - 14, xa.log2 ? " (log2 scale)" : "");
+	if (peak_labels(f, &L, curves, n, &xa, &ya) < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	fputs("</svg>\n", f);
+	return finish(f);
+}
+
+/* A gnuplot single-quoted string of s and suffix: only ' needs doubling there; control characters would end the command. */
+static void gp_string(FILE *f, const char *s, const char *suffix)
+{
+	fputc('\'', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '\'')
+			fputs("''", f);
+		else
+			fputc(*p < 0x20 || *p == 0x7f ? ' ' : *p, f);
+	}
+	fprintf(f, "%s'", suffix);
+}
+
+static void gp_data(FILE *data, const struct curve *c, size_t n)
+{
+	int t;
+	fputs("# reaim plot data: tasks, then Jobs/Min mean and std dev per run ('?' where a run has no point)\n", data);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(data, "# columns %zu-%zu: ", 2 + 2 * i, 3 + 2 * i);
+		for (const char *s = c[i].label; *s; s++)
+			fputc((unsigned char)*s < 0x20 ? ' ' : *s, data);
+		fputc('\n', data);
+	}
+	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t) {
+		fprintf(data, "%d", t);
+		for (size_t i = 0; i < n; i++) {
+			const struct curve_point *p = find_point(&c[i], t);
+			if (p)
+				fprintf(data, " %.6g %.6g", p->jpm.mean, has_error_bar(p) ? p->jpm.std_dev : 0.0);
+			else
+				fputs(" ? ?", data);
+		}
+		fputc('\n', data);
+	}
+}
+
+/* Terminal, labels and the x axis (log2 with the task counts as tics, like the SVG) of the script. */
+static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_t n, const char *title, int diff)
+{
+	size_t len = strlen(out_name);
+	int png = len >= 4 && strcmp(out_name + len - 4, ".png") == 0;
+	int t, tmin = 0, tmax = 0;
+	fprintf(s, "# gnuplot script written by reaim plot\nset terminal %s size 900,%d noenhanced font 'sans,%d'\n",
+		png ? "pngcairo" : "svg", diff ? 780 : 560, png ? 10 : 12);
+	fputs("set output ", s);
+	gp_string(s, out_name, "");
+	fputs("\nset datafile missing '?'\nset title ", s);
+	gp_string(s, title, "");
+	fputs("\nset xlabel 'Tasks'\nset ylabel 'Jobs/Min'\nset yrange [0:*]\nset grid\n"
+	      "set key outside top center horizontal\nset lmargin 12\nset rmargin 4\nset xtics (", s);
+	int any = next_tasks(c, n, LONG_MIN, &tmin);
+	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t) {
+		fprintf(s, "%s%d", after == LONG_MIN ? "" : ", ", t);
+		tmax = t;
+	}
+	fputs(")\n", s);
+	if (any && tmin > 0 && (double)tmax / tmin > 8)
+		fprintf(s, "set logscale x 2\nset xrange [%g:%g]\n", tmin / 1.15, tmax * 1.15);
+	else if (any)
+		fprintf(s, "set xrange [%g:%g]\n", tmin - 0.04 * (tmax - tmin) - (tmin == tmax),
+			tmax + 0.04 * (tmax - tmin) + (tmin == tmax));
+}
+
+/* One plot clause for run i: mean with error bars, or (diff) its % against column 2, the first run. */
+static void gp_clause(FILE *s, const char *data_name, const struct curve *c, size_t i, int diff)
+{
+	if (!curve_has_points(&c[i])) {
+		/* a NaN function draws nothing but keeps the run's key entry */
+		fputs("NaN with lines", s);
+	} else {
+		gp_string(s, data_name, "");
+		if (diff)
+			fprintf(s, " using 1:(100*($%zu/$2-1)) with linespoints", 2 + 2 * i);
+		else
+			fprintf(s, " using 1:%zu:%zu with yerrorlines", 2 + 2 * i, 3 + 2 * i);
+	}
+	fprintf(s, " lw 2 dt %zu pt %d ps 1.2 lc rgb '%s' title ", 1 + i % 4, gp_points[i % M_COUNT], colour_of(i));
+	gp_string(s, c[i].label, curve_has_points(&c[i]) ? "" : " (no valid points)");
+}
+
+static void gp_plot(FILE *s, const char *data_name, const struct curve *c, size_t n, int diff)
+{
+	/* the diff panel's first clause is its zero line, which also gives autoscale something when no run has data */
+	fputs(diff ? "plot 0 with lines lw 1.5 lc rgb '#444444' notitle" : "plot ", s);
+	for (size_t i = diff ? 1 : 0; i < n; i++) {
+		if (diff || i > 0)
+			fputs(", \\\n     ", s);
+		gp_clause(s, data_name, c, i, diff);
+	}
+	fputc('\n', s);
+}
+
+int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *out_name,
+		 const struct curve *curves, size_t n, const struct plot_options *opt)
+{
+	static const struct plot_options defaults = {NULL, 0};
+	if (!data || !script || !data_name || !out_name || (n && !curves)) {
+		errno = EINVAL;
+		return -1;
+	}
+	opt = opt ? opt : &defaults;
+	int diff = opt->diff_panel && n >= 2;
+	gp_data(data, curves, n);
+	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : "Jobs/Min by task count", diff);
+	if (n == 0) {
+		fputs("plot NaN title 'no runs'\n", script);
+	} else if (!diff) {
+		gp_plot(script, data_name, curves, n, 0);
+	} else {
+		fputs("set multiplot\nset origin 0,0.3\nset size 1,0.7\n", script);
+		gp_plot(script, data_name, curves, n, 0);
+		fputs("set origin 0,0\nset size 1,0.3\nunset title\nset key off\nset tmargin 1\n"
+		      "set ylabel 'Difference (%)'\nset yrange [*:*]\nset format y '%+g%%'\n", script);
+		gp_plot(script, data_name, curves, n, 1);
+		fputs("unset multiplot\n", script);
+	}
+	int rc = finish(data);
+	return finish(script) < 0 || rc < 0 ? -1 : 0;
+}
