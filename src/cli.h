@@ -23,6 +23,10 @@ enum outcome cmd_compare(int argc, char **argv);
 enum outcome cmd_merge(int argc, char **argv);
 enum outcome cmd_man(int argc, char **argv);
 
+struct plan;
+/* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */
+int preflight(const struct plan *p);
+
 /* The database path: --db, else $REAIM_DB, else results/reaim.db. */
 const char *cli_db_path(const char *flag);
 void cli_usage(FILE *f);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,8 @@ const char *cli_db_path(const char *flag)
 
 int main(int argc, char **argv)
 {
+	/* a closed stdout must be an error we report, not a signal that kills the run midway */
+	signal(SIGPIPE, SIG_IGN);
 	const struct command *cmd = &commands[0];
 	int shift = 0;
 	if (argc > 1 && argv[1][0] != '-') {

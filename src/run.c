@@ -119,57 +119,6 @@ static void print_plan(const struct plan *p)
 	}
 }
 
-/* Refuse a plan that cannot run here before anything is forked or stored. */
-static int preflight(const struct plan *p)
-{
-	int rc = 0;
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct run_opts *o = &p->wl[w].opts;
-		unsigned flags = 0;
-		for (size_t i = 0; i < p->wl[w].wf.count; i++)
-			flags |= p->wl[w].wf.entries[i].test->flags;
-		for (size_t d = 0; d < o->dirs.count; d++) {
-			const char *dir = o->dirs.v[d];
-			struct stat st;
-			if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-				log_error("disk dir %s: %s", dir, errno ? strerror(errno) : "not a directory");
-				rc = -1;
-				continue;
-			}
-			if (access(dir, W_OK | X_OK) < 0) {
-				log_error("disk dir %s is not writable: %s", dir, strerror(errno));
-				rc = -1;
-				continue;
-			}
-			if (flags & TF_DIRECT) {
-				char *probe = xasprintf("%s/.reaim-dio-probe-%ld", dir, (long)getpid());
-				int fd = open(probe, O_CREAT | O_EXCL | O_WRONLY | O_DIRECT | O_CLOEXEC, 0600);
-				if (fd < 0 && errno == EINVAL) {
-					log_error("workload %s uses O_DIRECT tests, but %s does not support O_DIRECT",
-						  p->wl[w].name, dir);
-					rc = -1;
-				}
-				if (fd >= 0)
-					close(fd);
-				unlink(probe);
-				free(probe);
-			}
-		}
-		if (flags & TF_FORKS) {
-			char *helper = find_helper("reaim-exec-helper");
-			char *script = find_data_file("scripts", "shell_rtns_1.sh");
-			if (!helper || !script) {
-				log_error("the exec_test helper or the shell_rtns scripts were not found "
-					  "(looked beside %s and in %s)", exe_dir() ? exe_dir() : "the binary", PKGDATADIR);
-				rc = -1;
-			}
-			free(helper);
-			free(script);
-		}
-	}
-	return rc;
-}
-
 static char *make_uuid(void)
 {
 	char *u = read_text_file("/proc/sys/kernel/random/uuid", 64);
@@ -464,6 +413,15 @@ static int store_workload(struct runner *rn, const struct workload *wl, int64_t 
 
 static int begin_run(struct runner *rn, const struct plan *p, int argc, char **argv)
 {
+	char host[256] = "";
+	gethostname(host, sizeof(host) - 1);
+	int dead;
+	if (store_reap_dead_runs(rn->st, host, &dead) < 0)
+		return -1;
+	if (dead)
+		log_warn("marked %d earlier run%s whose reaim process died as interrupted", dead, dead > 1 ? "s" : "");
+	for (size_t w = 0; w < p->nwl; w++)
+		engine_scratch_sweep(&p->wl[w].opts.dirs);
 	char *uuid = make_uuid(), *cmdline = join_args(argc, argv);
 	const struct run_opts *o0 = &p->wl[0].opts;
 	struct store_run r = {
@@ -475,6 +433,8 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 		.version = PACKAGE_VERSION,
 		.mode = mode_names[o0->mode],
 		.seed = o0->seed,
+		.pid = getpid(),
+		.host = host,
 	};
 	int rc = store_run_begin(rn->st, &r, &rn->run_id);
 	free(uuid);

@@ -2,6 +2,7 @@
  * source file and one dir per task, all removed by the run that made them. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -34,6 +35,42 @@ int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s,
 		s->script_dir = script;
 	}
 	return 0;
+}
+
+static int pid_is_reaim(long pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	char *comm = read_text_file(path, 64);
+	int alive = comm && strncmp(comm, "reaim", 5) == 0;
+	free(comm);
+	return alive;
+}
+
+void engine_scratch_sweep(const struct str_list *dirs)
+{
+	for (size_t i = 0; i < dirs->count; i++) {
+		DIR *d = opendir(dirs->v[i]);
+		struct dirent *e;
+		while (d && (e = readdir(d)) != NULL) {
+			long pid;
+			char tail[16];
+			struct stat st;
+			/* our names: reaim-PID-XXXXXX, with the six characters mkdtemp chose */
+			if (sscanf(e->d_name, "reaim-%ld-%15s", &pid, tail) != 2 || strlen(tail) != 6 ||
+			    pid == (long)getpid() || pid_is_reaim(pid))
+				continue;
+			if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+			    st.st_uid != geteuid())
+				continue;
+			char *path = xasprintf("%s/%s", dirs->v[i], e->d_name);
+			if (remove_tree(path) == 0)
+				log_warn("removed %s, left by a reaim process (pid %ld) that died", path, pid);
+			free(path);
+		}
+		if (d)
+			closedir(d);
+	}
 }
 
 void engine_scratch_destroy(struct engine_scratch *s)

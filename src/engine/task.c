@@ -83,6 +83,7 @@ static int detach_from_parent(const struct task_args *a)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != a->parent)
 		return -1;
 	setpgid(0, 0);
+	signal(SIGPIPE, SIG_DFL); /* the parent ignores it; scripts and pipes expect the default */
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 

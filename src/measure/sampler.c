@@ -34,12 +34,16 @@
 	X(ctxt_per_s) X(forks_per_s) X(pgfault_per_s) X(pgmajfault_per_s) X(swap_in_per_s)      \
 	X(swap_out_per_s)
 
+/* The files read at each beat, and their names under the proc root. */
+enum proc_file { PROC_STAT, PROC_VMSTAT, PROC_DISKSTATS, PROC_NFILES };
+static const char *const proc_file_names[PROC_NFILES] = {"stat", "vmstat", "diskstats"};
+
 struct sampler {
 	/* set by sampler_start, read-only afterwards */
 	char dev_names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
 	const char *devs[SAMPLER_MAX_DEVICES];
 	size_t ndevices;
-	char path_stat[PATH_MAX], path_vmstat[PATH_MAX], path_diskstats[PATH_MAX];
+	char paths[PROC_NFILES][PATH_MAX];
 	int stop_fd;
 	pthread_t thread;
 	uint64_t t0_ns;
@@ -298,20 +302,43 @@ static int read_into(const char *path, char *buf, size_t cap)
 	return rc;
 }
 
-/* One reading of every counter, time-stamped just before it; 0 or -1. */
+/* The text of one /proc file through the parser for its kind. */
+static int parse_kind(const struct sampler *s, enum proc_file kind, const char *text, struct sys_counters *c)
+{
+	switch (kind) {
+	case PROC_STAT:
+		return sampler_parse_stat(text, c);
+	case PROC_VMSTAT:
+		return sampler_parse_vmstat(text, c);
+	case PROC_DISKSTATS:
+		return sampler_parse_diskstats(text, s->devs, s->ndevices, c);
+	case PROC_NFILES:
+		break;
+	}
+	return -1;
+}
+
+/* Read one /proc file and parse it; 0 or -1 with errno. */
+static int read_one(struct sampler *s, enum proc_file kind, struct sys_counters *c)
+{
+	if (read_into(s->paths[kind], s->buf, s->bufcap) < 0)
+		return -1;
+	if (parse_kind(s, kind, s->buf, c) < 0) {
+		errno = EBADMSG; /* a device went away, or the format changed under us */
+		return -1;
+	}
+	return 0;
+}
+
+/* One reading of every counter, time-stamped just before it; 0 or -1 with errno. */
 static int read_counters(struct sampler *s, struct sys_counters *c, uint64_t *when)
 {
 	*when = clock_now_ns();
-	if (read_into(s->path_stat, s->buf, s->bufcap) < 0 || sampler_parse_stat(s->buf, c) < 0)
-		return -1;
-	if (read_into(s->path_vmstat, s->buf, s->bufcap) < 0 || sampler_parse_vmstat(s->buf, c) < 0)
+	if (read_one(s, PROC_STAT, c) < 0 || read_one(s, PROC_VMSTAT, c) < 0)
 		return -1;
 	if (s->ndevices == 0)
 		return sampler_parse_diskstats("", NULL, 0, c);
-	if (read_into(s->path_diskstats, s->buf, s->bufcap) < 0 ||
-	    sampler_parse_diskstats(s->buf, s->devs, s->ndevices, c) < 0)
-		return -1;
-	return 0;
+	return read_one(s, PROC_DISKSTATS, c);
 }
 
 /* Two adjacent samples as one, each figure weighted by its interval's length. */
@@ -447,18 +474,17 @@ static int take_devices(struct sampler *s, const struct sampler_config *cfg, cha
 }
 
 /* Check one /proc file parses now and return its size, to size the thread's fixed buffer. */
-static int probe_file(struct sampler *s, const char *path, int which, size_t *len, char *err, size_t errlen)
+static int probe_file(const struct sampler *s, enum proc_file kind, size_t *len, char *err, size_t errlen)
 {
+	const char *path = s->paths[kind];
 	char *text = read_text_file(path, PROC_FILE_MAX);
 	if (!text) {
 		set_err(err, errlen, "sampler: %s: %s", path, strerror(errno));
 		return -1;
 	}
 	struct sys_counters c;
-	int rc = which == 0 ? sampler_parse_stat(text, &c)
-	       : which == 1 ? sampler_parse_vmstat(text, &c)
-			    : sampler_parse_diskstats(text, s->devs, s->ndevices, &c);
-	if (rc < 0 && which == 2) {
+	int rc = parse_kind(s, kind, text, &c);
+	if (rc < 0 && kind == PROC_DISKSTATS) {
 		for (size_t i = 0; i < s->ndevices; i++) {
 			if (sampler_parse_diskstats(text, &s->devs[i], 1, &c) < 0) {
 				set_err(err, errlen, "sampler: block device %s is not in %s", s->devs[i], path);
@@ -476,13 +502,12 @@ static int probe_file(struct sampler *s, const char *path, int which, size_t *le
 /* Fill the /proc paths under root; -1 if one does not fit. */
 static int set_paths(struct sampler *s, const char *root, char *err, size_t errlen)
 {
-	int a = snprintf(s->path_stat, sizeof(s->path_stat), "%s/stat", root);
-	int b = snprintf(s->path_vmstat, sizeof(s->path_vmstat), "%s/vmstat", root);
-	int c = snprintf(s->path_diskstats, sizeof(s->path_diskstats), "%s/diskstats", root);
-	if (a < 0 || b < 0 || c < 0 || (size_t)c >= sizeof(s->path_diskstats) ||
-	    (size_t)a >= sizeof(s->path_stat) || (size_t)b >= sizeof(s->path_vmstat)) {
-		set_err(err, errlen, "sampler: proc root too long: %s", root);
-		return -1;
+	for (int k = 0; k < PROC_NFILES; k++) {
+		int w = snprintf(s->paths[k], sizeof(s->paths[k]), "%s/%s", root, proc_file_names[k]);
+		if (w < 0 || (size_t)w >= sizeof(s->paths[k])) {
+			set_err(err, errlen, "sampler: proc root too long: %s", root);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -498,13 +523,13 @@ int sampler_start(const struct sampler_config *cfg, struct sampler **out, char *
 	struct sampler *s = xcalloc(1, sizeof(*s));
 	s->stop_fd = -1;
 	s->period_ns = (uint64_t)llround(iv * 1e9);
-	if (take_devices(s, cfg, err, errlen) < 0 || set_paths(s, cfg->proc_root ? cfg->proc_root : "/proc", err, errlen) < 0)
+	const char *root = cfg->proc_root ? cfg->proc_root : "/proc";
+	if (take_devices(s, cfg, err, errlen) < 0 || set_paths(s, root, err, errlen) < 0)
 		goto fail;
 
 	size_t len, biggest = 0;
-	const char *paths[] = {s->path_stat, s->path_vmstat, s->path_diskstats};
-	for (int i = 0; i < (s->ndevices ? 3 : 2); i++) {
-		if (probe_file(s, paths[i], i, &len, err, errlen) < 0)
+	for (int k = 0; k < (s->ndevices ? PROC_NFILES : PROC_DISKSTATS); k++) {
+		if (probe_file(s, (enum proc_file)k, &len, err, errlen) < 0)
 			goto fail;
 		biggest = len > biggest ? len : biggest;
 	}
@@ -515,7 +540,9 @@ int sampler_start(const struct sampler_config *cfg, struct sampler **out, char *
 	/* one hour at the interval, allocated now so the thread never allocates; pages are only
 	 * touched as the series fills; even, so decimation merges whole pairs */
 	double hour = ceil(3600.0 / iv);
-	size_t most = cfg->series_max && cfg->series_max < SAMPLER_SERIES_MAX ? cfg->series_max : SAMPLER_SERIES_MAX;
+	size_t most = SAMPLER_SERIES_MAX;
+	if (cfg->series_max > 0 && cfg->series_max < most)
+		most = cfg->series_max;
 	s->cap = hour < (double)most ? (size_t)hour : most;
 	s->cap = s->cap < 2 ? 2 : s->cap + (s->cap % 2);
 	s->series = xmalloc(s->cap * sizeof(*s->series));

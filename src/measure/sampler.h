@@ -1,4 +1,5 @@
-/* System sampler: a thread that reads system-wide CPU, disk and VM counters at a fixed interval while a load point runs. */
+/* System sampler: a thread that reads system-wide CPU, disk and VM counters at a fixed interval
+ * while a load point runs. */
 #ifndef REAIM_SAMPLER_H
 #define REAIM_SAMPLER_H
 

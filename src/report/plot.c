@@ -24,7 +24,7 @@
 #define CHAR_W 7.0
 #define SMALL_CHAR_W 6.4  /* the 11 px peak labels */
 #define LEGEND_MAX_CHARS 64
-#define TITLE_MAX_CHARS 96
+#define TITLE_MAX_CHARS 82
 #define CAPTION_MAX_CHARS 70
 
 /* Okabe-Ito colours stay apart under the common colour-vision deficiencies (its yellow is unreadable on
@@ -63,6 +63,13 @@ static const char *dash_of(size_t i)
 	return dashes[i % (sizeof(dashes) / sizeof(dashes[0]))];
 }
 
+/* Shapes cycle out of step with the colours, so the 8th series differs from the 1st in more than its dash. */
+static enum marker marker_of(size_t i)
+{
+	size_t ncolours = sizeof(colours) / sizeof(colours[0]);
+	return (enum marker)((i + i / ncolours) % M_COUNT);
+}
+
 static int point_ok(const struct curve_point *p)
 {
 	return isfinite(p->jpm.mean);
@@ -71,15 +78,17 @@ static int point_ok(const struct curve_point *p)
 /* The smallest task count above `after` in any curve: walks the union of task counts without storing it. */
 static int next_tasks(const struct curve *c, size_t n, long after, int *out)
 {
-	int found = 0;
+	int found = 0, best = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < c[i].count; j++) {
 			int t = c[i].points[j].tasks;
-			if (point_ok(&c[i].points[j]) && t > after && (!found || t < *out)) {
-				*out = t;
+			if (point_ok(&c[i].points[j]) && t > after && (!found || t < best)) {
+				best = t;
 				found = 1;
 			}
 		}
+	if (found)
+		*out = best;
 	return found;
 }
 
@@ -188,10 +197,11 @@ static void fmt_num(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.4g", v);
 }
 
-/* A Jobs/Min value as the classic table prints it (one decimal), so the peak label matches `reaim show`. */
+/* A Jobs/Min value as the classic table prints it (one decimal), so the peak label matches `reaim show`;
+ * tiny values keep three digits instead of rounding to "0.1". */
 static void fmt_jpm(char *buf, size_t len, double v)
 {
-	snprintf(buf, len, v < 1e9 ? "%.1f" : "%.4g", v);
+	snprintf(buf, len, fabs(v) >= 10 && fabs(v) < 1e9 ? "%.1f" : "%.3g", v);
 }
 
 /* The 1-2-5 step nearest above raw, for tick spacing. */
@@ -368,7 +378,7 @@ static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1
 			fprintf(f, "<path d=\"M%.1f %.1fh30\"", x, y - 4);
 			line_style(f, i);
 			fputs("/>", f);
-			marker(f, (enum marker)(i % M_COUNT), x + 15, y - 4, colour_of(i));
+			marker(f, marker_of(i), x + 15, y - 4, colour_of(i));
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x + 36, y, empty ? " fill=\"#777777\"" : "");
 			xml_text(f, c[i].label, LEGEND_MAX_CHARS);
 			fprintf(f, "%s</text>\n", empty ? " (no valid points)" : "");
@@ -425,7 +435,7 @@ static void y_title(FILE *f, double top, double bottom, const char *text)
 		   "font-size=\"13\">%s</text>\n", cy, cy, text);
 }
 
-/* Frame, horizontal grid and y tick labels of one panel; percent adds signs and "%" and stresses the 0 line. */
+/* Horizontal grid and y tick labels of one panel; percent adds signs and "%" and stresses the 0 line. */
 static void y_ticks(FILE *f, const struct layout *L, const struct axis *a, double step, int percent)
 {
 	char num[48];
@@ -475,7 +485,7 @@ static void frame(FILE *f, const struct layout *L, double top, double bottom)
 static void note(FILE *f, const struct layout *L, double top, double bottom, const char *text)
 {
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#777777\" font-size=\"14\">%s</text>\n",
-		(L->left + L->right) / 2, (top + bottom) / 2, text);
+		(L->left + L->right) / 2, (top + bottom) / 2 - 12, text);
 }
 
 static void error_bars(FILE *f, const struct curve *c, const struct axis *xa, const struct axis *ya)
@@ -508,7 +518,7 @@ static void series(FILE *f, const struct curve *c, size_t i, const struct axis *
 	fputs("/>\n", f);
 	for (size_t j = 0; j < c->count; j++)
 		if (point_ok(&c->points[j]))
-			marker(f, (enum marker)(i % M_COUNT), axis_px(xa, c->points[j].tasks),
+			marker(f, marker_of(i), axis_px(xa, c->points[j].tasks),
 			       axis_px(ya, c->points[j].jpm.mean), colour_of(i));
 	long pk = peak_index(c);
 	if (pk >= 0)
@@ -528,6 +538,31 @@ static int overlaps_any(const struct box *b, const struct box *placed, size_t co
 		if (overlaps(b, &placed[k]))
 			return 1;
 	return 0;
+}
+
+/* Every marker with its error bar as a box, so peak labels are not laid over measured points. */
+static size_t point_boxes(const struct curve *c, size_t n, const struct axis *xa, const struct axis *ya,
+			  struct box *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p))
+				continue;
+			double x = axis_px(xa, p->tasks), y = axis_px(ya, p->jpm.mean);
+			double top = y - 6, bottom = y + 6;
+			if (has_error_bar(p)) {
+				top = fmin(top, axis_px(ya, p->jpm.mean + p->jpm.std_dev));
+				bottom = fmax(bottom, axis_px(ya, fmax(0, p->jpm.mean - p->jpm.std_dev)));
+			}
+			out[k].x0 = x - 6;
+			out[k].x1 = x + 6;
+			out[k].y0 = top;
+			out[k].y1 = bottom;
+			k++;
+		}
+	return k;
 }
 
 /* A label box of width w centred near x with baseline y, kept inside the plot horizontally. */
@@ -558,17 +593,20 @@ static struct box place_label(const struct layout *L, const struct curve_point *
 	return label_box(L, x, fmax(above, L->main_top + 13), w);
 }
 
-/* Peak values on top of every series, with a white halo so grid and lines do not cut through them. */
+/* Peak values on top of every series, on a white plate so grid and lines do not cut through them
+ * (a paint-order halo would be neater, but not every SVG renderer honours it). */
 static int peak_labels(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
 		       const struct axis *ya)
 {
-	struct box *placed = calloc(n ? n : 1, sizeof(*placed));
-	size_t count = 0;
+	size_t points = 0, count;
 	char val[64], text[128];
+	for (size_t i = 0; i < n; i++)
+		points += c[i].count;
+	struct box *placed = calloc(points + n + 1, sizeof(*placed));
 	if (!placed)
 		return -1;
-	fputs("<g class=\"peak-labels\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" "
-	      "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" stroke-linejoin=\"round\">\n", f);
+	count = point_boxes(c, n, xa, ya, placed);
+	fputs("<g class=\"peak-labels\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">\n", f);
 	for (size_t i = 0; i < n; i++) {
 		long pk = peak_index(&c[i]);
 		if (pk < 0)
@@ -578,6 +616,8 @@ static int peak_labels(FILE *f, const struct layout *L, const struct curve *c, s
 		snprintf(text, sizeof(text), "peak %s @ %d", val, p->tasks);
 		struct box b = place_label(L, p, xa, ya, SMALL_CHAR_W * (double)strlen(text), placed, count);
 		placed[count++] = b;
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"#ffffff\" "
+			   "fill-opacity=\"0.85\"/>", b.x0 - 2, b.y0 - 1, b.x1 - b.x0 + 4, b.y1 - b.y0 + 2);
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n", (b.x0 + b.x1) / 2, b.y1 - 3,
 			colour_of(i), text);
 	}
@@ -601,7 +641,7 @@ static void diff_series(FILE *f, const struct curve *c, size_t i, const struct a
 	fputs("/>\n", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
 		if (diff_at(&c[0], &c[i], t, &d))
-			marker(f, (enum marker)(i % M_COUNT), axis_px(xa, t), axis_px(ya, d), colour_of(i));
+			marker(f, marker_of(i), axis_px(xa, t), axis_px(ya, d), colour_of(i));
 	fputs("\n</g>\n", f);
 }
 
@@ -621,10 +661,12 @@ static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, s
 {
 	struct axis ya;
 	double step = diff_axis(c, n, L, &ya);
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">Jobs/Min difference against ", L->left,
-		L->diff_top - 8);
-	xml_text(f, n ? c[0].label : "", CAPTION_MAX_CHARS);
-	fputs(" (the first run), at the task counts both have</text>\n", f);
+	if (n) {
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">Jobs/Min difference against ", L->left,
+			L->diff_top - 8);
+		xml_text(f, c[0].label, CAPTION_MAX_CHARS);
+		fputs(" (the first run), at the task counts both have</text>\n", f);
+	}
 	fputs("<g class=\"plot-area\" data-panel=\"diff\">\n", f);
 	y_ticks(f, L, &ya, step, 1);
 	x_ticks(f, c, n, xa, L->diff_top, L->diff_bottom);
@@ -693,7 +735,8 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 	return finish(f);
 }
 
-/* A gnuplot single-quoted string of s and suffix: only ' needs doubling there; control characters would end the command. */
+/* A gnuplot single-quoted string of s and suffix: only ' needs doubling there, and a control character
+ * would end the command. */
 static void gp_string(FILE *f, const char *s, const char *suffix)
 {
 	fputc('\'', f);
@@ -761,7 +804,7 @@ static void gp_clause(FILE *s, const char *data_name, const struct curve *c, siz
 {
 	if (!curve_has_points(&c[i])) {
 		/* a NaN function draws nothing but keeps the run's key entry */
-		fputs("NaN with lines", s);
+		fputs("NaN with linespoints", s);
 	} else {
 		gp_string(s, data_name, "");
 		if (diff)
@@ -769,7 +812,7 @@ static void gp_clause(FILE *s, const char *data_name, const struct curve *c, siz
 		else
 			fprintf(s, " using 1:%zu:%zu with yerrorlines", 2 + 2 * i, 3 + 2 * i);
 	}
-	fprintf(s, " lw 2 dt %zu pt %d ps 1.2 lc rgb '%s' title ", 1 + i % 4, gp_points[i % M_COUNT], colour_of(i));
+	fprintf(s, " lw 2 dt %zu pt %d ps 1.2 lc rgb '%s' title ", 1 + i % 4, gp_points[marker_of(i)], colour_of(i));
 	gp_string(s, c[i].label, curve_has_points(&c[i]) ? "" : " (no valid points)");
 }
 
@@ -797,6 +840,9 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 	int diff = opt->diff_panel && n >= 2;
 	gp_data(data, curves, n);
 	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : "Jobs/Min by task count", diff);
+	int t;
+	if (!next_tasks(curves, n, LONG_MIN, &t)) /* gnuplot refuses to autoscale a plot without a single point */
+		fputs("set xrange [0:1]\nset yrange [0:1]\n", script);
 	if (n == 0) {
 		fputs("plot NaN title 'no runs'\n", script);
 	} else if (!diff) {
@@ -806,6 +852,9 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 		gp_plot(script, data_name, curves, n, 0);
 		fputs("set origin 0,0\nset size 1,0.3\nunset title\nset key off\nset tmargin 1\n"
 		      "set ylabel 'Difference (%)'\nset yrange [*:*]\nset format y '%+g%%'\n", script);
+		/* gnuplot breaks the line where an expression meets a '?' (it joins plain columns across them);
+		 * since 5.4 treating NaN as missing joins the diff line across the other runs' task counts too */
+		fputs("if (GPVAL_VERSION >= 5.4) set datafile missing NaN\n", script);
 		gp_plot(script, data_name, curves, n, 1);
 		fputs("unset multiplot\n", script);
 	}

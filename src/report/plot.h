@@ -14,7 +14,7 @@ struct plot_options {
 
 /* A self-contained SVG: one <g class="series" data-label="..."> per curve with error bars (n >= 2) and its
  * peak labelled, a log2 x axis when the task counts span more than a factor of 8, a legend and the title.
- * 0, or -1 with errno (EINVAL for bad arguments, EIO or the stream's errno when writing failed). */
+ * 0, or -1 with errno (EINVAL for bad arguments, EIO when writing failed). */
 int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_options *opt);
 
 /* gnuplot alternative: DATA has one line per distinct task count (tasks, then mean and std dev per curve,

@@ -70,5 +70,9 @@ const char *const store_migrations[] = {
 	"         w.name AS workload, p.osync, p.tasks, p.repeat, p.valid, p.jobs_per_min,"
 	"         p.jobs_per_min_task, p.real_s, p.cpu_s, p.user_s, p.sys_s, p.jti, p.std_dev_pct"
 	"  FROM runs r JOIN points p ON p.run_id = r.id JOIN workloads w ON w.id = p.workload_id;",
+	/* 2: the process and host that own a running run, so a later run can tell it died */
+	"ALTER TABLE runs ADD COLUMN pid INTEGER;"
+	"ALTER TABLE runs ADD COLUMN host TEXT;"
+	"CREATE INDEX runs_running ON runs(status, host);",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -132,10 +132,10 @@ static int run_stmt(struct store *st, int64_t *id, const char *what, const char 
 int store_run_begin(struct store *st, const struct store_run *r, int64_t *run_id)
 {
 	return run_stmt(st, run_id, "storing the run",
-			"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed)"
-			" VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			"sssssssi", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
-			r->version, r->mode, r->seed);
+			"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed,"
+			" pid, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			"sssssssiis", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
+			r->version, r->mode, r->seed, r->pid, r->host);
 }
 
 int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value)
@@ -195,4 +195,40 @@ int store_point_add(struct store *st, struct store_point *p, const struct store_
 fail:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	return -1;
+}
+
+/* A run's process is alive if the pid exists and is a reaim. */
+static int reaim_alive(int64_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%lld/comm", (long long)pid);
+	char *comm = read_text_file(path, 64);
+	int alive = comm && strncmp(comm, "reaim", 5) == 0;
+	free(comm);
+	return alive;
+}
+
+int store_reap_dead_runs(struct store *st, const char *host, int *count)
+{
+	sqlite3_stmt *s;
+	*count = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT id, pid FROM runs WHERE status = 'running' AND host = ?", -1, &s,
+			       NULL) != SQLITE_OK)
+		return store_fail(st, "finding abandoned runs");
+	sqlite3_bind_text(s, 1, host, -1, SQLITE_TRANSIENT);
+	int64_t dead[64];
+	int n = 0, rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW && n < 64)
+		if (!reaim_alive(sqlite3_column_int64(s, 1)))
+			dead[n++] = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_fail(st, "finding abandoned runs");
+	for (int i = 0; i < n; i++) {
+		if (store_run_finish(st, dead[i], "interrupted", "the reaim process died (killed, or the machine "
+								  "went down) before the run finished") < 0)
+			return -1;
+	}
+	*count = n;
+	return 0;
 }

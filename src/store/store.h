@@ -12,9 +12,11 @@ void store_close(struct store *st);
 const char *store_error(const struct store *st);
 
 struct store_run {
-	const char *uuid, *label, *suite_name, *suite_text, *command_line, *version, *mode;
-	int64_t seed;
+	const char *uuid, *label, *suite_name, *suite_text, *command_line, *version, *mode, *host;
+	int64_t seed, pid;
 };
+/* Mark runs of this host still 'running' whose process is gone as interrupted; how many. */
+int store_reap_dead_runs(struct store *st, const char *host, int *count);
 int store_run_begin(struct store *st, const struct store_run *r, int64_t *run_id);
 int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value);
 int store_run_finish(struct store *st, int64_t run_id, const char *status, const char *reason);

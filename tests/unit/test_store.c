@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "store/internal.h"
 #include "store/store.h"
 #include "tap.h"
 #include "util/util.h"
@@ -87,6 +88,41 @@ int main(void)
 	free(rows);
 	ok(store_list_runs(st, &by_suite, &rows, &n) == 0 && n == 0, "filter matching nothing");
 	free(rows);
+	store_close(st);
+
+	/* a database written by the previous schema version is migrated forward, data kept */
+	char *old = xasprintf("%s/old.db", dir);
+	sqlite3 *raw;
+	ok(sqlite3_open(old, &raw) == SQLITE_OK && sqlite3_exec(raw, store_migrations[0], NULL, NULL, NULL) == SQLITE_OK &&
+	   sqlite3_exec(raw, "PRAGMA user_version = 1; INSERT INTO runs (uuid, label, suite_name, suite_text,"
+			     " command_line, version, mode, seed) VALUES ('u1', 'old', 's', '', 'reaim', '0', 'sweep', 1)",
+			NULL, NULL, NULL) == SQLITE_OK, "a version-1 database");
+	sqlite3_close(raw);
+	ok(store_open(old, &st, err, sizeof(err)) == 0, "opened and migrated");
+	ok(store_resolve_run(st, "old", &id) == 0 && store_get_run(st, id, &row) == 0 && strcmp(row.label, "old") == 0,
+	   "the old run survives the migration");
+	int dead = -1;
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 0, "the new columns are there");
+	store_close(st);
+	ok(sqlite3_open(old, &raw) == SQLITE_OK, "reopen raw");
+	sqlite3_stmt *v;
+	sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &v, NULL);
+	sqlite3_step(v);
+	is_int(sqlite3_column_int(v, 0), (long long)store_migration_count, "user_version is the latest");
+	sqlite3_finalize(v);
+	sqlite3_close(raw);
+	free(old);
+
+	/* a run whose process died is marked interrupted by the next run on the same host */
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "reopen for the dead-run check");
+	struct store_run dying = {.uuid = "dying", .label = "dying", .suite_name = "s", .suite_text = "",
+				  .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1,
+				  .pid = 999999999, .host = "box"};
+	int64_t dying_id;
+	ok(store_run_begin(st, &dying, &dying_id) == 0, "a run left 'running' by a dead process");
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 1, "found as dead");
+	ok(store_get_run(st, dying_id, &row) == 0 && strcmp(row.status, "interrupted") == 0, "marked interrupted");
+	ok(store_reap_dead_runs(st, "other-host", &dead) == 0 && dead == 0, "other hosts' runs are left alone");
 	store_close(st);
 
 	char *junk = xasprintf("%s/junk.db", dir);

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Faults around a run: the parent killed with SIGKILL, a closed stdout, limits checked up
+# front, a planted symlink, and runs that must refuse to start.
+. "$(dirname "$0")/lib.sh"
+
+printf '10 add_int\n10 creat_clo\n10 sync_disk_wrt\n' >"$T/mix"
+
+# SIGKILL: the tasks die with the parent; the next run marks the old run and sweeps its scratch
+"$REAIM" -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(pgrep -c -P $pid)" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 0.5
+ok "$([ -z "$(pgrep -f 'label killed')" ] && echo 0 || echo 1)" "SIGKILL: no task outlives the parent"
+ok "$([ -n "$(ls -A "$T/scratch")" ] && echo 0 || echo 1)" "the killed run's scratch is still there"
+status 0 "next run" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after
+contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "old run marked interrupted"
+contains "$T/err" "left by a reaim process (pid $pid) that died" "stale scratch removed"
+ok "$(scratch_is_empty; echo $?)" "scratch dir empty again"
+status 0 "list" "$REAIM" list --label killed
+contains "$T/out" "interrupted" "the killed run is listed as interrupted"
+
+# stdout closed or cut short: a clear error, the run still stored complete
+"$REAIM" -f "$T/mix" -t 1,2 -j 3 -d "$T/scratch" --label closed >&- 2>"$T/err"
+rc=$?
+ok "$([ $rc -eq 2 ] && echo 0 || echo 1)" "closed stdout: exit 2 (got $rc)"
+contains "$T/err" "error writing output" "closed stdout: said so"
+"$REAIM" -f "$T/mix" -t 1,2,3 -j 3 -d "$T/scratch" --label piped 2>"$T/err" | head -n 1 >/dev/null
+status 0 "list" "$REAIM" list --label piped
+contains "$T/out" "complete" "a reader that goes away does not kill the run"
+ok "$(scratch_is_empty; echo $?)" "scratch dir empty after both"
+
+# a symlink planted where a task writes never redirects the write
+mkdir -p "$T/victim"
+echo precious >"$T/victim/file"
+status 1 "a disk dir that does not exist" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/nope"
+contains "$T/err" "disk dir $T/nope" "names the dir"
+status 1 "too little disk space" "$REAIM" -f "$T/mix" -t 4 --filesize 900G -d "$T/scratch"
+contains "$T/err" "MiB are free" "names the space needed and free"
+ok "$(cmp -s "$T/victim/file" - <<EOF2
+precious
+EOF2
+echo $?)" "nothing outside the run's dirs was touched"
+
+# process limits, checked before anything is forked (needs root to drop to an unprivileged user)
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 && command -v prlimit >/dev/null 2>&1; then
+	chmod 755 "$T"
+	mkdir -p "$T/nobody" && chmod 777 "$T/nobody"
+	setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=50 \
+		"$REAIM" -f "$T/mix" -t 200 -j 1 -d "$T/nobody" --db "$T/nobody/r.db" >"$T/out" 2>"$T/err"
+	rc=$?
+	ok "$([ $rc -eq 1 ] && echo 0 || echo 1)" "RLIMIT_NPROC too low: exit 1 (got $rc)"
+	contains "$T/err" "RLIMIT_NPROC is 50 (raise it with \`ulimit -u" "names the limit and the fix"
+	ok "$([ ! -e "$T/nobody/r.db" ] && echo 0 || echo 1)" "nothing stored"
+else
+	ok 0 "process limits # SKIP needs root, setpriv and prlimit"
+fi
+finish

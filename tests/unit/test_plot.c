@@ -1,0 +1,270 @@
+/* Checks the plot renderers: well-formed SVG with one series per run, escaped labels, peaks, the diff
+ * panel, and gnuplot data with one row per task count. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/plot.h"
+#include "tap.h"
+
+#define ESCAPED_LABEL "6.2 &lt;&amp;&quot;patched&quot;"
+
+/* A curve at the given task counts; repeats >= 2 gives every point a spread so error bars appear. */
+static void make_curve(struct curve *c, const char *label, const int *tasks, const double *jpm, size_t n,
+		       size_t repeats)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->label, sizeof(c->label), "%s", label);
+	snprintf(c->workload, sizeof(c->workload), "%s", "dbase");
+	c->points = n ? calloc(n, sizeof(*c->points)) : NULL;
+	c->count = n;
+	for (size_t i = 0; i < n; i++) {
+		c->points[i].tasks = tasks[i];
+		c->points[i].jpm.n = repeats;
+		c->points[i].jpm.mean = jpm[i];
+		c->points[i].jpm.std_dev = repeats >= 2 ? jpm[i] * 0.04 : 0;
+		c->points[i].jpm.min = jpm[i] - c->points[i].jpm.std_dev;
+		c->points[i].jpm.max = jpm[i] + c->points[i].jpm.std_dev;
+	}
+}
+
+/* curve_free lives in another module: free by hand. */
+static void free_curves(struct curve *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(c[i].points);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, len = 0, got;
+	char *buf = malloc(cap);
+	while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += got;
+		if (len + 1 == cap) {
+			char *bigger = realloc(buf, cap *= 2);
+			if (!bigger)
+				free(buf);
+			buf = bigger;
+		}
+	}
+	fclose(f);
+	if (buf)
+		buf[len] = '\0';
+	return buf;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t k = 0;
+	for (const char *p = hay; p && (p = strstr(p, needle)) != NULL; p += strlen(needle))
+		k++;
+	return k;
+}
+
+static int render_svg(const char *path, const struct curve *c, size_t n, const struct plot_options *opt)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	int rc = plot_svg(f, c, n, opt);
+	return fclose(f) != 0 ? -1 : rc;
+}
+
+static int have_program(const char *name)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", name);
+	return system(cmd) == 0;
+}
+
+static void well_formed(const char *path, const char *what)
+{
+	char cmd[512];
+	if (!have_program("xmllint")) {
+		skip(what, "xmllint missing");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "xmllint --noout '%s'", path);
+	ok(system(cmd) == 0, what);
+}
+
+static void svg_checks(const char *dir, struct curve *c, size_t n)
+{
+	char path[512];
+	struct plot_options opt = {"Kernel A vs B: dbase", 0};
+	snprintf(path, sizeof(path), "%s/plot.svg", dir);
+	is_int(render_svg(path, c, n, &opt), 0, "plot_svg succeeds");
+	well_formed(path, "SVG is well-formed XML (xmllint)");
+	char *svg = slurp(path);
+	ok(svg != NULL, "SVG readable");
+	if (!svg)
+		return;
+	is_int(count(svg, "class=\"series\""), n, "one series group per curve");
+	is_int(count(svg, "class=\"plot-area\""), 1, "one plot area without the diff panel");
+	ok(strstr(svg, "6.1-rc3 (run 12)") != NULL, "first label appears");
+	ok(strstr(svg, ESCAPED_LABEL) != NULL, "label with <&\" is escaped");
+	ok(strstr(svg, "6.2 <&") == NULL && strstr(svg, "&\"patched") == NULL, "no raw <&\" from the label");
+	ok(strstr(svg, "empty run (no valid points)") != NULL, "empty curve listed as (no valid points)");
+	ok(strstr(svg, "peak 4321.5 @ 32") != NULL, "first curve's peak value labelled");
+	ok(strstr(svg, "peak 5000.2 @ 64") != NULL, "second curve's peak value labelled");
+	is_int(count(svg, "class=\"error-bar\""), c[0].count, "error bars on the curve with repeats only");
+	ok(strstr(svg, ">Tasks") != NULL && strstr(svg, ">Jobs/Min<") != NULL, "axis titles");
+	ok(strstr(svg, "log2") != NULL, "task counts spanning 1..128 get a log2 axis");
+	ok(strstr(svg, ">128</text>") != NULL && strstr(svg, ">24</text>") != NULL, "tick labels are task counts");
+	ok(strstr(svg, "Kernel A vs B: dbase") != NULL, "title");
+	free(svg);
+
+	opt.diff_panel = 1;
+	snprintf(path, sizeof(path), "%s/plot-diff.svg", dir);
+	is_int(render_svg(path, c, n, &opt), 0, "plot_svg with diff panel succeeds");
+	well_formed(path, "diff SVG is well-formed XML (xmllint)");
+	svg = slurp(path);
+	ok(svg && count(svg, "class=\"plot-area\"") == 2, "diff panel adds a second plot area");
+	ok(svg && count(svg, "class=\"series\"") == n, "diff panel adds no series groups");
+	ok(svg && count(svg, "class=\"diff-series\"") == n - 1, "one diff line per later run");
+	ok(svg && strstr(svg, "Difference (%)") != NULL, "diff panel axis title");
+	free(svg);
+}
+
+static void edge_cases(const char *dir)
+{
+	char path[512];
+	struct curve empty;
+	make_curve(&empty, "nothing", NULL, NULL, 0, 0);
+	snprintf(path, sizeof(path), "%s/empty.svg", dir);
+	is_int(render_svg(path, &empty, 1, NULL), 0, "a lone empty curve with default options");
+	well_formed(path, "empty plot is well-formed XML");
+	struct plot_options diff = {NULL, 1};
+	snprintf(path, sizeof(path), "%s/none.svg", dir);
+	is_int(render_svg(path, NULL, 0, &diff), 0, "no curves at all, diff panel asked for");
+	well_formed(path, "plot of no curves is well-formed XML");
+	errno = 0;
+	ok(plot_svg(NULL, &empty, 1, NULL) == -1 && errno == EINVAL, "NULL stream is EINVAL");
+	free_curves(&empty, 1);
+}
+
+/* Data rows (not comments) and whether each has 1 + 2n fields. */
+static void data_rows(const char *text, size_t n, size_t *rows, int *columns_ok)
+{
+	*rows = 0;
+	*columns_ok = 1;
+	for (const char *line = text; *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		if (len && line[0] != '#') {
+			size_t fields = 0;
+			for (size_t i = 0; i < len; i++)
+				fields += line[i] != ' ' && (i == 0 || line[i - 1] == ' ');
+			(*rows)++;
+			*columns_ok &= fields == 1 + 2 * n;
+		}
+		line += len + (end != NULL);
+	}
+}
+
+/* Writes DIR/BASE.dat and DIR/BASE.gp, the script drawing BASE.svg; 0 or -1. */
+static int write_gnuplot(const char *dir, const char *base, const struct curve *c, size_t n,
+			 const struct plot_options *opt)
+{
+	char dpath[512], spath[512], dname[64], out[64];
+	snprintf(dpath, sizeof(dpath), "%s/%s.dat", dir, base);
+	snprintf(spath, sizeof(spath), "%s/%s.gp", dir, base);
+	snprintf(dname, sizeof(dname), "%s.dat", base);
+	snprintf(out, sizeof(out), "%s.svg", base);
+	FILE *d = fopen(dpath, "w"), *s = fopen(spath, "w");
+	int rc = d && s ? plot_gnuplot(d, s, dname, out, c, n, opt) : -1;
+	if (d && fclose(d) != 0)
+		rc = -1;
+	if (s && fclose(s) != 0)
+		rc = -1;
+	return rc;
+}
+
+/* Runs DIR/BASE.gp through gnuplot, when there is one, and expects a non-empty BASE.svg. */
+static void run_gnuplot(const char *dir, const char *base, const char *what)
+{
+	char cmd[1200];
+	if (!have_program("gnuplot")) {
+		skip(what, "gnuplot missing");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot %s.gp 2>/dev/null && test -s %s.svg", dir, base, base);
+	ok(system(cmd) == 0, what);
+}
+
+static void gnuplot_checks(const char *dir, const struct curve *c, size_t n, size_t distinct)
+{
+	char path[512];
+	struct plot_options opt = {"A vs 'B'", 1};
+	is_int(write_gnuplot(dir, "plot-gp", c, n, &opt), 0, "plot_gnuplot succeeds");
+	snprintf(path, sizeof(path), "%s/plot-gp.dat", dir);
+	char *data = slurp(path);
+	snprintf(path, sizeof(path), "%s/plot-gp.gp", dir);
+	char *script = slurp(path);
+	size_t rows = 0;
+	int columns_ok = 0;
+	if (data)
+		data_rows(data, n, &rows, &columns_ok);
+	is_int(rows, distinct, "one data line per distinct task count");
+	ok(columns_ok, "each data line has tasks plus mean and std dev per curve");
+	ok(data && strstr(data, "\n3 ? ? ") != NULL, "'?' where the first curve has no point");
+	ok(script && strstr(script, "'plot-gp.dat' using 1:2:3 with yerrorlines") != NULL, "script plots the data file");
+	ok(script && strstr(script, "set output 'plot-gp.svg'") != NULL, "script names the output");
+	ok(script && strstr(script, "'A vs ''B'''") != NULL, "quote in the title doubled for gnuplot");
+	ok(script && strstr(script, "set logscale x 2") != NULL, "log2 x axis in gnuplot too");
+	run_gnuplot(dir, "plot-gp", "gnuplot runs the script and draws the picture");
+	free(data);
+	free(script);
+
+	/* two runs without a valid point: gnuplot must still get ranges it can draw */
+	struct curve none[2] = {c[n - 1], c[n - 1]};
+	is_int(write_gnuplot(dir, "empty-gp", none, 2, &opt), 0, "plot_gnuplot of empty runs succeeds");
+	run_gnuplot(dir, "empty-gp", "gnuplot draws empty runs without an error");
+}
+
+/* Best-effort removal of the scratch directory's known files. */
+static void cleanup(const char *dir)
+{
+	static const char *const names[] = {"plot.svg", "plot-diff.svg", "empty.svg", "none.svg",
+					    "plot-gp.dat", "plot-gp.gp", "plot-gp.svg",
+					    "empty-gp.dat", "empty-gp.gp", "empty-gp.svg"};
+	char path[512];
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+int main(void)
+{
+	static const int ta[] = {1, 2, 4, 8, 16, 32, 64};
+	static const double ja[] = {310.2, 600.4, 1150.9, 2100.3, 3600.7, 4321.5, 4100.1};
+	static const int tb[] = {1, 3, 8, 24, 64, 128};
+	static const double jb[] = {320.1, 900.5, 2150.8, 4400.4, 5000.2, 4800.9};
+	struct curve c[3];
+	const char *tmp = getenv("TMPDIR");
+	char dir[400];
+	snprintf(dir, sizeof(dir), "%s/reaim-test-plot.XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+	make_curve(&c[0], "6.1-rc3 (run 12)", ta, ja, sizeof(ta) / sizeof(ta[0]), 3);
+	make_curve(&c[1], "6.2 <&\"patched\"", tb, jb, sizeof(tb) / sizeof(tb[0]), 1);
+	make_curve(&c[2], "empty run", NULL, NULL, 0, 0);
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return done_testing();
+	}
+	svg_checks(dir, c, 3);
+	edge_cases(dir);
+	gnuplot_checks(dir, c, 3, 10);
+	cleanup(dir);
+	free_curves(c, 3);
+	return done_testing();
+}
