@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "config/cfg.h"
+#include "report/plot.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "tests/test.h"
@@ -314,5 +315,106 @@ enum outcome cmd_merge(int argc, char **argv)
 	else
 		printf("merged %zu runs from %s into %s (%zu already present)\n", copied, a.run, db, skipped);
 	store_close(st);
+	return rc < 0 ? OUT_USAGE : OUT_OK;
+}
+
+/* The curve of run `c` matching a workload and O_SYNC choice (first curve when unset). */
+static int pick_curve(struct curve *cs, size_t n, const char *workload, int osync, struct curve *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if ((workload && strcmp(cs[i].workload, workload) != 0) || (osync >= 0 && cs[i].osync != osync))
+			continue;
+		*out = cs[i];
+		cs[i].points = NULL; /* moved */
+		cs[i].count = 0;
+		return 0;
+	}
+	return -1;
+}
+
+enum outcome cmd_plot(int argc, char **argv)
+{
+	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE };
+	static const struct option longs[] = {
+		{"db", required_argument, NULL, DB},        {"format", required_argument, NULL, FORMAT},
+		{"diff", no_argument, NULL, DIFF},          {"workload", required_argument, NULL, WORKLOAD},
+		{"osync", required_argument, NULL, OSYNC},  {"title", required_argument, NULL, TITLE},
+		{"output", required_argument, NULL, 'o'},   {NULL, 0, NULL, 0},
+	};
+	const char *db = NULL, *format = "svg", *workload = NULL, *out = NULL;
+	struct plot_options po = {0};
+	int osync = -1, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
+		switch (c) {
+		case DB: db = optarg; break;
+		case FORMAT: format = optarg; break;
+		case DIFF: po.diff_panel = 1; break;
+		case WORKLOAD: workload = optarg; break;
+		case TITLE: po.title = optarg; break;
+		case 'o': out = optarg; break;
+		case OSYNC:
+			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
+				log_error("--osync %s: on or off", optarg);
+				return OUT_USAGE;
+			}
+			osync = strcmp(optarg, "on") == 0;
+			break;
+		default: return OUT_USAGE;
+		}
+	}
+	if (!out || optind >= argc || (strcmp(format, "svg") != 0 && strcmp(format, "gnuplot") != 0)) {
+		log_error("usage: reaim plot RUN... -o FILE.svg [--diff] [--format svg|gnuplot] [--workload W] "
+			  "[--osync on|off] [--title T]");
+		return OUT_USAGE;
+	}
+	struct store *st = open_existing(cli_db_path(db));
+	if (!st)
+		return OUT_USAGE;
+	size_t n = (size_t)(argc - optind);
+	struct curve *curves = xcalloc(n, sizeof(*curves));
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		int64_t id;
+		struct curve *cs;
+		size_t nc;
+		if ((rc = store_resolve_run(st, argv[optind + (int)i], &id)) < 0 || (rc = curves_load(st, id, &cs, &nc)) < 0) {
+			log_error("%s", store_error(st));
+			break;
+		}
+		if (pick_curve(cs, nc, workload ? workload : (i ? curves[0].workload : NULL), i ? curves[0].osync : osync,
+			       &curves[i]) < 0) {
+			log_error("run %s has no %s points%s", argv[optind + (int)i], workload ? workload : "matching",
+				  osync >= 0 ? (osync ? " with O_SYNC on" : " with O_SYNC off") : "");
+			rc = -1;
+		}
+		curves_free(cs, nc);
+	}
+	store_close(st);
+	if (rc == 0 && strcmp(format, "svg") == 0) {
+		FILE *f = fopen(out, "w");
+		rc = f && plot_svg(f, curves, n, &po) == 0 ? 0 : -1;
+		if (f && fclose(f) != 0)
+			rc = -1;
+		if (rc < 0)
+			log_error("writing %s: %s", out, strerror(errno));
+	} else if (rc == 0) {
+		char *data = xasprintf("%s.dat", out), *script = xasprintf("%s.gp", out), *image = xasprintf("%s.svg", out);
+		FILE *fd = fopen(data, "w"), *fs = fopen(script, "w");
+		const char *base = strrchr(data, '/');
+		rc = fd && fs && plot_gnuplot(fd, fs, base ? base + 1 : data, image, curves, n, &po) == 0 ? 0 : -1;
+		if ((fd && fclose(fd) != 0) || (fs && fclose(fs) != 0))
+			rc = -1;
+		if (rc < 0)
+			log_error("writing %s and %s: %s", data, script, strerror(errno));
+		else
+			printf("wrote %s and %s (run: gnuplot %s)\n", data, script, script);
+		free(data);
+		free(script);
+		free(image);
+	}
+	for (size_t i = 0; i < n; i++)
+		curve_free(&curves[i]);
+	free(curves);
 	return rc < 0 ? OUT_USAGE : OUT_OK;
 }

@@ -29,6 +29,8 @@ static const struct command commands[] = {
 	{"show", cmd_show, "RUN [-v] [--tests]", "show a stored run: the table, environment, per-test figures"},
 	{"compare", cmd_compare, "RUN RUN... [--format F] [--fail-above PCT]",
 	 "compare runs against the first; one run: O_SYNC on against off"},
+	{"plot", cmd_plot, "RUN... -o FILE.svg [--diff] [--format svg|gnuplot]",
+	 "plot Jobs/Min against tasks for runs, as a self-contained SVG"},
 	{"export", cmd_export, "RUN --format csv|json|lkp|classic", "export a stored run"},
 	{"merge", cmd_merge, "OTHER.db [--db FILE]", "copy the runs another database has and this one lacks"},
 	{"man", cmd_man, "1|5", "print the reaim(1) or reaim-suite(5) man page"},

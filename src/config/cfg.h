@@ -131,6 +131,9 @@ struct overrides {
 
 /* Load a suite (name or path), apply overrides, load every workfile. */
 int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *p, struct errlist *errs);
+/* The same from a suite's text (path names it in messages and anchors relative workfiles). */
+int plan_from_suite_text(const char *path, const char *text, const struct overrides *ov, struct plan *p,
+			 struct errlist *errs);
 /* A plan of one workfile with defaults and overrides (reaim -f without -s). */
 int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *p, struct errlist *errs);
 void plan_free(struct plan *p);

@@ -191,33 +191,43 @@ static char *resolve_suite(const char *suite)
 }
 
 /* Parse the suite text; on success the caller owns *cfg. */
-static int read_suite(const char *path, char **text_out, config_t *cfg, struct errlist *errs)
+static int parse_suite(const char *path, const char *text, config_t *cfg, struct errlist *errs)
 {
-	char *text = read_text_file(path, 1 << 20);
-	if (!text) {
-		errlist_add(errs, path, 0, "cannot read suite: %s", strerror(errno));
-		return -1;
-	}
 	config_init(cfg);
 	if (config_read_string(cfg, text) != CONFIG_TRUE) {
 		errlist_add(errs, path, config_error_line(cfg), "%s", config_error_text(cfg));
 		config_destroy(cfg);
-		free(text);
 		return -1;
 	}
-	*text_out = text;
 	return 0;
 }
 
 int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *p, struct errlist *errs)
 {
 	memset(p, 0, sizeof(*p));
-	size_t before = errs->count;
 	char *path = resolve_suite(suite);
-	config_t cfg;
-	char *text;
-	if (read_suite(path, &text, &cfg, errs) < 0) {
+	char *text = read_text_file(path, 1 << 20);
+	if (!text) {
+		errlist_add(errs, path, 0, "cannot read suite: %s", strerror(errno));
 		free(path);
+		return -1;
+	}
+	int rc = plan_from_suite_text(path, text, ov, p, errs);
+	free(path);
+	free(text);
+	return rc;
+}
+
+int plan_from_suite_text(const char *path_in, const char *text_in, const struct overrides *ov, struct plan *p,
+			 struct errlist *errs)
+{
+	memset(p, 0, sizeof(*p));
+	size_t before = errs->count;
+	char *path = xstrdup(path_in), *text = xstrdup(text_in);
+	config_t cfg;
+	if (parse_suite(path, text, &cfg, errs) < 0) {
+		free(path);
+		free(text);
 		return -1;
 	}
 	const config_setting_t *root = config_root_setting(&cfg);

@@ -32,7 +32,7 @@ struct sys_summary {                  /* over the whole sampled period (first to
 	struct sys_sample avg;        /* t_s = period length */
 	size_t nsamples;              /* readings taken after the baseline (the series may hold fewer, merged) */
 	size_t errors;                /* readings that failed and were skipped (the next interval spans the gap) */
-	double sampler_cpu_pct;       /* the sampler thread's own CPU time / wall time, percent of one CPU */
+	double sampler_cpu_pct;       /* the sampler thread's own CPU time / wall time, percent of one CPU; -1 if unknown */
 };
 
 struct sampler;

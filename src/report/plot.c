@@ -22,7 +22,7 @@
 #define LEGEND_ROW 20.0
 /* No font metrics without a font library: a generous average advance of 12 px sans-serif text. */
 #define CHAR_W 7.0
-#define SMALL_CHAR_W 6.4  /* the 11 px peak labels */
+#define SMALL_CHAR_W 7.4  /* the 11 px peak labels */
 #define LEGEND_MAX_CHARS 64
 #define TITLE_MAX_CHARS 82
 #define CAPTION_MAX_CHARS 70

@@ -20,6 +20,15 @@ contains "$T/err" "no run matches 'nosuch'" "unknown run named"
 status 0 "O_SYNC on against off" "$REAIM" compare kernel-b
 contains "$T/out" "O_SYNC on against off" "on/off ratio table"
 
+status 0 "plot two runs" "$REAIM" plot kernel-a kernel-b -o "$T/ab.svg" --diff
+ok "$([ "$(grep -o 'class="series"' "$T/ab.svg" | wc -l)" -eq 2 ] && echo 0 || echo 1)" "one series per run"
+if command -v xmllint >/dev/null 2>&1; then
+	check "the SVG is well-formed XML" xmllint --noout "$T/ab.svg"
+fi
+status 0 "plot for gnuplot" "$REAIM" plot kernel-a kernel-b -o "$T/ab" --format gnuplot
+ok "$([ -s "$T/ab.dat" ] && [ -s "$T/ab.gp" ] && echo 0 || echo 1)" "gnuplot data and script written"
+status 1 "plot without -o" "$REAIM" plot kernel-a
+
 # a second database gathered on another machine, merged into the first
 other="$T/other.db"
 check "run on the other machine" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label kernel-c --db "$other"
