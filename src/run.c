@@ -195,6 +195,36 @@ static struct store_test *to_store_tests(const struct workfile *wf, const struct
 	return t;
 }
 
+/* The sampler's averages into the point, and its series as store rows. */
+static struct store_sample *to_store_system(const struct engine_result *r, struct store_point *p)
+{
+	if (!r->sampled)
+		return NULL;
+	const struct sys_sample *a = &r->sys.avg;
+	p->sampled = 1;
+	p->user_pct = a->user_pct + a->nice_pct;
+	p->sys_pct = a->sys_pct + a->irq_pct + a->softirq_pct;
+	p->iowait_pct = a->iowait_pct;
+	p->idle_pct = a->idle_pct;
+	p->read_kbs = a->read_kbs;
+	p->write_kbs = a->write_kbs;
+	p->read_iops = a->read_iops;
+	p->write_iops = a->write_iops;
+	p->util_pct = a->util_pct;
+	p->ctxt_per_s = a->ctxt_per_s;
+	p->forks_per_s = a->forks_per_s;
+	p->pgfault_per_s = a->pgfault_per_s;
+	p->sampler_cpu_pct = r->sys.sampler_cpu_pct;
+	struct store_sample *s = xcalloc(r->nseries + 1, sizeof(*s));
+	for (size_t i = 0; i < r->nseries; i++) {
+		const struct sys_sample *x = &r->series[i];
+		s[i] = (struct store_sample){x->t_s, x->user_pct + x->nice_pct, x->sys_pct + x->irq_pct + x->softirq_pct,
+					     x->iowait_pct, x->idle_pct, x->read_kbs, x->write_kbs, x->util_pct,
+					     x->ctxt_per_s};
+	}
+	return s;
+}
+
 /* Run, store and print one point; returns its Jobs/Min per task (0 if invalid). */
 static double one_point(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int tasks,
 			int repeat, const struct engine_scratch *scratch, struct store_point *out)
@@ -207,6 +237,23 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 	};
+	/* the sampler watches the block devices behind the disk dirs */
+	char names[8][64];
+	const char *devices[8];
+	size_t nd = 0;
+	for (size_t d = 0; d < wl->opts.dirs.count && nd < 8; d++) {
+		if (sampler_device_of(wl->opts.dirs.v[d], names[nd], sizeof(names[nd])) < 0)
+			continue;
+		size_t k = 0;
+		while (k < nd && strcmp(names[k], names[nd]) != 0)
+			k++;
+		if (k == nd) {
+			devices[nd] = names[nd];
+			nd++;
+		}
+	}
+	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
+	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct engine_result res;
 	engine_run_point(&pt, scratch, &res);
 	to_store_point(&pt, &res, repeat, out);
@@ -223,11 +270,13 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	if (res.valid)
 		rn->last_real_s = res.real_s;
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
-	if (store_point_add(rn->st, out, tests, wl->wf.count) < 0) {
+	struct store_sample *samples = to_store_system(&res, out);
+	if (store_point_add(rn->st, out, tests, wl->wf.count, samples, res.nseries) < 0) {
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;
 	}
 	free(tests);
+	free(samples);
 	engine_result_free(&res);
 	return out->valid ? out->jobs_per_min_task : 0;
 }

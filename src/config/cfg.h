@@ -76,6 +76,7 @@ struct run_opts {
 	double threshold;          /* Jobs/Min per task that ends crossover/quick */
 	long long max_tasks;
 	double period_s;           /* single mode: seconds per test */
+	double sample_interval_s;  /* system sampler; 0 = off */
 	double timeout_s;          /* per point; 0 = derived */
 };
 

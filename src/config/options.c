@@ -47,6 +47,8 @@ const struct option_def option_table[] = {
 	 "largest task count crossover and quick modes may reach"},
 	{"period", 'p', OPT_SECONDS, "2", 0, 0, NULL, OFF(period_s), "SECONDS",
 	 "single mode: how long each test runs alone"},
+	{"sample_interval", 0, OPT_SECONDS, "0.1", 0, 0, NULL, OFF(sample_interval_s), "SECONDS",
+	 "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
 	{"timeout", 0, OPT_SECONDS, "0", 0, 0, NULL, OFF(timeout_s), "SECONDS",
 	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
 };

@@ -320,6 +320,8 @@ void engine_result_free(struct engine_result *res)
 {
 	free(res->tests);
 	res->tests = NULL;
+	free(res->series);
+	res->series = NULL;
 }
 
 int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
@@ -358,11 +360,19 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
 	uint64_t release_ns = 0;
 	if (rc == 0 && wait_ready(pt, &st, ready_fd, res) == 0) {
+		struct sampler *smp = NULL;
+		char serr[160];
+		if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)
+			log_warn("system sampling is off for this point: %s", serr);
 		release_ns = clock_now_ns();
 		log_debug("%d tasks: forked in %.1f ms, all ready %.1f ms later", pt->tasks,
 			  (double)(forked_ns - setup_start) / 1e6, (double)(release_ns - forked_ns) / 1e6);
 		gate_open(&shm.gates->go);
 		rc = run_released(pt, &st, done_fd, shm.gates, release_ns, res);
+		if (smp) {
+			sampler_stop(smp, &res->sys, &res->series, &res->nseries);
+			res->sampled = 1;
+		}
 	} else {
 		rc = -1;
 	}

@@ -8,6 +8,7 @@
 
 #include "config/cfg.h"
 #include "measure/measure.h"
+#include "measure/sampler.h"
 
 /* Per-test figures of one point, over all tasks. */
 struct engine_test_stats {
@@ -24,6 +25,7 @@ struct engine_point {
 	int osync;                /* 0 or 1 for this point */
 	uint64_t seed;
 	double timeout_s;
+	const struct sampler_config *sampler; /* NULL: no system sampling */
 };
 
 struct engine_result {
@@ -35,6 +37,10 @@ struct engine_result {
 	double release_skew_s, point_overhead_s;
 	struct spread spread;     /* of task completion times, seconds */
 	struct engine_test_stats *tests; /* one per workfile entry */
+	int sampled;              /* the system figures below are set */
+	struct sys_summary sys;
+	struct sys_sample *series;
+	size_t nseries;
 };
 
 /* Block the signals the engine waits on; call before any thread is created. */

@@ -126,6 +126,14 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 			p[i].jobs_per_min_task, p[i].real_s, p[i].user_s, p[i].sys_s, p[i].cpu_s, p[i].std_dev_s,
 			p[i].std_dev_pct, p[i].jti, p[i].min_task_s, p[i].max_task_s, p[i].min_task_index,
 			p[i].max_task_index, p[i].release_skew_s, p[i].overhead_s);
+		if (p[i].sampled)
+			fprintf(f, "\"system\": {\"user_pct\": %.4g, \"sys_pct\": %.4g, \"iowait_pct\": %.4g, "
+				   "\"idle_pct\": %.4g, \"read_kbs\": %.6g, \"write_kbs\": %.6g, \"read_iops\": %.6g, "
+				   "\"write_iops\": %.6g, \"util_pct\": %.4g, \"ctxt_per_s\": %.6g, \"forks_per_s\": %.6g, "
+				   "\"pgfault_per_s\": %.6g, \"sampler_cpu_pct\": %.4g}, ",
+				p[i].user_pct, p[i].sys_pct, p[i].iowait_pct, p[i].idle_pct, p[i].read_kbs, p[i].write_kbs,
+				p[i].read_iops, p[i].write_iops, p[i].util_pct, p[i].ctxt_per_s, p[i].forks_per_s,
+				p[i].pgfault_per_s, p[i].sampler_cpu_pct);
 		json_tests(f, st, p[i].id);
 		fprintf(f, "}");
 	}

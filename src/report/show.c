@@ -29,13 +29,29 @@ static void print_tests(FILE *f, struct store *st, const struct store_point *p)
 	size_t n;
 	if (store_get_tests(st, p->id, &t, &n) < 0 || n == 0)
 		return;
-	fprintf(f, "  %d tasks: %-18s %8s %10s %10s %10s %10s %10s\n", p->tasks, "test", "jobs", "mean ms",
-		"p50 ms", "p90 ms", "p99 ms", "max ms");
+	fprintf(f, "  %d tasks: %-18s %8s %10s %10s %10s %10s %10s %6s\n", p->tasks, "test", "jobs", "mean ms",
+		"p50 ms", "p90 ms", "p99 ms", "max ms", ">2s%");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "  %*s %-18s %8lld %10.3f %10.3f %10.3f %10.3f %10.3f\n", 8, "", t[i].name,
+		fprintf(f, "  %*s %-18s %8lld %10.3f %10.3f %10.3f %10.3f %10.3f %6.2f\n", 8, "", t[i].name,
 			(long long)t[i].count, t[i].mean_s * 1e3, t[i].p50_s * 1e3, t[i].p90_s * 1e3,
-			t[i].p99_s * 1e3, t[i].max_s * 1e3);
+			t[i].p99_s * 1e3, t[i].max_s * 1e3,
+			t[i].count ? 100.0 * (double)t[i].over_2s / (double)t[i].count : 0.0);
 	free(t);
+}
+
+/* The sampler's averages of a point and its fastest and slowest task. */
+static void print_system(FILE *f, const struct store_point *p)
+{
+	if (!p->valid)
+		return;
+	fprintf(f, "  %d tasks: fastest task %d %.2f s, slowest task %d %.2f s", p->tasks, p->min_task_index,
+		p->min_task_s, p->max_task_index, p->max_task_s);
+	if (p->sampled)
+		fprintf(f, "; cpu user %.1f%% sys %.1f%% iowait %.1f%% idle %.1f%%; disk read %.0f KB/s write %.0f KB/s "
+			   "%.0f IOPS util %.0f%%; %.0f cs/s %.0f forks/s",
+			p->user_pct, p->sys_pct, p->iowait_pct, p->idle_pct, p->read_kbs, p->write_kbs,
+			p->read_iops + p->write_iops, p->util_pct, p->ctxt_per_s, p->forks_per_s);
+	fputc('\n', f);
 }
 
 /* Rows of one workload and osync setting: pts[start..end). */
@@ -77,6 +93,9 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		for (size_t i = s; i < e; i++)
 			report_table_row(f, &pts[i], verbose);
 		report_max_line(f, pts + s, e - s);
+		if (verbose)
+			for (size_t i = s; i < e; i++)
+				print_system(f, &pts[i]);
 		if (tests)
 			for (size_t i = s; i < e; i++)
 				print_tests(f, st, &pts[i]);

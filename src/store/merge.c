@@ -15,7 +15,10 @@
 		      "sync_mode, filesize_kib, poolsize_kib, dirs, threshold"
 #define POINT_COLS "osync, tasks, repeat, valid, reason, jobs_per_task, file_kib, jobs_per_min, " \
 		   "jobs_per_min_task, real_s, user_s, sys_s, cpu_s, std_dev_s, std_dev_pct, jti, min_task_s, " \
-		   "max_task_s, min_task_index, max_task_index, release_skew_s, overhead_s"
+		   "max_task_s, min_task_index, max_task_index, release_skew_s, overhead_s, user_pct, sys_pct, " \
+		   "iowait_pct, idle_pct, read_kbs, write_kbs, read_iops, write_iops, util_pct, ctxt_per_s, " \
+		   "forks_per_s, pgfault_per_s, sampler_cpu_pct"
+#define SAMPLE_COLS "t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s"
 #define TEST_COLS "test, count, total_s, min_s, max_s, mean_s, p50_s, p90_s, p99_s, over_2s"
 
 /* Run sql with up to three bound integers; the new row id in *id if asked. */
@@ -70,6 +73,9 @@ static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64
 		if (rc == 0)
 			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, " TEST_COLS ") SELECT ?, " TEST_COLS
 				      " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
+		if (rc == 0)
+			rc = exec_ids(st, "INSERT INTO main.samples (point_id, " SAMPLE_COLS ") SELECT ?, " SAMPLE_COLS
+				      " FROM other.samples WHERE point_id = ?", new_pt, pts[i], 0, NULL);
 	}
 	free(pts);
 	(void)old_run;

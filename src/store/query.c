@@ -122,7 +122,10 @@ int store_get_points(struct store *st, int64_t run_id, struct store_point **pts,
 		    "SELECT p.id, p.run_id, p.workload_id, w.name, p.osync, p.tasks, p.repeat, p.valid,"
 		    " COALESCE(p.reason, ''), p.jobs_per_task, p.file_kib, p.jobs_per_min, p.jobs_per_min_task,"
 		    " p.real_s, p.user_s, p.sys_s, p.cpu_s, p.std_dev_s, p.std_dev_pct, p.jti, p.min_task_s,"
-		    " p.max_task_s, p.min_task_index, p.max_task_index, p.release_skew_s, p.overhead_s"
+		    " p.max_task_s, p.min_task_index, p.max_task_index, p.release_skew_s, p.overhead_s,"
+		    " p.user_pct IS NOT NULL, p.user_pct, p.sys_pct, p.iowait_pct, p.idle_pct, p.read_kbs, p.write_kbs,"
+		    " p.read_iops, p.write_iops, p.util_pct, p.ctxt_per_s, p.forks_per_s, p.pgfault_per_s,"
+		    " p.sampler_cpu_pct"
 		    " FROM points p JOIN workloads w ON w.id = p.workload_id WHERE p.run_id = ?"
 		    " ORDER BY p.workload_id, p.osync DESC, p.tasks, p.repeat",
 		    &s) < 0)
@@ -154,6 +157,12 @@ int store_get_points(struct store *st, int64_t run_id, struct store_point **pts,
 		p->max_task_index = sqlite3_column_int(s, 23);
 		p->release_skew_s = sqlite3_column_double(s, 24);
 		p->overhead_s = sqlite3_column_double(s, 25);
+		p->sampled = sqlite3_column_int(s, 26);
+		double *sys[] = {&p->user_pct, &p->sys_pct, &p->iowait_pct, &p->idle_pct, &p->read_kbs, &p->write_kbs,
+				 &p->read_iops, &p->write_iops, &p->util_pct, &p->ctxt_per_s, &p->forks_per_s,
+				 &p->pgfault_per_s, &p->sampler_cpu_pct};
+		for (int i = 0; i < (int)ARRAY_SIZE(sys); i++)
+			*sys[i] = sqlite3_column_double(s, 27 + i);
 	}
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : store_fail(st, "reading points");

@@ -74,5 +74,24 @@ const char *const store_migrations[] = {
 	"ALTER TABLE runs ADD COLUMN pid INTEGER;"
 	"ALTER TABLE runs ADD COLUMN host TEXT;"
 	"CREATE INDEX runs_running ON runs(status, host);",
+	/* 3: system figures per point (sampler averages) and their time series */
+	"ALTER TABLE points ADD COLUMN user_pct REAL;"
+	"ALTER TABLE points ADD COLUMN sys_pct REAL;"
+	"ALTER TABLE points ADD COLUMN iowait_pct REAL;"
+	"ALTER TABLE points ADD COLUMN idle_pct REAL;"
+	"ALTER TABLE points ADD COLUMN read_kbs REAL;"
+	"ALTER TABLE points ADD COLUMN write_kbs REAL;"
+	"ALTER TABLE points ADD COLUMN read_iops REAL;"
+	"ALTER TABLE points ADD COLUMN write_iops REAL;"
+	"ALTER TABLE points ADD COLUMN util_pct REAL;"
+	"ALTER TABLE points ADD COLUMN ctxt_per_s REAL;"
+	"ALTER TABLE points ADD COLUMN forks_per_s REAL;"
+	"ALTER TABLE points ADD COLUMN pgfault_per_s REAL;"
+	"ALTER TABLE points ADD COLUMN sampler_cpu_pct REAL;"
+	"CREATE TABLE samples ("
+	"  point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,"
+	"  t_s REAL NOT NULL, user_pct REAL, sys_pct REAL, iowait_pct REAL, idle_pct REAL,"
+	"  read_kbs REAL, write_kbs REAL, util_pct REAL, ctxt_per_s REAL);"
+	"CREATE INDEX samples_point ON samples(point_id, t_s);",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -164,7 +164,32 @@ int store_workload_add(struct store *st, int64_t run_id, const struct store_work
 			w->dirs, w->threshold);
 }
 
-int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests)
+/* The sampler's averages and time series of a point, inside the point's transaction. */
+static int add_system(struct store *st, const struct store_point *p, const struct store_sample *samples,
+		      size_t nsamples)
+{
+	if (run_stmt(st, NULL, "storing system figures",
+		     "UPDATE points SET user_pct = ?, sys_pct = ?, iowait_pct = ?, idle_pct = ?, read_kbs = ?,"
+		     " write_kbs = ?, read_iops = ?, write_iops = ?, util_pct = ?, ctxt_per_s = ?, forks_per_s = ?,"
+		     " pgfault_per_s = ?, sampler_cpu_pct = ? WHERE id = ?",
+		     "dddddddddddddi", p->user_pct, p->sys_pct, p->iowait_pct, p->idle_pct, p->read_kbs, p->write_kbs,
+		     p->read_iops, p->write_iops, p->util_pct, p->ctxt_per_s, p->forks_per_s, p->pgfault_per_s,
+		     p->sampler_cpu_pct, p->id) < 0)
+		return -1;
+	for (size_t i = 0; i < nsamples; i++) {
+		const struct store_sample *s = &samples[i];
+		if (run_stmt(st, NULL, "storing the system time series",
+			     "INSERT INTO samples (point_id, t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs,"
+			     " write_kbs, util_pct, ctxt_per_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			     "iddddddddd", p->id, s->t_s, s->user_pct, s->sys_pct, s->iowait_pct, s->idle_pct,
+			     s->read_kbs, s->write_kbs, s->util_pct, s->ctxt_per_s) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
+		    const struct store_sample *samples, size_t nsamples)
 {
 	if (exec(st, "BEGIN IMMEDIATE", "storing the point") < 0)
 		return -1;
@@ -191,6 +216,8 @@ int store_point_add(struct store *st, struct store_point *p, const struct store_
 			     t->p50_s, t->p90_s, t->p99_s, t->over_2s) < 0)
 			goto fail;
 	}
+	if (p->sampled && add_system(st, p, samples, nsamples) < 0)
+		goto fail;
 	return exec(st, "COMMIT", "committing the point");
 fail:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);

@@ -39,6 +39,14 @@ struct store_point {
 	double std_dev_s, std_dev_pct, jti, min_task_s, max_task_s;
 	int min_task_index, max_task_index;
 	double release_skew_s, overhead_s;
+	int sampled;              /* the system figures are set */
+	double user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, read_iops, write_iops;
+	double util_pct, ctxt_per_s, forks_per_s, pgfault_per_s, sampler_cpu_pct;
+};
+
+/* One row of a point's system time series. */
+struct store_sample {
+	double t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s;
 };
 
 struct store_test {
@@ -49,7 +57,8 @@ struct store_test {
 };
 
 /* Insert a point and its per-test rows in one transaction. */
-int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests);
+int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
+		    const struct store_sample *samples, size_t nsamples);
 
 /* ---- queries ---- */
 /* Filters for store_list_runs; NULL or 0 fields do not filter. */

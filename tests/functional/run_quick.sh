@@ -36,11 +36,18 @@ status 0 "export lkp" "$REAIM" export last --format lkp
 contains "$T/out" "max_jobs_per_min: " "lkp names"
 status 0 "show -v --tests" "$REAIM" show last -v --tests
 contains "$T/out" "dir0.fstype" "environment stored"
+contains "$T/out" "cpu user " "show -v prints the sampler averages"
+contains "$T/out" ">2s%" "show --tests prints the share of slow jobs"
 
 if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE valid')" -eq 2 ] && echo 0 || echo 1)" "two valid points in SQLite"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA user_version')" -ge 1 ] && echo 0 || echo 1)" "schema version set"
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE idle_pct >= 0 AND user_pct + sys_pct > 0')" -eq 2 ] && echo 0 || echo 1)" "system figures stored for both points"
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM samples')" -ge 1 ] && echo 0 || echo 1)" "a system time series stored"
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE idle_pct >= 0 AND user_pct + sys_pct > 0')" -eq 2 ] && echo 0 || echo 1)" "system figures stored for both points"
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM samples')" -ge 1 ] && echo 0 || echo 1)" "a system time series stored"
 fi
+contains "$T/out" "cpu user " "show -v prints the sampler's averages"
 
 status 0 "osync both runs the workload twice" "$REAIM" -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --osync both
 contains "$T/out" "O_SYNC on" "an O_SYNC on block"

@@ -31,7 +31,7 @@ static int64_t fake_run(const char *label, const double *jpm, int reps, int ntas
 						.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
 						.user_s = 1, .sys_s = 1};
 			struct store_test tt = {.name = "sieve", .count = 10, .total_s = 1000.0 / v};
-			store_point_add(st, &p, &tt, 1);
+			store_point_add(st, &p, &tt, 1, NULL, 0);
 		}
 	return id;
 }

@@ -42,10 +42,10 @@ int main(void)
 	struct store_point p = {.run_id = r2, .workload_id = wl, .osync = 1, .tasks = 32, .valid = 1,
 				.jobs_per_task = 99, .jobs_per_min = 601.0, .real_s = 316.3, .cpu_s = 134.0};
 	struct store_test t = {.name = "add_int", .count = 99, .mean_s = 0.02};
-	ok(store_point_add(st, &p, &t, 1) == 0, "point with per-test figures");
+	ok(store_point_add(st, &p, &t, 1, NULL, 0) == 0, "point with per-test figures");
 	struct store_point bad = {.run_id = r2, .workload_id = wl, .osync = 1, .tasks = 64, .valid = 0};
 	snprintf(bad.reason, sizeof(bad.reason), "task 3 killed by signal 9");
-	ok(store_point_add(st, &bad, NULL, 0) == 0, "invalid point stored too");
+	ok(store_point_add(st, &bad, NULL, 0, NULL, 0) == 0, "invalid point stored too");
 	ok(store_run_finish(st, r2, "failed", "task 3 killed") == 0, "finish run");
 
 	int64_t id;
