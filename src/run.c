@@ -16,6 +16,7 @@
 #include "config/cfg.h"
 #include "engine/engine.h"
 #include "measure/peak.h"
+#include "report/progress.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/env.h"
@@ -142,6 +143,7 @@ static char *join_args(int argc, char **argv)
 struct runner {
 	struct store *st;
 	int64_t run_id;
+	size_t point_index;
 	int verbose;
 	int failed, fatal;
 	char first_failure[320];
@@ -255,7 +257,9 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct engine_result res;
+	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)wl->opts.repeat);
 	engine_run_point(&pt, scratch, &res);
+	progress_point_done();
 	to_store_point(&pt, &res, repeat, out);
 	out->run_id = rn->run_id;
 	out->workload_id = wl_id;
@@ -498,6 +502,17 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 	return rc;
 }
 
+/* Points a run will measure, for the ETA (growing modes may add more). */
+static size_t planned_points(const struct plan *p)
+{
+	size_t n = 0;
+	for (size_t w = 0; w < p->nwl; w++) {
+		const struct run_opts *o = &p->wl[w].opts;
+		n += o->tasks.count * (size_t)o->repeat * (o->osync == OSYNC_BOTH ? 2 : 1);
+	}
+	return n;
+}
+
 static enum outcome execute(const struct plan *p, const struct run_args *a, int argc, char **argv)
 {
 	char err[512];
@@ -517,6 +532,7 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		return OUT_USAGE;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
+	progress_start(log_level() > 0, planned_points(p));
 	for (size_t w = 0; w < p->nwl && !stop_now(&rn); w++) {
 		const struct workload *wl = &p->wl[w];
 		struct engine_scratch scratch;
@@ -549,6 +565,7 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 			run_block(&rn, wl, wl_id, nosync == 2 ? both[k] : wl->opts.osync, &scratch);
 		engine_scratch_destroy(&scratch);
 	}
+	progress_stop();
 	int sig = engine_interrupted();
 	const char *status = sig ? "interrupted" : rn.failed ? "failed" : "complete";
 	char reason[400] = "";
