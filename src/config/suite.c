@@ -27,7 +27,14 @@ static int is_meta(const char *key)
 /* The text form of a scalar setting, as option_set() expects it. */
 static char *scalar_text(const config_setting_t *s, const struct option_def *def)
 {
-	switch (config_setting_type(s)) {
+	int type = config_setting_type(s);
+	/* names, lists of names and choices are strings; numbers only where a number is meant */
+	int textual = def->type == OPT_STR || def->type == OPT_STRLIST || def->type == OPT_ENUM;
+	if (textual && type != CONFIG_TYPE_STRING && !(type == CONFIG_TYPE_BOOL && def->choices == osync_names))
+		return NULL;
+	if (def->type == OPT_INT && type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
+		return NULL;
+	switch (type) {
 	case CONFIG_TYPE_INT:
 	case CONFIG_TYPE_INT64:
 		return xasprintf("%lld", config_setting_get_int64(s));

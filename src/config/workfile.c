@@ -22,6 +22,10 @@ void errlist_add(struct errlist *e, const char *file, int line, const char *fmt,
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
+	/* bytes from a broken file must not reach the terminal raw */
+	for (char *c = msg; c && *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c == 0x7f || (unsigned char)*c >= 0x80)
+			*c = '?';
 	e->msgs = xrealloc(e->msgs, (e->count + 1) * sizeof(*e->msgs));
 	if (line > 0)
 		e->msgs[e->count++] = xasprintf("%s:%d: %s", file, line, msg ? msg : "?");
