@@ -18,25 +18,37 @@ double measure_jobs_per_min(double jobs, double real_s)
 	return real_s > 0 ? jobs * 60.0 / real_s : 0.0;
 }
 
+/* Mean, extremes (with their indices) and the sum of squared deviations of n > 0 values. */
+struct moments {
+	double mean, min, max, sq;
+	size_t min_index, max_index;
+};
+
+static struct moments moments_of(const double *v, size_t n)
+{
+	struct moments m = {.min = v[0], .max = v[0]};
+	double sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		sum += v[i];
+		if (v[i] < m.min)
+			m.min = v[i], m.min_index = i;
+		if (v[i] > m.max)
+			m.max = v[i], m.max_index = i;
+	}
+	m.mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++)
+		m.sq += (v[i] - m.mean) * (v[i] - m.mean);
+	return m;
+}
+
 void measure_spread(const double *v, size_t n, struct spread *out)
 {
 	*out = (struct spread){0};
 	if (n == 0)
 		return;
-	double sum = 0;
-	out->min = out->max = v[0];
-	for (size_t i = 0; i < n; i++) {
-		sum += v[i];
-		if (v[i] < out->min)
-			out->min = v[i], out->min_index = i;
-		if (v[i] > out->max)
-			out->max = v[i], out->max_index = i;
-	}
-	out->mean = sum / (double)n;
-	double sq = 0;
-	for (size_t i = 0; i < n; i++)
-		sq += (v[i] - out->mean) * (v[i] - out->mean);
-	out->std_dev = sqrt(sq / (double)n);
+	struct moments m = moments_of(v, n);
+	*out = (struct spread){.mean = m.mean, .min = m.min, .max = m.max, .min_index = m.min_index,
+			       .max_index = m.max_index, .std_dev = sqrt(m.sq / (double)n)};
 	double cov = out->mean > 0 ? out->std_dev / out->mean : 0;
 	out->std_dev_pct = 100.0 * cov;
 	double jti = 100.0 * (1.0 - cov);
@@ -48,20 +60,11 @@ void measure_summary(const double *v, size_t n, struct summary *out)
 	*out = (struct summary){.n = n};
 	if (n == 0)
 		return;
-	double sum = 0;
-	out->min = out->max = v[0];
-	for (size_t i = 0; i < n; i++) {
-		sum += v[i];
-		out->min = v[i] < out->min ? v[i] : out->min;
-		out->max = v[i] > out->max ? v[i] : out->max;
-	}
-	out->mean = sum / (double)n;
-	if (n > 1) {
-		double sq = 0;
-		for (size_t i = 0; i < n; i++)
-			sq += (v[i] - out->mean) * (v[i] - out->mean);
-		out->std_dev = sqrt(sq / (double)(n - 1));
-	}
+	struct moments m = moments_of(v, n);
+	out->mean = m.mean;
+	out->min = m.min;
+	out->max = m.max;
+	out->std_dev = n > 1 ? sqrt(m.sq / (double)(n - 1)) : 0; /* sample: n - 1 */
 	out->cv_pct = out->mean != 0 ? 100.0 * out->std_dev / fabs(out->mean) : 0;
 }
 
