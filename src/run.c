@@ -387,6 +387,7 @@ static void run_block(struct runner *rn, const struct workload *wl, int64_t wl_i
 		}
 	}
 	report_max_line(stdout, pts, np);
+	report_repeats(stdout, pts, np);
 	free(pts);
 }
 

@@ -278,6 +278,14 @@ int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, con
 		fprintf(f, "Base: %s. Significance: Welch's t-test at %.0f%% confidence where both sides have at "
 			   "least 2 repeats (* significant, ? cannot be judged: use -r 2 or more).\n",
 			nc[0] ? cs[0][0].label : "run", 100 * (1 - o->alpha));
+		fprintf(f, "Runs:");
+		for (size_t i = 0; i < n; i++) {
+			struct store_run_row r;
+			if (store_get_run(st, runs[i], &r) == 0)
+				fprintf(f, "%s %s (run %lld, %s mode, %s, started %s)", i ? ";" : "", r.label, (long long)r.id,
+					r.mode, r.status, r.started);
+		}
+		fputc('\n', f);
 		for (size_t i = 1; i < n; i++)
 			env_warnings(f, st, runs[0], runs[i]);
 	}

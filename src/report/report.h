@@ -11,6 +11,9 @@
 void report_block_heading(FILE *f, const char *workload, int osync);
 void report_table_header(FILE *f, int verbose);
 void report_table_row(FILE *f, const struct store_point *p, int verbose);
+/* Mean, CV, range and count of the repeats of each task count (runs of consecutive points
+ * with one task count); prints nothing when no task count was repeated. */
+void report_repeats(FILE *f, const struct store_point *pts, size_t n);
 /* "Max Jobs per Minute 782.6 at 64 tasks" over the valid points given. */
 void report_max_line(FILE *f, const struct store_point *pts, size_t n);
 

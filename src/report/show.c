@@ -93,6 +93,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		for (size_t i = s; i < e; i++)
 			report_table_row(f, &pts[i], verbose);
 		report_max_line(f, pts + s, e - s);
+		report_repeats(f, pts + s, e - s);
 		if (verbose)
 			for (size_t i = s; i < e; i++)
 				print_system(f, &pts[i]);

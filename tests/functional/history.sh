@@ -47,4 +47,40 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "integrity check"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM runs')" -eq 3 ] && echo 0 || echo 1)" "three runs stored"
 fi
+# two reaim processes writing one database at once both complete and store every point
+"$REAIM" -q -f "$T/mix" -t 1,2,3 -j 6 -d "$T/scratch" --label conc-1 >/dev/null 2>"$T/e1" &
+p1=$!
+"$REAIM" -q -f "$T/mix" -t 1,2,3 -j 6 -d "$T/scratch" --label conc-2 >/dev/null 2>"$T/e2" &
+p2=$!
+wait $p1
+r1=$?
+wait $p2
+r2=$?
+ok "$([ $r1 -eq 0 ] && [ $r2 -eq 0 ] && echo 0 || echo 1)" "two concurrent writers both exit 0 ($r1, $r2)"
+ok "$(scratch_is_empty; echo $?)" "and leave no scratch"
+
+if command -v sqlite3 >/dev/null 2>&1; then
+	q() { sqlite3 "$REAIM_DB" "$1"; }
+	ok "$([ "$(q "SELECT COUNT(*) FROM run_points WHERE label LIKE 'conc-%' AND valid")" -eq 6 ] && echo 0 || echo 1)" "every point of both stored"
+	# export round trips: what comes out is what is stored
+	"$REAIM" export conc-1 --format json >"$T/e.json"
+	ok "$(sqlite3 :memory: "SELECT json_valid(readfile('$T/e.json'))" | grep -qx 1; echo $?)" "json export is valid JSON"
+	db_jpm=$(q "SELECT printf('%.4f', jobs_per_min) FROM run_points WHERE label = 'conc-1' ORDER BY tasks")
+	js_jpm=$(sqlite3 :memory: "SELECT printf('%.4f', json_extract(value, '\$.jobs_per_min')) FROM json_each(json_extract(readfile('$T/e.json'), '\$.points'))")
+	ok "$([ "$db_jpm" = "$js_jpm" ] && echo 0 || echo 1)" "json round trip: Jobs/Min of every point"
+	js_count=$(sqlite3 :memory: "SELECT SUM(json_extract(value, '\$.count')) FROM json_each(json_extract(readfile('$T/e.json'), '\$.points[2].tests'))")
+	db_count=$(q "SELECT SUM(count) FROM test_stats t JOIN points p ON p.id = t.point_id JOIN runs r ON r.id = p.run_id WHERE r.label = 'conc-1' AND p.tasks = 3")
+	ok "$([ "$js_count" = "$db_count" ] && echo 0 || echo 1)" "json round trip: per-test job counts ($js_count)"
+	"$REAIM" export conc-1 --format csv >"$T/e.csv"
+	csv_jpm=$(awk -F, 'NR > 1 { printf "%.2f\n", $2 }' "$T/e.csv")
+	db_jpm2=$(q "SELECT printf('%.2f', jobs_per_min) FROM run_points WHERE label = 'conc-1' ORDER BY tasks")
+	ok "$([ "$csv_jpm" = "$db_jpm2" ] && echo 0 || echo 1)" "csv round trip: JPM column"
+	"$REAIM" export conc-1 --format lkp >"$T/e.lkp"
+	lkp_jpm=$(awk '/^jobs_per_min:/ { print $2 }' "$T/e.lkp")
+	ok "$([ "$lkp_jpm" = "$db_jpm2" ] && echo 0 || echo 1)" "lkp round trip: jobs_per_min lines"
+	"$REAIM" export conc-1 --format classic >"$T/e.classic"
+	cl_jpm=$(awk '$1 ~ /^[0-9]+$/ { printf "%.1f\n", $2 }' "$T/e.classic")
+	db_jpm1=$(q "SELECT printf('%.1f', jobs_per_min) FROM run_points WHERE label = 'conc-1' ORDER BY tasks")
+	ok "$([ "$cl_jpm" = "$db_jpm1" ] && echo 0 || echo 1)" "classic round trip: Jobs/Min column"
+fi
 finish
