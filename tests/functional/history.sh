@@ -78,6 +78,13 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	"$REAIM" export conc-1 --format lkp >"$T/e.lkp"
 	lkp_jpm=$(awk '/^jobs_per_min:/ { print $2 }' "$T/e.lkp")
 	ok "$([ "$lkp_jpm" = "$db_jpm2" ] && echo 0 || echo 1)" "lkp round trip: jobs_per_min lines"
+	# --fail-above: exit 4 on a regression beyond the threshold (a copy with kernel-b halved)
+	cp "$REAIM_DB" "$T/halved.db"
+	sqlite3 "$T/halved.db" "UPDATE points SET jobs_per_min = jobs_per_min / 2
+		WHERE run_id = (SELECT id FROM runs WHERE label = 'kernel-b')"
+	status 4 "compare --fail-above 10 on a halved run exits 4" "$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 10
+	contains "$T/err" "a regression beyond 10.0% was found" "and says so"
+	status 0 "compare --fail-above 60 on the same runs exits 0" "$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 60
 	"$REAIM" export conc-1 --format classic >"$T/e.classic"
 	cl_jpm=$(awk '$1 ~ /^[0-9]+$/ { printf "%.1f\n", $2 }' "$T/e.classic")
 	db_jpm1=$(q "SELECT printf('%.1f', jobs_per_min) FROM run_points WHERE label = 'conc-1' ORDER BY tasks")
