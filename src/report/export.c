@@ -72,8 +72,8 @@ static void json_tests(FILE *f, struct store *st, int64_t point_id)
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s{\"name\": ", i ? ", " : "");
 			json_str(f, t[i].name);
-			fprintf(f, ", \"count\": %lld, \"total_s\": %.9g, \"min_s\": %.9g, \"max_s\": %.9g, "
-				   "\"mean_s\": %.9g, \"p50_s\": %.9g, \"p90_s\": %.9g, \"p99_s\": %.9g, "
+			fprintf(f, ", \"count\": %lld, \"total_s\": %.17g, \"min_s\": %.17g, \"max_s\": %.17g, "
+				   "\"mean_s\": %.17g, \"p50_s\": %.17g, \"p90_s\": %.17g, \"p99_s\": %.17g, "
 				   "\"over_2s\": %lld}",
 				(long long)t[i].count, t[i].total_s, t[i].min_s, t[i].max_s, t[i].mean_s, t[i].p50_s,
 				t[i].p90_s, t[i].p99_s, (long long)t[i].over_2s);
@@ -117,11 +117,11 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 		fprintf(f, ", \"osync\": %d, \"tasks\": %d, \"repeat\": %d, \"valid\": %s, \"reason\": ",
 			p[i].osync, p[i].tasks, p[i].repeat, p[i].valid ? "true" : "false");
 		json_str(f, p[i].reason);
-		fprintf(f, ", \"jobs_per_task\": %lld, \"file_kib\": %lld, \"jobs_per_min\": %.9g, "
-			   "\"jobs_per_min_task\": %.9g, \"real_s\": %.9g, \"user_s\": %.9g, \"sys_s\": %.9g, "
-			   "\"cpu_s\": %.9g, \"std_dev_s\": %.9g, \"std_dev_pct\": %.9g, \"jti\": %.9g, "
-			   "\"min_task_s\": %.9g, \"max_task_s\": %.9g, \"min_task_index\": %d, "
-			   "\"max_task_index\": %d, \"release_skew_s\": %.9g, \"overhead_s\": %.9g, ",
+		fprintf(f, ", \"jobs_per_task\": %lld, \"file_kib\": %lld, \"jobs_per_min\": %.17g, "
+			   "\"jobs_per_min_task\": %.17g, \"real_s\": %.17g, \"user_s\": %.17g, \"sys_s\": %.17g, "
+			   "\"cpu_s\": %.17g, \"std_dev_s\": %.17g, \"std_dev_pct\": %.17g, \"jti\": %.17g, "
+			   "\"min_task_s\": %.17g, \"max_task_s\": %.17g, \"min_task_index\": %d, "
+			   "\"max_task_index\": %d, \"release_skew_s\": %.17g, \"overhead_s\": %.17g, ",
 			(long long)p[i].jobs_per_task, (long long)p[i].file_kib, p[i].jobs_per_min,
 			p[i].jobs_per_min_task, p[i].real_s, p[i].user_s, p[i].sys_s, p[i].cpu_s, p[i].std_dev_s,
 			p[i].std_dev_pct, p[i].jti, p[i].min_task_s, p[i].max_task_s, p[i].min_task_index,

@@ -78,9 +78,12 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	"$REAIM" export conc-1 --format lkp >"$T/e.lkp"
 	lkp_jpm=$(awk '/^jobs_per_min:/ { print $2 }' "$T/e.lkp")
 	ok "$([ "$lkp_jpm" = "$db_jpm2" ] && echo 0 || echo 1)" "lkp round trip: jobs_per_min lines"
-	# --fail-above: exit 4 on a regression beyond the threshold (a copy with kernel-b halved)
+	# --fail-above: exit 4 on a regression beyond the threshold (a copy with known figures:
+	# kernel-b at half of kernel-a, with a little spread between repeats)
 	cp "$REAIM_DB" "$T/halved.db"
-	sqlite3 "$T/halved.db" "UPDATE points SET jobs_per_min = jobs_per_min / 2
+	sqlite3 "$T/halved.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
+		WHERE run_id = (SELECT id FROM runs WHERE label = 'kernel-a');
+		UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat
 		WHERE run_id = (SELECT id FROM runs WHERE label = 'kernel-b')"
 	status 4 "compare --fail-above 10 on a halved run exits 4" "$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 10
 	contains "$T/err" "a regression beyond 10.0% was found" "and says so"
