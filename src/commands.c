@@ -334,14 +334,16 @@ static int pick_curve(struct curve *cs, size_t n, const char *workload, int osyn
 
 enum outcome cmd_plot(int argc, char **argv)
 {
-	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE };
+	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE, METRIC };
 	static const struct option longs[] = {
 		{"db", required_argument, NULL, DB},        {"format", required_argument, NULL, FORMAT},
 		{"diff", no_argument, NULL, DIFF},          {"workload", required_argument, NULL, WORKLOAD},
 		{"osync", required_argument, NULL, OSYNC},  {"title", required_argument, NULL, TITLE},
-		{"output", required_argument, NULL, 'o'},   {NULL, 0, NULL, 0},
+		{"output", required_argument, NULL, 'o'},   {"metric", required_argument, NULL, METRIC},
+		{NULL, 0, NULL, 0},
 	};
 	const char *db = NULL, *format = "svg", *workload = NULL, *out = NULL;
+	const struct metric *metric = metric_find("jobs_per_min");
 	struct plot_options po = {0};
 	int osync = -1, c;
 	optind = 1;
@@ -353,6 +355,14 @@ enum outcome cmd_plot(int argc, char **argv)
 		case WORKLOAD: workload = optarg; break;
 		case TITLE: po.title = optarg; break;
 		case 'o': out = optarg; break;
+		case METRIC:
+			if (!(metric = metric_find(optarg))) {
+				log_error("unknown metric '%s'; one of:", optarg);
+				for (const struct metric *m = metric_list(); m->name; m++)
+					fprintf(stderr, "  %-18s %s\n", m->name, m->label);
+				return OUT_USAGE;
+			}
+			break;
 		case OSYNC:
 			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
 				log_error("--osync %s: on or off", optarg);
@@ -365,7 +375,7 @@ enum outcome cmd_plot(int argc, char **argv)
 	}
 	if (!out || optind >= argc || (strcmp(format, "svg") != 0 && strcmp(format, "gnuplot") != 0)) {
 		log_error("usage: reaim plot RUN... -o FILE.svg [--diff] [--format svg|gnuplot] [--workload W] "
-			  "[--osync on|off] [--title T]");
+			  "[--osync on|off] [--title T] [--metric NAME]");
 		return OUT_USAGE;
 	}
 	struct store *st = open_existing(cli_db_path(db));
@@ -378,7 +388,8 @@ enum outcome cmd_plot(int argc, char **argv)
 		int64_t id;
 		struct curve *cs;
 		size_t nc;
-		if ((rc = store_resolve_run(st, argv[optind + (int)i], &id)) < 0 || (rc = curves_load(st, id, &cs, &nc)) < 0) {
+		if ((rc = store_resolve_run(st, argv[optind + (int)i], &id)) < 0 ||
+		    (rc = curves_load_metric(st, id, metric, &cs, &nc)) < 0) {
 			log_error("%s", store_error(st));
 			break;
 		}
@@ -391,6 +402,7 @@ enum outcome cmd_plot(int argc, char **argv)
 		curves_free(cs, nc);
 	}
 	store_close(st);
+	po.y_label = metric->label;
 	if (rc == 0 && strcmp(format, "svg") == 0) {
 		FILE *f = fopen(out, "w");
 		rc = f && plot_svg(f, curves, n, &po) == 0 ? 0 : -1;

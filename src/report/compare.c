@@ -125,6 +125,40 @@ static size_t test_means(struct store *st, int64_t run, const struct curve *c, s
 	return nm;
 }
 
+/* Mean of a sampled metric over a run's curve like `c`, over its task counts; -1 if none. */
+static double metric_mean(struct store *st, int64_t run, const struct curve *c, const char *name)
+{
+	struct curve *cs;
+	size_t n;
+	double sum = 0, mean = -1;
+	if (curves_load_metric(st, run, metric_find(name), &cs, &n) < 0)
+		return -1;
+	const struct curve *m = find_curve(cs, n, c);
+	for (size_t i = 0; m && i < m->count; i++)
+		sum += m->points[i].jpm.mean;
+	if (m && m->count)
+		mean = sum / (double)m->count;
+	curves_free(cs, n);
+	return mean;
+}
+
+/* Where the time went, base against another run: the sampler's CPU and disk shares. */
+static void print_system(FILE *f, struct store *st, int64_t base, int64_t other, const struct curve *c,
+			 const char *label)
+{
+	static const char *const names[] = {"user_pct", "sys_pct", "iowait_pct", "util_pct"};
+	static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
+	char line[256] = "";
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		double a = metric_mean(st, base, c, names[i]), b = metric_mean(st, other, c, names[i]);
+		if (a < 0 || b < 0)
+			return; /* a run without system figures (made before the sampler, or with it off) */
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s %s %.1f%% -> %.1f%%", i ? "," : "",
+			 shown[i], a, b);
+	}
+	fprintf(f, "System in %s (mean over task counts):%s\n", label, line);
+}
+
 struct mover {
 	const char *name;
 	double pct;
@@ -325,8 +359,10 @@ int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, con
 			print_table(f, others, n - 1, rows, base->count, o->format == CMP_MARKDOWN);
 			print_summary(f, base, others, n - 1, rows, base->count);
 			for (size_t i = 1; i < n; i++)
-				if (others[i - 1] != &empty)
+				if (others[i - 1] != &empty) {
+					print_system(f, st, runs[0], runs[i], base, others[i - 1]->label);
 					print_movers(f, st, runs[0], runs[i], base, others[i - 1]->label);
+				}
 		} else if (o->format == CMP_CSV) {
 			print_csv_rows(f, base, others, n - 1, rows, base->count);
 		} else {

@@ -8,7 +8,7 @@
 
 struct curve_point {
 	int tasks;
-	struct summary jpm;       /* Jobs/Min over the valid repeats at this task count */
+	struct summary jpm;       /* Jobs/Min (or the metric loaded) over the valid repeats */
 	struct summary real_s, user_s, sys_s;
 	double *samples;          /* the repeats' Jobs/Min (jpm.n values), for rank tests */
 };

@@ -2,6 +2,7 @@
  * repeats of each task count summarised. Invalid points never enter a curve. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,16 +27,52 @@ void curves_free(struct curve *c, size_t n)
 	free(c);
 }
 
+#define FIELD(f) offsetof(struct store_point, f)
+
+/* What a curve can show: one row per stored figure worth plotting against task count. */
+static const struct metric metrics[] = {
+	{"jobs_per_min", "Jobs/Min", FIELD(jobs_per_min), 0},
+	{"jobs_per_min_task", "Jobs/Min per task", FIELD(jobs_per_min_task), 0},
+	{"real_s", "Real time (s)", FIELD(real_s), 0},
+	{"cpu_s", "CPU time (s)", FIELD(cpu_s), 0},
+	{"jti", "JTI", FIELD(jti), 0},
+	{"user_pct", "CPU user %", FIELD(user_pct), 1},
+	{"sys_pct", "CPU system %", FIELD(sys_pct), 1},
+	{"iowait_pct", "CPU iowait %", FIELD(iowait_pct), 1},
+	{"idle_pct", "CPU idle %", FIELD(idle_pct), 1},
+	{"read_kbs", "Disk read KB/s", FIELD(read_kbs), 1},
+	{"write_kbs", "Disk write KB/s", FIELD(write_kbs), 1},
+	{"util_pct", "Disk utilisation %", FIELD(util_pct), 1},
+	{"ctxt_per_s", "Context switches/s", FIELD(ctxt_per_s), 1},
+	{NULL, NULL, 0, 0},
+};
+
+const struct metric *metric_find(const char *name)
+{
+	for (const struct metric *m = metrics; m->name; m++)
+		if (strcmp(m->name, name) == 0)
+			return m;
+	return NULL;
+}
+
+const struct metric *metric_list(void) { return metrics; }
+
+static double metric_of(const struct store_point *p, const struct metric *m)
+{
+	return *(const double *)((const char *)p + m->offset);
+}
+
 /* Summaries of the valid repeats pts[s..e) that share one task count. */
-static void summarise(const struct store_point *pts, size_t s, size_t e, struct curve_point *cp)
+static void summarise(const struct store_point *pts, size_t s, size_t e, const struct metric *m,
+		      struct curve_point *cp)
 {
 	size_t n = 0;
 	double *jpm = xcalloc(e - s, sizeof(double)), *real = xcalloc(e - s, sizeof(double));
 	double *user = xcalloc(e - s, sizeof(double)), *sys = xcalloc(e - s, sizeof(double));
 	for (size_t i = s; i < e; i++) {
-		if (!pts[i].valid)
+		if (!pts[i].valid || (m->sampled && !pts[i].sampled))
 			continue;
-		jpm[n] = pts[i].jobs_per_min;
+		jpm[n] = metric_of(&pts[i], m);
 		real[n] = pts[i].real_s;
 		user[n] = pts[i].user_s;
 		sys[n] = pts[i].sys_s;
@@ -53,6 +90,11 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, struct 
 }
 
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *nout)
+{
+	return curves_load_metric(st, run_id, &metrics[0], out, nout);
+}
+
+int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *nout)
 {
 	struct store_run_row run;
 	struct store_point *pts;
@@ -77,7 +119,7 @@ int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *no
 			e++;
 		struct curve *c = &curves[nc - 1];
 		struct curve_point cp;
-		summarise(pts, i, e, &cp);
+		summarise(pts, i, e, m, &cp);
 		if (cp.jpm.n > 0) {
 			c->points = xrealloc(c->points, (c->count + 1) * sizeof(*c->points));
 			c->points[c->count++] = cp;

@@ -657,13 +657,15 @@ static int any_diff(const struct curve *c, size_t n)
 }
 
 /* The lower panel: each later run's % difference against the first, at the task counts both have. */
-static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa)
+static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
+		       const char *y_label)
 {
 	struct axis ya;
 	double step = diff_axis(c, n, L, &ya);
 	if (n) {
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">Jobs/Min difference against ", L->left,
-			L->diff_top - 8);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", L->left, L->diff_top - 8);
+		xml_text(f, y_label, CAPTION_MAX_CHARS);
+		fputs(" difference against ", f);
 		xml_text(f, c[0].label, CAPTION_MAX_CHARS);
 		fputs(" (the first run), at the task counts both have</text>\n", f);
 	}
@@ -681,14 +683,14 @@ static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, s
 }
 
 static void main_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
-		       const struct axis *ya, double step)
+		       const struct axis *ya, double step, const char *y_label)
 {
 	fputs("<g class=\"plot-area\" data-panel=\"jobs-per-min\">\n", f);
 	y_ticks(f, L, ya, step, 0);
 	x_ticks(f, c, n, xa, L->main_top, L->main_bottom);
 	frame(f, L, L->main_top, L->main_bottom);
 	fputs("</g>\n", f);
-	y_title(f, L->main_top, L->main_bottom, "Jobs/Min");
+	y_title(f, L->main_top, L->main_bottom, y_label);
 	int t;
 	if (!next_tasks(c, n, LONG_MIN, &t))
 		note(f, L, L->main_top, L->main_bottom, "no valid points");
@@ -707,7 +709,7 @@ static int finish(FILE *f)
 
 int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_options *opt)
 {
-	static const struct plot_options defaults = {NULL, 0};
+	static const struct plot_options defaults = {NULL, 0, NULL};
 	struct layout L;
 	struct axis xa, ya;
 	char sub[256];
@@ -720,11 +722,14 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 	layout(curves, n, opt, sub[0] != '\0', &L);
 	x_axis(curves, n, &L, &xa);
 	double step = y_axis(curves, n, &L, &ya);
-	header(f, &L, opt->title && opt->title[0] ? opt->title : "Jobs/Min by task count", sub);
+	char title[96];
+	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
+	snprintf(title, sizeof(title), "%s by task count", y_label);
+	header(f, &L, opt->title && opt->title[0] ? opt->title : title, sub);
 	legend(f, curves, n, L.left, L.right, L.legend_y);
-	main_panel(f, &L, curves, n, &xa, &ya, step);
+	main_panel(f, &L, curves, n, &xa, &ya, step, y_label);
 	if (opt->diff_panel)
-		diff_panel(f, &L, curves, n, &xa);
+		diff_panel(f, &L, curves, n, &xa, y_label);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">Tasks%s</text>\n",
 		(L.left + L.right) / 2, L.height - 14, xa.log2 ? " (log2 scale)" : "");
 	if (peak_labels(f, &L, curves, n, &xa, &ya) < 0) {
@@ -773,7 +778,8 @@ static void gp_data(FILE *data, const struct curve *c, size_t n)
 }
 
 /* Terminal, labels and the x axis (log2 with the task counts as tics, like the SVG) of the script. */
-static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_t n, const char *title, int diff)
+static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_t n, const char *title,
+		     const char *y_label, int diff)
 {
 	size_t len = strlen(out_name);
 	int png = len >= 4 && strcmp(out_name + len - 4, ".png") == 0;
@@ -784,7 +790,9 @@ static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_
 	gp_string(s, out_name, "");
 	fputs("\nset datafile missing '?'\nset title ", s);
 	gp_string(s, title, "");
-	fputs("\nset xlabel 'Tasks'\nset ylabel 'Jobs/Min'\nset yrange [0:*]\nset grid\n"
+	fputs("\nset xlabel 'Tasks'\nset ylabel ", s);
+	gp_string(s, y_label, "");
+	fputs("\nset yrange [0:*]\nset grid\n"
 	      "set key outside top center horizontal\nset lmargin 12\nset rmargin 4\nset xtics (", s);
 	int any = next_tasks(c, n, LONG_MIN, &tmin);
 	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t) {
@@ -831,7 +839,7 @@ static void gp_plot(FILE *s, const char *data_name, const struct curve *c, size_
 int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *out_name,
 		 const struct curve *curves, size_t n, const struct plot_options *opt)
 {
-	static const struct plot_options defaults = {NULL, 0};
+	static const struct plot_options defaults = {NULL, 0, NULL};
 	if (!data || !script || !data_name || !out_name || (n && !curves)) {
 		errno = EINVAL;
 		return -1;
@@ -839,7 +847,10 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 	opt = opt ? opt : &defaults;
 	int diff = opt->diff_panel && n >= 2;
 	gp_data(data, curves, n);
-	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : "Jobs/Min by task count", diff);
+	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
+	char title[96];
+	snprintf(title, sizeof(title), "%s by task count", y_label);
+	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : title, y_label, diff);
 	int t;
 	if (!next_tasks(curves, n, LONG_MIN, &t)) /* gnuplot refuses to autoscale a plot without a single point */
 		fputs("set xrange [0:1]\nset yrange [0:1]\n", script);

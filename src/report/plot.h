@@ -10,6 +10,7 @@
 struct plot_options {
 	const char *title; /* NULL for a default */
 	int diff_panel;    /* add a lower panel: % difference of each run against the first, per task count */
+	const char *y_label; /* what the curves measure; NULL for "Jobs/Min" */
 };
 
 /* A self-contained SVG: one <g class="series" data-label="..."> per curve with error bars (n >= 2) and its

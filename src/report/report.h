@@ -24,8 +24,19 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter);
 /* `reaim export`: csv (classic re-aim header), json, lkp or classic. */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format);
 
-/* Curves of a run (one per workload and O_SYNC setting); free with curves_free. */
+/* A figure a curve can follow across task counts. */
+struct metric {
+	const char *name, *label;
+	size_t offset;            /* of a double in struct store_point */
+	int sampled;              /* comes from the system sampler */
+};
+const struct metric *metric_find(const char *name);
+const struct metric *metric_list(void); /* ends with a NULL name */
+
+/* Curves of a run (one per workload and O_SYNC setting) of Jobs/Min, or of another metric
+ * (the curve's jpm summary then holds that metric); free with curves_free. */
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
+int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
 void curves_free(struct curve *c, size_t n);
 const struct curve_point *curve_at(const struct curve *c, int tasks);
 const struct curve_point *curve_peak(const struct curve *c);
