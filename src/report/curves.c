@@ -59,7 +59,9 @@ const struct metric *metric_list(void) { return metrics; }
 
 static double metric_of(const struct store_point *p, const struct metric *m)
 {
-	return *(const double *)((const char *)p + m->offset);
+	double v;
+	memcpy(&v, (const char *)p + m->offset, sizeof(v));
+	return v;
 }
 
 /* Summaries of the valid repeats pts[s..e) that share one task count. */

@@ -28,6 +28,10 @@ fi
 status 0 "plot for gnuplot" "$REAIM" plot kernel-a kernel-b -o "$T/ab" --format gnuplot
 ok "$([ -s "$T/ab.dat" ] && [ -s "$T/ab.gp" ] && echo 0 || echo 1)" "gnuplot data and script written"
 status 1 "plot without -o" "$REAIM" plot kernel-a
+status 0 "plot a system metric" "$REAIM" plot kernel-a kernel-b -o "$T/sys.svg" --metric sys_pct
+contains "$T/sys.svg" "CPU system %" "the axis names the metric"
+status 1 "plot an unknown metric" "$REAIM" plot kernel-a -o "$T/x.svg" --metric speed
+contains "$T/err" "iowait_pct" "lists the metrics there are"
 
 # a second database gathered on another machine, merged into the first
 other="$T/other.db"

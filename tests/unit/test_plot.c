@@ -99,7 +99,7 @@ static void well_formed(const char *path, const char *what)
 static void svg_checks(const char *dir, struct curve *c, size_t n)
 {
 	char path[512];
-	struct plot_options opt = {"Kernel A vs B: dbase", 0};
+	struct plot_options opt = {"Kernel A vs B: dbase", 0, NULL};
 	snprintf(path, sizeof(path), "%s/plot.svg", dir);
 	is_int(render_svg(path, c, n, &opt), 0, "plot_svg succeeds");
 	well_formed(path, "SVG is well-formed XML (xmllint)");
@@ -142,7 +142,7 @@ static void edge_cases(const char *dir)
 	snprintf(path, sizeof(path), "%s/empty.svg", dir);
 	is_int(render_svg(path, &empty, 1, NULL), 0, "a lone empty curve with default options");
 	well_formed(path, "empty plot is well-formed XML");
-	struct plot_options diff = {NULL, 1};
+	struct plot_options diff = {NULL, 1, NULL};
 	snprintf(path, sizeof(path), "%s/none.svg", dir);
 	is_int(render_svg(path, NULL, 0, &diff), 0, "no curves at all, diff panel asked for");
 	well_formed(path, "plot of no curves is well-formed XML");
@@ -203,7 +203,7 @@ static void run_gnuplot(const char *dir, const char *base, const char *what)
 static void gnuplot_checks(const char *dir, const struct curve *c, size_t n, size_t distinct)
 {
 	char path[512];
-	struct plot_options opt = {"A vs 'B'", 1};
+	struct plot_options opt = {"A vs 'B'", 1, NULL};
 	is_int(write_gnuplot(dir, "plot-gp", c, n, &opt), 0, "plot_gnuplot succeeds");
 	snprintf(path, sizeof(path), "%s/plot-gp.dat", dir);
 	char *data = slurp(path);
