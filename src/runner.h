@@ -1,0 +1,34 @@
+/* Driving the engine for one workload: a point at a time (stored and printed as it completes),
+ * in sweep, crossover, peak and single-user order. Shared by run.c. */
+#ifndef REAIM_RUNNER_H
+#define REAIM_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/cfg.h"
+#include "engine/engine.h"
+#include "store/store.h"
+
+/* Everything a run carries from point to point. */
+struct runner {
+	struct store *st;
+	int64_t run_id;
+	size_t point_index;
+	int verbose;
+	int failed, fatal;
+	char first_failure[320];
+	double last_real_s;
+};
+
+/* Nonzero when the run must stop: a fatal error or a stop signal. */
+int runner_stop_now(const struct runner *rn);
+/* Store a workload's row (its options and workfile text). */
+int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id);
+/* Every point of one workload and O_SYNC setting, by its mode (sweep, crossover, quick, peak). */
+void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
+		  const struct engine_scratch *scratch);
+/* Single-user mode: each test of the workload alone. */
+void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch);
+
+#endif
