@@ -258,24 +258,20 @@ static int open_counters(int *ready_fd, int *done_fd, struct engine_result *res)
 	return -1;
 }
 
-/* Add what the tasks counted since the last read. */
-static void read_counter(int fd, size_t *count)
+/* Empty an eventfd the last task wrote; the count itself lives in shared memory. */
+static void drain(int fd)
 {
 	uint64_t v;
-	if (read(fd, &v, sizeof(v)) == (ssize_t)sizeof(v))
-		*count += (size_t)v;
+	while (read(fd, &v, sizeof(v)) == (ssize_t)sizeof(v))
+		;
 }
 
 static int wait_ready(const struct engine_point *pt, struct point_state *st, int ready_fd,
-		      struct engine_result *res)
+		      const struct point_gates *gates, struct engine_result *res)
 {
 	uint64_t deadline = clock_now_ns() + (uint64_t)(30 + pt->tasks / 100) * 1000000000ull;
-	size_t ready = 0;
-	while (ready < (size_t)pt->tasks) {
-		size_t before = ready;
-		read_counter(ready_fd, &ready);
-		if (ready != before)
-			continue;
+	while (__atomic_load_n(&gates->ready, __ATOMIC_ACQUIRE) < (uint32_t)pt->tasks) {
+		drain(ready_fd);
 		if (stop_signal)
 			return -1;
 		if (st->alive < st->started) {
@@ -296,10 +292,9 @@ static int run_released(const struct engine_point *pt, struct point_state *st, i
 {
 	double limit = pt->timeout_s > 0 ? pt->timeout_s : 600;
 	uint64_t deadline = release_ns + (uint64_t)(limit * 1e9);
-	size_t done = 0;
 	while (st->alive > 0 && !stop_signal) {
-		if (!gates->leave)
-			read_counter(done_fd, &done);
+		drain(done_fd);
+		size_t done = __atomic_load_n(&gates->done, __ATOMIC_ACQUIRE);
 		if (!gates->leave && done + (st->started - st->alive) >= st->started)
 			gate_open(&gates->leave);
 		int r = wait_events(st, gates->leave ? -1 : done_fd, deadline);
@@ -337,6 +332,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 		return -1;
 	}
 	shm.gates = map;
+	shm.gates->tasks = (uint32_t)n;
 	shm.slots = (struct task_slot *)(shm.gates + 1);
 	shm.stats = (struct shared_stats *)(shm.slots + n);
 	int ready_fd, done_fd;
@@ -359,7 +355,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	uint64_t forked_ns = clock_now_ns();
 	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
 	uint64_t release_ns = 0;
-	if (rc == 0 && wait_ready(pt, &st, ready_fd, res) == 0) {
+	if (rc == 0 && wait_ready(pt, &st, ready_fd, shm.gates, res) == 0) {
 		struct sampler *smp = NULL;
 		char serr[160];
 		if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)

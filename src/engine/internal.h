@@ -31,6 +31,8 @@ struct shared_stats {
 struct point_gates {
 	uint32_t go;              /* 1: start the jobs */
 	uint32_t leave;           /* 1: every task has finished; clean up and exit */
+	uint32_t tasks;           /* N */
+	uint32_t ready, done;     /* tasks counted in; the N-th one wakes the parent */
 };
 void gate_open(uint32_t *gate);
 void gate_wait(uint32_t *gate);
@@ -54,8 +56,8 @@ struct task_args {
 	size_t dio_align;
 	const char *exec_helper, *script_dir;
 	pid_t parent;
-	int ready_fd;             /* eventfd: count 1 when ready, then wait for gates->go */
-	int done_fd;              /* eventfd: count 1 when finished, then wait for gates->leave */
+	int ready_fd;             /* eventfd the last task to be ready writes, then all wait for go */
+	int done_fd;              /* eventfd the last task to finish writes, then all wait for leave */
 };
 
 __attribute__((noreturn)) void task_main(const struct task_args *a);

@@ -87,6 +87,16 @@ static int detach_from_parent(const struct task_args *a)
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* Count this task in; only the last one wakes the parent, so a thousand tasks finishing
+ * cost the parent one wake-up, not a thousand context switches during the point. */
+static int count_in(uint32_t *counter, uint32_t n, int fd)
+{
+	static const uint64_t one = 1;
+	if (__atomic_add_fetch(counter, 1, __ATOMIC_ACQ_REL) != n)
+		return 0;
+	return write(fd, &one, sizeof(one)) == (ssize_t)sizeof(one) ? 0 : -1;
+}
+
 void gate_open(uint32_t *gate)
 {
 	__atomic_store_n(gate, 1, __ATOMIC_RELEASE);
@@ -140,8 +150,8 @@ void task_main(const struct task_args *a)
 	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
 	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));
 
-	uint64_t one = 1;
-	if (write(a->ready_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
+	struct point_gates *g = a->shm.gates;
+	if (count_in(&g->ready, g->tasks, a->ready_fd) < 0)
 		_exit(2); /* the parent gave up on this point */
 	gate_wait(&a->shm.gates->go);
 	slot->start_ns = clock_now_ns();
@@ -168,7 +178,7 @@ void task_main(const struct task_args *a)
 		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
 		/* Stay until every task has finished: exiting now would charge our clean-up and
 		 * exit to the tasks still running or not yet started. */
-		if (write(a->done_fd, &one, sizeof(one)) != (ssize_t)sizeof(one))
+		if (count_in(&g->done, g->tasks, a->done_fd) < 0)
 			_exit(2);
 		gate_wait(&a->shm.gates->leave);
 	}
