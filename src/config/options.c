@@ -147,15 +147,8 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 		return 0;
 	case OPT_TASKS: {
 		struct task_list t;
-		if (tasks_parse(value, &t, why) < 0)
+		if (tasks_parse(value, &t, why) < 0) /* it enforces TASKS_MAX */
 			return -1;
-		for (size_t i = 0; i < t.count; i++) {
-			if (t.n[i] > def->max) {
-				tasks_free(&t);
-				*why = "task count above 100000";
-				return -1;
-			}
-		}
 		tasks_free(&o->tasks);
 		o->tasks = t;
 		return 0;
@@ -235,9 +228,13 @@ void run_opts_free(struct run_opts *o)
 
 /* ---- task lists ---- */
 
+/* The most tasks a point may have, and so the largest value a task list may hold. */
+#define TASKS_MAX 100000
+
 static void tasks_push(struct task_list *t, long long n)
 {
-	t->n = xrealloc(t->n, (t->count + 1) * sizeof(int));
+	if ((t->count & (t->count - 1)) == 0) /* grow at powers of two */
+		t->n = xrealloc(t->n, (t->count ? t->count * 2 : 1) * sizeof(int));
 	t->n[t->count++] = (int)n;
 }
 
@@ -247,8 +244,8 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	long long a, b, step = 1, factor = 0;
 	char *dash = strchr(item, '-'), *op = NULL;
 	if (!dash) {
-		if (parse_long(item, 1, 1000000, &a) < 0) {
-			*why = "bad task count";
+		if (parse_long(item, 1, TASKS_MAX, &a) < 0) {
+			*why = "bad task count (1 to 100000)";
 			return -1;
 		}
 		tasks_push(t, a);
@@ -259,11 +256,11 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	char kind = op ? *op : 0;
 	if (op)
 		*op = '\0';
-	if (parse_long(item, 1, 1000000, &a) < 0 || parse_long(dash + 1, 1, 1000000, &b) < 0 || a > b) {
-		*why = "bad range (expected A-B with 1 <= A <= B)";
+	if (parse_long(item, 1, TASKS_MAX, &a) < 0 || parse_long(dash + 1, 1, TASKS_MAX, &b) < 0 || a > b) {
+		*why = "bad range (expected A-B with 1 <= A <= B <= 100000)";
 		return -1;
 	}
-	if (kind == ':' && parse_long(op + 1, 1, 1000000, &step) < 0) {
+	if (kind == ':' && parse_long(op + 1, 1, TASKS_MAX, &step) < 0) {
 		*why = "bad step after ':'";
 		return -1;
 	}
