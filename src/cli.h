@@ -28,6 +28,16 @@ struct plan;
 /* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */
 int preflight(const struct plan *p);
 
+/* The subcommand table (main.c): name, handler, arguments, one line of help. */
+struct command {
+	const char *name;
+	enum outcome (*fn)(int argc, char **argv);
+	const char *args;
+	const char *summary;
+};
+extern const struct command cli_commands[];
+extern const size_t cli_command_count;
+
 /* The database path: --db, else $REAIM_DB, else results/reaim.db. */
 const char *cli_db_path(const char *flag);
 void cli_usage(FILE *f);

@@ -11,14 +11,7 @@
 #include "config/cfg.h"
 #include "util/util.h"
 
-struct command {
-	const char *name;
-	enum outcome (*fn)(int argc, char **argv);
-	const char *args;
-	const char *summary;
-};
-
-static const struct command commands[] = {
+const struct command cli_commands[] = {
 	{"run", cmd_run, "-s SUITE | -f WORKFILE [options]", "run a suite (the default command)"},
 	{"single", cmd_single, "-f WORKFILE [-p SECONDS] [options]",
 	 "run each test alone (AIM9 single-user mode): calls/s and ops/s"},
@@ -36,11 +29,14 @@ static const struct command commands[] = {
 	{"man", cmd_man, "1|5", "print the reaim(1) or reaim-suite(5) man page"},
 };
 
+const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
+
 void cli_usage(FILE *f)
 {
 	fprintf(f, "usage: reaim [COMMAND] [ARGS]\n\ncommands:\n");
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(f, "  %-7s %-36s %s\n", commands[i].name, commands[i].args, commands[i].summary);
+	for (size_t i = 0; i < cli_command_count; i++)
+		fprintf(f, "  %-7s %s\n          %s\n", cli_commands[i].name, cli_commands[i].args,
+			cli_commands[i].summary);
 	fprintf(f, "\nrun options (each is also a suite key, with '_' for '-'):\n");
 	fprintf(f, "  -s, --suite SUITE          a suite name (suites/NAME.cfg) or path\n");
 	for (size_t i = 0; i < option_count; i++) {
@@ -79,13 +75,13 @@ int main(int argc, char **argv)
 {
 	/* a closed stdout must be an error we report, not a signal that kills the run midway */
 	signal(SIGPIPE, SIG_IGN);
-	const struct command *cmd = &commands[0];
+	const struct command *cmd = &cli_commands[0];
 	int shift = 0;
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = NULL;
-		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-			if (strcmp(argv[1], commands[i].name) == 0)
-				cmd = &commands[i];
+		for (size_t i = 0; i < cli_command_count; i++)
+			if (strcmp(argv[1], cli_commands[i].name) == 0)
+				cmd = &cli_commands[i];
 		if (!cmd) {
 			fprintf(stderr, "reaim: unknown command '%s'\n", argv[1]);
 			cli_usage(stderr);

@@ -54,7 +54,17 @@ static void page1(void)
 	       ".SH DESCRIPTION\nForks N tasks at increasing task counts; each runs a weighted random mix "
 	       "of the AIM tests from a workfile. For each task count reaim reports Jobs/Min, wall time "
 	       "and CPU time and stores the point in an SQLite database.\n"
-	       ".SH RUN OPTIONS\nEach option is also a suite key (see \\fBreaim\\-suite\\fR(5)).\n"
+	       ".SH COMMANDS\n");
+	for (size_t i = 0; i < cli_command_count; i++) {
+		printf(".TP\n.B reaim ");
+		roff(cli_commands[i].name);
+		printf(" \\fI");
+		roff(cli_commands[i].args);
+		printf("\\fR\n");
+		roff(cli_commands[i].summary);
+		printf(".\n");
+	}
+	printf(".SH RUN OPTIONS\nEach option is also a suite key (see \\fBreaim\\-suite\\fR(5)).\n"
 	       ".TP\n.B \\-s, \\-\\-suite \\fISUITE\\fR\na suite name looked up in ./suites and the data "
 	       "directory, or a path.\n");
 	option_list(1);
