@@ -54,6 +54,27 @@ static void print_system(FILE *f, const struct store_point *p)
 	fputc('\n', f);
 }
 
+/* The environment: the facts that matter most by default, every stored fact with -v. */
+static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
+{
+	static const char *const brief[] = {"hostname", "kernel.release", "cpu.model", "cpu.online", "memory.total",
+					    "dir0.path", "dir0.fstype", "dir0.device", "dir0.scheduler"};
+	char **kv;
+	size_t nkv;
+	if (store_get_env(st, run_id, &kv, &nkv) < 0)
+		return;
+	for (size_t i = 0; i < nkv; i++) {
+		char *tab = strchr(kv[i], '\t');
+		int keyl = (int)(tab - kv[i]), shown = verbose;
+		for (size_t k = 0; k < ARRAY_SIZE(brief) && !shown; k++)
+			shown = (int)strlen(brief[k]) == keyl && strncmp(brief[k], kv[i], (size_t)keyl) == 0;
+		if (shown)
+			fprintf(f, "  %-24.*s %s\n", keyl, kv[i], tab + 1);
+		free(kv[i]);
+	}
+	free(kv);
+}
+
 /* Rows of one workload and osync setting: pts[start..end). */
 static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 {
@@ -74,18 +95,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		run.label, run.suite, run.mode, run.status);
 	if (run.reason[0])
 		fprintf(f, "Reason: %s\n", run.reason);
-	if (verbose) {
-		char **kv;
-		size_t nkv;
-		if (store_get_env(st, run_id, &kv, &nkv) == 0) {
-			for (size_t i = 0; i < nkv; i++) {
-				char *tab = strchr(kv[i], '\t');
-				fprintf(f, "  %-24.*s %s\n", (int)(tab - kv[i]), kv[i], tab + 1);
-				free(kv[i]);
-			}
-			free(kv);
-		}
-	}
+	print_env(f, st, run_id, verbose);
 	for (size_t s = 0; s < n; s = block_end(pts, n, s)) {
 		size_t e = block_end(pts, n, s);
 		report_block_heading(f, pts[s].workload, pts[s].osync);
@@ -97,9 +107,19 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		if (verbose)
 			for (size_t i = s; i < e; i++)
 				print_system(f, &pts[i]);
-		if (tests)
+		if (tests) {
 			for (size_t i = s; i < e; i++)
 				print_tests(f, st, &pts[i]);
+		} else {
+			const struct store_point *peak = NULL;
+			for (size_t i = s; i < e; i++)
+				if (pts[i].valid && (!peak || pts[i].jobs_per_min > peak->jobs_per_min))
+					peak = &pts[i];
+			if (peak) {
+				fprintf(f, "Per test at the peak (--tests for every point):\n");
+				print_tests(f, st, peak);
+			}
+		}
 	}
 	free(pts);
 	return 0;
