@@ -294,8 +294,10 @@ static int run_released(const struct engine_point *pt, struct point_state *st, i
 	uint64_t deadline = release_ns + (uint64_t)(limit * 1e9);
 	while (st->alive > 0 && !stop_signal) {
 		drain(done_fd);
-		size_t done = __atomic_load_n(&gates->done, __ATOMIC_ACQUIRE);
-		if (!gates->leave && done + (st->started - st->alive) >= st->started)
+		uint32_t dead = (uint32_t)(st->started - st->alive);
+		__atomic_store_n(&gates->dead, dead, __ATOMIC_SEQ_CST);
+		size_t done = __atomic_load_n(&gates->done, __ATOMIC_SEQ_CST);
+		if (!gates->leave && done + dead >= st->started)
 			gate_open(&gates->leave);
 		int r = wait_events(st, gates->leave ? -1 : done_fd, deadline);
 		if (r == 0) {

@@ -33,6 +33,7 @@ struct point_gates {
 	uint32_t leave;           /* 1: every task has finished; clean up and exit */
 	uint32_t tasks;           /* N */
 	uint32_t ready, done;     /* tasks counted in; the N-th one wakes the parent */
+	uint32_t dead;            /* tasks the parent reaped early: they never count themselves done */
 };
 void gate_open(uint32_t *gate);
 void gate_wait(uint32_t *gate);

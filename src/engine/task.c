@@ -87,12 +87,15 @@ static int detach_from_parent(const struct task_args *a)
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Count this task in; only the last one wakes the parent, so a thousand tasks finishing
- * cost the parent one wake-up, not a thousand context switches during the point. */
-static int count_in(uint32_t *counter, uint32_t n, int fd)
+/* Count this task in; only the one that completes the count (with the tasks the parent
+ * reaped early, `gone`) wakes the parent, so a thousand tasks cost it one wake-up, not a
+ * thousand context switches during the point. The parent publishes `gone` before it reads
+ * the count, so one of the two always sees the total. */
+static int count_in(uint32_t *counter, const uint32_t *gone, uint32_t n, int fd)
 {
 	static const uint64_t one = 1;
-	if (__atomic_add_fetch(counter, 1, __ATOMIC_ACQ_REL) != n)
+	uint32_t c = __atomic_add_fetch(counter, 1, __ATOMIC_SEQ_CST);
+	if (c + (gone ? __atomic_load_n(gone, __ATOMIC_SEQ_CST) : 0) < n)
 		return 0;
 	return write(fd, &one, sizeof(one)) == (ssize_t)sizeof(one) ? 0 : -1;
 }
@@ -162,7 +165,7 @@ void task_main(const struct task_args *a)
 		(void)*(volatile uint64_t *)&a->shm.stats[t].count; /* the shared statistics merge() writes */
 	}
 	struct point_gates *g = a->shm.gates;
-	if (count_in(&g->ready, g->tasks, a->ready_fd) < 0)
+	if (count_in(&g->ready, NULL, g->tasks, a->ready_fd) < 0)
 		_exit(2); /* the parent gave up on this point */
 	gate_wait(&a->shm.gates->go);
 	slot->start_ns = clock_now_ns();
@@ -189,7 +192,7 @@ void task_main(const struct task_args *a)
 		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
 		/* Stay until every task has finished: exiting now would charge our clean-up and
 		 * exit to the tasks still running or not yet started. */
-		if (count_in(&g->done, g->tasks, a->done_fd) < 0)
+		if (count_in(&g->done, &g->dead, g->tasks, a->done_fd) < 0)
 			_exit(2);
 		gate_wait(&a->shm.gates->leave);
 	}
