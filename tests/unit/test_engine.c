@@ -26,6 +26,15 @@ static enum test_status crashes(struct test_ctx *ctx)
 		raise(SIGSEGV);
 	return TEST_OK;
 }
+/* Task 1 dies at once while the others are still working: they must still be let go. */
+static enum test_status crashes_early(struct test_ctx *ctx)
+{
+	if (ctx->task_index == 1)
+		raise(SIGKILL);
+	usleep(50000);
+	return TEST_OK;
+}
+
 static enum test_status hangs(struct test_ctx *ctx)
 {
 	(void)ctx;
@@ -38,6 +47,7 @@ static const struct test_def fake[] = {
 	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0},
 	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0},
 	{"hangs", hangs, 1, "calls", "never returns", 0, 0},
+	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0},
 };
 
 static struct run_opts opts;
@@ -119,6 +129,13 @@ int main(void)
 	/* any signal: under ASan the SIGSEGV becomes an abort */
 	ok(!res.valid && strstr(res.reason, "task 1 killed by signal") != NULL, "a crashed task invalidates the point");
 	printf("# %s\n", res.reason);
+	engine_result_free(&res);
+
+	uint64_t t1 = clock_now_ns();
+	run(&fake[4], 4, 3, 30, &res);
+	ok(!res.valid && strstr(res.reason, "task 1 killed by signal 9") != NULL,
+	   "a task killed while the others work: point invalid");
+	ok(clock_now_ns() - t1 < 5000000000ull, "and the others are released at once, not at the time limit");
 	engine_result_free(&res);
 
 	uint64_t t0 = clock_now_ns();
