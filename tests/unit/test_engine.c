@@ -7,6 +7,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "config/cfg.h"
@@ -84,6 +87,56 @@ static int dir_is_empty(const char *path)
 	return d && n == 0;
 }
 
+/* Fork failing in the middle of a point (EAGAIN from RLIMIT_NPROC): the point stops at
+ * once, invalid and fatal, the tasks already started are killed and reaped. Root ignores
+ * RLIMIT_NPROC, so this runs in a child that drops to an unprivileged user. */
+static void fork_failure(void)
+{
+	if (geteuid() != 0) {
+		skip("fork failure mid-point", "needs root to drop to an unprivileged user");
+		return;
+	}
+	char dir[] = "/tmp/reaim-nproc-XXXXXX";
+	if (!mkdtemp(dir) || chmod(dir, 0777) < 0) {
+		ok(0, "fork failure: temp dir");
+		return;
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct rlimit rl = {10, 10};
+		if (setgid(65534) < 0 || setuid(65534) < 0 || setrlimit(RLIMIT_NPROC, &rl) < 0)
+			_exit(10);
+		struct run_opts o;
+		struct engine_scratch sc;
+		char err[256];
+		run_opts_defaults(&o);
+		o.jobs_per_task = 1;
+		str_list_free(&o.dirs);
+		o.dirs.v = xcalloc(1, sizeof(char *));
+		o.dirs.v[0] = xstrdup(dir);
+		o.dirs.count = 1;
+		if (engine_scratch_create(&o.dirs, &sc, err, sizeof(err)) < 0)
+			_exit(11);
+		struct workfile wf;
+		one_test_workfile(&wf, &fake[0]);
+		struct engine_point pt = {.wf = &wf, .opts = &o, .tasks = 100, .osync = 1, .seed = 1, .timeout_s = 30};
+		struct engine_result res;
+		uint64_t t0 = clock_now_ns();
+		engine_run_point(&pt, &sc, &res);
+		int good = !res.valid && res.fatal && strstr(res.reason, "fork of task") != NULL &&
+			   clock_now_ns() - t0 < 5000000000ull;
+		engine_scratch_destroy(&sc);
+		_exit(good ? 0 : 12);
+	}
+	int status = -1;
+	waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "fork fails mid-point: invalid, fatal, reason given, ended at once");
+	ok(dir_is_empty(dir), "fork failure: no scratch left");
+	rmdir(dir);
+}
+
 int main(void)
 {
 	char base[] = "/var/tmp/reaim-engine-XXXXXX";
@@ -144,6 +197,7 @@ int main(void)
 	ok(clock_now_ns() - t0 < 5000000000ull, "and the point ends promptly");
 	engine_result_free(&res);
 
+	fork_failure();
 	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points");
 	engine_scratch_destroy(&scratch);
 	ok(rmdir(base) == 0, "scratch root removed");
