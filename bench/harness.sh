@@ -24,7 +24,7 @@ echo "scaling efficiency (all_utime, median of $runs): JPM(N=$cpus) / ($cpus x J
 
 # 2. Repeatability: the compute mix at N = 2, RUNS separate runs.
 for r in $(seq "$runs"); do
-	"$reaim" -q -f "$top/workfiles/compute" -t 2 -j 100 -d "$t" --db "$db" --label "repeat-$r" >/dev/null
+	"$reaim" -q -f "$top/workfiles/compute" -t 2 -j 1000 -d "$t" --db "$db" --label "repeat-$r" >/dev/null
 done
 sqlite3 "$db" "SELECT jobs_per_min FROM run_points WHERE label LIKE 'repeat-%'" >"$t/rep"
 echo "repeatability (compute, N=2, $runs runs): median $(median <"$t/rep") Jobs/Min, CV $(cv <"$t/rep")%"

@@ -149,6 +149,16 @@ void task_main(const struct task_args *a)
 		remove_tree(a->task_dir);
 		_exit(1);
 	}
+	for (size_t t = 0; t < wf->count; t++) {
+		const struct test_family *fam = test_family_struct_of(wf->entries[t].test);
+		if (fam && fam->prepare && fam->prepare(&ctx, wf->entries[t].test) != TEST_OK) {
+			snprintf(msg, sizeof(msg), "preparing: %s", ctx.why);
+			fail(slot, (int)t, ctx.err, msg);
+			if (need_scratch)
+				remove_tree(a->task_dir);
+			_exit(1);
+		}
+	}
 	struct job_list jobs;
 	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
 	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));

@@ -493,4 +493,4 @@ static const struct test_def tests[] = {
 };
 
 const struct test_family test_family_cpu_float = { "cpu_float", tests,
-						   sizeof(tests) / sizeof(tests[0]) };
+						   sizeof(tests) / sizeof(tests[0]), NULL };

@@ -282,4 +282,4 @@ static const struct test_def tests[] = {
 	  (uint64_t)JMP_ROUNDS * (JMP_DEPTH + 2) },
 };
 
-const struct test_family test_family_cpu_int = { "cpu_int", tests, sizeof(tests) / sizeof(tests[0]) };
+const struct test_family test_family_cpu_int = { "cpu_int", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -324,4 +324,4 @@ static const struct test_def tests[] = {
 	  TF_DISK | TF_SIZED | TF_DIRECT | TF_SOURCE, 0 },
 };
 
-const struct test_family test_family_disk = { "disk", tests, sizeof(tests) / sizeof(tests[0]) };
+const struct test_family test_family_disk = { "disk", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -411,4 +411,4 @@ static const struct test_def tests[] = {
 	  "1000 x kill(self, SIGUSR2), counted by a handler", 0, 0 },
 };
 
-const struct test_family test_family_ipc = { "ipc", tests, sizeof(tests) / sizeof(tests[0]) };
+const struct test_family test_family_ipc = { "ipc", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -228,4 +228,4 @@ static const struct test_def tests[] = {
 	  "break +1 MiB; 1000 x (shrink 64 KiB, 16 x grow 4 KiB) untouched; restore", 0, 0 },
 };
 
-const struct test_family test_family_memory = { "memory", tests, sizeof(tests) / sizeof(tests[0]) };
+const struct test_family test_family_memory = { "memory", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -132,4 +132,4 @@ static const struct test_def tests[] = {
 	  "two UDP sockets on 127.0.0.1, 99 datagrams", TF_NET, 0 },
 };
 
-const struct test_family test_family_net = { "net", tests, sizeof(tests) / sizeof(tests[0]) };
+const struct test_family test_family_net = { "net", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -150,4 +150,4 @@ static const struct test_def tests[] = {
 	  "run a shell script of expr/test arithmetic and sed edits and wait", TF_FORKS | TF_SCRATCH, 0 },
 };
 
-const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]) };
+const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -48,12 +48,18 @@ const struct test_def *test_find(const char *name)
 	return NULL;
 }
 
-const char *test_family_of(const struct test_def *t)
+const struct test_family *test_family_struct_of(const struct test_def *t)
 {
 	for (size_t f = 0; f < test_family_count; f++) {
 		const struct test_family *fam = test_families[f];
 		if (t >= fam->tests && t < fam->tests + fam->count)
-			return fam->name;
+			return fam;
 	}
-	return "?";
+	return NULL;
+}
+
+const char *test_family_of(const struct test_def *t)
+{
+	const struct test_family *fam = test_family_struct_of(t);
+	return fam ? fam->name : "?";
 }

@@ -58,10 +58,16 @@ struct test_def {
 	uint64_t elem_ops;
 };
 
+/* Optional per-family set-up, run once per task for each of the family's tests in the mix
+ * before the release, so one-off set-up (a directory tree to look things up in) is not
+ * charged to the first job. */
+typedef enum test_status (*test_prepare_fn)(struct test_ctx *ctx, const struct test_def *t);
+
 struct test_family {
 	const char *name;
 	const struct test_def *tests;
 	size_t count;
+	test_prepare_fn prepare; /* NULL: nothing to prepare */
 };
 
 /* Record a failure: err is an errno value (0 if none), why says what was being done. */
@@ -83,6 +89,8 @@ extern const struct test_family *const test_families[];
 extern const size_t test_family_count;
 const struct test_def *test_find(const char *name);
 const char *test_family_of(const struct test_def *t);
+/* The family a test belongs to. */
+const struct test_family *test_family_struct_of(const struct test_def *t);
 size_t test_count(void);
 /* i-th test over all families in catalog order, or NULL. */
 const struct test_def *test_at(size_t i);
