@@ -9,9 +9,9 @@ reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-peak.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 s0=$(date +%s.%N)
-"$reaim" -q -f "$wf" -t "1-$max" -j 20 -d "$t" --db "$t/p.db" --label sweep >/dev/null
+"$reaim" -q -f "$wf" -t "1-$max" -j 40 -d "$t" --db "$t/p.db" --label sweep >/dev/null
 s1=$(date +%s.%N)
-"$reaim" -q -f "$wf" -t 1 --mode peak --max-tasks "$max" -j 20 -d "$t" --db "$t/p.db" --label peak >"$t/peak.out"
+"$reaim" -q -f "$wf" -t 1 --mode peak --max-tasks "$max" -j 40 -d "$t" --db "$t/p.db" --label peak >"$t/peak.out"
 s2=$(date +%s.%N)
 sqlite3 "$t/p.db" "SELECT label, COUNT(*), printf('%.1f', MAX(jobs_per_min)),
 	(SELECT tasks FROM run_points q WHERE q.label = r.label ORDER BY jobs_per_min DESC LIMIT 1)

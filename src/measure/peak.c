@@ -44,14 +44,19 @@ static void best_of(const struct cache *c, struct peak_result *out)
 		}
 }
 
-/* Golden-section search for the maximum of a unimodal curve on the integers of [a, b]. */
+/* Golden-section search for the maximum of a unimodal curve on the integers of [a, b]. It
+ * stops early on a flat top: two inner points within 2% of each other are as good a peak as
+ * the noise of one measurement can tell apart. */
 static void golden(struct cache *c, int a, int b, int tol)
 {
 	while (b - a > tol && b - a > 2 && !c->stopped) {
 		int x1 = a + (int)((b - a) * 0.382), x2 = a + (int)((b - a) * 0.618);
 		if (x2 <= x1)
 			x2 = x1 + 1;
-		if (at(c, x1) >= at(c, x2))
+		double f1 = at(c, x1), f2 = at(c, x2);
+		if (f1 > 0 && f2 > 0 && f1 / f2 < 1.02 && f2 / f1 < 1.02)
+			return;
+		if (f1 >= f2)
 			b = x2;
 		else
 			a = x1;
