@@ -7,7 +7,15 @@ tasks=${1:-10000}
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-scale.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+# shared_memory in every task may hold one SysV segment each at once: kernel.shmmni must
+# allow TASKS (reaim refuses to start otherwise). As root, raise it for the run and restore it.
+old_shmmni=$(cat /proc/sys/kernel/shmmni)
+restore() { [ "$(cat /proc/sys/kernel/shmmni)" = "$old_shmmni" ] || echo "$old_shmmni" >/proc/sys/kernel/shmmni; rm -rf "$t"; }
+trap restore EXIT
+if [ "$old_shmmni" -lt "$tasks" ] && [ "$(id -u)" = 0 ]; then
+	echo "raising kernel.shmmni from $old_shmmni to $tasks for this run"
+	echo "$tasks" >/proc/sys/kernel/shmmni
+fi
 "$reaim" -q -f "$top/workfiles/short" -t "$tasks" -j 1 -d "$t" --db "$t/s.db" >"$t/out" 2>&1 &
 pid=$!
 peak=0
