@@ -15,6 +15,9 @@ struct store {
 extern const char *const store_migrations[];
 extern const size_t store_migration_count;
 
+/* PRAGMA user_version of an attached schema ("main", "other"). */
+int store_schema_version(struct store *st, const char *schema, int *v);
+
 /* Record the connection's last error in st->err; always returns -1. */
 int store_fail(struct store *st, const char *what);
 

@@ -104,16 +104,6 @@ static int copy_run(struct store *st, int64_t old_run)
 	return rc;
 }
 
-static int other_version(struct store *st, int *v)
-{
-	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "PRAGMA other.user_version", -1, &s, NULL) != SQLITE_OK)
-		return store_fail(st, "reading the other database");
-	int rc = sqlite3_step(s);
-	*v = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the other database");
-}
 
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
 {
@@ -127,7 +117,7 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	if (rc != SQLITE_DONE)
 		return store_fail(st, "attaching");
 	int v = 0;
-	rc = other_version(st, &v);
+	rc = store_schema_version(st, "other", &v);
 	if (rc == 0 && v != (int)store_migration_count) {
 		snprintf(st->err, sizeof(st->err), "%s has schema version %d, this reaim writes %zu%s", other_path, v,
 			 store_migration_count, v == 0 ? " (not a reaim database?)" : "; open it with this reaim first");

@@ -22,10 +22,12 @@ static int exec(struct store *st, const char *sql, const char *what)
 	return sqlite3_exec(st->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : store_fail(st, what);
 }
 
-static int user_version(struct store *st, int *v)
+int store_schema_version(struct store *st, const char *schema, int *v)
 {
+	char sql[64];
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) != SQLITE_OK)
+	snprintf(sql, sizeof(sql), "PRAGMA %s.user_version", schema);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
 		return store_fail(st, "reading the schema version");
 	int rc = sqlite3_step(s);
 	*v = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
@@ -39,7 +41,7 @@ static int migrate(struct store *st)
 	int v;
 	if (exec(st, "BEGIN IMMEDIATE", "locking the database") < 0)
 		return -1;
-	if (user_version(st, &v) < 0)
+	if (store_schema_version(st, "main", &v) < 0)
 		goto fail;
 	if (v > (int)store_migration_count) {
 		snprintf(st->err, sizeof(st->err), "schema version %d is newer than this reaim knows (%zu)",
