@@ -84,20 +84,21 @@ enum outcome cmd_tests(int argc, char **argv)
 /* Options shared by the commands that read the database. */
 struct read_args {
 	const char *db, *format, *run;
-	int verbose, tests;
+	int verbose, tests, samples;
 	long long limit;
 	struct run_filter filter;
 };
 
 static int parse_read_args(int argc, char **argv, struct read_args *a)
 {
-	enum { DB = 1000, FORMAT, TESTS, LABEL, SUITE, WORKFILE, HOST, STATUS, SINCE };
+	enum { DB = 1000, FORMAT, TESTS, LABEL, SUITE, WORKFILE, HOST, STATUS, SINCE, SAMPLES };
 	static const struct option longs[] = {
 		{"db", required_argument, NULL, DB},       {"format", required_argument, NULL, FORMAT},
 		{"tests", no_argument, NULL, TESTS},       {"verbose", no_argument, NULL, 'v'},
 		{"label", required_argument, NULL, LABEL}, {"suite", required_argument, NULL, SUITE},
 		{"workfile", required_argument, NULL, WORKFILE}, {"host", required_argument, NULL, HOST},
 		{"status", required_argument, NULL, STATUS}, {"since", required_argument, NULL, SINCE},
+		{"samples", no_argument, NULL, SAMPLES},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -107,6 +108,7 @@ static int parse_read_args(int argc, char **argv, struct read_args *a)
 		case DB: a->db = optarg; break;
 		case FORMAT: a->format = optarg; break;
 		case TESTS: a->tests = 1; break;
+		case SAMPLES: a->samples = 1; break;
 		case LABEL: a->filter.label = optarg; break;
 		case SUITE: a->filter.suite = optarg; break;
 		case WORKFILE: a->filter.workfile = optarg; break;
@@ -183,7 +185,7 @@ enum outcome cmd_show(int argc, char **argv)
 	struct store *st = open_run(&a, &id);
 	if (!st)
 		return OUT_USAGE;
-	int rc = report_show(stdout, st, id, a.verbose, a.tests);
+	int rc = report_show(stdout, st, id, a.verbose, a.tests, a.samples);
 	if (rc < 0)
 		log_error("%s", store_error(st));
 	store_close(st);

@@ -89,8 +89,9 @@ static void env_warnings(FILE *f, struct store *st, int64_t a, int64_t b)
 /* Mean job time per test over the valid points of one curve of a run. */
 struct test_mean {
 	char name[32];
-	double total_s;
+	double total_s, p99_sum;
 	long long count;
+	int points;
 };
 
 static size_t test_means(struct store *st, int64_t run, const struct curve *c, struct test_mean **out)
@@ -118,6 +119,8 @@ static size_t test_means(struct store *st, int64_t run, const struct curve *c, s
 			}
 			(*out)[m].total_s += t[k].total_s;
 			(*out)[m].count += t[k].count;
+			(*out)[m].p99_sum += t[k].p99_s;
+			(*out)[m].points++;
 		}
 		free(t);
 	}
@@ -161,7 +164,7 @@ static void print_system(FILE *f, struct store *st, int64_t base, int64_t other,
 
 struct mover {
 	const char *name;
-	double pct;
+	double pct, p99_pct;
 };
 
 static int by_size(const void *a, const void *b)
@@ -183,12 +186,14 @@ static void print_movers(FILE *f, struct store *st, int64_t base, int64_t other,
 			if (strcmp(a[i].name, b[j].name) == 0 && a[i].count && b[j].count && a[i].total_s > 0)
 				mv[n++] = (struct mover){a[i].name,
 							 pct_change(a[i].total_s / (double)a[i].count,
-								    b[j].total_s / (double)b[j].count)};
+								    b[j].total_s / (double)b[j].count),
+							 pct_change(a[i].p99_sum / a[i].points, b[j].p99_sum / b[j].points)};
 	qsort(mv, n, sizeof(*mv), by_size);
 	if (n) {
-		fprintf(f, "Subtests that moved most in %s (mean job time):", label);
+		fprintf(f, "Subtests that moved most in %s (mean job time, p99):", label);
 		for (size_t i = 0; i < n && i < 5; i++)
-			fprintf(f, " %s %+.1f%%%s", mv[i].name, mv[i].pct, i + 1 < n && i < 4 ? "," : "");
+			fprintf(f, " %s %+.1f%% (p99 %+.0f%%)%s", mv[i].name, mv[i].pct, mv[i].p99_pct,
+				i + 1 < n && i < 4 ? "," : "");
 		fputc('\n', f);
 	}
 	free(mv);

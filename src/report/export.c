@@ -83,6 +83,23 @@ static void json_tests(FILE *f, struct store *st, int64_t point_id)
 	fprintf(f, "]");
 }
 
+static void json_samples(FILE *f, struct store *st, int64_t point_id)
+{
+	struct store_sample *x;
+	size_t n;
+	if (store_get_samples(st, point_id, &x, &n) < 0 || n == 0)
+		return;
+	fprintf(f, "\"samples\": [");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s{\"t_s\": %.17g, \"user_pct\": %.17g, \"sys_pct\": %.17g, \"iowait_pct\": %.17g, "
+			   "\"idle_pct\": %.17g, \"read_kbs\": %.17g, \"write_kbs\": %.17g, \"util_pct\": %.17g, "
+			   "\"ctxt_per_s\": %.17g}",
+			i ? ", " : "", x[i].t_s, x[i].user_pct, x[i].sys_pct, x[i].iowait_pct, x[i].idle_pct, x[i].read_kbs,
+			x[i].write_kbs, x[i].util_pct, x[i].ctxt_per_s);
+	fprintf(f, "], ");
+	free(x);
+}
+
 static void json(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
 		 size_t n)
 {
@@ -134,6 +151,7 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 				p[i].user_pct, p[i].sys_pct, p[i].iowait_pct, p[i].idle_pct, p[i].read_kbs, p[i].write_kbs,
 				p[i].read_iops, p[i].write_iops, p[i].util_pct, p[i].ctxt_per_s, p[i].forks_per_s,
 				p[i].pgfault_per_s, p[i].sampler_cpu_pct);
+		json_samples(f, st, p[i].id);
 		json_tests(f, st, p[i].id);
 		fprintf(f, "}");
 	}

@@ -18,7 +18,7 @@ void report_repeats(FILE *f, const struct store_point *pts, size_t n);
 void report_max_line(FILE *f, const struct store_point *pts, size_t n);
 
 /* `reaim show`: heading, environment, classic table per workload, per-test figures. */
-int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests);
+int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
 /* `reaim export`: csv (classic re-aim header), json, lkp or classic. */

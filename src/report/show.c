@@ -75,6 +75,22 @@ static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 	free(kv);
 }
 
+/* The sampler's time series of a point: where in the point the time went. */
+static void print_samples(FILE *f, struct store *st, const struct store_point *p)
+{
+	struct store_sample *x;
+	size_t n;
+	if (store_get_samples(st, p->id, &x, &n) < 0 || n == 0)
+		return;
+	fprintf(f, "  %d tasks: %7s %6s %6s %7s %6s %10s %10s %6s %9s\n", p->tasks, "t (s)", "user%", "sys%",
+		"iowait%", "idle%", "read KB/s", "write KB/s", "util%", "cs/s");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "  %*s %7.2f %6.1f %6.1f %7.1f %6.1f %10.0f %10.0f %6.1f %9.0f\n", 8, "", x[i].t_s,
+			x[i].user_pct, x[i].sys_pct, x[i].iowait_pct, x[i].idle_pct, x[i].read_kbs, x[i].write_kbs,
+			x[i].util_pct, x[i].ctxt_per_s);
+	free(x);
+}
+
 /* Rows of one workload and osync setting: pts[start..end). */
 static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 {
@@ -84,7 +100,7 @@ static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 	return e;
 }
 
-int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests)
+int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples)
 {
 	struct store_run_row run;
 	struct store_point *pts;
@@ -107,6 +123,9 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		if (verbose)
 			for (size_t i = s; i < e; i++)
 				print_system(f, &pts[i]);
+		if (samples)
+			for (size_t i = s; i < e; i++)
+				print_samples(f, st, &pts[i]);
 		if (tests) {
 			for (size_t i = s; i < e; i++)
 				print_tests(f, st, &pts[i]);

@@ -194,6 +194,30 @@ int store_get_tests(struct store *st, int64_t point_id, struct store_test **test
 	return rc == SQLITE_DONE ? 0 : store_fail(st, "reading per-test figures");
 }
 
+int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n)
+{
+	sqlite3_stmt *s;
+	if (prepare(st,
+		    "SELECT t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s"
+		    " FROM samples WHERE point_id = ? ORDER BY t_s",
+		    &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, point_id);
+	*samples = NULL;
+	*n = 0;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*samples = xrealloc(*samples, (*n + 1) * sizeof(**samples));
+		struct store_sample *x = &(*samples)[(*n)++];
+		double *f[] = {&x->t_s, &x->user_pct, &x->sys_pct, &x->iowait_pct, &x->idle_pct,
+			       &x->read_kbs, &x->write_kbs, &x->util_pct, &x->ctxt_per_s};
+		for (int i = 0; i < (int)ARRAY_SIZE(f); i++)
+			*f[i] = sqlite3_column_double(s, i);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_fail(st, "reading the system time series");
+}
+
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n)
 {
 	sqlite3_stmt *s;

@@ -81,6 +81,8 @@ int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n);
 int store_get_tests(struct store *st, int64_t point_id, struct store_test **tests, size_t *n);
+/* A point's system time series, in time order. */
+int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n);
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
 

@@ -38,6 +38,8 @@ status 0 "show -v --tests" "$REAIM" show last -v --tests
 contains "$T/out" "dir0.fstype" "environment stored"
 contains "$T/out" "cpu user " "show -v prints the sampler averages"
 contains "$T/out" ">2s%" "show --tests prints the share of slow jobs"
+status 0 "show --samples" "$REAIM" show last --samples
+contains "$T/out" "iowait%" "show --samples prints the system time series"
 
 if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE valid')" -eq 2 ] && echo 0 || echo 1)" "two valid points in SQLite"

@@ -30,7 +30,7 @@ static int64_t fake_run(const char *label, const double *jpm, int reps, int ntas
 			struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = 1 << t, .repeat = k,
 						.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
 						.user_s = 1, .sys_s = 1};
-			struct store_test tt = {.name = "sieve", .count = 10, .total_s = 1000.0 / v};
+			struct store_test tt = {.name = "sieve", .count = 10, .total_s = 1000.0 / v, .p99_s = 300.0 / v};
 			store_point_add(st, &p, &tt, 1, NULL, 0);
 		}
 	return id;
@@ -73,7 +73,7 @@ int main(void)
 	out = compare(b, u, 0, &reg);
 	ok(strstr(out, "+10.0%*") != NULL, "a 10% shift with low noise is significant");
 	ok(strstr(out, "geomean +10.0%") != NULL, "geometric mean of the ratios");
-	ok(strstr(out, "sieve -9.1%") != NULL, "per-test attribution: mean job time change");
+	ok(strstr(out, "sieve -9.1% (p99 -9%)") != NULL, "per-test attribution: mean and p99 job time change");
 	ok(strstr(out, "Peak: base 2000.0 at 2 tasks") != NULL, "peak of the base");
 	printf("# %s", out);
 	free(out);
