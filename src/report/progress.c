@@ -43,7 +43,9 @@ static void draw(void)
 	if (pg.done > 0 && pg.total > pg.done) {
 		char left[16];
 		double per_point = (double)pg.done_ns / 1e9 / (double)pg.done;
-		fmt_time(left, sizeof(left), per_point * (double)(pg.total - pg.done));
+		double into_point = (double)(now - pg.point_start) / 1e9;
+		double left_s = per_point * (double)(pg.total - pg.done) - into_point;
+		fmt_time(left, sizeof(left), left_s > 0 ? left_s : 0);
 		snprintf(eta, sizeof(eta), ", ETA %s", left);
 	}
 	int n = snprintf(line, sizeof(line), "\r\033[K[%s, O_SYNC %s] %d tasks (point %zu of %zu), repeat %d/%d, "
