@@ -26,7 +26,7 @@ struct run_args {
 	struct overrides ov;
 };
 
-enum { FLAG_DB = 1000, FLAG_DRY_RUN, FLAG_SUITE_HELP };
+enum { FLAG_DB = 1000, FLAG_DRY_RUN };
 
 /* getopt tables built from the option table, so a new option is one row there. */
 static int parse_run_args(int argc, char **argv, struct run_args *a)

@@ -104,7 +104,6 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
 void run_opts_free(struct run_opts *o);
 /* Exchange one option's value between two option sets (moves ownership too). */
 void option_swap(struct run_opts *a, struct run_opts *b, const struct option_def *def);
-const char *option_enum_name(const struct option_def *def, int v);
 extern const char *const osync_names[];
 extern const char *const sync_mode_names[];
 extern const char *const mode_names[];

@@ -74,14 +74,6 @@ const struct option_def *option_find_short(char c)
 	return NULL;
 }
 
-const char *option_enum_name(const struct option_def *def, int v)
-{
-	for (int i = 0; def->choices && def->choices[i]; i++)
-		if (i == v)
-			return def->choices[i];
-	return "?";
-}
-
 static int set_enum(const struct option_def *def, const char *value, int *slot, const char **why)
 {
 	for (int i = 0; def->choices[i]; i++) {

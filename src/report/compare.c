@@ -14,6 +14,7 @@
 struct cell {
 	int present, judged, significant;
 	double mean, pct, sd_pct, p, real_pct, user_pct, sys_pct;
+	double rank_p;            /* Mann-Whitney's two-sided p, -1 when it cannot be judged */
 };
 
 struct row {
@@ -41,6 +42,9 @@ static struct cell compare_point(const struct curve_point *b, const struct curve
 		c.significant = w.significant;
 		c.p = w.p;
 	}
+	double u;
+	if (stats_mann_whitney(b->samples, b->jpm.n, o->samples, o->jpm.n, &u, &c.rank_p) < 0)
+		c.rank_p = -1;
 	return c;
 }
 
@@ -254,11 +258,11 @@ static void print_csv_rows(FILE *f, const struct curve *base, const struct curve
 		for (size_t k = 0; k < no; k++) {
 			const struct cell *c = &rows[r].cells[k];
 			if (c->present)
-				fprintf(f, "%s,%s,%d,\"%s\",%.2f,\"%s\",%.2f,%.2f,%.2f,%s,%.4g,%.2f,%.2f,%.2f\n", base->workload,
-					base->osync ? "on" : "off", rows[r].tasks, base->label, rows[r].base->jpm.mean,
-					others[k]->label, c->mean, c->pct, c->sd_pct,
+				fprintf(f, "%s,%s,%d,\"%s\",%.2f,\"%s\",%.2f,%.2f,%.2f,%s,%.4g,%.4g,%.2f,%.2f,%.2f\n",
+					base->workload, base->osync ? "on" : "off", rows[r].tasks, base->label,
+					rows[r].base->jpm.mean, others[k]->label, c->mean, c->pct, c->sd_pct,
 					c->judged ? (c->significant ? "yes" : "no") : "n/a", c->judged ? c->p : -1.0,
-					c->real_pct, c->user_pct, c->sys_pct);
+					c->rank_p, c->real_pct, c->user_pct, c->sys_pct);
 		}
 }
 
@@ -272,11 +276,11 @@ static void print_json_rows(FILE *f, const struct curve *base, const struct curv
 				continue;
 			fprintf(f, "%s\n  {\"workload\": \"%s\", \"osync\": %d, \"tasks\": %d, \"base\": %.4f, "
 				   "\"other\": %.4f, \"run\": %zu, \"pct\": %.4f, \"sd_pct\": %.4f, \"judged\": %s, "
-				   "\"significant\": %s, \"p\": %.6g, \"real_pct\": %.4f, \"user_pct\": %.4f, "
+				   "\"significant\": %s, \"p\": %.6g, \"rank_p\": %.6g, \"real_pct\": %.4f, \"user_pct\": %.4f, "
 				   "\"sys_pct\": %.4f}",
 				*first ? "" : ",", base->workload, base->osync, rows[r].tasks, rows[r].base->jpm.mean,
 				c->mean, k + 1, c->pct, c->sd_pct, c->judged ? "true" : "false",
-				c->significant ? "true" : "false", c->judged ? c->p : -1.0, c->real_pct, c->user_pct,
+				c->significant ? "true" : "false", c->judged ? c->p : -1.0, c->rank_p, c->real_pct, c->user_pct,
 				c->sys_pct);
 			*first = 0;
 		}
@@ -329,8 +333,8 @@ int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, con
 			env_warnings(f, st, runs[0], runs[i]);
 	}
 	if (rc == 0 && o->format == CMP_CSV)
-		fprintf(f, "workload,osync,tasks,base_label,base_jpm,label,jpm,pct,sd_pct,significant,p,real_pct,"
-			   "user_pct,sys_pct\n");
+		fprintf(f, "workload,osync,tasks,base_label,base_jpm,label,jpm,pct,sd_pct,significant,p,rank_p,"
+			   "real_pct,user_pct,sys_pct\n");
 	if (rc == 0 && o->format == CMP_JSON)
 		fprintf(f, "{\"format_version\": 1, \"alpha\": %g, \"rows\": [", o->alpha);
 	for (size_t b = 0; rc == 0 && b < nc[0]; b++) {
