@@ -35,6 +35,33 @@ int store_schema_version(struct store *st, const char *schema, int *v)
 	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema version");
 }
 
+/* Any table at all: a version-0 file that has some belongs to another program. */
+static int has_tables(struct store *st)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1", -1, &s, NULL) !=
+	    SQLITE_OK)
+		return 1;
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc != SQLITE_DONE;
+}
+
+/* Refuse, before changing anything (even the journal mode), a file that is another
+ * program's database: schema version 0 but tables in it. */
+static int is_ours(struct store *st)
+{
+	int v;
+	if (store_schema_version(st, "main", &v) < 0)
+		return -1;
+	if (v == 0 && has_tables(st)) {
+		snprintf(st->err, sizeof(st->err), "an SQLite database, but not a reaim results database "
+						   "(it has tables and no reaim schema version); left untouched");
+		return -1;
+	}
+	return 0;
+}
+
 /* Bring the schema up to date in one transaction, so a failure changes nothing. */
 static int migrate(struct store *st)
 {
@@ -68,7 +95,7 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 	int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(st->db, 30000);
-		if (exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
+		if (is_ours(st) == 0 && exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
 		    exec(st, "PRAGMA foreign_keys = ON", "opening") == 0 &&
 		    exec(st, "PRAGMA synchronous = NORMAL", "opening") == 0 && migrate(st) == 0) {
 			*out = st;

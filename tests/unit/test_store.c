@@ -132,6 +132,25 @@ int main(void)
 		 160) == 160, "write junk");
 	close(fd);
 	ok(store_open(junk, &st, err, sizeof(err)) < 0 && strstr(err, junk) != NULL, "corrupt file refused, named");
+	/* another program's SQLite file is refused and left as it was */
+	char *foreign = xasprintf("%s/foreign.db", dir);
+	ok(sqlite3_open(foreign, &raw) == SQLITE_OK &&
+	   sqlite3_exec(raw, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('mine')", NULL, NULL, NULL) ==
+		   SQLITE_OK, "a foreign database");
+	sqlite3_close(raw);
+	ok(store_open(foreign, &st, err, sizeof(err)) < 0 && strstr(err, "not a reaim results database") != NULL,
+	   "a foreign database is refused");
+	ok(sqlite3_open(foreign, &raw) == SQLITE_OK, "reopen the foreign database");
+	sqlite3_prepare_v2(raw, "SELECT COUNT(*) FROM sqlite_master", -1, &v, NULL);
+	sqlite3_step(v);
+	is_int(sqlite3_column_int(v, 0), 1, "and left with only its own table");
+	sqlite3_finalize(v);
+	sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &v, NULL);
+	sqlite3_step(v);
+	is_str((const char *)sqlite3_column_text(v, 0), "delete", "and its journal mode unchanged");
+	sqlite3_finalize(v);
+	sqlite3_close(raw);
+	free(foreign);
 	char *nodir = xasprintf("%s/no/such/dir/r.db", dir);
 	ok(store_open(nodir, &st, err, sizeof(err)) < 0, "unwritable path refused");
 
