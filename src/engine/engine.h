@@ -60,7 +60,8 @@ struct engine_scratch {
 int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen);
 void engine_scratch_destroy(struct engine_scratch *s);
 /* Remove scratch roots left in dirs by reaim processes that died (killed with SIGKILL, or a
- * crash): only dirs named like ours, owned by us, whose pid is no longer a reaim. */
+ * crash): only dirs named like ours, owned by us, holding our marker file, whose pid is no
+ * longer a reaim. */
 void engine_scratch_sweep(const struct str_list *dirs);
 
 /* Run one point; 0 when it ran (valid or not), -1 on a set-up error (reason set). */

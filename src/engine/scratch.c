@@ -14,6 +14,22 @@
 #include "engine/internal.h"
 #include "util/util.h"
 
+/* The marker that tells a later run this directory is reaim's scratch and may be swept. */
+#define SCRATCH_MARK ".reaim-scratch"
+
+static int mark_root(const char *root)
+{
+	char *path = xasprintf("%s/%s", root, SCRATCH_MARK);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	free(path);
+	if (fd < 0)
+		return -1;
+	char text[64];
+	int n = snprintf(text, sizeof(text), "reaim scratch of pid %ld\n", (long)getpid());
+	int rc = write(fd, text, (size_t)n) == n ? 0 : -1;
+	return close(fd) < 0 ? -1 : rc;
+}
+
 int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof(*s));
@@ -27,6 +43,11 @@ int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s,
 			return -1;
 		}
 		s->roots[s->count++] = tmpl;
+		if (mark_root(tmpl) < 0) {
+			snprintf(err, errlen, "cannot write in %s: %s", tmpl, strerror(errno));
+			engine_scratch_destroy(s);
+			return -1;
+		}
 	}
 	s->exec_helper = find_helper("reaim-exec-helper");
 	char *script = find_data_file("scripts", "shell_rtns_1.sh");
@@ -63,6 +84,11 @@ void engine_scratch_sweep(const struct str_list *dirs)
 			if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
 			    st.st_uid != geteuid())
 				continue;
+			char *mark = xasprintf("%s/%s", e->d_name, SCRATCH_MARK);
+			int ours = faccessat(dirfd(d), mark, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+			free(mark);
+			if (!ours)
+				continue; /* named like ours but not made by reaim: not ours to remove */
 			char *path = xasprintf("%s/%s", dirs->v[i], e->d_name);
 			if (remove_tree(path) == 0)
 				log_warn("removed %s, left by a reaim process (pid %ld) that died", path, pid);

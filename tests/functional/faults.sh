@@ -19,6 +19,11 @@ status 0 "next run" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "old run marked interrupted"
 contains "$T/err" "left by a reaim process (pid $pid) that died" "stale scratch removed"
 ok "$(scratch_is_empty; echo $?)" "scratch dir empty again"
+# a directory of the user's that only looks like reaim's scratch is never swept
+mkdir -p "$T/scratch/reaim-999999-abcdef/keep"
+status 0 "run beside a look-alike dir" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label lookalike
+ok "$([ -d "$T/scratch/reaim-999999-abcdef/keep" ] && echo 0 || echo 1)" "the look-alike dir is left alone"
+rm -rf "$T/scratch/reaim-999999-abcdef"
 status 0 "list" "$REAIM" list --label killed
 contains "$T/out" "interrupted" "the killed run is listed as interrupted"
 
