@@ -258,7 +258,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
  * count comes from a one-job calibration point; each test is stored as its own workload. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
 {
-	printf("\nSingle-user (AIM9) mode, %.1f s per test, O_SYNC %s, file %lld KiB\n", wl->opts.period_s,
+	printf("\nSingle-user (AIM9) mode, %g s per test, O_SYNC %s, file %lld KiB\n", wl->opts.period_s,
 	       wl->opts.osync == OSYNC_OFF ? "off" : "on", plan_file_kib(&wl->opts, 1));
 	printf("%-18s %9s %9s %12s %14s  %s\n", "Test", "Calls", "Seconds", "Calls/s", "Ops/s", "Units");
 	for (size_t i = 0; i < wl->wf.count && !runner_stop_now(rn); i++) {
