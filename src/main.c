@@ -74,8 +74,10 @@ const char *cli_db_path(const char *flag)
 
 int main(int argc, char **argv)
 {
-	/* a closed stdout must be an error we report, not a signal that kills the run midway */
+	/* a closed stdout or a file-size limit must be errors we report, not signals that kill
+	 * the run midway and leave its tasks, scratch and database behind */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	const struct command *cmd = &cli_commands[0];
 	int shift = 0;
 	if (argc > 1 && argv[1][0] != '-') {

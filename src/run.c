@@ -162,16 +162,12 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 		.pid = getpid(),
 		.host = host,
 	};
-	int rc = store_run_begin(rn->st, &r, &rn->run_id);
-	free(uuid);
-	free(cmdline);
-	if (rc < 0)
-		return -1;
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
-	for (size_t i = 0; i < env.count && rc == 0; i++)
-		rc = store_run_env(rn->st, rn->run_id, env.items[i].key, env.items[i].value);
+	int rc = store_run_begin(rn->st, &r, &env, &rn->run_id);
 	env_free(&env);
+	free(uuid);
+	free(cmdline);
 	return rc;
 }
 

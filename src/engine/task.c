@@ -83,7 +83,8 @@ static int detach_from_parent(const struct task_args *a)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != a->parent)
 		return -1;
 	setpgid(0, 0);
-	signal(SIGPIPE, SIG_DFL); /* the parent ignores it; scripts and pipes expect the default */
+	signal(SIGPIPE, SIG_DFL); /* the parent ignores these; scripts and pipes expect the defaults */
+	signal(SIGXFSZ, SIG_DFL);
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 

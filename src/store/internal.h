@@ -9,7 +9,8 @@
 
 struct store {
 	sqlite3 *db;
-	char err[256];
+	char path[200];           /* for messages */
+	char err[512];
 };
 
 extern const char *const store_migrations[];

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "store/internal.h"
+#include "util/env.h"
 #include "util/util.h"
 
 int store_fail(struct store *st, const char *what)
 {
-	snprintf(st->err, sizeof(st->err), "%s: %s", what, st->db ? sqlite3_errmsg(st->db) : "no database");
+	snprintf(st->err, sizeof(st->err), "%s: %s: %s", st->path, what, st->db ? sqlite3_errmsg(st->db) : "no database");
 	return -1;
 }
 
@@ -92,6 +93,7 @@ fail:
 int store_open(const char *path, struct store **out, char *err, size_t errlen)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
+	snprintf(st->path, sizeof(st->path), "%s", path);
 	int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(st->db, 30000);
@@ -104,7 +106,7 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 	} else {
 		store_fail(st, "opening");
 	}
-	snprintf(err, errlen, "%s: %s", path, st->err);
+	snprintf(err, errlen, "%s", st->err);
 	store_close(st);
 	return -1;
 }
@@ -158,13 +160,22 @@ static int run_stmt(struct store *st, int64_t *id, const char *what, const char 
 	return 0;
 }
 
-int store_run_begin(struct store *st, const struct store_run *r, int64_t *run_id)
+int store_run_begin(struct store *st, const struct store_run *r, const struct env_list *env, int64_t *run_id)
 {
-	return run_stmt(st, run_id, "storing the run",
+	/* the run and its environment together, or neither */
+	if (exec(st, "BEGIN IMMEDIATE", "storing the run") < 0)
+		return -1;
+	int rc = run_stmt(st, run_id, "storing the run",
 			"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed,"
 			" pid, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			"sssssssiis", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
 			r->version, r->mode, r->seed, r->pid, r->host);
+	for (size_t i = 0; env && i < env->count && rc == 0; i++)
+		rc = store_run_env(st, *run_id, env->items[i].key, env->items[i].value);
+	if (rc == 0 && exec(st, "COMMIT", "committing the run") == 0)
+		return 0;
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
 }
 
 int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value)

@@ -17,7 +17,9 @@ struct store_run {
 };
 /* Mark runs of this host still 'running' whose process is gone as interrupted; how many. */
 int store_reap_dead_runs(struct store *st, const char *host, int *count);
-int store_run_begin(struct store *st, const struct store_run *r, int64_t *run_id);
+struct env_list;
+/* Store a run with its environment fingerprint (NULL for none) in one transaction. */
+int store_run_begin(struct store *st, const struct store_run *r, const struct env_list *env, int64_t *run_id);
 int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value);
 int store_run_finish(struct store *st, int64_t run_id, const char *status, const char *reason);
 

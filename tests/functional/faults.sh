@@ -37,6 +37,24 @@ status 0 "list" "$REAIM" list --label piped
 contains "$T/out" "complete" "a reader that goes away does not kill the run"
 ok "$(scratch_is_empty; echo $?)" "scratch dir empty after both"
 
+# the database cannot grow (a file-size limit stands in for a full disk): a clear error naming
+# the database, no crash, nothing left running, the earlier runs intact
+if command -v prlimit >/dev/null 2>&1; then
+	db="$T/full.db"
+	printf '10 add_int\n' >"$T/cpu"
+	check "a first run" "$REAIM" -q -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$db"
+	prlimit --fsize="$(stat -c %s "$db")" "$REAIM" -f "$T/cpu" -t 1,2,3 -j 2 -d "$T/scratch" --db "$db" \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	ok "$([ $rc -eq 1 ] || [ $rc -eq 2 ] && echo 0 || echo 1)" "database full: exit $rc, not a crash"
+	contains "$T/err" "$db: " "the error names the database"
+	ok "$(scratch_is_empty; echo $?)" "database full: no scratch left"
+	if command -v sqlite3 >/dev/null 2>&1; then
+		ok "$([ "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "database full: still consistent"
+		ok "$([ "$(sqlite3 "$db" "SELECT status FROM runs WHERE id = 1")" = complete ] && echo 0 || echo 1)" "the earlier run kept"
+	fi
+fi
+
 # a symlink planted where a task writes never redirects the write
 mkdir -p "$T/victim"
 echo precious >"$T/victim/file"

@@ -19,7 +19,7 @@ static int64_t fake_run(const char *label, const double *jpm, int reps, int ntas
 	struct store_run r = {.uuid = label, .label = label, .suite_name = "s", .suite_text = "",
 			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
 	int64_t id, wl;
-	store_run_begin(st, &r, &id);
+	store_run_begin(st, &r, NULL, &id);
 	store_run_env(st, id, "cpu.online", "2");
 	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
 				   .osync = "on", .dirs = "/tmp", .tasks = "1,2", .jobs_per_task = 10, .repeat = reps};

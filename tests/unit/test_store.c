@@ -18,7 +18,7 @@ static int64_t add_run(struct store *st, const char *label)
 	struct store_run r = {.uuid = label, .label = label, .suite_name = "s", .suite_text = "x = 1;",
 			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
 	int64_t id = 0;
-	store_run_begin(st, &r, &id);
+	store_run_begin(st, &r, NULL, &id);
 	return id;
 }
 
@@ -119,7 +119,7 @@ int main(void)
 				  .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1,
 				  .pid = 999999999, .host = "box"};
 	int64_t dying_id;
-	ok(store_run_begin(st, &dying, &dying_id) == 0, "a run left 'running' by a dead process");
+	ok(store_run_begin(st, &dying, NULL, &dying_id) == 0, "a run left 'running' by a dead process");
 	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 1, "found as dead");
 	ok(store_get_run(st, dying_id, &row) == 0 && strcmp(row.status, "interrupted") == 0, "marked interrupted");
 	ok(store_reap_dead_runs(st, "other-host", &dead) == 0 && dead == 0, "other hosts' runs are left alone");
