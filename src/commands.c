@@ -52,7 +52,8 @@ static const char *flag_names(unsigned flags, char *buf, size_t len)
 		unsigned flag;
 		const char *name;
 	} names[] = {{TF_CPU, "cpu"},     {TF_DISK, "disk"},    {TF_SYNC, "sync"},   {TF_DIRECT, "direct"},
-		     {TF_FORKS, "forks"}, {TF_NET, "network"}, {TF_SYSV, "sysv"},   {TF_SOURCE, "source"}};
+		     {TF_FORKS, "forks"}, {TF_NET, "network"}, {TF_SYSV, "sysv"},   {TF_SOURCE, "source"},
+		     {TF_SCRATCH, "scratch"}, {TF_SIZED, "sized"}, {TF_HALF, "half-size"}};
 	buf[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (flags & names[i].flag)
@@ -62,7 +63,7 @@ static const char *flag_names(unsigned flags, char *buf, size_t len)
 
 enum outcome cmd_tests(int argc, char **argv)
 {
-	char flags[80];
+	char flags[128];
 	if (argc > 1) {
 		const struct test_def *t = test_find(argv[1]);
 		if (!t) {
