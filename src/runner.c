@@ -214,6 +214,33 @@ static void run_peak(struct runner *rn, const struct workload *wl, int64_t wl_id
 
 /* The task counts of a workload: the listed ones, then for crossover and quick modes
  * doubling until Jobs/Min per task falls below the threshold. */
+static int by_tasks(const void *a, const void *b)
+{
+	const struct store_point *x = a, *y = b;
+	return x->tasks != y->tasks ? (x->tasks > y->tasks) - (x->tasks < y->tasks)
+				    : (x->repeat > y->repeat) - (x->repeat < y->repeat);
+}
+
+/* Repeats of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
+ * (page cache, temperature, background work) spreads over every task count alike. */
+static void sweep_interleaved(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
+			      const struct engine_scratch *scratch)
+{
+	const struct run_opts *o = &wl->opts;
+	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 1, sizeof(*pts));
+	size_t np = 0;
+	for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++)
+		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(rn); i++) {
+			one_point(rn, wl, wl_id, osync, o->tasks.n[i], r, scratch, &pts[np]);
+			report_table_row(stdout, &pts[np++], rn->verbose);
+			fflush(stdout);
+		}
+	qsort(pts, np, sizeof(*pts), by_tasks);
+	report_max_line(stdout, pts, np);
+	report_repeats(stdout, pts, np);
+	free(pts);
+}
+
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
 		  const struct engine_scratch *scratch)
 {
@@ -226,6 +253,11 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 	if (o->mode == MODE_PEAK) {
 		free(pts);
 		run_peak(rn, wl, wl_id, osync, scratch);
+		return;
+	}
+	if (o->mode == MODE_SWEEP && o->repeat > 1) {
+		free(pts);
+		sweep_interleaved(rn, wl, wl_id, osync, scratch);
 		return;
 	}
 	int tasks = 0;
