@@ -49,6 +49,8 @@ contains "$T/out" "AIM Multiuser Benchmark - Suite VII" "classic block"
 status 1 "merge a file that is not a database" "$REAIM" merge "$T/mix"
 if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "integrity check"
+	order=$(sqlite3 "$REAIM_DB" "SELECT group_concat(tasks) FROM (SELECT p.tasks FROM points p JOIN runs r ON r.id = p.run_id WHERE r.label = 'kernel-a' ORDER BY p.id)")
+	ok "$([ "$order" = "1,2,1,2" ] && echo 0 || echo 1)" "repeats go round the task list ($order)"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM runs')" -eq 3 ] && echo 0 || echo 1)" "three runs stored"
 fi
 # two reaim processes writing one database at once both complete and store every point
