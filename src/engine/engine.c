@@ -118,10 +118,12 @@ static void reap(struct point_state *st, int block)
 	}
 }
 
+/* Kill every task with everything it started (its process group: fork_test's children, the
+ * shell scripts and their commands), so nothing outlives the point. */
 static void kill_all(struct point_state *st)
 {
 	for (size_t i = 0; i < st->started; i++)
-		if (!st->reaped[st->pids[i].index])
+		if (!st->reaped[st->pids[i].index] && kill(-st->pids[i].pid, SIGKILL) < 0)
 			kill(st->pids[i].pid, SIGKILL);
 }
 

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -38,6 +39,39 @@ static enum test_status crashes_early(struct test_ctx *ctx)
 	return TEST_OK;
 }
 
+/* A task that starts a child of its own and hangs: the child must die with the task. */
+static pid_t *grandchild; /* shared with the tasks */
+
+static enum test_status spawns_and_hangs(struct test_ctx *ctx)
+{
+	(void)ctx;
+	pid_t pid = fork();
+	if (pid == 0) {
+		for (;;)
+			pause();
+	}
+	*grandchild = pid;
+	pause();
+	return TEST_OK;
+}
+
+/* Gone, or a zombie waiting for init: either way no longer running. */
+static int not_running(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	for (int i = 0; i < 100; i++) {
+		char *stat = read_text_file(path, 4096);
+		char *state = stat ? strrchr(stat, ')') : NULL;
+		int done = !stat || (state && state[2] == 'Z');
+		free(stat);
+		if (done)
+			return 1;
+		usleep(10000);
+	}
+	return 0;
+}
+
 static enum test_status hangs(struct test_ctx *ctx)
 {
 	(void)ctx;
@@ -51,6 +85,7 @@ static const struct test_def fake[] = {
 	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0},
 	{"hangs", hangs, 1, "calls", "never returns", 0, 0},
 	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0},
+	{"spawns_and_hangs", spawns_and_hangs, 1, "calls", "starts a child, then never returns", 0, 0},
 };
 
 static struct run_opts opts;
@@ -190,6 +225,13 @@ int main(void)
 	ok(!res.valid && strstr(res.reason, "task 1 killed by signal 9") != NULL,
 	   "a task killed while the others work: point invalid");
 	ok(clock_now_ns() - t1 < 5000000000ull, "and the others are released at once, not at the time limit");
+	engine_result_free(&res);
+
+	grandchild = mmap(NULL, sizeof(pid_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	*grandchild = 0;
+	run(&fake[5], 1, 1, 1, &res);
+	ok(!res.valid && *grandchild > 0 && not_running(*grandchild),
+	   "a task's own child is killed with it (its process group)");
 	engine_result_free(&res);
 
 	uint64_t t0 = clock_now_ns();
