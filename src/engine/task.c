@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +181,8 @@ void task_main(const struct task_args *a)
 		_exit(2); /* the parent gave up on this point */
 	gate_wait(&a->shm.gates->go);
 	slot->start_ns = clock_now_ns();
+	/* let the tasks woken after us start too before we take the CPU for our jobs */
+	sched_yield();
 
 	int status = 0;
 	for (size_t j = 0; j < jobs.count; j++) {
