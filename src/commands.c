@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -335,20 +336,99 @@ static int pick_curve(struct curve *cs, size_t n, const char *workload, int osyn
 	return -1;
 }
 
+/* Where each sampled metric sits in a time-series row. */
+static const struct {
+	const char *metric;
+	size_t offset;
+} sample_fields[] = {
+	{"user_pct", offsetof(struct store_sample, user_pct)},
+	{"sys_pct", offsetof(struct store_sample, sys_pct)},
+	{"iowait_pct", offsetof(struct store_sample, iowait_pct)},
+	{"idle_pct", offsetof(struct store_sample, idle_pct)},
+	{"read_kbs", offsetof(struct store_sample, read_kbs)},
+	{"write_kbs", offsetof(struct store_sample, write_kbs)},
+	{"util_pct", offsetof(struct store_sample, util_pct)},
+	{"ctxt_per_s", offsetof(struct store_sample, ctxt_per_s)},
+};
+
+/* `plot --timeline`: the first run's points (one workload and O_SYNC setting), a sampled
+ * metric against seconds into each point. */
+static int plot_timeline(struct store *st, const char *run, const char *workload, int osync,
+			 const struct metric *m, const char *title, const char *out)
+{
+	size_t field = 0;
+	while (field < ARRAY_SIZE(sample_fields) && strcmp(sample_fields[field].metric, m->name) != 0)
+		field++;
+	if (field == ARRAY_SIZE(sample_fields)) {
+		log_error("--timeline plots a sampled metric (user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, "
+			  "write_kbs, util_pct, ctxt_per_s), not %s", m->name);
+		return -1;
+	}
+	int64_t id;
+	struct store_point *pts;
+	size_t np;
+	if (store_resolve_run(st, run, &id) < 0 || store_get_points(st, id, &pts, &np) < 0) {
+		log_error("%s", store_error(st));
+		return -1;
+	}
+	struct timeline *lines = xcalloc(np + 1, sizeof(*lines));
+	struct store_sample **rows = xcalloc(np + 1, sizeof(*rows));
+	size_t n = 0;
+	for (size_t i = 0; i < np; i++) {
+		const struct store_point *p = &pts[i];
+		if (!p->valid || (workload && strcmp(p->workload, workload) != 0) || (osync >= 0 && p->osync != osync) ||
+		    (n && (strcmp(p->workload, pts[0].workload) != 0 || p->osync != pts[0].osync) && !workload))
+			continue;
+		size_t count;
+		if (store_get_samples(st, p->id, &rows[n], &count) < 0 || count == 0) {
+			free(rows[n]);
+			rows[n] = NULL;
+			continue;
+		}
+		double *t = xcalloc(count, sizeof(double)), *y = xcalloc(count, sizeof(double));
+		for (size_t k = 0; k < count; k++) {
+			t[k] = rows[n][k].t_s;
+			memcpy(&y[k], (const char *)&rows[n][k] + sample_fields[field].offset, sizeof(double));
+		}
+		lines[n] = (struct timeline){.t = t, .y = y, .count = count};
+		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks%s", p->tasks,
+			 p->repeat ? " (repeat)" : "");
+		n++;
+	}
+	char heading[160];
+	snprintf(heading, sizeof(heading), "%s during each point of run %lld", m->label, (long long)id);
+	FILE *f = fopen(out, "w");
+	int rc = f && plot_timeline_svg(f, lines, n, title ? title : heading, m->label) == 0 ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	if (rc < 0)
+		log_error("writing %s: %s", out, strerror(errno));
+	for (size_t i = 0; i < n; i++) {
+		free((void *)lines[i].t);
+		free((void *)lines[i].y);
+		free(rows[i]);
+	}
+	free(lines);
+	free(rows);
+	free(pts);
+	return rc;
+}
+
 enum outcome cmd_plot(int argc, char **argv)
 {
-	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE, METRIC };
+	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE, METRIC, TIMELINE };
 	static const struct option longs[] = {
 		{"db", required_argument, NULL, DB},        {"format", required_argument, NULL, FORMAT},
 		{"diff", no_argument, NULL, DIFF},          {"workload", required_argument, NULL, WORKLOAD},
 		{"osync", required_argument, NULL, OSYNC},  {"title", required_argument, NULL, TITLE},
 		{"output", required_argument, NULL, 'o'},   {"metric", required_argument, NULL, METRIC},
+		{"timeline", no_argument, NULL, TIMELINE},
 		{NULL, 0, NULL, 0},
 	};
 	const char *db = NULL, *format = "svg", *workload = NULL, *out = NULL;
 	const struct metric *metric = metric_find("jobs_per_min");
 	struct plot_options po = {0};
-	int osync = -1, c;
+	int osync = -1, c, timeline = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
 		switch (c) {
@@ -357,6 +437,7 @@ enum outcome cmd_plot(int argc, char **argv)
 		case DIFF: po.diff_panel = 1; break;
 		case WORKLOAD: workload = optarg; break;
 		case TITLE: po.title = optarg; break;
+		case TIMELINE: timeline = 1; break;
 		case 'o': out = optarg; break;
 		case METRIC:
 			if (!(metric = metric_find(optarg))) {
@@ -378,12 +459,19 @@ enum outcome cmd_plot(int argc, char **argv)
 	}
 	if (!out || optind >= argc || (strcmp(format, "svg") != 0 && strcmp(format, "gnuplot") != 0)) {
 		log_error("usage: reaim plot RUN... -o FILE.svg [--diff] [--format svg|gnuplot] [--workload W] "
-			  "[--osync on|off] [--title T] [--metric NAME]");
+			  "[--osync on|off] [--title T] [--metric NAME] [--timeline]");
 		return OUT_USAGE;
 	}
 	struct store *st = open_existing(cli_db_path(db));
 	if (!st)
 		return OUT_USAGE;
+	if (timeline) {
+		if (strcmp(metric->name, "jobs_per_min") == 0)
+			metric = metric_find("sys_pct"); /* the default for a timeline */
+		int trc = plot_timeline(st, argv[optind], workload, osync, metric, po.title, out);
+		store_close(st);
+		return trc < 0 ? OUT_USAGE : OUT_OK;
+	}
 	size_t n = (size_t)(argc - optind);
 	struct curve *curves = xcalloc(n, sizeof(*curves));
 	int rc = 0;

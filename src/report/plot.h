@@ -24,4 +24,13 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *out_name,
 		 const struct curve *curves, size_t n, const struct plot_options *opt);
 
+/* One point's sampler series for the timeline: y against seconds into the point. */
+struct timeline {
+	char label[64];
+	const double *t, *y;
+	size_t count;
+};
+/* A self-contained SVG of the series, one line each (each a <g class="series">). */
+int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const char *title, const char *y_label);
+
 #endif

@@ -30,6 +30,10 @@ ok "$([ -s "$T/ab.dat" ] && [ -s "$T/ab.gp" ] && echo 0 || echo 1)" "gnuplot dat
 status 1 "plot without -o" "$REAIM" plot kernel-a
 status 0 "plot a system metric" "$REAIM" plot kernel-a kernel-b -o "$T/sys.svg" --metric sys_pct
 contains "$T/sys.svg" "CPU system %" "the axis names the metric"
+status 0 "plot a run's system time series" "$REAIM" plot kernel-a --timeline --metric iowait_pct -o "$T/tl.svg"
+ok "$([ "$(grep -o 'class="series"' "$T/tl.svg" | wc -l)" -ge 1 ] && echo 0 || echo 1)" "a line per point with samples"
+contains "$T/tl.svg" "Seconds into the point" "the time axis"
+status 1 "a timeline of a figure that is not sampled" "$REAIM" plot kernel-a --timeline --metric real_s -o "$T/x.svg"
 status 1 "plot an unknown metric" "$REAIM" plot kernel-a -o "$T/x.svg" --metric speed
 contains "$T/err" "iowait_pct" "lists the metrics there are"
 
