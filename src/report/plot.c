@@ -160,7 +160,7 @@ static size_t shown_chars(const char *s, size_t max)
 
 /* Writes s as XML text or attribute value, cut at max characters with an ellipsis; bad UTF-8 and control
  * characters become '?' and ' ' because one odd byte in a label must not make the whole file unreadable. */
-static void xml_text(FILE *f, const char *s, size_t max)
+void plot_xml_text(FILE *f, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	for (size_t chars = 0; *p; chars++) {
@@ -205,7 +205,7 @@ static void fmt_jpm(char *buf, size_t len, double v)
 }
 
 /* The 1-2-5 step nearest above raw, for tick spacing. */
-static double nice_step(double raw)
+double plot_nice_step(double raw)
 {
 	if (!(raw > 0) || !isfinite(raw))
 		return 1;
@@ -259,7 +259,7 @@ static double y_axis(const struct curve *c, size_t n, const struct layout *L, st
 				top = fmax(top, p->jpm.mean + (has_error_bar(p) ? p->jpm.std_dev : 0));
 		}
 	top = top > 0 ? top * 1.1 : 1;
-	double step = nice_step(top / 6);
+	double step = plot_nice_step(top / 6);
 	a->lo = 0;
 	a->hi = ceil(top / step - 1e-9) * step;
 	a->p0 = L->main_bottom;
@@ -292,7 +292,7 @@ static double diff_axis(const struct curve *c, size_t n, const struct layout *L,
 	double pad = 0.1 * (hi - lo);
 	lo = fmin(lo - pad, -1);
 	hi = fmax(hi + pad, 1);
-	double step = nice_step((hi - lo) / 4);
+	double step = plot_nice_step((hi - lo) / 4);
 	a->lo = floor(lo / step + 1e-9) * step;
 	a->hi = ceil(hi / step - 1e-9) * step;
 	a->p0 = L->diff_bottom;
@@ -380,7 +380,7 @@ static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1
 			fputs("/>", f);
 			marker(f, marker_of(i), x + 15, y - 4, colour_of(i));
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x + 36, y, empty ? " fill=\"#777777\"" : "");
-			xml_text(f, c[i].label, LEGEND_MAX_CHARS);
+			plot_xml_text(f, c[i].label, LEGEND_MAX_CHARS);
 			fprintf(f, "%s</text>\n", empty ? " (no valid points)" : "");
 		}
 		x += w + 16;
@@ -414,16 +414,16 @@ static void header(FILE *f, const struct layout *L, const char *title, const cha
 		   "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
 		L->width, L->height, L->width, L->height);
 	fputs("<title>", f);
-	xml_text(f, title, SIZE_MAX);
+	plot_xml_text(f, title, SIZE_MAX);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", L->width, L->height);
 	fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" "
 		   "font-weight=\"bold\">", L->width / 2);
-	xml_text(f, title, TITLE_MAX_CHARS);
+	plot_xml_text(f, title, TITLE_MAX_CHARS);
 	fputs("</text>\n", f);
 	if (subtitle[0]) {
 		fprintf(f, "<text x=\"%.1f\" y=\"46\" text-anchor=\"middle\" fill=\"#555555\">", L->width / 2);
-		xml_text(f, subtitle, TITLE_MAX_CHARS);
+		plot_xml_text(f, subtitle, TITLE_MAX_CHARS);
 		fputs("</text>\n", f);
 	}
 }
@@ -506,7 +506,7 @@ static void error_bars(FILE *f, const struct curve *c, const struct axis *xa, co
 static void series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya)
 {
 	fputs("<g class=\"series\" data-label=\"", f);
-	xml_text(f, c->label, SIZE_MAX);
+	plot_xml_text(f, c->label, SIZE_MAX);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
 	error_bars(f, c, xa, ya);
 	fputs("<polyline points=\"", f);
@@ -631,7 +631,7 @@ static void diff_series(FILE *f, const struct curve *c, size_t i, const struct a
 	double d;
 	int t;
 	fputs("<g class=\"diff-series\" data-label=\"", f);
-	xml_text(f, c[i].label, SIZE_MAX);
+	plot_xml_text(f, c[i].label, SIZE_MAX);
 	fputs("\">\n<polyline points=\"", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
 		if (diff_at(&c[0], &c[i], t, &d))
@@ -664,9 +664,9 @@ static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, s
 	double step = diff_axis(c, n, L, &ya);
 	if (n) {
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", L->left, L->diff_top - 8);
-		xml_text(f, y_label, CAPTION_MAX_CHARS);
+		plot_xml_text(f, y_label, CAPTION_MAX_CHARS);
 		fputs(" difference against ", f);
-		xml_text(f, c[0].label, CAPTION_MAX_CHARS);
+		plot_xml_text(f, c[0].label, CAPTION_MAX_CHARS);
 		fputs(" (the first run), at the task counts both have</text>\n", f);
 	}
 	fputs("<g class=\"plot-area\" data-panel=\"diff\">\n", f);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,27 +20,6 @@
 
 static const char *const colours[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7",
 				      "#e69f00", "#56b4e9", "#000000", "#f0e442"};
-
-/* A 1-2-5 tick step giving about `want` ticks over [0, max]. */
-static double nice_step(double max, int want)
-{
-	double raw = max > 0 ? max / want : 1, mag = pow(10, floor(log10(raw)));
-	double f = raw / mag;
-	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
-}
-
-static void xml_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
-		}
-	}
-}
 
 static void axes(FILE *f, double tmax, double ymax, double xstep, double ystep, const char *y_label)
 {
@@ -62,7 +42,7 @@ static void axes(FILE *f, double tmax, double ymax, double xstep, double ystep, 
 		(LEFT + RIGHT) / 2, H - 18);
 	fprintf(f, "<text transform=\"translate(22 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">",
 		(TOP + BOTTOM) / 2);
-	xml_text(f, y_label);
+	plot_xml_text(f, y_label, SIZE_MAX);
 	fputs("</text>\n</g>\n", f);
 }
 
@@ -75,7 +55,7 @@ int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const cha
 			ymax = fmax(ymax, lines[i].y[k]);
 		}
 	tmax = tmax > 0 ? tmax : 1;
-	double xstep = nice_step(tmax, 8), ystep = nice_step(ymax > 0 ? ymax * 1.05 : 1, 6);
+	double xstep = plot_nice_step(tmax / 8), ystep = plot_nice_step((ymax > 0 ? ymax * 1.05 : 1) / 6);
 	tmax = ceil(tmax / xstep) * xstep;
 	ymax = ceil((ymax > 0 ? ymax * 1.05 : 1) / ystep) * ystep;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -83,18 +63,18 @@ int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const cha
 		   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n"
 		   "<text x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\">",
 		W, H, W, H, W / 2);
-	xml_text(f, title);
+	plot_xml_text(f, title, SIZE_MAX);
 	fputs("</text>\n", f);
 	axes(f, tmax, ymax, xstep, ystep, y_label);
 	for (size_t i = 0; i < n; i++) {
 		const char *colour = colours[i % (sizeof(colours) / sizeof(colours[0]))];
 		double lx = LEFT + (double)(i % 6) * 130, ly = 56 + (double)(i / 6) * 16;
 		fprintf(f, "<g class=\"series\" data-label=\"");
-		xml_text(f, lines[i].label);
+		plot_xml_text(f, lines[i].label, SIZE_MAX);
 		fprintf(f, "\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>"
 			   "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\">",
 			lx, ly - 4, lx + 22, ly - 4, colour, lx + 27, ly);
-		xml_text(f, lines[i].label);
+		plot_xml_text(f, lines[i].label, SIZE_MAX);
 		fprintf(f, "</text>\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", colour);
 		for (size_t k = 0; k < lines[i].count; k++)
 			fprintf(f, "%.1f,%.1f ", LEFT + (RIGHT - LEFT) * lines[i].t[k] / tmax,
