@@ -28,22 +28,6 @@ static long long max_tasks_of(const struct run_opts *o)
 	return o->mode == MODE_SINGLE ? 1 : m;
 }
 
-static unsigned mix_flags(const struct workfile *wf)
-{
-	unsigned f = 0;
-	for (size_t i = 0; i < wf->count; i++)
-		f |= wf->entries[i].test->flags;
-	return f;
-}
-
-static int uses_test(const struct workfile *wf, const char *name)
-{
-	for (size_t i = 0; i < wf->count; i++)
-		if (strcmp(wf->entries[i].test->name, name) == 0)
-			return 1;
-	return 0;
-}
-
 /* Read up to n numbers from a /proc/sys file; how many were read. */
 static int read_numbers(const char *path, long long *v, int n)
 {
@@ -157,7 +141,7 @@ int preflight(const struct plan *p)
 	for (size_t w = 0; w < p->nwl; w++) {
 		const struct workload *wl = &p->wl[w];
 		const struct run_opts *o = &wl->opts;
-		unsigned flags = mix_flags(&wl->wf);
+		unsigned flags = workfile_flags(&wl->wf);
 		long long tasks = max_tasks_of(o);
 		long long per_dir = (tasks + (long long)o->dirs.count - 1) / (long long)o->dirs.count;
 		/* at most one file of n KiB per task at a time, plus the shared source per dir */
@@ -165,7 +149,7 @@ int preflight(const struct plan *p)
 		for (size_t d = 0; d < o->dirs.count; d++)
 			if (check_dir(o->dirs.v[d], wl->name, flags, need) < 0)
 				rc = -1;
-		if (check_limits(wl->name, tasks, flags, uses_test(&wl->wf, "shared_memory")) < 0)
+		if (check_limits(wl->name, tasks, flags, (flags & TF_SYSV) != 0) < 0)
 			rc = -1;
 		if (flags & TF_FORKS) {
 			char *helper = find_helper("reaim-exec-helper");

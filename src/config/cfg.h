@@ -40,6 +40,8 @@ int workfile_parse(const char *path, const char *text, struct workfile *wf, stru
 int workfile_load(const char *name_or_path, const char *relative_to, int line, struct workfile *wf,
 		  struct errlist *errs);
 void workfile_free(struct workfile *wf);
+/* The union of the mix's test flags (enum test_flag): what the mix touches. */
+unsigned workfile_flags(const struct workfile *wf);
 
 /* ---- task counts: "1,2,4", "8-64:8", "1-512*2" ---- */
 struct task_list {

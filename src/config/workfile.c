@@ -264,6 +264,14 @@ int workfile_load(const char *name_or_path, const char *relative_to, int line, s
 	return rc;
 }
 
+unsigned workfile_flags(const struct workfile *wf)
+{
+	unsigned f = 0;
+	for (size_t i = 0; i < wf->count; i++)
+		f |= wf->entries[i].test->flags;
+	return f;
+}
+
 void workfile_free(struct workfile *wf)
 {
 	free(wf->path);

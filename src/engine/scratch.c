@@ -58,16 +58,6 @@ int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s,
 	return 0;
 }
 
-static int pid_is_reaim(long pid)
-{
-	char path[64];
-	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-	char *comm = read_text_file(path, 64);
-	int alive = comm && strncmp(comm, "reaim", 5) == 0;
-	free(comm);
-	return alive;
-}
-
 void engine_scratch_sweep(const struct str_list *dirs)
 {
 	for (size_t i = 0; i < dirs->count; i++) {
@@ -163,14 +153,6 @@ static void flush_dir(const char *dir)
 		close(fd);
 }
 
-static int mix_uses(const struct workfile *wf, unsigned flag)
-{
-	for (size_t i = 0; i < wf->count; i++)
-		if (wf->entries[i].test->flags & flag)
-			return 1;
-	return 0;
-}
-
 int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
 		     struct engine_result *res)
 {
@@ -180,7 +162,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	res->jobs_per_task = plan_jobs_per_task(pt->wf, pt->opts->jobs_per_task);
 	res->tests = xcalloc(pt->wf->count, sizeof(*res->tests));
 	long long kib = plan_file_kib(pt->opts, pt->tasks);
-	int need_source = mix_uses(pt->wf, TF_SOURCE);
+	unsigned flags = workfile_flags(pt->wf);
+	int need_source = (flags & TF_SOURCE) != 0;
 	unsigned seq = point_seq++;
 
 	char **point_dirs = xcalloc(s->count, sizeof(char *));
@@ -221,7 +204,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	for (size_t d = 0; d < s->count; d++) {
 		if (point_dirs[d] && remove_tree(point_dirs[d]) < 0)
 			log_warn("could not remove %s: %s", point_dirs[d], strerror(errno));
-		if (mix_uses(pt->wf, TF_DISK))
+		if (flags & TF_DISK)
 			flush_dir(s->roots[d]);
 		free(point_dirs[d]);
 		free(sources[d]);

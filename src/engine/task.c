@@ -122,11 +122,8 @@ void task_main(const struct task_args *a)
 
 	if (detach_from_parent(a) < 0)
 		_exit(2);
-	unsigned flags = 0;
-	for (size_t t = 0; t < wf->count; t++)
-		flags |= wf->entries[t].test->flags;
 	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
-	int need_scratch = (flags & (TF_DISK | TF_SCRATCH)) != 0;
+	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
 	if (need_scratch && mkdir(a->task_dir, 0700) < 0) {
 		snprintf(msg, sizeof(msg), "mkdir %s: %s", a->task_dir, strerror(errno));
 		fail(slot, -1, errno, msg);

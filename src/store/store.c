@@ -264,17 +264,6 @@ fail:
 	return -1;
 }
 
-/* A run's process is alive if the pid exists and is a reaim. */
-static int reaim_alive(int64_t pid)
-{
-	char path[64];
-	snprintf(path, sizeof(path), "/proc/%lld/comm", (long long)pid);
-	char *comm = read_text_file(path, 64);
-	int alive = comm && strncmp(comm, "reaim", 5) == 0;
-	free(comm);
-	return alive;
-}
-
 int store_reap_dead_runs(struct store *st, const char *host, int *count)
 {
 	sqlite3_stmt *s;
@@ -286,7 +275,7 @@ int store_reap_dead_runs(struct store *st, const char *host, int *count)
 	int64_t dead[64];
 	int n = 0, rc;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW && n < 64)
-		if (!reaim_alive(sqlite3_column_int64(s, 1)))
+		if (!pid_is_reaim((long)sqlite3_column_int64(s, 1)))
 			dead[n++] = sqlite3_column_int64(s, 0);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

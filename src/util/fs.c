@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -121,6 +122,16 @@ static int remove_at(int parent, const char *name)
 	if (rc == 0 && unlinkat(parent, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		rc = -1;
 	return rc;
+}
+
+int pid_is_reaim(long pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	char *comm = read_text_file(path, 64);
+	int alive = comm && strncmp(comm, "reaim", 5) == 0;
+	free(comm);
+	return alive;
 }
 
 int remove_tree(const char *path)

@@ -49,6 +49,9 @@ char *find_data_file(const char *subdir, const char *name);
 /* The same search for a program or file beside the binary or in libexecdir. */
 char *find_helper(const char *name);
 
+/* Whether a process with this pid exists and is a reaim (its pid may have been reused). */
+int pid_is_reaim(long pid);
+
 /* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
 int remove_tree(const char *path);
 
