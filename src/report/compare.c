@@ -132,38 +132,40 @@ static size_t test_means(struct store *st, int64_t run, const struct curve *c, s
 	return nm;
 }
 
-/* Mean of a sampled metric over a run's curve like `c`, over its task counts; -1 if none. */
-static double metric_mean(struct store *st, int64_t run, const struct curve *c, const char *name)
+/* The sampler's user, sys, iowait and disk-util shares of one run's curve like `c`, averaged
+ * over its sampled points; 0 when the run has none (made before the sampler, or with it off). */
+static int system_shares(struct store *st, int64_t run, const struct curve *c, double out[4])
 {
-	struct curve *cs;
-	size_t n;
-	double sum = 0, mean = -1;
-	if (curves_load_metric(st, run, metric_find(name), &cs, &n) < 0)
-		return -1;
-	const struct curve *m = find_curve(cs, n, c);
-	for (size_t i = 0; m && i < m->count; i++)
-		sum += m->points[i].jpm.mean;
-	if (m && m->count)
-		mean = sum / (double)m->count;
-	curves_free(cs, n);
-	return mean;
+	struct store_point *pts;
+	size_t n, used = 0;
+	memset(out, 0, 4 * sizeof(double));
+	if (store_get_points(st, run, &pts, &n) < 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct store_point *p = &pts[i];
+		if (!p->valid || !p->sampled || p->osync != c->osync || strcmp(p->workload, c->workload) != 0)
+			continue;
+		out[0] += p->user_pct, out[1] += p->sys_pct, out[2] += p->iowait_pct, out[3] += p->util_pct;
+		used++;
+	}
+	free(pts);
+	for (int k = 0; k < 4 && used; k++)
+		out[k] /= (double)used;
+	return used > 0;
 }
 
 /* Where the time went, base against another run: the sampler's CPU and disk shares. */
 static void print_system(FILE *f, struct store *st, int64_t base, int64_t other, const struct curve *c,
 			 const char *label)
 {
-	static const char *const names[] = {"user_pct", "sys_pct", "iowait_pct", "util_pct"};
 	static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
-	char line[256] = "";
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		double a = metric_mean(st, base, c, names[i]), b = metric_mean(st, other, c, names[i]);
-		if (a < 0 || b < 0)
-			return; /* a run without system figures (made before the sampler, or with it off) */
-		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s %s %.1f%% -> %.1f%%", i ? "," : "",
-			 shown[i], a, b);
-	}
-	fprintf(f, "System in %s (mean over task counts):%s\n", label, line);
+	double a[4], b[4];
+	if (!system_shares(st, base, c, a) || !system_shares(st, other, c, b))
+		return;
+	fprintf(f, "System in %s (mean over sampled points):", label);
+	for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
+		fprintf(f, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], a[i], b[i]);
+	fputc('\n', f);
 }
 
 struct mover {
