@@ -68,27 +68,25 @@ static double metric_of(const struct store_point *p, const struct metric *m)
 static void summarise(const struct store_point *pts, size_t s, size_t e, const struct metric *m,
 		      struct curve_point *cp)
 {
-	size_t n = 0;
-	double *jpm = xcalloc(e - s, sizeof(double)), *real = xcalloc(e - s, sizeof(double));
-	double *user = xcalloc(e - s, sizeof(double)), *sys = xcalloc(e - s, sizeof(double));
-	for (size_t i = s; i < e; i++) {
-		if (!pts[i].valid || (m->sampled && !pts[i].sampled))
-			continue;
-		jpm[n] = metric_of(&pts[i], m);
-		real[n] = pts[i].real_s;
-		user[n] = pts[i].user_s;
-		sys[n] = pts[i].sys_s;
-		n++;
-	}
+	/* the curve's metric, then the times compare reports beside it */
+	static const struct metric times[] = {{"real_s", NULL, FIELD(real_s), 0}, {"user_s", NULL, FIELD(user_s), 0},
+					       {"sys_s", NULL, FIELD(sys_s), 0}};
+	const struct metric *fields[] = {m, &times[0], &times[1], &times[2]};
+	struct summary *dest[] = {&cp->jpm, &cp->real_s, &cp->user_s, &cp->sys_s};
+	double *v = xcalloc(e - s + 1, sizeof(double));
 	cp->tasks = pts[s].tasks;
-	measure_summary(jpm, n, &cp->jpm);
-	measure_summary(real, n, &cp->real_s);
-	measure_summary(user, n, &cp->user_s);
-	measure_summary(sys, n, &cp->sys_s);
-	cp->samples = jpm;
-	free(real);
-	free(user);
-	free(sys);
+	for (size_t f = 0; f < ARRAY_SIZE(fields); f++) {
+		size_t n = 0;
+		for (size_t i = s; i < e; i++)
+			if (pts[i].valid && !(m->sampled && !pts[i].sampled))
+				v[n++] = metric_of(&pts[i], fields[f]);
+		measure_summary(v, n, dest[f]);
+		if (f == 0) { /* the metric's own values stay with the point, for rank tests */
+			cp->samples = v;
+			v = xcalloc(e - s + 1, sizeof(double));
+		}
+	}
+	free(v);
 }
 
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *nout)
