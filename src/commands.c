@@ -13,7 +13,7 @@
 #include "report/plot.h"
 #include "report/report.h"
 #include "store/store.h"
-#include "tests/test.h"
+#include "catalog/catalog.h"
 #include "util/util.h"
 
 static int is_suite(const char *path)

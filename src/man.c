@@ -6,7 +6,7 @@
 
 #include "cli.h"
 #include "config/cfg.h"
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 /* roff needs '-' and '\' escaped in running text. */
 static void roff(const char *s)

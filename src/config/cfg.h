@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 /* Collected "file:line: message" errors, reported all at once. */
 struct errlist {

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "tests/test.h"
+#include "catalog/catalog.h"
 #include "util/util.h"
 
 static char dir[] = "/var/tmp/reaim-disk-XXXXXX";

@@ -5,7 +5,7 @@
 
 #include "measure/measure.h"
 #include "tap.h"
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 /* Every classic name (from the stock mixes) must be in the registry. */
 static const char *const classic_names[] = {

@@ -16,8 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tests/msg_sizes.h"
-#include "tests/test.h"
+#include "catalog/msg_sizes.h"
+#include "catalog/catalog.h"
 
 #define PAIRS 99
 #define SHM_BYTES (64 * 1024)

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 #define CREAT_ROUNDS 1000
 #define LINK_COUNT 7

@@ -1,6 +1,6 @@
 /* The contract between the engine and the AIM test catalog: one call is one job. */
-#ifndef REAIM_TEST_H
-#define REAIM_TEST_H
+#ifndef REAIM_CATALOG_H
+#define REAIM_CATALOG_H
 
 #include <stddef.h>
 #include <stdint.h>

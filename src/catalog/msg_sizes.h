@@ -3,7 +3,7 @@
 #ifndef REAIM_TESTS_MSG_SIZES_H
 #define REAIM_TESTS_MSG_SIZES_H
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 /* The largest message in the cycle; a buffer this big holds any of them. */
 #define IPC_MSG_MAX 4096

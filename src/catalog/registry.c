@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 extern const struct test_family test_family_cpu_int;
 extern const struct test_family test_family_cpu_float;

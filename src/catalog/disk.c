@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 #define BLOCK 1024		/* the classic I/O unit */
 #define DIO_ALIGN_DEFAULT 4096	/* when the engine did not measure the filesystem */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 #define ADD_ROUNDS 5000000L
 #define ADD_SHORT_ROUNDS 2000000L

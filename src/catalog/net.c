@@ -9,8 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "tests/msg_sizes.h"
-#include "tests/test.h"
+#include "catalog/msg_sizes.h"
+#include "catalog/catalog.h"
 
 #define TCP_PAIRS 89
 #define UDP_DATAGRAMS 99

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 enum test_status test_fail(struct test_ctx *ctx, int err, const char *fmt, ...)
 {

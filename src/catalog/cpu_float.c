@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 /*
  * Inputs live in volatiles so the compiler cannot fold the work at build time.

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 #define COPY_CALLS 100
 #define COPY_MAX (64 * 1024)

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tests/test.h"
+#include "catalog/catalog.h"
 
 #define FORK_ROUNDS 100
 #define EXEC_ROUNDS 5
