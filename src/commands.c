@@ -139,11 +139,7 @@ static struct store *open_existing(const char *db)
 {
 	char err[512];
 	struct store *st;
-	if (access(db, F_OK) != 0) {
-		log_error("no results database at %s (run a suite first, or pass --db)", db);
-		return NULL;
-	}
-	if (store_open(db, &st, err, sizeof(err)) < 0) {
+	if (store_open_read(db, &st, err, sizeof(err)) < 0) {
 		log_error("%s", err);
 		return NULL;
 	}
@@ -317,7 +313,8 @@ enum outcome cmd_merge(int argc, char **argv)
 	if (rc < 0)
 		log_error("%s", store_error(st));
 	else
-		printf("merged %zu runs from %s into %s (%zu already present)\n", copied, a.run, db, skipped);
+		printf("merged %zu runs from %s into %s (%zu already present or still running there)\n", copied,
+		       a.run, db, skipped);
 	store_close(st);
 	return rc < 0 ? OUT_USAGE : OUT_OK;
 }

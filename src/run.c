@@ -182,6 +182,14 @@ static size_t planned_points(const struct plan *p)
 	return n;
 }
 
+/* A store waiting for another program's lock gives up when the run is interrupted. */
+static int run_interrupted(void *unused)
+{
+	(void)unused;
+	engine_poll_signals();
+	return engine_interrupted();
+}
+
 static enum outcome execute(const struct plan *p, const struct run_args *a, int argc, char **argv)
 {
 	char err[512];
@@ -191,9 +199,9 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		log_error("cannot create the results directory: %s", strerror(errno));
 		return OUT_USAGE;
 	}
-	if (store_open(db, &rn.st, err, sizeof(err)) < 0) {
+	if (store_open_cancellable(db, run_interrupted, NULL, &rn.st, err, sizeof(err)) < 0) {
 		log_error("%s", err);
-		return OUT_USAGE;
+		return engine_interrupted() ? OUT_INTERRUPTED : OUT_USAGE;
 	}
 	if (begin_run(&rn, p, argc, argv) < 0) {
 		log_error("%s", store_error(rn.st));

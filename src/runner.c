@@ -140,6 +140,9 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	if (store_point_add(rn->st, out, tests, wl->wf.count, samples, res.nseries) < 0) {
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;
+		if (!rn->first_failure[0])
+			snprintf(rn->first_failure, sizeof(rn->first_failure), "a point could not be stored: %s",
+				 store_error(rn->st));
 	}
 	free(tests);
 	free(samples);

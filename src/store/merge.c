@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "store/internal.h"
 #include "util/util.h"
@@ -105,10 +106,17 @@ static int copy_run(struct store *st, int64_t old_run)
 }
 
 
-int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
+/* The same file under another name (a link, ./x.db against x.db) would deadlock on itself. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+	return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* Attach the other database and check it: ours, this schema, undamaged. */
+static int attach_other(struct store *st, const char *other_path)
 {
 	sqlite3_stmt *s;
-	*copied = *skipped = 0;
 	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ? AS other", -1, &s, NULL) != SQLITE_OK)
 		return store_fail(st, "attaching");
 	sqlite3_bind_text(s, 1, other_path, -1, SQLITE_TRANSIENT);
@@ -117,26 +125,46 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	if (rc != SQLITE_DONE)
 		return store_fail(st, "attaching");
 	int v = 0;
-	rc = store_schema_version(st, "other", &v);
-	if (rc == 0 && v != (int)store_migration_count) {
+	if (store_schema_version(st, "other", &v) < 0)
+		return -1;
+	if (v != (int)store_migration_count) {
 		snprintf(st->err, sizeof(st->err), "%s has schema version %d, this reaim writes %zu%s", other_path, v,
 			 store_migration_count, v == 0 ? " (not a reaim database?)" : "; open it with this reaim first");
-		rc = -1;
+		return -1;
 	}
-	int64_t *runs = NULL;
-	size_t n = 0, total = 0;
+	return store_check_integrity(st, "other", other_path);
+}
+
+int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
+{
+	*copied = *skipped = 0;
+	if (same_file(st->path, other_path)) {
+		snprintf(st->err, sizeof(st->err), "%s is the database being merged into", other_path);
+		return -1;
+	}
+	int rc = attach_other(st, other_path);
+	int64_t *runs = NULL, *stale = NULL;
+	size_t n = 0, nstale = 0, total = 0;
 	if (rc == 0)
 		rc = select_ids(st, "SELECT COUNT(*) FROM other.runs", 0, &runs, &n);
 	if (rc == 0 && n == 1)
 		total = (size_t)runs[0];
 	free(runs);
 	runs = NULL;
+	/* a run still going there is left for a later merge; a copy of one that was still going
+	 * when merged before is replaced once the other side has finished it */
 	if (rc == 0)
-		rc = select_ids(st, "SELECT id FROM other.runs WHERE uuid NOT IN (SELECT uuid FROM main.runs) ORDER BY id",
-				0, &runs, &n);
+		rc = select_ids(st, "SELECT m.id FROM main.runs m JOIN other.runs o ON o.uuid = m.uuid"
+				" WHERE m.status = 'running' AND o.status <> 'running'", 0, &stale, &nstale);
+	if (rc == 0)
+		rc = select_ids(st, "SELECT id FROM other.runs WHERE status <> 'running' AND (uuid NOT IN"
+				" (SELECT uuid FROM main.runs) OR uuid IN (SELECT uuid FROM main.runs WHERE"
+				" status = 'running')) ORDER BY id", 0, &runs, &n);
 	if (rc == 0 && sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		rc = store_fail(st, "locking the database");
 	else if (rc == 0) {
+		for (size_t i = 0; i < nstale && rc == 0; i++)
+			rc = exec_ids(st, "DELETE FROM main.runs WHERE id = ?", stale[i], 0, 0, NULL);
 		for (size_t i = 0; i < n && rc == 0; i++)
 			rc = copy_run(st, runs[i]);
 		if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
@@ -149,6 +177,7 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 		*skipped = total - n;
 	}
 	free(runs);
+	free(stale);
 	sqlite3_exec(st->db, "DETACH DATABASE other", NULL, NULL, NULL);
 	return rc;
 }

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "store/internal.h"
 #include "util/env.h"
@@ -56,8 +58,8 @@ static int is_ours(struct store *st)
 	if (store_schema_version(st, "main", &v) < 0)
 		return -1;
 	if (v == 0 && has_tables(st)) {
-		snprintf(st->err, sizeof(st->err), "an SQLite database, but not a reaim results database "
-						   "(it has tables and no reaim schema version); left untouched");
+		snprintf(st->err, sizeof(st->err), "%s: an SQLite database, but not a reaim results database "
+			 "(it has tables and no reaim schema version); left untouched", st->path);
 		return -1;
 	}
 	return 0;
@@ -90,25 +92,162 @@ fail:
 	return -1;
 }
 
-int store_open(const char *path, struct store **out, char *err, size_t errlen)
+/* Paths SQLite accepts but that cannot keep a run: empty (a private temporary database),
+ * ":memory:", URIs, and anything that exists but is not a regular file (/dev/null would get
+ * a journal written next to it, in /dev). */
+static int check_path(struct store *st, const char *path)
+{
+	struct stat sb;
+	if (!*path || strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0) {
+		snprintf(st->err, sizeof(st->err), "'%s': not a database file name (an empty name, :memory: or a "
+						   "URI would keep nothing); give a path", path);
+		return -1;
+	}
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		snprintf(st->err, sizeof(st->err), "%s: not a regular file, cannot hold a results database", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Waiting for another writer: in short sleeps, for as long as the owner allows, and never past
+ * a cancellation (Ctrl-C during a run must end it within a second). */
+static int busy_wait(void *arg, int tries)
+{
+	struct store *st = arg;
+	if (st->cancelled && st->cancelled(st->cancel_arg))
+		return 0;
+	if ((long long)tries * 10 >= st->busy_limit_ms)
+		return 0;
+	if (tries == 100 && st->busy_limit_ms > 1000)
+		log_warn("%s is locked by another program; waiting (Ctrl-C to stop)", st->path);
+	sqlite3_sleep(10);
+	return 1;
+}
+
+/* PRAGMA quick_check: a damaged page is found before anything is appended to the file. */
+int store_check_integrity(struct store *st, const char *schema, const char *path)
+{
+	char sql[64];
+	sqlite3_stmt *s;
+	snprintf(sql, sizeof(sql), "PRAGMA %s.quick_check(1)", schema);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "checking the database");
+	int rc = sqlite3_step(s);
+	const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(s, 0) : NULL;
+	int ok = t && strcmp((const char *)t, "ok") == 0;
+	if (!ok && rc == SQLITE_ROW)
+		snprintf(st->err, sizeof(st->err), "%s: the database is damaged (%s); nothing was written",
+			 path, t ? (const char *)t : "?");
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_fail(st, "checking the database");
+	return ok ? 0 : -1;
+}
+
+/* Decide on a read-only connection whether an existing file is ours and sound, so that a file
+ * we refuse is never changed (not even its journal mode). */
+static int vet_existing(struct store *st)
+{
+	if (access(st->path, F_OK) != 0)
+		return 0;
+	int rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_handler(st->db, busy_wait, st);
+		rc = is_ours(st) == 0 && store_check_integrity(st, "main", st->path) == 0 ? SQLITE_OK : SQLITE_ERROR;
+	} else {
+		store_fail(st, "opening");
+	}
+	sqlite3_close(st->db);
+	st->db = NULL;
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+static struct store *store_new(const char *path)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
 	snprintf(st->path, sizeof(st->path), "%s", path);
-	int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-	if (rc == SQLITE_OK) {
-		sqlite3_busy_timeout(st->db, 30000);
-		if (is_ours(st) == 0 && exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
-		    exec(st, "PRAGMA foreign_keys = ON", "opening") == 0 &&
-		    exec(st, "PRAGMA synchronous = NORMAL", "opening") == 0 && migrate(st) == 0) {
-			*out = st;
-			return 0;
+	st->busy_limit_ms = STORE_WRITER_WAIT_MS;
+	return st;
+}
+
+int store_open(const char *path, struct store **out, char *err, size_t errlen)
+{
+	return store_open_cancellable(path, NULL, NULL, out, err, errlen);
+}
+
+int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,
+			   size_t errlen)
+{
+	struct store *st = store_new(path);
+	store_set_cancel(st, cancelled, arg);
+	if (check_path(st, path) == 0 && vet_existing(st) == 0) {
+		int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+		if (rc == SQLITE_OK) {
+			sqlite3_busy_handler(st->db, busy_wait, st);
+			if (is_ours(st) == 0 && exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
+			    exec(st, "PRAGMA foreign_keys = ON", "opening") == 0 &&
+			    exec(st, "PRAGMA synchronous = NORMAL", "opening") == 0 && migrate(st) == 0) {
+				*out = st;
+				return 0;
+			}
+		} else {
+			store_fail(st, "opening");
 		}
-	} else {
-		store_fail(st, "opening");
 	}
 	snprintf(err, errlen, "%s", st->err);
 	store_close(st);
 	return -1;
+}
+
+/* Readers never write, so a read-only mount or another user's file works, and they do not wait
+ * for writers (WAL readers need not). A file on a read-only mount whose WAL index cannot be
+ * created is opened as immutable. */
+int store_open_read(const char *path, struct store **out, char *err, size_t errlen)
+{
+	struct store *st = store_new(path);
+	st->busy_limit_ms = STORE_READER_WAIT_MS;
+	int v = 0;
+	if (check_path(st, path) == 0) {
+		if (access(path, F_OK) != 0) {
+			snprintf(st->err, sizeof(st->err), "%s: no results database here (run a suite first, or pass --db)",
+				 path);
+		} else {
+			int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
+			if (rc == SQLITE_OK)
+				sqlite3_busy_handler(st->db, busy_wait, st);
+			if (rc == SQLITE_OK && store_schema_version(st, "main", &v) < 0 &&
+			    (sqlite3_errcode(st->db) == SQLITE_CANTOPEN || sqlite3_errcode(st->db) == SQLITE_READONLY)) {
+				sqlite3_close(st->db);
+				st->db = NULL;
+				char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+				rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+				sqlite3_free(uri);
+			}
+			if (rc != SQLITE_OK)
+				store_fail(st, "opening");
+			else if (is_ours(st) == 0 && store_schema_version(st, "main", &v) == 0) {
+				if (v == (int)store_migration_count) {
+					*out = st;
+					return 0;
+				}
+				snprintf(st->err, sizeof(st->err), "%s: schema version %d, this reaim reads %zu%s", path, v,
+					 store_migration_count,
+					 v < (int)store_migration_count ? "; open it once with write access (any run or "
+									 "merge) to upgrade it"
+									: " (a newer reaim wrote it)");
+			}
+		}
+	}
+	snprintf(err, errlen, "%s", st->err);
+	store_close(st);
+	return -1;
+}
+
+void store_set_cancel(struct store *st, int (*cancelled)(void *), void *arg)
+{
+	st->cancelled = cancelled;
+	st->cancel_arg = arg;
 }
 
 void store_close(struct store *st)

@@ -8,6 +8,13 @@
 struct store;
 
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
+/* The same, and waiting for a lock held by another program ends when cancelled(arg) says so. */
+int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,
+			   size_t errlen);
+/* Read-only, for list/show/export/compare/plot: never creates, migrates or waits for writers. */
+int store_open_read(const char *path, struct store **out, char *err, size_t errlen);
+/* Waiting for a lock ends when cancelled(arg) returns non-zero (an interrupted run). */
+void store_set_cancel(struct store *st, int (*cancelled)(void *), void *arg);
 void store_close(struct store *st);
 const char *store_error(const struct store *st);
 
