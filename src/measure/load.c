@@ -144,26 +144,27 @@ static int all_digits(const char *s)
 	return 1;
 }
 
+int load_read_stat(const char *proc_root, struct sys_counters *c, char *err, size_t errlen)
+{
+	char *path = xasprintf("%s/stat", proc_root ? proc_root : "/proc");
+	char *text = read_text_file(path, PROC_STAT_MAX);
+	int rc = -1;
+	if (!text)
+		set_err(err, errlen, "%s: %s", path, strerror(errno));
+	else if ((rc = sampler_parse_stat(text, c)) < 0)
+		set_err(err, errlen, "%s: not in the expected format", path);
+	free(text);
+	free(path);
+	return rc;
+}
+
 int load_snapshot_take(const char *proc_root, struct load_snapshot *s, char *err, size_t errlen)
 {
 	*s = (struct load_snapshot){0};
 	const char *root = proc_root ? proc_root : "/proc";
-	char *path = xasprintf("%s/stat", root);
 	s->t_ns = clock_now_ns();
-	char *text = read_text_file(path, PROC_STAT_MAX);
-	if (!text) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
-		free(path);
+	if (load_read_stat(root, &s->stat, err, errlen) < 0)
 		return -1;
-	}
-	int rc = sampler_parse_stat(text, &s->stat);
-	free(text);
-	if (rc < 0) {
-		set_err(err, errlen, "%s: not in the expected format", path);
-		free(path);
-		return -1;
-	}
-	free(path);
 	DIR *d = opendir(root);
 	if (!d) {
 		set_err(err, errlen, "%s: %s", root, strerror(errno));

@@ -16,6 +16,8 @@ struct load_share {
 	double busy_pct, steal_pct; /* of total_cpu_s */
 	unsigned ncpus;     /* cpuN lines of the later reading; 0 if it had none */
 };
+/* Read and parse proc_root/stat (NULL root: "/proc"); 0, or -1 with a reason in err. */
+int load_read_stat(const char *proc_root, struct sys_counters *c, char *err, size_t errlen);
 /* hz is the kernel's USER_HZ (sysconf(_SC_CLK_TCK)). Counters that step back count as 0. */
 void load_between(const struct sys_counters *a, const struct sys_counters *b, double hz, struct load_share *out);
 
