@@ -115,7 +115,7 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 	int repeated = 0;
 	for (size_t i = 1; i < n; i++)
 		repeated |= pts[i].tasks == pts[i - 1].tasks;
-	if (!repeated)
+	if (!repeated || c->count == 0)
 		return;
 	fprintf(f, "Means over the valid rounds:\nTasks\tJobs/Min\t±CV%%\tMin\tMax\tRounds\tReal\tCPU\n");
 	for (size_t i = 0; i < c->count; i++) {
