@@ -169,7 +169,7 @@ struct block_run {
 };
 
 /* Run, store and print one point of the block. */
-static const struct store_point *block_point(struct block_run *b, int tasks, int repeat)
+static void block_point(struct block_run *b, int tasks, int repeat)
 {
 	if (b->np == b->cap) {
 		b->cap = b->cap * 2 + 16;
@@ -179,7 +179,6 @@ static const struct store_point *block_point(struct block_run *b, int tasks, int
 	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, b->scratch, p);
 	report_block_row(stdout, &b->rb, p);
 	fflush(stdout);
-	return p;
 }
 
 /* Summary of a figure over the block's valid points at one task count (every round). */

@@ -46,7 +46,8 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 		fprintf(f, "  Points: one per test (%zu) after its calibration points\n", wl->wf.count);
 		break;
 	case MODE_PEAK:
-		fprintf(f, "  Points: as many as the search needs, task counts from %d to %lld, %lld %s each, x %d O_SYNC %s\n",
+		fprintf(f, "  Points: as many as the search needs, task counts from %d to %lld, %lld %s each, "
+			   "x %d O_SYNC %s\n",
 			o->tasks.n[0], o->max_tasks, o->repeat, rounds, nosync, settings);
 		break;
 	default:
@@ -54,8 +55,8 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s)\n", least * (size_t)nosync,
 				o->tasks.count, o->repeat, rounds, nosync, settings);
 		else
-			fprintf(f, "  Points: %zu to %zu (%zu listed task counts x %lld %s, then doubling up to %lld tasks "
-				   "while Jobs/Min per task stays above %g; x %d O_SYNC %s)\n",
+			fprintf(f, "  Points: %zu to %zu (%zu listed task counts x %lld %s, then doubling up to "
+				   "%lld tasks while Jobs/Min per task stays above %g; x %d O_SYNC %s)\n",
 				least * (size_t)nosync, most * (size_t)nosync, o->tasks.count, o->repeat, rounds,
 				o->max_tasks, o->threshold, nosync, settings);
 	}

@@ -44,8 +44,9 @@ static void one_round(void)
 	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1};
 	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250)};
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
-	is_str(t, "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n2\t300.0\t\t1.00\t0.75\n"
-		  "4\t250.0\t\t1.00\t0.75\nMax Jobs per Minute 300.0 at 2 tasks\n",
+	is_str(t,
+	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n"
+	       "2\t300.0\t\t1.00\t0.75\n4\t250.0\t\t1.00\t0.75\nMax Jobs per Minute 300.0 at 2 tasks\n",
 	       "one round: the classic four columns and Max line, nothing more");
 	free(t);
 }
@@ -69,7 +70,8 @@ static void rounds(void)
 	pts[3].valid = 0;
 	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 1 killed by signal 9");
 	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
-	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.8\t2/3\ttask 1 killed by signal 9\n") != NULL, "invalid row: round, reason");
+	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.8\t2/3\ttask 1 killed by signal 9\n") != NULL,
+	   "invalid row: round, reason");
 	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds)\n") != NULL,
 	   "the Max line counts the valid rounds");
 	ok(strstr(t, "\t2/3\t1.00\t0.75\n") != NULL, "means table: 2 of 3 rounds valid");
@@ -100,7 +102,8 @@ static void crossover(void)
 	b.threshold = 60;
 	struct store_point one[] = {pt(1, 0, 100), pt(2, 0, 100)};
 	t = block_text(&b, one, ARRAY_SIZE(one), 1);
-	ok(strstr(t, "Crossover: Jobs/Min per task 50.00 fell below 60 at 2 tasks\n") != NULL, "one round: classic line");
+	ok(strstr(t, "Crossover: Jobs/Min per task 50.00 fell below 60 at 2 tasks\n") != NULL,
+	   "one round: classic line");
 	free(t);
 	b.mode = MODE_SWEEP;
 	t = block_text(&b, one, ARRAY_SIZE(one), 1);
@@ -158,8 +161,8 @@ static void plan(void)
 	char *db = xasprintf("%s/r.db", dir), err[512];
 	struct store *st;
 	ok(store_open(db, &st, err, sizeof(err)) == 0, "a database");
-	struct store_run r = {.uuid = "u1", .label = "k1", .suite_name = "mix", .suite_text = "", .command_line = "reaim",
-			      .version = "0", .mode = "sweep", .seed = 1};
+	struct store_run r = {.uuid = "u1", .label = "k1", .suite_name = "mix", .suite_text = "",
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
 	int64_t run, wl;
 	store_run_begin(st, &r, NULL, &run);
 	struct store_workload w = {.name = "mix", .workfile_name = "mix", .workfile_text = "", .sync_mode = "fsync",
