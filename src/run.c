@@ -89,33 +89,19 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 	return rc;
 }
 
-static void print_plan(const struct plan *p)
+/* --dry-run: the plan, with time estimates from the database when there is one (a dry run
+ * never creates it). */
+static void dry_run(const struct plan *p, const struct run_args *a)
 {
-	printf("Suite %s%s%s\n", p->suite_name, p->suite_path ? " from " : "", p->suite_path ? p->suite_path : "");
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct workload *wl = &p->wl[w];
-		const struct run_opts *o = &wl->opts;
-		size_t per_task = plan_jobs_per_task(&wl->wf, o->jobs_per_task);
-		printf("\nWorkload %s: workfile %s (%zu tests)\n", wl->name, wl->wf.path, wl->wf.count);
-		printf("  jobs per task P = %zu (nominal %lld), repeat %lld, mode %s", per_task, o->jobs_per_task,
-		       o->repeat, mode_names[o->mode]);
-		if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK)
-			printf(" (until Jobs/Min per task < %g, at most %lld tasks)", o->threshold, o->max_tasks);
-		printf("\n  osync %s, sync_mode %s, seed %lld, label %s\n", osync_names[o->osync],
-		       sync_mode_names[o->sync_mode], o->seed, o->label);
-		printf("  dirs:");
-		for (size_t d = 0; d < o->dirs.count; d++)
-			printf(" %s", o->dirs.v[d]);
-		printf("\n  FILESIZE %lldK POOLSIZE %lldK\n", o->filesize_kib, o->poolsize_kib);
-		printf("  %-8s %-12s %-14s %s\n", "Tasks", "File KiB", "Jobs", "Disk space");
-		for (size_t i = 0; i < o->tasks.count; i++) {
-			int n = o->tasks.n[i];
-			long long kib = plan_file_kib(o, n);
-			/* each task holds at most one file of n KiB at a time, plus one source per dir */
-			long long space = kib * (n + (long long)o->dirs.count);
-			printf("  %-8d %-12lld %-14zu %.1f MiB\n", n, kib, per_task * (size_t)n, (double)space / 1024);
-		}
+	const char *db = cli_db_path(a->db);
+	struct store *st = NULL;
+	char err[512];
+	if (access(db, F_OK) == 0 && store_open(db, &st, err, sizeof(err)) < 0) {
+		log_warn("%s; the plan has no time estimate", err);
+		st = NULL;
 	}
+	report_plan(stdout, p, st);
+	store_close(st);
 }
 
 static char *make_uuid(void)
@@ -292,7 +278,7 @@ static enum outcome run_command(int argc, char **argv, int single)
 		errlist_print(&errs);
 		out = OUT_USAGE;
 	} else if (a.dry_run) {
-		print_plan(&p);
+		dry_run(&p, &a);
 	} else if (preflight(&p) < 0) {
 		out = OUT_USAGE;
 	} else if (engine_init() < 0) {

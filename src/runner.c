@@ -1,7 +1,9 @@
-/* Driving the engine for one workload: each point is run, stored and printed as it completes. */
+/* Driving the engine for one workload: each point is run, stored, and printed (by the report
+ * functions `reaim show` uses) as it completes. */
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,153 +158,129 @@ int runner_stop_now(const struct runner *rn)
 	return rn->fatal || engine_interrupted();
 }
 
-/* What peak mode's measure callback needs to run points. */
-struct peak_ctx {
+/* One block (a workload and O_SYNC setting): its points in the order they ran, each printed
+ * as it completes, and what the report needs to print them. */
+struct block_run {
 	struct runner *rn;
 	const struct workload *wl;
 	int64_t wl_id;
 	int osync;
 	const struct engine_scratch *scratch;
+	struct report_block rb;
 	struct store_point *pts;
 	size_t np, cap;
-	struct summary last;
 };
 
-/* Mean Jobs/Min of the repeats at one task count; -1 asks the search to stop. */
+/* Run, store and print one point of the block. */
+static void block_point(struct block_run *b, int tasks, int repeat)
+{
+	if (b->np == b->cap) {
+		b->cap = b->cap * 2 + 16;
+		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
+	}
+	struct store_point *p = &b->pts[b->np++];
+	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, b->scratch, p);
+	report_block_row(stdout, &b->rb, p);
+	fflush(stdout);
+}
+
+/* Summary of a figure over the block's valid points at one task count (every round). */
+static void block_summary(const struct block_run *b, int tasks, size_t offset, struct summary *out)
+{
+	double *v = xcalloc(b->np + 1, sizeof(double));
+	size_t n = 0;
+	for (size_t i = 0; i < b->np; i++)
+		if (b->pts[i].valid && b->pts[i].tasks == tasks)
+			memcpy(&v[n++], (const char *)&b->pts[i] + offset, sizeof(double));
+	measure_summary(v, n, out);
+	free(v);
+}
+
+/* Mean Jobs/Min of the rounds at one task count; -1 asks the search to stop. */
 static double peak_measure(void *arg, int tasks)
 {
-	struct peak_ctx *c = arg;
-	double jpm[1000];
-	size_t n = 0;
-	for (int r = 0; r < c->wl->opts.repeat && !runner_stop_now(c->rn); r++) {
-		if (c->np == c->cap) {
-			c->cap = c->cap * 2 + 16;
-			c->pts = xrealloc(c->pts, c->cap * sizeof(*c->pts));
-		}
-		struct store_point *p = &c->pts[c->np++];
-		one_point(c->rn, c->wl, c->wl_id, c->osync, tasks, r, c->scratch, p);
-		report_table_row(stdout, p, c->rn->verbose);
-		fflush(stdout);
-		if (p->valid && n < 1000)
-			jpm[n++] = p->jobs_per_min;
-	}
-	if (runner_stop_now(c->rn))
+	struct block_run *b = arg;
+	for (int r = 0; r < b->wl->opts.repeat && !runner_stop_now(b->rn); r++)
+		block_point(b, tasks, r);
+	if (runner_stop_now(b->rn))
 		return -1;
-	measure_summary(jpm, n, &c->last);
-	return c->last.mean;
-}
-
-static void run_peak(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
-		     const struct engine_scratch *scratch)
-{
-	const struct run_opts *o = &wl->opts;
-	struct peak_ctx c = {.rn = rn, .wl = wl, .wl_id = wl_id, .osync = osync, .scratch = scratch};
-	struct peak_result r;
-	peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &c, &r);
-	struct summary at_peak = {0};
-	double *v = xcalloc(c.np + 1, sizeof(double));
-	size_t n = 0;
-	for (size_t i = 0; i < c.np; i++)
-		if (c.pts[i].valid && c.pts[i].tasks == r.tasks)
-			v[n++] = c.pts[i].jobs_per_min;
-	measure_summary(v, n, &at_peak);
-	free(v);
-	if (r.points > 0 && !r.stopped)
-		printf("Peak: %.1f Jobs/Min at %d tasks (cv %.1f%% over %zu repeats), found with %d task counts "
-		       "between %d and %lld\n", at_peak.mean, r.tasks, at_peak.cv_pct, at_peak.n, r.points,
-		       o->tasks.n[0], o->max_tasks);
-	report_max_line(stdout, c.pts, c.np);
-	free(c.pts);
-}
-
-/* The task counts of a workload: the listed ones, then for crossover and quick modes
- * doubling until Jobs/Min per task falls below the threshold. */
-static int by_tasks(const void *a, const void *b)
-{
-	const struct store_point *x = a, *y = b;
-	return x->tasks != y->tasks ? (x->tasks > y->tasks) - (x->tasks < y->tasks)
-				    : (x->repeat > y->repeat) - (x->repeat < y->repeat);
+	struct summary s;
+	block_summary(b, tasks, offsetof(struct store_point, jobs_per_min), &s);
+	return s.mean;
 }
 
 /* Repeats of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
  * (page cache, temperature, background work) spreads over every task count alike. */
-static void sweep_interleaved(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
-			      const struct engine_scratch *scratch)
+static void sweep_interleaved(struct block_run *b)
 {
-	const struct run_opts *o = &wl->opts;
-	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 1, sizeof(*pts));
-	size_t np = 0;
-	for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++)
-		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(rn); i++) {
-			one_point(rn, wl, wl_id, osync, o->tasks.n[i], r, scratch, &pts[np]);
-			report_table_row(stdout, &pts[np++], rn->verbose);
-			fflush(stdout);
-		}
-	qsort(pts, np, sizeof(*pts), by_tasks);
-	report_max_line(stdout, pts, np);
-	report_repeats(stdout, pts, np);
-	free(pts);
+	const struct run_opts *o = &b->wl->opts;
+	for (int r = 0; r < o->repeat && !runner_stop_now(b->rn); r++)
+		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(b->rn); i++)
+			block_point(b, o->tasks.n[i], r);
+}
+
+/* The listed task counts, then for crossover and quick modes doubling until the mean Jobs/Min
+ * per task of a task count's rounds falls below the threshold. */
+static void sweep_growing(struct block_run *b)
+{
+	const struct run_opts *o = &b->wl->opts;
+	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
+	int tasks = 0;
+	for (size_t i = 0; !runner_stop_now(b->rn); i++) {
+		if (i < o->tasks.count)
+			tasks = o->tasks.n[i];
+		else if (growing && tasks * 2 <= o->max_tasks && b->np < o->tasks.count * (size_t)o->repeat + 60)
+			tasks *= 2;
+		else
+			break;
+		for (int r = 0; r < o->repeat && !runner_stop_now(b->rn); r++)
+			block_point(b, tasks, r);
+		struct summary s;
+		block_summary(b, tasks, offsetof(struct store_point, jobs_per_min_task), &s);
+		if (growing && s.n > 0 && s.mean < o->threshold)
+			break;
+	}
 }
 
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
-	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
-	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 64, sizeof(*pts));
-	size_t np = 0;
-	report_block_heading(stdout, wl->name, osync);
-	report_table_header(stdout, rn->verbose);
+	struct block_run b = {
+		.rn = rn,
+		.wl = wl,
+		.wl_id = wl_id,
+		.osync = osync,
+		.scratch = scratch,
+		.rb = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)o->repeat,
+		       .threshold = o->threshold, .verbose = rn->verbose},
+	};
+	report_block_begin(stdout, &b.rb);
 	if (o->mode == MODE_PEAK) {
-		free(pts);
-		run_peak(rn, wl, wl_id, osync, scratch);
-		return;
+		struct peak_result r;
+		peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &b, &r);
+	} else if (o->mode == MODE_SWEEP && o->repeat > 1) {
+		sweep_interleaved(&b);
+	} else {
+		sweep_growing(&b);
 	}
-	if (o->mode == MODE_SWEEP && o->repeat > 1) {
-		free(pts);
-		sweep_interleaved(rn, wl, wl_id, osync, scratch);
-		return;
-	}
-	int tasks = 0;
-	for (size_t i = 0; !runner_stop_now(rn); i++) {
-		if (i < o->tasks.count)
-			tasks = o->tasks.n[i];
-		else if (growing && tasks * 2 <= o->max_tasks && np < o->tasks.count * (size_t)o->repeat + 60)
-			tasks *= 2;
-		else
-			break;
-		double jpm_task = 0;
-		for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++) {
-			jpm_task = one_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts[np]);
-			report_table_row(stdout, &pts[np++], rn->verbose);
-			fflush(stdout);
-		}
-		if (growing && jpm_task > 0 && jpm_task < o->threshold) {
-			printf("Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", jpm_task,
-			       o->threshold, tasks);
-			break;
-		}
-	}
-	report_max_line(stdout, pts, np);
-	report_repeats(stdout, pts, np);
-	free(pts);
+	/* the block's summary lines come from its points alone, as `reaim show` prints them */
+	report_block_end(stdout, &b.rb, b.pts, b.np, !engine_interrupted());
+	free(b.pts);
 }
-
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job
  * count comes from a one-job calibration point; each test is stored as its own workload. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
 {
-	printf("\nSingle-user (AIM9) mode, %g s per test, O_SYNC %s, file %lld KiB\n", wl->opts.period_s,
-	       wl->opts.osync == OSYNC_OFF ? "off" : "on", plan_file_kib(&wl->opts, 1));
-	printf("%-18s %9s %9s %12s %14s  %s\n", "Test", "Calls", "Seconds", "Calls/s", "Ops/s", "Units");
+	int osync = wl->opts.osync != OSYNC_OFF;
+	report_single_begin(stdout, wl->wf.name, osync, plan_file_kib(&wl->opts, 1));
 	for (size_t i = 0; i < wl->wf.count && !runner_stop_now(rn); i++) {
 		struct workload one = *wl; /* shallow: shares the text and options, owns nothing */
 		one.wf.entries = &wl->wf.entries[i];
 		one.wf.count = 1;
 		one.name = (char *)wl->wf.entries[i].test->name;
 		one.opts.jobs_per_task = 1;
-		int osync = wl->opts.osync != OSYNC_OFF;
 		int64_t wl_id;
 		if (runner_store_workload(rn, &one, &wl_id) < 0) {
 			log_error("%s", store_error(rn->st));
@@ -323,13 +301,7 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		}
 		if (!ok || runner_stop_now(rn))
 			continue;
-		const struct test_def *t = one.wf.entries[0].test;
-		double rate = (double)p.jobs_per_task / p.real_s;
-		printf("%-18s %9lld %9.2f %12.1f %14.1f  %s", t->name, (long long)p.jobs_per_task, p.real_s, rate,
-		       rate * (double)t->ops_per_call, t->units);
-		if (t->flags & TF_SIZED)
-			printf(" (%.0f KiB/s)", rate * (double)p.file_kib / (t->flags & TF_HALF ? 2 : 1));
-		putchar('\n');
+		report_single_row(stdout, &p);
 		fflush(stdout);
 	}
 }

@@ -101,6 +101,8 @@ const struct option_def *option_find(const char *key);
 const struct option_def *option_find_short(char c);
 /* Set one option from text; 0 or -1 with a reason. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
+/* One option's value as text, as a suite would give it; the caller frees it. */
+char *option_format(const struct run_opts *o, const struct option_def *def);
 void run_opts_defaults(struct run_opts *o);
 void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
 void run_opts_free(struct run_opts *o);

@@ -152,6 +152,31 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	return -1;
 }
 
+char *option_format(const struct run_opts *o, const struct option_def *def)
+{
+	const void *slot = (const char *)o + def->offset;
+	switch (def->type) {
+	case OPT_INT: return xasprintf("%lld", *(const long long *)slot);
+	case OPT_KIB:
+		return *(const long long *)slot < 0 ? xstrdup("(from the workfile)")
+						    : xasprintf("%lldK", *(const long long *)slot);
+	case OPT_DOUBLE: return xasprintf("%g", *(const double *)slot);
+	case OPT_SECONDS: return xasprintf("%gs", *(const double *)slot);
+	case OPT_STR: return xstrdup(*(char *const *)slot ? *(char *const *)slot : "(none)");
+	case OPT_TASKS: return tasks_format((const struct task_list *)slot);
+	case OPT_ENUM: return xstrdup(def->choices[*(const int *)slot]);
+	case OPT_STRLIST: {
+		const struct str_list *l = slot;
+		struct strbuf sb = {0};
+		strbuf_add(&sb, "", 0);
+		for (size_t i = 0; i < l->count; i++)
+			strbuf_addf(&sb, "%s%s", i ? " " : "", l->v[i]);
+		return sb.buf;
+	}
+	}
+	return xstrdup("?");
+}
+
 void run_opts_defaults(struct run_opts *o)
 {
 	memset(o, 0, sizeof(*o));

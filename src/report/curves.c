@@ -94,6 +94,27 @@ int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *no
 	return curves_load_metric(st, run_id, &metrics[0], out, nout);
 }
 
+void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m)
+{
+	memset(c, 0, sizeof(*c));
+	if (n == 0)
+		return;
+	snprintf(c->workload, sizeof(c->workload), "%s", pts[0].workload);
+	c->osync = pts[0].osync;
+	for (size_t i = 0, e; i < n; i = e) {
+		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
+			;
+		struct curve_point cp;
+		summarise(pts, i, e, m, &cp);
+		if (cp.jpm.n > 0) {
+			c->points = xrealloc(c->points, (c->count + 1) * sizeof(*c->points));
+			c->points[c->count++] = cp;
+		} else {
+			free(cp.samples);
+		}
+	}
+}
+
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *nout)
 {
 	struct store_run_row run;
@@ -103,30 +124,14 @@ int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m,
 		return -1;
 	struct curve *curves = NULL;
 	size_t nc = 0;
-	for (size_t i = 0; i < n;) {
+	for (size_t i = 0, e; i < n; i = e) {
 		/* points come ordered by workload, osync (on first), tasks, repeat */
-		if (nc == 0 || pts[i].workload_id != pts[i - 1].workload_id || pts[i].osync != pts[i - 1].osync) {
-			curves = xrealloc(curves, (nc + 1) * sizeof(*curves));
-			struct curve *c = &curves[nc++];
-			memset(c, 0, sizeof(*c));
-			snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
-			snprintf(c->workload, sizeof(c->workload), "%s", pts[i].workload);
-			c->osync = pts[i].osync;
-		}
-		size_t e = i;
-		while (e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync &&
-		       pts[e].tasks == pts[i].tasks)
-			e++;
-		struct curve *c = &curves[nc - 1];
-		struct curve_point cp;
-		summarise(pts, i, e, m, &cp);
-		if (cp.jpm.n > 0) {
-			c->points = xrealloc(c->points, (c->count + 1) * sizeof(*c->points));
-			c->points[c->count++] = cp;
-		} else {
-			free(cp.samples);
-		}
-		i = e;
+		for (e = i; e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync; e++)
+			;
+		curves = xrealloc(curves, (nc + 1) * sizeof(*curves));
+		struct curve *c = &curves[nc++];
+		curve_from_points(c, pts + i, e - i, m);
+		snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
 	}
 	free(pts);
 	*out = curves;

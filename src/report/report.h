@@ -7,15 +7,37 @@
 #include "report/curve.h"
 #include "store/store.h"
 
-/* "Workload dbase, O_SYNC on" heading before a block of rows. */
-void report_block_heading(FILE *f, const char *workload, int osync);
-void report_table_header(FILE *f, int verbose);
-void report_table_row(FILE *f, const struct store_point *p, int verbose);
-/* Mean, CV, range and count of the repeats of each task count (runs of consecutive points
- * with one task count); prints nothing when no task count was repeated. */
-void report_repeats(FILE *f, const struct store_point *pts, size_t n);
-/* "Max Jobs per Minute 782.6 at 64 tasks" over the valid points given. */
-void report_max_line(FILE *f, const struct store_point *pts, size_t n);
+/* What a block of rows (one workload and O_SYNC setting) needs besides its points: filled
+ * from the plan while a run goes, and from the stored run and workload rows by `show`, so
+ * both print the same text. */
+struct report_block {
+	const char *workload;
+	int osync;
+	int mode;                 /* enum run_mode */
+	int rounds;               /* repeats asked for; more than one adds a Round column */
+	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
+	int verbose;              /* the extra columns */
+};
+/* "Workload dbase, O_SYNC on" and the column header. */
+void report_block_begin(FILE *f, const struct report_block *b);
+/* One point's row, printed as it completes. */
+void report_block_row(FILE *f, const struct report_block *b, const struct store_point *p);
+/* After the rows, over the block's points in the order they ran: the crossover or peak line,
+ * the means over rounds and the Max Jobs per Minute line (of the means, as compare and plot
+ * use). finished is 0 when the run stopped inside the block: no peak is claimed then. */
+void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+		      int finished);
+
+/* Single-user mode: a heading per workfile and O_SYNC setting, then a row per test from the
+ * point that measured it (the last of its calibration points). */
+void report_single_begin(FILE *f, const char *workfile, int osync, long long file_kib);
+void report_single_row(FILE *f, const struct store_point *p);
+
+struct plan;
+/* `--dry-run`: every workload's options (from the option table), its task counts with file
+ * sizes and disk space, the number of points and a time estimate from the stored runs in st
+ * (NULL: no database, so no estimate). */
+void report_plan(FILE *f, const struct plan *p, struct store *st);
 
 /* `reaim show`: heading, environment, classic table per workload, per-test figures. */
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples);
@@ -38,6 +60,8 @@ const struct metric *metric_list(void); /* ends with a NULL name */
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
 void curves_free(struct curve *c, size_t n);
+/* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
+void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);
 const struct curve_point *curve_at(const struct curve *c, int tasks);
 const struct curve_point *curve_peak(const struct curve *c);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/cfg.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -100,46 +101,162 @@ static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 	return e;
 }
 
+/* What `show` prints beside the tables. */
+struct show_flags {
+	int verbose, tests, samples;
+};
+
+static int by_id(const void *a, const void *b)
+{
+	const struct store_point *x = a, *y = b;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static int mode_of(const char *name)
+{
+	for (int i = 0; mode_names[i]; i++)
+		if (strcmp(mode_names[i], name) == 0)
+			return i;
+	return MODE_SWEEP;
+}
+
+/* A run interrupted (or still going) stopped inside its last block: that block claims no
+ * peak and no single-user result, as the run itself printed none. */
+static int run_stopped(const struct store_run_row *run)
+{
+	return strcmp(run->status, "interrupted") == 0 || strcmp(run->status, "running") == 0;
+}
+
+static const struct store_workload_row *workload_row(const struct store_workload_row *w, size_t nw, int64_t id)
+{
+	for (size_t i = 0; i < nw; i++)
+		if (w[i].id == id)
+			return &w[i];
+	return NULL;
+}
+
+/* The point's extras asked for by flags: system averages, time series, per-test figures. */
+static void print_extras(FILE *f, struct store *st, const struct store_point *p, const struct show_flags *fl)
+{
+	if (fl->verbose)
+		print_system(f, p);
+	if (fl->samples)
+		print_samples(f, st, p);
+	if (fl->tests)
+		print_tests(f, st, p);
+}
+
+/* One block as the run printed it (rows in the order they ran), then what show adds. */
+static void show_block(FILE *f, struct store *st, const struct report_block *b, const struct store_point *pts,
+		       size_t n, int finished, const struct show_flags *fl)
+{
+	struct store_point *ran = xcalloc(n + 1, sizeof(*ran));
+	memcpy(ran, pts, n * sizeof(*pts));
+	qsort(ran, n, sizeof(*ran), by_id);
+	report_block_begin(f, b);
+	for (size_t i = 0; i < n; i++)
+		report_block_row(f, b, &ran[i]);
+	report_block_end(f, b, ran, n, finished);
+	free(ran);
+	if (fl->verbose)
+		for (size_t i = 0; i < n; i++)
+			print_system(f, &pts[i]);
+	if (fl->samples)
+		for (size_t i = 0; i < n; i++)
+			print_samples(f, st, &pts[i]);
+	if (fl->tests) {
+		for (size_t i = 0; i < n; i++)
+			print_tests(f, st, &pts[i]);
+		return;
+	}
+	/* the best round at the task count of the highest mean, as the Max line names it */
+	struct curve c;
+	curve_from_points(&c, pts, n, metric_find("jobs_per_min"));
+	const struct curve_point *pk = curve_peak(&c);
+	const struct store_point *peak = NULL;
+	for (size_t i = 0; pk && i < n; i++)
+		if (pts[i].valid && pts[i].tasks == pk->tasks && (!peak || pts[i].jobs_per_min > peak->jobs_per_min))
+			peak = &pts[i];
+	curve_free(&c);
+	if (peak) {
+		fprintf(f, "Per test at the peak (--tests for every point):\n");
+		print_tests(f, st, peak);
+	}
+}
+
+/* Single-user mode: each test is a workload; the last of its points is the one that measured
+ * it (the ones before calibrated the job count). A heading starts each workfile and O_SYNC
+ * setting, as the run printed one per workload of its suite. */
+static void show_single(FILE *f, struct store *st, const struct store_run_row *run, const struct store_workload_row *w,
+			size_t nw, const struct store_point *pts, size_t n, const struct show_flags *fl)
+{
+	const struct store_point **last = xcalloc(nw + 1, sizeof(*last));
+	size_t final = nw;
+	for (size_t i = 0; i < nw; i++) {
+		for (size_t k = 0; k < n; k++)
+			if (pts[k].workload_id == w[i].id && (!last[i] || pts[k].id > last[i]->id))
+				last[i] = &pts[k];
+		if (last[i])
+			final = i;
+	}
+	const struct store_point *head = NULL; /* the first point under the current heading */
+	size_t head_at = 0;
+	for (size_t i = 0; i < nw; i++) {
+		const struct store_point *p = last[i];
+		if (!p)
+			continue;
+		int same = head && strcmp(w[head_at].workfile_name, w[i].workfile_name) == 0 &&
+			   head->osync == p->osync && head->file_kib == p->file_kib;
+		for (size_t k = head_at; same && k < i; k++)
+			same = strcmp(w[k].name, w[i].name) != 0; /* a test seen again starts a new workload */
+		if (!same) {
+			report_single_begin(f, w[i].workfile_name, p->osync, (long long)p->file_kib);
+			head = p;
+			head_at = i;
+		}
+		if (!p->valid || (i == final && run_stopped(run)))
+			continue;
+		report_single_row(f, p);
+		print_extras(f, st, p, fl);
+	}
+	free(last);
+}
+
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples)
 {
 	struct store_run_row run;
 	struct store_point *pts;
-	size_t n;
-	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
+	struct store_workload_row *w;
+	size_t n, nw;
+	if (store_get_run(st, run_id, &run) < 0 || store_get_workloads(st, run_id, &w, &nw) < 0)
 		return -1;
+	if (store_get_points(st, run_id, &pts, &n) < 0) {
+		free(w);
+		return -1;
+	}
+	const struct show_flags fl = {verbose, tests, samples};
 	fprintf(f, "Run %lld  %s  label %s  suite %s  mode %s  status %s\n", (long long)run.id, run.started,
 		run.label, run.suite, run.mode, run.status);
 	if (run.reason[0])
 		fprintf(f, "Reason: %s\n", run.reason);
 	print_env(f, st, run_id, verbose);
-	for (size_t s = 0; s < n; s = block_end(pts, n, s)) {
+	int mode = mode_of(run.mode);
+	if (mode == MODE_SINGLE)
+		show_single(f, st, &run, w, nw, pts, n, &fl);
+	for (size_t s = 0; mode != MODE_SINGLE && s < n; s = block_end(pts, n, s)) {
 		size_t e = block_end(pts, n, s);
-		report_block_heading(f, pts[s].workload, pts[s].osync);
-		report_table_header(f, verbose);
-		for (size_t i = s; i < e; i++)
-			report_table_row(f, &pts[i], verbose);
-		report_max_line(f, pts + s, e - s);
-		report_repeats(f, pts + s, e - s);
-		if (verbose)
-			for (size_t i = s; i < e; i++)
-				print_system(f, &pts[i]);
-		if (samples)
-			for (size_t i = s; i < e; i++)
-				print_samples(f, st, &pts[i]);
-		if (tests) {
-			for (size_t i = s; i < e; i++)
-				print_tests(f, st, &pts[i]);
-		} else {
-			const struct store_point *peak = NULL;
-			for (size_t i = s; i < e; i++)
-				if (pts[i].valid && (!peak || pts[i].jobs_per_min > peak->jobs_per_min))
-					peak = &pts[i];
-			if (peak) {
-				fprintf(f, "Per test at the peak (--tests for every point):\n");
-				print_tests(f, st, peak);
-			}
-		}
+		const struct store_workload_row *wr = workload_row(w, nw, pts[s].workload_id);
+		struct report_block b = {
+			.workload = pts[s].workload,
+			.osync = pts[s].osync,
+			.mode = mode,
+			.rounds = wr ? (int)wr->repeat : 1,
+			.threshold = wr ? wr->threshold : 0,
+			.verbose = verbose,
+		};
+		show_block(f, st, &b, pts + s, e - s, !(e == n && run_stopped(&run)), &fl);
 	}
 	free(pts);
+	free(w);
 	return 0;
 }

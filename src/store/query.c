@@ -235,3 +235,29 @@ int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n)
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : store_fail(st, "reading the environment");
 }
+
+int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_row **rows, size_t *n)
+{
+	sqlite3_stmt *s;
+	if (prepare(st,
+		    "SELECT id, name, workfile_name, jobs_per_task, repeat, threshold FROM workloads"
+		    " WHERE run_id = ? ORDER BY id",
+		    &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	*rows = NULL;
+	*n = 0;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*rows = xrealloc(*rows, (*n + 1) * sizeof(**rows));
+		struct store_workload_row *w = &(*rows)[(*n)++];
+		w->id = sqlite3_column_int64(s, 0);
+		copy_text(w->name, sizeof(w->name), s, 1);
+		copy_text(w->workfile_name, sizeof(w->workfile_name), s, 2);
+		w->jobs_per_task = sqlite3_column_int64(s, 3);
+		w->repeat = sqlite3_column_int64(s, 4);
+		w->threshold = sqlite3_column_double(s, 5);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_fail(st, "reading the workloads");
+}

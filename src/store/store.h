@@ -95,6 +95,29 @@ int store_get_samples(struct store *st, int64_t point_id, struct store_sample **
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
 
+/* A workload of a run as stored: what its reports need besides the points. */
+struct store_workload_row {
+	int64_t id;
+	char name[64], workfile_name[64];
+	int64_t jobs_per_task, repeat;
+	double threshold;
+};
+/* The workloads of a run in the order they ran. */
+int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_row **rows, size_t *n);
+
+/* What stored runs say about how long a point takes: the newest run (not single mode) that
+ * measured the same workfile with the same jobs per task (nominal and P) and O_SYNC setting
+ * at the most of the asked task counts. */
+struct store_estimate {
+	int64_t run_id;           /* 0: no stored run matched */
+	char label[128], started[32];
+	size_t matched;           /* asked task counts that run measured */
+	double *seconds;          /* per asked task count: mean wall time of a valid point, or -1 */
+};
+int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per_task, int64_t per_task,
+		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out);
+void store_estimate_free(struct store_estimate *e);
+
 /* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);
 

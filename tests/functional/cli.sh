@@ -19,7 +19,8 @@ done
 
 status 0 "dry run" "$REAIM" -s "$SRCDIR/suites/dbase.cfg" -t 1,8 -j 50 --dry-run
 contains "$T/out" "jobs per task P = " "dry run shows P"
-contains "$T/out" "FILESIZE 10K POOLSIZE 1024K" "dry run shows sizes"
+contains "$T/out" "filesize         10K" "dry run shows the file size"
+contains "$T/out" "poolsize         1024K" "and the pool size"
 contains "$T/out" "8        138" "per-task file size n = 10 + 1024/8 at 8 tasks"
 ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "dry run writes no database"
 

@@ -20,6 +20,8 @@ for sig in INT TERM; do
 	ok "$(scratch_is_empty; echo $?)" "SIG$sig: no scratch left"
 	"$REAIM" list >"$T/list"
 	contains "$T/list" "interrupted" "SIG$sig: run marked interrupted"
+	"$REAIM" show "stop-$sig" | grep -v -e '^Run [0-9]' -e '^Reason: ' -e '^  ' -e '^Per test at the peak' >"$T/show"
+	ok "$(diff "$T/out" "$T/show" >/dev/null; echo $?)" "SIG$sig: show prints what the interrupted run printed"
 done
 # the tasks' own children (shell scripts and their commands) go with them
 printf '10 shell_rtns_1\n10 shell_rtns_2\n10 shell_rtns_3\n' >"$T/shells"

@@ -87,10 +87,59 @@ static void table(void)
 	ok(documented, "every option has help and an argument name");
 }
 
+/* Every option's value printed (as --dry-run does) reads back as the same value. */
+static void formats(void)
+{
+	struct run_opts o, back;
+	run_opts_defaults(&o);
+	run_opts_defaults(&back);
+	const char *why;
+	static const char *const set[][2] = {{"workfile", "dbase"}, {"tasks", "1-4,8"}, {"filesize", "10K"},
+					      {"poolsize", "1M"}, {"dirs", "/a"}, {"label", "6.1"},
+					      {"threshold", "2.5"}, {"period", "1.5"}, {"osync", "both"}};
+	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
+		option_set(&o, option_find(set[i][0]), set[i][1], &why);
+	option_set(&o, option_find("dirs"), "/b", &why);
+	int same = 1;
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		char *text = option_format(&o, d), *again;
+		if (d->type == OPT_STRLIST) { /* a list is given one item per flag */
+			str_list_free(&back.dirs);
+			for (char *save = NULL, *item = strtok_r(text, " ", &save); item; item = strtok_r(NULL, " ", &save))
+				option_set(&back, d, item, &why);
+			free(text);
+			text = option_format(&o, d);
+		} else if (option_set(&back, d, text, &why) < 0) {
+			printf("# %s: '%s' does not read back: %s\n", d->key, text, why);
+			same = 0;
+		}
+		again = option_format(&back, d);
+		if (strcmp(text, again) != 0) {
+			printf("# %s: '%s' reads back as '%s'\n", d->key, text, again);
+			same = 0;
+		}
+		free(text);
+		free(again);
+	}
+	ok(same, "every option prints as text that reads back as the same value");
+	char *t = option_format(&o, option_find("tasks")), *k = option_format(&o, option_find("poolsize")),
+	     *dirs = option_format(&o, option_find("dirs")), *sync = option_format(&o, option_find("osync"));
+	ok(strcmp(t, "1,2,3,4,8") == 0 && strcmp(k, "1024K") == 0 && strcmp(dirs, "/a /b") == 0 &&
+	   strcmp(sync, "both") == 0, "tasks, sizes, lists and choices as a suite gives them");
+	free(t);
+	free(k);
+	free(dirs);
+	free(sync);
+	run_opts_free(&o);
+	run_opts_free(&back);
+}
+
 int main(void)
 {
 	task_lists();
 	sizes();
 	table();
+	formats();
 	return done_testing();
 }
