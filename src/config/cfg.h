@@ -101,6 +101,9 @@ const struct option_def *option_find(const char *key);
 const struct option_def *option_find_short(char c);
 /* Set one option from text; 0 or -1 with a reason. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
+/* One option's value as text option_set reads back to the same value: one string, or one per
+ * item of a list option; none for an unset string or size. Free with str_list_free. */
+void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out);
 void run_opts_defaults(struct run_opts *o);
 void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
 void run_opts_free(struct run_opts *o);

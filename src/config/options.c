@@ -152,6 +152,67 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	return -1;
 }
 
+/* A double as the shortest text strtod reads back to the same value. */
+static char *format_double(double v)
+{
+	for (int digits = 6;; digits++) {
+		char *t = xasprintf("%.*g", digits, v);
+		if (digits >= 17 || strtod(t, NULL) == v)
+			return t;
+		free(t);
+	}
+}
+
+void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out)
+{
+	const void *slot = (const char *)o + def->offset;
+	char *one = NULL;
+	long long ll;
+	double d;
+	int e;
+	out->v = NULL;
+	out->count = 0;
+	switch (def->type) {
+	case OPT_INT:
+		memcpy(&ll, slot, sizeof(ll));
+		one = xasprintf("%lld", ll);
+		break;
+	case OPT_KIB:
+		memcpy(&ll, slot, sizeof(ll));
+		one = ll >= 0 ? xasprintf("%lldK", ll) : NULL; /* -1: not resolved, nothing to say */
+		break;
+	case OPT_DOUBLE:
+	case OPT_SECONDS:
+		memcpy(&d, slot, sizeof(d));
+		one = format_double(d);
+		break;
+	case OPT_STR: {
+		const char *v;
+		memcpy(&v, slot, sizeof(v));
+		one = v ? xstrdup(v) : NULL;
+		break;
+	}
+	case OPT_ENUM:
+		memcpy(&e, slot, sizeof(e));
+		one = xstrdup(def->choices[e]);
+		break;
+	case OPT_TASKS: one = tasks_format((const struct task_list *)slot); break;
+	case OPT_STRLIST: {
+		const struct str_list *l = slot;
+		out->v = l->count ? xcalloc(l->count, sizeof(char *)) : NULL;
+		for (size_t i = 0; i < l->count; i++)
+			out->v[i] = xstrdup(l->v[i]);
+		out->count = l->count;
+		return;
+	}
+	}
+	if (one) {
+		out->v = xcalloc(1, sizeof(char *));
+		out->v[0] = one;
+		out->count = 1;
+	}
+}
+
 void run_opts_defaults(struct run_opts *o)
 {
 	memset(o, 0, sizeof(*o));

@@ -54,3 +54,13 @@ double store_figure_double(const struct store_figure *f, const void *row)
 	memcpy(&v, (const char *)row + f->offset, sizeof(v));
 	return v;
 }
+
+void store_point_from_sample(struct store_point *p, const struct store_sample *avg)
+{
+	for (size_t i = 0; i < store_sample_table.count; i++) {
+		const struct store_figure *from = &store_sample_table.fig[i];
+		const struct store_figure *to = store_figure_find(&store_point_table, from->name);
+		if (to && to->group == STORE_FIG_SYSTEM && to->type == from->type && to->size == from->size)
+			memcpy((char *)p + to->offset, (const char *)avg + from->offset, from->size);
+	}
+}

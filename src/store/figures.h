@@ -18,7 +18,7 @@
  *   plot   PLOT: `reaim plot --metric` can draw it against task count; NOPLOT otherwise
  * Row order is the JSON key order. A new row needs a migration adding its column (schema.c). */
 #define STORE_POINT_FIGURES(X)                                                                            \
-	X(osync, BOOL, "", "O_SYNC on", "", CORE, NOPLOT)                                                 \
+	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                            \
 	X(tasks, INT, "tasks", "Tasks", "", CORE, NOPLOT)                                                 \
 	X(repeat, INT, "", "Repeat (from 0)", "", CORE, NOPLOT)                                           \
 	X(valid, BOOL, "", "Valid", "", CORE, NOPLOT)                                                     \
@@ -117,5 +117,11 @@ const struct store_figure *store_figure_find(const struct store_figure_table *t,
 const char *store_figure_sql_type(const struct store_figure *f);
 /* A REAL figure's value in a row (NaN for another type). */
 double store_figure_double(const struct store_figure *f, const void *row);
+
+struct store_point;
+struct store_sample;
+/* Set the SYSTEM figures of a point that a time-series row also has (same name, same meaning)
+ * from an average row, so the two cannot be mapped differently. */
+void store_point_from_sample(struct store_point *p, const struct store_sample *avg);
 
 #endif
