@@ -14,7 +14,8 @@
 /* The classic re-aim CSV; a figure that could not be computed is an empty field. */
 static void csv(FILE *f, const struct store_point *p, size_t n)
 {
-	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f", "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
+	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f",
+					  "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
 	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c\n");
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)

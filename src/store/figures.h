@@ -18,7 +18,7 @@
  *   plot   PLOT: `reaim plot --metric` can draw it against task count; NOPLOT otherwise
  * Row order is the JSON key order. A new row needs a migration adding its column (schema.c). */
 #define STORE_POINT_FIGURES(X)                                                                            \
-	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                            \
+	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                                   \
 	X(tasks, INT, "tasks", "Tasks", "", CORE, NOPLOT)                                                 \
 	X(repeat, INT, "", "Repeat (from 0)", "", CORE, NOPLOT)                                           \
 	X(valid, BOOL, "", "Valid", "", CORE, NOPLOT)                                                     \

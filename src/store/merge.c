@@ -60,8 +60,8 @@ static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64
 		rc = exec_ids(st, "INSERT INTO main.points (run_id, workload_id" POINT_COLS ") SELECT ?, ?"
 			      POINT_COLS " FROM other.points WHERE id = ?", new_run, new_wl, pts[i], &new_pt);
 		if (rc == 0)
-			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, test" TEST_COLS ") SELECT ?, test" TEST_COLS
-				      " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
+			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, test" TEST_COLS ")"
+				      " SELECT ?, test" TEST_COLS " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
 		if (rc == 0)
 			rc = exec_ids(st, "INSERT INTO main.samples (point_id" SAMPLE_COLS ") SELECT ?" SAMPLE_COLS
 				      " FROM other.samples WHERE point_id = ?", new_pt, pts[i], 0, NULL);

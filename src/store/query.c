@@ -17,13 +17,15 @@ int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 	if (strncmp(spec, "last", 4) == 0 && (spec[4] == '\0' || (spec[4] == '~' &&
 					     parse_long(spec + 5, 0, 1000000, &n) == 0)))
 		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r,
-				 "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", "i", (int64_t)(spec[4] ? n : 0));
+				 "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", "i",
+				 (int64_t)(spec[4] ? n : 0));
 	else if (parse_long(spec, 1, INT64_MAX, &n) == 0)
 		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r, "SELECT id FROM runs WHERE id = ?",
 				 "i", (int64_t)n);
 	else
 		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r,
-				 "SELECT id FROM runs WHERE label = ?1 OR uuid = ?1 ORDER BY id DESC LIMIT 1", "s", spec);
+				 "SELECT id FROM runs WHERE label = ?1 OR uuid = ?1 ORDER BY id DESC LIMIT 1", "s",
+				 spec);
 	if (rc < 0)
 		return -1;
 	if (r.n == 0)

@@ -204,8 +204,8 @@ int store_workload_add(struct store *st, int64_t run_id, const struct store_work
 	for (size_t i = 0; i < w->noptions && rc == 0; i++) {
 		const struct store_option *o = &w->options[i];
 		rc = run_stmt(st, NULL, "storing the workload's options",
-			      "INSERT INTO workload_options (workload_id, key, item, value) VALUES (?, ?, ?, ?)", "isis",
-			      *wl_id, o->key, (int64_t)o->item, o->value);
+			      "INSERT INTO workload_options (workload_id, key, item, value) VALUES (?, ?, ?, ?)",
+			      "isis", *wl_id, o->key, (int64_t)o->item, o->value);
 	}
 	if (rc == 0 && exec(st, "COMMIT", "committing the workload") == 0)
 		return 0;

@@ -44,12 +44,14 @@ static void matches_schema(sqlite3 *db, const struct store_figure_table *t, cons
 		return;
 	}
 	while (sqlite3_step(s) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(s, 1), *type = (const char *)sqlite3_column_text(s, 2);
+		const char *name = (const char *)sqlite3_column_text(s, 1);
+		const char *type = (const char *)sqlite3_column_text(s, 2);
 		const struct store_figure *f = store_figure_find(t, name);
 		if (f) {
 			found++;
 			if (strcmp(type, store_figure_sql_type(f)) != 0) {
-				printf("#   %s.%s is %s, the row says %s\n", t->table, name, type, store_figure_sql_type(f));
+				printf("#   %s.%s is %s, the row says %s\n", t->table, name, type,
+				       store_figure_sql_type(f));
 				types_ok = 0;
 			}
 		} else if (!listed(keys, name)) {
@@ -85,7 +87,7 @@ static void fill(const struct store_figure_table *t, void *row, int salt)
 	}
 }
 
-/* Names of the figures of a that differ from b (all equal: returns 1). */
+/* Whether every figure of row a equals that of b; names the ones that differ. */
 static int same_figures(const struct store_figure_table *t, const void *a, const void *b, const char *what)
 {
 	int same = 1;
@@ -140,9 +142,9 @@ static int store_all(struct store *st, int64_t run, int64_t wl)
 	bare.sampled = 0;
 	bare.jobs_per_min = NAN;
 	bare.tasks = point.tasks + 1;
-	return store_point_add(st, &point, tests, 2, samples, 3) == 0 && store_point_add(st, &bare, NULL, 0, NULL, 0) == 0
-		       ? 0
-		       : -1;
+	if (store_point_add(st, &point, tests, 2, samples, 3) < 0)
+		return -1;
+	return store_point_add(st, &bare, NULL, 0, NULL, 0);
 }
 
 /* Read run `run` of st back and compare it with what store_all wrote. */
@@ -177,7 +179,8 @@ static void read_back(struct store *st, int64_t run, const char *where)
 	free(t);
 	struct store_sample *x;
 	snprintf(what, sizeof(what), "%s: every sample figure round-trips, in time order", where);
-	ok(store_get_samples(st, pts[0].id, &x, &n) == 0 && n == 3 && same_figures(&store_sample_table, &samples[0], &x[0], where) &&
+	ok(store_get_samples(st, pts[0].id, &x, &n) == 0 && n == 3 &&
+		   same_figures(&store_sample_table, &samples[0], &x[0], where) &&
 		   same_figures(&store_sample_table, &samples[2], &x[2], where),
 	   what);
 	free(x);
@@ -207,7 +210,8 @@ static void export_keys(struct store *st, int64_t run)
 			char key[64];
 			snprintf(key, sizeof(key), "\"%s\": ", tables[k]->fig[i].name);
 			if (!buf || !strstr(buf, key)) {
-				printf("#   %s.%s missing from the JSON export\n", tables[k]->table, tables[k]->fig[i].name);
+				printf("#   %s.%s missing from the JSON export\n", tables[k]->table,
+				       tables[k]->fig[i].name);
 				all = 0;
 			}
 		}
