@@ -333,32 +333,19 @@ static int pick_curve(struct curve *cs, size_t n, const char *workload, int osyn
 	return -1;
 }
 
-/* Where each sampled metric sits in a time-series row. */
-static const struct {
-	const char *metric;
-	size_t offset;
-} sample_fields[] = {
-	{"user_pct", offsetof(struct store_sample, user_pct)},
-	{"sys_pct", offsetof(struct store_sample, sys_pct)},
-	{"iowait_pct", offsetof(struct store_sample, iowait_pct)},
-	{"idle_pct", offsetof(struct store_sample, idle_pct)},
-	{"read_kbs", offsetof(struct store_sample, read_kbs)},
-	{"write_kbs", offsetof(struct store_sample, write_kbs)},
-	{"util_pct", offsetof(struct store_sample, util_pct)},
-	{"ctxt_per_s", offsetof(struct store_sample, ctxt_per_s)},
-};
-
 /* `plot --timeline`: the first run's points (one workload and O_SYNC setting), a sampled
  * metric against seconds into each point. */
 static int plot_timeline(struct store *st, const char *run, const char *workload, int osync,
 			 const struct metric *m, const char *title, const char *out)
 {
-	size_t field = 0;
-	while (field < ARRAY_SIZE(sample_fields) && strcmp(sample_fields[field].metric, m->name) != 0)
-		field++;
-	if (field == ARRAY_SIZE(sample_fields)) {
-		log_error("--timeline plots a sampled metric (user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, "
-			  "write_kbs, util_pct, ctxt_per_s), not %s", m->name);
+	const struct store_figure *field = store_figure_find(&store_sample_table, m->name);
+	if (!field || !field->plot) {
+		struct strbuf names = {0};
+		for (size_t i = 0; i < store_sample_table.count; i++)
+			if (store_sample_table.fig[i].plot)
+				strbuf_addf(&names, "%s%s", names.len ? ", " : "", store_sample_table.fig[i].name);
+		log_error("--timeline plots a sampled metric (%s), not %s", names.buf, m->name);
+		strbuf_free(&names);
 		return -1;
 	}
 	int64_t id;
@@ -385,7 +372,7 @@ static int plot_timeline(struct store *st, const char *run, const char *workload
 		double *t = xcalloc(count, sizeof(double)), *y = xcalloc(count, sizeof(double));
 		for (size_t k = 0; k < count; k++) {
 			t[k] = rows[n][k].t_s;
-			memcpy(&y[k], (const char *)&rows[n][k] + sample_fields[field].offset, sizeof(double));
+			y[k] = store_figure_double(field, &rows[n][k]);
 		}
 		lines[n] = (struct timeline){.t = t, .y = y, .count = count};
 		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks%s", p->tasks,

@@ -61,33 +61,39 @@ static struct store_test *to_store_tests(const struct workfile *wf, const struct
 	return t;
 }
 
+/* The figures an interval of the sampler and the point's average share. */
+static struct store_sample sample_of(const struct sys_sample *x)
+{
+	return (struct store_sample){
+		.t_s = x->t_s,
+		.user_pct = x->user_pct + x->nice_pct,
+		.sys_pct = x->sys_pct + x->irq_pct + x->softirq_pct,
+		.iowait_pct = x->iowait_pct,
+		.idle_pct = x->idle_pct,
+		.read_kbs = x->read_kbs,
+		.write_kbs = x->write_kbs,
+		.util_pct = x->util_pct,
+		.ctxt_per_s = x->ctxt_per_s,
+	};
+}
+
 /* The sampler's averages into the point, and its series as store rows. */
 static struct store_sample *to_store_system(const struct engine_result *r, struct store_point *p)
 {
 	if (!r->sampled)
 		return NULL;
 	const struct sys_sample *a = &r->sys.avg;
+	struct store_sample avg = sample_of(a);
 	p->sampled = 1;
-	p->user_pct = a->user_pct + a->nice_pct;
-	p->sys_pct = a->sys_pct + a->irq_pct + a->softirq_pct;
-	p->iowait_pct = a->iowait_pct;
-	p->idle_pct = a->idle_pct;
-	p->read_kbs = a->read_kbs;
-	p->write_kbs = a->write_kbs;
+	store_point_from_sample(p, &avg);
 	p->read_iops = a->read_iops;
 	p->write_iops = a->write_iops;
-	p->util_pct = a->util_pct;
-	p->ctxt_per_s = a->ctxt_per_s;
 	p->forks_per_s = a->forks_per_s;
 	p->pgfault_per_s = a->pgfault_per_s;
 	p->sampler_cpu_pct = r->sys.sampler_cpu_pct;
 	struct store_sample *s = xcalloc(r->nseries + 1, sizeof(*s));
-	for (size_t i = 0; i < r->nseries; i++) {
-		const struct sys_sample *x = &r->series[i];
-		s[i] = (struct store_sample){x->t_s, x->user_pct + x->nice_pct, x->sys_pct + x->irq_pct + x->softirq_pct,
-					     x->iowait_pct, x->idle_pct, x->read_kbs, x->write_kbs, x->util_pct,
-					     x->ctxt_per_s};
-	}
+	for (size_t i = 0; i < r->nseries; i++)
+		s[i] = sample_of(&r->series[i]);
 	return s;
 }
 
@@ -306,6 +312,28 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 	}
 }
 
+/* Every option of a resolved workload as stored rows (values owned by the rows). */
+static struct store_option *workload_options(const struct run_opts *o, size_t *n)
+{
+	struct store_option *rows = NULL;
+	*n = 0;
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *def = &option_table[i];
+		struct str_list v;
+		option_format(o, def, &v);
+		rows = xrealloc(rows, (*n + v.count + 1) * sizeof(*rows));
+		for (size_t k = 0; k < v.count; k++) {
+			struct store_option *r = &rows[(*n)++];
+			memset(r, 0, sizeof(*r));
+			snprintf(r->key, sizeof(r->key), "%s", def->key);
+			r->item = def->type == OPT_STRLIST ? (int)k : -1;
+			r->value = v.v[k];
+		}
+		free(v.v); /* the strings moved to the rows */
+	}
+	return rows;
+}
+
 int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id)
 {
 	char *tasks = tasks_format(&wl->opts.tasks);
@@ -313,6 +341,8 @@ int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t 
 	strbuf_add(&dirs, "", 0);
 	for (size_t d = 0; d < wl->opts.dirs.count; d++)
 		strbuf_addf(&dirs, "%s%s", d ? ":" : "", wl->opts.dirs.v[d]);
+	size_t nopts;
+	struct store_option *opts = workload_options(&wl->opts, &nopts);
 	struct store_workload sw = {
 		.name = wl->name,
 		.workfile_name = wl->wf.name,
@@ -326,8 +356,11 @@ int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t 
 		.poolsize_kib = wl->opts.poolsize_kib,
 		.repeat = wl->opts.repeat,
 		.threshold = wl->opts.threshold,
+		.options = opts,
+		.noptions = nopts,
 	};
 	int rc = store_workload_add(rn->st, rn->run_id, &sw, wl_id);
+	store_options_free(opts, nopts);
 	free(tasks);
 	strbuf_free(&dirs);
 	return rc;

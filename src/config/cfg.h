@@ -101,8 +101,11 @@ const struct option_def *option_find(const char *key);
 const struct option_def *option_find_short(char c);
 /* Set one option from text; 0 or -1 with a reason. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
-/* One option's value as text, as a suite would give it; the caller frees it. */
-char *option_format(const struct run_opts *o, const struct option_def *def);
+/* One option's value as text option_set reads back to the same value: one string, or one per
+ * item of a list option; none for an unset string or size. Free with str_list_free. */
+void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out);
+/* The same as one line for people (list items joined by spaces); the caller frees it. */
+char *option_text(const struct run_opts *o, const struct option_def *def);
 void run_opts_defaults(struct run_opts *o);
 void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
 void run_opts_free(struct run_opts *o);

@@ -152,29 +152,79 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	return -1;
 }
 
-char *option_format(const struct run_opts *o, const struct option_def *def)
+/* A double as the shortest text strtod reads back to the same value. */
+static char *format_double(double v)
+{
+	for (int digits = 6;; digits++) {
+		char *t = xasprintf("%.*g", digits, v);
+		if (digits >= 17 || strtod(t, NULL) == v)
+			return t;
+		free(t);
+	}
+}
+
+void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out)
 {
 	const void *slot = (const char *)o + def->offset;
+	char *one = NULL;
+	long long ll;
+	double d;
+	int e;
+	out->v = NULL;
+	out->count = 0;
 	switch (def->type) {
-	case OPT_INT: return xasprintf("%lld", *(const long long *)slot);
+	case OPT_INT:
+		memcpy(&ll, slot, sizeof(ll));
+		one = xasprintf("%lld", ll);
+		break;
 	case OPT_KIB:
-		return *(const long long *)slot < 0 ? xstrdup("(from the workfile)")
-						    : xasprintf("%lldK", *(const long long *)slot);
-	case OPT_DOUBLE: return xasprintf("%g", *(const double *)slot);
-	case OPT_SECONDS: return xasprintf("%gs", *(const double *)slot);
-	case OPT_STR: return xstrdup(*(char *const *)slot ? *(char *const *)slot : "(none)");
-	case OPT_TASKS: return tasks_format((const struct task_list *)slot);
-	case OPT_ENUM: return xstrdup(def->choices[*(const int *)slot]);
+		memcpy(&ll, slot, sizeof(ll));
+		one = ll >= 0 ? xasprintf("%lldK", ll) : NULL; /* -1: not resolved, nothing to say */
+		break;
+	case OPT_DOUBLE:
+	case OPT_SECONDS:
+		memcpy(&d, slot, sizeof(d));
+		one = format_double(d);
+		break;
+	case OPT_STR: {
+		const char *v;
+		memcpy(&v, slot, sizeof(v));
+		one = v ? xstrdup(v) : NULL;
+		break;
+	}
+	case OPT_ENUM:
+		memcpy(&e, slot, sizeof(e));
+		one = xstrdup(def->choices[e]);
+		break;
+	case OPT_TASKS: one = tasks_format((const struct task_list *)slot); break;
 	case OPT_STRLIST: {
 		const struct str_list *l = slot;
-		struct strbuf sb = {0};
-		strbuf_add(&sb, "", 0);
+		out->v = l->count ? xcalloc(l->count, sizeof(char *)) : NULL;
 		for (size_t i = 0; i < l->count; i++)
-			strbuf_addf(&sb, "%s%s", i ? " " : "", l->v[i]);
-		return sb.buf;
+			out->v[i] = xstrdup(l->v[i]);
+		out->count = l->count;
+		return;
 	}
 	}
-	return xstrdup("?");
+	if (one) {
+		out->v = xcalloc(1, sizeof(char *));
+		out->v[0] = one;
+		out->count = 1;
+	}
+}
+
+char *option_text(const struct run_opts *o, const struct option_def *def)
+{
+	struct str_list v;
+	option_format(o, def, &v);
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (size_t i = 0; i < v.count; i++)
+		strbuf_addf(&sb, "%s%s", i ? " " : "", v.v[i]);
+	if (!v.count)
+		strbuf_addf(&sb, "%s", def->type == OPT_KIB ? "(from the workfile)" : "(none)");
+	str_list_free(&v);
+	return sb.buf;
 }
 
 void run_opts_defaults(struct run_opts *o)

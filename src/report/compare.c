@@ -8,6 +8,7 @@
 
 #include "measure/stats.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 /* One other run at one task count. */
@@ -259,34 +260,66 @@ static void print_csv_rows(FILE *f, const struct curve *base, const struct curve
 	for (size_t r = 0; r < nr; r++)
 		for (size_t k = 0; k < no; k++) {
 			const struct cell *c = &rows[r].cells[k];
-			if (c->present)
-				fprintf(f, "%s,%s,%d,\"%s\",%.2f,\"%s\",%.2f,%.2f,%.2f,%s,%.4g,%.4g,%.2f,%.2f,%.2f\n",
-					base->workload, base->osync ? "on" : "off", rows[r].tasks, base->label,
-					rows[r].base->jpm.mean, others[k]->label, c->mean, c->pct, c->sd_pct,
-					c->judged ? (c->significant ? "yes" : "no") : "n/a", c->judged ? c->p : -1.0,
-					c->rank_p, c->real_pct, c->user_pct, c->sys_pct);
+			if (!c->present)
+				continue;
+			textout_csv_string(f, base->workload, 0);
+			fprintf(f, ",%s,%d,", base->osync ? "on" : "off", rows[r].tasks);
+			textout_csv_string(f, base->label, 1);
+			fputc(',', f);
+			textout_csv_number(f, "%.2f", rows[r].base->jpm.mean);
+			fputc(',', f);
+			textout_csv_string(f, others[k]->label, 1);
+			const double v[] = {c->mean, c->pct, c->sd_pct};
+			for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
+				fputc(',', f);
+				textout_csv_number(f, "%.2f", v[i]);
+			}
+			fprintf(f, ",%s,", c->judged ? (c->significant ? "yes" : "no") : "n/a");
+			textout_csv_number(f, "%.4g", c->judged ? c->p : -1.0);
+			fputc(',', f);
+			textout_csv_number(f, "%.4g", c->rank_p);
+			const double times[] = {c->real_pct, c->user_pct, c->sys_pct};
+			for (size_t i = 0; i < ARRAY_SIZE(times); i++) {
+				fputc(',', f);
+				textout_csv_number(f, "%.2f", times[i]);
+			}
+			fputc('\n', f);
 		}
 }
 
-static void print_json_rows(FILE *f, const struct curve *base, const struct curve *const *others, size_t no,
-			    const struct row *rows, size_t nr, int *first)
+/* One JSON member: `, "key": ` then the number (null when not finite). */
+static void json_num(FILE *f, const char *key, const char *fmt, double v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	textout_json_number(f, fmt, v);
+}
+
+static void print_json_rows(FILE *f, const struct curve *base, const struct row *rows, size_t no, size_t nr,
+			    int *first)
 {
 	for (size_t r = 0; r < nr; r++)
 		for (size_t k = 0; k < no; k++) {
 			const struct cell *c = &rows[r].cells[k];
 			if (!c->present)
 				continue;
-			fprintf(f, "%s\n  {\"workload\": \"%s\", \"osync\": %d, \"tasks\": %d, \"base\": %.4f, "
-				   "\"other\": %.4f, \"run\": %zu, \"pct\": %.4f, \"sd_pct\": %.4f, \"judged\": %s, "
-				   "\"significant\": %s, \"p\": %.6g, \"rank_p\": %.6g, \"real_pct\": %.4f, \"user_pct\": %.4f, "
-				   "\"sys_pct\": %.4f}",
-				*first ? "" : ",", base->workload, base->osync, rows[r].tasks, rows[r].base->jpm.mean,
-				c->mean, k + 1, c->pct, c->sd_pct, c->judged ? "true" : "false",
-				c->significant ? "true" : "false", c->judged ? c->p : -1.0, c->rank_p, c->real_pct, c->user_pct,
-				c->sys_pct);
+			fprintf(f, "%s\n  {\"workload\": ", *first ? "" : ",");
+			textout_json_string(f, base->workload);
+			fprintf(f, ", \"osync\": %d, \"tasks\": %d", base->osync, rows[r].tasks);
+			json_num(f, "base", "%.4f", rows[r].base->jpm.mean);
+			json_num(f, "other", "%.4f", c->mean);
+			fprintf(f, ", \"run\": %zu", k + 1);
+			json_num(f, "pct", "%.4f", c->pct);
+			json_num(f, "sd_pct", "%.4f", c->sd_pct);
+			fprintf(f, ", \"judged\": %s, \"significant\": %s", c->judged ? "true" : "false",
+				c->significant ? "true" : "false");
+			json_num(f, "p", "%.6g", c->judged ? c->p : -1.0);
+			json_num(f, "rank_p", "%.6g", c->rank_p);
+			json_num(f, "real_pct", "%.4f", c->real_pct);
+			json_num(f, "user_pct", "%.4f", c->user_pct);
+			json_num(f, "sys_pct", "%.4f", c->sys_pct);
+			fputc('}', f);
 			*first = 0;
 		}
-	(void)others;
 }
 
 /* Geometric mean of the Jobs/Min ratios and each run's peak, under the table. */
@@ -377,7 +410,7 @@ int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, con
 		} else if (o->format == CMP_CSV) {
 			print_csv_rows(f, base, others, n - 1, rows, base->count);
 		} else {
-			print_json_rows(f, base, others, n - 1, rows, base->count, &first_json);
+			print_json_rows(f, base, rows, n - 1, base->count, &first_json);
 		}
 		for (size_t r = 0; r < base->count; r++)
 			free(rows[r].cells);

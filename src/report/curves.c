@@ -29,21 +29,12 @@ void curves_free(struct curve *c, size_t n)
 
 #define FIELD(f) offsetof(struct store_point, f)
 
-/* What a curve can show: one row per stored figure worth plotting against task count. */
+/* What a curve can show: every point figure marked PLOT in store/figures.h, in its order. */
+#define METRIC_PLOT(name, label, group) {#name, label, FIELD(name), STORE_FIG_##group == STORE_FIG_SYSTEM},
+#define METRIC_NOPLOT(name, label, group)
+#define METRIC(name, type, unit, label, fmt, group, plot) METRIC_##plot(name, label, group)
 static const struct metric metrics[] = {
-	{"jobs_per_min", "Jobs/Min", FIELD(jobs_per_min), 0},
-	{"jobs_per_min_task", "Jobs/Min per task", FIELD(jobs_per_min_task), 0},
-	{"real_s", "Real time (s)", FIELD(real_s), 0},
-	{"cpu_s", "CPU time (s)", FIELD(cpu_s), 0},
-	{"jti", "JTI", FIELD(jti), 0},
-	{"user_pct", "CPU user %", FIELD(user_pct), 1},
-	{"sys_pct", "CPU system %", FIELD(sys_pct), 1},
-	{"iowait_pct", "CPU iowait %", FIELD(iowait_pct), 1},
-	{"idle_pct", "CPU idle %", FIELD(idle_pct), 1},
-	{"read_kbs", "Disk read KB/s", FIELD(read_kbs), 1},
-	{"write_kbs", "Disk write KB/s", FIELD(write_kbs), 1},
-	{"util_pct", "Disk utilisation %", FIELD(util_pct), 1},
-	{"ctxt_per_s", "Context switches/s", FIELD(ctxt_per_s), 1},
+	STORE_POINT_FIGURES(METRIC)
 	{NULL, NULL, 0, 0},
 };
 

@@ -6,19 +6,30 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 #define EXPORT_FORMAT_VERSION 1
 
+/* The classic re-aim CSV; a figure that could not be computed is an empty field. */
 static void csv(FILE *f, const struct store_point *p, size_t n)
 {
+	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f",
+					  "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
 	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c\n");
-	for (size_t i = 0; i < n; i++)
-		if (p[i].valid)
-			fprintf(f, "%d,%.2f,%.2f,%.4f,%.2f,%.2f,%.2f,%.4f,%.0f,%.2f,%.2f\n", p[i].tasks,
-				p[i].jobs_per_min, p[i].jobs_per_min_task, p[i].jobs_per_min_task / 60.0,
-				p[i].real_s, p[i].user_s, p[i].sys_s, p[i].std_dev_s, p[i].jti, p[i].max_task_s,
-				p[i].min_task_s);
+	for (size_t i = 0; i < n; i++) {
+		if (!p[i].valid)
+			continue;
+		const double v[] = {p[i].jobs_per_min, p[i].jobs_per_min_task, p[i].jobs_per_min_task / 60.0,
+				    p[i].real_s, p[i].user_s, p[i].sys_s, p[i].std_dev_s, p[i].jti, p[i].max_task_s,
+				    p[i].min_task_s};
+		fprintf(f, "%d", p[i].tasks);
+		for (size_t k = 0; k < ARRAY_SIZE(v); k++) {
+			fputc(',', f);
+			textout_csv_number(f, fmt[k], v[k]);
+		}
+		fputc('\n', f);
+	}
 }
 
 static void lkp(FILE *f, const struct store_point *p, size_t n)
@@ -48,19 +59,44 @@ static void classic(FILE *f, const struct store_run_row *run, const struct store
 	fprintf(f, "\nAIM Multiuser Benchmark - Suite VII Testing Over (%s, %s)\n", run->suite, run->label);
 }
 
-static void json_str(FILE *f, const char *s)
+/* `"name": value` of one figure of a row. */
+static void json_figure(FILE *f, const struct store_figure *fig, const void *row)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	const char *at = (const char *)row + fig->offset;
+	int iv;
+	int64_t lv;
+	textout_json_string(f, fig->name);
+	fputs(": ", f);
+	switch (fig->type) {
+	case STORE_FIG_INT:
+		memcpy(&iv, at, sizeof(iv));
+		fprintf(f, "%d", iv);
+		break;
+	case STORE_FIG_BOOL:
+		memcpy(&iv, at, sizeof(iv));
+		fputs(iv ? "true" : "false", f);
+		break;
+	case STORE_FIG_I64:
+		memcpy(&lv, at, sizeof(lv));
+		fprintf(f, "%lld", (long long)lv);
+		break;
+	case STORE_FIG_REAL: textout_json_number(f, fig->fmt, store_figure_double(fig, row)); break;
+	case STORE_FIG_TEXT: textout_json_string(f, at); break;
 	}
-	fputc('"', f);
+}
+
+/* The figures of a row in one group, each followed by sep. */
+static void json_figures(FILE *f, const struct store_figure_table *t, const void *row, enum store_fig_group g,
+			 const char *sep)
+{
+	const char *between = "";
+	for (size_t i = 0; i < t->count; i++) {
+		if (t->fig[i].group != g)
+			continue;
+		fputs(between, f);
+		json_figure(f, &t->fig[i], row);
+		between = sep;
+	}
 }
 
 static void json_tests(FILE *f, struct store *st, int64_t point_id)
@@ -71,12 +107,10 @@ static void json_tests(FILE *f, struct store *st, int64_t point_id)
 	if (store_get_tests(st, point_id, &t, &n) == 0) {
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s{\"name\": ", i ? ", " : "");
-			json_str(f, t[i].name);
-			fprintf(f, ", \"count\": %lld, \"total_s\": %.17g, \"min_s\": %.17g, \"max_s\": %.17g, "
-				   "\"mean_s\": %.17g, \"p50_s\": %.17g, \"p90_s\": %.17g, \"p99_s\": %.17g, "
-				   "\"over_2s\": %lld}",
-				(long long)t[i].count, t[i].total_s, t[i].min_s, t[i].max_s, t[i].mean_s, t[i].p50_s,
-				t[i].p90_s, t[i].p99_s, (long long)t[i].over_2s);
+			textout_json_string(f, t[i].name);
+			fputs(", ", f);
+			json_figures(f, &store_test_table, &t[i], STORE_FIG_CORE, ", ");
+			fputc('}', f);
 		}
 		free(t);
 	}
@@ -90,14 +124,48 @@ static void json_samples(FILE *f, struct store *st, int64_t point_id)
 	if (store_get_samples(st, point_id, &x, &n) < 0 || n == 0)
 		return;
 	fprintf(f, "\"samples\": [");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s{\"t_s\": %.17g, \"user_pct\": %.17g, \"sys_pct\": %.17g, \"iowait_pct\": %.17g, "
-			   "\"idle_pct\": %.17g, \"read_kbs\": %.17g, \"write_kbs\": %.17g, \"util_pct\": %.17g, "
-			   "\"ctxt_per_s\": %.17g}",
-			i ? ", " : "", x[i].t_s, x[i].user_pct, x[i].sys_pct, x[i].iowait_pct, x[i].idle_pct, x[i].read_kbs,
-			x[i].write_kbs, x[i].util_pct, x[i].ctxt_per_s);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", {" : "{", f);
+		json_figures(f, &store_sample_table, &x[i], STORE_FIG_CORE, ", ");
+		fputc('}', f);
+	}
 	fprintf(f, "], ");
 	free(x);
+}
+
+/* Each workload's options as stored: a list option (item >= 0) as an array of its items. */
+static void json_workloads(FILE *f, struct store *st, int64_t run_id)
+{
+	struct store_option *o;
+	size_t n;
+	fprintf(f, "\"workloads\": [");
+	if (store_get_workload_options(st, run_id, &o, &n) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			int new_wl = i == 0 || o[i].workload_id != o[i - 1].workload_id;
+			int new_key = new_wl || strcmp(o[i].key, o[i - 1].key) != 0;
+			int last_item = i + 1 == n || o[i + 1].workload_id != o[i].workload_id ||
+					strcmp(o[i + 1].key, o[i].key) != 0;
+			if (new_wl) {
+				fprintf(f, "%s{\"id\": %lld, \"name\": ", i ? ", " : "", (long long)o[i].workload_id);
+				textout_json_string(f, o[i].workload);
+				fputs(", \"options\": {", f);
+			}
+			if (new_key) {
+				fputs(new_wl ? "" : ", ", f);
+				textout_json_string(f, o[i].key);
+				fputs(o[i].item >= 0 ? ": [" : ": ", f);
+			} else {
+				fputs(", ", f);
+			}
+			textout_json_string(f, o[i].value);
+			if (last_item && o[i].item >= 0)
+				fputc(']', f);
+			if (i + 1 == n || o[i + 1].workload_id != o[i].workload_id)
+				fputs("}}", f);
+		}
+		store_options_free(o, n);
+	}
+	fprintf(f, "], ");
 }
 
 static void json(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
@@ -105,12 +173,12 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 {
 	fprintf(f, "{\"format_version\": %d, \"run\": {\"id\": %lld, \"uuid\": ", EXPORT_FORMAT_VERSION,
 		(long long)run->id);
-	json_str(f, run->uuid);
+	textout_json_string(f, run->uuid);
 	const char *keys[] = {"label", "suite", "status", "started", "mode", "reason"};
 	const char *vals[] = {run->label, run->suite, run->status, run->started, run->mode, run->reason};
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		fprintf(f, ", \"%s\": ", keys[i]);
-		json_str(f, vals[i]);
+		textout_json_string(f, vals[i]);
 	}
 	fprintf(f, "}, \"environment\": {");
 	char **kv;
@@ -120,37 +188,27 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 			char *tab = strchr(kv[i], '\t');
 			*tab = '\0';
 			fprintf(f, "%s", i ? ", " : "");
-			json_str(f, kv[i]);
+			textout_json_string(f, kv[i]);
 			fprintf(f, ": ");
-			json_str(f, tab + 1);
+			textout_json_string(f, tab + 1);
 			free(kv[i]);
 		}
 		free(kv);
 	}
-	fprintf(f, "}, \"points\": [");
+	fprintf(f, "}, ");
+	json_workloads(f, st, run->id);
+	fprintf(f, "\"points\": [");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s\n{\"workload\": ", i ? "," : "");
-		json_str(f, p[i].workload);
-		fprintf(f, ", \"osync\": %d, \"tasks\": %d, \"repeat\": %d, \"valid\": %s, \"reason\": ",
-			p[i].osync, p[i].tasks, p[i].repeat, p[i].valid ? "true" : "false");
-		json_str(f, p[i].reason);
-		fprintf(f, ", \"jobs_per_task\": %lld, \"file_kib\": %lld, \"jobs_per_min\": %.17g, "
-			   "\"jobs_per_min_task\": %.17g, \"real_s\": %.17g, \"user_s\": %.17g, \"sys_s\": %.17g, "
-			   "\"cpu_s\": %.17g, \"std_dev_s\": %.17g, \"std_dev_pct\": %.17g, \"jti\": %.17g, "
-			   "\"min_task_s\": %.17g, \"max_task_s\": %.17g, \"min_task_index\": %d, "
-			   "\"max_task_index\": %d, \"release_skew_s\": %.17g, \"overhead_s\": %.17g, ",
-			(long long)p[i].jobs_per_task, (long long)p[i].file_kib, p[i].jobs_per_min,
-			p[i].jobs_per_min_task, p[i].real_s, p[i].user_s, p[i].sys_s, p[i].cpu_s, p[i].std_dev_s,
-			p[i].std_dev_pct, p[i].jti, p[i].min_task_s, p[i].max_task_s, p[i].min_task_index,
-			p[i].max_task_index, p[i].release_skew_s, p[i].overhead_s);
-		if (p[i].sampled)
-			fprintf(f, "\"system\": {\"user_pct\": %.4g, \"sys_pct\": %.4g, \"iowait_pct\": %.4g, "
-				   "\"idle_pct\": %.4g, \"read_kbs\": %.6g, \"write_kbs\": %.6g, \"read_iops\": %.6g, "
-				   "\"write_iops\": %.6g, \"util_pct\": %.4g, \"ctxt_per_s\": %.6g, \"forks_per_s\": %.6g, "
-				   "\"pgfault_per_s\": %.6g, \"sampler_cpu_pct\": %.4g}, ",
-				p[i].user_pct, p[i].sys_pct, p[i].iowait_pct, p[i].idle_pct, p[i].read_kbs, p[i].write_kbs,
-				p[i].read_iops, p[i].write_iops, p[i].util_pct, p[i].ctxt_per_s, p[i].forks_per_s,
-				p[i].pgfault_per_s, p[i].sampler_cpu_pct);
+		textout_json_string(f, p[i].workload);
+		fputs(", ", f);
+		json_figures(f, &store_point_table, &p[i], STORE_FIG_CORE, ", ");
+		fputs(", ", f);
+		if (p[i].sampled) {
+			fputs("\"system\": {", f);
+			json_figures(f, &store_point_table, &p[i], STORE_FIG_SYSTEM, ", ");
+			fputs("}, ", f);
+		}
 		json_samples(f, st, p[i].id);
 		json_tests(f, st, p[i].id);
 		fprintf(f, "}");

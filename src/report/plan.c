@@ -120,7 +120,7 @@ void report_plan(FILE *f, const struct plan *p, struct store *st)
 		fprintf(f, "\nWorkload %s: workfile %s (%zu tests), jobs per task P = %zu\n", wl->name, wl->wf.path,
 			wl->wf.count, per_task);
 		for (size_t i = 0; i < option_count; i++) {
-			char *v = option_format(o, &option_table[i]);
+			char *v = option_text(o, &option_table[i]);
 			fprintf(f, "  %-16s %s\n", option_table[i].key, v);
 			free(v);
 		}

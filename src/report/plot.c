@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/plot.h"
+#include "report/textout.h"
 
 #define PLOT_W 900.0
 #define MAIN_H 560.0      /* the whole picture without the diff panel */
@@ -123,67 +124,11 @@ static int has_error_bar(const struct curve_point *p)
 	return p->jpm.n >= 2 && isfinite(p->jpm.std_dev) && p->jpm.std_dev > 0;
 }
 
-/* Length of the valid UTF-8 sequence at p that XML 1.0 allows, or 0 when the bytes are not one. */
-static size_t utf8_len(const unsigned char *p)
-{
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		return (p[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
-			return 0;
-		if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f)) /* overlong, surrogate */
-			return 0;
-		if (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe) /* U+FFFE, U+FFFF */
-			return 0;
-		return 3;
-	}
-	if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 || (p[3] & 0xc0) != 0x80)
-			return 0;
-		if ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
 /* Characters shown for s when cut at max (the ellipsis counts as one), for layout. */
 static size_t shown_chars(const char *s, size_t max)
 {
-	size_t chars = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		chars += (*p & 0xc0) != 0x80;
+	size_t chars = textout_chars(s);
 	return chars > max ? max + 1 : chars;
-}
-
-/* Writes s as XML text or attribute value, cut at max characters with an ellipsis; bad UTF-8 and control
- * characters become '?' and ' ' because one odd byte in a label must not make the whole file unreadable. */
-void plot_xml_text(FILE *f, const char *s, size_t max)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	for (size_t chars = 0; *p; chars++) {
-		size_t len = utf8_len(p);
-		if (chars == max) {
-			fputs("&#8230;", f);
-			return;
-		}
-		if (len > 1) {
-			fwrite(p, 1, len, f);
-			p += len;
-			continue;
-		}
-		switch (*p) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fputc(len == 0 ? '?' : *p < 0x20 || *p == 0x7f ? ' ' : *p, f);
-		}
-		p++;
-	}
 }
 
 /* A tick or axis number: %g-like, but whole numbers in full, since "1.2e+06" reads badly on an axis. */
@@ -380,7 +325,7 @@ static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1
 			fputs("/>", f);
 			marker(f, marker_of(i), x + 15, y - 4, colour_of(i));
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x + 36, y, empty ? " fill=\"#777777\"" : "");
-			plot_xml_text(f, c[i].label, LEGEND_MAX_CHARS);
+			textout_xml(f, c[i].label, LEGEND_MAX_CHARS);
 			fprintf(f, "%s</text>\n", empty ? " (no valid points)" : "");
 		}
 		x += w + 16;
@@ -414,16 +359,16 @@ static void header(FILE *f, const struct layout *L, const char *title, const cha
 		   "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
 		L->width, L->height, L->width, L->height);
 	fputs("<title>", f);
-	plot_xml_text(f, title, SIZE_MAX);
+	textout_xml(f, title, SIZE_MAX);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", L->width, L->height);
 	fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" "
 		   "font-weight=\"bold\">", L->width / 2);
-	plot_xml_text(f, title, TITLE_MAX_CHARS);
+	textout_xml(f, title, TITLE_MAX_CHARS);
 	fputs("</text>\n", f);
 	if (subtitle[0]) {
 		fprintf(f, "<text x=\"%.1f\" y=\"46\" text-anchor=\"middle\" fill=\"#555555\">", L->width / 2);
-		plot_xml_text(f, subtitle, TITLE_MAX_CHARS);
+		textout_xml(f, subtitle, TITLE_MAX_CHARS);
 		fputs("</text>\n", f);
 	}
 }
@@ -432,7 +377,9 @@ static void y_title(FILE *f, double top, double bottom, const char *text)
 {
 	double cy = (top + bottom) / 2;
 	fprintf(f, "<text x=\"20\" y=\"%.1f\" transform=\"rotate(-90 20 %.1f)\" text-anchor=\"middle\" "
-		   "font-size=\"13\">%s</text>\n", cy, cy, text);
+		   "font-size=\"13\">", cy, cy);
+	textout_xml(f, text, SIZE_MAX);
+	fputs("</text>\n", f);
 }
 
 /* Horizontal grid and y tick labels of one panel; percent adds signs and "%" and stresses the 0 line. */
@@ -506,7 +453,7 @@ static void error_bars(FILE *f, const struct curve *c, const struct axis *xa, co
 static void series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya)
 {
 	fputs("<g class=\"series\" data-label=\"", f);
-	plot_xml_text(f, c->label, SIZE_MAX);
+	textout_xml(f, c->label, SIZE_MAX);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
 	error_bars(f, c, xa, ya);
 	fputs("<polyline points=\"", f);
@@ -631,7 +578,7 @@ static void diff_series(FILE *f, const struct curve *c, size_t i, const struct a
 	double d;
 	int t;
 	fputs("<g class=\"diff-series\" data-label=\"", f);
-	plot_xml_text(f, c[i].label, SIZE_MAX);
+	textout_xml(f, c[i].label, SIZE_MAX);
 	fputs("\">\n<polyline points=\"", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
 		if (diff_at(&c[0], &c[i], t, &d))
@@ -664,9 +611,9 @@ static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, s
 	double step = diff_axis(c, n, L, &ya);
 	if (n) {
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", L->left, L->diff_top - 8);
-		plot_xml_text(f, y_label, CAPTION_MAX_CHARS);
+		textout_xml(f, y_label, CAPTION_MAX_CHARS);
 		fputs(" difference against ", f);
-		plot_xml_text(f, c[0].label, CAPTION_MAX_CHARS);
+		textout_xml(f, c[0].label, CAPTION_MAX_CHARS);
 		fputs(" (the first run), at the task counts both have</text>\n", f);
 	}
 	fputs("<g class=\"plot-area\" data-panel=\"diff\">\n", f);

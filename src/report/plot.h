@@ -25,9 +25,7 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *out_name,
 		 const struct curve *curves, size_t n, const struct plot_options *opt);
 
-/* Shared by the plot writers: XML-escaped text cut at max characters (SIZE_MAX: no cut), and
- * the 1-2-5 tick step nearest above raw. */
-void plot_xml_text(FILE *f, const char *s, size_t max);
+/* Shared by the plot writers: the 1-2-5 tick step nearest above raw. */
 double plot_nice_step(double raw);
 
 /* One point's sampler series for the timeline: y against seconds into the point. */

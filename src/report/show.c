@@ -76,6 +76,21 @@ static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 	free(kv);
 }
 
+/* Every option each workload ran with (runs stored since schema version 4), for -v. */
+static void print_options(FILE *f, struct store *st, int64_t run_id)
+{
+	struct store_option *o;
+	size_t n;
+	if (store_get_workload_options(st, run_id, &o, &n) < 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0 || o[i].workload_id != o[i - 1].workload_id)
+			fprintf(f, "Options of workload %s:\n", o[i].workload);
+		fprintf(f, "  %-24s %s\n", o[i].key, o[i].value);
+	}
+	store_options_free(o, n);
+}
+
 /* The sampler's time series of a point: where in the point the time went. */
 static void print_samples(FILE *f, struct store *st, const struct store_point *p)
 {
@@ -240,6 +255,8 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 	if (run.reason[0])
 		fprintf(f, "Reason: %s\n", run.reason);
 	print_env(f, st, run_id, verbose);
+	if (verbose)
+		print_options(f, st, run_id);
 	int mode = mode_of(run.mode);
 	if (mode == MODE_SINGLE)
 		show_single(f, st, &run, w, nw, pts, n, &fl);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/plot.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 #define W 900.0
@@ -42,7 +43,7 @@ static void axes(FILE *f, double tmax, double ymax, double xstep, double ystep, 
 		(LEFT + RIGHT) / 2, H - 18);
 	fprintf(f, "<text transform=\"translate(22 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">",
 		(TOP + BOTTOM) / 2);
-	plot_xml_text(f, y_label, SIZE_MAX);
+	textout_xml(f, y_label, SIZE_MAX);
 	fputs("</text>\n</g>\n", f);
 }
 
@@ -63,22 +64,23 @@ int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const cha
 		   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n"
 		   "<text x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\">",
 		W, H, W, H, W / 2);
-	plot_xml_text(f, title, SIZE_MAX);
+	textout_xml(f, title, SIZE_MAX);
 	fputs("</text>\n", f);
 	axes(f, tmax, ymax, xstep, ystep, y_label);
 	for (size_t i = 0; i < n; i++) {
 		const char *colour = colours[i % (sizeof(colours) / sizeof(colours[0]))];
 		double lx = LEFT + (double)(i % 6) * 130, ly = 56 + (double)(i / 6) * 16;
 		fprintf(f, "<g class=\"series\" data-label=\"");
-		plot_xml_text(f, lines[i].label, SIZE_MAX);
+		textout_xml(f, lines[i].label, SIZE_MAX);
 		fprintf(f, "\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>"
 			   "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\">",
 			lx, ly - 4, lx + 22, ly - 4, colour, lx + 27, ly);
-		plot_xml_text(f, lines[i].label, SIZE_MAX);
+		textout_xml(f, lines[i].label, SIZE_MAX);
 		fprintf(f, "</text>\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", colour);
-		for (size_t k = 0; k < lines[i].count; k++)
-			fprintf(f, "%.1f,%.1f ", LEFT + (RIGHT - LEFT) * lines[i].t[k] / tmax,
-				BOTTOM - (BOTTOM - TOP) * lines[i].y[k] / ymax);
+		for (size_t k = 0; k < lines[i].count; k++) /* a reading the sampler could not make is left out */
+			if (isfinite(lines[i].t[k]) && isfinite(lines[i].y[k]))
+				fprintf(f, "%.1f,%.1f ", LEFT + (RIGHT - LEFT) * lines[i].t[k] / tmax,
+					BOTTOM - (BOTTOM - TOP) * lines[i].y[k] / ymax);
 		fputs("\"/>\n</g>\n", f);
 	}
 	if (n == 0)

@@ -1,5 +1,6 @@
-/* `reaim merge`: copy runs (with environment, workloads, points and per-test figures) from
- * another database, skipping runs already present by their unique id. One transaction. */
+/* `reaim merge`: copy runs (with environment, workloads and their options, points, per-test
+ * figures and time series) from another database, skipping runs already present by their
+ * unique id. One transaction. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,13 +15,9 @@
 		 "finished_at, status, reason"
 #define WORKLOAD_COLS "name, workfile_name, workfile_text, tasks, jobs_per_task, repeat, osync, " \
 		      "sync_mode, filesize_kib, poolsize_kib, dirs, threshold"
-#define POINT_COLS "osync, tasks, repeat, valid, reason, jobs_per_task, file_kib, jobs_per_min, " \
-		   "jobs_per_min_task, real_s, user_s, sys_s, cpu_s, std_dev_s, std_dev_pct, jti, min_task_s, " \
-		   "max_task_s, min_task_index, max_task_index, release_skew_s, overhead_s, user_pct, sys_pct, " \
-		   "iowait_pct, idle_pct, read_kbs, write_kbs, read_iops, write_iops, util_pct, ctxt_per_s, " \
-		   "forks_per_s, pgfault_per_s, sampler_cpu_pct"
-#define SAMPLE_COLS "t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s"
-#define TEST_COLS "test, count, total_s, min_s, max_s, mean_s, p50_s, p90_s, p99_s, over_2s"
+#define POINT_COLS STORE_POINT_FIGURES(STORE_COLUMN)
+#define TEST_COLS STORE_TEST_FIGURES(STORE_COLUMN)
+#define SAMPLE_COLS STORE_SAMPLE_FIGURES(STORE_COLUMN)
 
 /* Run sql with up to three bound integers; the new row id in *id if asked. */
 static int exec_ids(struct store *st, const char *sql, int64_t a, int64_t b, int64_t c, int64_t *id)
@@ -41,23 +38,15 @@ static int exec_ids(struct store *st, const char *sql, int64_t a, int64_t b, int
 	return 0;
 }
 
-/* Ids from a query with one bound integer. */
+/* Ids from a query with one bound integer (or none). */
 static int select_ids(struct store *st, const char *sql, int64_t arg, int64_t **ids, size_t *n)
 {
-	sqlite3_stmt *s;
-	*ids = NULL;
-	*n = 0;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return store_fail(st, "merging");
-	if (sqlite3_bind_parameter_count(s) > 0)
-		sqlite3_bind_int64(s, 1, arg);
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*ids = xrealloc(*ids, (*n + 1) * sizeof(**ids));
-		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : store_fail(st, "merging");
+	struct store_rows r;
+	int rc = strchr(sql, '?') ? store_query(st, "merging", sizeof(**ids), store_read_id, NULL, &r, sql, "i", arg)
+				  : store_query(st, "merging", sizeof(**ids), store_read_id, NULL, &r, sql, "");
+	*ids = r.v;
+	*n = r.n;
+	return rc;
 }
 
 static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64_t old_wl, int64_t new_wl)
@@ -69,13 +58,13 @@ static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		int64_t new_pt;
-		rc = exec_ids(st, "INSERT INTO main.points (run_id, workload_id, " POINT_COLS ") SELECT ?, ?, "
+		rc = exec_ids(st, "INSERT INTO main.points (run_id, workload_id" POINT_COLS ") SELECT ?, ?"
 			      POINT_COLS " FROM other.points WHERE id = ?", new_run, new_wl, pts[i], &new_pt);
 		if (rc == 0)
-			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, " TEST_COLS ") SELECT ?, " TEST_COLS
-				      " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
+			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, test" TEST_COLS ")"
+				      " SELECT ?, test" TEST_COLS " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
 		if (rc == 0)
-			rc = exec_ids(st, "INSERT INTO main.samples (point_id, " SAMPLE_COLS ") SELECT ?, " SAMPLE_COLS
+			rc = exec_ids(st, "INSERT INTO main.samples (point_id" SAMPLE_COLS ") SELECT ?" SAMPLE_COLS
 				      " FROM other.samples WHERE point_id = ?", new_pt, pts[i], 0, NULL);
 	}
 	free(pts);
@@ -98,6 +87,10 @@ static int copy_run(struct store *st, int64_t old_run)
 		int64_t new_wl;
 		rc = exec_ids(st, "INSERT INTO main.workloads (run_id, " WORKLOAD_COLS ") SELECT ?, " WORKLOAD_COLS
 			      " FROM other.workloads WHERE id = ?", new_run, wls[i], 0, &new_wl);
+		if (rc == 0)
+			rc = exec_ids(st, "INSERT INTO main.workload_options (workload_id, key, item, value)"
+				      " SELECT ?, key, item, value FROM other.workload_options WHERE workload_id = ?",
+				      new_wl, wls[i], 0, NULL);
 		if (rc == 0)
 			rc = copy_points(st, old_run, new_run, wls[i], new_wl);
 	}

@@ -93,5 +93,12 @@ const char *const store_migrations[] = {
 	"  t_s REAL NOT NULL, user_pct REAL, sys_pct REAL, iowait_pct REAL, idle_pct REAL,"
 	"  read_kbs REAL, write_kbs REAL, util_pct REAL, ctxt_per_s REAL);"
 	"CREATE INDEX samples_point ON samples(point_id, t_s);",
+	/* 4: every option of each workload as text (item -1: one value; 0, 1, ...: a list's items) */
+	"CREATE TABLE workload_options ("
+	"  workload_id INTEGER NOT NULL REFERENCES workloads(id) ON DELETE CASCADE,"
+	"  key TEXT NOT NULL,"
+	"  item INTEGER NOT NULL DEFAULT -1,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (workload_id, key, item));",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

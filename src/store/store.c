@@ -258,38 +258,16 @@ void store_close(struct store *st)
 	free(st);
 }
 
-/* Bind a list of values described by a format: s = text, i = int64, d = double. */
-static int bind_all(sqlite3_stmt *s, const char *fmt, va_list ap)
-{
-	for (int i = 1; *fmt; fmt++, i++) {
-		int rc;
-		switch (*fmt) {
-		case 's': {
-			const char *v = va_arg(ap, const char *);
-			rc = v ? sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(s, i);
-			break;
-		}
-		case 'i': rc = sqlite3_bind_int64(s, i, va_arg(ap, int64_t)); break;
-		case 'd': rc = sqlite3_bind_double(s, i, va_arg(ap, double)); break;
-		default: return SQLITE_MISUSE;
-		}
-		if (rc != SQLITE_OK)
-			return rc;
-	}
-	return SQLITE_OK;
-}
-
-/* Run one statement with bound values; the new row id in *id when id is not NULL. */
-static int run_stmt(struct store *st, int64_t *id, const char *what, const char *sql, const char *fmt, ...)
+/* Run one statement: the values fmt describes bound first, then (when t is not NULL) the
+ * figures of row, NULL for the SYSTEM ones when no_system is set; the new row id in *id. */
+static int vrun(struct store *st, int64_t *id, const char *what, const char *sql,
+		const struct store_figure_table *t, const void *row, int no_system, const char *fmt, va_list ap)
 {
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return store_fail(st, what);
-	va_list ap;
-	va_start(ap, fmt);
-	int rc = bind_all(s, fmt, ap);
-	va_end(ap);
-	if (rc == SQLITE_OK)
+	if (store_vprepare(st, &s, what, sql, fmt, ap) < 0)
+		return -1;
+	int rc = SQLITE_MISUSE;
+	if (!t || store_bind_figures(s, (int)strlen(fmt) + 1, t, row, no_system) == 0)
 		rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -297,6 +275,25 @@ static int run_stmt(struct store *st, int64_t *id, const char *what, const char 
 	if (id)
 		*id = sqlite3_last_insert_rowid(st->db);
 	return 0;
+}
+
+static int run_stmt(struct store *st, int64_t *id, const char *what, const char *sql, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = vrun(st, id, what, sql, NULL, NULL, 0, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+static int insert_row(struct store *st, int64_t *id, const char *what, const char *sql,
+		      const struct store_figure_table *t, const void *row, int no_system, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = vrun(st, id, what, sql, t, row, no_system, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int store_run_begin(struct store *st, const struct store_run *r, const struct env_list *env, int64_t *run_id)
@@ -334,96 +331,83 @@ int store_run_finish(struct store *st, int64_t run_id, const char *status, const
 
 int store_workload_add(struct store *st, int64_t run_id, const struct store_workload *w, int64_t *wl_id)
 {
-	return run_stmt(st, wl_id, "storing the workload",
-			"INSERT INTO workloads (run_id, name, workfile_name, workfile_text, tasks, jobs_per_task,"
-			" repeat, osync, sync_mode, filesize_kib, poolsize_kib, dirs, threshold)"
-			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			"issssiissiisd", run_id, w->name, w->workfile_name, w->workfile_text, w->tasks,
-			w->jobs_per_task, w->repeat, w->osync, w->sync_mode, w->filesize_kib, w->poolsize_kib,
-			w->dirs, w->threshold);
-}
-
-/* The sampler's averages and time series of a point, inside the point's transaction. */
-static int add_system(struct store *st, const struct store_point *p, const struct store_sample *samples,
-		      size_t nsamples)
-{
-	if (run_stmt(st, NULL, "storing system figures",
-		     "UPDATE points SET user_pct = ?, sys_pct = ?, iowait_pct = ?, idle_pct = ?, read_kbs = ?,"
-		     " write_kbs = ?, read_iops = ?, write_iops = ?, util_pct = ?, ctxt_per_s = ?, forks_per_s = ?,"
-		     " pgfault_per_s = ?, sampler_cpu_pct = ? WHERE id = ?",
-		     "dddddddddddddi", p->user_pct, p->sys_pct, p->iowait_pct, p->idle_pct, p->read_kbs, p->write_kbs,
-		     p->read_iops, p->write_iops, p->util_pct, p->ctxt_per_s, p->forks_per_s, p->pgfault_per_s,
-		     p->sampler_cpu_pct, p->id) < 0)
+	if (exec(st, "BEGIN IMMEDIATE", "storing the workload") < 0)
 		return -1;
-	for (size_t i = 0; i < nsamples; i++) {
-		const struct store_sample *s = &samples[i];
-		if (run_stmt(st, NULL, "storing the system time series",
-			     "INSERT INTO samples (point_id, t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs,"
-			     " write_kbs, util_pct, ctxt_per_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			     "iddddddddd", p->id, s->t_s, s->user_pct, s->sys_pct, s->iowait_pct, s->idle_pct,
-			     s->read_kbs, s->write_kbs, s->util_pct, s->ctxt_per_s) < 0)
-			return -1;
+	int rc = run_stmt(st, wl_id, "storing the workload",
+			  "INSERT INTO workloads (run_id, name, workfile_name, workfile_text, tasks, jobs_per_task,"
+			  " repeat, osync, sync_mode, filesize_kib, poolsize_kib, dirs, threshold)"
+			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			  "issssiissiisd", run_id, w->name, w->workfile_name, w->workfile_text, w->tasks,
+			  w->jobs_per_task, w->repeat, w->osync, w->sync_mode, w->filesize_kib, w->poolsize_kib,
+			  w->dirs, w->threshold);
+	for (size_t i = 0; i < w->noptions && rc == 0; i++) {
+		const struct store_option *o = &w->options[i];
+		rc = run_stmt(st, NULL, "storing the workload's options",
+			      "INSERT INTO workload_options (workload_id, key, item, value) VALUES (?, ?, ?, ?)",
+			      "isis", *wl_id, o->key, (int64_t)o->item, o->value);
 	}
-	return 0;
+	if (rc == 0 && exec(st, "COMMIT", "committing the workload") == 0)
+		return 0;
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
 }
 
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
 		    const struct store_sample *samples, size_t nsamples)
 {
+	static const char point_sql[] = "INSERT INTO points (run_id, workload_id" STORE_POINT_FIGURES(STORE_COLUMN)
+					") VALUES (?, ?" STORE_POINT_FIGURES(STORE_PARAM) ")";
+	static const char test_sql[] = "INSERT INTO test_stats (point_id, test" STORE_TEST_FIGURES(STORE_COLUMN)
+				       ") VALUES (?, ?" STORE_TEST_FIGURES(STORE_PARAM) ")";
+	static const char sample_sql[] = "INSERT INTO samples (point_id" STORE_SAMPLE_FIGURES(STORE_COLUMN)
+					 ") VALUES (?" STORE_SAMPLE_FIGURES(STORE_PARAM) ")";
 	if (exec(st, "BEGIN IMMEDIATE", "storing the point") < 0)
 		return -1;
-	if (run_stmt(st, &p->id, "storing the point",
-		     "INSERT INTO points (run_id, workload_id, osync, tasks, repeat, valid, reason,"
-		     " jobs_per_task, file_kib, jobs_per_min, jobs_per_min_task, real_s, user_s, sys_s, cpu_s,"
-		     " std_dev_s, std_dev_pct, jti, min_task_s, max_task_s, min_task_index, max_task_index,"
-		     " release_skew_s, overhead_s)"
-		     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		     "iiiiiisii" "ddddddddddd" "ii" "dd", p->run_id,
-		     p->workload_id, (int64_t)p->osync, (int64_t)p->tasks, (int64_t)p->repeat,
-		     (int64_t)p->valid, p->valid ? NULL : p->reason, p->jobs_per_task, p->file_kib,
-		     p->jobs_per_min, p->jobs_per_min_task, p->real_s, p->user_s, p->sys_s, p->cpu_s,
-		     p->std_dev_s, p->std_dev_pct, p->jti, p->min_task_s, p->max_task_s,
-		     (int64_t)p->min_task_index, (int64_t)p->max_task_index, p->release_skew_s,
-		     p->overhead_s) < 0)
+	if (insert_row(st, &p->id, "storing the point", point_sql, &store_point_table, p, !p->sampled, "ii",
+		       p->run_id, p->workload_id) < 0)
 		goto fail;
-	for (size_t i = 0; i < ntests; i++) {
-		const struct store_test *t = &tests[i];
-		if (run_stmt(st, NULL, "storing per-test figures",
-			     "INSERT INTO test_stats (point_id, test, count, total_s, min_s, max_s, mean_s,"
-			     " p50_s, p90_s, p99_s, over_2s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			     "isidddddddi", p->id, t->name, t->count, t->total_s, t->min_s, t->max_s, t->mean_s,
-			     t->p50_s, t->p90_s, t->p99_s, t->over_2s) < 0)
+	for (size_t i = 0; i < ntests; i++)
+		if (insert_row(st, NULL, "storing per-test figures", test_sql, &store_test_table, &tests[i], 0, "is",
+			       p->id, tests[i].name) < 0)
 			goto fail;
-	}
-	if (p->sampled && add_system(st, p, samples, nsamples) < 0)
-		goto fail;
+	for (size_t i = 0; p->sampled && i < nsamples; i++)
+		if (insert_row(st, NULL, "storing the system time series", sample_sql, &store_sample_table,
+			       &samples[i], 0, "i", p->id) < 0)
+			goto fail;
 	return exec(st, "COMMIT", "committing the point");
 fail:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	return -1;
 }
 
+/* A run this host left 'running': its id and the process that owned it. */
+struct owner {
+	int64_t id, pid;
+};
+
+static void read_owner(sqlite3_stmt *s, void *row)
+{
+	struct owner *o = row;
+	o->id = sqlite3_column_int64(s, 0);
+	o->pid = sqlite3_column_int64(s, 1);
+}
+
 int store_reap_dead_runs(struct store *st, const char *host, int *count)
 {
-	sqlite3_stmt *s;
+	struct store_rows r;
 	*count = 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT id, pid FROM runs WHERE status = 'running' AND host = ?", -1, &s,
-			       NULL) != SQLITE_OK)
-		return store_fail(st, "finding abandoned runs");
-	sqlite3_bind_text(s, 1, host, -1, SQLITE_TRANSIENT);
-	int64_t dead[64];
-	int n = 0, rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW && n < 64)
-		if (!pid_is_reaim((long)sqlite3_column_int64(s, 1)))
-			dead[n++] = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return store_fail(st, "finding abandoned runs");
-	for (int i = 0; i < n; i++) {
-		if (store_run_finish(st, dead[i], "interrupted", "the reaim process died (killed, or the machine "
-								  "went down) before the run finished") < 0)
-			return -1;
+	if (store_query(st, "finding abandoned runs", sizeof(struct owner), read_owner, NULL, &r,
+			"SELECT id, pid FROM runs WHERE status = 'running' AND host = ?", "s", host) < 0)
+		return -1;
+	const struct owner *o = r.v;
+	int rc = 0;
+	for (size_t i = 0; i < r.n && rc == 0; i++) {
+		if (pid_is_reaim((long)o[i].pid))
+			continue;
+		rc = store_run_finish(st, o[i].id, "interrupted", "the reaim process died (killed, or the machine "
+								  "went down) before the run finished");
+		*count += rc == 0;
 	}
-	*count = n;
-	return 0;
+	free(r.v);
+	return rc;
 }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/figures.h"
+
 struct store;
 
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
@@ -30,39 +32,43 @@ int store_run_begin(struct store *st, const struct store_run *r, const struct en
 int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value);
 int store_run_finish(struct store *st, int64_t run_id, const char *status, const char *reason);
 
+/* One option of a workload as text, in the form its parser reads; item is -1 for a single
+ * value, else the place in a list option (dirs), so a list of one stays a list. */
+struct store_option {
+	int64_t workload_id;      /* set when read */
+	char workload[64];        /* the workload's name, set when read */
+	char key[32];
+	int item;
+	char *value;
+};
+
 struct store_workload {
 	const char *name, *workfile_name, *workfile_text, *sync_mode, *osync, *dirs, *tasks;
 	int64_t jobs_per_task, filesize_kib, poolsize_kib, repeat;
 	double threshold;
+	const struct store_option *options; /* every option of the resolved workload */
+	size_t noptions;
 };
+/* Store a workload with its options in one transaction. */
 int store_workload_add(struct store *st, int64_t run_id, const struct store_workload *w, int64_t *wl_id);
 
-/* Every stored figure of a point, in the names DESIGN.md uses. */
+/* A point: its keys, then every figure of STORE_POINT_FIGURES (store/figures.h). */
 struct store_point {
 	int64_t id, run_id, workload_id;
-	char workload[64];
-	int osync, tasks, repeat, valid;
-	char reason[320];
-	int64_t jobs_per_task, file_kib;
-	double jobs_per_min, jobs_per_min_task, real_s, user_s, sys_s, cpu_s;
-	double std_dev_s, std_dev_pct, jti, min_task_s, max_task_s;
-	int min_task_index, max_task_index;
-	double release_skew_s, overhead_s;
-	int sampled;              /* the system figures are set */
-	double user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, read_iops, write_iops;
-	double util_pct, ctxt_per_s, forks_per_s, pgfault_per_s, sampler_cpu_pct;
+	char workload[64];        /* the workload's name */
+	int sampled;              /* the SYSTEM figures are set */
+	STORE_POINT_FIGURES(STORE_MEMBER)
 };
 
 /* One row of a point's system time series. */
 struct store_sample {
-	double t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s;
+	STORE_SAMPLE_FIGURES(STORE_MEMBER)
 };
 
+/* One test's figures at a point. */
 struct store_test {
 	char name[32];
-	int64_t count;
-	double total_s, min_s, max_s, mean_s, p50_s, p90_s, p99_s;
-	int64_t over_2s;
+	STORE_TEST_FIGURES(STORE_MEMBER)
 };
 
 /* Insert a point and its per-test rows in one transaction. */
@@ -94,6 +100,9 @@ int store_get_tests(struct store *st, int64_t point_id, struct store_test **test
 int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n);
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
+/* The options of every workload of a run, by workload, key and item; free with store_options_free. */
+int store_get_workload_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n);
+void store_options_free(struct store_option *opts, size_t n);
 
 /* A workload of a run as stored: what its reports need besides the points. */
 struct store_workload_row {

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "config/cfg.h"
 #include "tap.h"
@@ -88,7 +89,7 @@ static void table(void)
 }
 
 /* Every option's value printed (as --dry-run does) reads back as the same value. */
-static void formats(void)
+static void text_formats(void)
 {
 	struct run_opts o, back;
 	run_opts_defaults(&o);
@@ -103,18 +104,18 @@ static void formats(void)
 	int same = 1;
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *d = &option_table[i];
-		char *text = option_format(&o, d), *again;
+		char *text = option_text(&o, d), *again;
 		if (d->type == OPT_STRLIST) { /* a list is given one item per flag */
 			str_list_free(&back.dirs);
 			for (char *save = NULL, *item = strtok_r(text, " ", &save); item; item = strtok_r(NULL, " ", &save))
 				option_set(&back, d, item, &why);
 			free(text);
-			text = option_format(&o, d);
+			text = option_text(&o, d);
 		} else if (option_set(&back, d, text, &why) < 0) {
 			printf("# %s: '%s' does not read back: %s\n", d->key, text, why);
 			same = 0;
 		}
-		again = option_format(&back, d);
+		again = option_text(&back, d);
 		if (strcmp(text, again) != 0) {
 			printf("# %s: '%s' reads back as '%s'\n", d->key, text, again);
 			same = 0;
@@ -123,8 +124,8 @@ static void formats(void)
 		free(again);
 	}
 	ok(same, "every option prints as text that reads back as the same value");
-	char *t = option_format(&o, option_find("tasks")), *k = option_format(&o, option_find("poolsize")),
-	     *dirs = option_format(&o, option_find("dirs")), *sync = option_format(&o, option_find("osync"));
+	char *t = option_text(&o, option_find("tasks")), *k = option_text(&o, option_find("poolsize")),
+	     *dirs = option_text(&o, option_find("dirs")), *sync = option_text(&o, option_find("osync"));
 	ok(strcmp(t, "1,2,3,4,8") == 0 && strcmp(k, "1024K") == 0 && strcmp(dirs, "/a /b") == 0 &&
 	   strcmp(sync, "both") == 0, "tasks, sizes, lists and choices as a suite gives them");
 	free(t);
@@ -135,11 +136,77 @@ static void formats(void)
 	run_opts_free(&back);
 }
 
+/* Each option of o as text, parsed into a fresh set and formatted again, must read the same. */
+static void format_round_trip(const struct run_opts *o, const char *what)
+{
+	struct run_opts back;
+	run_opts_defaults(&back);
+	str_list_free(&back.dirs);
+	int same = 1;
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *def = &option_table[i];
+		struct str_list v, again;
+		const char *why;
+		option_format(o, def, &v);
+		for (size_t k = 0; k < v.count; k++)
+			if (option_set(&back, def, v.v[k], &why) < 0) {
+				printf("#   %s '%s': %s\n", def->key, v.v[k], why);
+				same = 0;
+			}
+		option_format(&back, def, &again);
+		same &= again.count == v.count;
+		for (size_t k = 0; k < v.count && k < again.count; k++)
+			if (strcmp(v.v[k], again.v[k]) != 0) {
+				printf("#   %s: '%s' came back as '%s'\n", def->key, v.v[k], again.v[k]);
+				same = 0;
+			}
+		str_list_free(&v);
+		str_list_free(&again);
+	}
+	ok(same, what);
+	run_opts_free(&back);
+}
+
+static void formats(void)
+{
+	struct run_opts o;
+	const char *why;
+	run_opts_defaults(&o);
+	format_round_trip(&o, "defaults format to text that parses back to them");
+	static const char *const set[][2] = {
+		{"tasks", "1-512*2"}, {"jobs_per_task", "10000000"}, {"osync", "both"}, {"sync_mode", "global"},
+		{"filesize", "5M"}, {"poolsize", "1G"}, {"dirs", "/a b"}, {"dirs", "/c:d"}, {"seed", "9223372036854775807"},
+		{"label", "6.1 \"rc\"\tx"}, {"mode", "peak"}, {"threshold", "0.1"}, {"period", "1.5m"},
+		{"sample_interval", "0.001"}, {"timeout", "3h"}, {"workfile", "dbase"},
+	};
+	int all_set = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
+		all_set &= option_set(&o, option_find(set[i][0]), set[i][1], &why) == 0;
+	ok(all_set, "extreme values set");
+	format_round_trip(&o, "extreme values format to text that parses back to them");
+	struct str_list v;
+	option_format(&o, option_find("filesize"), &v);
+	ok(v.count == 1 && strcmp(v.v[0], "5120K") == 0, "a size is written in KiB with its unit");
+	str_list_free(&v);
+	option_format(&o, option_find("threshold"), &v);
+	ok(v.count == 1 && strcmp(v.v[0], "0.1") == 0, "a fraction in its shortest exact form");
+	str_list_free(&v);
+	option_format(&o, option_find("dirs"), &v);
+	ok(v.count == 2 && strcmp(v.v[1], "/c:d") == 0, "a list option gives one text per item");
+	str_list_free(&v);
+	o.filesize_kib = -1;
+	option_format(&o, option_find("filesize"), &v);
+	ok(v.count == 0, "an unresolved size gives nothing");
+	str_list_free(&v);
+	run_opts_free(&o);
+}
+
 int main(void)
 {
 	task_lists();
 	sizes();
 	table();
 	formats();
+	text_formats();
 	return done_testing();
 }
