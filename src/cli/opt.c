@@ -155,9 +155,12 @@ static int set_double(const struct cli_opt *o, const char *value, double *slot, 
 	int low = (o->flags & CLI_ABOVE_MIN) ? d > o->dmin : d >= o->dmin;
 	int high = (o->flags & CLI_BELOW_MAX) ? d < o->dmax : d <= o->dmax;
 	if (!*value || *end || !isfinite(d) || !low || !high) {
-		snprintf(e->msg, sizeof(e->msg), "%s %s: not a number %s %g and %s %g", who, value,
-			 (o->flags & CLI_ABOVE_MIN) ? "above" : "from", o->dmin, (o->flags & CLI_BELOW_MAX) ? "below" : "up to",
-			 o->dmax);
+		if (o->flags & (CLI_ABOVE_MIN | CLI_BELOW_MAX))
+			snprintf(e->msg, sizeof(e->msg), "%s %s: not a number %s %g and %s %g", who, value,
+				 (o->flags & CLI_ABOVE_MIN) ? "above" : "from", o->dmin,
+				 (o->flags & CLI_BELOW_MAX) ? "below" : "up to", o->dmax);
+		else
+			snprintf(e->msg, sizeof(e->msg), "%s %s: not a number from %g to %g", who, value, o->dmin, o->dmax);
 		return -1;
 	}
 	*slot = d;

@@ -152,7 +152,7 @@ static int value_of(const struct cli_opt *table, const char **w, size_t cword, s
 	if (cword >= 3 && strcmp(w[cword - 1], "=") == 0 && strncmp(w[cword - 2], "--", 2) == 0)
 		return cli_find_long(table, w[cword - 2] + 2, o);
 	if (strncmp(t->cur, "--", 2) == 0 && eq) {
-		snprintf(buf, len, "%.*s", (int)(eq - t->cur), t->cur + 2);
+		snprintf(buf, len, "%.*s", (int)(eq - t->cur - 2), t->cur + 2);
 		t->prefix = xasprintf("%.*s", (int)(eq + 1 - t->cur), t->cur);
 		t->cur = eq + 1;
 		return cli_find_long(table, buf, o);
