@@ -391,6 +391,8 @@ int cli_parse(const struct cli_opt *table, int argc, char **argv, void *args, st
 	if (rc == 0)
 		rc = check_done(table, args, seen, e);
 	free(seen);
+	if (rc != 0)
+		cli_free(table, args); /* the caller will not look at them */
 	return rc;
 }
 

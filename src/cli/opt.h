@@ -127,8 +127,9 @@ struct cli_error {
 };
 
 /* Parse argv[1..argc) into args (zeroed by the caller), after applying the table's defaults.
- * Options may come before, between and after operands; "--" ends them. 0 on success, 1 when
- * -h or --help was given (nothing else checked), -1 with e filled. Free with cli_free. */
+ * Options may come before, between and after operands; "--" ends them. 0 on success (free
+ * with cli_free), 1 when -h or --help was given (nothing else checked), -1 with e filled;
+ * lists are freed already on 1 and -1. */
 int cli_parse(const struct cli_opt *table, int argc, char **argv, void *args, struct cli_error *e);
 void cli_free(const struct cli_opt *table, void *args);
 

@@ -91,12 +91,15 @@ static int parse(const struct cli_opt *t, const char *line, struct args *a, stru
 {
 	static char buf[512];
 	static char *argv[64];
+	static const struct cli_opt *previous;
 	int argc = 0;
 	snprintf(buf, sizeof(buf), "cmd %s", line);
 	for (char *save = NULL, *w = strtok_r(buf, " ", &save); w && argc < 63; w = strtok_r(NULL, " ", &save))
 		argv[argc++] = strcmp(w, "''") == 0 ? (char *)"" : w;
 	argv[argc] = NULL;
-	cli_free(t, a);
+	if (previous)
+		cli_free(previous, a);
+	previous = t;
 	memset(a, 0, sizeof(*a));
 	return cli_parse(t, argc, argv, a, e);
 }
@@ -231,7 +234,10 @@ static void check_errors(void)
 	is_int(parse(with_choice_operand, "square", &a, &e), 0, "an operand among its choices");
 	is_int(parse(with_choice_operand, "cube", &a, &e), -1, "an operand outside them");
 	is_str(e.msg, "SHAPE 'cube': not one of round, square", "lists them");
-	is_int(parse(table, "--help", &a, &e), 1, "--help");
+	is_int(parse(table, "a -d x --help", &a, &e), 1, "--help");
+	ok(a.ops.v == NULL && a.dirs.v == NULL, "nothing is left to free after --help");
+	is_int(parse(table, "a -d x --bogus", &a, &e), -1, "an error");
+	ok(a.ops.v == NULL && a.dirs.v == NULL, "nothing is left to free after an error");
 	is_int(parse(table, "-h", &a, &e), 1, "-h");
 	is_int(parse(table, "-vh", &a, &e), 1, "-h in a cluster");
 	is_int(parse(table, "--help --bogus", &a, &e), 1, "--help before an error wins");
