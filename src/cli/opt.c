@@ -56,27 +56,26 @@ static int long_is(const char *name, const char *typed, size_t n)
 	return i == n && name[i] == '\0';
 }
 
-static int find_long_n(const struct cli_opt *table, const char *name, size_t n, struct cli_opt *out)
+/* The row with this long name (its n typed characters) or, when name is NULL, this short
+ * one: its index counting included rows, or -1. */
+static long find_row(const struct cli_opt *table, const char *name, size_t n, char c, struct cli_opt *out)
 {
 	struct cli_iter it = {0};
-	while (cli_next(table, &it, out))
-		if (out->type != CLI_OPERANDS && out->name && long_is(out->name, name, n))
-			return 1;
-	return 0;
+	for (long k = 0; cli_next(table, &it, out); k++)
+		if (out->type != CLI_OPERANDS &&
+		    (name ? out->name && long_is(out->name, name, n) : c && out->short_name == c))
+			return k;
+	return -1;
 }
 
 int cli_find_long(const struct cli_opt *table, const char *name, struct cli_opt *out)
 {
-	return find_long_n(table, name, strlen(name), out);
+	return find_row(table, name, strlen(name), 0, out) >= 0;
 }
 
 int cli_find_short(const struct cli_opt *table, char c, struct cli_opt *out)
 {
-	struct cli_iter it = {0};
-	while (c && cli_next(table, &it, out))
-		if (out->type != CLI_OPERANDS && out->short_name == c)
-			return 1;
-	return 0;
+	return find_row(table, NULL, 0, c, out) >= 0;
 }
 
 int cli_closest(const struct cli_opt *table, const char *name, struct cli_opt *out)
@@ -242,12 +241,13 @@ static int unknown_option(const struct cli_opt *table, const char *typed, size_t
 
 /* One "--name", "--name=value" or "--name value" at argv[*i]. */
 static int long_option(const struct cli_opt *table, int argc, char **argv, int *i, void *args,
-		       struct cli_error *e, unsigned char *seen, size_t *row)
+		       struct cli_error *e, unsigned char *seen)
 {
 	const char *name = argv[*i] + 2, *eq = strchr(name, '=');
 	size_t n = eq ? (size_t)(eq - name) : strlen(name);
 	struct cli_opt o;
-	if (!find_long_n(table, name, n, &o)) {
+	long row = find_row(table, name, n, 0, &o);
+	if (row < 0) {
 		if (long_is("help", name, n))
 			return 1;
 		return unknown_option(table, argv[*i], n + 2, e);
@@ -268,11 +268,7 @@ static int long_option(const struct cli_opt *table, int argc, char **argv, int *
 		e->syntax = 1;
 		return -1;
 	}
-	struct cli_iter it = {0};
-	struct cli_opt r;
-	for (*row = 0; cli_next(table, &it, &r) && !(r.name && long_is(r.name, name, n)); ++*row)
-		;
-	seen[*row] = 1;
+	seen[row] = 1;
 	return take(&o, value, args, e);
 }
 
@@ -282,17 +278,13 @@ static int short_options(const struct cli_opt *table, int argc, char **argv, int
 {
 	for (const char *c = argv[*i] + 1; *c; c++) {
 		struct cli_opt o;
-		if (!cli_find_short(table, *c, &o)) {
+		long row = find_row(table, NULL, 0, *c, &o);
+		if (row < 0) {
 			if (*c == 'h')
 				return 1;
 			char typed[3] = {'-', *c, '\0'};
 			return unknown_option(table, typed, 2, e);
 		}
-		struct cli_iter it = {0};
-		struct cli_opt r;
-		size_t row = 0;
-		for (; cli_next(table, &it, &r) && r.short_name != *c; row++)
-			;
 		seen[row] = 1;
 		if (!takes_value(&o)) {
 			if (take(&o, NULL, args, e) < 0)
@@ -371,7 +363,6 @@ int cli_parse(const struct cli_opt *table, int argc, char **argv, void *args, st
 	int rc = 0, only_operands = 0;
 	for (int i = 1; i < argc && rc == 0; i++) {
 		const char *a = argv[i];
-		size_t row;
 		if (only_operands || a[0] != '-' || a[1] == '\0') {
 			if (operands.type != CLI_OPERANDS) {
 				snprintf(e->msg, sizeof(e->msg), "unexpected argument '%s'", a);
@@ -383,7 +374,7 @@ int cli_parse(const struct cli_opt *table, int argc, char **argv, void *args, st
 		} else if (strcmp(a, "--") == 0) {
 			only_operands = 1;
 		} else if (a[1] == '-') {
-			rc = long_option(table, argc, argv, &i, args, e, seen, &row);
+			rc = long_option(table, argc, argv, &i, args, e, seen);
 		} else {
 			rc = short_options(table, argc, argv, &i, args, e, seen);
 		}
@@ -571,9 +562,10 @@ void cli_print_options(FILE *f, const struct cli_opt *table)
 	struct cli_iter it = {0};
 	struct cli_opt o;
 	char left[128];
-	int has_help_row = cli_find_long(table, "help", &o) || cli_find_short(table, 'h', &o);
-	static const struct cli_opt help_row = {.name = "help", .short_name = 'h', .type = CLI_FLAG,
-						.help = "show this help and exit"};
+	/* the parser's own --help (and -h, unless the table gives it another meaning) */
+	int has_help_row = cli_find_long(table, "help", &o);
+	const struct cli_opt help_row = {.name = "help", .short_name = cli_find_short(table, 'h', &o) ? 0 : 'h',
+					 .type = CLI_FLAG, .help = "show this help and exit"};
 	for (int last = 0; !last;) {
 		if (!cli_next(table, &it, &o)) {
 			if (has_help_row)
