@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,72 +22,62 @@
 
 struct run_args {
 	const char *suite, *db;
-	int dry_run, verbose;
+	int dry_run, verbose, quiet;
 	struct overrides ov;
 };
 
-enum { FLAG_DB = 1000, FLAG_DRY_RUN };
-
-/* getopt tables built from the option table, so a new option is one row there. */
-static int parse_run_args(int argc, char **argv, struct run_args *a)
+/* A row of the option table (config/options.c) as a command-line option. */
+static int set_run_option(void *args, const struct cli_opt *o, const char *value, char *err, size_t len)
 {
-	struct option *longs = xcalloc(option_count + 8, sizeof(*longs));
-	char **names = xcalloc(option_count, sizeof(char *));
-	struct strbuf shorts = {0};
-	strbuf_add(&shorts, "+s:qvh", 6);
-	size_t k = 0;
-	for (size_t i = 0; i < option_count; i++) {
-		names[i] = xstrdup(option_table[i].key);
-		for (char *c = names[i]; *c; c++)
-			*c = *c == '_' ? '-' : *c;
-		longs[k++] = (struct option){names[i], required_argument, NULL, (int)(2000 + i)};
-		if (option_table[i].short_flag)
-			strbuf_addf(&shorts, "%c:", option_table[i].short_flag);
+	struct run_args *a = args;
+	const struct option_def *def = o->data;
+	size_t k = (size_t)(def - option_table);
+	const char *why;
+	if (def->type == OPT_STRLIST && !a->ov.given[k])
+		str_list_free(&a->ov.opts.dirs); /* flags replace the suite's list */
+	a->ov.given[k] = 1;
+	if (option_set(&a->ov.opts, def, value, &why) < 0) {
+		snprintf(err, len, "--%s %s: %s", def->key, value, why);
+		return -1;
 	}
-	longs[k++] = (struct option){"suite", required_argument, NULL, 's'};
-	longs[k++] = (struct option){"db", required_argument, NULL, FLAG_DB};
-	longs[k++] = (struct option){"dry-run", no_argument, NULL, FLAG_DRY_RUN};
-	longs[k++] = (struct option){"quiet", no_argument, NULL, 'q'};
-	longs[k++] = (struct option){"verbose", no_argument, NULL, 'v'};
-	longs[k++] = (struct option){"help", no_argument, NULL, 'h'};
-
-	run_opts_defaults(&a->ov.opts);
-	int rc = 0, c;
-	optind = 1;
-	while (rc == 0 && (c = getopt_long(argc, argv, shorts.buf, longs, NULL)) != -1) {
-		const struct option_def *def = c >= 2000 ? &option_table[c - 2000] : option_find_short((char)c);
-		const char *why;
-		if (def) {
-			if (def->type == OPT_STRLIST && !a->ov.given[def - option_table])
-				str_list_free(&a->ov.opts.dirs); /* flags replace the suite's list */
-			if (option_set(&a->ov.opts, def, optarg, &why) < 0) {
-				log_error("--%s %s: %s", def->key, optarg, why);
-				rc = -1;
-			}
-			a->ov.given[def - option_table] = 1;
-			continue;
-		}
-		switch (c) {
-		case 's': a->suite = optarg; break;
-		case FLAG_DB: a->db = optarg; break;
-		case FLAG_DRY_RUN: a->dry_run = 1; break;
-		case 'q': log_set_level(0); break;
-		case 'v': a->verbose = 1; log_set_level(2); break;
-		case 'h': cli_usage(stdout); rc = 1; break;
-		default: rc = -1; break;
-		}
-	}
-	if (rc == 0 && optind < argc) {
-		log_error("unexpected argument '%s'", argv[optind]);
-		rc = -1;
-	}
-	for (size_t i = 0; i < option_count; i++)
-		free(names[i]);
-	free(names);
-	free(longs);
-	strbuf_free(&shorts);
-	return rc;
+	return 0;
 }
+
+static int run_option_choice(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	const struct option_def *def = o->data;
+	*name = def->choices[i];
+	*help = NULL;
+	return *name != NULL;
+}
+
+static int run_option_row(size_t i, struct cli_opt *out)
+{
+	if (i >= option_count)
+		return 0;
+	const struct option_def *d = &option_table[i];
+	enum cli_complete c = d->offset == offsetof(struct run_opts, workfile) ? CLI_COMPLETE_WORKFILE
+			      : d->type == OPT_STRLIST                         ? CLI_COMPLETE_DIR
+									       : CLI_COMPLETE_NONE;
+	*out = (struct cli_opt){.name = d->key, .short_name = d->short_flag, .type = CLI_CALLBACK, .arg = d->arg,
+				.help = d->help, .def = d->def, .set = set_run_option, .data = d, .complete = c,
+				.choices = d->choices ? run_option_choice : NULL};
+	return 1;
+}
+
+/* `reaim run` and `reaim single`: the suite, every row of the option table, then the flags
+ * that only the command line has. */
+const struct cli_opt cmd_run_opts[] = {
+	CLI_OPT_STRING('s', "suite", "SUITE", struct run_args, suite,
+		       "a suite: a name (./suites/NAME.cfg, then the data dir) or a path",
+		       .complete = CLI_COMPLETE_SUITE),
+	CLI_OPT_INCLUDE(run_option_row),
+	CMD_OPT_DB(struct run_args),
+	CLI_OPT_FLAG(0, "dry-run", struct run_args, dry_run, "print the resolved plan and exit"),
+	CLI_OPT_FLAG('q', "quiet", struct run_args, quiet, "no diagnostics but errors"),
+	CLI_OPT_FLAG('v', "verbose", struct run_args, verbose, "more table columns and diagnostics"),
+	CLI_OPT_END,
+};
 
 /* --dry-run: the plan, with time estimates from the database when there is one (a dry run
  * never creates it). */
@@ -96,7 +86,7 @@ static void dry_run(const struct plan *p, const struct run_args *a)
 	const char *db = cli_db_path(a->db);
 	struct store *st = NULL;
 	char err[512];
-	if (access(db, F_OK) == 0 && store_open(db, &st, err, sizeof(err)) < 0) {
+	if (access(db, F_OK) == 0 && store_open_read(db, &st, err, sizeof(err)) < 0) {
 		log_warn("%s; the plan has no time estimate", err);
 		st = NULL;
 	}
@@ -183,16 +173,16 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 	const char *db = cli_db_path(a->db);
 	if (!a->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
 		log_error("cannot create the results directory: %s", strerror(errno));
-		return OUT_USAGE;
+		return OUT_FAILED; /* the results database cannot be used: see DESIGN */
 	}
 	if (store_open_cancellable(db, run_interrupted, NULL, &rn.st, err, sizeof(err)) < 0) {
 		log_error("%s", err);
-		return engine_interrupted() ? OUT_INTERRUPTED : OUT_USAGE;
+		return engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	}
 	if (begin_run(&rn, p, argc, argv) < 0) {
 		log_error("%s", store_error(rn.st));
 		store_close(rn.st);
-		return OUT_USAGE;
+		return OUT_FAILED;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
 	progress_start(log_level() > 0, planned_points(p));
@@ -248,18 +238,23 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 	return rn.failed ? OUT_FAILED : OUT_OK;
 }
 
-static enum outcome run_command(int argc, char **argv, int single)
+static enum outcome run_command(const struct command *self, int argc, char **argv, int single)
 {
 	struct run_args a = {0};
-	int prc = parse_run_args(argc, argv, &a);
+	enum outcome out = OUT_OK;
+	run_opts_defaults(&a.ov.opts);
+	if (cmd_parse(self, argc, argv, &a, &out)) {
+		run_opts_free(&a.ov.opts);
+		return out;
+	}
+	if (a.quiet)
+		log_set_level(0);
+	if (a.verbose)
+		log_set_level(2);
 	if (single) {
 		const struct option_def *mode = option_find("mode");
 		a.ov.opts.mode = MODE_SINGLE;
 		a.ov.given[mode - option_table] = 1;
-	}
-	if (prc != 0) {
-		run_opts_free(&a.ov.opts);
-		return prc > 0 ? OUT_OK : OUT_USAGE;
 	}
 	struct plan p;
 	struct errlist errs = {0};
@@ -273,7 +268,6 @@ static enum outcome run_command(int argc, char **argv, int single)
 		run_opts_free(&a.ov.opts);
 		return OUT_USAGE;
 	}
-	enum outcome out = OUT_OK;
 	if (rc < 0) {
 		errlist_print(&errs);
 		out = OUT_USAGE;
@@ -293,5 +287,12 @@ static enum outcome run_command(int argc, char **argv, int single)
 	return out;
 }
 
-enum outcome cmd_run(int argc, char **argv) { return run_command(argc, argv, 0); }
-enum outcome cmd_single(int argc, char **argv) { return run_command(argc, argv, 1); }
+enum outcome cmd_run(const struct command *self, int argc, char **argv)
+{
+	return run_command(self, argc, argv, 0);
+}
+
+enum outcome cmd_single(const struct command *self, int argc, char **argv)
+{
+	return run_command(self, argc, argv, 1);
+}

@@ -215,7 +215,11 @@ int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *
 	char *path = resolve_suite(suite);
 	char *text = read_text_file(path, 1 << 20);
 	if (!text) {
-		errlist_add(errs, path, 0, "cannot read suite: %s", strerror(errno));
+		char hint[128] = "";
+		int e = errno;
+		if (e == ENOENT && !strchr(suite, '/'))
+			data_suggest("suites", ".cfg", 1, suite, hint, sizeof(hint));
+		errlist_add(errs, path, 0, "cannot read suite: %s%s", strerror(e), hint);
 		free(path);
 		return -1;
 	}

@@ -248,13 +248,17 @@ int workfile_load(const char *name_or_path, const char *relative_to, int line, s
 	if (!path)
 		path = xstrdup(name_or_path);
 	char *text = read_text_file(path, 1 << 20);
+	char hint[128] = "";
+	int e = errno;
+	if (!text && e == ENOENT && !strchr(name_or_path, '/'))
+		data_suggest("workfiles", NULL, 0, name_or_path, hint, sizeof(hint));
 	if (!text && relative_to && line > 0) {
-		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s", name_or_path, strerror(errno));
+		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s%s", name_or_path, strerror(e), hint);
 		free(path);
 		return -1;
 	}
 	if (!text) {
-		errlist_add(errs, path, 0, "cannot read workfile: %s", strerror(errno));
+		errlist_add(errs, path, 0, "cannot read workfile: %s%s", strerror(e), hint);
 		free(path);
 		return -1;
 	}

@@ -2,6 +2,7 @@
  * (the base), and says how much Jobs/Min moved and whether that is beyond the noise. */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,87 +344,164 @@ static void print_summary(FILE *f, const struct curve *base, const struct curve 
 	fputc('\n', f);
 }
 
+/* The runs being compared and the block (one workload and O_SYNC setting) being written. */
+struct compare_ctx {
+	struct store *st;
+	const int64_t *runs;
+	size_t n;
+	const struct compare_options *o;
+	struct curve **cs;
+	size_t *nc;
+	const struct curve *base;
+	const struct curve *const *others; /* n - 1, `missing` where a run lacks the base's curve */
+	const struct row *rows;
+	size_t nr;
+	int first_json;
+	int regressed;
+};
+
+static const struct curve missing = {.label = "(missing)"};
+
+/* The runs, the test and its confidence, and where the environments differ. */
+static void table_begin(FILE *f, const struct compare_ctx *c)
+{
+	fprintf(f, "Base: %s. Significance: Welch's t-test at %.0f%% confidence where both sides have at "
+		   "least 2 repeats (* significant, ? cannot be judged: use -r 2 or more).\n",
+		c->nc[0] ? c->cs[0][0].label : "run", 100 * (1 - c->o->alpha));
+	fprintf(f, "Runs:");
+	for (size_t i = 0; i < c->n; i++) {
+		struct store_run_row r;
+		if (store_get_run(c->st, c->runs[i], &r) == 0)
+			fprintf(f, "%s %s (run %lld, %s mode, %s, started %s)", i ? ";" : "", r.label, (long long)r.id,
+				r.mode, r.status, r.started);
+	}
+	fputc('\n', f);
+	for (size_t i = 1; i < c->n; i++)
+		env_warnings(f, c->st, c->runs[0], c->runs[i]);
+}
+
+static void text_block(FILE *f, const struct compare_ctx *c, int markdown)
+{
+	fprintf(f, "\n%sWorkload %s, O_SYNC %s\n", markdown ? "### " : "", c->base->workload,
+		c->base->osync ? "on" : "off");
+	print_table(f, c->others, c->n - 1, c->rows, c->nr, markdown);
+	print_summary(f, c->base, c->others, c->n - 1, c->rows, c->nr);
+	for (size_t i = 1; i < c->n; i++)
+		if (c->others[i - 1] != &missing) {
+			print_system(f, c->st, c->runs[0], c->runs[i], c->base, c->others[i - 1]->label);
+			print_movers(f, c->st, c->runs[0], c->runs[i], c->base, c->others[i - 1]->label);
+		}
+}
+
+static void table_block(FILE *f, struct compare_ctx *c) { text_block(f, c, 0); }
+static void markdown_block(FILE *f, struct compare_ctx *c) { text_block(f, c, 1); }
+
+static void csv_begin(FILE *f, const struct compare_ctx *c)
+{
+	(void)c;
+	fprintf(f, "workload,osync,tasks,base_label,base_jpm,label,jpm,pct,sd_pct,significant,p,rank_p,"
+		   "real_pct,user_pct,sys_pct\n");
+}
+
+static void csv_block(FILE *f, struct compare_ctx *c)
+{
+	print_csv_rows(f, c->base, c->others, c->n - 1, c->rows, c->nr);
+}
+
+static void json_begin(FILE *f, const struct compare_ctx *c)
+{
+	fprintf(f, "{\"format_version\": 1, \"alpha\": %g, \"rows\": [", c->o->alpha);
+}
+
+static void json_block(FILE *f, struct compare_ctx *c)
+{
+	print_json_rows(f, c->base, c->rows, c->n - 1, c->nr, &c->first_json);
+}
+
+static void json_end(FILE *f, const struct compare_ctx *c)
+{
+	fprintf(f, "\n], \"regressed\": %s}\n", c->regressed ? "true" : "false");
+}
+
+const struct compare_format report_compare_formats[] = {
+	{"table", "aligned text: per task count the base, each run's change, its spread and significance; "
+		  "then peaks, system shares and the subtests that moved",
+	 table_begin, table_block, NULL},
+	{"markdown", "the same table in Markdown, for an issue or a wiki", NULL, markdown_block, NULL},
+	{"csv", "one line per task count and run", csv_begin, csv_block, NULL},
+	{"json", "one object per task count and run, and whether a regression was found", json_begin, json_block,
+	 json_end},
+	{NULL, NULL, NULL, NULL, NULL},
+};
+
+/* The aligned rows of one base curve: per task count, each other run's cell. */
+static struct row *align(struct compare_ctx *c, const struct curve *base)
+{
+	struct row *rows = xcalloc(base->count + 1, sizeof(*rows));
+	for (size_t r = 0; r < base->count; r++) {
+		rows[r].tasks = base->points[r].tasks;
+		rows[r].base = &base->points[r];
+		rows[r].cells = xcalloc(c->n, sizeof(struct cell));
+		for (size_t k = 0; k + 1 < c->n; k++) {
+			const struct curve_point *op = curve_at(c->others[k], rows[r].tasks);
+			if (!op)
+				continue;
+			struct cell cell = compare_point(rows[r].base, op, c->o->alpha);
+			rows[r].cells[k] = cell;
+			int counts = cell.significant || !cell.judged;
+			if (c->o->fail_above_pct > 0 && counts && cell.pct < -c->o->fail_above_pct)
+				c->regressed = 1;
+		}
+	}
+	return rows;
+}
+
 int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct compare_options *o,
 		   int *regressed)
 {
-	struct curve **cs = xcalloc(n, sizeof(*cs));
-	size_t *nc = xcalloc(n, sizeof(*nc));
-	int rc = 0, first_json = 1;
+	const struct compare_format *w = report_compare_formats;
+	while (w->name && strcmp(w->name, o->format ? o->format : "table") != 0)
+		w++;
 	*regressed = 0;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = curves_load(st, runs[i], &cs[i], &nc[i]);
-	if (rc == 0 && o->format == CMP_TABLE) {
-		fprintf(f, "Base: %s. Significance: Welch's t-test at %.0f%% confidence where both sides have at "
-			   "least 2 repeats (* significant, ? cannot be judged: use -r 2 or more).\n",
-			nc[0] ? cs[0][0].label : "run", 100 * (1 - o->alpha));
-		fprintf(f, "Runs:");
-		for (size_t i = 0; i < n; i++) {
-			struct store_run_row r;
-			if (store_get_run(st, runs[i], &r) == 0)
-				fprintf(f, "%s %s (run %lld, %s mode, %s, started %s)", i ? ";" : "", r.label, (long long)r.id,
-					r.mode, r.status, r.started);
-		}
-		fputc('\n', f);
-		for (size_t i = 1; i < n; i++)
-			env_warnings(f, st, runs[0], runs[i]);
+	if (!w->name) { /* the command line only passes names from the table */
+		errno = EINVAL;
+		return -1;
 	}
-	if (rc == 0 && o->format == CMP_CSV)
-		fprintf(f, "workload,osync,tasks,base_label,base_jpm,label,jpm,pct,sd_pct,significant,p,rank_p,"
-			   "real_pct,user_pct,sys_pct\n");
-	if (rc == 0 && o->format == CMP_JSON)
-		fprintf(f, "{\"format_version\": 1, \"alpha\": %g, \"rows\": [", o->alpha);
-	for (size_t b = 0; rc == 0 && b < nc[0]; b++) {
-		const struct curve *base = &cs[0][b];
+	struct compare_ctx c = {.st = st, .runs = runs, .n = n, .o = o, .first_json = 1};
+	c.cs = xcalloc(n, sizeof(*c.cs));
+	c.nc = xcalloc(n, sizeof(*c.nc));
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = curves_load(st, runs[i], &c.cs[i], &c.nc[i]);
+	if (rc == 0 && w->begin)
+		w->begin(f, &c);
+	for (size_t b = 0; rc == 0 && b < c.nc[0]; b++) {
+		const struct curve *base = &c.cs[0][b];
 		const struct curve **others = xcalloc(n, sizeof(*others));
-		static const struct curve empty = {.label = "(missing)"};
 		for (size_t i = 1; i < n; i++) {
-			others[i - 1] = find_curve(cs[i], nc[i], base);
+			others[i - 1] = find_curve(c.cs[i], c.nc[i], base);
 			if (!others[i - 1])
-				others[i - 1] = &empty;
+				others[i - 1] = &missing;
 		}
-		struct row *rows = xcalloc(base->count + 1, sizeof(*rows));
-		for (size_t r = 0; r < base->count; r++) {
-			rows[r].tasks = base->points[r].tasks;
-			rows[r].base = &base->points[r];
-			rows[r].cells = xcalloc(n, sizeof(struct cell));
-			for (size_t k = 0; k + 1 < n; k++) {
-				const struct curve_point *op = curve_at(others[k], rows[r].tasks);
-				if (!op)
-					continue;
-				struct cell c = compare_point(rows[r].base, op, o->alpha);
-				rows[r].cells[k] = c;
-				int counts = c.significant || !c.judged;
-				if (o->fail_above_pct > 0 && counts && c.pct < -o->fail_above_pct)
-					*regressed = 1;
-			}
-		}
-		if (o->format == CMP_TABLE || o->format == CMP_MARKDOWN) {
-			fprintf(f, "\n%sWorkload %s, O_SYNC %s\n", o->format == CMP_MARKDOWN ? "### " : "", base->workload,
-				base->osync ? "on" : "off");
-			print_table(f, others, n - 1, rows, base->count, o->format == CMP_MARKDOWN);
-			print_summary(f, base, others, n - 1, rows, base->count);
-			for (size_t i = 1; i < n; i++)
-				if (others[i - 1] != &empty) {
-					print_system(f, st, runs[0], runs[i], base, others[i - 1]->label);
-					print_movers(f, st, runs[0], runs[i], base, others[i - 1]->label);
-				}
-		} else if (o->format == CMP_CSV) {
-			print_csv_rows(f, base, others, n - 1, rows, base->count);
-		} else {
-			print_json_rows(f, base, rows, n - 1, base->count, &first_json);
-		}
+		c.base = base;
+		c.others = others;
+		struct row *rows = align(&c, base);
+		c.rows = rows;
+		c.nr = base->count;
+		w->block(f, &c);
 		for (size_t r = 0; r < base->count; r++)
 			free(rows[r].cells);
 		free(rows);
 		free(others);
 	}
-	if (rc == 0 && o->format == CMP_JSON)
-		fprintf(f, "\n], \"regressed\": %s}\n", *regressed ? "true" : "false");
+	if (rc == 0 && w->end)
+		w->end(f, &c);
+	*regressed = c.regressed;
 	for (size_t i = 0; i < n; i++)
-		if (cs[i])
-			curves_free(cs[i], nc[i]);
-	free(cs);
-	free(nc);
+		if (c.cs[i])
+			curves_free(c.cs[i], c.nc[i]);
+	free(c.cs);
+	free(c.nc);
 	return rc;
 }
 

@@ -2,6 +2,7 @@
  * "name: value" lines, and the classic AIM Suite VII block. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,21 +217,51 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 	fprintf(f, "]}\n");
 }
 
+/* The writers as the format table calls them: every one gets the run, its points and the store. */
+static void write_csv(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		      size_t n)
+{
+	(void)st, (void)run;
+	csv(f, p, n);
+}
+
+static void write_lkp(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		      size_t n)
+{
+	(void)st, (void)run;
+	lkp(f, p, n);
+}
+
+static void write_classic(FILE *f, struct store *st, const struct store_run_row *run,
+			  const struct store_point *p, size_t n)
+{
+	(void)st;
+	classic(f, run, p, n);
+}
+
+const struct export_format report_export_formats[] = {
+	{"csv", "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point", write_csv},
+	{"json", "every stored figure, per-test statistic, sample and environment key", json},
+	{"lkp", "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", write_lkp},
+	{"classic", "the AIM Suite VII table (Tasks, Jobs/Min, JTI, Real, CPU)", write_classic},
+	{NULL, NULL, NULL},
+};
+
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format)
 {
+	const struct export_format *fmt = report_export_formats;
+	while (fmt->name && strcmp(fmt->name, format) != 0)
+		fmt++;
+	if (!fmt->name) { /* the command line only passes names from the table */
+		errno = EINVAL;
+		return -1;
+	}
 	struct store_run_row run;
 	struct store_point *pts;
 	size_t n;
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
-	if (strcmp(format, "csv") == 0)
-		csv(f, pts, n);
-	else if (strcmp(format, "lkp") == 0)
-		lkp(f, pts, n);
-	else if (strcmp(format, "classic") == 0)
-		classic(f, &run, pts, n);
-	else
-		json(f, st, &run, pts, n);
+	fmt->write(f, st, &run, pts, n);
 	free(pts);
 	return 0;
 }

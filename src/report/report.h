@@ -43,7 +43,15 @@ void report_plan(FILE *f, const struct plan *p, struct store *st);
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
-/* `reaim export`: csv (classic re-aim header), json, lkp or classic. */
+/* An export format: its --format name, one line of help, and its writer. */
+struct export_format {
+	const char *name, *help;
+	void (*write)(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
+		      size_t n);
+};
+extern const struct export_format report_export_formats[]; /* ends with a NULL name */
+/* `reaim export`: the run in a format of report_export_formats, by name; -1 when the run cannot
+ * be read (store_error says why) or the name is not in the table (errno EINVAL). */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format);
 
 /* A figure a curve can follow across task counts. */
@@ -65,9 +73,8 @@ void curve_from_points(struct curve *c, const struct store_point *pts, size_t n,
 const struct curve_point *curve_at(const struct curve *c, int tasks);
 const struct curve_point *curve_peak(const struct curve *c);
 
-enum compare_format { CMP_TABLE, CMP_CSV, CMP_JSON, CMP_MARKDOWN };
 struct compare_options {
-	enum compare_format format;
+	const char *format;       /* a name from report_compare_formats; NULL: table */
 	double alpha;             /* significance level, 0.05 */
 	double fail_above_pct;    /* 0: off */
 };
@@ -75,6 +82,17 @@ struct compare_options {
  * where significance cannot be judged, any drop) is larger than fail_above_pct. */
 int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct compare_options *o,
 		   int *regressed);
+/* A compare format: its --format name, one line of help, and its writer's three steps (begin
+ * and end may be NULL): before the first block, per workload and O_SYNC setting, after. */
+struct compare_ctx; /* the runs, their curves and the block being written (compare.c) */
+struct compare_format {
+	const char *name, *help;
+	void (*begin)(FILE *f, const struct compare_ctx *c);
+	void (*block)(FILE *f, struct compare_ctx *c);
+	void (*end)(FILE *f, const struct compare_ctx *c);
+};
+extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
+
 /* O_SYNC on against off within one run made with osync both. */
 int report_osync_ratio(FILE *f, struct store *st, int64_t run);
 

@@ -210,8 +210,7 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 	int v = 0;
 	if (check_path(st, path) == 0) {
 		if (access(path, F_OK) != 0) {
-			snprintf(st->err, sizeof(st->err), "%s: no results database here (run a suite first, or pass --db)",
-				 path);
+			snprintf(st->err, sizeof(st->err), "no results database at %s (run a suite first, or pass --db)", path);
 		} else {
 			int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
 			if (rc == SQLITE_OK)

@@ -88,6 +88,71 @@ char *find_data_file(const char *subdir, const char *name)
 	return try_path(PKGDATADIR, subdir, name);
 }
 
+static void add_names(const char *dir, const char *suffix, char ***names, size_t *n)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct dirent *e;
+	size_t sl = suffix ? strlen(suffix) : 0;
+	while (d && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len <= sl || (suffix && strcmp(e->d_name + len - sl, suffix) != 0))
+			continue;
+		*names = xrealloc(*names, (*n + 2) * sizeof(char *));
+		(*names)[(*n)++] = xasprintf("%.*s", (int)(len - sl), e->d_name);
+	}
+	if (d)
+		closedir(d);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **data_names(const char *subdir, const char *suffix, int local)
+{
+	const char *bases[] = {local ? "." : NULL, getenv("REAIM_DATADIR"),
+			       running_uninstalled() ? ABS_TOP_BUILDDIR : NULL,
+			       running_uninstalled() ? ABS_TOP_SRCDIR : NULL, PKGDATADIR};
+	char **names = xcalloc(1, sizeof(char *));
+	size_t n = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(bases); i++) {
+		if (!bases[i])
+			continue;
+		char *dir = xasprintf("%s/%s", bases[i], subdir);
+		add_names(dir, suffix, &names, &n);
+		free(dir);
+	}
+	qsort(names, n, sizeof(char *), by_name);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k && strcmp(names[k - 1], names[i]) == 0)
+			free(names[i]);
+		else
+			names[k++] = names[i];
+	}
+	names[k] = NULL;
+	return names;
+}
+
+void free_names(char **names)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		free(names[i]);
+	free(names);
+}
+
+void data_suggest(const char *subdir, const char *suffix, int local, const char *word, char *out, size_t len)
+{
+	char **names = data_names(subdir, suffix, local);
+	size_t n = 0;
+	while (names[n])
+		n++;
+	long k = closest_name(word, (const char *const *)names, n);
+	snprintf(out, len, k >= 0 ? "; did you mean %s?" : "", k >= 0 ? names[k] : "");
+	free_names(names);
+}
+
 char *find_helper(const char *name)
 {
 	char *p;

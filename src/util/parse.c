@@ -88,3 +88,24 @@ size_t edit_distance(const char *a, const char *b)
 	free(row);
 	return d;
 }
+
+long closest_name(const char *word, const char *const *names, size_t n)
+{
+	size_t len = strlen(word), limit = len / 3 > 2 ? len / 3 : 2, best_d = SIZE_MAX;
+	long best = -1, prefixed = -1;
+	int prefixes = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (len && strncmp(names[i], word, len) == 0) {
+			prefixes++;
+			prefixed = (long)i;
+		}
+		size_t d = edit_distance(word, names[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = (long)i;
+		}
+	}
+	if (prefixes == 1)
+		return prefixed;
+	return best_d <= limit && best_d < len ? best : -1;
+}

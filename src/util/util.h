@@ -46,6 +46,12 @@ char *read_text_file(const char *path, size_t max);
 const char *exe_dir(void);
 /* First existing "DIR/NAME" over the data search path, or NULL; caller frees. */
 char *find_data_file(const char *subdir, const char *name);
+/* Names of the files in SUBDIR of every data dir (and of ./SUBDIR when local), with suffix
+ * (when given) required and removed: sorted, unique, NULL-terminated; free with free_names. */
+char **data_names(const char *subdir, const char *suffix, int local);
+void free_names(char **names);
+/* "; did you mean NAME?" for the data file name nearest to word, else "". */
+void data_suggest(const char *subdir, const char *suffix, int local, const char *word, char *out, size_t len);
 /* The same search for a program or file beside the binary or in libexecdir. */
 char *find_helper(const char *name);
 
@@ -57,5 +63,8 @@ int remove_tree(const char *path);
 
 /* Levenshtein distance, for "did you mean" suggestions. */
 size_t edit_distance(const char *a, const char *b);
+/* Index of the name closest to a misspelled word (the only one it begins, else the nearest
+ * within a third of its length, at least 2 edits), or -1 when none is that close. */
+long closest_name(const char *word, const char *const *names, size_t n);
 
 #endif

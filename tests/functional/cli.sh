@@ -27,7 +27,7 @@ ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "dry run writes no database"
 status 0 "man 1" "$REAIM" man 1
 contains "$T/out" "sync_disk_update" "reaim(1) lists tests from the table"
 contains "$T/out" "\\-\\-max\\-tasks" "reaim(1) lists options from the table"
-contains "$T/out" ".B reaim merge" "reaim(1) lists the commands from the table"
+contains "$T/out" ".SS \"reaim merge\"" "reaim(1) has a section per command"
 status 0 "man 5" "$REAIM" man 5
 contains "$T/out" "jobs_per_task" "reaim-suite(5) lists keys from the table"
 # the progress line: only on a terminal (a pty from script(1)), erased before each table row

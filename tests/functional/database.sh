@@ -6,9 +6,10 @@
 printf '10 add_int\n' >"$T/mix"
 run() { "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" "$@"; }
 
-# names that cannot keep a run are refused before anything runs
+# names that cannot keep a run are refused before anything runs; a database that cannot be
+# used exits 2, as from every command
 for db in '' ':memory:' 'file:x.db?mode=memory' /dev/null "$T"; do
-	status 1 "--db '$db' refused" run --db "$db"
+	status 2 "--db '$db' refused" run --db "$db"
 	contains "$T/err" "reaim: error:" "--db '$db': says why"
 done
 ok "$([ ! -e /dev/null-journal ] && [ ! -e /dev/null-wal ] && echo 0 || echo 1)" "nothing written next to /dev/null"
@@ -17,11 +18,11 @@ ok "$([ ! -e /dev/null-journal ] && [ ! -e /dev/null-wal ] && echo 0 || echo 1)"
 if command -v sqlite3 >/dev/null 2>&1; then
 	sqlite3 "$T/other.db" "CREATE TABLE t(x); INSERT INTO t VALUES (1);"
 	before=$(cksum <"$T/other.db")
-	status 1 "another program's database refused" run --db "$T/other.db"
+	status 2 "another program's database refused" run --db "$T/other.db"
 	contains "$T/err" "$T/other.db" "the refusal names the file"
 	ok "$([ "$before" = "$(cksum <"$T/other.db")" ] && echo 0 || echo 1)" "the file is unchanged"
 	ok "$([ "$(sqlite3 "$T/other.db" 'PRAGMA journal_mode')" = delete ] && echo 0 || echo 1)" "journal mode untouched"
-	status 1 "list refuses it too" "$REAIM" list --db "$T/other.db"
+	status 2 "list refuses it too" "$REAIM" list --db "$T/other.db"
 	contains "$T/err" "$T/other.db" "list names the file"
 fi
 
@@ -35,12 +36,12 @@ if [ "$(id -u)" = 0 ] && $nobody true 2>/dev/null; then
 		status 0 "read-only: $c" $nobody "$REAIM" $c --db "$T/ro/r.db"
 	done
 	ok "$(ls "$T/ro" | grep -qv '^r.db$' && echo 1 || echo 0)" "read commands leave no journal behind"
-	status 1 "a writer is refused on a file it cannot write" $nobody "$REAIM" -q -f "$T/mix" -t 1 -j 2 -d /tmp \
+	status 2 "a writer is refused on a file it cannot write" $nobody "$REAIM" -q -f "$T/mix" -t 1 -j 2 -d /tmp \
 		--db "$T/ro/r.db"
 fi
 
 # missing database: read commands say so, and do not create one
-status 1 "list of a missing database" "$REAIM" list --db "$T/none.db"
+status 2 "list of a missing database" "$REAIM" list --db "$T/none.db"
 contains "$T/err" "$T/none.db" "names the missing file"
 ok "$([ ! -e "$T/none.db" ] && echo 0 || echo 1)" "and does not create it"
 
@@ -79,10 +80,10 @@ open(sys.argv[3], "w").close(); time.sleep(float(sys.argv[2]))' "$REAIM_DB" "$1"
 fi
 
 # merge: into itself (also under another name), and a run still going is not copied half done
-status 1 "merge a database into itself" "$REAIM" merge "$REAIM_DB"
+status 2 "merge a database into itself" "$REAIM" merge "$REAIM_DB"
 contains "$T/err" "being merged into" "says it is the same database"
 ln -s "$REAIM_DB" "$T/alias.db"
-status 1 "merge into itself through a link" "$REAIM" merge "$T/alias.db"
+status 2 "merge into itself through a link" "$REAIM" merge "$T/alias.db"
 if command -v sqlite3 >/dev/null 2>&1; then
 	check "a run in another database" run --db "$T/lab.db" --label lab
 	sqlite3 "$T/lab.db" "UPDATE runs SET status = 'running'"
@@ -102,10 +103,10 @@ if command -v sqlite3 >/dev/null 2>&1; then
 		printf '\377\377\377\377\377\377\377\377' | dd of="$T/bad.db" bs=1 seek=$((pg * 4096)) conv=notrunc 2>/dev/null
 	done
 	before=$(cksum <"$T/bad.db")
-	status 1 "a damaged database is refused" run --db "$T/bad.db"
+	status 2 "a damaged database is refused" run --db "$T/bad.db"
 	contains "$T/err" "damaged" "says it is damaged"
 	ok "$([ "$before" = "$(cksum <"$T/bad.db")" ] && echo 0 || echo 1)" "nothing appended to it"
-	status 1 "merging a damaged database" "$REAIM" merge "$T/bad.db"
+	status 2 "merging a damaged database" "$REAIM" merge "$T/bad.db"
 fi
 scratch_is_empty
 ok $? "scratch is clean"

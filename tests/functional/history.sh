@@ -50,7 +50,7 @@ status 0 "list by label" "$REAIM" list --label kernel-a
 ok "$([ "$(grep -c kernel "$T/out")" -eq 1 ] && echo 0 || echo 1)" "label filter"
 status 0 "export classic" "$REAIM" export kernel-c --format classic
 contains "$T/out" "AIM Multiuser Benchmark - Suite VII" "classic block"
-status 1 "merge a file that is not a database" "$REAIM" merge "$T/mix"
+status 2 "merge a file that is not a database (a database error)" "$REAIM" merge "$T/mix"
 if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "integrity check"
 	order=$(sqlite3 "$REAIM_DB" "SELECT group_concat(tasks) FROM (SELECT p.tasks FROM points p JOIN runs r ON r.id = p.run_id WHERE r.label = 'kernel-a' ORDER BY p.id)")

@@ -42,7 +42,7 @@ static char *compare(int64_t a, int64_t b, double fail_above, int *regressed)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	int64_t ids[2] = {a, b};
-	struct compare_options o = {.format = CMP_TABLE, .alpha = 0.05, .fail_above_pct = fail_above};
+	struct compare_options o = {.format = "table", .alpha = 0.05, .fail_above_pct = fail_above};
 	report_compare(f, st, ids, 2, &o, regressed);
 	fclose(f);
 	return buf;

@@ -281,7 +281,7 @@ static void quiet_live(void)
 	is_int(load_read_stat(NULL, &c, err, sizeof(err)), 0, "the real /proc/stat reads");
 	ok(c.ncpus == (unsigned)sysconf(_SC_NPROCESSORS_ONLN), "... with a line per online CPU");
 	is_int(load_quiet_check(NULL, 0.05, &q, err, sizeof(err)), 0, "load_quiet_check runs");
-	ok(q.wall_s >= 0.05 && q.wall_s < 2, "... over about the time asked");
+	ok(q.wall_s >= 0.05, "... over at least the time asked");
 	is_int(load_quiet_check(NULL, 0, &q, err, sizeof(err)), -1, "0 s is refused");
 }
 

@@ -33,6 +33,17 @@ int main(void)
 	is_int(edit_distance("", "abc"), 3, "edit distance from empty");
 	is_int(edit_distance("same", "same"), 0, "edit distance of equal strings");
 
+	const char *cmds[] = {"run", "single", "check", "tests", "list", "show", "compare", "plot"};
+	is_int(closest_name("lsit", cmds, ARRAY_SIZE(cmds)), 4, "closest: a transposition");
+	is_int(closest_name("compre", cmds, ARRAY_SIZE(cmds)), 6, "closest: a letter left out");
+	is_int(closest_name("sing", cmds, ARRAY_SIZE(cmds)), 1, "closest: the only name it begins");
+	is_int(closest_name("frobnicate", cmds, ARRAY_SIZE(cmds)), -1, "closest: none near");
+	is_int(closest_name("x", cmds, ARRAY_SIZE(cmds)), -1, "closest: a short word is near nothing");
+	is_int(closest_name("ab", cmds, 0), -1, "closest: no names");
+	const char *suites[] = {"dbase", "disk", "fserver", "new_dbase"};
+	is_int(closest_name("dbse", suites, ARRAY_SIZE(suites)), 0, "closest: one edit");
+	is_int(closest_name("fsrever", suites, ARRAY_SIZE(suites)), 2, "closest: two edits");
+
 	struct strbuf sb = {0};
 	strbuf_addf(&sb, "%d-%s", 7, "x");
 	strbuf_add(&sb, "yz", 2);
