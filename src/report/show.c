@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure/measure.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -37,6 +38,13 @@ static void print_tests(FILE *f, struct store *st, const struct store_point *p)
 			t[i].p99_s * 1e3, t[i].max_s * 1e3,
 			t[i].count ? 100.0 * (double)t[i].over_2s / (double)t[i].count : 0.0);
 	free(t);
+}
+
+/* How far the histogram's percentiles can be from the measured job times. */
+static void print_resolution(FILE *f)
+{
+	fprintf(f, "  (p50, p90 and p99 from a histogram of %u buckets per power of two: within %.2f %%)\n", HIST_SUB,
+		HIST_RESOLUTION_PCT);
 }
 
 /* The sampler's averages of a point and its fastest and slowest task. */
@@ -129,6 +137,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		if (tests) {
 			for (size_t i = s; i < e; i++)
 				print_tests(f, st, &pts[i]);
+			print_resolution(f);
 		} else {
 			const struct store_point *peak = NULL;
 			for (size_t i = s; i < e; i++)
@@ -137,6 +146,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 			if (peak) {
 				fprintf(f, "Per test at the peak (--tests for every point):\n");
 				print_tests(f, st, peak);
+				print_resolution(f);
 			}
 		}
 	}
