@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,202 +323,64 @@ enum outcome cmd_merge(int argc, char **argv)
 	return rc < 0 ? OUT_USAGE : OUT_OK;
 }
 
-/* The curve of run `c` matching a workload and O_SYNC choice (first curve when unset). */
-static int pick_curve(struct curve *cs, size_t n, const char *workload, int osync, struct curve *out)
-{
-	for (size_t i = 0; i < n; i++) {
-		if ((workload && strcmp(cs[i].workload, workload) != 0) || (osync >= 0 && cs[i].osync != osync))
-			continue;
-		*out = cs[i];
-		cs[i].points = NULL; /* moved */
-		cs[i].count = 0;
-		return 0;
-	}
-	return -1;
-}
-
-/* Where each sampled metric sits in a time-series row. */
-static const struct {
-	const char *metric;
-	size_t offset;
-} sample_fields[] = {
-	{"user_pct", offsetof(struct store_sample, user_pct)},
-	{"sys_pct", offsetof(struct store_sample, sys_pct)},
-	{"iowait_pct", offsetof(struct store_sample, iowait_pct)},
-	{"idle_pct", offsetof(struct store_sample, idle_pct)},
-	{"read_kbs", offsetof(struct store_sample, read_kbs)},
-	{"write_kbs", offsetof(struct store_sample, write_kbs)},
-	{"util_pct", offsetof(struct store_sample, util_pct)},
-	{"ctxt_per_s", offsetof(struct store_sample, ctxt_per_s)},
-};
-
-/* `plot --timeline`: the first run's points (one workload and O_SYNC setting), a sampled
- * metric against seconds into each point. */
-static int plot_timeline(struct store *st, const char *run, const char *workload, int osync,
-			 const struct metric *m, const char *title, const char *out)
-{
-	size_t field = 0;
-	while (field < ARRAY_SIZE(sample_fields) && strcmp(sample_fields[field].metric, m->name) != 0)
-		field++;
-	if (field == ARRAY_SIZE(sample_fields)) {
-		log_error("--timeline plots a sampled metric (user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, "
-			  "write_kbs, util_pct, ctxt_per_s), not %s", m->name);
-		return -1;
-	}
-	int64_t id;
-	struct store_point *pts;
-	size_t np;
-	if (store_resolve_run(st, run, &id) < 0 || store_get_points(st, id, &pts, &np) < 0) {
-		log_error("%s", store_error(st));
-		return -1;
-	}
-	struct timeline *lines = xcalloc(np + 1, sizeof(*lines));
-	struct store_sample **rows = xcalloc(np + 1, sizeof(*rows));
-	size_t n = 0;
-	for (size_t i = 0; i < np; i++) {
-		const struct store_point *p = &pts[i];
-		if (!p->valid || (workload && strcmp(p->workload, workload) != 0) || (osync >= 0 && p->osync != osync) ||
-		    (n && (strcmp(p->workload, pts[0].workload) != 0 || p->osync != pts[0].osync) && !workload))
-			continue;
-		size_t count;
-		if (store_get_samples(st, p->id, &rows[n], &count) < 0 || count == 0) {
-			free(rows[n]);
-			rows[n] = NULL;
-			continue;
-		}
-		double *t = xcalloc(count, sizeof(double)), *y = xcalloc(count, sizeof(double));
-		for (size_t k = 0; k < count; k++) {
-			t[k] = rows[n][k].t_s;
-			memcpy(&y[k], (const char *)&rows[n][k] + sample_fields[field].offset, sizeof(double));
-		}
-		lines[n] = (struct timeline){.t = t, .y = y, .count = count};
-		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks%s", p->tasks,
-			 p->repeat ? " (repeat)" : "");
-		n++;
-	}
-	char heading[160];
-	snprintf(heading, sizeof(heading), "%s during each point of run %lld", m->label, (long long)id);
-	FILE *f = fopen(out, "w");
-	int rc = f && plot_timeline_svg(f, lines, n, title ? title : heading, m->label) == 0 ? 0 : -1;
-	if (f && fclose(f) != 0)
-		rc = -1;
-	if (rc < 0)
-		log_error("writing %s: %s", out, strerror(errno));
-	for (size_t i = 0; i < n; i++) {
-		free((void *)lines[i].t);
-		free((void *)lines[i].y);
-		free(rows[i]);
-	}
-	free(lines);
-	free(rows);
-	free(pts);
-	return rc;
-}
-
 enum outcome cmd_plot(int argc, char **argv)
 {
-	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE, METRIC, TIMELINE };
+	enum { DB = 1000, FORMAT, DIFF, WORKLOAD, OSYNC, TITLE, METRIC, TIMELINE, POINT };
 	static const struct option longs[] = {
 		{"db", required_argument, NULL, DB},        {"format", required_argument, NULL, FORMAT},
 		{"diff", no_argument, NULL, DIFF},          {"workload", required_argument, NULL, WORKLOAD},
 		{"osync", required_argument, NULL, OSYNC},  {"title", required_argument, NULL, TITLE},
 		{"output", required_argument, NULL, 'o'},   {"metric", required_argument, NULL, METRIC},
-		{"timeline", no_argument, NULL, TIMELINE},
+		{"timeline", no_argument, NULL, TIMELINE},  {"point", required_argument, NULL, POINT},
 		{NULL, 0, NULL, 0},
 	};
-	const char *db = NULL, *format = "svg", *workload = NULL, *out = NULL;
-	const struct metric *metric = metric_find("jobs_per_min");
-	struct plot_options po = {0};
-	int osync = -1, c, timeline = 0;
+	const char *db = NULL;
+	struct plot_request rq = {.osync = -1};
+	long long point;
+	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
 		switch (c) {
 		case DB: db = optarg; break;
-		case FORMAT: format = optarg; break;
-		case DIFF: po.diff_panel = 1; break;
-		case WORKLOAD: workload = optarg; break;
-		case TITLE: po.title = optarg; break;
-		case TIMELINE: timeline = 1; break;
-		case 'o': out = optarg; break;
-		case METRIC:
-			if (!(metric = metric_find(optarg))) {
-				log_error("unknown metric '%s'; one of:", optarg);
-				for (const struct metric *m = metric_list(); m->name; m++)
-					fprintf(stderr, "  %-18s %s\n", m->name, m->label);
+		case FORMAT: rq.format = optarg; break;
+		case DIFF: rq.diff = 1; break;
+		case WORKLOAD: rq.workload = optarg; break;
+		case TITLE: rq.title = optarg; break;
+		case TIMELINE: rq.timeline = 1; break;
+		case 'o': rq.out = optarg; break;
+		case METRIC: rq.metric = optarg; break;
+		case POINT:
+			if (parse_long(optarg, 1, INT_MAX, &point) < 0) {
+				log_error("--point %s: a task count", optarg);
 				return OUT_USAGE;
 			}
+			rq.point = (int)point;
+			rq.timeline = 1;
 			break;
 		case OSYNC:
 			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0) {
 				log_error("--osync %s: on or off", optarg);
 				return OUT_USAGE;
 			}
-			osync = strcmp(optarg, "on") == 0;
+			rq.osync = strcmp(optarg, "on") == 0;
 			break;
 		default: return OUT_USAGE;
 		}
 	}
-	if (!out || optind >= argc || (strcmp(format, "svg") != 0 && strcmp(format, "gnuplot") != 0)) {
-		log_error("usage: reaim plot RUN... -o FILE.svg [--diff] [--format svg|gnuplot] [--workload W] "
-			  "[--osync on|off] [--title T] [--metric NAME] [--timeline]");
+	if (!rq.out || optind >= argc) {
+		log_error("usage: reaim plot RUN... -o FILE.svg|FILE.png [--diff] [--format svg|png|gnuplot] "
+			  "[--workload W] [--osync on|off] [--title T] [--metric NAME] [--timeline [--point TASKS]]");
 		return OUT_USAGE;
 	}
 	struct store *st = open_existing(cli_db_path(db));
 	if (!st)
 		return OUT_USAGE;
-	if (timeline) {
-		if (strcmp(metric->name, "jobs_per_min") == 0)
-			metric = metric_find("sys_pct"); /* the default for a timeline */
-		int trc = plot_timeline(st, argv[optind], workload, osync, metric, po.title, out);
-		store_close(st);
-		return trc < 0 ? OUT_USAGE : OUT_OK;
-	}
-	size_t n = (size_t)(argc - optind);
-	struct curve *curves = xcalloc(n, sizeof(*curves));
-	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		int64_t id;
-		struct curve *cs;
-		size_t nc;
-		if ((rc = store_resolve_run(st, argv[optind + (int)i], &id)) < 0 ||
-		    (rc = curves_load_metric(st, id, metric, &cs, &nc)) < 0) {
-			log_error("%s", store_error(st));
-			break;
-		}
-		if (pick_curve(cs, nc, workload ? workload : (i ? curves[0].workload : NULL), i ? curves[0].osync : osync,
-			       &curves[i]) < 0) {
-			log_error("run %s has no %s points%s", argv[optind + (int)i], workload ? workload : "matching",
-				  osync >= 0 ? (osync ? " with O_SYNC on" : " with O_SYNC off") : "");
-			rc = -1;
-		}
-		curves_free(cs, nc);
-	}
+	rq.runs = (const char *const *)argv + optind;
+	rq.nruns = (size_t)(argc - optind);
+	char err[1024];
+	int rc = report_plot(st, &rq, err, sizeof(err));
+	if (rc < 0)
+		log_error("%s", err);
 	store_close(st);
-	po.y_label = metric->label;
-	if (rc == 0 && strcmp(format, "svg") == 0) {
-		FILE *f = fopen(out, "w");
-		rc = f && plot_svg(f, curves, n, &po) == 0 ? 0 : -1;
-		if (f && fclose(f) != 0)
-			rc = -1;
-		if (rc < 0)
-			log_error("writing %s: %s", out, strerror(errno));
-	} else if (rc == 0) {
-		char *data = xasprintf("%s.dat", out), *script = xasprintf("%s.gp", out), *image = xasprintf("%s.svg", out);
-		FILE *fd = fopen(data, "w"), *fs = fopen(script, "w");
-		const char *base = strrchr(data, '/');
-		rc = fd && fs && plot_gnuplot(fd, fs, base ? base + 1 : data, image, curves, n, &po) == 0 ? 0 : -1;
-		if ((fd && fclose(fd) != 0) || (fs && fclose(fs) != 0))
-			rc = -1;
-		if (rc < 0)
-			log_error("writing %s and %s: %s", data, script, strerror(errno));
-		else
-			printf("wrote %s and %s (run: gnuplot %s)\n", data, script, script);
-		free(data);
-		free(script);
-		free(image);
-	}
-	for (size_t i = 0; i < n; i++)
-		curve_free(&curves[i]);
-	free(curves);
 	return rc < 0 ? OUT_USAGE : OUT_OK;
 }
