@@ -22,6 +22,7 @@ enum outcome cmd_export(int argc, char **argv);
 enum outcome cmd_compare(int argc, char **argv);
 enum outcome cmd_merge(int argc, char **argv);
 enum outcome cmd_plot(int argc, char **argv);
+enum outcome cmd_report(int argc, char **argv);
 enum outcome cmd_man(int argc, char **argv);
 
 struct plan;

@@ -133,8 +133,7 @@ static int has_error_bar(const struct curve_point *p)
 	return p->jpm.n >= 2 && isfinite(p->jpm.std_dev) && p->jpm.std_dev > 0;
 }
 
-/* Length of the valid UTF-8 sequence at p that XML 1.0 allows, or 0 when the bytes are not one. */
-static size_t utf8_len(const unsigned char *p)
+size_t plot_utf8_len(const unsigned char *p)
 {
 	if (p[0] < 0x80)
 		return 1;
@@ -169,12 +168,12 @@ static size_t shown_chars(const char *s, size_t max)
 }
 
 /* Writes s as XML text or attribute value, cut at max characters with an ellipsis; bad UTF-8 and control
- * characters become '?' and ' ' because one odd byte in a label must not make the whole file unreadable. */
+ * characters become U+FFFD because one odd byte in a label must not make the whole file unreadable. */
 void plot_xml_text(FILE *f, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	for (size_t chars = 0; *p; chars++) {
-		size_t len = utf8_len(p);
+		size_t len = plot_utf8_len(p);
 		if (chars == max) {
 			fputs("&#8230;", f);
 			return;
@@ -190,7 +189,11 @@ void plot_xml_text(FILE *f, const char *s, size_t max)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
-		default: fputc(len == 0 ? '?' : *p < 0x20 || *p == 0x7f ? ' ' : *p, f);
+		default:
+			if (len == 0 || *p < 0x20 || *p == 0x7f)
+				fputs("\xef\xbf\xbd", f);
+			else
+				fputc(*p, f);
 		}
 		p++;
 	}

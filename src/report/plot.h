@@ -40,6 +40,9 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 /* Shared by the plot writers: XML-escaped text cut at max characters (SIZE_MAX: no cut), and
  * the 1-2-5 tick step nearest above raw. */
 void plot_xml_text(FILE *f, const char *s, size_t max);
+/* Length of the valid UTF-8 sequence at p that XML 1.0 allows (no surrogates, U+FFFE or U+FFFF), or 0
+ * when the bytes are not one. */
+size_t plot_utf8_len(const unsigned char *p);
 double plot_nice_step(double raw);
 
 /* One point's sampler series for the timeline: y against seconds into the point. */

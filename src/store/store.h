@@ -88,6 +88,21 @@ int store_get_samples(struct store *st, int64_t point_id, struct store_sample **
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
 
+/* How a run was made: what `report` shows so a reader can make it again. */
+struct store_workload_row {
+	char *name, *workfile_name, *workfile_text, *tasks, *osync, *sync_mode, *dirs;
+	int64_t jobs_per_task, repeat, filesize_kib, poolsize_kib;
+	double threshold;
+};
+struct store_run_info {
+	char *command_line, *version, *suite_name, *suite_text;
+	int64_t seed;
+	struct store_workload_row *workloads;
+	size_t nworkloads;
+};
+int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *out);
+void store_run_info_free(struct store_run_info *ri);
+
 /* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);
 
