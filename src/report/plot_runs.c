@@ -3,13 +3,13 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -198,9 +198,11 @@ void plot_set_options(const struct plot_set *ps, const struct metric *m, struct 
 
 int plot_write_png(const char *svg, size_t len, const char *path, char *err, size_t errlen)
 {
+	/* a socket rather than a pipe: send() with MSG_NOSIGNAL cannot raise SIGPIPE in a caller that
+	 * did not ignore it, when rsvg-convert gives up before reading everything */
 	int fds[2];
-	if (pipe2(fds, O_CLOEXEC) < 0) {
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0) {
+		snprintf(err, errlen, "socketpair: %s", strerror(errno));
 		return -1;
 	}
 	posix_spawn_file_actions_t fa;
@@ -223,7 +225,7 @@ int plot_write_png(const char *svg, size_t len, const char *path, char *err, siz
 	size_t off = 0;
 	int werr = 0;
 	while (off < len) {
-		ssize_t w = write(fds[1], svg + off, len - off);
+		ssize_t w = send(fds[1], svg + off, len - off, MSG_NOSIGNAL);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {

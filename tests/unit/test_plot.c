@@ -274,6 +274,15 @@ static void png_checks(const char *dir)
 		ok(got == 8 && memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0, "the file starts with PNG's magic bytes");
 		is_int(plot_write_png("not svg", 7, path, err, sizeof(err)), -1, "rsvg-convert refusing the input is an error");
 		ok(access(path, F_OK) != 0, "and leaves no file behind");
+		/* rsvg-convert stops reading at the first bad byte: the rest of a big input must not raise
+		 * SIGPIPE in a caller that did not ignore it (this test does not) */
+		size_t big = 4u << 20;
+		char *junk = malloc(big);
+		if (junk) {
+			memset(junk, 'x', big);
+			is_int(plot_write_png(junk, big, path, err, sizeof(err)), -1, "4 MB of junk: an error, not SIGPIPE");
+			free(junk);
+		}
 	} else {
 		skip("plot_write_png writes a PNG", "rsvg-convert missing");
 	}
