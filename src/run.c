@@ -58,10 +58,14 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		const struct option_def *def = c >= 2000 ? &option_table[c - 2000] : option_find_short((char)c);
 		const char *why;
 		if (def) {
-			if (def->type == OPT_STRLIST && !a->ov.given[def - option_table])
-				str_list_free(&a->ov.opts.dirs); /* flags replace the suite's list */
+			if (!a->ov.given[def - option_table])
+				option_clear(&a->ov.opts, def); /* flags replace the suite's list */
 			if (option_set(&a->ov.opts, def, optarg, &why) < 0) {
-				log_error("--%s %s: %s", def->key, optarg, why);
+				char range[160], *shown = text_escape(optarg);
+				option_range(def, range, sizeof(range));
+				log_error("--%s %s: %s%s%s%s", names[def - option_table], shown, why,
+					  range[0] ? " (allowed: " : "", range, range[0] ? ")" : "");
+				free(shown);
 				rc = -1;
 			}
 			a->ov.given[def - option_table] = 1;

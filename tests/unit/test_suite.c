@@ -73,7 +73,7 @@ int main(void)
 	char *want = xasprintf("%s:2: unknown key 'jobs'", bad);
 	is_str(errs.msgs[0], want, "unknown key with file:line");
 	free(want);
-	want = xasprintf("%s:4: 'osync' = 'sometimes': not one of the allowed values", bad);
+	want = xasprintf("%s:4: 'osync' = 'sometimes': unknown value (allowed: off, on, both)", bad);
 	is_str(errs.msgs[2], want, "bad value with file:line");
 	free(want);
 	plan_free(&p);
