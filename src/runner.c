@@ -102,10 +102,10 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 	};
 	/* the sampler watches the block devices behind the disk dirs */
-	char names[8][64];
-	const char *devices[8];
+	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
+	const char *devices[SAMPLER_MAX_DEVICES];
 	size_t nd = 0;
-	for (size_t d = 0; d < wl->opts.dirs.count && nd < 8; d++) {
+	for (size_t d = 0; d < wl->opts.dirs.count && nd < SAMPLER_MAX_DEVICES; d++) {
 		if (sampler_device_of(wl->opts.dirs.v[d], names[nd], sizeof(names[nd])) < 0)
 			continue;
 		size_t k = 0;
@@ -153,6 +153,34 @@ int runner_stop_now(const struct runner *rn)
 	return rn->fatal || engine_interrupted();
 }
 
+/* The points of a block as they complete. It grows with them, so no mode, repeat count or
+ * task count can outrun it. */
+struct point_list {
+	struct store_point *v;
+	size_t n, cap;
+};
+
+/* Room for one more point; the caller fills it. */
+static struct store_point *point_next(struct point_list *l)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 16;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	return &l->v[l->n++];
+}
+
+/* Run, store and print one point into the list; its Jobs/Min per task (0 if invalid). */
+static double list_point(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int tasks,
+			 int repeat, const struct engine_scratch *scratch, struct point_list *l)
+{
+	struct store_point *p = point_next(l);
+	double jpm_task = one_point(rn, wl, wl_id, osync, tasks, repeat, scratch, p);
+	report_table_row(stdout, p, rn->verbose);
+	fflush(stdout);
+	return jpm_task;
+}
+
 /* What peak mode's measure callback needs to run points. */
 struct peak_ctx {
 	struct runner *rn;
@@ -160,8 +188,7 @@ struct peak_ctx {
 	int64_t wl_id;
 	int osync;
 	const struct engine_scratch *scratch;
-	struct store_point *pts;
-	size_t np, cap;
+	struct point_list pts;
 	struct summary last;
 };
 
@@ -169,23 +196,18 @@ struct peak_ctx {
 static double peak_measure(void *arg, int tasks)
 {
 	struct peak_ctx *c = arg;
-	double jpm[1000];
+	double *jpm = xcalloc((size_t)c->wl->opts.repeat, sizeof(double));
 	size_t n = 0;
 	for (int r = 0; r < c->wl->opts.repeat && !runner_stop_now(c->rn); r++) {
-		if (c->np == c->cap) {
-			c->cap = c->cap * 2 + 16;
-			c->pts = xrealloc(c->pts, c->cap * sizeof(*c->pts));
-		}
-		struct store_point *p = &c->pts[c->np++];
-		one_point(c->rn, c->wl, c->wl_id, c->osync, tasks, r, c->scratch, p);
-		report_table_row(stdout, p, c->rn->verbose);
-		fflush(stdout);
-		if (p->valid && n < 1000)
+		list_point(c->rn, c->wl, c->wl_id, c->osync, tasks, r, c->scratch, &c->pts);
+		const struct store_point *p = &c->pts.v[c->pts.n - 1];
+		if (p->valid)
 			jpm[n++] = p->jobs_per_min;
 	}
+	measure_summary(jpm, n, &c->last);
+	free(jpm);
 	if (runner_stop_now(c->rn))
 		return -1;
-	measure_summary(jpm, n, &c->last);
 	return c->last.mean;
 }
 
@@ -197,19 +219,19 @@ static void run_peak(struct runner *rn, const struct workload *wl, int64_t wl_id
 	struct peak_result r;
 	peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &c, &r);
 	struct summary at_peak = {0};
-	double *v = xcalloc(c.np + 1, sizeof(double));
+	double *v = xcalloc(c.pts.n + 1, sizeof(double));
 	size_t n = 0;
-	for (size_t i = 0; i < c.np; i++)
-		if (c.pts[i].valid && c.pts[i].tasks == r.tasks)
-			v[n++] = c.pts[i].jobs_per_min;
+	for (size_t i = 0; i < c.pts.n; i++)
+		if (c.pts.v[i].valid && c.pts.v[i].tasks == r.tasks)
+			v[n++] = c.pts.v[i].jobs_per_min;
 	measure_summary(v, n, &at_peak);
 	free(v);
 	if (r.points > 0 && !r.stopped)
 		printf("Peak: %.1f Jobs/Min at %d tasks (cv %.1f%% over %zu repeats), found with %d task counts "
 		       "between %d and %lld\n", at_peak.mean, r.tasks, at_peak.cv_pct, at_peak.n, r.points,
 		       o->tasks.n[0], o->max_tasks);
-	report_max_line(stdout, c.pts, c.np);
-	free(c.pts);
+	report_max_line(stdout, c.pts.v, c.pts.n);
+	free(c.pts.v);
 }
 
 /* The task counts of a workload: the listed ones, then for crossover and quick modes
@@ -227,18 +249,15 @@ static void sweep_interleaved(struct runner *rn, const struct workload *wl, int6
 			      const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
-	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 1, sizeof(*pts));
-	size_t np = 0;
+	struct point_list pts = {0};
 	for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++)
-		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(rn); i++) {
-			one_point(rn, wl, wl_id, osync, o->tasks.n[i], r, scratch, &pts[np]);
-			report_table_row(stdout, &pts[np++], rn->verbose);
-			fflush(stdout);
-		}
-	qsort(pts, np, sizeof(*pts), by_tasks);
-	report_max_line(stdout, pts, np);
-	report_repeats(stdout, pts, np);
-	free(pts);
+		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(rn); i++)
+			list_point(rn, wl, wl_id, osync, o->tasks.n[i], r, scratch, &pts);
+	if (pts.n)
+		qsort(pts.v, pts.n, sizeof(*pts.v), by_tasks);
+	report_max_line(stdout, pts.v, pts.n);
+	report_repeats(stdout, pts.v, pts.n);
+	free(pts.v);
 }
 
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
@@ -246,43 +265,37 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 {
 	const struct run_opts *o = &wl->opts;
 	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
-	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 64, sizeof(*pts));
-	size_t np = 0;
 	report_block_heading(stdout, wl->name, osync);
 	report_table_header(stdout, rn->verbose);
 	if (o->mode == MODE_PEAK) {
-		free(pts);
 		run_peak(rn, wl, wl_id, osync, scratch);
 		return;
 	}
 	if (o->mode == MODE_SWEEP && o->repeat > 1) {
-		free(pts);
 		sweep_interleaved(rn, wl, wl_id, osync, scratch);
 		return;
 	}
+	struct point_list pts = {0};
 	int tasks = 0;
 	for (size_t i = 0; !runner_stop_now(rn); i++) {
 		if (i < o->tasks.count)
 			tasks = o->tasks.n[i];
-		else if (growing && tasks * 2 <= o->max_tasks && np < o->tasks.count * (size_t)o->repeat + 60)
-			tasks *= 2;
+		else if (growing && tasks <= o->max_tasks / 2)
+			tasks *= 2; /* doubling up to max_tasks bounds the points: repeat x log2(max_tasks) more */
 		else
 			break;
 		double jpm_task = 0;
-		for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++) {
-			jpm_task = one_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts[np]);
-			report_table_row(stdout, &pts[np++], rn->verbose);
-			fflush(stdout);
-		}
+		for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++)
+			jpm_task = list_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts);
 		if (growing && jpm_task > 0 && jpm_task < o->threshold) {
 			printf("Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", jpm_task,
 			       o->threshold, tasks);
 			break;
 		}
 	}
-	report_max_line(stdout, pts, np);
-	report_repeats(stdout, pts, np);
-	free(pts);
+	report_max_line(stdout, pts.v, pts.n);
+	report_repeats(stdout, pts.v, pts.n);
+	free(pts.v);
 }
 
 
@@ -290,6 +303,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
  * count comes from a one-job calibration point; each test is stored as its own workload. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
 {
+	const long long jobs_max = option_find("jobs_per_task")->max;
 	printf("\nSingle-user (AIM9) mode, %g s per test, O_SYNC %s, file %lld KiB\n", wl->opts.period_s,
 	       wl->opts.osync == OSYNC_OFF ? "off" : "on", plan_file_kib(&wl->opts, 1));
 	printf("%-18s %9s %9s %12s %14s  %s\n", "Test", "Calls", "Seconds", "Calls/s", "Ops/s", "Units");
@@ -312,11 +326,11 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
 			ok = one_point(rn, &one, wl_id, osync, 1, r, scratch, &p) > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
-			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= 10000000)
+			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;
 			double grow = 0.75 * want / got;
 			grow = grow < 2 ? 2 : grow;
-			one.opts.jobs_per_task = (long long)fmin(1e7, (double)one.opts.jobs_per_task * grow);
+			one.opts.jobs_per_task = (long long)fmin((double)jobs_max, (double)one.opts.jobs_per_task * grow);
 		}
 		if (!ok || runner_stop_now(rn))
 			continue;

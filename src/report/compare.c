@@ -253,18 +253,41 @@ static void print_table(FILE *f, const struct curve *const *others, size_t no, c
 	}
 }
 
+/* A quoted CSV field: a label may hold commas and quotes. */
+static void csv_field(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
+	fputc('"', f);
+}
+
+/* A JSON string body: quotes and backslashes escaped (curve text has no control characters). */
+static void json_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
 static void print_csv_rows(FILE *f, const struct curve *base, const struct curve *const *others, size_t no,
 			   const struct row *rows, size_t nr)
 {
 	for (size_t r = 0; r < nr; r++)
 		for (size_t k = 0; k < no; k++) {
 			const struct cell *c = &rows[r].cells[k];
-			if (c->present)
-				fprintf(f, "%s,%s,%d,\"%s\",%.2f,\"%s\",%.2f,%.2f,%.2f,%s,%.4g,%.4g,%.2f,%.2f,%.2f\n",
-					base->workload, base->osync ? "on" : "off", rows[r].tasks, base->label,
-					rows[r].base->jpm.mean, others[k]->label, c->mean, c->pct, c->sd_pct,
-					c->judged ? (c->significant ? "yes" : "no") : "n/a", c->judged ? c->p : -1.0,
-					c->rank_p, c->real_pct, c->user_pct, c->sys_pct);
+			if (!c->present)
+				continue;
+			csv_field(f, base->workload);
+			fprintf(f, ",%s,%d,", base->osync ? "on" : "off", rows[r].tasks);
+			csv_field(f, base->label);
+			fprintf(f, ",%.2f,", rows[r].base->jpm.mean);
+			csv_field(f, others[k]->label);
+			fprintf(f, ",%.2f,%.2f,%.2f,%s,%.4g,%.4g,%.2f,%.2f,%.2f\n", c->mean, c->pct, c->sd_pct,
+				c->judged ? (c->significant ? "yes" : "no") : "n/a", c->judged ? c->p : -1.0,
+				c->rank_p, c->real_pct, c->user_pct, c->sys_pct);
 		}
 }
 
@@ -276,11 +299,13 @@ static void print_json_rows(FILE *f, const struct curve *base, const struct curv
 			const struct cell *c = &rows[r].cells[k];
 			if (!c->present)
 				continue;
-			fprintf(f, "%s\n  {\"workload\": \"%s\", \"osync\": %d, \"tasks\": %d, \"base\": %.4f, "
+			fprintf(f, "%s\n  {\"workload\": \"", *first ? "" : ",");
+			json_text(f, base->workload);
+			fprintf(f, "\", \"osync\": %d, \"tasks\": %d, \"base\": %.4f, "
 				   "\"other\": %.4f, \"run\": %zu, \"pct\": %.4f, \"sd_pct\": %.4f, \"judged\": %s, "
 				   "\"significant\": %s, \"p\": %.6g, \"rank_p\": %.6g, \"real_pct\": %.4f, \"user_pct\": %.4f, "
 				   "\"sys_pct\": %.4f}",
-				*first ? "" : ",", base->workload, base->osync, rows[r].tasks, rows[r].base->jpm.mean,
+				base->osync, rows[r].tasks, rows[r].base->jpm.mean,
 				c->mean, k + 1, c->pct, c->sd_pct, c->judged ? "true" : "false",
 				c->significant ? "true" : "false", c->judged ? c->p : -1.0, c->rank_p, c->real_pct, c->user_pct,
 				c->sys_pct);

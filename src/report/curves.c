@@ -109,8 +109,11 @@ int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m,
 			curves = xrealloc(curves, (nc + 1) * sizeof(*curves));
 			struct curve *c = &curves[nc++];
 			memset(c, 0, sizeof(*c));
-			snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
-			snprintf(c->workload, sizeof(c->workload), "%s", pts[i].workload);
+			/* stored text may come from another database: every report gets it escaped */
+			char label[sizeof(c->label) - 24]; /* room for " (run N)" */
+			text_copy(label, sizeof(label), run.label);
+			snprintf(c->label, sizeof(c->label), "%s (run %lld)", label, (long long)run.id);
+			text_copy(c->workload, sizeof(c->workload), pts[i].workload);
 			c->osync = pts[i].osync;
 		}
 		size_t e = i;

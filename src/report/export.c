@@ -48,10 +48,13 @@ static void classic(FILE *f, const struct store_run_row *run, const struct store
 	fprintf(f, "\nAIM Multiuser Benchmark - Suite VII Testing Over (%s, %s)\n", run->suite, run->label);
 }
 
-static void json_str(FILE *f, const char *s)
+static void json_str(FILE *f, const char *raw)
 {
+	/* stored text may come from another database: control characters and invalid UTF-8
+	 * are escaped first, so the output is always valid JSON */
+	char *safe = text_escape(raw);
 	fputc('"', f);
-	for (; *s; s++) {
+	for (const char *s = safe; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
@@ -61,6 +64,7 @@ static void json_str(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+	free(safe);
 }
 
 static void json_tests(FILE *f, struct store *st, int64_t point_id)

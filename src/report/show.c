@@ -15,10 +15,16 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		return -1;
 	fprintf(f, "%-5s %-20s %-11s %-12s %-24s %-12s %s\n", "ID", "Started", "Status", "Suite", "Label",
 		"Host", "Points");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%-5lld %-20s %-11s %-12s %-24s %-12s %d/%d\n", (long long)rows[i].id,
-			rows[i].started, rows[i].status, rows[i].suite, rows[i].label, rows[i].host,
-			rows[i].valid_points, rows[i].points);
+	/* suite, label and host are user text: escaped, padded by characters */
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%-5lld %-20s %-11s ", (long long)rows[i].id, rows[i].started, rows[i].status);
+		fput_text(f, rows[i].suite, 12);
+		fputc(' ', f);
+		fput_text(f, rows[i].label, 24);
+		fputc(' ', f);
+		fput_text(f, rows[i].host, 12);
+		fprintf(f, " %d/%d\n", rows[i].valid_points, rows[i].points);
+	}
 	free(rows);
 	return 0;
 }
@@ -68,8 +74,11 @@ static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 		int keyl = (int)(tab - kv[i]), shown = verbose;
 		for (size_t k = 0; k < ARRAY_SIZE(brief) && !shown; k++)
 			shown = (int)strlen(brief[k]) == keyl && strncmp(brief[k], kv[i], (size_t)keyl) == 0;
-		if (shown)
-			fprintf(f, "  %-24.*s %s\n", keyl, kv[i], tab + 1);
+		if (shown) {
+			fprintf(f, "  %-24.*s ", keyl, kv[i]);
+			fput_text(f, tab + 1, 0);
+			fputc('\n', f);
+		}
 		free(kv[i]);
 	}
 	free(kv);
@@ -107,10 +116,16 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 	size_t n;
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
-	fprintf(f, "Run %lld  %s  label %s  suite %s  mode %s  status %s\n", (long long)run.id, run.started,
-		run.label, run.suite, run.mode, run.status);
-	if (run.reason[0])
-		fprintf(f, "Reason: %s\n", run.reason);
+	fprintf(f, "Run %lld  %s  label ", (long long)run.id, run.started);
+	fput_text(f, run.label, 0);
+	fputs("  suite ", f);
+	fput_text(f, run.suite, 0);
+	fprintf(f, "  mode %s  status %s\n", run.mode, run.status);
+	if (run.reason[0]) {
+		fputs("Reason: ", f);
+		fput_text(f, run.reason, 0);
+		fputc('\n', f);
+	}
 	print_env(f, st, run_id, verbose);
 	for (size_t s = 0; s < n; s = block_end(pts, n, s)) {
 		size_t e = block_end(pts, n, s);

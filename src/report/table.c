@@ -5,10 +5,13 @@
 #include <stdlib.h>
 
 #include "report/report.h"
+#include "util/util.h"
 
 void report_block_heading(FILE *f, const char *workload, int osync)
 {
-	fprintf(f, "\nWorkload %s, O_SYNC %s\n", workload, osync ? "on" : "off");
+	fputs("\nWorkload ", f);
+	fput_text(f, workload, 0);
+	fprintf(f, ", O_SYNC %s\n", osync ? "on" : "off");
 }
 
 void report_table_header(FILE *f, int verbose)
@@ -22,7 +25,9 @@ void report_table_header(FILE *f, int verbose)
 void report_table_row(FILE *f, const struct store_point *p, int verbose)
 {
 	if (!p->valid) {
-		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f\t%s\n", p->tasks, p->real_s, p->cpu_s, p->reason);
+		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f\t", p->tasks, p->real_s, p->cpu_s);
+		fput_text(f, p->reason, 0);
+		fputc('\n', f);
 		return;
 	}
 	fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);

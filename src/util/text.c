@@ -93,3 +93,17 @@ void fput_text(FILE *f, const char *s, int width)
 		fputc(' ', f);
 	free(safe);
 }
+
+void text_copy(char *dst, size_t len, const char *src)
+{
+	char *safe = text_escape(src);
+	size_t n = strlen(safe);
+	if (n >= len) {
+		n = len - 1;
+		while (n > 0 && ((unsigned char)safe[n] & 0xc0) == 0x80)
+			n--; /* never cut a character in two */
+	}
+	memcpy(dst, safe, n);
+	dst[n] = '\0';
+	free(safe);
+}

@@ -73,6 +73,8 @@ size_t utf8_seq_len(const unsigned char *p);
 int text_check(const char *s, const char **why);
 /* A copy of s safe for a terminal: control characters and invalid bytes as \n, \xNN, \uNNNN. */
 char *text_escape(const char *s);
+/* text_escape(src) into dst[len], cut short at a character boundary if it must be. */
+void text_copy(char *dst, size_t len, const char *src);
 /* Write s escaped, padded with spaces to width characters (0: no padding). */
 void fput_text(FILE *f, const char *s, int width);
 
