@@ -78,6 +78,40 @@ void text_copy(char *dst, size_t len, const char *src);
 /* Write s escaped, padded with spaces to width characters (0: no padding). */
 void fput_text(FILE *f, const char *s, int width);
 
+/* System V IPC objects in use (sysvipc.c), from /proc/sysvipc. */
+enum sysv_kind { SYSV_SEM, SYSV_SHM, SYSV_MSG };
+struct sysv_obj {
+	int32_t key;
+	int id;
+	unsigned cuid;            /* the creator's uid */
+	unsigned long long size;  /* semaphores in the set, or bytes */
+};
+/* Every object of a kind; 0, or -1 with errno. */
+int sysv_list(enum sysv_kind kind, struct sysv_obj **out, size_t *n);
+/* Remove the semaphore sets and segments our user created with keys in [first, first+count);
+ * how many were removed. */
+int sysv_remove_keys(int32_t first, int32_t count);
+/* Remove the semaphore set and segment of one key, if our user created them; how many. */
+int sysv_remove_key(int32_t key);
+
+/* This process's cgroup for a controller (cgroup.c): cgroup v2 if it holds the controller,
+ * else the v1 hierarchy that does (the hybrid layout). */
+struct cgroup_dir {
+	char mount[4096];         /* where the hierarchy is mounted */
+	char dir[4096];           /* our cgroup's directory in it */
+	int v2;
+};
+int cgroup_find(const char *controller, struct cgroup_dir *out);
+/* The tightest limit on the way from our cgroup up to the mount: limit_file ("pids.max") less
+ * usage_file ("pids.current"); limits at or above unlimited_from count as none. 1 with *out
+ * set when some level limits, 0 when none does. */
+struct cgroup_limit {
+	long long max, used, headroom;
+	char file[4200];          /* the limiting file */
+};
+int cgroup_headroom(const struct cgroup_dir *cg, const char *limit_file, const char *usage_file,
+		    long long unlimited_from, struct cgroup_limit *out);
+
 /* Levenshtein distance, for "did you mean" suggestions. */
 size_t edit_distance(const char *a, const char *b);
 
