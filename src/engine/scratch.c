@@ -126,7 +126,7 @@ static int32_t marked_ipc_key(int fd)
 		return 0;
 	text[n] = '\0';
 	const char *k = strstr(text, "\nipc_key ");
-	return k ? (int32_t)strtol(k + 10, NULL, 10) : 0;
+	return k ? (int32_t)strtol(k + strlen("\nipc_key "), NULL, 10) : 0;
 }
 
 void engine_scratch_sweep(const struct str_list *dirs)
