@@ -342,8 +342,8 @@ static void check_meta(const config_setting_t *s, int top, const struct suite_sr
 	const char *why;
 	if (config_setting_type(s) != CONFIG_TYPE_STRING)
 		src_err(errs, src, line, "'%s' must be a string", key);
-	else if (text_check(config_setting_get_string(s), &why) < 0)
-		src_err(errs, src, line, "'%s': %s", key, why);
+	else if (strcmp(key, "name") == 0 && text_check(config_setting_get_string(s), &why) < 0)
+		src_err(errs, src, line, "'%s': %s", key, why); /* names reach tables and terminals */
 }
 
 /* Apply every option key of a group (the suite's top level or one workload). */
