@@ -362,7 +362,7 @@ static int run_released(const struct engine_point *pt, struct point_state *st, i
 		int r = wait_events(st, gates->leave ? -1 : done_fd, deadline);
 		if (r == 0) {
 			char msg[120];
-			snprintf(msg, sizeof(msg), "point timed out after %.0f s with %zu tasks still running",
+			snprintf(msg, sizeof(msg), "point timed out after %g s with %zu tasks still running",
 				 limit, st->alive);
 			invalidate(res, "%s", msg);
 			return -1;

@@ -108,7 +108,9 @@ int parse_seconds(const char *s, double *out)
 	double v;
 	if (decimal_double(s, &v, &end) < 0 || v < 0)
 		return -1;
-	if (*end == 's')
+	if (end[0] == 'm' && end[1] == 's')
+		v /= 1000, end += 2;
+	else if (*end == 's')
 		end++;
 	else if (*end == 'm')
 		v *= 60, end++;

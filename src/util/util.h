@@ -30,7 +30,7 @@ int parse_kib(const char *s, long long *kib);
 int parse_long(const char *s, long long min, long long max, long long *out);
 /* A finite decimal number in [min, max] (no inf, nan or hex); 0 on success. */
 int parse_double(const char *s, double min, double max, double *out);
-/* Finite, non-negative seconds with optional fraction and s/m/h/d suffix. */
+/* Finite, non-negative seconds with optional fraction and ms/s/m/h/d suffix. */
 int parse_seconds(const char *s, double *out);
 
 /* Growable byte buffer for building text. */
