@@ -2,6 +2,7 @@
  * after defaults, suite keys, workload keys and command-line flags, in that order. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <libconfig.h>
 #include <stdarg.h>
@@ -98,9 +99,57 @@ static void src_add_line(struct suite_src *src, unsigned file, int line)
  * one only at the start of a line outside strings and block comments. */
 enum lex_state { LEX_CODE, LEX_STRING, LEX_COMMENT };
 
-static enum lex_state lex_line(const char *p, const char *end, enum lex_state st)
+/* libconfig 1.5 reads an integer literal with atoi (and an L one with atoll), so one past
+ * their range is silently cut to other bits: such a literal is an error here. Returns the
+ * length of the number token at p (0 if none), setting *bad for an integer out of range. */
+static size_t number_token(const char *p, const char *end, int *bad)
 {
-	for (; p < end; p++) {
+	const char *q = p;
+	*bad = 0;
+	if (q < end && (*q == '+' || *q == '-'))
+		q++;
+	if (q == end || !isdigit((unsigned char)*q))
+		return 0;
+	int hex = end - q > 2 && q[0] == '0' && (q[1] == 'x' || q[1] == 'X');
+	const char *digits = hex ? q + 2 : q;
+	for (q = digits; q < end && (hex ? isxdigit((unsigned char)*q) : isdigit((unsigned char)*q)); q++)
+		;
+	if (!hex && q < end && (*q == '.' || *q == 'e' || *q == 'E')) {
+		while (q < end && (isalnum((unsigned char)*q) || *q == '.' || *q == '+' || *q == '-'))
+			q++;
+		return (size_t)(q - p); /* a float: libconfig's atof gives inf for huge ones, refused later */
+	}
+	int wide = q < end && *q == 'L';
+	size_t n = (size_t)(q - digits);
+	char num[64];
+	if (n >= sizeof(num)) {
+		*bad = 1;
+	} else {
+		memcpy(num, digits, n);
+		num[n] = '\0';
+		errno = 0;
+		unsigned long long v = strtoull(num, NULL, hex ? 16 : 10);
+		*bad = errno == ERANGE || v > (wide ? (unsigned long long)INT64_MAX : (unsigned long long)INT32_MAX);
+	}
+	while (q < end && *q == 'L')
+		q++;
+	return (size_t)(q - p);
+}
+
+static enum lex_state lex_line(const char *p, const char *end, enum lex_state st, const struct suite_src *src,
+			       unsigned file, int line, struct errlist *errs)
+{
+	for (const char *start = p; p < end; p++) {
+		int bad;
+		size_t n;
+		if (st == LEX_CODE && (p == start || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '-' || p[-1] == '*' || p[-1] == '.')) &&
+		    (n = number_token(p, end, &bad)) > 0) {
+			if (bad)
+				errlist_add(errs, src->files[file], line, "the number %.*s is too large (the most is %d, "
+					    "or %lld written with an L suffix)", (int)n, p, INT32_MAX, (long long)INT64_MAX);
+			p += n - 1;
+			continue;
+		}
 		if (st == LEX_STRING) {
 			if (*p == '\\' && p + 1 < end)
 				p++;
@@ -218,7 +267,10 @@ static int expand_text(struct suite_src *src, unsigned file, const char *text, i
 			errlist_add(errs, src->files[file], line, "expected @include \"FILE\" alone on its line");
 			rc = -1;
 		} else {
-			st = lex_line(p, end, st);
+			size_t before = errs->count;
+			st = lex_line(p, end, st, src, file, line, errs);
+			if (errs->count != before)
+				rc = -1;
 			strbuf_add(out, p, (size_t)(end - p));
 			strbuf_add(out, "\n", 1);
 			src_add_line(src, file, line);

@@ -112,9 +112,13 @@ static int size_line(char *word, char **rest, const char *path, int line, struct
 	if (val && (*val == ':' || *val == '=') && !val[1])
 		val = next_word(rest);
 	long long kib;
+	/* the same bound as the option that overrides it */
+	const struct option_def *def = option_find(slot == &wf->filesize_kib ? "filesize" : "poolsize");
 	if (!val || parse_kib(val, &kib) < 0)
 		errlist_add(errs, path, line, "bad %.8s value '%s' (expected a size like 10K, 5M or 1G)",
 			    word, val ? val : "");
+	else if (kib > def->max)
+		errlist_add(errs, path, line, "%.8s %s is too large (at most %lldG)", word, val, def->max >> 20);
 	else if (*slot >= 0)
 		errlist_add(errs, path, line, "%.8s given twice", word);
 	else
