@@ -284,9 +284,15 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 			tasks *= 2; /* doubling up to max_tasks bounds the points: repeat x log2(max_tasks) more */
 		else
 			break;
-		double jpm_task = 0;
-		for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++)
-			jpm_task = list_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts);
+		/* the threshold is judged on the mean of the valid repeats, not on the last one */
+		double sum = 0;
+		int valid = 0;
+		for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++) {
+			double v = list_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts);
+			sum += v;
+			valid += v > 0;
+		}
+		double jpm_task = valid ? sum / valid : 0;
 		if (growing && jpm_task > 0 && jpm_task < o->threshold) {
 			printf("Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", jpm_task,
 			       o->threshold, tasks);

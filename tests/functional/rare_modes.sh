@@ -45,7 +45,7 @@ mode crossover-r25 0 -f "$T/cpu" -t 1 -j 1 -r 25 --mode crossover --max-tasks 8 
 ok "$([ "$rows" = 100 ] && echo 0 || echo 1)" "crossover-r25: doubled to max-tasks, 100 points"
 ok "$(grep -q Crossover: "$T/out" && echo 1 || echo 0)" "crossover-r25: never crossed a threshold that low"
 # the highest threshold: the first task count already falls below it
-mode quick-r20 0 -f "$T/cpu" -t 1 -j 1 -r 20 --mode quick --max-tasks 16 --threshold 1000000
+mode quick-r20 0 -f "$T/two" -t 1 -j 1 -r 20 --mode quick --max-tasks 16 --threshold 1000000
 contains "$T/out" "Crossover: Jobs/Min per task" "quick-r20: stops at the first task count"
 ok "$([ "$rows" = 20 ] && echo 0 || echo 1)" "quick-r20: 20 points"
 # listed counts above max-tasks: the list is run, nothing is added
