@@ -289,7 +289,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	for (size_t d = 0; d < s->count; d++) {
 		if (point_dirs[d] && remove_tree(point_dirs[d]) < 0)
 			log_warn("could not remove %s: %s", point_dirs[d], strerror(errno));
-		if (flags & TF_DISK)
+		if ((flags & TF_DISK) && !engine_interrupted()) /* a stop must not wait for writeback */
 			flush_dir(s->roots[d]);
 		free(point_dirs[d]);
 		free(sources[d]);

@@ -45,9 +45,9 @@ start_session() {
 	session=$!
 }
 
-# session_pids SID: the processes still in session SID.
+# session_pids SID: the processes still in session SID (by session id, never by name).
 session_pids() {
-	ps -e -o sid=,pid= | awk -v s="$1" '$1 == s { print $2 }'
+	pgrep -s "$1"
 }
 
 session_count() {
