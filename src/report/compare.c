@@ -351,9 +351,11 @@ int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, con
 		fprintf(f, "Runs:");
 		for (size_t i = 0; i < n; i++) {
 			struct store_run_row r;
-			if (store_get_run(st, runs[i], &r) == 0)
-				fprintf(f, "%s %s (run %lld, %s mode, %s, started %s)", i ? ";" : "", r.label, (long long)r.id,
-					r.mode, r.status, r.started);
+			if (store_get_run(st, runs[i], &r) == 0) {
+				fputs(i ? "; " : " ", f);
+				fput_text(f, r.label, 0);
+				fprintf(f, " (run %lld, %s mode, %s, started %s)", (long long)r.id, r.mode, r.status, r.started);
+			}
 		}
 		fputc('\n', f);
 		for (size_t i = 1; i < n; i++)
