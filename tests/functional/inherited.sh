@@ -67,7 +67,12 @@ wait_session "$pid" 3
 sleep 0.3
 task=$(session_pids "$pid" | grep -v "^$pid\$" | head -n 1)
 core_limit=$(awk '/^Max core file size/ { print $5 }' "/proc/$task/limits" 2>/dev/null)
-ok "$([ "$core_limit" = unlimited ] && echo 0 || echo 1)" "--task-cores on keeps the inherited limit (got '$core_limit')"
+parent_limit=$(awk '/^Max core file size/ { print $5 }' "/proc/$pid/limits" 2>/dev/null)
+if [ "$parent_limit" = unlimited ]; then
+	ok "$([ "$core_limit" = unlimited ] && echo 0 || echo 1)" "--task-cores on keeps the inherited limit (got '$core_limit')"
+else # the sanitizer runtime sets its own limit to 0 at start
+	ok 0 "--task-cores on keeps the inherited limit # SKIP reaim itself runs with a core limit of '$parent_limit'"
+fi
 kill -SEGV "$task"
 sleep 0.3
 kill -INT "$pid"

@@ -111,7 +111,10 @@ static void bound_texts(const struct option_def *d, char lo[32], char hi[32], ch
 		snprintf(lo, 32, "%lld", d->min);
 		snprintf(hi, 32, "%lld", d->max);
 		snprintf(below, 32, "%lld", d->min - 1);
-		snprintf(above, 32, d->max == 0x7fffffffffffffffLL ? "9223372036854775808" : "%lld", d->max + 1);
+		if (d->max == 0x7fffffffffffffffLL)
+			snprintf(above, 32, "9223372036854775808");
+		else
+			snprintf(above, 32, "%lld", d->max + 1);
 	}
 }
 
