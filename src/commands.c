@@ -234,7 +234,6 @@ enum outcome cmd_compare(int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-		char *end;
 		switch (c) {
 		case DB: db = optarg; break;
 		case FORMAT: {
@@ -249,15 +248,13 @@ enum outcome cmd_compare(int argc, char **argv)
 			break;
 		}
 		case FAIL_ABOVE:
-			o.fail_above_pct = strtod(optarg, &end);
-			if (*end || end == optarg || o.fail_above_pct <= 0) {
+			if (parse_double(optarg, 0, 1e6, &o.fail_above_pct) < 0 || o.fail_above_pct <= 0) {
 				log_error("--fail-above %s: expected a positive percentage", optarg);
 				return OUT_USAGE;
 			}
 			break;
 		case ALPHA:
-			o.alpha = strtod(optarg, &end);
-			if (*end || end == optarg || o.alpha <= 0 || o.alpha >= 0.5) {
+			if (parse_double(optarg, 0, 0.5, &o.alpha) < 0 || o.alpha <= 0 || o.alpha >= 0.5) {
 				log_error("--alpha %s: expected a level such as 0.05", optarg);
 				return OUT_USAGE;
 			}
