@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,9 +293,24 @@ static int check_limits(const struct run_opts *o, const char *wl, long long task
 	return rc;
 }
 
+/* Inherited settings that do not stop a run but change what it measures or how it ends. */
+static void warn_inherited(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_CPU, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		log_warn("RLIMIT_CPU is %llu s: reaim or a task that uses that much CPU time is killed "
+			 "(raise it with `ulimit -t unlimited`)", (unsigned long long)rl.rlim_cur);
+	cpu_set_t set;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && online > 0 && CPU_COUNT(&set) < online)
+		log_warn("reaim may use only %d of the %ld online CPUs (its CPU affinity: taskset, numactl or a "
+			 "cpuset), and so may its tasks", CPU_COUNT(&set), online);
+}
+
 int preflight(const struct plan *p)
 {
 	int rc = 0;
+	warn_inherited();
 	for (size_t w = 0; w < p->nwl; w++) {
 		const struct workload *wl = &p->wl[w];
 		const struct run_opts *o = &wl->opts;

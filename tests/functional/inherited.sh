@@ -32,6 +32,19 @@ else
 	ok 0 "inherited signal dispositions # SKIP env cannot ignore or block signals"
 fi
 
+# inherited settings that change what a run measures or how it ends are pointed out
+if command -v taskset >/dev/null 2>&1 && [ "$(getconf _NPROCESSORS_ONLN)" -gt 1 ]; then
+	status 0 "a run pinned to one CPU" taskset -c 0 "$REAIM" -f "$T/cpu" -t 1 -j 1 -d "$T/scratch"
+	contains "$T/err" "reaim may use only 1 of the" "the CPU affinity is pointed out"
+else
+	ok 0 "a run pinned to one CPU # SKIP no taskset or one CPU"
+	ok 0 "the CPU affinity is pointed out # SKIP"
+fi
+if command -v prlimit >/dev/null 2>&1; then
+	status 0 "a run with a CPU time limit" prlimit --cpu=100000 "$REAIM" -f "$T/cpu" -t 1 -j 1 -d "$T/scratch"
+	contains "$T/err" "RLIMIT_CPU is 100000 s" "the CPU time limit is pointed out"
+fi
+
 # tasks work in their own dir, with no core size, whatever the caller's directory and limit
 mkdir -p "$T/cwd"
 (
