@@ -33,11 +33,18 @@ static int set_run_option(void *args, const struct cli_opt *o, const char *value
 	const struct option_def *def = o->data;
 	size_t k = (size_t)(def - option_table);
 	const char *why;
-	if (def->type == OPT_STRLIST && !a->ov.given[k])
-		str_list_free(&a->ov.opts.dirs); /* flags replace the suite's list */
+	if (!a->ov.given[k])
+		option_clear(&a->ov.opts, def); /* flags replace the suite's list */
 	a->ov.given[k] = 1;
 	if (option_set(&a->ov.opts, def, value, &why) < 0) {
-		snprintf(err, len, "--%s %s: %s", def->key, value, why);
+		char range[160], flag[64], *shown = text_escape(value);
+		option_range(def, range, sizeof(range));
+		snprintf(flag, sizeof(flag), "%s", def->key);
+		for (char *c = flag; *c; c++)
+			*c = *c == '_' ? '-' : *c; /* as it is spelled on the command line */
+		snprintf(err, len, "--%s %s: %s%s%s%s", flag, shown, why, range[0] ? " (allowed: " : "", range,
+			 range[0] ? ")" : "");
+		free(shown);
 		return -1;
 	}
 	return 0;

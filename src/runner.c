@@ -110,10 +110,10 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 	};
 	/* the sampler watches the block devices behind the disk dirs */
-	char names[8][64];
-	const char *devices[8];
+	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
+	const char *devices[SAMPLER_MAX_DEVICES];
 	size_t nd = 0;
-	for (size_t d = 0; d < wl->opts.dirs.count && nd < 8; d++) {
+	for (size_t d = 0; d < wl->opts.dirs.count && nd < SAMPLER_MAX_DEVICES; d++) {
 		if (sampler_device_of(wl->opts.dirs.v[d], names[nd], sizeof(names[nd])) < 0)
 			continue;
 		size_t k = 0;
@@ -235,7 +235,7 @@ static void sweep_growing(struct block_run *b)
 	for (size_t i = 0; !runner_stop_now(b->rn); i++) {
 		if (i < o->tasks.count)
 			tasks = o->tasks.n[i];
-		else if (growing && tasks * 2 <= o->max_tasks && b->np < o->tasks.count * (size_t)o->repeat + 60)
+		else if (growing && tasks <= o->max_tasks / 2)
 			tasks *= 2;
 		else
 			break;
@@ -279,6 +279,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
  * count comes from a one-job calibration point; each test is stored as its own workload. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
 {
+	const long long jobs_max = option_find("jobs_per_task")->max;
 	int osync = wl->opts.osync != OSYNC_OFF;
 	report_single_begin(stdout, wl->wf.name, osync, plan_file_kib(&wl->opts, 1));
 	for (size_t i = 0; i < wl->wf.count && !runner_stop_now(rn); i++) {
@@ -299,11 +300,11 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
 			ok = one_point(rn, &one, wl_id, osync, 1, r, scratch, &p) > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
-			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= 10000000)
+			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;
 			double grow = 0.75 * want / got;
 			grow = grow < 2 ? 2 : grow;
-			one.opts.jobs_per_task = (long long)fmin(1e7, (double)one.opts.jobs_per_task * grow);
+			one.opts.jobs_per_task = (long long)fmin((double)jobs_max, (double)one.opts.jobs_per_task * grow);
 		}
 		if (!ok || runner_stop_now(rn))
 			continue;

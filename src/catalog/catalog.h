@@ -39,6 +39,11 @@ struct test_ctx {
 	const char *script_dir; /* directory holding the shell_rtns_* scripts */
 	unsigned task_index;
 	uint64_t rng;           /* per-task random state; use test_rand() */
+	/* SysV IPC: the task's own key (no other object used it when the run began), and a flag
+	 * in shared memory a test sets while it holds objects under that key, so the engine
+	 * removes them if the task is killed before it does */
+	int32_t ipc_key;
+	uint32_t *ipc_busy;
 	/* set by test_fail() / test_skip() */
 	int err;
 	char why[160];

@@ -310,33 +310,56 @@ static enum test_status sysv_fail(struct test_ctx *ctx, int err, const char *cal
 	return test_fail(ctx, err, "%s", call);
 }
 
+/* Mark (or clear) that this task may hold SysV objects under its key; the engine removes
+ * them by key after the point if the task died while the mark was up. */
+static void ipc_hold(struct test_ctx *ctx, uint32_t busy)
+{
+	if (ctx->ipc_busy)
+		__atomic_store_n(ctx->ipc_busy, busy, __ATOMIC_SEQ_CST);
+}
+
 static enum test_status shared_memory(struct test_ctx *ctx)
 {
-	int shmid = shmget(IPC_PRIVATE, SHM_BYTES, IPC_CREAT | IPC_EXCL | 0600);
-	if (shmid < 0)
-		return sysv_fail(ctx, errno, "shmget of 64 KiB", "kernel.shmmni, kernel.shmall");
+	/* the task's own key rather than IPC_PRIVATE: a task killed inside shmget or semget
+	 * (Ctrl-C) leaves an object only its key can find */
+	key_t key = ctx->ipc_key ? ctx->ipc_key : IPC_PRIVATE;
+	ipc_hold(ctx, 1);
+	int shmid = shmget(key, SHM_BYTES, IPC_CREAT | IPC_EXCL | 0600);
+	if (shmid < 0) {
+		int err = errno;
+		ipc_hold(ctx, 0);
+		if (err == EEXIST)
+			return test_fail(ctx, err, "shmget: key %#x taken by another program", (unsigned)key);
+		return sysv_fail(ctx, err, "shmget of 64 KiB", "kernel.shmmni, kernel.shmall");
+	}
 	unsigned char *seg = shmat(shmid, NULL, 0);
 	if (seg == (void *)-1) {
 		int err = errno;
 		shmctl(shmid, IPC_RMID, NULL);
+		ipc_hold(ctx, 0);
 		return test_fail(ctx, err, "attaching the shm segment");
 	}
 	/* Removed at once: the kernel frees it at the detach, even if the task dies mid-call. */
 	if (shmctl(shmid, IPC_RMID, NULL) != 0) {
 		int err = errno;
 		shmdt(seg);
+		ipc_hold(ctx, 0);
 		return test_fail(ctx, err, "removing the shm segment");
 	}
 
 	enum test_status st;
-	int semid = semget(IPC_PRIVATE, 1, IPC_CREAT | IPC_EXCL | 0600);
+	int semid = semget(key, 1, IPC_CREAT | IPC_EXCL | 0600);
 	if (semid < 0) {
-		st = sysv_fail(ctx, errno, "semget of 1 semaphore", "kernel.sem");
+		if (errno == EEXIST)
+			st = test_fail(ctx, errno, "semget: key %#x taken by another program", (unsigned)key);
+		else
+			st = sysv_fail(ctx, errno, "semget of 1 semaphore", "kernel.sem");
 	} else {
 		st = shm_exchanges(ctx, seg, semid);
 		if (semctl(semid, 0, IPC_RMID) != 0 && st == TEST_OK)
 			st = test_fail(ctx, errno, "removing the semaphore set");
 	}
+	ipc_hold(ctx, 0);
 	if (shmdt(seg) != 0 && st == TEST_OK)
 		st = test_fail(ctx, errno, "detaching the shm segment");
 	return st;

@@ -1,6 +1,7 @@
 /* The option-table parser and the help, usage and man text drawn from the same table. */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,11 +150,11 @@ static const char *find_choice(const struct cli_opt *o, const char *value, char 
 static int set_double(const struct cli_opt *o, const char *value, double *slot, const char *who,
 		      struct cli_error *e)
 {
-	char *end;
-	double d = strtod(value, &end);
+	double d = 0;
+	int number = parse_double(value, -DBL_MAX, DBL_MAX, &d) == 0; /* finite and decimal: no hex, nan */
 	int low = (o->flags & CLI_ABOVE_MIN) ? d > o->dmin : d >= o->dmin;
 	int high = (o->flags & CLI_BELOW_MAX) ? d < o->dmax : d <= o->dmax;
-	if (!*value || *end || !isfinite(d) || !low || !high) {
+	if (!number || !low || !high) {
 		if (o->flags & (CLI_ABOVE_MIN | CLI_BELOW_MAX))
 			snprintf(e->msg, sizeof(e->msg), "%s %s: not a number %s %g and %s %g", who, value,
 				 (o->flags & CLI_ABOVE_MIN) ? "above" : "from", o->dmin,

@@ -44,6 +44,9 @@ void workfile_free(struct workfile *wf);
 unsigned workfile_flags(const struct workfile *wf);
 
 /* ---- task counts: "1,2,4", "8-64:8", "1-512*2" ---- */
+/* The most tasks a point may have, so the largest value (and the most values) a list holds. */
+#define TASKS_MAX 100000
+#define TASKS_MAX_TEXT "100000"
 struct task_list {
 	int *n;
 	size_t count;
@@ -80,6 +83,7 @@ struct run_opts {
 	double period_s;           /* single mode: seconds per test */
 	double sample_interval_s;  /* system sampler; 0 = off */
 	double timeout_s;          /* per point; 0 = derived */
+	int task_cores;            /* 1: tasks keep the inherited core-size limit */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -89,23 +93,29 @@ struct option_def {
 	char short_flag;           /* 0 if none */
 	enum opt_type type;
 	const char *def;           /* default as text, NULL = none */
-	long long min, max;
+	long long min, max;        /* OPT_SECONDS: in milliseconds, min 0 meaning "0, or 1 ms .. max" */
 	const char *const *choices; /* OPT_ENUM names, index = stored value */
 	size_t offset;             /* into struct run_opts */
 	const char *arg;           /* metavariable in help */
 	const char *help;
 };
+/* The rows of option_table (options.c checks the two agree at compile time). */
+#define OPTION_COUNT 18
 extern const struct option_def option_table[];
 extern const size_t option_count;
 const struct option_def *option_find(const char *key);
 const struct option_def *option_find_short(char c);
-/* Set one option from text; 0 or -1 with a reason. */
+/* Set one option from text; 0 or -1 with a reason. A list-valued option appends. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
 /* One option's value as text option_set reads back to the same value: one string, or one per
  * item of a list option; none for an unset string or size. Free with str_list_free. */
 void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out);
 /* The same as one line for people (list items joined by spaces); the caller frees it. */
 char *option_text(const struct run_opts *o, const struct option_def *def);
+/* Empty a list-valued option (so the values that follow replace it); others are untouched. */
+void option_clear(struct run_opts *o, const struct option_def *def);
+/* The values an option allows, for messages ("1 to 1000"); "" when any value of its type goes. */
+const char *option_range(const struct option_def *def, char *buf, size_t len);
 void run_opts_defaults(struct run_opts *o);
 void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
 void run_opts_free(struct run_opts *o);
@@ -133,7 +143,7 @@ struct plan {
 /* Command-line overrides: a value per option and which ones were given. */
 struct overrides {
 	struct run_opts opts;
-	unsigned char given[32];
+	unsigned char given[OPTION_COUNT];
 };
 
 /* Load a suite (name or path), apply overrides, load every workfile. */

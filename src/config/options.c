@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,13 +13,14 @@
 const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
+static const char *const off_on[] = {"off", "on", NULL};
 
 #define OFF(f) offsetof(struct run_opts, f)
 
 const struct option_def option_table[] = {
 	{"workfile", 'f', OPT_STR, NULL, 0, 0, NULL, OFF(workfile), "FILE",
 	 "workfile (a name in the workfiles dir, or a path): the weighted test mix"},
-	{"tasks", 't', OPT_TASKS, "1,2,4,8", 1, 100000, NULL, OFF(tasks), "LIST",
+	{"tasks", 't', OPT_TASKS, "1,2,4,8", 1, TASKS_MAX, NULL, OFF(tasks), "LIST",
 	 "task counts: '1,2,4', '8-64:8' (step) or '1-512*2' (factor)"},
 	{"jobs_per_task", 'j', OPT_INT, "100", 1, 10000000, NULL, OFF(jobs_per_task), "N",
 	 "nominal jobs per task; each test gets round(weight/total * N), at least 1"},
@@ -43,16 +45,20 @@ const struct option_def option_table[] = {
 	 "or run each test alone (single, the AIM9 way)"},
 	{"threshold", 0, OPT_DOUBLE, "0", 0, 1000000, NULL, OFF(threshold), "JPM",
 	 "Jobs/Min per task that ends crossover (default 1) or quick (default 60) mode"},
-	{"max_tasks", 0, OPT_INT, "1024", 1, 100000, NULL, OFF(max_tasks), "N",
+	{"max_tasks", 0, OPT_INT, "1024", 1, TASKS_MAX, NULL, OFF(max_tasks), "N",
 	 "largest task count crossover and quick modes may reach"},
-	{"period", 'p', OPT_SECONDS, "2", 0, 0, NULL, OFF(period_s), "SECONDS",
+	{"period", 'p', OPT_SECONDS, "2", 10, 86400000, NULL, OFF(period_s), "SECONDS",
 	 "single mode: how long each test runs alone"},
-	{"sample_interval", 0, OPT_SECONDS, "0.1", 0, 0, NULL, OFF(sample_interval_s), "SECONDS",
+	{"sample_interval", 0, OPT_SECONDS, "0.1", 0, 3600000, NULL, OFF(sample_interval_s), "SECONDS",
 	 "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
-	{"timeout", 0, OPT_SECONDS, "0", 0, 0, NULL, OFF(timeout_s), "SECONDS",
+	{"timeout", 0, OPT_SECONDS, "0", 0, 2592000000LL, NULL, OFF(timeout_s), "SECONDS",
 	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
+	{"task_cores", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(task_cores), "off|on",
+	 "let a crashing task dump core (with the inherited limit, in its scratch dir or where "
+	 "kernel.core_pattern says); off sets the tasks' core-size limit to 0"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
+_Static_assert(ARRAY_SIZE(option_table) == OPTION_COUNT, "OPTION_COUNT must match the option table");
 
 const struct option_def *option_find(const char *key)
 {
@@ -82,8 +88,64 @@ static int set_enum(const struct option_def *def, const char *value, int *slot, 
 			return 0;
 		}
 	}
-	*why = "not one of the allowed values";
+	*why = "unknown value";
 	return -1;
+}
+
+/* Where a list-valued option keeps its list. */
+static struct str_list *list_slot(struct run_opts *o, const struct option_def *def)
+{
+	return (struct str_list *)(void *)((char *)o + def->offset);
+}
+
+void option_clear(struct run_opts *o, const struct option_def *def)
+{
+	if (def->type == OPT_STRLIST)
+		str_list_free(list_slot(o, def));
+}
+
+/* Milliseconds as the largest whole unit: 30d, 1h, 10ms. */
+static const char *duration_text(long long ms, char *buf, size_t len)
+{
+	static const struct { long long ms; const char *unit; } units[] = {
+		{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}};
+	size_t u = 0;
+	while (u + 1 < ARRAY_SIZE(units) && ms % units[u].ms != 0)
+		u++;
+	snprintf(buf, len, "%lld%s", ms / units[u].ms, units[u].unit);
+	return buf;
+}
+
+const char *option_range(const struct option_def *def, char *buf, size_t len)
+{
+	switch (def->type) {
+	case OPT_INT: snprintf(buf, len, "%lld to %lld", def->min, def->max); break;
+	case OPT_KIB: snprintf(buf, len, "0 to %lldG", def->max / (1024 * 1024)); break;
+	case OPT_DOUBLE: snprintf(buf, len, "%lld to %lld", def->min, def->max); break;
+	case OPT_SECONDS: {
+		char lo[32], hi[32];
+		snprintf(buf, len, "%s%s to %s", def->min == 0 ? "0, or " : "",
+			 duration_text(def->min == 0 ? 1 : def->min, lo, sizeof(lo)), duration_text(def->max, hi, sizeof(hi)));
+		break;
+	}
+	case OPT_TASKS: snprintf(buf, len, "task counts of %lld to %lld", def->min, def->max); break;
+	case OPT_ENUM:
+		buf[0] = '\0';
+		for (size_t i = 0; def->choices[i]; i++)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? ", " : "", def->choices[i]);
+		break;
+	default: buf[0] = '\0'; break;
+	}
+	return buf;
+}
+
+/* Seconds within an OPT_SECONDS row's bounds (milliseconds; min 0 allows exactly 0). */
+static int seconds_in_range(const struct option_def *def, double d)
+{
+	if (d == 0)
+		return def->min == 0;
+	double lo = def->min == 0 ? 0.001 : (double)def->min / 1000;
+	return d >= lo && d <= (double)def->max / 1000;
 }
 
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why)
@@ -100,49 +162,62 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 		*(long long *)slot = v;
 		return 0;
 	case OPT_KIB:
-		if (parse_kib(value, &v) < 0 || v > def->max) {
+		if (parse_kib(value, &v) < 0) {
 			*why = "not a size (e.g. 10K, 5M, 1G)";
+			return -1;
+		}
+		if (v > def->max) {
+			*why = "too large";
 			return -1;
 		}
 		*(long long *)slot = v;
 		return 0;
-	case OPT_DOUBLE:
-	case OPT_SECONDS: {
-		char *end;
-		if (def->type == OPT_SECONDS) {
-			if (parse_seconds(value, &d) < 0) {
-				*why = "not a duration (e.g. 30, 90s, 5m)";
-				return -1;
-			}
-		} else if (!*value || (d = strtod(value, &end), *end) || d < def->min || d > def->max) {
-			*why = "not a number in range";
+	case OPT_SECONDS:
+		if (parse_seconds(value, &d) < 0) {
+			*why = "not a duration (e.g. 30, 90s, 5m)";
+			return -1;
+		}
+		if (!seconds_in_range(def, d)) {
+			*why = "out of range";
 			return -1;
 		}
 		*(double *)slot = d;
 		return 0;
-	}
+	case OPT_DOUBLE:
+		if (parse_double(value, (double)def->min, (double)def->max, &d) < 0) {
+			*why = "not a finite number in range";
+			return -1;
+		}
+		*(double *)slot = d;
+		return 0;
 	case OPT_STR:
 		if (!*value) {
 			*why = "empty";
 			return -1;
 		}
+		if (text_check(value, why) < 0)
+			return -1;
 		free(*(char **)slot);
 		*(char **)slot = xstrdup(value);
 		return 0;
-	case OPT_STRLIST:
+	case OPT_STRLIST: {
+		struct str_list *l = list_slot(o, def);
 		if (!*value) {
 			*why = "empty";
 			return -1;
 		}
-		o->dirs.v = xrealloc(o->dirs.v, (o->dirs.count + 1) * sizeof(char *));
-		o->dirs.v[o->dirs.count++] = xstrdup(value);
+		if (text_check(value, why) < 0)
+			return -1;
+		l->v = xrealloc(l->v, (l->count + 1) * sizeof(char *));
+		l->v[l->count++] = xstrdup(value);
 		return 0;
+	}
 	case OPT_TASKS: {
 		struct task_list t;
 		if (tasks_parse(value, &t, why) < 0) /* it enforces TASKS_MAX */
 			return -1;
-		tasks_free(&o->tasks);
-		o->tasks = t;
+		tasks_free((struct task_list *)slot);
+		*(struct task_list *)slot = t;
 		return 0;
 	}
 	case OPT_ENUM:
@@ -295,14 +370,16 @@ void run_opts_free(struct run_opts *o)
 
 /* ---- task lists ---- */
 
-/* The most tasks a point may have, and so the largest value a task list may hold. */
-#define TASKS_MAX 100000
-
-static void tasks_push(struct task_list *t, long long n)
+static int tasks_push(struct task_list *t, long long n, const char **why)
 {
+	if (t->count >= TASKS_MAX) {
+		*why = "too many task counts";
+		return -1;
+	}
 	if ((t->count & (t->count - 1)) == 0) /* grow at powers of two */
 		t->n = xrealloc(t->n, (t->count ? t->count * 2 : 1) * sizeof(int));
 	t->n[t->count++] = (int)n;
+	return 0;
 }
 
 /* One comma-separated item: "N", "A-B", "A-B:STEP" or "A-B*FACTOR". */
@@ -312,11 +389,10 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	char *dash = strchr(item, '-'), *op = NULL;
 	if (!dash) {
 		if (parse_long(item, 1, TASKS_MAX, &a) < 0) {
-			*why = "bad task count (1 to 100000)";
+			*why = "bad task count (1 to " TASKS_MAX_TEXT ")";
 			return -1;
 		}
-		tasks_push(t, a);
-		return 0;
+		return tasks_push(t, a, why);
 	}
 	*dash = '\0';
 	op = strpbrk(dash + 1, ":*");
@@ -324,7 +400,7 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	if (op)
 		*op = '\0';
 	if (parse_long(item, 1, TASKS_MAX, &a) < 0 || parse_long(dash + 1, 1, TASKS_MAX, &b) < 0 || a > b) {
-		*why = "bad range (expected A-B with 1 <= A <= B <= 100000)";
+		*why = "bad range (expected A-B with 1 <= A <= B <= " TASKS_MAX_TEXT ")";
 		return -1;
 	}
 	if (kind == ':' && parse_long(op + 1, 1, TASKS_MAX, &step) < 0) {
@@ -335,13 +411,9 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 		*why = "bad factor after '*' (must be 2 or more)";
 		return -1;
 	}
-	for (long long n = a; n <= b; n = factor ? n * factor : n + step) {
-		if (t->count >= 100000) {
-			*why = "too many task counts";
+	for (long long n = a; n <= b; n = factor ? n * factor : n + step)
+		if (tasks_push(t, n, why) < 0)
 			return -1;
-		}
-		tasks_push(t, n);
-	}
 	return 0;
 }
 

@@ -22,15 +22,12 @@ void errlist_add(struct errlist *e, const char *file, int line, const char *fmt,
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
-	/* bytes from a broken file must not reach the terminal raw */
-	for (char *c = msg; c && *c; c++)
-		if ((unsigned char)*c < 0x20 || (unsigned char)*c == 0x7f || (unsigned char)*c >= 0x80)
-			*c = '?';
 	e->msgs = xrealloc(e->msgs, (e->count + 1) * sizeof(*e->msgs));
-	if (line > 0)
-		e->msgs[e->count++] = xasprintf("%s:%d: %s", file, line, msg ? msg : "?");
-	else
-		e->msgs[e->count++] = xasprintf("%s: %s", file, msg ? msg : "?");
+	char *raw = line > 0 ? xasprintf("%s:%d: %s", file, line, msg ? msg : "?")
+			     : xasprintf("%s: %s", file, msg ? msg : "?");
+	/* bytes from a broken file (or its name) must not reach the terminal raw */
+	e->msgs[e->count++] = text_escape(raw);
+	free(raw);
 	free(msg);
 }
 
@@ -115,9 +112,13 @@ static int size_line(char *word, char **rest, const char *path, int line, struct
 	if (val && (*val == ':' || *val == '=') && !val[1])
 		val = next_word(rest);
 	long long kib;
+	/* the same bound as the option that overrides it */
+	const struct option_def *def = option_find(slot == &wf->filesize_kib ? "filesize" : "poolsize");
 	if (!val || parse_kib(val, &kib) < 0)
 		errlist_add(errs, path, line, "bad %.8s value '%s' (expected a size like 10K, 5M or 1G)",
 			    word, val ? val : "");
+	else if (kib > def->max)
+		errlist_add(errs, path, line, "%.8s %s is too large (at most %lldG)", word, val, def->max >> 20);
 	else if (*slot >= 0)
 		errlist_add(errs, path, line, "%.8s given twice", word);
 	else
@@ -247,18 +248,24 @@ int workfile_load(const char *name_or_path, const char *relative_to, int line, s
 	}
 	if (!path)
 		path = xstrdup(name_or_path);
-	char *text = read_text_file(path, 1 << 20);
+	char why[160];
+	int why_line;
+	char *text = read_input_file(path, INPUT_FILE_MAX, why, sizeof(why), &why_line);
 	char hint[128] = "";
-	int e = errno;
-	if (!text && e == ENOENT && !strchr(name_or_path, '/'))
+	if (!text && why_line <= 0 && access(path, F_OK) != 0 && !strchr(name_or_path, '/'))
 		data_suggest("workfiles", NULL, 0, name_or_path, hint, sizeof(hint));
+	if (!text && why_line > 0) {
+		errlist_add(errs, path, why_line, "%s", why);
+		free(path);
+		return -1;
+	}
 	if (!text && relative_to && line > 0) {
-		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s%s", name_or_path, strerror(e), hint);
+		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s%s", name_or_path, why, hint);
 		free(path);
 		return -1;
 	}
 	if (!text) {
-		errlist_add(errs, path, 0, "cannot read workfile: %s%s", strerror(e), hint);
+		errlist_add(errs, path, 0, "cannot read workfile: %s%s", why, hint);
 		free(path);
 		return -1;
 	}

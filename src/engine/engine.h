@@ -50,18 +50,22 @@ int engine_interrupted(void);
 /* Poll for a pending stop signal without blocking (between points). */
 void engine_poll_signals(void);
 
-/* Per run: a scratch root in each disk dir. */
+/* Per run: a scratch root in each disk dir (absolute), each holding a marker file the run
+ * keeps locked (flock) while it lives, and the SysV IPC keys its tasks may use. */
 struct engine_scratch {
 	char **roots;
+	int *locks;               /* per root: the locked marker's fd, -1 if the filesystem cannot lock */
 	size_t count;
 	char *exec_helper;
 	char *script_dir;
+	int32_t ipc_key;          /* task i uses key ipc_key + i; no object had one of them at the start */
 };
 int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen);
 void engine_scratch_destroy(struct engine_scratch *s);
-/* Remove scratch roots left in dirs by reaim processes that died (killed with SIGKILL, or a
- * crash): only dirs named like ours, owned by us, holding our marker file, whose pid is no
- * longer a reaim. */
+/* Remove scratch roots left in dirs by reaim runs that died (killed with SIGKILL, or a crash),
+ * with the SysV objects their tasks left: only dirs named like ours, owned by us, holding our
+ * marker, whose lock we can take, so a live run (whatever its name or pid namespace) is never
+ * touched. */
 void engine_scratch_sweep(const struct str_list *dirs);
 
 /* Run one point; 0 when it ran (valid or not), -1 on a set-up error (reason set). */

@@ -18,6 +18,7 @@ struct task_slot {
 	int fail_test;            /* workfile entry index, -1 for set-up */
 	int fail_errno;
 	char fail_why[160];
+	uint32_t ipc_busy;        /* nonzero while a test may hold SysV objects under the task's key */
 };
 
 /* One per test of the mix, merged into atomically by each task as it finishes. */
@@ -56,6 +57,7 @@ struct task_args {
 	long long file_kib;
 	size_t dio_align;
 	const char *exec_helper, *script_dir;
+	int32_t ipc_key;          /* the run's SysV key base; the task's key is ipc_key + index */
 	pid_t parent;
 	int ready_fd;             /* eventfd the last task to be ready writes, then all wait for go */
 	int done_fd;              /* eventfd the last task to finish writes, then all wait for leave */

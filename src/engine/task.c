@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -82,16 +84,33 @@ static void record(struct local_stats *s, uint64_t ns)
 		s->over_2s++;
 }
 
-/* Die with the parent, leave its signal set-up behind, get our own process group. */
-static int detach_from_parent(const struct task_args *a)
+/* Die with the parent, leave its signal set-up behind, get our own process group, and set
+ * what the tests must not inherit from whoever started reaim: files private to the task
+ * (umask), no core dumped unless asked for. 0, or -1 with the step that failed. */
+static int detach_from_parent(const struct task_args *a, const char **step)
 {
 	sigset_t none;
 	sigemptyset(&none);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != a->parent)
+	*step = "prctl(PR_SET_PDEATHSIG)";
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
 		return -1;
+	*step = "the parent is gone";
+	if (getppid() != a->parent) {
+		errno = 0;
+		return -1;
+	}
 	setpgid(0, 0);
 	signal(SIGPIPE, SIG_DFL); /* the parent ignores these; scripts and pipes expect the defaults */
 	signal(SIGXFSZ, SIG_DFL);
+	umask(077);
+	struct rlimit core;
+	*step = "setting RLIMIT_CORE to 0";
+	if (!a->pt->opts->task_cores && getrlimit(RLIMIT_CORE, &core) == 0 && core.rlim_cur != 0) {
+		core.rlim_cur = 0;
+		if (setrlimit(RLIMIT_CORE, &core) < 0)
+			return -1;
+	}
+	*step = "sigprocmask";
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
@@ -126,13 +145,31 @@ void task_main(const struct task_args *a)
 	const struct workfile *wf = a->pt->wf;
 	char msg[200];
 
-	if (detach_from_parent(a) < 0)
+	const char *step;
+	if (detach_from_parent(a, &step) < 0) {
+		fail(slot, -1, errno, step);
 		_exit(2);
+	}
 	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
 	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
 	if (need_scratch && mkdir(a->task_dir, 0700) < 0) {
-		snprintf(msg, sizeof(msg), "mkdir %s: %s", a->task_dir, strerror(errno));
+		int err = errno;
+		char parent[PATH_MAX];
+		snprintf(parent, sizeof(parent), "%s", a->task_dir);
+		*strrchr(parent, '/') = '\0'; /* the point's dir holds every task dir */
+		struct statvfs vfs;
+		int no_inodes = err == ENOSPC && statvfs(parent, &vfs) == 0 && vfs.f_files > 0 && vfs.f_favail == 0;
+		snprintf(msg, sizeof(msg), "mkdir %s%s", a->task_dir, no_inodes ? " (the filesystem is out of inodes)" : "");
+		fail(slot, -1, err, msg);
+		_exit(1);
+	}
+	/* work in the task's own dir (or /): a core, or a file a test names relatively, never lands
+	 * in the directory reaim was started from */
+	if (chdir(need_scratch ? a->task_dir : "/") < 0) {
+		snprintf(msg, sizeof(msg), "chdir %s", need_scratch ? a->task_dir : "/");
 		fail(slot, -1, errno, msg);
+		if (need_scratch)
+			remove_tree(a->task_dir);
 		_exit(1);
 	}
 	struct test_ctx ctx = {
@@ -147,6 +184,8 @@ void task_main(const struct task_args *a)
 		.script_dir = a->script_dir,
 		.task_index = a->index,
 		.rng = (uint64_t)a->pt->seed * 0x9e3779b97f4a7c15ull + a->index + 1,
+		.ipc_key = a->ipc_key ? a->ipc_key + (int32_t)a->index : 0,
+		.ipc_busy = &slot->ipc_busy,
 	};
 	if (need_scratch && (ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		snprintf(msg, sizeof(msg), "open %s: %s", a->task_dir, strerror(errno));

@@ -371,9 +371,11 @@ static void table_begin(FILE *f, const struct compare_ctx *c)
 	fprintf(f, "Runs:");
 	for (size_t i = 0; i < c->n; i++) {
 		struct store_run_row r;
-		if (store_get_run(c->st, c->runs[i], &r) == 0)
-			fprintf(f, "%s %s (run %lld, %s mode, %s, started %s)", i ? ";" : "", r.label, (long long)r.id,
-				r.mode, r.status, r.started);
+		if (store_get_run(c->st, c->runs[i], &r) == 0) {
+			fputs(i ? "; " : " ", f);
+			fput_text(f, r.label, 0);
+			fprintf(f, " (run %lld, %s mode, %s, started %s)", (long long)r.id, r.mode, r.status, r.started);
+		}
 	}
 	fputc('\n', f);
 	for (size_t i = 1; i < c->n; i++)
@@ -426,13 +428,24 @@ static void json_end(FILE *f, const struct compare_ctx *c)
 const struct compare_format report_compare_formats[] = {
 	{"table", "aligned text: per task count the base, each run's change, its spread and significance; "
 		  "then peaks, system shares and the subtests that moved",
-	 table_begin, table_block, NULL},
-	{"markdown", "the same table in Markdown, for an issue or a wiki", NULL, markdown_block, NULL},
-	{"csv", "one line per task count and run", csv_begin, csv_block, NULL},
+	 table_begin, table_block, NULL, 1},
+	{"markdown", "the same table in Markdown, for an issue or a wiki", NULL, markdown_block, NULL, 1},
+	{"csv", "one line per task count and run", csv_begin, csv_block, NULL, 0},
 	{"json", "one object per task count and run, and whether a regression was found", json_begin, json_block,
-	 json_end},
-	{NULL, NULL, NULL, NULL, NULL},
+	 json_end, 0},
+	{NULL, NULL, NULL, NULL, NULL, 0},
 };
+
+/* Stored text may come from another program (a merged database): what reaches a terminal
+ * or a Markdown page is escaped; CSV and JSON carry it as stored, escaped by their writers. */
+static void escape_curve_text(struct curve *c)
+{
+	char *label = text_escape(c->label), *workload = text_escape(c->workload);
+	snprintf(c->label, sizeof(c->label), "%s", label);
+	snprintf(c->workload, sizeof(c->workload), "%s", workload);
+	free(label);
+	free(workload);
+}
 
 /* The aligned rows of one base curve: per task count, each other run's cell. */
 static struct row *align(struct compare_ctx *c, const struct curve *base)
@@ -471,8 +484,11 @@ int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, con
 	c.cs = xcalloc(n, sizeof(*c.cs));
 	c.nc = xcalloc(n, sizeof(*c.nc));
 	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0; i++)
+	for (size_t i = 0; i < n && rc == 0; i++) {
 		rc = curves_load(st, runs[i], &c.cs[i], &c.nc[i]);
+		for (size_t k = 0; rc == 0 && w->terminal && k < c.nc[i]; k++)
+			escape_curve_text(&c.cs[i][k]);
+	}
 	if (rc == 0 && w->begin)
 		w->begin(f, &c);
 	for (size_t b = 0; rc == 0 && b < c.nc[0]; b++) {
@@ -511,6 +527,8 @@ int report_osync_ratio(FILE *f, struct store *st, int64_t run)
 	size_t n;
 	if (curves_load(st, run, &cs, &n) < 0)
 		return -1;
+	for (size_t i = 0; i < n; i++)
+		escape_curve_text(&cs[i]);
 	int found = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!cs[i].osync)

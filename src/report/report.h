@@ -90,6 +90,7 @@ struct compare_format {
 	void (*begin)(FILE *f, const struct compare_ctx *c);
 	void (*block)(FILE *f, struct compare_ctx *c);
 	void (*end)(FILE *f, const struct compare_ctx *c);
+	int terminal;             /* read by people: stored text is shown escaped */
 };
 extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
 

@@ -17,10 +17,16 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		return -1;
 	fprintf(f, "%-5s %-20s %-11s %-12s %-24s %-12s %s\n", "ID", "Started", "Status", "Suite", "Label",
 		"Host", "Points");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%-5lld %-20s %-11s %-12s %-24s %-12s %d/%d\n", (long long)rows[i].id,
-			rows[i].started, rows[i].status, rows[i].suite, rows[i].label, rows[i].host,
-			rows[i].valid_points, rows[i].points);
+	/* suite, label and host are user text: escaped, padded by characters */
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%-5lld %-20s %-11s ", (long long)rows[i].id, rows[i].started, rows[i].status);
+		fput_text(f, rows[i].suite, 12);
+		fputc(' ', f);
+		fput_text(f, rows[i].label, 24);
+		fputc(' ', f);
+		fput_text(f, rows[i].host, 12);
+		fprintf(f, " %d/%d\n", rows[i].valid_points, rows[i].points);
+	}
 	free(rows);
 	return 0;
 }
@@ -77,8 +83,11 @@ static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 		int keyl = (int)(tab - kv[i]), shown = verbose;
 		for (size_t k = 0; k < ARRAY_SIZE(brief) && !shown; k++)
 			shown = (int)strlen(brief[k]) == keyl && strncmp(brief[k], kv[i], (size_t)keyl) == 0;
-		if (shown)
-			fprintf(f, "  %-24.*s %s\n", keyl, kv[i], tab + 1);
+		if (shown) {
+			fprintf(f, "  %-24.*s ", keyl, kv[i]);
+			fput_text(f, tab + 1, 0);
+			fputc('\n', f);
+		}
 		free(kv[i]);
 	}
 	free(kv);
@@ -92,9 +101,14 @@ static void print_options(FILE *f, struct store *st, int64_t run_id)
 	if (store_get_workload_options(st, run_id, &o, &n) < 0)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		if (i == 0 || o[i].workload_id != o[i - 1].workload_id)
-			fprintf(f, "Options of workload %s:\n", o[i].workload);
-		fprintf(f, "  %-24s %s\n", o[i].key, o[i].value);
+		if (i == 0 || o[i].workload_id != o[i - 1].workload_id) {
+			fputs("Options of workload ", f);
+			fput_text(f, o[i].workload, 0);
+			fputs(":\n", f);
+		}
+		fprintf(f, "  %-24s ", o[i].key);
+		fput_text(f, o[i].value, 0);
+		fputc('\n', f);
 	}
 	store_options_free(o, n);
 }
@@ -260,10 +274,16 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		return -1;
 	}
 	const struct show_flags fl = {verbose, tests, samples};
-	fprintf(f, "Run %lld  %s  label %s  suite %s  mode %s  status %s\n", (long long)run.id, run.started,
-		run.label, run.suite, run.mode, run.status);
-	if (run.reason[0])
-		fprintf(f, "Reason: %s\n", run.reason);
+	fprintf(f, "Run %lld  %s  label ", (long long)run.id, run.started);
+	fput_text(f, run.label, 0);
+	fputs("  suite ", f);
+	fput_text(f, run.suite, 0);
+	fprintf(f, "  mode %s  status %s\n", run.mode, run.status);
+	if (run.reason[0]) {
+		fputs("Reason: ", f);
+		fput_text(f, run.reason, 0);
+		fputc('\n', f);
+	}
 	print_env(f, st, run_id, verbose);
 	if (verbose)
 		print_options(f, st, run_id);

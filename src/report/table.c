@@ -13,7 +13,9 @@
 
 void report_block_begin(FILE *f, const struct report_block *b)
 {
-	fprintf(f, "\nWorkload %s, O_SYNC %s\n", b->workload, b->osync ? "on" : "off");
+	fputs("\nWorkload ", f);
+	fput_text(f, b->workload, 0);
+	fprintf(f, ", O_SYNC %s\n", b->osync ? "on" : "off");
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
 	if (b->rounds > 1)
 		fprintf(f, "\tRound");
@@ -30,8 +32,10 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);
 	if (b->rounds > 1)
 		fprintf(f, "\t%d/%d", p->repeat + 1, b->rounds);
-	if (!p->valid)
-		fprintf(f, "\t%s", p->reason);
+	if (!p->valid) {
+		fputc('\t', f);
+		fput_text(f, p->reason, 0);
+	}
 	else if (b->verbose)
 		fprintf(f, "\t%.2f\t\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, p->jti,
 			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);

@@ -44,6 +44,70 @@ char *read_text_file(const char *path, size_t max)
 	return sb.buf;
 }
 
+/* What kind of non-regular file a mode is, for the refusal message. */
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a fifo" : S_ISCHR(m) ? "a character device"
+	       : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+char *read_input_file(const char *path, size_t max, char *err, size_t errlen, int *err_line)
+{
+	*err_line = 0;
+	/* O_NONBLOCK: opening a fifo must not wait for a writer; it is refused below */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "fstat: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s, not a regular file", file_kind(st.st_mode));
+		close(fd);
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > max) {
+		snprintf(err, errlen, "%lld bytes, more than the %zu allowed", (long long)st.st_size, max);
+		close(fd);
+		return NULL;
+	}
+	struct strbuf sb = {0};
+	char chunk[4096];
+	ssize_t n;
+	strbuf_add(&sb, "", 0);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || sb.len + (size_t)n > max) {
+			if (n < 0)
+				snprintf(err, errlen, "read: %s", strerror(errno));
+			else
+				snprintf(err, errlen, "grew past the %zu bytes allowed while being read", max);
+			close(fd);
+			strbuf_free(&sb);
+			return NULL;
+		}
+		strbuf_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	/* a NUL would silently end the text every parser sees: refuse it, with its line */
+	const char *nul = memchr(sb.buf, '\0', sb.len);
+	if (nul) {
+		*err_line = 1;
+		for (const char *c = sb.buf; c < nul; c++)
+			*err_line += *c == '\n';
+		snprintf(err, errlen, "contains a NUL byte (a binary file?)");
+		strbuf_free(&sb);
+		return NULL;
+	}
+	return sb.buf;
+}
+
 const char *exe_dir(void)
 {
 	static char dir[PATH_MAX];

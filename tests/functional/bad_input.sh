@@ -19,8 +19,10 @@ for f in "$SRCDIR"/tests/data/bad/*.wf "$SRCDIR"/tests/data/bad/*.cfg; do
 done
 
 tab=$(printf '\t')
+ctrl=$(printf 'a\033[2Jb')
+badutf8=$(printf 'a\377b')
 grep -v '^#' "$SRCDIR/tests/data/bad_cli.tsv" | while IFS="$tab" read -r args expect; do
-	args=$(echo "$args" | sed "s|@SRC@|$SRCDIR|g")
+	args=$(echo "$args" | LC_ALL=C sed -e "s|@SRC@|$SRCDIR|g" -e "s|@CTRL@|$ctrl|g" -e "s|@BADUTF8@|$badutf8|g")
 	# shellcheck disable=SC2086
 	"$REAIM" $args >"$T/out" 2>"$T/err"
 	rc=$?

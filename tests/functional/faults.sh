@@ -6,14 +6,12 @@
 printf '10 add_int\n10 creat_clo\n10 sync_disk_wrt\n' >"$T/mix"
 
 # SIGKILL: the tasks die with the parent; the next run marks the old run and sweeps its scratch
-"$REAIM" -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>&1 &
-pid=$!
-i=0
-while [ $i -lt 100 ] && [ "$(pgrep -c -P $pid)" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
-kill -KILL $pid
-wait $pid 2>/dev/null
-sleep 0.5
-ok "$([ -z "$(pgrep -f 'label killed')" ] && echo 0 || echo 1)" "SIGKILL: no task outlives the parent"
+start_session "$REAIM" -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>&1
+pid=$session
+wait_session "$pid" 4
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+ok "$(session_gone "$pid"; echo $?)" "SIGKILL: no task outlives the parent"
 ok "$([ -n "$(ls -A "$T/scratch")" ] && echo 0 || echo 1)" "the killed run's scratch is still there"
 status 0 "next run" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "old run marked interrupted"

@@ -1,6 +1,8 @@
-/* Checks task lists, sizes and the option table. */
+/* Checks task lists, sizes and the option table: every numeric option at and past its bounds,
+ * with infinities, NaN, huge and negative values; list options by their table offset. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +41,9 @@ static void task_lists(void)
 	expect_tasks("1-8*1", "bad factor after '*' (must be 2 or more)");
 	expect_tasks("1-8:x", "bad step after ':'");
 	expect_tasks("two", "bad task count (1 to 100000)");
+	expect_tasks("1,1-100000", "too many task counts");
+	expect_tasks("99999999999999999999", "bad task count (1 to 100000)");
+	expect_tasks("1-100000*1000", "1,1000");
 }
 
 static void sizes(void)
@@ -176,7 +181,7 @@ static void formats(void)
 	static const char *const set[][2] = {
 		{"tasks", "1-512*2"}, {"jobs_per_task", "10000000"}, {"osync", "both"}, {"sync_mode", "global"},
 		{"filesize", "5M"}, {"poolsize", "1G"}, {"dirs", "/a b"}, {"dirs", "/c:d"}, {"seed", "9223372036854775807"},
-		{"label", "6.1 \"rc\"\tx"}, {"mode", "peak"}, {"threshold", "0.1"}, {"period", "1.5m"},
+		{"label", "6.1 \"rc\" x"}, {"mode", "peak"}, {"threshold", "0.1"}, {"period", "1.5m"},
 		{"sample_interval", "0.001"}, {"timeout", "3h"}, {"workfile", "dbase"},
 	};
 	int all_set = 1;
@@ -201,8 +206,101 @@ static void formats(void)
 	run_opts_free(&o);
 }
 
+/* The bounds of one row as text a user could give: (min, max) and the values just outside. */
+static void bound_texts(const struct option_def *d, char lo[32], char hi[32], char below[32], char above[32])
+{
+	if (d->type == OPT_SECONDS) {
+		double min_s = d->min == 0 ? 0.001 : (double)d->min / 1000, max_s = (double)d->max / 1000;
+		snprintf(lo, 32, "%.17g", min_s);
+		snprintf(hi, 32, "%.17g", max_s);
+		snprintf(below, 32, "%.17g", min_s / 2);
+		snprintf(above, 32, "%.17g", max_s * 1.001);
+	} else if (d->type == OPT_KIB) {
+		snprintf(lo, 32, "%lld", d->min);
+		snprintf(hi, 32, "%lldK", d->max);
+		snprintf(below, 32, "-1");
+		snprintf(above, 32, "%lldK", d->max + 1);
+	} else {
+		snprintf(lo, 32, "%lld", d->min);
+		snprintf(hi, 32, "%lld", d->max);
+		snprintf(below, 32, "%lld", d->min - 1);
+		if (d->max == 0x7fffffffffffffffLL)
+			snprintf(above, 32, "9223372036854775808");
+		else
+			snprintf(above, 32, "%lld", d->max + 1);
+	}
+}
+
+/* Every numeric row of the table takes its bounds, refuses what lies past them and every
+ * non-finite or malformed number, and says what it allows. */
+static void numeric_bounds(void)
+{
+	static const char *const hostile[] = {"inf", "-inf", "nan", "infinity", "1e308", "-1e308", "1e999",
+					      "99999999999999999999", "-99999999999999999999", "0x10", "", " ",
+					      "1e308h", "12abc"};
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		if (d->type != OPT_INT && d->type != OPT_KIB && d->type != OPT_DOUBLE && d->type != OPT_SECONDS)
+			continue;
+		struct run_opts o;
+		const char *why;
+		char lo[32], hi[32], below[32], above[32], what[160], range[160];
+		run_opts_defaults(&o);
+		bound_texts(d, lo, hi, below, above);
+		snprintf(what, sizeof(what), "%s takes %s and %s", d->key, lo, hi);
+		ok(option_set(&o, d, lo, &why) == 0 && option_set(&o, d, hi, &why) == 0, what);
+		snprintf(what, sizeof(what), "%s refuses %s and %s", d->key, below, above);
+		ok(option_set(&o, d, below, &why) < 0 && option_set(&o, d, above, &why) < 0, what);
+		int refused = 1;
+		for (size_t k = 0; k < ARRAY_SIZE(hostile); k++) {
+			/* 1e308 is in range for no row; its refusal is the range's */
+			if (option_set(&o, d, hostile[k], &why) == 0) {
+				printf("# %s accepted '%s'\n", d->key, hostile[k]);
+				refused = 0;
+			}
+		}
+		snprintf(what, sizeof(what), "%s refuses inf, nan, 1e308, huge, hex and blank values", d->key);
+		ok(refused, what);
+		snprintf(what, sizeof(what), "%s states its range (%s)", d->key, option_range(d, range, sizeof(range)));
+		ok(range[0] != '\0', what);
+		run_opts_free(&o);
+	}
+	struct run_opts o;
+	const char *why;
+	run_opts_defaults(&o);
+	ok(option_set(&o, option_find("timeout"), "0", &why) == 0 && option_set(&o, option_find("sample_interval"), "0", &why) == 0,
+	   "0 still means derived timeout and sampler off");
+	ok(option_set(&o, option_find("period"), "0", &why) < 0, "a period of 0 is refused");
+	ok(option_set(&o, option_find("timeout"), "30d", &why) == 0 && o.timeout_s == 2592000, "timeout 30d");
+	ok(option_set(&o, option_find("timeout"), "31d", &why) < 0, "timeout 31d refused");
+	run_opts_free(&o);
+}
+
+/* A list option appends through its own table offset, and option_clear empties it. */
+static void list_options(void)
+{
+	struct run_opts o;
+	const char *why;
+	const struct option_def *dirs = option_find("dirs");
+	run_opts_defaults(&o);
+	ok(dirs->offset == offsetof(struct run_opts, dirs), "dirs lives at its offset");
+	option_set(&o, dirs, "/x", &why);
+	option_clear(&o, dirs);
+	is_int(o.dirs.count, 0, "option_clear empties the list");
+	ok(option_set(&o, dirs, "/a\nb", &why) < 0 && strstr(why, "control"), "a dir with a newline is refused");
+	ok(option_set(&o, option_find("label"), "x\033]0;pwned\a", &why) < 0, "a label with an escape sequence is refused");
+	ok(option_set(&o, option_find("label"), "6.1-rc3 über", &why) == 0, "a UTF-8 label is taken");
+	option_clear(&o, option_find("repeat")); /* not a list: untouched */
+	is_int(o.repeat, 1, "option_clear leaves other options alone");
+	run_opts_free(&o);
+	struct overrides ov;
+	is_int(sizeof(ov.given), option_count, "one 'given' flag per option row");
+}
+
 int main(void)
 {
+	numeric_bounds();
+	list_options();
 	task_lists();
 	sizes();
 	table();
