@@ -80,6 +80,7 @@ struct run_opts {
 	double period_s;           /* single mode: seconds per test */
 	double sample_interval_s;  /* system sampler; 0 = off */
 	double timeout_s;          /* per point; 0 = derived */
+	double noise_limit;        /* % of the machine used outside the run (or stolen) that makes a point noisy */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };

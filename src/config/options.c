@@ -51,6 +51,9 @@ const struct option_def option_table[] = {
 	 "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
 	{"timeout", 0, OPT_SECONDS, "0", 0, 0, NULL, OFF(timeout_s), "SECONDS",
 	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
+	{"noise_limit", 0, OPT_DOUBLE, "10", 0, 100, NULL, OFF(noise_limit), "PCT",
+	 "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
+	 "of the machine; also the level the quiet check before the run warns at"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 

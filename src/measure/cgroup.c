@@ -44,6 +44,8 @@ struct cgroup_run {
 	char dir[PATH_MAX];    /* the run cgroup in cgroup2 */
 	char blkio[PATH_MAX];  /* its v1 blkio twin, "" if I/O is not taken from v1 */
 	char memory[PATH_MAX]; /* its v1 memory twin, "" if the peak is not taken from v1 */
+	/* the cgroups this process was in when the run opened, where cgroup_run_leave moves it back */
+	char home[PATH_MAX], home_blkio[PATH_MAX], home_memory[PATH_MAX];
 	char desc[1024];
 };
 
@@ -580,6 +582,7 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 		}
 	}
 	memcpy(r->blkio, dir, sizeof(r->blkio));
+	memcpy(r->home_blkio, base, sizeof(r->home_blkio));
 	r->have |= CGROUP_HAVE_IO;
 	desc_add(r, "; I/O from cgroup v1 blkio (an unbinding 1 TB/s limit per disk turns its counters on; "
 		    "only I/O the tasks issue themselves, not background writeback)");
@@ -595,6 +598,7 @@ static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config 
 		return;
 	}
 	memcpy(r->memory, dir, sizeof(r->memory));
+	memcpy(r->home_memory, base, sizeof(r->home_memory));
 	r->have |= CGROUP_HAVE_MEM;
 	desc_add(r, "; memory peak from cgroup v1 memory");
 }
@@ -649,6 +653,10 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	}
 	if (parent_dir(cfg, mi, self, parent, sizeof(parent), why, whylen) < 0)
 		goto fail;
+	if (own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
+		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
+		goto fail;
+	}
 	if (join(r->dir, sizeof(r->dir), parent, cfg->name) < 0) {
 		set_err(why, whylen, "cgroup path too long under %s", parent);
 		goto fail;
@@ -923,6 +931,22 @@ int cgroup_point_destroy(struct cgroup_point *p, char *err, size_t errlen)
 const char *cgroup_point_path(const struct cgroup_point *p)
 {
 	return p->dir;
+}
+
+int cgroup_run_leave(const struct cgroup_run *r)
+{
+	/* v2 last: after a failure the caller is still in the v2 point, and knows not to kill it */
+	const char *homes[] = {r->home_blkio, r->home_memory, r->home};
+	char num[24];
+	int n = snprintf(num, sizeof(num), "%ld", (long)getpid());
+	for (size_t i = 0; i < ARRAY_SIZE(homes); i++) {
+		char path[PATH_MAX];
+		if (!homes[i][0])
+			continue;
+		if (join(path, sizeof(path), homes[i], "cgroup.procs") < 0 || write_ctl(path, num, (size_t)n) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int cgroup_set_subreaper(void)
