@@ -27,6 +27,8 @@
 #define LEGEND_MAX_CHARS 64
 #define TITLE_MAX_CHARS 82
 #define CAPTION_MAX_CHARS 70
+#define NOISE_ROW 20.0    /* the line under the x axis naming the noisiest point */
+#define NOISE_MAX_CHARS 120
 
 /* Okabe-Ito colours stay apart under the common colour-vision deficiencies (its yellow is unreadable on
  * white, so left out); marker shape and dash differ too, so grey-scale prints still tell series apart. */
@@ -471,7 +473,41 @@ static void series(FILE *f, const struct curve *c, size_t i, const struct axis *
 	if (pk >= 0)
 		fprintf(f, "\n<circle class=\"peak\" cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" stroke-width=\"1.6\"/>",
 			axis_px(xa, c->points[pk].tasks), axis_px(ya, c->points[pk].jpm.mean));
+	/* a dashed grey ring round a point measured in noise, its reason as the tooltip */
+	for (size_t j = 0; j < c->count; j++) {
+		const struct curve_point *p = &c->points[j];
+		if (!point_ok(p) || !p->noisy)
+			continue;
+		fprintf(f, "\n<circle class=\"noisy\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\" stroke=\"#777777\" "
+			   "stroke-width=\"1.2\" stroke-dasharray=\"3 2\"><title>noisy, %zu of %zu rounds: ",
+			axis_px(xa, p->tasks), axis_px(ya, p->jpm.mean), p->noisy, p->jpm.n);
+		textout_xml(f, p->noise, SIZE_MAX);
+		fputs("</title></circle>", f);
+	}
 	fputs("\n</g>\n", f);
+}
+
+/* The noisiest point of all the curves, as a line for under the plot; "" when none is noisy. */
+static void noise_line(const struct curve *c, size_t n, char *buf, size_t len)
+{
+	const struct curve *wc = NULL;
+	const struct curve_point *worst = NULL;
+	size_t points = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p) || !p->noisy)
+				continue;
+			points++;
+			if (!worst) {
+				worst = p;
+				wc = &c[i];
+			}
+		}
+	if (worst)
+		snprintf(buf, len, "Noisy (dashed rings): %zu point%s, e.g. %s at %d tasks of %s", points,
+			 points == 1 ? "" : "s", worst->noise, worst->tasks, wc->label);
 }
 
 static int overlaps(const struct box *a, const struct box *b)
@@ -665,8 +701,13 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
+	char noise[400];
 	common_workload(curves, n, sub, sizeof(sub));
 	layout(curves, n, opt, sub[0] != '\0', &L);
+	noise_line(curves, n, noise, sizeof(noise));
+	double axis_title_y = L.height - 14;
+	if (noise[0])
+		L.height += NOISE_ROW;
 	x_axis(curves, n, &L, &xa);
 	double step = y_axis(curves, n, &L, &ya);
 	char title[96];
@@ -678,7 +719,13 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 	if (opt->diff_panel)
 		diff_panel(f, &L, curves, n, &xa, y_label);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">Tasks%s</text>\n",
-		(L.left + L.right) / 2, L.height - 14, xa.log2 ? " (log2 scale)" : "");
+		(L.left + L.right) / 2, axis_title_y, xa.log2 ? " (log2 scale)" : "");
+	if (noise[0]) {
+		fprintf(f, "<text class=\"noise\" x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" font-size=\"11\">", L.left,
+			L.height - 12);
+		textout_xml(f, noise, NOISE_MAX_CHARS);
+		fputs("</text>\n", f);
+	}
 	if (peak_labels(f, &L, curves, n, &xa, &ya) < 0) {
 		errno = ENOMEM;
 		return -1;
@@ -722,6 +769,16 @@ static void gp_data(FILE *data, const struct curve *c, size_t n)
 		}
 		fputc('\n', data);
 	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p) || !p->noisy)
+				continue;
+			fprintf(data, "# noisy: run %zu at %d tasks, %zu of %zu rounds: ", i + 1, p->tasks, p->noisy, p->jpm.n);
+			for (const char *q = p->noise; *q; q++)
+				fputc((unsigned char)*q < 0x20 ? ' ' : *q, data);
+			fputc('\n', data);
+		}
 }
 
 /* Terminal, labels and the x axis (log2 with the task counts as tics, like the SVG) of the script. */
@@ -798,6 +855,13 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 	char title[96];
 	snprintf(title, sizeof(title), "%s by task count", y_label);
 	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : title, y_label, diff);
+	char noise[400];
+	noise_line(curves, n, noise, sizeof(noise));
+	if (noise[0]) {
+		fputs("set label ", script);
+		gp_string(script, noise, "");
+		fputs(" at screen 0.01,0.015 font ',9'\n", script);
+	}
 	int t;
 	if (!next_tasks(curves, n, LONG_MIN, &t)) /* gnuplot refuses to autoscale a plot without a single point */
 		fputs("set xrange [0:1]\nset yrange [0:1]\n", script);
