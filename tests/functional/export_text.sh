@@ -13,8 +13,8 @@ label_a=$(printf 'k\001\t"q",\377\300x\nline')
 label_b=$(printf 'b\033[1m\302')
 wf="$T/$(printf 'w\001\377,"x')"
 printf '10 add_int\n10 pipe_cpy\n' >"$wf"
-check "run labelled with control characters and invalid UTF-8" "$REAIM" -q -f "$wf" -t 1,2 -j 4 -d "$T/scratch" --label "$label_a"
-check "a second such run" "$REAIM" -q -f "$wf" -t 1,2 -j 4 -d "$T/scratch" --label "$label_b"
+check "run labelled with control characters and invalid UTF-8" "$REAIM" -q --no-quiet-check -f "$wf" -t 1,2 -j 4 -d "$T/scratch" --label "$label_a"
+check "a second such run" "$REAIM" -q --no-quiet-check -f "$wf" -t 1,2 -j 4 -d "$T/scratch" --label "$label_b"
 
 status 0 "export json" "$REAIM" export 1 --format json
 cp "$T/out" "$T/a.json"
@@ -43,7 +43,7 @@ assert c["rows"][0]["workload"] == "w\x01\ufffd,\"x", repr(c["rows"][0])
 	check "the csv export parses (python csv), one row per valid point" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-assert rows[0][0] == "Forks" and len(rows) == 3 and all(len(r) == 11 for r in rows), rows
+assert rows[0][0] == "Forks" and rows[0][-1] == "noise" and len(rows) == 3 and all(len(r) == 12 for r in rows), rows
 ' "$T/a.csv"
 	check "compare's csv parses, labels and workload in one field each" python3 -c '
 import csv, sys
