@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +214,17 @@ static void on_event(void *arg, enum engine_event ev)
 
 /* ---- the run ---- */
 
+/* A run cgroup "reaim-PID" whose process no longer exists (killed with SIGKILL, or a crash); one whose
+ * pid was reused is left alone, as is every other name (other programs', tests'). */
+static int stale_run(const char *name)
+{
+	long pid;
+	int end = 0;
+	if (sscanf(name, "reaim-%ld%n", &pid, &end) != 1 || name[end] != '\0' || pid <= 0 || pid == (long)getpid())
+		return 0;
+	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}
+
 struct accounting *accounting_open(const struct plan *p)
 {
 	struct accounting *a = xcalloc(1, sizeof(*a));
@@ -224,7 +236,7 @@ struct accounting *accounting_open(const struct plan *p)
 	find_disks(a, p);
 	char name[32], why[600];
 	snprintf(name, sizeof(name), "reaim-%ld", (long)getpid());
-	struct cgroup_run_config cfg = {.name = name, .disks = a->disks, .ndisks = a->ndisks};
+	struct cgroup_run_config cfg = {.name = name, .disks = a->disks, .ndisks = a->ndisks, .stale = stale_run};
 	if (cgroup_run_open(&cfg, &a->run, why, sizeof(why)) == 0)
 		snprintf(a->desc, sizeof(a->desc), "%s%s", cgroup_run_describe(a->run), sub);
 	else

@@ -3,6 +3,7 @@
  * everything inside and remove them. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -57,6 +58,8 @@ struct cgroup_point {
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int kill_dir(const char *dir, int has_kill);
+static int remove_cg(const char *dir);
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -532,6 +535,39 @@ static int name_ok(const char *name)
 
 /* ---- the run ---- */
 
+/* Kill and remove the cgroups under base that cfg->stale says a run that died left there (a run cgroup
+ * and its points; in v1 only the directories, their processes die through v2); how many. */
+static int sweep(const struct cgroup_run_config *cfg, const char *base, int v2)
+{
+	DIR *d = cfg->stale ? opendir(base) : NULL;
+	struct dirent *e;
+	int removed = 0;
+	while (d && (e = readdir(d)) != NULL) {
+		char dir[PATH_MAX], sub[PATH_MAX];
+		if ((e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) || !name_ok(e->d_name) ||
+		    strcmp(e->d_name, cfg->name) == 0 || !cfg->stale(e->d_name) ||
+		    join(dir, sizeof(dir), base, e->d_name) < 0)
+			continue;
+		DIR *points = opendir(dir);
+		struct dirent *pe;
+		if (v2 && join(sub, sizeof(sub), dir, "cgroup.kill") == 0 && access(sub, W_OK) == 0)
+			(void)kill_dir(dir, 1);
+		while (points && (pe = readdir(points)) != NULL) {
+			if (pe->d_type != DT_DIR || !name_ok(pe->d_name) || join(sub, sizeof(sub), dir, pe->d_name) < 0)
+				continue;
+			if (v2)
+				(void)kill_dir(sub, 0); /* nothing left after cgroup.kill; the only way without it */
+			(void)remove_cg(sub);
+		}
+		if (points)
+			closedir(points);
+		removed += remove_cg(dir) == 0;
+	}
+	if (d)
+		closedir(d);
+	return removed;
+}
+
 /* Turn on the io and memory controllers for the points, where the parent passes them down. */
 static void enable_v2(struct cgroup_run *r)
 {
@@ -566,6 +602,7 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 		desc_add(r, "; no I/O: cgroup v1 blkio needs the run's disks");
 		return;
 	}
+	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
 		desc_add(r, "; no I/O: cannot create %s: %s", dir, strerror(errno));
 		return;
@@ -593,6 +630,7 @@ static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config 
 	char base[PATH_MAX], dir[PATH_MAX];
 	if (own_dir(mi, self, "memory", base, sizeof(base)) < 0)
 		return;
+	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
 		desc_add(r, "; no memory peak: cannot create %s: %s", dir, strerror(errno));
 		return;
@@ -657,6 +695,7 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
 		goto fail;
 	}
+	int swept = sweep(cfg, parent, 1);
 	if (join(r->dir, sizeof(r->dir), parent, cfg->name) < 0) {
 		set_err(why, whylen, "cgroup path too long under %s", parent);
 		goto fail;
@@ -693,6 +732,8 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
 		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
 		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
+	if (swept)
+		desc_add(r, "; removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
 	if (!(r->have & CGROUP_HAVE_IO)) {
 		if (r->layout == CGROUP_HYBRID)
 			open_blkio_v1(r, cfg, mi, self);
@@ -888,14 +929,20 @@ int cgroup_point_count(const struct cgroup_point *p)
 
 int cgroup_point_kill(const struct cgroup_point *p)
 {
-	if (p->run->has_kill)
-		return write_ctl_in(p->dir, "cgroup.kill", "1");
+	return kill_dir(p->dir, p->run->has_kill);
+}
+
+/* SIGKILL every process in a cgroup and below it: cgroup.kill, else its cgroup.procs in a loop. */
+static int kill_dir(const char *dir, int has_kill)
+{
+	if (has_kill)
+		return write_ctl_in(dir, "cgroup.kill", "1");
 	/* without cgroup.kill, kill what is listed until the list stays empty: a process forked while
 	 * we read is caught on a later round */
 	struct timespec nap = {.tv_nsec = 1000000};
 	pid_t pids[256];
 	for (int round = 0; round < KILL_ROUNDS; round++) {
-		char *t = read_ctl(p->dir, "cgroup.procs");
+		char *t = read_ctl(dir, "cgroup.procs");
 		if (!t)
 			return -1;
 		size_t n = list_pids(t, pids, ARRAY_SIZE(pids));

@@ -96,6 +96,9 @@ struct cgroup_run_config {
 	const dev_t *disks;  /* the run's disks (whole disks); on hybrid, blkio counts only where a limit is set */
 	size_t ndisks;
 	int no_kill_file;    /* act as if cgroup.kill were missing (kernels before 5.14); for tests */
+	/* Whether a sibling of the run cgroup (in v2 and the v1 twins) with this name was left by a run
+	 * whose process is gone: such ones are killed and removed first. NULL: none is. */
+	int (*stale)(const char *name);
 };
 struct cgroup_run;
 struct cgroup_point;

@@ -6,7 +6,8 @@
 printf '10 add_int\n10 creat_clo\n10 sync_disk_wrt\n' >"$T/mix"
 
 # SIGKILL: the tasks die with the parent; the next run marks the old run and sweeps its scratch
-"$REAIM" --no-quiet-check -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>&1 &
+# and its cgroups
+"$REAIM" --no-quiet-check -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>"$T/killed.err" &
 pid=$!
 i=0
 while [ $i -lt 100 ] && [ "$(pgrep -c -P $pid)" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
@@ -19,6 +20,13 @@ status 0 "next run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scrat
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "old run marked interrupted"
 contains "$T/err" "left by a reaim process (pid $pid) that died" "stale scratch removed"
 ok "$(scratch_is_empty; echo $?)" "scratch dir empty again"
+cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\) .*/\1/p' "$T/killed.err")
+if [ -n "$cg" ]; then
+	ok "$([ ! -e "$cg" ] && echo 0 || echo 1)" "the killed run's cgroup $cg is removed by the next"
+else
+	echo "ok $((n + 1)) # SKIP the killed run had no cgroup"
+	n=$((n + 1))
+fi
 # a directory of the user's that only looks like reaim's scratch is never swept
 mkdir -p "$T/scratch/reaim-999999-abcdef/keep"
 status 0 "run beside a look-alike dir" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label lookalike

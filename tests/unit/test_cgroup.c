@@ -428,6 +428,70 @@ static void kill_tree(struct cgroup_run *run, const char *what)
 	is_int(cgroup_point_destroy(p, err, sizeof(err)), 0, msg);
 }
 
+/* The pid of a process that existed and is gone. */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
+}
+
+static char stale_name[64];
+static int is_stale(const char *name)
+{
+	return strcmp(name, stale_name) == 0;
+}
+
+/* A run that died leaves its run cgroup with a process still in a point: the next run kills it and
+ * removes the cgroups before making its own. */
+static void stale(void)
+{
+	char why[512] = "", err[512] = "", name[64];
+	snprintf(stale_name, sizeof(stale_name), "reaim-test-%ld-dead%ld", (long)getpid(), (long)dead_pid());
+	struct cgroup_run_config cfg = {.name = stale_name};
+	struct cgroup_run *old;
+	if (cgroup_run_open(&cfg, &old, why, sizeof(why)) < 0) {
+		skip("stale run cgroups", why);
+		return;
+	}
+	struct cgroup_point *p;
+	if (cgroup_point_create(old, "point-1", &p, err, sizeof(err)) < 0) {
+		ok(0, "stale: a point");
+		cgroup_run_close(old, err, sizeof(err));
+		return;
+	}
+	char dir[4096];
+	snprintf(dir, sizeof(dir), "%s", cgroup_point_path(p));
+	*strrchr(dir, '/') = '\0';
+	fflush(stdout);
+	pid_t left = fork();
+	if (left == 0) {
+		if (cgroup_point_attach(p, 0) < 0)
+			_exit(10);
+		signal(SIGTERM, SIG_IGN);
+		for (;;)
+			pause();
+	}
+	for (int i = 0; i < 400 && cgroup_point_count(p) != 1; i++)
+		usleep(5000);
+	is_int(cgroup_point_count(p), 1, "stale: a process is left in the dead run's point");
+	free(p); /* as a run that died would: nothing removed */
+	free(old);
+	snprintf(name, sizeof(name), "reaim-test-%ld-next", (long)getpid());
+	cfg = (struct cgroup_run_config){.name = name, .stale = is_stale};
+	struct cgroup_run *next;
+	is_int(cgroup_run_open(&cfg, &next, why, sizeof(why)), 0, "stale: the next run opens");
+	int status = 0;
+	ok(waitpid(left, &status, 0) == left && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+	   "stale: the process left behind was killed");
+	ok(access(dir, F_OK) != 0, "stale: the dead run's cgroups are removed");
+	ok(strstr(cgroup_run_describe(next), "removed 1 cgroup left by runs that died") != NULL, "stale: ... and said");
+	printf("# %s\n", cgroup_run_describe(next));
+	is_int(cgroup_run_close(next, err, sizeof(err)), 0, "stale: the next run closes");
+}
+
 static void refusals(void)
 {
 	struct cgroup_run *r;
@@ -471,6 +535,7 @@ static void live(void)
 	accounting(run);
 	fork_from_inside(run);
 	kill_tree(run, "cgroup.kill");
+	stale();
 	char err[512] = "";
 	is_int(cgroup_run_close(run, err, sizeof(err)), 0, "run cgroup removed");
 	if (err[0])
