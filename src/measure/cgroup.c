@@ -692,7 +692,8 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	if (parent_dir(cfg, mi, self, parent, sizeof(parent), why, whylen) < 0)
 		goto fail;
 	if (own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
-		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
+		set_err(why, whylen,
+			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
 		goto fail;
 	}
 	int swept = sweep(cfg, parent, 1);

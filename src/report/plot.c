@@ -774,7 +774,8 @@ static void gp_data(FILE *data, const struct curve *c, size_t n)
 			const struct curve_point *p = &c[i].points[j];
 			if (!point_ok(p) || !p->noisy)
 				continue;
-			fprintf(data, "# noisy: run %zu at %d tasks, %zu of %zu rounds: ", i + 1, p->tasks, p->noisy, p->jpm.n);
+			fprintf(data, "# noisy: run %zu at %d tasks, %zu of %zu rounds: ", i + 1, p->tasks, p->noisy,
+				p->jpm.n);
 			for (const char *q = p->noise; *q; q++)
 				fputc((unsigned char)*q < 0x20 ? ' ' : *q, data);
 			fputc('\n', data);

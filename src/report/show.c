@@ -51,8 +51,8 @@ static void print_cgroup(FILE *f, const struct store_point *p)
 		return;
 	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %.3f s)", 8, "", p->cgroup_cpu_s, p->cpu_s);
 	if (isfinite(p->io_read_bytes))
-		fprintf(f, "; own disk I/O read %.0f KiB in %.0f IOs, write %.0f KiB in %.0f IOs", p->io_read_bytes / 1024,
-			p->io_read_ios, p->io_write_bytes / 1024, p->io_write_ios);
+		fprintf(f, "; own disk I/O read %.0f KiB in %.0f IOs, write %.0f KiB in %.0f IOs",
+			p->io_read_bytes / 1024, p->io_read_ios, p->io_write_bytes / 1024, p->io_write_ios);
 	if (isfinite(p->mem_peak_bytes))
 		fprintf(f, "; memory peak %.1f MiB", p->mem_peak_bytes / 1048576);
 	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {

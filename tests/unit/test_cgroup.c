@@ -348,7 +348,8 @@ static void fork_from_inside(struct cgroup_run *run)
 		       (double)ru.ru_stime.tv_usec / 1e6;
 	printf("# cgroup %.4f s, parent inside %.4f s, child (wait4) %.4f s\n", f.cpu_s, inside, child);
 	ok(inside >= 0.05 && child >= 0.2, "inside: both burned what they were asked to");
-	ok(fabs(f.cpu_s - inside - child) <= 0.02 * child, "inside: cgroup CPU = the child's + the parent's while inside, 2 %");
+	ok(fabs(f.cpu_s - inside - child) <= 0.02 * child,
+	   "inside: cgroup CPU = the child's + the parent's while inside, 2 %");
 	is_int(cgroup_point_count(p), 0, "inside: the point is empty");
 	is_int(cgroup_point_destroy(p, err, sizeof(err)), 0, "inside: the point is removed");
 	free(before);

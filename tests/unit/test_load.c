@@ -289,9 +289,11 @@ static void quiet_live(void)
 static void noise(void)
 {
 	char why[160];
-	is_near(load_resolution_pct(100, 10), 0.2, 1e-12, "resolution: a tick per CPU at each end, 2 / (100 Hz x 10 s)");
+	is_near(load_resolution_pct(100, 10), 0.2, 1e-12,
+		"resolution: a tick per CPU at each end, 2 / (100 Hz x 10 s)");
 	is_near(load_resolution_pct(100, 0.1), 20, 1e-9, "... 20 % over a 0.1 s point");
-	ok(isnan(load_resolution_pct(0, 1)) && isnan(load_resolution_pct(100, 0)), "... NaN without a clock or a period");
+	ok(isnan(load_resolution_pct(0, 1)) && isnan(load_resolution_pct(100, 0)),
+	   "... NaN without a clock or a period");
 	is_int(load_noise(23.4, 0.5, 10, 0.2, why, sizeof(why)), 1, "outside 23.4 % over a 10 % limit is noise");
 	is_str(why, "outside load 23.4 % of the machine", "... named with its figure");
 	is_int(load_noise(2, 11.04, 10, 0.2, why, sizeof(why)), 1, "steal 11.04 % is noise");

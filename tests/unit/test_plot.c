@@ -151,7 +151,8 @@ static void noisy(const char *dir, struct curve *c, size_t n)
 	well_formed(path, "noisy SVG is well-formed XML (xmllint)");
 	svg = slurp(path);
 	is_int(count(svg, "class=\"noisy\""), 2, "a ring round each noisy point");
-	ok(svg && strstr(svg, "<title>noisy, 2 of 3 rounds: outside load 23.4 % of the machine &amp; &lt;more&gt;</title>"),
+	ok(svg && strstr(svg, "<title>noisy, 2 of 3 rounds: "
+			      "outside load 23.4 % of the machine &amp; &lt;more&gt;</title>"),
 	   "the ring's tooltip names the figure (escaped)");
 	ok(svg && strstr(svg, ">Noisy (dashed rings): 2 points, e.g. outside load 23.4 % of the machine"),
 	   "a line under the plot names one with its figure");
@@ -162,7 +163,8 @@ static void noisy(const char *dir, struct curve *c, size_t n)
 	is_int(plot_gnuplot(d, sc, "p.dat", "p.svg", c, n, NULL), 0, "gnuplot output of noisy points");
 	fclose(d);
 	fclose(sc);
-	ok(dt && strstr(dt, "# noisy: run 2 at 3 tasks, 1 of 1 rounds: steal 12.0 % of CPU time"), "gnuplot data names them");
+	ok(dt && strstr(dt, "# noisy: run 2 at 3 tasks, 1 of 1 rounds: steal 12.0 % of CPU time"),
+	   "gnuplot data names them");
 	ok(st && strstr(st, "set label 'Noisy (dashed rings)"), "the gnuplot picture says so");
 	free(dt);
 	free(st);
