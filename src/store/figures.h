@@ -69,7 +69,7 @@
 	X(sampler_cpu_pct, REAL, "%", "Sampler's own CPU %", "%.4g", SYSTEM, NOPLOT)                      \
 	X(outside_cpu_pct, REAL, "%", "CPU used outside the run, % of the machine", "%.4g", SYSTEM, PLOT) \
 	X(steal_pct, REAL, "%", "Steal time %", "%.4g", SYSTEM, PLOT)                                     \
-	X(outside_read_bytes, REAL, "bytes", "Others' reads on the run's disks", "%.17g", SYSTEM, NOPLOT)   \
+	X(outside_read_bytes, REAL, "bytes", "Others' reads on the run's disks", "%.17g", SYSTEM, NOPLOT) \
 	X(outside_write_bytes, REAL, "bytes", "Others' writes on the run's disks", "%.17g", SYSTEM, NOPLOT)
 
 /* Per test of a point (table test_stats; the test's name is its key, outside the table). */
