@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "accounting.h"
 #include "cli.h"
 #include "config/cfg.h"
 #include "engine/engine.h"
@@ -23,6 +25,7 @@
 struct run_args {
 	const char *suite, *db;
 	int dry_run, verbose, quiet;
+	int no_quiet_check, require_quiet;
 	struct overrides ov;
 };
 
@@ -83,6 +86,11 @@ const struct cli_opt cmd_run_opts[] = {
 	CLI_OPT_FLAG(0, "dry-run", struct run_args, dry_run, "print the resolved plan and exit"),
 	CLI_OPT_FLAG('q', "quiet", struct run_args, quiet, "no diagnostics but errors"),
 	CLI_OPT_FLAG('v', "verbose", struct run_args, verbose, "more table columns and diagnostics"),
+	CLI_OPT_FLAG(0, "no-quiet-check", struct run_args, no_quiet_check,
+		     "skip the 1-second check, before the first point, that the machine is not busy"),
+	CLI_OPT_FLAG(0, "require-quiet", struct run_args, require_quiet,
+		     "refuse to start (exit 2) when the quiet check finds more than the noise limit busy or stolen; "
+		     "it runs even with --no-quiet-check"),
 	CLI_OPT_END,
 };
 
@@ -192,6 +200,12 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		return OUT_FAILED;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
+	rn.acct = accounting_open(p);
+	log_info("accounting: %s", accounting_describe(rn.acct));
+	char *how = accounting_kind(rn.acct);
+	if (store_run_env(rn.st, rn.run_id, "accounting", how) < 0)
+		log_warn("%s", store_error(rn.st));
+	free(how);
 	progress_start(log_level() > 0, planned_points(p));
 	for (size_t w = 0; w < p->nwl && !runner_stop_now(&rn); w++) {
 		const struct workload *wl = &p->wl[w];
@@ -226,6 +240,7 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		engine_scratch_destroy(&scratch);
 	}
 	progress_stop();
+	accounting_close(rn.acct);
 	int sig = engine_interrupted();
 	const char *status = sig ? "interrupted" : rn.failed ? "failed" : "complete";
 	char reason[400] = "";
@@ -243,6 +258,20 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		return OUT_INTERRUPTED;
 	}
 	return rn.failed ? OUT_FAILED : OUT_OK;
+}
+
+/* The quiet check before the first point, at the lowest noise limit of the plan; -1: do not start
+ * (the machine is busy and quiet was required, or a stop signal came meanwhile). */
+static int quiet_check(const struct plan *p, const struct run_args *a)
+{
+	if (a->no_quiet_check && !a->require_quiet)
+		return 0;
+	double limit = 100;
+	for (size_t w = 0; w < p->nwl; w++)
+		limit = fmin(limit, p->wl[w].opts.noise_limit);
+	int rc = accounting_quiet_check(1.0, limit, a->require_quiet);
+	engine_poll_signals();
+	return rc < 0 || engine_interrupted() ? -1 : 0;
 }
 
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single)
@@ -285,6 +314,8 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	} else if (engine_init() < 0) {
 		log_error("cannot set up signal handling: %s", strerror(errno));
 		out = OUT_FAILED;
+	} else if (quiet_check(&p, &a) < 0) {
+		out = engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	} else {
 		out = execute(&p, &a, argc, argv);
 	}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "accounting.h"
 #include "measure/peak.h"
 #include "report/progress.h"
 #include "report/report.h"
@@ -108,6 +109,7 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		.osync = osync,
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
+		.hook = accounting_hook(rn->acct),
 	};
 	/* the sampler watches the block devices behind the disk dirs */
 	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
@@ -145,6 +147,9 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		rn->last_real_s = res.real_s;
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
+	char what[120];
+	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
+	accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
 	if (store_point_add(rn->st, out, tests, wl->wf.count, samples, res.nseries) < 0) {
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;

@@ -10,9 +10,12 @@
 #include "engine/engine.h"
 #include "store/store.h"
 
+struct accounting;
+
 /* Everything a run carries from point to point. */
 struct runner {
 	struct store *st;
+	struct accounting *acct;  /* the points' cgroups and outside load (accounting.h); NULL: none */
 	int64_t run_id;
 	size_t point_index;
 	int verbose;

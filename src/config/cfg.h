@@ -84,6 +84,7 @@ struct run_opts {
 	double sample_interval_s;  /* system sampler; 0 = off */
 	double timeout_s;          /* per point; 0 = derived */
 	int task_cores;            /* 1: tasks keep the inherited core-size limit */
+	double noise_limit;        /* % of the machine used outside the run (or stolen) that makes a point noisy */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -100,7 +101,7 @@ struct option_def {
 	const char *help;
 };
 /* The rows of option_table (options.c checks the two agree at compile time). */
-#define OPTION_COUNT 18
+#define OPTION_COUNT 19
 extern const struct option_def option_table[];
 extern const size_t option_count;
 const struct option_def *option_find(const char *key);

@@ -56,6 +56,9 @@ const struct option_def option_table[] = {
 	{"task_cores", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(task_cores), "off|on",
 	 "let a crashing task dump core (with the inherited limit, in its scratch dir or where "
 	 "kernel.core_pattern says); off sets the tasks' core-size limit to 0"},
+	{"noise_limit", 0, OPT_DOUBLE, "10", 0, 100, NULL, OFF(noise_limit), "PCT",
+	 "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
+	 "of the machine; also the level the quiet check before the run warns at"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) == OPTION_COUNT, "OPTION_COUNT must match the option table");

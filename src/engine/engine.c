@@ -175,6 +175,12 @@ static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_n
 	return 1;
 }
 
+static void hook(const struct engine_point *pt, enum engine_event ev)
+{
+	if (pt->hook)
+		pt->hook->fn(pt->hook->arg, ev);
+}
+
 static void *map_shared(size_t len)
 {
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -414,7 +420,9 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	proto->parent = getpid();
 	uint64_t setup_start = clock_now_ns();
 
+	hook(pt, ENGINE_FORKING);
 	int rc = start_tasks(pt, proto, task_dirs, &st, res);
+	hook(pt, ENGINE_FORKED);
 	uint64_t forked_ns = clock_now_ns();
 	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
 	uint64_t release_ns = 0;
@@ -423,6 +431,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 		char serr[160];
 		if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)
 			log_warn("system sampling is off for this point: %s", serr);
+		hook(pt, ENGINE_RELEASE);
 		release_ns = clock_now_ns();
 		log_debug("%d tasks: forked in %.1f ms, all ready %.1f ms later", pt->tasks,
 			  (double)(forked_ns - setup_start) / 1e6, (double)(release_ns - forked_ns) / 1e6);
@@ -437,8 +446,10 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	}
 	close(ready_fd);
 	close(done_fd);
-	if (rc < 0)
+	if (rc < 0) {
 		kill_all(&st);
+		hook(pt, ENGINE_KILL);
+	}
 	uint64_t reap_start = clock_now_ns();
 	reap(&st, 1);
 	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
@@ -448,6 +459,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	for (size_t i = 0; i < st.started; i++)
 		if (__atomic_load_n(&shm.slots[i].ipc_busy, __ATOMIC_SEQ_CST) && proto->ipc_key)
 			sysv_remove_key(proto->ipc_key + (int32_t)i);
+	hook(pt, ENGINE_REAPED);
 	if (stop_signal)
 		invalidate(res, "interrupted by signal %s", strsignal(stop_signal));
 	if (release_ns)

@@ -18,6 +18,20 @@ struct engine_test_stats {
 	uint64_t over_2s;
 };
 
+/* Moments of a point the caller may act on (the run's cgroups): they come in this order, FORKED always
+ * after FORKING, RELEASE only when every task got ready, KILL only when the tasks are stopped early. */
+enum engine_event {
+	ENGINE_FORKING, /* before the first fork: tasks inherit the cgroup the parent is in now */
+	ENGINE_FORKED,  /* after the last fork (or a failed one) */
+	ENGINE_RELEASE, /* every task ready, just before the release */
+	ENGINE_KILL,    /* the tasks are being killed: a stop signal, a time limit, a failed start */
+	ENGINE_REAPED,  /* every task reaped: the point is over */
+};
+struct engine_hook {
+	void (*fn)(void *arg, enum engine_event ev);
+	void *arg;
+};
+
 struct engine_point {
 	const struct workfile *wf;
 	const struct run_opts *opts;
@@ -26,6 +40,7 @@ struct engine_point {
 	uint64_t seed;
 	double timeout_s;
 	const struct sampler_config *sampler; /* NULL: no system sampling */
+	const struct engine_hook *hook;        /* NULL: none */
 };
 
 struct engine_result {

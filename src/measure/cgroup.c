@@ -3,6 +3,7 @@
  * everything inside and remove them. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -44,6 +45,8 @@ struct cgroup_run {
 	char dir[PATH_MAX];    /* the run cgroup in cgroup2 */
 	char blkio[PATH_MAX];  /* its v1 blkio twin, "" if I/O is not taken from v1 */
 	char memory[PATH_MAX]; /* its v1 memory twin, "" if the peak is not taken from v1 */
+	/* the cgroups this process was in when the run opened, where cgroup_run_leave moves it back */
+	char home[PATH_MAX], home_blkio[PATH_MAX], home_memory[PATH_MAX];
 	char desc[1024];
 };
 
@@ -55,6 +58,8 @@ struct cgroup_point {
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int kill_dir(const char *dir, int has_kill);
+static int remove_cg(const char *dir);
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -530,6 +535,39 @@ static int name_ok(const char *name)
 
 /* ---- the run ---- */
 
+/* Kill and remove the cgroups under base that cfg->stale says a run that died left there (a run cgroup
+ * and its points; in v1 only the directories, their processes die through v2); how many. */
+static int sweep(const struct cgroup_run_config *cfg, const char *base, int v2)
+{
+	DIR *d = cfg->stale ? opendir(base) : NULL;
+	struct dirent *e;
+	int removed = 0;
+	while (d && (e = readdir(d)) != NULL) {
+		char dir[PATH_MAX], sub[PATH_MAX];
+		if ((e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) || !name_ok(e->d_name) ||
+		    strcmp(e->d_name, cfg->name) == 0 || !cfg->stale(e->d_name) ||
+		    join(dir, sizeof(dir), base, e->d_name) < 0)
+			continue;
+		DIR *points = opendir(dir);
+		struct dirent *pe;
+		if (v2 && join(sub, sizeof(sub), dir, "cgroup.kill") == 0 && access(sub, W_OK) == 0)
+			(void)kill_dir(dir, 1);
+		while (points && (pe = readdir(points)) != NULL) {
+			if (pe->d_type != DT_DIR || !name_ok(pe->d_name) || join(sub, sizeof(sub), dir, pe->d_name) < 0)
+				continue;
+			if (v2)
+				(void)kill_dir(sub, 0); /* nothing left after cgroup.kill; the only way without it */
+			(void)remove_cg(sub);
+		}
+		if (points)
+			closedir(points);
+		removed += remove_cg(dir) == 0;
+	}
+	if (d)
+		closedir(d);
+	return removed;
+}
+
 /* Turn on the io and memory controllers for the points, where the parent passes them down. */
 static void enable_v2(struct cgroup_run *r)
 {
@@ -564,6 +602,7 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 		desc_add(r, "; no I/O: cgroup v1 blkio needs the run's disks");
 		return;
 	}
+	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
 		desc_add(r, "; no I/O: cannot create %s: %s", dir, strerror(errno));
 		return;
@@ -580,6 +619,7 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 		}
 	}
 	memcpy(r->blkio, dir, sizeof(r->blkio));
+	memcpy(r->home_blkio, base, sizeof(r->home_blkio));
 	r->have |= CGROUP_HAVE_IO;
 	desc_add(r, "; I/O from cgroup v1 blkio (an unbinding 1 TB/s limit per disk turns its counters on; "
 		    "only I/O the tasks issue themselves, not background writeback)");
@@ -590,11 +630,13 @@ static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config 
 	char base[PATH_MAX], dir[PATH_MAX];
 	if (own_dir(mi, self, "memory", base, sizeof(base)) < 0)
 		return;
+	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
 		desc_add(r, "; no memory peak: cannot create %s: %s", dir, strerror(errno));
 		return;
 	}
 	memcpy(r->memory, dir, sizeof(r->memory));
+	memcpy(r->home_memory, base, sizeof(r->home_memory));
 	r->have |= CGROUP_HAVE_MEM;
 	desc_add(r, "; memory peak from cgroup v1 memory");
 }
@@ -649,6 +691,12 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	}
 	if (parent_dir(cfg, mi, self, parent, sizeof(parent), why, whylen) < 0)
 		goto fail;
+	if (own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
+		set_err(why, whylen,
+			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
+		goto fail;
+	}
+	int swept = sweep(cfg, parent, 1);
 	if (join(r->dir, sizeof(r->dir), parent, cfg->name) < 0) {
 		set_err(why, whylen, "cgroup path too long under %s", parent);
 		goto fail;
@@ -685,6 +733,8 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
 		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
 		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
+	if (swept)
+		desc_add(r, "; removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
 	if (!(r->have & CGROUP_HAVE_IO)) {
 		if (r->layout == CGROUP_HYBRID)
 			open_blkio_v1(r, cfg, mi, self);
@@ -880,14 +930,20 @@ int cgroup_point_count(const struct cgroup_point *p)
 
 int cgroup_point_kill(const struct cgroup_point *p)
 {
-	if (p->run->has_kill)
-		return write_ctl_in(p->dir, "cgroup.kill", "1");
+	return kill_dir(p->dir, p->run->has_kill);
+}
+
+/* SIGKILL every process in a cgroup and below it: cgroup.kill, else its cgroup.procs in a loop. */
+static int kill_dir(const char *dir, int has_kill)
+{
+	if (has_kill)
+		return write_ctl_in(dir, "cgroup.kill", "1");
 	/* without cgroup.kill, kill what is listed until the list stays empty: a process forked while
 	 * we read is caught on a later round */
 	struct timespec nap = {.tv_nsec = 1000000};
 	pid_t pids[256];
 	for (int round = 0; round < KILL_ROUNDS; round++) {
-		char *t = read_ctl(p->dir, "cgroup.procs");
+		char *t = read_ctl(dir, "cgroup.procs");
 		if (!t)
 			return -1;
 		size_t n = list_pids(t, pids, ARRAY_SIZE(pids));
@@ -923,6 +979,22 @@ int cgroup_point_destroy(struct cgroup_point *p, char *err, size_t errlen)
 const char *cgroup_point_path(const struct cgroup_point *p)
 {
 	return p->dir;
+}
+
+int cgroup_run_leave(const struct cgroup_run *r)
+{
+	/* v2 last: after a failure the caller is still in the v2 point, and knows not to kill it */
+	const char *homes[] = {r->home_blkio, r->home_memory, r->home};
+	char num[24];
+	int n = snprintf(num, sizeof(num), "%ld", (long)getpid());
+	for (size_t i = 0; i < ARRAY_SIZE(homes); i++) {
+		char path[PATH_MAX];
+		if (!homes[i][0])
+			continue;
+		if (join(path, sizeof(path), homes[i], "cgroup.procs") < 0 || write_ctl(path, num, (size_t)n) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int cgroup_set_subreaper(void)

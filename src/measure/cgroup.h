@@ -96,6 +96,9 @@ struct cgroup_run_config {
 	const dev_t *disks;  /* the run's disks (whole disks); on hybrid, blkio counts only where a limit is set */
 	size_t ndisks;
 	int no_kill_file;    /* act as if cgroup.kill were missing (kernels before 5.14); for tests */
+	/* Whether a sibling of the run cgroup (in v2 and the v1 twins) with this name was left by a run
+	 * whose process is gone: such ones are killed and removed first. NULL: none is. */
+	int (*stale)(const char *name);
 };
 struct cgroup_run;
 struct cgroup_point;
@@ -116,6 +119,10 @@ int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_po
 /* Move a process (0: the caller) into the point. Async-signal-safe (open, write, close on paths made
  * beforehand), so a forked task can move itself before it runs anything. 0 or -1 with errno. */
 int cgroup_point_attach(const struct cgroup_point *p, pid_t pid);
+/* Move the calling process (all its threads) back to the cgroups it was in when the run opened. A parent
+ * that forks a point's tasks from inside the point (cgroup_point_attach(p, 0), fork..., then this) costs
+ * two moves per point instead of one per task. 0, or -1 with errno. */
+int cgroup_run_leave(const struct cgroup_run *r);
 /* Read every figure the run provides; 0, or -1 with errno if cpu.stat cannot be read. */
 int cgroup_point_read(const struct cgroup_point *p, struct cgroup_stats *out);
 /* Processes in the point now (zombies are not: they left at exit); -1 with errno. */

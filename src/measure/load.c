@@ -69,6 +69,30 @@ double load_outside_cpu_pct(double busy_cpu_s, double own_cpu_s, unsigned ncpus,
 	return x < 0 ? 0 : x > 100 ? 100 : x;
 }
 
+double load_resolution_pct(double hz, double wall_s)
+{
+	if (!(hz > 0) || !(wall_s > 0))
+		return NAN;
+	return 100 * 2 / (hz * wall_s);
+}
+
+int load_noise(double outside_pct, double steal_pct, double limit_pct, double resolution_pct, char *why,
+	       size_t len)
+{
+	double slack = isfinite(resolution_pct) && resolution_pct > 0 ? resolution_pct : 0;
+	int outside = outside_pct > limit_pct + slack, steal = steal_pct > limit_pct + slack;
+	if (len)
+		why[0] = '\0';
+	if (!outside && !steal)
+		return 0;
+	int w = 0;
+	if (outside && len)
+		w = snprintf(why, len, "outside load %.1f %% of the machine", outside_pct);
+	if (steal && w >= 0 && (size_t)w < len)
+		snprintf(why + w, len - (size_t)w, "%ssteal %.1f %% of CPU time", outside ? "; " : "", steal_pct);
+	return 1;
+}
+
 /* The next blank-separated field; NULL at the end of the text. */
 static const char *next_field(const char *p, const char **end)
 {

@@ -25,6 +25,16 @@ void load_between(const struct sys_counters *a, const struct sys_counters *b, do
  * by everything but the run. NaN when ncpus or wall_s is 0 or an input is not finite. */
 double load_outside_cpu_pct(double busy_cpu_s, double own_cpu_s, unsigned ncpus, double wall_s);
 
+/* The resolution of an outside share measured from /proc/stat over wall_s seconds, in % of the machine:
+ * every CPU's busy time may be off by a tick at each end of the period (hz is USER_HZ). */
+double load_resolution_pct(double hz, double wall_s);
+/* Whether a point was measured in noise: its outside share or its steal passes limit_pct by more than
+ * the resolution (a short point cannot tell 12 % from 10 %). Returns 1 with the reason in why, e.g.
+ * "outside load 23.4 % of the machine" or "steal 11.0 % of CPU time" (both joined by "; "); 0 when it
+ * was not, or cannot be judged (a figure NaN counts as not passing). */
+int load_noise(double outside_pct, double steal_pct, double limit_pct, double resolution_pct, char *why,
+	       size_t len);
+
 /* A process's CPU counters from /proc/PID/stat. */
 #define LOAD_COMM_MAX 64 /* a workqueue worker's name with its description ("kworker/0:1H-kblockd") */
 struct load_pid {

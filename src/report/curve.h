@@ -11,6 +11,8 @@ struct curve_point {
 	struct summary jpm;       /* Jobs/Min (or the metric loaded) over the valid repeats */
 	struct summary real_s, user_s, sys_s;
 	double *samples;          /* the repeats' Jobs/Min (jpm.n values), for rank tests */
+	size_t noisy;             /* valid repeats measured in noise (outside load or steal over the limit) */
+	char noise[160];          /* the noisiest one's reason, "" when none */
 };
 
 struct curve {

@@ -2,6 +2,7 @@
  * repeats of each task count summarised. Invalid points never enter a curve. */
 #include "config.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,10 +67,11 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 	struct summary *dest[] = {&cp->jpm, &cp->real_s, &cp->user_s, &cp->sys_s};
 	double *v = xcalloc(e - s + 1, sizeof(double));
 	cp->tasks = pts[s].tasks;
+	/* a point counts if valid and its metric was measured (a cgroup figure of a run without cgroups was not) */
 	for (size_t f = 0; f < ARRAY_SIZE(fields); f++) {
 		size_t n = 0;
 		for (size_t i = s; i < e; i++)
-			if (pts[i].valid && !(m->sampled && !pts[i].sampled))
+			if (pts[i].valid && !(m->sampled && !pts[i].sampled) && !isnan(metric_of(&pts[i], m)))
 				v[n++] = metric_of(&pts[i], fields[f]);
 		measure_summary(v, n, dest[f]);
 		if (f == 0) { /* the metric's own values stay with the point, for rank tests */
@@ -78,6 +80,7 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 		}
 	}
 	free(v);
+	cp->noisy = report_points_noise(pts + s, e - s, 0, cp->noise, sizeof(cp->noise));
 }
 
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *nout)

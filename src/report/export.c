@@ -17,7 +17,8 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 {
 	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f",
 					  "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
-	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c\n");
+	/* the classic columns, then why a point is noisy (empty when it is not) */
+	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c,noise\n");
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
@@ -29,6 +30,8 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 			fputc(',', f);
 			textout_csv_number(f, fmt[k], v[k]);
 		}
+		fputc(',', f);
+		textout_csv_string(f, report_point_noise(&p[i]) ? report_point_noise(&p[i]) : "", 0);
 		fputc('\n', f);
 	}
 }

@@ -31,6 +31,8 @@
 #define FOOTER_ROW 15.0
 #define FOOTER_MAX_CHARS 130     /* 11 px text across the picture */
 #define DIFF_ALPHA 0.05          /* the diff panel's intervals are 95 % */
+#define NOISE_ROW 20.0    /* the line under the x axis naming the noisiest point */
+#define NOISE_MAX_CHARS 120
 
 /* Okabe-Ito colours stay apart under the common colour-vision deficiencies (its yellow is unreadable on
  * white, so left out); marker shape and dash differ too, so grey-scale prints still tell series apart. */
@@ -564,7 +566,41 @@ static void series(FILE *f, const struct curve *c, size_t i, const struct axis *
 	if (pk >= 0)
 		fprintf(f, "\n<circle class=\"peak\" cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" stroke-width=\"1.6\"/>",
 			axis_px(xa, c->points[pk].tasks), clamped_px(ya, c->points[pk].jpm.mean));
+	/* a dashed grey ring round a point measured in noise, its reason as the tooltip */
+	for (size_t j = 0; j < c->count; j++) {
+		const struct curve_point *p = &c->points[j];
+		if (!point_ok(p) || !p->noisy)
+			continue;
+		fprintf(f, "\n<circle class=\"noisy\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\" stroke=\"#777777\" "
+			   "stroke-width=\"1.2\" stroke-dasharray=\"3 2\"><title>noisy, %zu of %zu rounds: ",
+			axis_px(xa, p->tasks), clamped_px(ya, p->jpm.mean), p->noisy, p->jpm.n);
+		textout_xml(f, p->noise, SIZE_MAX);
+		fputs("</title></circle>", f);
+	}
 	fputs("\n</g>\n", f);
+}
+
+/* The noisiest point of all the curves, as a line for under the plot; "" when none is noisy. */
+static void noise_line(const struct curve *c, size_t n, char *buf, size_t len)
+{
+	const struct curve *wc = NULL;
+	const struct curve_point *worst = NULL;
+	size_t points = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p) || !p->noisy)
+				continue;
+			points++;
+			if (!worst) {
+				worst = p;
+				wc = &c[i];
+			}
+		}
+	if (worst)
+		snprintf(buf, len, "Noisy (dashed rings): %zu point%s, e.g. %s at %d tasks of %s", points,
+			 points == 1 ? "" : "s", worst->noise, worst->tasks, wc->label);
 }
 
 static int overlaps(const struct box *a, const struct box *b)
@@ -895,6 +931,10 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 		return -1;
 	}
 	size_t nfoot = footer_lines(curves, n, opt, bars, diff, sizeof(bars), lines, opt->footer_lines + 4);
+	char noise[400];
+	noise_line(curves, n, noise, sizeof(noise));
+	if (noise[0] && nfoot < opt->footer_lines + 4)
+		lines[nfoot++] = noise; /* the noisiest point named under the plot */
 	common_workload(curves, n, sub, sizeof(sub));
 	layout(curves, n, opt, sub[0] != '\0', nfoot, &L);
 	x_axis(curves, n, &L, &xa);
@@ -966,6 +1006,17 @@ static void gp_data(FILE *data, const struct curve *c, size_t n, const struct pl
 		}
 		fputc('\n', data);
 	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p) || !p->noisy)
+				continue;
+			fprintf(data, "# noisy: run %zu at %d tasks, %zu of %zu rounds: ", i + 1, p->tasks, p->noisy,
+				p->jpm.n);
+			for (const char *q = p->noise; *q; q++)
+				fputc((unsigned char)*q < 0x20 ? ' ' : *q, data);
+			fputc('\n', data);
+		}
 }
 
 /* Terminal, labels, the footer and the x axis (log2 with the task counts as tics, like the SVG). */
@@ -1061,6 +1112,10 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 		return -1;
 	}
 	size_t nfoot = footer_lines(curves, n, opt, bars, diffs, sizeof(bars), lines, opt->footer_lines + 4);
+	char noise[400];
+	noise_line(curves, n, noise, sizeof(noise));
+	if (noise[0] && nfoot < opt->footer_lines + 4)
+		lines[nfoot++] = noise;
 	int diff = opt->diff_panel && any_base(n, opt);
 	gp_data(data, curves, n, opt);
 	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";

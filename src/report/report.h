@@ -28,6 +28,13 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished);
 
+/* Why a stored point was measured in noise ("outside load 23.4 % of the machine"), or NULL when it was
+ * not (or was stored before reaim judged noise). The point is still valid. */
+const char *report_point_noise(const struct store_point *p);
+/* Among the valid points of pts[0..n) at `tasks` tasks (0: at every task count), how many are noisy, with
+ * the reason of the noisiest (the highest outside share or steal) in why ("" when none). */
+size_t report_points_noise(const struct store_point *pts, size_t n, int tasks, char *why, size_t len);
+
 /* Single-user mode: a heading per workfile and O_SYNC setting, then a row per test from the
  * point that measured it (the last of its calibration points). */
 void report_single_begin(FILE *f, const char *workfile, int osync, long long file_kib);

@@ -1,6 +1,7 @@
 /* `reaim list`, `reaim show` and `reaim export`: reports that read only stored rows. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,30 @@ static void print_resolution(FILE *f)
 		HIST_RESOLUTION_PCT);
 }
 
+/* What the point's cgroup measured, where it did: CPU beside wait4's, own I/O, memory peak, pressure. */
+static void print_cgroup(FILE *f, const struct store_point *p)
+{
+	static const char *const kinds[] = {"cpu", "io", "memory"};
+	const double some[] = {p->psi_cpu_some_pct, p->psi_io_some_pct, p->psi_mem_some_pct};
+	const double full[] = {p->psi_cpu_full_pct, p->psi_io_full_pct, p->psi_mem_full_pct};
+	if (!isfinite(p->cgroup_cpu_s))
+		return;
+	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %.3f s)", 8, "", p->cgroup_cpu_s, p->cpu_s);
+	if (isfinite(p->io_read_bytes))
+		fprintf(f, "; own disk I/O read %.0f KiB in %.0f IOs, write %.0f KiB in %.0f IOs",
+			p->io_read_bytes / 1024, p->io_read_ios, p->io_write_bytes / 1024, p->io_write_ios);
+	if (isfinite(p->mem_peak_bytes))
+		fprintf(f, "; memory peak %.1f MiB", p->mem_peak_bytes / 1048576);
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		if (!isfinite(some[k]))
+			continue;
+		fprintf(f, "; stalled on %s %.1f%% some", kinds[k], some[k]);
+		if (isfinite(full[k]))
+			fprintf(f, ", %.1f%% full", full[k]);
+	}
+	fputc('\n', f);
+}
+
 /* The sampler's averages of a point and its fastest and slowest task. */
 static void print_system(FILE *f, const struct store_point *p)
 {
@@ -67,6 +92,16 @@ static void print_system(FILE *f, const struct store_point *p)
 			p->user_pct, p->sys_pct, p->iowait_pct, p->idle_pct, p->read_kbs, p->write_kbs,
 			p->read_iops + p->write_iops, p->util_pct, p->ctxt_per_s, p->forks_per_s);
 	fputc('\n', f);
+	if (p->sampled && isfinite(p->outside_cpu_pct)) {
+		fprintf(f, "  %*s outside the run: CPU %.1f%% of the machine, steal %.1f%%", 8, "", p->outside_cpu_pct,
+			p->steal_pct);
+		if (isfinite(p->outside_read_bytes))
+			fprintf(f, ", others' disk I/O read %.0f KiB write %.0f KiB", p->outside_read_bytes / 1024,
+				p->outside_write_bytes / 1024);
+		fprintf(f, "%s%s\n", report_point_noise(p) ? ": noisy, " : "",
+			report_point_noise(p) ? report_point_noise(p) : "");
+	}
+	print_cgroup(f, p);
 }
 
 /* The environment: the facts that matter most by default, every stored fact with -v. */

@@ -39,6 +39,8 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 	else if (b->verbose)
 		fprintf(f, "\t%.2f\t\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, p->jti,
 			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);
+	if (p->valid && report_point_noise(p))
+		fprintf(f, "\tnoisy: %s", report_point_noise(p));
 	fputc('\n', f);
 }
 
@@ -155,6 +157,13 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 	} else {
 		fprintf(f, "Max Jobs per Minute: no valid point\n");
 	}
+	char why[STORE_TEXT_LEN];
+	size_t noisy = report_points_noise(pts, n, 0, why, sizeof(why)), valid = 0;
+	for (size_t i = 0; i < n; i++)
+		valid += pts[i].valid != 0;
+	if (noisy)
+		fprintf(f, "Noisy: %zu of %zu valid points measured in outside load or steal, the worst %s\n", noisy,
+			valid, why);
 	curve_free(&c);
 	free(sorted);
 }

@@ -40,6 +40,20 @@
 	X(max_task_index, INT, "", "Slowest task's index", "", CORE, NOPLOT)                              \
 	X(release_skew_s, REAL, "s", "Release skew (s)", "%.17g", CORE, NOPLOT)                           \
 	X(overhead_s, REAL, "s", "Point overhead (s)", "%.17g", CORE, NOPLOT)                             \
+	X(noisy, BOOL, "", "Measured in noise (outside load or steal over the limit)", "", CORE, NOPLOT)  \
+	X(noise, TEXT, "", "Why the point is noisy", "", CORE, NOPLOT)                                    \
+	X(cgroup_cpu_s, REAL, "s", "CPU time from the point's cgroup (s)", "%.17g", CORE, NOPLOT)         \
+	X(io_read_bytes, REAL, "bytes", "Run's own disk reads (bytes)", "%.17g", CORE, NOPLOT)            \
+	X(io_write_bytes, REAL, "bytes", "Run's own disk writes (bytes)", "%.17g", CORE, NOPLOT)          \
+	X(io_read_ios, REAL, "IOs", "Run's own disk reads (IOs)", "%.17g", CORE, NOPLOT)                  \
+	X(io_write_ios, REAL, "IOs", "Run's own disk writes (IOs)", "%.17g", CORE, NOPLOT)                \
+	X(mem_peak_bytes, REAL, "bytes", "Memory peak (bytes)", "%.17g", CORE, PLOT)                      \
+	X(psi_cpu_some_pct, REAL, "%", "Stalled on CPU, some tasks %", "%.4g", CORE, PLOT)                \
+	X(psi_cpu_full_pct, REAL, "%", "Stalled on CPU, all tasks %", "%.4g", CORE, NOPLOT)               \
+	X(psi_io_some_pct, REAL, "%", "Stalled on I/O, some tasks %", "%.4g", CORE, PLOT)                 \
+	X(psi_io_full_pct, REAL, "%", "Stalled on I/O, all tasks %", "%.4g", CORE, NOPLOT)                \
+	X(psi_mem_some_pct, REAL, "%", "Stalled on memory, some tasks %", "%.4g", CORE, PLOT)             \
+	X(psi_mem_full_pct, REAL, "%", "Stalled on memory, all tasks %", "%.4g", CORE, NOPLOT)            \
 	X(user_pct, REAL, "%", "CPU user %", "%.4g", SYSTEM, PLOT)                                        \
 	X(sys_pct, REAL, "%", "CPU system %", "%.4g", SYSTEM, PLOT)                                       \
 	X(iowait_pct, REAL, "%", "CPU iowait %", "%.4g", SYSTEM, PLOT)                                    \
@@ -52,7 +66,11 @@
 	X(ctxt_per_s, REAL, "1/s", "Context switches/s", "%.6g", SYSTEM, PLOT)                            \
 	X(forks_per_s, REAL, "1/s", "Forks/s", "%.6g", SYSTEM, NOPLOT)                                    \
 	X(pgfault_per_s, REAL, "1/s", "Page faults/s", "%.6g", SYSTEM, NOPLOT)                            \
-	X(sampler_cpu_pct, REAL, "%", "Sampler's own CPU %", "%.4g", SYSTEM, NOPLOT)
+	X(sampler_cpu_pct, REAL, "%", "Sampler's own CPU %", "%.4g", SYSTEM, NOPLOT)                      \
+	X(outside_cpu_pct, REAL, "%", "CPU used outside the run, % of the machine", "%.4g", SYSTEM, PLOT) \
+	X(steal_pct, REAL, "%", "Steal time %", "%.4g", SYSTEM, PLOT)                                     \
+	X(outside_read_bytes, REAL, "bytes", "Others' reads on the run's disks", "%.17g", SYSTEM, NOPLOT) \
+	X(outside_write_bytes, REAL, "bytes", "Others' writes on the run's disks", "%.17g", SYSTEM, NOPLOT)
 
 /* Per test of a point (table test_stats; the test's name is its key, outside the table). */
 #define STORE_TEST_FIGURES(X)                                                                             \

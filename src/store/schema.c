@@ -100,5 +100,24 @@ const char *const store_migrations[] = {
 	"  item INTEGER NOT NULL DEFAULT -1,"
 	"  value TEXT NOT NULL,"
 	"  PRIMARY KEY (workload_id, key, item));",
+	/* 5: outside load and noise, and the point's cgroup: exact CPU, own I/O, memory peak, pressure */
+	"ALTER TABLE points ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE points ADD COLUMN noise TEXT;"
+	"ALTER TABLE points ADD COLUMN cgroup_cpu_s REAL;"
+	"ALTER TABLE points ADD COLUMN io_read_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN io_write_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN io_read_ios REAL;"
+	"ALTER TABLE points ADD COLUMN io_write_ios REAL;"
+	"ALTER TABLE points ADD COLUMN mem_peak_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN psi_cpu_some_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_cpu_full_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_io_some_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_io_full_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_mem_some_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_mem_full_pct REAL;"
+	"ALTER TABLE points ADD COLUMN outside_cpu_pct REAL;"
+	"ALTER TABLE points ADD COLUMN steal_pct REAL;"
+	"ALTER TABLE points ADD COLUMN outside_read_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN outside_write_bytes REAL;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -36,7 +36,7 @@ if command -v script >/dev/null 2>&1; then
 	script -qec "'$REAIM' -f '$T/cpu' -t 1,2 -j 60 -d '$T/scratch' --db '$T/pty.db'" /dev/null >"$T/pty" 2>&1
 	contains "$T/pty" "1 tasks (point 1 of 2), repeat 1/1, elapsed" "progress shown on a terminal"
 	ok "$(tr '\r' '\n' <"$T/pty" | grep -q '^.\[K2	[0-9]' ; echo $?)" "the line is erased before the table row"
-	"$REAIM" -f "$T/cpu" -t 1 -j 5 -d "$T/scratch" --db "$T/pty.db" >"$T/out" 2>"$T/err"
+	"$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 5 -d "$T/scratch" --db "$T/pty.db" >"$T/out" 2>"$T/err"
 	ok "$(grep -q 'point 1 of' "$T/err"; [ $? -ne 0 ] && echo 0 || echo 1)" "no progress when stderr is not a terminal"
 else
 	ok 0 "progress on a terminal # SKIP script(1) not installed"

@@ -113,10 +113,10 @@ done
 status 2 "merge from a file that is not a database exits 2" "$REAIM" merge "$T/text.db" --db "$T/m.db"
 status 2 "merge from a database that does not exist exits 2" "$REAIM" merge "$T/none.db" --db "$T/m.db"
 printf '10 add_int\n' >"$T/cpu"
-status 2 "run into a file that is not a database exits 2" "$REAIM" -q -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$T/text.db"
+status 2 "run into a file that is not a database exits 2" "$REAIM" -q --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$T/text.db"
 
 # a real database: the value spellings work, an unknown run is a usage error
-check "a run" "$REAIM" -q -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --label compl-a
+check "a run" "$REAIM" -q --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --label compl-a
 check "list -n1 (attached value)" "$REAIM" list -n1
 contains "$T/out" "compl-a" "lists the run"
 check "show --db=FILE last" "$REAIM" show --db="$REAIM_DB" last

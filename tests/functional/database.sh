@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 printf '10 add_int\n' >"$T/mix"
-run() { "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" "$@"; }
+run() { "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" "$@"; }
 
 # names that cannot keep a run are refused before anything runs; a database that cannot be
 # used exits 2, as from every command
@@ -36,7 +36,7 @@ if [ "$(id -u)" = 0 ] && $nobody true 2>/dev/null; then
 		status 0 "read-only: $c" $nobody "$REAIM" $c --db "$T/ro/r.db"
 	done
 	ok "$(ls "$T/ro" | grep -qv '^r.db$' && echo 1 || echo 0)" "read commands leave no journal behind"
-	status 2 "a writer is refused on a file it cannot write" $nobody "$REAIM" -q -f "$T/mix" -t 1 -j 2 -d /tmp \
+	status 2 "a writer is refused on a file it cannot write" $nobody "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -d /tmp \
 		--db "$T/ro/r.db"
 fi
 
@@ -66,7 +66,7 @@ open(sys.argv[3], "w").close(); time.sleep(float(sys.argv[2]))' "$REAIM_DB" "$1"
 	lock 30 &
 	lk=$!
 	while [ ! -e "$T/locked" ]; do sleep 0.05; done
-	"$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label stopped >"$T/out" 2>"$T/err" &
+	"$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label stopped >"$T/out" 2>"$T/err" &
 	rp=$!
 	sleep 1.5
 	kill -INT "$rp"

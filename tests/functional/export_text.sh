@@ -14,8 +14,8 @@ skip() {
 label_a=$(printf 'k\001\t"q",\377\300x\nline')
 label_b=$(printf 'b\033[1m\302')
 printf '10 add_int\n10 pipe_cpy\n' >"$T/wf"
-check "a run" "$REAIM" -q -f "$T/wf" -t 1,2 -j 4 -d "$T/scratch" --label plain-a
-check "a second run" "$REAIM" -q -f "$T/wf" -t 1,2 -j 4 -d "$T/scratch" --label plain-b
+check "a run" "$REAIM" -q --no-quiet-check -f "$T/wf" -t 1,2 -j 4 -d "$T/scratch" --label plain-a
+check "a second run" "$REAIM" -q --no-quiet-check -f "$T/wf" -t 1,2 -j 4 -d "$T/scratch" --label plain-b
 if command -v python3 >/dev/null 2>&1; then
 	check "labels with control characters and invalid UTF-8 stored" python3 -c '
 import sqlite3, sys
@@ -59,7 +59,7 @@ assert c["rows"][0]["workload"] == "w\x01\ufffd,\"x", repr(c["rows"][0])
 	check "the csv export parses (python csv), one row per valid point" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-assert rows[0][0] == "Forks" and len(rows) == 3 and all(len(r) == 11 for r in rows), rows
+assert rows[0][0] == "Forks" and rows[0][-1] == "noise" and len(rows) == 3 and all(len(r) == 12 for r in rows), rows
 ' "$T/a.csv"
 	check "compare's csv parses, labels and workload in one field each" python3 -c '
 import csv, sys

@@ -4,8 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
-check "run A" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
-check "run B" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
+check "run A" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
+check "run B" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
 
 status 0 "compare A B" "$REAIM" compare kernel-a kernel-b
 contains "$T/out" "Welch's t-test" "compare states its test"
@@ -72,7 +72,7 @@ contains "$T/err" "iowait_pct" "lists the metrics there are"
 
 # a second database gathered on another machine, merged into the first
 other="$T/other.db"
-check "run on the other machine" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label kernel-c --db "$other"
+check "run on the other machine" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label kernel-c --db "$other"
 status 0 "merge" "$REAIM" merge "$other"
 contains "$T/out" "merged 1 runs" "one run merged"
 status 0 "merge again" "$REAIM" merge "$other"
@@ -91,9 +91,9 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM runs')" -eq 3 ] && echo 0 || echo 1)" "three runs stored"
 fi
 # two reaim processes writing one database at once both complete and store every point
-"$REAIM" -q -f "$T/mix" -t 1,2,3 -j 6 -d "$T/scratch" --label conc-1 >/dev/null 2>"$T/e1" &
+"$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2,3 -j 6 -d "$T/scratch" --label conc-1 >/dev/null 2>"$T/e1" &
 p1=$!
-"$REAIM" -q -f "$T/mix" -t 1,2,3 -j 6 -d "$T/scratch" --label conc-2 >/dev/null 2>"$T/e2" &
+"$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2,3 -j 6 -d "$T/scratch" --label conc-2 >/dev/null 2>"$T/e2" &
 p2=$!
 wait $p1
 r1=$?

@@ -6,7 +6,7 @@
 printf '10 add_int\n10 creat_clo\n10 sync_disk_wrt\n' >"$T/mix"
 
 for sig in INT TERM HUP; do
-	start_session "$REAIM" -f "$T/mix" -t 4 -j 100000 -d "$T/scratch" --label "stop-$sig" >"$T/out" 2>"$T/err"
+	start_session "$REAIM" --no-quiet-check -f "$T/mix" -t 4 -j 100000 -d "$T/scratch" --label "stop-$sig" >"$T/out" 2>"$T/err"
 	pid=$session
 	ok "$([ "$(ps -o sid= -p "$pid" | tr -d ' ')" = "$pid" ] && echo 0 || echo 1)" "SIG$sig: the run leads its own session"
 	wait_session "$pid" 5 # the parent and its 4 tasks
@@ -24,7 +24,7 @@ for sig in INT TERM HUP; do
 done
 # the tasks' own children (shell scripts and their commands) go with them
 printf '10 shell_rtns_1\n10 shell_rtns_2\n10 shell_rtns_3\n' >"$T/shells"
-start_session "$REAIM" -f "$T/shells" -t 4 -j 100000 -d "$T/scratch" --label stop-shells >"$T/out" 2>"$T/err"
+start_session "$REAIM" --no-quiet-check -f "$T/shells" -t 4 -j 100000 -d "$T/scratch" --label stop-shells >"$T/out" 2>"$T/err"
 pid=$session
 i=0
 while [ $i -lt 200 ] && ! ps -o args= -p "$(session_pids "$pid" | tr '\n' ',' | sed 's/,$//')" 2>/dev/null |

@@ -21,6 +21,7 @@
 #include "measure/cgroup.h"
 #include "measure/measure.h"
 #include "tap.h"
+#include "util/util.h"
 
 /* This machine's layout: v1 controllers, cgroup2 at /sys/fs/cgroup/unified with none. */
 static const char mi_hybrid[] =
@@ -291,6 +292,71 @@ static void accounting(struct cgroup_run *run)
 	is_int(cgroup_point_destroy(p, err, sizeof(err)), 0, "point removed");
 }
 
+/* Burn sec more seconds of this process's CPU time. */
+static void burn_more(double sec)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	burn_cpu((double)ts.tv_sec + (double)ts.tv_nsec / 1e9 + sec);
+}
+
+static double self_cpu(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	       (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+/* The parent forks from inside the point and leaves: the child is counted in full, the parent only
+ * while it was in, and nothing of it after it left. */
+static void fork_from_inside(struct cgroup_run *run)
+{
+	char err[512] = "";
+	struct cgroup_point *p;
+	if (cgroup_point_create(run, "inside", &p, err, sizeof(err)) < 0) {
+		ok(0, "inside: point created");
+		printf("# %s\n", err);
+		return;
+	}
+	char *before = read_text_file("/proc/self/cgroup", 65536);
+	double t0 = self_cpu();
+	is_int(cgroup_point_attach(p, 0), 0, "inside: the parent moves in");
+	char *in = read_text_file("/proc/self/cgroup", 65536);
+	ok(in && strstr(in, "/inside\n") != NULL, "inside: /proc/self/cgroup shows the point");
+	burn_more(0.05); /* the parent's own work while inside: charged to the point, subtracted below */
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		burn_cpu(0.2);
+		_exit(0);
+	}
+	is_int(cgroup_run_leave(run), 0, "inside: the parent leaves");
+	double inside = self_cpu() - t0;
+	char *after = read_text_file("/proc/self/cgroup", 65536);
+	ok(before && after && strcmp(before, after) == 0, "inside: back in the cgroups it came from");
+	burn_more(0.1); /* after leaving: not the point's */
+	struct rusage ru;
+	int status;
+	pid_t w = pid > 0 ? wait4(pid, &status, 0, &ru) : -1;
+	ok(w == pid && WIFEXITED(status), "inside: the child ran");
+	struct cgroup_stats st;
+	is_int(cgroup_point_read(p, &st), 0, "inside: point read");
+	struct cgroup_figures f;
+	cgroup_figures_between(NULL, &st, 1, &f);
+	double child = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		       (double)ru.ru_stime.tv_usec / 1e6;
+	printf("# cgroup %.4f s, parent inside %.4f s, child (wait4) %.4f s\n", f.cpu_s, inside, child);
+	ok(inside >= 0.05 && child >= 0.2, "inside: both burned what they were asked to");
+	ok(fabs(f.cpu_s - inside - child) <= 0.02 * child,
+	   "inside: cgroup CPU = the child's + the parent's while inside, 2 %");
+	is_int(cgroup_point_count(p), 0, "inside: the point is empty");
+	is_int(cgroup_point_destroy(p, err, sizeof(err)), 0, "inside: the point is removed");
+	free(before);
+	free(in);
+	free(after);
+}
+
 /* A child that joins the point and leaves a tree behind: a grandchild, and a great-grandchild in a
  * session of its own whose parent exits (so it is orphaned onto the subreaper). */
 static void tree_child(const struct cgroup_point *p)
@@ -363,6 +429,70 @@ static void kill_tree(struct cgroup_run *run, const char *what)
 	is_int(cgroup_point_destroy(p, err, sizeof(err)), 0, msg);
 }
 
+/* The pid of a process that existed and is gone. */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
+}
+
+static char stale_name[64];
+static int is_stale(const char *name)
+{
+	return strcmp(name, stale_name) == 0;
+}
+
+/* A run that died leaves its run cgroup with a process still in a point: the next run kills it and
+ * removes the cgroups before making its own. */
+static void stale(void)
+{
+	char why[512] = "", err[512] = "", name[64];
+	snprintf(stale_name, sizeof(stale_name), "reaim-test-%ld-dead%ld", (long)getpid(), (long)dead_pid());
+	struct cgroup_run_config cfg = {.name = stale_name};
+	struct cgroup_run *old;
+	if (cgroup_run_open(&cfg, &old, why, sizeof(why)) < 0) {
+		skip("stale run cgroups", why);
+		return;
+	}
+	struct cgroup_point *p;
+	if (cgroup_point_create(old, "point-1", &p, err, sizeof(err)) < 0) {
+		ok(0, "stale: a point");
+		cgroup_run_close(old, err, sizeof(err));
+		return;
+	}
+	char dir[4096];
+	snprintf(dir, sizeof(dir), "%s", cgroup_point_path(p));
+	*strrchr(dir, '/') = '\0';
+	fflush(stdout);
+	pid_t left = fork();
+	if (left == 0) {
+		if (cgroup_point_attach(p, 0) < 0)
+			_exit(10);
+		signal(SIGTERM, SIG_IGN);
+		for (;;)
+			pause();
+	}
+	for (int i = 0; i < 400 && cgroup_point_count(p) != 1; i++)
+		usleep(5000);
+	is_int(cgroup_point_count(p), 1, "stale: a process is left in the dead run's point");
+	free(p); /* as a run that died would: nothing removed */
+	free(old);
+	snprintf(name, sizeof(name), "reaim-test-%ld-next", (long)getpid());
+	cfg = (struct cgroup_run_config){.name = name, .stale = is_stale};
+	struct cgroup_run *next;
+	is_int(cgroup_run_open(&cfg, &next, why, sizeof(why)), 0, "stale: the next run opens");
+	int status = 0;
+	ok(waitpid(left, &status, 0) == left && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+	   "stale: the process left behind was killed");
+	ok(access(dir, F_OK) != 0, "stale: the dead run's cgroups are removed");
+	ok(strstr(cgroup_run_describe(next), "removed 1 cgroup left by runs that died") != NULL, "stale: ... and said");
+	printf("# %s\n", cgroup_run_describe(next));
+	is_int(cgroup_run_close(next, err, sizeof(err)), 0, "stale: the next run closes");
+}
+
 static void refusals(void)
 {
 	struct cgroup_run *r;
@@ -404,7 +534,9 @@ static void live(void)
 	ok(strstr(why2, "already exists") != NULL, "... saying it exists");
 	is_int(cgroup_set_subreaper(), 0, "subreaper set");
 	accounting(run);
+	fork_from_inside(run);
 	kill_tree(run, "cgroup.kill");
+	stale();
 	char err[512] = "";
 	is_int(cgroup_run_close(run, err, sizeof(err)), 0, "run cgroup removed");
 	if (err[0])

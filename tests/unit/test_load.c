@@ -285,9 +285,36 @@ static void quiet_live(void)
 	is_int(load_quiet_check(NULL, 0, &q, err, sizeof(err)), -1, "0 s is refused");
 }
 
+/* The noise verdict by hand: a 10 % limit, a 0.2 % resolution (100 Hz over 10 s). */
+static void noise(void)
+{
+	char why[160];
+	is_near(load_resolution_pct(100, 10), 0.2, 1e-12,
+		"resolution: a tick per CPU at each end, 2 / (100 Hz x 10 s)");
+	is_near(load_resolution_pct(100, 0.1), 20, 1e-9, "... 20 % over a 0.1 s point");
+	ok(isnan(load_resolution_pct(0, 1)) && isnan(load_resolution_pct(100, 0)),
+	   "... NaN without a clock or a period");
+	is_int(load_noise(23.4, 0.5, 10, 0.2, why, sizeof(why)), 1, "outside 23.4 % over a 10 % limit is noise");
+	is_str(why, "outside load 23.4 % of the machine", "... named with its figure");
+	is_int(load_noise(2, 11.04, 10, 0.2, why, sizeof(why)), 1, "steal 11.04 % is noise");
+	is_str(why, "steal 11.0 % of CPU time", "... named with its figure");
+	is_int(load_noise(30, 40, 10, 0.2, why, sizeof(why)), 1, "both");
+	is_str(why, "outside load 30.0 % of the machine; steal 40.0 % of CPU time", "... both named");
+	is_int(load_noise(10.1, 0, 10, 0.2, why, sizeof(why)), 0, "within the resolution of the limit: not noise");
+	is_str(why, "", "... and no reason");
+	is_int(load_noise(10.3, 0, 10, 0.2, why, sizeof(why)), 1, "past the limit by more than the resolution: noise");
+	is_int(load_noise(10.3, 0, 10, NAN, why, sizeof(why)), 1, "an unknown resolution counts as none");
+	is_int(load_noise(NAN, NAN, 10, 0.2, why, sizeof(why)), 0, "unknown figures are not noise");
+	is_int(load_noise(100, 100, 100, 0, why, sizeof(why)), 0, "a 100 % limit is never passed");
+	char tiny[12];
+	is_int(load_noise(50, 50, 10, 0, tiny, sizeof(tiny)), 1, "a short buffer still gets the verdict");
+	is_str(tiny, "outside loa", "... and the reason cut to fit");
+}
+
 int main(void)
 {
 	share();
+	noise();
 	pid_stat();
 	quiet_fixtures();
 	quiet_live();

@@ -298,6 +298,43 @@ static void png_checks(const char *dir)
 	ok(access(path, F_OK) != 0, "and no SVG under the PNG name");
 }
 
+/* Points measured in noise: a ring each with its reason, and a line naming one with its figure. */
+static void noisy(const char *dir, struct curve *c, size_t n)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/noisy.svg", dir);
+	is_int(render_svg(path, c, n, NULL), 0, "plot_svg of curves without noise");
+	char *svg = slurp(path);
+	ok(svg && count(svg, "noisy") == 0 && count(svg, "Noisy") == 0, "no noise, no rings and no noise line");
+	free(svg);
+	c[0].points[2].noisy = 2;
+	snprintf(c[0].points[2].noise, sizeof(c[0].points[2].noise), "outside load 23.4 %% of the machine & <more>");
+	c[1].points[1].noisy = 1;
+	snprintf(c[1].points[1].noise, sizeof(c[1].points[1].noise), "steal 12.0 %% of CPU time");
+	is_int(render_svg(path, c, n, NULL), 0, "plot_svg of noisy points");
+	well_formed(path, "noisy SVG is well-formed XML (xmllint)");
+	svg = slurp(path);
+	is_int(count(svg, "class=\"noisy\""), 2, "a ring round each noisy point");
+	ok(svg && strstr(svg, "<title>noisy, 2 of 3 rounds: "
+			      "outside load 23.4 % of the machine &amp; &lt;more&gt;</title>"),
+	   "the ring's tooltip names the figure (escaped)");
+	ok(svg && strstr(svg, ">Noisy (dashed rings): 2 points, e.g. outside load 23.4 % of the machine"),
+	   "a line under the plot names one with its figure");
+	free(svg);
+	char *dt = NULL, *st = NULL;
+	size_t dl = 0, sl = 0;
+	FILE *d = open_memstream(&dt, &dl), *sc = open_memstream(&st, &sl);
+	is_int(plot_gnuplot(d, sc, "p.dat", "p.svg", c, n, NULL), 0, "gnuplot output of noisy points");
+	fclose(d);
+	fclose(sc);
+	ok(dt && strstr(dt, "# noisy: run 2 at 3 tasks, 1 of 1 rounds: steal 12.0 % of CPU time"),
+	   "gnuplot data names them");
+	ok(st && strstr(st, "Noisy (dashed rings)") && strstr(st, "set label"), "the gnuplot picture says so");
+	free(dt);
+	free(st);
+	c[0].points[2].noisy = c[1].points[1].noisy = 0;
+}
+
 static void edge_cases(const char *dir)
 {
 	char path[512];
@@ -430,6 +467,7 @@ int main(void)
 		return done_testing();
 	}
 	svg_checks(dir, c, 3);
+	noisy(dir, c, 3);
 	edge_cases(dir);
 	diff_and_peak_checks(dir);
 	timeline_checks(dir);

@@ -242,9 +242,51 @@ static void plan(void)
 	free(db);
 }
 
+/* A noisy point: its row names the noise with the figure; the block counts such points and names the
+ * noisiest; the helpers compare uses answer the same. */
+static void noisy(void)
+{
+	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1};
+	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250), pt(8, 0, 200)};
+	for (size_t i = 0; i < ARRAY_SIZE(pts); i++)
+		pts[i].outside_cpu_pct = pts[i].steal_pct = 0;
+	pts[1].noisy = 1;
+	pts[1].outside_cpu_pct = 23.4;
+	snprintf(pts[1].noise, sizeof(pts[1].noise), "outside load 23.4 %% of the machine");
+	pts[2].noisy = 1;
+	pts[2].steal_pct = 31;
+	snprintf(pts[2].noise, sizeof(pts[2].noise), "steal 31.0 %% of CPU time");
+	pts[3].valid = 0; /* an invalid point is not counted, noisy or not */
+	pts[3].noisy = 1;
+	pts[3].outside_cpu_pct = 90;
+	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 0 killed");
+	snprintf(pts[3].noise, sizeof(pts[3].noise), "outside load 90.0 %% of the machine");
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	is_str(t,
+	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n"
+	       "2\t300.0\t\t1.00\t0.75\tnoisy: outside load 23.4 % of the machine\n"
+	       "4\t250.0\t\t1.00\t0.75\tnoisy: steal 31.0 % of CPU time\n8\tINVALID\t\t1.0\t0.8\ttask 0 killed\n"
+	       "Max Jobs per Minute 300.0 at 2 tasks\n"
+	       "Noisy: 2 of 3 valid points measured in outside load or steal, the worst steal 31.0 % of CPU time\n",
+	       "noisy rows say so with the figure; the block names the worst");
+	free(t);
+	ok(report_point_noise(&pts[0]) == NULL, "a quiet point has no noise");
+	is_str(report_point_noise(&pts[1]), "outside load 23.4 % of the machine", "a noisy point's reason");
+	char why[STORE_TEXT_LEN];
+	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 0, why, sizeof(why)), 2, "two valid noisy points");
+	is_str(why, "steal 31.0 % of CPU time", "... the noisiest named");
+	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 2, why, sizeof(why)), 1, "at 2 tasks: one");
+	is_str(why, "outside load 23.4 % of the machine", "... its reason");
+	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 1, why, sizeof(why)), 0, "at 1 task: none");
+	is_str(why, "", "... no reason");
+	pts[0].noisy = 1; /* stored noisy without a reason text */
+	ok(report_point_noise(&pts[0]) && strstr(report_point_noise(&pts[0]), "noise limit"), "a reason even then");
+}
+
 int main(void)
 {
 	one_round();
+	noisy();
 	rounds();
 	crossover();
 	peak();
