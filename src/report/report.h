@@ -63,7 +63,7 @@ struct metric {
 const struct metric *metric_find(const char *name);
 const struct metric *metric_list(void); /* ends with a NULL name */
 
-/* Curves of a run (one per workload and O_SYNC setting) of Jobs/Min, or of another metric
+/* Curves of a run (one per workload, O_SYNC setting and variant) of Jobs/Min, or of another metric
  * (the curve's jpm summary then holds that metric); free with curves_free. */
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
@@ -71,6 +71,11 @@ void curves_free(struct curve *c, size_t n);
 /* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
 void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);
 const struct curve_point *curve_at(const struct curve *c, int tasks);
+/* The variants of a block's points ("" for none) in the order they first ran (by point id):
+ * the first is the base of an in-run comparison. *names points into pts; free the array. */
+size_t curve_variants(const struct store_point *pts, size_t n, const char ***names);
+/* The points of one variant, in their order, copied into out (room for n); how many. */
+size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out);
 const struct curve_point *curve_peak(const struct curve *c);
 
 struct compare_options {

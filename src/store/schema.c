@@ -100,5 +100,7 @@ const char *const store_migrations[] = {
 	"  item INTEGER NOT NULL DEFAULT -1,"
 	"  value TEXT NOT NULL,"
 	"  PRIMARY KEY (workload_id, key, item));",
+	/* 6: the variant (--variant NAME) a point measured; NULL for a run without variants */
+	"ALTER TABLE points ADD COLUMN variant TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);
