@@ -34,7 +34,7 @@ static int set_run_option(void *args, const struct cli_opt *o, const char *value
 	size_t k = (size_t)(def - option_table);
 	const char *why;
 	if (def->type == OPT_STRLIST && !a->ov.given[k])
-		str_list_free(&a->ov.opts.dirs); /* flags replace the suite's list */
+		str_list_free(option_list(&a->ov.opts, def)); /* flags replace the suite's list */
 	a->ov.given[k] = 1;
 	if (option_set(&a->ov.opts, def, value, &why) < 0) {
 		snprintf(err, len, "--%s %s: %s", def->key, value, why);
@@ -153,7 +153,9 @@ static size_t planned_points(const struct plan *p)
 	size_t n = 0;
 	for (size_t w = 0; w < p->nwl; w++) {
 		const struct run_opts *o = &p->wl[w].opts;
-		n += o->tasks.count * (size_t)o->repeat * (o->osync == OSYNC_BOTH ? 2 : 1);
+		long long rounds, most;
+		plan_rounds(o, &rounds, &most);
+		n += o->tasks.count * (size_t)rounds * plan_arms(o) * (o->osync == OSYNC_BOTH ? 2 : 1);
 	}
 	return n;
 }
