@@ -17,6 +17,8 @@ struct report_block {
 	int rounds;               /* repeats asked for; more than one adds a Round column */
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
 	int verbose;              /* the extra columns */
+	int variants;             /* the points carry variants: a Variant column, summaries per variant */
+	double precision;         /* --precision asked (0: not): the interval reached per task count */
 };
 /* "Workload dbase, O_SYNC on" and the column header. */
 void report_block_begin(FILE *f, const struct report_block *b);
