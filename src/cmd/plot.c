@@ -92,18 +92,24 @@ const struct cli_opt cmd_plot_opts[] = {
 	CLI_OPT_END,
 };
 
-/* The curve of run `c` matching a workload and O_SYNC choice (first curve when unset). */
-static int pick_curve(struct curve *cs, size_t n, const char *workload, int osync, struct curve *out)
+/* The curves of one run matching a workload and O_SYNC choice (the first curve's when unset): one
+ * per variant, never averaged together. Moved to the end of out; how many. */
+static size_t pick_curves(struct curve *cs, size_t n, const char *workload, int osync, struct curve **out,
+			  size_t *nout)
 {
+	size_t picked = 0;
 	for (size_t i = 0; i < n; i++) {
 		if ((workload && strcmp(cs[i].workload, workload) != 0) || (osync >= 0 && cs[i].osync != osync))
 			continue;
-		*out = cs[i];
+		workload = cs[i].workload;
+		osync = cs[i].osync;
+		*out = xrealloc(*out, (*nout + 1) * sizeof(**out));
+		(*out)[(*nout)++] = cs[i];
 		cs[i].points = NULL; /* moved */
 		cs[i].count = 0;
-		return 0;
+		picked++;
 	}
-	return -1;
+	return picked;
 }
 
 /* `plot --timeline`: the first run's points (one workload and O_SYNC setting), a sampled
@@ -150,8 +156,8 @@ static enum outcome plot_timeline(struct store *st, const char *run, const char 
 			y[k] = store_figure_double(field, &rows[n][k]);
 		}
 		lines[n] = (struct timeline){.t = t, .y = y, .count = count};
-		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks%s", p->tasks,
-			 p->repeat ? " (repeat)" : "");
+		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks%s%.32s%s", p->tasks, p->variant[0] ? " " : "",
+			 p->variant, p->repeat ? " (repeat)" : "");
 		n++;
 	}
 	char heading[160];
@@ -173,9 +179,10 @@ static enum outcome plot_timeline(struct store *st, const char *run, const char 
 	return rc < 0 ? OUT_FAILED : OUT_OK;
 }
 
-/* One curve per run, all of the first run's workload and O_SYNC setting (or the asked ones). */
+/* One curve per run (per variant of a run made with --variant), all of the first run's workload
+ * and O_SYNC setting (or the asked ones). */
 static enum outcome load_curves(struct store *st, const struct plot_args *a, const struct metric *metric,
-				int osync, struct curve *curves)
+				int osync, struct curve **curves, size_t *ncurves)
 {
 	for (size_t i = 0; i < a->runs.count; i++) {
 		const char *run = a->runs.v[i];
@@ -188,10 +195,10 @@ static enum outcome load_curves(struct store *st, const struct plot_args *a, con
 			log_error("%s", store_error(st));
 			return OUT_FAILED;
 		}
-		const char *workload = a->workload ? a->workload : i ? curves[0].workload : NULL;
-		int rc = pick_curve(cs, nc, workload, i ? curves[0].osync : osync, &curves[i]);
+		const char *workload = a->workload ? a->workload : i ? (*curves)[0].workload : NULL;
+		size_t got = pick_curves(cs, nc, workload, i ? (*curves)[0].osync : osync, curves, ncurves);
 		curves_free(cs, nc);
-		if (rc < 0) {
+		if (!got) {
 			log_error("run %s has no %s points%s", run, a->workload ? a->workload : "matching",
 				  osync >= 0 ? (osync ? " with O_SYNC on" : " with O_SYNC off") : "");
 			return OUT_USAGE;
@@ -215,12 +222,12 @@ enum outcome cmd_plot(const struct command *self, int argc, char **argv)
 	} else if (a.timeline) {
 		out = plot_timeline(st, a.runs.v[0], a.workload, osync, metric, a.title, a.output);
 	} else {
-		size_t n = a.runs.count;
-		struct curve *curves = xcalloc(n, sizeof(*curves));
+		size_t n = 0;
+		struct curve *curves = NULL;
 		const struct plot_format *fmt = plot_formats;
 		while (strcmp(fmt->name, a.format) != 0)
 			fmt++;
-		out = load_curves(st, &a, metric, osync, curves);
+		out = load_curves(st, &a, metric, osync, &curves, &n);
 		if (out == OUT_OK && fmt->write(a.output, curves, n, &po) < 0)
 			out = OUT_FAILED;
 		for (size_t i = 0; i < n; i++)
