@@ -84,23 +84,27 @@ struct compare_options {
 	const char *format;       /* a name from report_compare_formats; NULL: table */
 	double alpha;             /* significance level, 0.05 */
 	double fail_above_pct;    /* 0: off */
+	int correction;           /* enum compare_correction (report/compare.h): Holm, or Benjamini-Hochberg */
 };
-/* `reaim compare`: the first run is the base. Sets *regressed when a significant drop (or,
- * where significance cannot be judged, any drop) is larger than fail_above_pct. */
-int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct compare_options *o,
-		   int *regressed);
-/* A compare format: its --format name, one line of help, and its writer's three steps (begin
- * and end may be NULL): before the first block, per workload and O_SYNC setting, after. */
-struct compare_ctx; /* the runs, their curves and the block being written (compare.c) */
+struct compare_group;
+/* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
+ * a side: its repeats, with a caution), the first the base; or one group of one run: its variants
+ * (else its O_SYNC settings) paired round by round. Sets *regressed when a drop larger than
+ * fail_above_pct is significant after the correction over every cell (or, where significance
+ * cannot be judged, any such drop). -1 when the store cannot be read (store_error says why). */
+int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+		   const struct compare_options *o, int *regressed);
+/* A compare format: its --format name, one line of help, and its writer's steps (end may be NULL):
+ * before the first panel, per panel (a workload, O_SYNC setting and variant of one side against the
+ * base), after. */
+struct compare_model;
+struct compare_panel;
 struct compare_format {
 	const char *name, *help;
-	void (*begin)(FILE *f, const struct compare_ctx *c);
-	void (*block)(FILE *f, struct compare_ctx *c);
-	void (*end)(FILE *f, const struct compare_ctx *c);
+	void (*begin)(FILE *f, const struct compare_model *m);
+	void (*panel)(FILE *f, const struct compare_model *m, const struct compare_panel *p);
+	void (*end)(FILE *f, const struct compare_model *m);
 };
 extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
-
-/* O_SYNC on against off within one run made with osync both. */
-int report_osync_ratio(FILE *f, struct store *st, int64_t run);
 
 #endif
