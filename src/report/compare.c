@@ -118,10 +118,11 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	}
 	fputc('\n', f);
 	wrapf(f, "", "Change: of the mean Jobs/Min, in %% of the base, with its 95%% confidence interval "
-		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cells compared; * below "
+		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s compared; * below "
 		     "%g, ? cannot be judged (fewer than 2 %s). MDE: the smallest change these samples could "
 		     "detect (80%% power). CPU: change of the CPU time (user + system).",
-	      samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged, m->alpha,
+	      samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
+	      m->judged == 1 ? "" : "s", m->alpha,
 	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs");
 	for (size_t i = 0; i < m->nnotes; i++)
 		wrapf(f, "  ", "%s%s", item, m->notes[i]);
@@ -183,7 +184,10 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 		snprintf(t->p, sizeof(t->p), "<.001");
 	else
 		snprintf(t->p, sizeof(t->p), "%.3f", c->p_adj);
-	fmt_pct(t->mde, sizeof(t->mde), c->v.mde_pct, 0);
+	if (c->v.mde_pct >= 1000) /* no power at all: the digits would only widen the column */
+		snprintf(t->mde, sizeof(t->mde), ">999%%");
+	else
+		fmt_pct(t->mde, sizeof(t->mde), c->v.mde_pct, 0);
 }
 
 /* Peaks, geometric mean, the sampler's shares and the subtests under a panel's rows. */
@@ -193,7 +197,8 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	const char *gap = markdown ? "\n" : "";
 	struct strbuf sb = {0};
 	if (p->ngeo)
-		strbuf_addf(&sb, "Geomean of %c/%c over %zu task counts: %+.1f%%. ", b, a, p->ngeo, p->geomean_pct);
+		strbuf_addf(&sb, "Geomean of %c/%c over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
+			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
 	if (p->peak_a_tasks)
 		strbuf_addf(&sb, "Peak: %c %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)
