@@ -233,6 +233,11 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		rn.failed = 1;
 	}
 	store_close(rn.st);
+	for (size_t w = 0; w < p->nwl && !sig && !rn.failed; w++)
+		if (p->wl[w].opts.variants.count > 1) {
+			log_info("the variants side by side, paired round by round: reaim compare %lld", (long long)rn.run_id);
+			break;
+		}
 	if (sig) {
 		log_error("interrupted; finished points are kept in run %lld", (long long)rn.run_id);
 		return OUT_INTERRUPTED;

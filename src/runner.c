@@ -129,7 +129,9 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct engine_result res;
-	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)wl->opts.repeat);
+	long long least, most;
+	plan_rounds(&wl->opts, &least, &most);
+	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)most);
 	engine_run_point(&pt, scratch, &res);
 	progress_point_done();
 	to_store_point(&pt, &res, repeat, out);

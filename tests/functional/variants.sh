@@ -108,6 +108,9 @@ status 1 "a variant named twice" run -t 1 --variant a=true --variant a=false --d
 # --precision: at least 3 rounds, at most --max-repeat, the interval reached printed and stored
 check "--precision" run -t 1 -j 4 --precision 100 --max-repeat 5 --label prec
 contains "$T/out" "Precision asked" "the precision table"
+cp "$T/out" "$T/prec.out"
+"$REAIM" show prec | grep -v -e '^Run [0-9]' -e '^  ' -e '^Per test at the peak' >"$T/show"
+ok "$(diff "$T/prec.out" "$T/show" >/dev/null; echo $?)" "show prints the precision reached as the run did"
 if command -v sqlite3 >/dev/null 2>&1; then
 	np=$(sqlite3 "$REAIM_DB" "SELECT COUNT(*) FROM run_points WHERE label = 'prec'")
 	ok "$([ "$np" -ge 3 ] && [ "$np" -le 5 ] && echo 0 || echo 1)" "3 to 5 rounds ($np)"
