@@ -299,13 +299,10 @@ static size_t block_keys(struct build *b, struct key **out)
 		for (size_t j = 0; j < r->n; j++) {
 			const struct store_point *p = &r->pts[j];
 			struct key k = {p->workload, s->osync >= 0 ? -1 : p->osync, s->variant ? NULL : p->variant};
-			struct key probe = k;
-			probe.osync = s->osync >= 0 ? -1 : p->osync;
-			if (!p->valid || (s->variant && strcmp(p->variant, s->variant) != 0) ||
-			    (s->osync >= 0 && p->osync != s->osync))
+			if (!matches(s, &k, p))
 				continue;
 			size_t q = 0;
-			while (q < n && !key_equal(&(*out)[q], &probe))
+			while (q < n && !key_equal(&(*out)[q], &k))
 				q++;
 			if (q < n)
 				continue;

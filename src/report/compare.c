@@ -18,8 +18,9 @@
 /* Subtests named per panel in the text formats (the JSON lists every one). */
 #define COMPARE_SUBTESTS_SHOWN 6
 
-/* Print text word by word within COMPARE_COLUMNS, continuation lines after `indent`. */
-static void wrap(FILE *f, const char *text, const char *indent)
+/* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
+ * continuation lines after `indent`. */
+static void wrap_to(FILE *f, const char *text, const char *indent, size_t width)
 {
 	size_t col = 0, ind = strlen(indent);
 	const char *s = text;
@@ -29,7 +30,7 @@ static void wrap(FILE *f, const char *text, const char *indent)
 		if (!*s)
 			break;
 		size_t w = strcspn(s, " ");
-		if (col > 0 && col + 1 + w > COMPARE_COLUMNS) {
+		if (col > 0 && width && col + 1 + w > width) {
 			fprintf(f, "\n%s", indent);
 			col = ind;
 		} else if (col > 0) {
@@ -41,6 +42,11 @@ static void wrap(FILE *f, const char *text, const char *indent)
 		s += w;
 	}
 	fputc('\n', f);
+}
+
+static void wrap(FILE *f, const char *text, const char *indent)
+{
+	wrap_to(f, text, indent, COMPARE_COLUMNS);
 }
 
 static void wrapf(FILE *f, const char *indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -117,15 +123,23 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		      runs[0] ? ", " : "", runs);
 	}
 	fputc('\n', f);
-	wrapf(f, "", "Change: of the mean Jobs/Min, in %% of the base, with its 95%% confidence interval "
+	struct strbuf legend = {0};
+	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its 95%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s compared; * below "
 		     "%g, ? cannot be judged (fewer than 2 %s). MDE: the smallest change these samples could "
 		     "detect (80%% power). CPU: change of the CPU time (user + system).",
 	      samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
 	      m->judged == 1 ? "" : "s", m->alpha,
 	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs");
-	for (size_t i = 0; i < m->nnotes; i++)
-		wrapf(f, "  ", "%s%s", item, m->notes[i]);
+	wrap_to(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
+	strbuf_free(&legend);
+	if (markdown && m->nnotes)
+		fputc('\n', f);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		char *line = xasprintf("%s%s", item, m->notes[i]);
+		wrap_to(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
+		free(line);
+	}
 }
 
 static void table_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 0); }
@@ -195,6 +209,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 {
 	char a = m->sides[0].letter, b = m->sides[p->side].letter;
 	const char *gap = markdown ? "\n" : "";
+	size_t width = markdown ? 0 : COMPARE_COLUMNS;
 	struct strbuf sb = {0};
 	if (p->ngeo)
 		strbuf_addf(&sb, "Geomean of %c/%c over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
@@ -205,7 +220,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 		strbuf_addf(&sb, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	if (sb.len) {
 		fputs(gap, f);
-		wrap(f, sb.buf, "  ");
+		wrap_to(f, sb.buf, "  ", width);
 	}
 	strbuf_free(&sb);
 	if (p->has_system) {
@@ -215,7 +230,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			strbuf_addf(&s, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], p->sys_a[i], p->sys_b[i]);
 		fputs(gap, f);
-		wrap(f, s.buf, "  ");
+		wrap_to(f, s.buf, "  ", width);
 		strbuf_free(&s);
 	}
 	if (!p->nsubs)
@@ -236,7 +251,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (p->nsubs > COMPARE_SUBTESTS_SHOWN)
 		strbuf_addf(&s, ", %zu more (--format json lists them)", p->nsubs - COMPARE_SUBTESTS_SHOWN);
 	fputs(gap, f);
-	wrap(f, s.buf, "  ");
+	wrap_to(f, s.buf, "  ", width);
 	strbuf_free(&s);
 }
 
