@@ -22,6 +22,8 @@ const struct command cli_commands[] = {
 	{"compare", cmd_compare, cmd_compare_opts, "compare runs against the first; one run: O_SYNC on against off", 0},
 	{"plot", cmd_plot, cmd_plot_opts,
 	 "plot Jobs/Min (or another figure) against tasks for runs, or a run's system time series", 0},
+	{"report", cmd_report, cmd_report_opts,
+	 "one self-contained HTML page: verdicts, plots, tables, environment and how each run was made", 0},
 	{"export", cmd_export, cmd_export_opts, "export a stored run for other tools", 0},
 	{"merge", cmd_merge, cmd_merge_opts, "copy the runs another database has and this one lacks", 0},
 	{"man", cmd_man, cmd_man_opts, "print the reaim(1) or reaim-suite(5) man page", 0},

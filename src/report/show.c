@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config/cfg.h"
+#include "measure/measure.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -38,6 +39,13 @@ static void print_tests(FILE *f, struct store *st, const struct store_point *p)
 			t[i].p99_s * 1e3, t[i].max_s * 1e3,
 			t[i].count ? 100.0 * (double)t[i].over_2s / (double)t[i].count : 0.0);
 	free(t);
+}
+
+/* How far the histogram's percentiles can be from the measured job times. */
+static void print_resolution(FILE *f)
+{
+	fprintf(f, "  (p50, p90 and p99 from a histogram of %u buckets per power of two: within %.2f %%)\n", HIST_SUB,
+		HIST_RESOLUTION_PCT);
 }
 
 /* The sampler's averages of a point and its fastest and slowest task. */
@@ -182,6 +190,7 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 	if (fl->tests) {
 		for (size_t i = 0; i < n; i++)
 			print_tests(f, st, &pts[i]);
+		print_resolution(f);
 		return;
 	}
 	/* the best round at the task count of the highest mean, as the Max line names it (per variant) */
@@ -203,6 +212,7 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 			fprintf(f, "Per test at the peak%s%s (--tests for every point):\n", names[k][0] ? " of variant " : "",
 				names[k]);
 			print_tests(f, st, peak);
+			print_resolution(f);
 		}
 	}
 	free(one);

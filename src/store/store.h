@@ -130,6 +130,21 @@ int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per
 		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out);
 void store_estimate_free(struct store_estimate *e);
 
+/* How a run was made: what `report` shows so a reader can make it again. */
+struct store_run_workload {
+	char *name, *workfile_name, *workfile_text, *tasks, *osync, *sync_mode, *dirs;
+	int64_t jobs_per_task, repeat, filesize_kib, poolsize_kib;
+	double threshold;
+};
+struct store_run_info {
+	char *command_line, *version, *suite_name, *suite_text;
+	int64_t seed;
+	struct store_run_workload *workloads;
+	size_t nworkloads;
+};
+int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *out);
+void store_run_info_free(struct store_run_info *ri);
+
 /* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);
 

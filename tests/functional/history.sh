@@ -23,18 +23,51 @@ contains "$T/out" "O_SYNC off against on, paired round by round" "one run made w
 contains "$T/out" "Workload mix: B against A" "a block per workload, the settings as sides"
 
 status 0 "plot two runs" "$REAIM" plot kernel-a kernel-b -o "$T/ab.svg" --diff
-ok "$([ "$(grep -o 'class="series"' "$T/ab.svg" | wc -l)" -eq 2 ] && echo 0 || echo 1)" "one series per run"
+ok "$([ "$(grep -o 'class="series"' "$T/ab.svg" | wc -l)" -eq 3 ] && echo 0 || echo 1)" \
+	"a series per curve: kernel-a, and kernel-b's O_SYNC on and off"
+contains "$T/ab.svg" "kernel-b (run 2), O_SYNC off" "the O_SYNC off curve of the run made with both is drawn and named"
+ok "$([ "$(grep -o 'class="diff-series"' "$T/ab.svg" | wc -l)" -eq 1 ] && echo 0 || echo 1)" \
+	"one difference line: kernel-b against kernel-a, both O_SYNC on"
+contains "$T/ab.svg" "Error bars: mean" "the error bars are explained"
+contains "$T/ab.svg" "n = 2 per task count" "with their n"
+kernel=$(uname -r)
+contains "$T/ab.svg" "kernel-a (run 1): kernel $kernel, host" "the footer names label, kernel and host"
 if command -v xmllint >/dev/null 2>&1; then
 	check "the SVG is well-formed XML" xmllint --noout "$T/ab.svg"
 fi
+status 0 "plot one run made with --osync both" "$REAIM" plot kernel-b -o "$T/b.svg" --diff
+ok "$([ "$(grep -o 'class="series"' "$T/b.svg" | wc -l)" -eq 2 ] && echo 0 || echo 1)" "both O_SYNC curves drawn together"
+contains "$T/b.svg" "O_SYNC on against off" "the difference panel is on against off"
+status 0 "plot only O_SYNC off" "$REAIM" plot kernel-b -o "$T/boff.svg" --osync off
+contains "$T/err" "Not drawn: kernel-b (run 2) workload mix O_SYNC on" "what was left out is said on stderr"
+contains "$T/boff.svg" "Not drawn: kernel-b (run 2) workload mix O_SYNC on" "and under the plot"
+if command -v rsvg-convert >/dev/null 2>&1; then
+	status 0 "plot to a .png" "$REAIM" plot kernel-a kernel-b -o "$T/ab.png" --diff
+	ok "$([ "$(head -c 8 "$T/ab.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] && echo 0 || echo 1)" \
+		"a real PNG (magic bytes)"
+fi
+status 2 "a .png without rsvg-convert (exit 2: the work cannot be done here)" env PATH=/nonexistent "$REAIM" plot kernel-a -o "$T/none.png"
+contains "$T/err" "rsvg-convert is not installed" "says what is missing"
+ok "$([ ! -e "$T/none.png" ] && echo 0 || echo 1)" "and writes nothing under the PNG name"
+status 1 "SVG under a .png name refused" "$REAIM" plot kernel-a -o "$T/x.png" --format svg
 status 0 "plot for gnuplot" "$REAIM" plot kernel-a kernel-b -o "$T/ab" --format gnuplot
 ok "$([ -s "$T/ab.dat" ] && [ -s "$T/ab.gp" ] && echo 0 || echo 1)" "gnuplot data and script written"
+contains "$T/ab.gp" "'$T/ab.dat'" "the script names its data by absolute path"
+if command -v gnuplot >/dev/null 2>&1; then
+	(cd / && gnuplot "$T/ab.gp") >"$T/out" 2>"$T/err"
+	ok "$([ -s "$T/ab.svg" ] && echo 0 || echo 1)" "gnuplot runs the script from another directory"
+fi
 status 1 "plot without -o" "$REAIM" plot kernel-a
 status 0 "plot a system metric" "$REAIM" plot kernel-a kernel-b -o "$T/sys.svg" --metric sys_pct
 contains "$T/sys.svg" "CPU system %" "the axis names the metric"
 status 0 "plot a run's system time series" "$REAIM" plot kernel-a --timeline --metric iowait_pct -o "$T/tl.svg"
 ok "$([ "$(grep -o 'class="series"' "$T/tl.svg" | wc -l)" -ge 1 ] && echo 0 || echo 1)" "a line per point with samples"
 contains "$T/tl.svg" "Seconds into the point" "the time axis"
+ok "$([ "$(grep -o 'class="panel"' "$T/tl.svg" | wc -l)" -eq 2 ] && echo 0 || echo 1)" "a panel per task count"
+contains "$T/tl.svg" ">100</text>" "the percentage axis ends at 100"
+status 0 "a timeline of one point" "$REAIM" plot kernel-a --timeline --point 2 -o "$T/tl2.svg"
+ok "$([ "$(grep -o 'class="panel"' "$T/tl2.svg" | wc -l)" -eq 1 ] && echo 0 || echo 1)" "one panel"
+status 2 "a timeline of a point the run lacks" "$REAIM" plot kernel-a --timeline --point 7 -o "$T/tl7.svg"
 status 1 "a timeline of a figure that is not sampled" "$REAIM" plot kernel-a --timeline --metric real_s -o "$T/x.svg"
 status 1 "plot an unknown metric" "$REAIM" plot kernel-a -o "$T/x.svg" --metric speed
 contains "$T/err" "iowait_pct" "lists the metrics there are"
