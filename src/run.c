@@ -245,6 +245,18 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 	return rn.failed ? OUT_FAILED : OUT_OK;
 }
 
+/* Variants are compared round by round: one round gives nothing to judge. */
+static void warn_rounds(const struct plan *p)
+{
+	for (size_t w = 0; w < p->nwl; w++) {
+		long long least, most;
+		plan_rounds(&p->wl[w].opts, &least, &most);
+		if (p->wl[w].opts.variants.count > 1 && most < 2)
+			log_warn("workload %s: with one round its variants cannot be compared (use -r 4 or more, or "
+				 "--precision)", p->wl[w].name);
+	}
+}
+
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single)
 {
 	struct run_args a = {0};
@@ -280,7 +292,7 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 		out = OUT_USAGE;
 	} else if (a.dry_run) {
 		dry_run(&p, &a);
-	} else if (preflight(&p) < 0) {
+	} else if (warn_rounds(&p), preflight(&p) < 0) {
 		out = OUT_USAGE;
 	} else if (engine_init() < 0) {
 		log_error("cannot set up signal handling: %s", strerror(errno));
