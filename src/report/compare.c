@@ -170,6 +170,22 @@ static void fmt_pct(char *buf, size_t len, double v, int sign)
 		snprintf(buf, len, "-");
 }
 
+/* An interval's bound in 7 columns: one decimal while it fits. */
+static void fmt_bound(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, fabs(v) < 999.95 ? "%+6.1f%%" : "%+6.0f%%", v);
+}
+
+/* A change of job time: milliseconds below a second, where most tests' changes are. */
+static void strbuf_seconds(struct strbuf *sb, double s)
+{
+	s += 0.0; /* no "-0" */
+	if (fabs(s) < 0.9995)
+		strbuf_addf(sb, "%+.1f ms", s * 1e3 + 0.0);
+	else
+		strbuf_addf(sb, "%+.2f s", s);
+}
+
 static void cell_text(const struct compare_cell *c, struct cell_text *t)
 {
 	memset(t, 0, sizeof(*t));
@@ -190,8 +206,12 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 		return;
 	}
 	t->mark = c->significant ? '*' : ' ';
-	if (c->v.bounded)
-		snprintf(t->ci, sizeof(t->ci), "[%+6.1f%%,%+6.1f%%]", c->v.ci_low_pct, c->v.ci_high_pct);
+	if (c->v.bounded) {
+		char lo[16], hi[16];
+		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
+		fmt_bound(hi, sizeof(hi), c->v.ci_high_pct);
+		snprintf(t->ci, sizeof(t->ci), "[%s,%s]", lo, hi);
+	}
 	else
 		snprintf(t->ci, sizeof(t->ci), "(unbounded)");
 	if (c->p_adj < 0.001)
@@ -236,17 +256,20 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (!p->nsubs)
 		return;
 	struct strbuf s = {0};
-	strbuf_addf(&s, "Subtests by their share of the change in total job time (in all %s%+.3g s, %+.1f%%; "
-		       "~: within noise):",
-		    p->total.noise ? "~" : "", p->total.delta_s,
-		    p->total.base_s ? 100 * p->total.delta_s / p->total.base_s : 0.0);
+	strbuf_addf(&s, "Subtests by their share of the change in total job time (in all %s", p->total.noise ? "~" : "");
+	strbuf_seconds(&s, p->total.delta_s);
+	strbuf_addf(&s, ", %+.1f%%; ~: within noise):", p->total.base_s ? 100 * p->total.delta_s / p->total.base_s : 0.0);
 	for (size_t i = 0; i < p->nsubs && i < COMPARE_SUBTESTS_SHOWN; i++) {
 		const struct compare_subtest *t = &p->subs[i];
 		strbuf_addf(&s, "%s %s ", i ? "," : "", t->name);
-		if (isfinite(t->share_pct))
-			strbuf_addf(&s, "%s%.0f%% (%+.3g s)", t->noise ? "~" : "", t->share_pct + 0.0, t->delta_s + 0.0);
-		else
-			strbuf_addf(&s, "%s%+.3g s", t->noise ? "~" : "", t->delta_s + 0.0);
+		if (isfinite(t->share_pct)) {
+			strbuf_addf(&s, "%s%.0f%% (", t->noise ? "~" : "", t->share_pct + 0.0);
+			strbuf_seconds(&s, t->delta_s);
+			strbuf_addf(&s, ")");
+		} else {
+			strbuf_addf(&s, "%s", t->noise ? "~" : "");
+			strbuf_seconds(&s, t->delta_s);
+		}
 	}
 	if (p->nsubs > COMPARE_SUBTESTS_SHOWN)
 		strbuf_addf(&s, ", %zu more (--format json lists them)", p->nsubs - COMPARE_SUBTESTS_SHOWN);

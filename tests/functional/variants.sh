@@ -53,33 +53,53 @@ contains "$T/show" "Variant b:" "summaries per variant"
 status 0 "plot the variant run" "$REAIM" plot noop -o "$T/v.svg"
 ok "$([ "$(grep -o 'class="series"' "$T/v.svg" | wc -l)" -eq 2 ] && echo 0 || echo 1)" "one curve per variant"
 
-# a variant that starts a busy loop per CPU before each of its points (and the other stops them)
-check "a variant with CPU hogs" run -t "$ncpu" -j 8 -r 6 --label hog --variant "none=$T/hog_off.sh" \
-	--variant "hog=$T/hog_on.sh"
-hogs_off
-if command -v sqlite3 >/dev/null 2>&1; then
-	order=$(sqlite3 "$REAIM_DB" "SELECT group_concat(variant, '') FROM (SELECT p.variant FROM points p
-		JOIN runs r ON r.id = p.run_id WHERE r.label = 'hog' ORDER BY p.id)")
-	ok "$([ "$order" = "nonehoghognonenonehoghognonenonehoghognone" ] && echo 0 || echo 1)" \
-		"counterbalanced order A B B A A B ... ($order)"
-fi
-status 4 "compare: the hog variant is a regression beyond 10%" "$REAIM" compare hog --fail-above 10
-cp "$T/out" "$T/hog.txt"
-status 0 "compare hog as json" "$REAIM" compare hog --format json
-cp "$T/out" "$T/hog.json"
-if command -v python3 >/dev/null 2>&1; then
-	check "significantly slower, the interval below 0" python3 -c '
+# a variant that starts a busy loop per CPU before each of its points (and the other stops them).
+# A machine already running many times more processes than CPUs hides even that: a second run is
+# made when the first is not judged slower, and only a machine that busy excuses two misses.
+slower() {
+	"$REAIM" compare "$1" --format json >"$T/hog.json" 2>/dev/null || return 1
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["kind"] == "variants" and d["correction"] == "holm", d
 r = d["rows"][0]
 assert r["paired"] and r["n_base"] == 6 and r["significant"], r
 assert r["pct"] < -10 and r["ci_low_pct"] < r["pct"] < r["ci_high_pct"] < 0, r
-' "$T/hog.json"
+' "$T/hog.json" 2>/dev/null
+	else
+		# one cell: significant after Holm is an interval that excludes 0
+		"$REAIM" compare "$1" | grep -Eq '^ +[0-9]+ +[0-9.]+ +6 +[0-9.]+ +6 +-[0-9.]+% .*[0-9]\*'
+	fi
+}
+label=
+for attempt in 1 2; do
+	check "a variant with CPU hogs (run $attempt)" run -t "$ncpu" -j 8 -r 6 --label "hog$attempt" \
+		--variant "none=$T/hog_off.sh" --variant "hog=$T/hog_on.sh"
+	hogs_off
+	if slower "hog$attempt"; then
+		label=hog$attempt
+		break
+	fi
+done
+load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+if [ -n "$label" ]; then
+	ok 0 "the hog variant significantly slower, its interval below 0 ($label)"
+elif awk -v l="$load" -v n="$ncpu" 'BEGIN { exit !(l > 3 * n) }'; then
+	echo "ok $((n = n + 1)) - the hog variant significantly slower # SKIP the machine is too busy (load $load on $ncpu CPUs)"
 else
-	ok 0 "significantly slower (python3 missing: the table's mark) # SKIP"
+	ok 1 "the hog variant significantly slower, its interval below 0 (load $load)"
 fi
-sed 's/^/#   /' "$T/hog.txt" | head -20
+if command -v sqlite3 >/dev/null 2>&1; then
+	order=$(sqlite3 "$REAIM_DB" "SELECT group_concat(variant, '') FROM (SELECT p.variant FROM points p
+		JOIN runs r ON r.id = p.run_id WHERE r.label = 'hog1' ORDER BY p.id)")
+	ok "$([ "$order" = "nonehoghognonenonehoghognonenonehoghognone" ] && echo 0 || echo 1)" \
+		"counterbalanced order A B B A A B ... ($order)"
+fi
+if [ -n "$label" ]; then
+	status 4 "compare: the hog variant is a regression beyond 10%" "$REAIM" compare "$label" --fail-above 10
+	sed 's/^/#   /' "$T/out" | grep -A4 '^#   Workload'
+fi
 
 # a failing command stops the run with its status and output
 status 2 "a failing variant command exits 2" run -t 1 -j 2 --label broken --variant a=true \
