@@ -19,7 +19,7 @@ const struct command cli_commands[] = {
 	{"list", cmd_list, cmd_list_opts, "list stored runs, newest first", 0},
 	{"show", cmd_show, cmd_show_opts,
 	 "show a stored run: the table, environment, per-test latency, system time series", 0},
-	{"compare", cmd_compare, cmd_compare_opts, "compare runs against the first; one run: O_SYNC on against off", 0},
+	{"compare", cmd_compare, cmd_compare_opts, "compare groups of runs, or one run's variants or O_SYNC settings", 0},
 	{"plot", cmd_plot, cmd_plot_opts,
 	 "plot Jobs/Min (or another figure) against tasks for runs, or a run's system time series", 0},
 	{"report", cmd_report, cmd_report_opts,

@@ -168,7 +168,9 @@ static size_t planned_points(const struct plan *p)
 	size_t n = 0;
 	for (size_t w = 0; w < p->nwl; w++) {
 		const struct run_opts *o = &p->wl[w].opts;
-		n += o->tasks.count * (size_t)o->repeat * (o->osync == OSYNC_BOTH ? 2 : 1);
+		long long rounds, most;
+		plan_rounds(o, &rounds, &most);
+		n += o->tasks.count * (size_t)rounds * plan_arms(o) * (o->osync == OSYNC_BOTH ? 2 : 1);
 	}
 	return n;
 }
@@ -253,6 +255,11 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		rn.failed = 1;
 	}
 	store_close(rn.st);
+	for (size_t w = 0; w < p->nwl && !sig && !rn.failed; w++)
+		if (p->wl[w].opts.variants.count > 1) {
+			log_info("the variants side by side, paired round by round: reaim compare %lld", (long long)rn.run_id);
+			break;
+		}
 	if (sig) {
 		log_error("interrupted; finished points are kept in run %lld", (long long)rn.run_id);
 		return OUT_INTERRUPTED;
@@ -272,6 +279,18 @@ static int quiet_check(const struct plan *p, const struct run_args *a)
 	int rc = accounting_quiet_check(1.0, limit, a->require_quiet);
 	engine_poll_signals();
 	return rc < 0 || engine_interrupted() ? -1 : 0;
+}
+
+/* Variants are compared round by round: one round gives nothing to judge. */
+static void warn_rounds(const struct plan *p)
+{
+	for (size_t w = 0; w < p->nwl; w++) {
+		long long least, most;
+		plan_rounds(&p->wl[w].opts, &least, &most);
+		if (p->wl[w].opts.variants.count > 1 && most < 2)
+			log_warn("workload %s: with one round its variants cannot be compared (use -r 4 or more, or "
+				 "--precision)", p->wl[w].name);
+	}
 }
 
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single)
@@ -309,7 +328,7 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 		out = OUT_USAGE;
 	} else if (a.dry_run) {
 		dry_run(&p, &a);
-	} else if (preflight(&p) < 0) {
+	} else if (warn_rounds(&p), preflight(&p) < 0) {
 		out = OUT_USAGE;
 	} else if (engine_init() < 0) {
 		log_error("cannot set up signal handling: %s", strerror(errno));

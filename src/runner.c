@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "accounting.h"
+#include "engine/command.h"
 #include "measure/peak.h"
+#include "measure/verdict.h"
 #include "report/progress.h"
 #include "report/report.h"
 #include "runner.h"
@@ -100,7 +102,7 @@ static struct store_sample *to_store_system(const struct engine_result *r, struc
 
 /* Run, store and print one point; returns its Jobs/Min per task (0 if invalid). */
 static double one_point(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int tasks,
-			int repeat, const struct engine_scratch *scratch, struct store_point *out)
+			int repeat, const char *variant, const struct engine_scratch *scratch, struct store_point *out)
 {
 	struct engine_point pt = {
 		.wf = &wl->wf,
@@ -129,10 +131,13 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct engine_result res;
-	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)wl->opts.repeat);
+	long long least, most;
+	plan_rounds(&wl->opts, &least, &most);
+	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)most);
 	engine_run_point(&pt, scratch, &res);
 	progress_point_done();
 	to_store_point(&pt, &res, repeat, out);
+	snprintf(out->variant, sizeof(out->variant), "%s", variant);
 	out->run_id = rn->run_id;
 	out->workload_id = wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
@@ -169,6 +174,12 @@ int runner_stop_now(const struct runner *rn)
 	return rn->fatal || engine_interrupted();
 }
 
+/* One arm of a block: a variant (its name and set-up command), or the block itself. */
+struct arm {
+	char name[VARIANT_NAME_MAX + 1];
+	const char *command;
+};
+
 /* One block (a workload and O_SYNC setting): its points in the order they ran, each printed
  * as it completes, and what the report needs to print them. */
 struct block_run {
@@ -180,19 +191,65 @@ struct block_run {
 	struct report_block rb;
 	struct store_point *pts;
 	size_t np, cap;
+	struct arm *arms;         /* the variants, or one arm without a name */
+	size_t narms;
 };
 
-/* Run, store and print one point of the block. */
-static void block_point(struct block_run *b, int tasks, int repeat)
+/* A variant's command before its point; a failure stops the run (with the command's output). */
+static int arm_setup(struct block_run *b, const struct arm *a, int tasks, int repeat)
 {
+	if (!a->command || !*a->command)
+		return 0;
+	struct runner *rn = b->rn;
+	char *env[] = {xasprintf("REAIM_VARIANT=%s", a->name), xasprintf("REAIM_TASKS=%d", tasks),
+		       xasprintf("REAIM_ROUND=%d", repeat + 1), xasprintf("REAIM_WORKLOAD=%s", b->wl->name),
+		       xasprintf("REAIM_OSYNC=%s", b->osync ? "on" : "off"), NULL};
+	const double limit = b->wl->opts.timeout_s > 0 ? b->wl->opts.timeout_s : 600;
+	struct engine_command_result r;
+	char err[256];
+	int rc = engine_command_run(a->command, (const char *const *)env, limit, &r, err, sizeof(err));
+	for (size_t i = 0; env[i]; i++)
+		free(env[i]);
+	char how[128] = "";
+	if (rc == 0 && engine_command_ok(&r)) {
+		if (r.output[0])
+			log_debug("variant %s, %d tasks: %s", a->name, tasks, r.output);
+		return 0;
+	}
+	if (rc < 0)
+		snprintf(how, sizeof(how), "could not be run: %.100s", err);
+	else
+		engine_command_describe(&r, how, sizeof(how));
+	if (rc == 0 && r.interrupted)
+		return -1; /* the run reports the interruption itself */
+	log_error("variant %s, %d tasks: command '%s' %s%s%s", a->name, tasks, a->command, how,
+		  rc == 0 && r.output[0] ? "; its output:\n" : rc == 0 ? " (no output)" : "", rc == 0 ? r.output : "");
+	rn->failed = rn->fatal = 1;
+	if (!rn->first_failure[0])
+		snprintf(rn->first_failure, sizeof(rn->first_failure), "variant %s: command '%.120s' %s", a->name,
+			 a->command, how);
+	return -1;
+}
+
+/* Run, store and print one point of the block, of one arm. */
+static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
+{
+	if (arm_setup(b, a, tasks, repeat) < 0)
+		return;
 	if (b->np == b->cap) {
 		b->cap = b->cap * 2 + 16;
 		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
 	}
 	struct store_point *p = &b->pts[b->np++];
-	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, b->scratch, p);
+	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, a->name, b->scratch, p);
 	report_block_row(stdout, &b->rb, p);
 	fflush(stdout);
+}
+
+/* Run, store and print one point of the block. */
+static void block_point(struct block_run *b, int tasks, int repeat)
+{
+	block_point_of(b, tasks, repeat, &b->arms[0]);
 }
 
 /* Summary of a figure over the block's valid points at one task count (every round). */
@@ -220,14 +277,46 @@ static double peak_measure(void *arg, int tasks)
 	return s.mean;
 }
 
-/* Repeats of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
- * (page cache, temperature, background work) spreads over every task count alike. */
-static void sweep_interleaved(struct block_run *b)
+/* Whether every arm's valid points at a task count pin their mean Jobs/Min within the asked precision. */
+static int precise(const struct block_run *b, int tasks)
+{
+	double *v = xcalloc(b->np + 1, sizeof(double));
+	int all = 1;
+	for (size_t k = 0; k < b->narms && all; k++) {
+		size_t n = 0;
+		for (size_t i = 0; i < b->np; i++)
+			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0)
+				v[n++] = b->pts[i].jobs_per_min;
+		all = verdict_precision_reached(v, n, b->wl->opts.precision, NULL);
+	}
+	free(v);
+	return all;
+}
+
+/* Rounds of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
+ * (page cache, temperature, background work) spreads over every task count alike. The arms
+ * (variants) of a task count run one after another, in mirrored order from one task count and
+ * round to the next (A B, B A, A B ...), so drift falls on each arm alike too. With --precision
+ * the rounds go on for the task counts whose interval is still too wide. */
+static void sweep_rounds(struct block_run *b)
 {
 	const struct run_opts *o = &b->wl->opts;
-	for (int r = 0; r < o->repeat && !runner_stop_now(b->rn); r++)
-		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(b->rn); i++)
-			block_point(b, o->tasks.n[i], r);
+	long long least, most;
+	plan_rounds(o, &least, &most);
+	for (long long r = 0; r < most && !runner_stop_now(b->rn); r++) {
+		int ran = 0;
+		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(b->rn); i++) {
+			if (r >= least && (o->precision <= 0 || precise(b, o->tasks.n[i])))
+				continue;
+			ran = 1;
+			for (size_t k = 0; k < b->narms && !runner_stop_now(b->rn); k++) {
+				size_t a = ((size_t)r + i) % 2 ? b->narms - 1 - k : k;
+				block_point_of(b, o->tasks.n[i], (int)r, &b->arms[a]);
+			}
+		}
+		if (!ran)
+			break;
+	}
 }
 
 /* The listed task counts, then for crossover and quick modes doubling until the mean Jobs/Min
@@ -257,27 +346,36 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
+	long long least, most;
+	plan_rounds(o, &least, &most);
 	struct block_run b = {
 		.rn = rn,
 		.wl = wl,
 		.wl_id = wl_id,
 		.osync = osync,
 		.scratch = scratch,
-		.rb = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)o->repeat,
-		       .threshold = o->threshold, .verbose = rn->verbose},
+		.rb = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
+		       .threshold = o->threshold, .verbose = rn->verbose, .variants = o->variants.count > 0,
+		       .precision = o->precision},
+		.narms = plan_arms(o),
 	};
+	b.arms = xcalloc(b.narms, sizeof(*b.arms));
+	for (size_t k = 0; k < o->variants.count; k++)
+		if (variant_split(o->variants.v[k], b.arms[k].name, &b.arms[k].command) < 0)
+			abort(); /* the option parser checked every item */
 	report_block_begin(stdout, &b.rb);
 	if (o->mode == MODE_PEAK) {
 		struct peak_result r;
 		peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &b, &r);
-	} else if (o->mode == MODE_SWEEP && o->repeat > 1) {
-		sweep_interleaved(&b);
+	} else if (o->mode == MODE_SWEEP && (most > 1 || b.narms > 1)) {
+		sweep_rounds(&b);
 	} else {
 		sweep_growing(&b);
 	}
 	/* the block's summary lines come from its points alone, as `reaim show` prints them */
 	report_block_end(stdout, &b.rb, b.pts, b.np, !engine_interrupted());
 	free(b.pts);
+	free(b.arms);
 }
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job
@@ -303,7 +401,7 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, wl_id, osync, 1, r, scratch, &p) > 0;
+			ok = one_point(rn, &one, wl_id, osync, 1, r, "", scratch, &p) > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;

@@ -60,6 +60,7 @@ struct str_list {
 	size_t count;
 };
 void str_list_free(struct str_list *l);
+void str_list_copy(struct str_list *dst, const struct str_list *src);
 
 /* ---- options: one table drives suite keys, flags, defaults, help and man page ---- */
 enum osync_choice { OSYNC_OFF = 0, OSYNC_ON = 1, OSYNC_BOTH = 2 };
@@ -85,6 +86,9 @@ struct run_opts {
 	double timeout_s;          /* per point; 0 = derived */
 	int task_cores;            /* 1: tasks keep the inherited core-size limit */
 	double noise_limit;        /* % of the machine used outside the run (or stolen) that makes a point noisy */
+	struct str_list variants;  /* "NAME=COMMAND" items: in-run A/B, interleaved point by point */
+	double precision;          /* repeat until each task count's 95 % CI is within this % of its mean; 0: off */
+	long long max_repeat;      /* the most rounds --precision may take */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -101,12 +105,17 @@ struct option_def {
 	const char *help;
 };
 /* The rows of option_table (options.c checks the two agree at compile time). */
-#define OPTION_COUNT 19
+#define OPTION_COUNT 22
 extern const struct option_def option_table[];
 extern const size_t option_count;
 const struct option_def *option_find(const char *key);
 const struct option_def *option_find_short(char c);
-/* Set one option from text; 0 or -1 with a reason. A list-valued option appends. */
+/* Whether an option (by key) changes what a point measures; compare warns when runs differ in one
+ * that does (jobs per task, sizes, sync mode, seed, ...), not in the label, task list or rounds. */
+int option_measured(const char *key);
+/* The list an OPT_STRLIST option fills (NULL for another type). */
+struct str_list *option_list(struct run_opts *o, const struct option_def *def);
+/* Set one option from text; 0 or -1 with a reason. A list option appends. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
 /* One option's value as text option_set reads back to the same value: one string, or one per
  * item of a list option; none for an unset string or size. Free with str_list_free. */
@@ -125,6 +134,13 @@ void option_swap(struct run_opts *a, struct run_opts *b, const struct option_def
 extern const char *const osync_names[];
 extern const char *const sync_mode_names[];
 extern const char *const mode_names[];
+
+/* ---- variants: "NAME=COMMAND" ---- */
+#define VARIANT_NAME_MAX 32        /* longest NAME, in bytes */
+#define VARIANTS_MAX 16            /* most variants a workload may have */
+/* Split a checked item into its name (NUL-terminated in name[VARIANT_NAME_MAX + 1]) and its
+ * command (which may be empty: nothing to run); -1 for an item that is not NAME=COMMAND. */
+int variant_split(const char *item, char *name, const char **command);
 
 /* ---- suites and the plan ---- */
 struct workload {
@@ -157,6 +173,13 @@ int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *
 void plan_free(struct plan *p);
 /* Parse a suite for `reaim check` (and its workfiles). */
 int suite_check(const char *path, struct errlist *errs);
+
+/* Rounds of each task count: --repeat, or with --precision from its minimum (3, or more with
+ * --repeat) up to --max-repeat. */
+#define PLAN_PRECISION_MIN_ROUNDS 3
+void plan_rounds(const struct run_opts *o, long long *least, long long *most);
+/* Points per task count and round: one per variant, or one. */
+size_t plan_arms(const struct run_opts *o);
 
 /* Per-task file size n for a load of `tasks` tasks. */
 long long plan_file_kib(const struct run_opts *o, int tasks);

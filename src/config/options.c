@@ -15,6 +15,31 @@ const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
 static const char *const off_on[] = {"off", "on", NULL};
 
+int variant_split(const char *item, char *name, const char **command)
+{
+	size_t n = strcspn(item, "=");
+	if (!item[n] || n == 0 || n > VARIANT_NAME_MAX)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)item[i]) && !strchr("_.+-", item[i]))
+			return -1;
+	memcpy(name, item, n);
+	name[n] = '\0';
+	*command = item + n + 1;
+	return 0;
+}
+
+static int check_variant(const char *value, const char **why)
+{
+	char name[VARIANT_NAME_MAX + 1];
+	const char *command;
+	if (variant_split(value, name, &command) < 0) {
+		*why = "not NAME=COMMAND (a NAME of 1 to 32 letters, digits, '_', '.', '+' or '-')";
+		return -1;
+	}
+	return 0;
+}
+
 #define OFF(f) offsetof(struct run_opts, f)
 
 const struct option_def option_table[] = {
@@ -59,6 +84,16 @@ const struct option_def option_table[] = {
 	{"noise_limit", 0, OPT_DOUBLE, "10", 0, 100, NULL, OFF(noise_limit), "PCT",
 	 "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
 	 "of the machine; also the level the quiet check before the run warns at"},
+	{"variant", 0, OPT_STRLIST, NULL, 0, 0, NULL, OFF(variants), "NAME=COMMAND",
+	 "an in-run A/B (repeatable; a list in a suite): before each point of variant NAME, COMMAND runs "
+	 "with /bin/sh (a failing one stops the run); the variants' points interleave in counterbalanced "
+	 "order (A B B A ...) at every task count, and `reaim compare RUN` pairs them round by round, "
+	 "the first variant as the base. Sweep mode only"},
+	{"precision", 0, OPT_DOUBLE, "0", 0, 100, NULL, OFF(precision), "PCT",
+	 "repeat rounds (at least 3, and --repeat) until each task count's 95% confidence interval is "
+	 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; 0 turns it off. Sweep mode only"},
+	{"max_repeat", 0, OPT_INT, "20", 1, 1000, NULL, OFF(max_repeat), "N",
+	 "the most rounds --precision may take"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) == OPTION_COUNT, "OPTION_COUNT must match the option table");
@@ -74,6 +109,24 @@ const struct option_def *option_find(const char *key)
 	}
 	return NULL;
 }
+
+int option_measured(const char *key)
+{
+	static const char *const not_measured[] = {"label", "tasks", "repeat", "sample_interval", "timeout",
+						   "precision", "max_repeat"};
+	for (size_t i = 0; i < ARRAY_SIZE(not_measured); i++)
+		if (strcmp(not_measured[i], key) == 0)
+			return 0;
+	return 1;
+}
+
+/* Checks of one item of a list option beyond "not empty", by the list's place in run_opts. */
+static const struct {
+	size_t offset;
+	int (*check)(const char *value, const char **why);
+} list_checks[] = {
+	{OFF(variants), check_variant},
+};
 
 const struct option_def *option_find_short(char c)
 {
@@ -151,6 +204,11 @@ static int seconds_in_range(const struct option_def *def, double d)
 	return d >= lo && d <= (double)def->max / 1000;
 }
 
+struct str_list *option_list(struct run_opts *o, const struct option_def *def)
+{
+	return def->type == OPT_STRLIST ? list_slot(o, def) : NULL;
+}
+
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why)
 {
 	void *slot = (char *)o + def->offset;
@@ -211,6 +269,9 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 		}
 		if (text_check(value, why) < 0)
 			return -1;
+		for (size_t i = 0; i < ARRAY_SIZE(list_checks); i++)
+			if (list_checks[i].offset == def->offset && list_checks[i].check(value, why) < 0)
+				return -1;
 		l->v = xrealloc(l->v, (l->count + 1) * sizeof(char *));
 		l->v[l->count++] = xstrdup(value);
 		return 0;
@@ -323,9 +384,16 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src)
 	dst->label = src->label ? xstrdup(src->label) : NULL;
 	dst->tasks.n = xmalloc(src->tasks.count * sizeof(int));
 	memcpy(dst->tasks.n, src->tasks.n, src->tasks.count * sizeof(int));
-	dst->dirs.v = src->dirs.count ? xcalloc(src->dirs.count, sizeof(char *)) : NULL;
-	for (size_t i = 0; i < src->dirs.count; i++)
-		dst->dirs.v[i] = xstrdup(src->dirs.v[i]);
+	str_list_copy(&dst->dirs, &src->dirs);
+	str_list_copy(&dst->variants, &src->variants);
+}
+
+void str_list_copy(struct str_list *dst, const struct str_list *src)
+{
+	dst->v = src->count ? xcalloc(src->count, sizeof(char *)) : NULL;
+	dst->count = src->count;
+	for (size_t i = 0; i < src->count; i++)
+		dst->v[i] = xstrdup(src->v[i]);
 }
 
 void str_list_free(struct str_list *l)
@@ -368,6 +436,7 @@ void run_opts_free(struct run_opts *o)
 	free(o->label);
 	tasks_free(&o->tasks);
 	str_list_free(&o->dirs);
+	str_list_free(&o->variants);
 	memset(o, 0, sizeof(*o));
 }
 

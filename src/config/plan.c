@@ -15,6 +15,21 @@ long long plan_file_kib(const struct run_opts *o, int tasks)
 	return n > 0 ? n : 1;
 }
 
+void plan_rounds(const struct run_opts *o, long long *least, long long *most)
+{
+	*least = *most = o->repeat;
+	if (o->precision <= 0)
+		return;
+	/* two equal samples prove nothing: --precision takes at least three rounds */
+	*least = o->repeat > PLAN_PRECISION_MIN_ROUNDS ? o->repeat : PLAN_PRECISION_MIN_ROUNDS;
+	*most = o->max_repeat > *least ? o->max_repeat : *least;
+}
+
+size_t plan_arms(const struct run_opts *o)
+{
+	return o->variants.count ? o->variants.count : 1;
+}
+
 /* c_t = round(h_t / H * J), at least 1 for a listed test. */
 static size_t jobs_for(const struct workfile *wf, size_t i, long long jobs, long long total_weight)
 {

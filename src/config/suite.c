@@ -443,6 +443,27 @@ static void finish_opts(struct run_opts *o, const struct workfile *wf)
 		o->threshold = o->mode == MODE_QUICK ? 60.0 : o->mode == MODE_CROSSOVER ? 1.0 : 0.0;
 }
 
+/* Variants and --precision: rounds of a sweep, with variants named once each. */
+static void check_rounds(const struct workload *w, const char *file, int line, struct errlist *errs)
+{
+	const struct run_opts *o = &w->opts;
+	if ((o->variants.count || o->precision > 0) && o->mode != MODE_SWEEP)
+		errlist_add(errs, file, line, "workload %s: %s go with --mode sweep only, not %s", w->name,
+			    o->variants.count ? "variants" : "--precision", mode_names[o->mode]);
+	if (o->variants.count > VARIANTS_MAX)
+		errlist_add(errs, file, line, "workload %s: %zu variants, at most %d", w->name, o->variants.count,
+			    VARIANTS_MAX);
+	for (size_t i = 0; i < o->variants.count; i++) {
+		char a[VARIANT_NAME_MAX + 1], b[VARIANT_NAME_MAX + 1];
+		const char *cmd;
+		if (variant_split(o->variants.v[i], a, &cmd) < 0)
+			continue; /* option_set refused it already */
+		for (size_t k = 0; k < i; k++)
+			if (variant_split(o->variants.v[k], b, &cmd) == 0 && strcmp(a, b) == 0)
+				errlist_add(errs, file, line, "workload %s: variant '%s' is given twice", w->name, a);
+	}
+}
+
 static void add_workload(struct plan *p, const char *name, const struct run_opts *base,
 			 const config_setting_t *root, const config_setting_t *group, const struct suite_src *src,
 			 const struct overrides *ov, struct errlist *errs)
@@ -472,6 +493,7 @@ static void add_workload(struct plan *p, const char *name, const struct run_opts
 	}
 	w.name = xstrdup(name ? name : w.wf.name);
 	finish_opts(&w.opts, &w.wf);
+	check_rounds(&w, file, group ? (int)config_setting_source_line(group) : 0, errs);
 	p->wl = xrealloc(p->wl, (p->nwl + 1) * sizeof(*p->wl));
 	p->wl[p->nwl++] = w;
 }

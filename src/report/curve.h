@@ -1,4 +1,4 @@
-/* A Jobs/Min curve of one run (one workload and O_SYNC setting): the input of compare and plot. */
+/* A Jobs/Min curve of one run (one workload, O_SYNC setting and variant): the input of compare and plot. */
 #ifndef REAIM_CURVE_H
 #define REAIM_CURVE_H
 
@@ -19,6 +19,7 @@ struct curve {
 	char label[160];          /* e.g. "6.1-rc3 (run 12)" */
 	char workload[64];
 	int osync;
+	char variant[64];         /* the --variant NAME the points measured, "" for none */
 	struct curve_point *points; /* ascending task counts, only those with a valid repeat */
 	size_t count;
 };

@@ -1,4 +1,4 @@
-/* Builds the Jobs/Min curves of a stored run: one per workload and O_SYNC setting, with the
+/* Builds the Jobs/Min curves of a stored run: one per workload, O_SYNC setting and variant, with the
  * repeats of each task count summarised. Invalid points never enter a curve. */
 #include "config.h"
 
@@ -94,6 +94,7 @@ void curve_from_points(struct curve *c, const struct store_point *pts, size_t n,
 	if (n == 0)
 		return;
 	snprintf(c->workload, sizeof(c->workload), "%s", pts[0].workload);
+	snprintf(c->variant, sizeof(c->variant), "%.63s", pts[0].variant);
 	c->osync = pts[0].osync;
 	for (size_t i = 0, e; i < n; i = e) {
 		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
@@ -109,6 +110,44 @@ void curve_from_points(struct curve *c, const struct store_point *pts, size_t n,
 	}
 }
 
+size_t curve_variants(const struct store_point *pts, size_t n, const char ***names)
+{
+	const char **v = xcalloc(n + 1, sizeof(*v));
+	const struct store_point **first = xcalloc(n + 1, sizeof(*first));
+	size_t nv = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		while (k < nv && strcmp(v[k], pts[i].variant) != 0)
+			k++;
+		if (k == nv) {
+			v[nv] = pts[i].variant;
+			first[nv++] = &pts[i];
+		} else if (pts[i].id < first[k]->id) {
+			first[k] = &pts[i];
+		}
+	}
+	/* the order they first ran in: the first variant given is the base */
+	for (size_t i = 1; i < nv; i++)
+		for (size_t k = i; k > 0 && first[k]->id < first[k - 1]->id; k--) {
+			const struct store_point *tp = first[k];
+			const char *tn = v[k];
+			first[k] = first[k - 1], v[k] = v[k - 1];
+			first[k - 1] = tp, v[k - 1] = tn;
+		}
+	free(first);
+	*names = v;
+	return nv;
+}
+
+size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(pts[i].variant, variant) == 0)
+			out[k++] = pts[i];
+	return k;
+}
+
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *nout)
 {
 	struct store_run_row run;
@@ -117,16 +156,27 @@ int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m,
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
 	struct curve *curves = NULL;
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	size_t nc = 0;
 	for (size_t i = 0, e; i < n; i = e) {
 		/* points come ordered by workload, osync (on first), tasks, repeat */
 		for (e = i; e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync; e++)
 			;
-		curves = xrealloc(curves, (nc + 1) * sizeof(*curves));
-		struct curve *c = &curves[nc++];
-		curve_from_points(c, pts + i, e - i, m);
-		snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
+		const char **variants;
+		size_t nv = curve_variants(pts + i, e - i, &variants);
+		curves = xrealloc(curves, (nc + nv) * sizeof(*curves));
+		for (size_t k = 0; k < nv; k++) {
+			struct curve *c = &curves[nc++];
+			curve_from_points(c, one, curve_select_variant(pts + i, e - i, variants[k], one), m);
+			if (variants[k][0])
+				snprintf(c->label, sizeof(c->label), "%s (run %lld, variant %s)", run.label,
+					 (long long)run.id, variants[k]);
+			else
+				snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
+		}
+		free(variants);
 	}
+	free(one);
 	free(pts);
 	*out = curves;
 	*nout = nc;

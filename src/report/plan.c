@@ -20,11 +20,15 @@ static void fmt_duration(char *buf, size_t len, double s)
 		snprintf(buf, len, "%dh%02dm", (int)(s / 3600), (int)s % 3600 / 60);
 }
 
-/* Points per O_SYNC setting: the fewest and the most (growing modes add task counts). */
+/* Points per O_SYNC setting: the fewest and the most (growing modes add task counts, --precision
+ * rounds). */
 static void points_range(const struct run_opts *o, size_t *least, size_t *most)
 {
-	size_t listed = o->tasks.count * (size_t)o->repeat;
-	*least = *most = listed;
+	long long lo, hi;
+	plan_rounds(o, &lo, &hi);
+	size_t listed = o->tasks.count * (size_t)lo * plan_arms(o);
+	*least = listed;
+	*most = o->tasks.count * (size_t)hi * plan_arms(o);
 	if (o->mode != MODE_CROSSOVER && o->mode != MODE_QUICK)
 		return;
 	/* the runner's growth: doubling the last listed count up to max_tasks, at most 60 more points */
@@ -51,7 +55,21 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 			o->tasks.n[0], o->max_tasks, o->repeat, rounds, nosync, settings);
 		break;
 	default:
-		if (least == most)
+		if (o->variants.count || o->precision > 0) {
+			long long lo, hi;
+			plan_rounds(o, &lo, &hi);
+			fprintf(f, "  Points: %zu", least * (size_t)nosync);
+			if (most != least)
+				fprintf(f, " to %zu", most * (size_t)nosync);
+			fprintf(f, " (%zu task counts x ", o->tasks.count);
+			if (lo != hi)
+				fprintf(f, "%lld to %lld rounds, until each is within %g%%", lo, hi, o->precision);
+			else
+				fprintf(f, "%lld %s", lo, lo > 1 ? "rounds" : "round");
+			if (o->variants.count)
+				fprintf(f, " x %zu variants", o->variants.count);
+			fprintf(f, " x %d O_SYNC %s)\n", nosync, settings);
+		} else if (least == most)
 			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s)\n", least * (size_t)nosync,
 				o->tasks.count, o->repeat, rounds, nosync, settings);
 		else
@@ -87,14 +105,18 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 		store_estimate_free(&e);
 		return 1;
 	}
+	long long rounds, ignored;
+	plan_rounds(o, &rounds, &ignored);
 	for (size_t i = 0; i < o->tasks.count; i++)
 		if (e.seconds[i] >= 0)
-			*seconds += e.seconds[i] * (double)o->repeat;
+			*seconds += e.seconds[i] * (double)rounds * (double)plan_arms(o);
 	char d[32];
 	fmt_duration(d, sizeof(d), *seconds);
-	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK, partial = e.matched < o->tasks.count;
-	fprintf(f, "%s%s%s, from run %lld (label %s, %s)", growing || partial ? "at least " : "", d,
-		growing ? " for the listed task counts" : "", (long long)e.run_id, e.label, e.started);
+	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK, more_rounds = rounds != ignored;
+	int partial = e.matched < o->tasks.count;
+	fprintf(f, "%s%s%s%s, from run %lld (label %s, %s)", growing || partial || more_rounds ? "at least " : "", d,
+		growing ? " for the listed task counts" : "", more_rounds ? " for the fewest rounds" : "",
+		(long long)e.run_id, e.label, e.started);
 	if (partial) {
 		fprintf(f, ", which has no point at");
 		for (size_t i = 0; i < o->tasks.count; i++)
@@ -104,7 +126,7 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 	}
 	fputc('\n', f);
 	store_estimate_free(&e);
-	return growing || partial;
+	return growing || partial || more_rounds;
 }
 
 void report_plan(FILE *f, const struct plan *p, struct store *st)

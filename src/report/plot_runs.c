@@ -82,9 +82,12 @@ static void choose_bases(struct plot_set *ps, const size_t *run_of, size_t nruns
 	for (size_t i = 0; i < ps->n; i++) {
 		ps->base[i] = -1;
 		for (size_t j = 0; j < ps->n && ps->base[i] < 0; j++) {
-			int partner = nruns_drawn == 1 ? ps->curves[i].osync && !ps->curves[j].osync
+			const struct curve *ci = &ps->curves[i], *cj = &ps->curves[j];
+			int variants = ci->variant[0] != '\0';
+			/* one run: its variants against the first of the same setting, else on against off */
+			int partner = nruns_drawn == 1 ? (variants ? j < i && cj->osync == ci->osync : ci->osync && !cj->osync)
 						       : run_of[i] != run_of[0] && run_of[j] == run_of[0] &&
-							 ps->curves[j].osync == ps->curves[i].osync;
+							 cj->osync == ci->osync && strcmp(cj->variant, ci->variant) == 0;
 			if (partner)
 				ps->base[i] = (int)j;
 		}
@@ -93,7 +96,10 @@ static void choose_bases(struct plot_set *ps, const size_t *run_of, size_t nruns
 	for (size_t i = 0; i < ps->n && !paired && nruns_drawn > 1; i++)
 		ps->base[i] = run_of[i] != run_of[0] ? 0 : -1;
 	const char *first = ps->n ? ps->curves[0].label : "the first run";
-	if (nruns_drawn == 1)
+	if (nruns_drawn == 1 && ps->n && ps->curves[0].variant[0])
+		snprintf(ps->caption, sizeof(ps->caption), "Each variant against %s, at the task counts both have",
+			 first);
+	else if (nruns_drawn == 1)
 		snprintf(ps->caption, sizeof(ps->caption), "O_SYNC on against off in %s, at the task counts both have",
 			 first);
 	else
@@ -319,7 +325,8 @@ static int timeline(struct store *st, int64_t id, const struct plot_request *rq,
 			y[k] = store_figure_double(field, &rows[n][k]);
 		}
 		lines[n] = (struct timeline){.t = t, .y = y, .count = count, .tasks = p->tasks, .repeat = p->repeat};
-		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks, repeat %d", p->tasks, p->repeat + 1);
+		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks, repeat %d%s%.16s", p->tasks, p->repeat + 1,
+			 p->variant[0] ? ", variant " : "", p->variant);
 		n++;
 	}
 	for (size_t i = 0; i < np && first; i++)

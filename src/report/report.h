@@ -17,6 +17,8 @@ struct report_block {
 	int rounds;               /* repeats asked for; more than one adds a Round column */
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
 	int verbose;              /* the extra columns */
+	int variants;             /* the points carry variants: a Variant column, summaries per variant */
+	double precision;         /* --precision asked (0: not): the interval reached per task count */
 };
 /* "Workload dbase, O_SYNC on" and the column header. */
 void report_block_begin(FILE *f, const struct report_block *b);
@@ -70,7 +72,7 @@ struct metric {
 const struct metric *metric_find(const char *name);
 const struct metric *metric_list(void); /* ends with a NULL name */
 
-/* Curves of a run (one per workload and O_SYNC setting) of Jobs/Min, or of another metric
+/* Curves of a run (one per workload, O_SYNC setting and variant) of Jobs/Min, or of another metric
  * (the curve's jpm summary then holds that metric); free with curves_free. */
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
@@ -78,30 +80,38 @@ void curves_free(struct curve *c, size_t n);
 /* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
 void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);
 const struct curve_point *curve_at(const struct curve *c, int tasks);
+/* The variants of a block's points ("" for none) in the order they first ran (by point id):
+ * the first is the base of an in-run comparison. *names points into pts; free the array. */
+size_t curve_variants(const struct store_point *pts, size_t n, const char ***names);
+/* The points of one variant, in their order, copied into out (room for n); how many. */
+size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out);
 const struct curve_point *curve_peak(const struct curve *c);
 
 struct compare_options {
 	const char *format;       /* a name from report_compare_formats; NULL: table */
 	double alpha;             /* significance level, 0.05 */
 	double fail_above_pct;    /* 0: off */
+	int correction;           /* enum compare_correction (report/compare.h): Holm, or Benjamini-Hochberg */
 };
-/* `reaim compare`: the first run is the base. Sets *regressed when a significant drop (or,
- * where significance cannot be judged, any drop) is larger than fail_above_pct. */
-int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct compare_options *o,
-		   int *regressed);
-/* A compare format: its --format name, one line of help, and its writer's three steps (begin
- * and end may be NULL): before the first block, per workload and O_SYNC setting, after. */
-struct compare_ctx; /* the runs, their curves and the block being written (compare.c) */
+struct compare_group;
+/* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
+ * a side: its repeats, with a caution), the first the base; or one group of one run: its variants
+ * (else its O_SYNC settings) paired round by round. Sets *regressed when a drop larger than
+ * fail_above_pct is significant after the correction over every cell (or, where significance
+ * cannot be judged, any such drop). -1 when the store cannot be read (store_error says why). */
+int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+		   const struct compare_options *o, int *regressed);
+/* A compare format: its --format name, one line of help, and its writer's steps (end may be NULL):
+ * before the first panel, per panel (a workload, O_SYNC setting and variant of one side against the
+ * base), after. */
+struct compare_model;
+struct compare_panel;
 struct compare_format {
 	const char *name, *help;
-	void (*begin)(FILE *f, const struct compare_ctx *c);
-	void (*block)(FILE *f, struct compare_ctx *c);
-	void (*end)(FILE *f, const struct compare_ctx *c);
-	int terminal;             /* read by people: stored text is shown escaped */
+	void (*begin)(FILE *f, const struct compare_model *m);
+	void (*panel)(FILE *f, const struct compare_model *m, const struct compare_panel *p);
+	void (*end)(FILE *f, const struct compare_model *m);
 };
 extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
-
-/* O_SYNC on against off within one run made with osync both. */
-int report_osync_ratio(FILE *f, struct store *st, int64_t run);
 
 #endif

@@ -242,20 +242,30 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 		print_resolution(f);
 		return;
 	}
-	/* the best round at the task count of the highest mean, as the Max line names it */
-	struct curve c;
-	curve_from_points(&c, pts, n, metric_find("jobs_per_min"));
-	const struct curve_point *pk = curve_peak(&c);
-	const struct store_point *peak = NULL;
-	for (size_t i = 0; pk && i < n; i++)
-		if (pts[i].valid && pts[i].tasks == pk->tasks && (!peak || pts[i].jobs_per_min > peak->jobs_per_min))
-			peak = &pts[i];
-	curve_free(&c);
-	if (peak) {
-		fprintf(f, "Per test at the peak (--tests for every point):\n");
-		print_tests(f, st, peak);
-		print_resolution(f);
+	/* the best round at the task count of the highest mean, as the Max line names it (per variant) */
+	const char **names;
+	size_t nv = curve_variants(pts, n, &names);
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	for (size_t k = 0; k < nv; k++) {
+		size_t m = curve_select_variant(pts, n, names[k], one);
+		struct curve c;
+		curve_from_points(&c, one, m, metric_find("jobs_per_min"));
+		const struct curve_point *pk = curve_peak(&c);
+		const struct store_point *peak = NULL;
+		for (size_t i = 0; pk && i < m; i++)
+			if (one[i].valid && one[i].tasks == pk->tasks &&
+			    (!peak || one[i].jobs_per_min > peak->jobs_per_min))
+				peak = &one[i];
+		curve_free(&c);
+		if (peak) {
+			fprintf(f, "Per test at the peak%s%s (--tests for every point):\n", names[k][0] ? " of variant " : "",
+				names[k]);
+			print_tests(f, st, peak);
+			print_resolution(f);
+		}
 	}
+	free(one);
+	free(names);
 }
 
 /* Single-user mode: each test is a workload; the last of its points is the one that measured
@@ -296,6 +306,35 @@ static void show_single(FILE *f, struct store *st, const struct store_run_row *r
 	free(last);
 }
 
+/* The value of one option of a workload as stored, or NULL (runs from before an option existed). */
+static const char *option_of(const struct store_option *o, size_t n, int64_t wl_id, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (o[i].workload_id == wl_id && strcmp(o[i].key, key) == 0)
+			return o[i].value;
+	return NULL;
+}
+
+/* The rounds a block was planned with and the precision asked, from the workload's stored options. */
+static void block_rounds(const struct store_option *o, size_t n, const struct store_workload_row *wr,
+			 struct report_block *b)
+{
+	struct run_opts ro;
+	run_opts_defaults(&ro);
+	ro.repeat = wr ? wr->repeat : 1;
+	static const char *const keys[] = {"precision", "max_repeat"};
+	for (size_t i = 0; wr && i < ARRAY_SIZE(keys); i++) {
+		const char *v = option_of(o, n, wr->id, keys[i]), *why;
+		if (v)
+			option_set(&ro, option_find(keys[i]), v, &why); /* a value it cannot read keeps the default */
+	}
+	long long least, most;
+	plan_rounds(&ro, &least, &most);
+	b->rounds = (int)most;
+	b->precision = ro.precision;
+	run_opts_free(&ro);
+}
+
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples)
 {
 	struct store_run_row run;
@@ -322,6 +361,10 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 	print_env(f, st, run_id, verbose);
 	if (verbose)
 		print_options(f, st, run_id);
+	struct store_option *opts = NULL;
+	size_t nopts = 0;
+	if (store_get_workload_options(st, run_id, &opts, &nopts) < 0)
+		nopts = 0;
 	int mode = mode_of(run.mode);
 	if (mode == MODE_SINGLE)
 		show_single(f, st, &run, w, nw, pts, n, &fl);
@@ -336,8 +379,12 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 			.threshold = wr ? wr->threshold : 0,
 			.verbose = verbose,
 		};
+		block_rounds(opts, nopts, wr, &b);
+		for (size_t i = s; i < e && !b.variants; i++)
+			b.variants = pts[i].variant[0] != '\0';
 		show_block(f, st, &b, pts + s, e - s, !(e == n && run_stopped(&run)), &fl);
 	}
+	store_options_free(opts, nopts);
 	free(pts);
 	free(w);
 	return 0;

@@ -2,12 +2,14 @@
  * the same functions print them while a run goes and in `reaim show`. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
 #include "config/cfg.h"
+#include "measure/verdict.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -19,6 +21,8 @@ void report_block_begin(FILE *f, const struct report_block *b)
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
 	if (b->rounds > 1)
 		fprintf(f, "\tRound");
+	if (b->variants)
+		fprintf(f, "\tVariant");
 	if (b->verbose)
 		fprintf(f, "\tJPM/Task\tJTI\tStdDev%%\tUser\tSys\tMinTask\tMaxTask");
 	fputc('\n', f);
@@ -32,6 +36,10 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);
 	if (b->rounds > 1)
 		fprintf(f, "\t%d/%d", p->repeat + 1, b->rounds);
+	if (b->variants) {
+		fputc('\t', f);
+		fput_text(f, p->variant, 0);
+	}
 	if (!p->valid) {
 		fputc('\t', f);
 		fput_text(f, p->reason, 0);
@@ -134,8 +142,32 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 	}
 }
 
-void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
-		      int finished)
+/* The 95 % interval reached at each task count, against the precision asked. */
+static void precision_table(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n)
+{
+	double *v = xcalloc(n + 1, sizeof(double));
+	fprintf(f, "Precision asked: the 95%% confidence interval of the mean Jobs/Min within ±%g%%\n"
+		   "Tasks\t±CI%%\tRounds\tReached\n", b->precision);
+	for (size_t i = 0, e; i < n; i = e) {
+		size_t k = 0;
+		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
+			if (pts[e].valid)
+				v[k++] = pts[e].jobs_per_min;
+		double reached;
+		int yes = verdict_precision_reached(v, k, b->precision, &reached);
+		fprintf(f, "%d\t", pts[i].tasks);
+		if (isfinite(reached))
+			fprintf(f, "%.2f", reached);
+		else
+			fprintf(f, "-");
+		fprintf(f, "\t%zu\t%s\n", k, yes ? "yes" : "no");
+	}
+	free(v);
+}
+
+/* The summary lines of one arm's points (all the block's, or one variant's), sorted by task count. */
+static void block_summary(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+			  int finished)
 {
 	struct store_point *sorted = xcalloc(n + 1, sizeof(*sorted));
 	if (n)
@@ -148,6 +180,8 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 	if (n && b->mode == MODE_PEAK && finished)
 		peak_line(f, &c, sorted, n);
 	means_table(f, &c, sorted, n);
+	if (b->precision > 0 && n)
+		precision_table(f, b, sorted, n);
 	const struct curve_point *best = curve_peak(&c);
 	if (best) {
 		struct summary ignored;
@@ -166,6 +200,25 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 			valid, why);
 	curve_free(&c);
 	free(sorted);
+}
+
+void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+		      int finished)
+{
+	if (!b->variants) {
+		block_summary(f, b, pts, n, finished);
+		return;
+	}
+	/* variants are never averaged together: each has its own means and Max line */
+	const char **names;
+	size_t nv = curve_variants(pts, n, &names);
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	for (size_t k = 0; k < nv; k++) {
+		fprintf(f, "Variant %s:\n", names[k]);
+		block_summary(f, b, one, curve_select_variant(pts, n, names[k], one), finished);
+	}
+	free(one);
+	free(names);
 }
 
 void report_single_begin(FILE *f, const char *workfile, int osync, long long file_kib)

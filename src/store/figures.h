@@ -21,6 +21,7 @@
 	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                                   \
 	X(tasks, INT, "tasks", "Tasks", "", CORE, NOPLOT)                                                 \
 	X(repeat, INT, "", "Repeat (from 0)", "", CORE, NOPLOT)                                           \
+	X(variant, TEXT, "", "Variant (--variant NAME), empty for none", "", CORE, NOPLOT)                \
 	X(valid, BOOL, "", "Valid", "", CORE, NOPLOT)                                                     \
 	X(reason, TEXT, "", "Why the point is invalid", "", CORE, NOPLOT)                                 \
 	X(jobs_per_task, I64, "jobs", "Jobs per task", "", CORE, NOPLOT)                                  \

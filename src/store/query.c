@@ -36,6 +36,52 @@ int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 	return r.n ? 0 : -1;
 }
 
+/* A run's id and whether it is still being measured. */
+struct id_status {
+	int64_t id;
+	int running;
+};
+
+static void read_id_status(sqlite3_stmt *s, void *row)
+{
+	struct id_status *r = row;
+	r->id = sqlite3_column_int64(s, 0);
+	r->running = sqlite3_column_int(s, 1);
+}
+
+int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n)
+{
+	struct store_rows r = {0};
+	long long id;
+	*ids = NULL;
+	*n = 0;
+	/* an id, last or last~N first, as store_resolve_run reads them */
+	int one_run = strncmp(spec, "last", 4) == 0 || parse_long(spec, 1, INT64_MAX, &id) == 0;
+	if (!one_run && store_query(st, "finding the runs", sizeof(struct id_status), read_id_status, NULL, &r,
+				    "SELECT id, status = 'running' FROM runs WHERE label = ? ORDER BY id", "s", spec) < 0)
+		return -1;
+	const struct id_status *v = r.v;
+	size_t done = 0;
+	for (size_t i = 0; i < r.n; i++)
+		done += !v[i].running;
+	if (r.n == 0) { /* not a label: an id, last, last~N or a uuid names one run */
+		free(r.v);
+		int64_t one;
+		if (store_resolve_run(st, spec, &one) < 0)
+			return -1;
+		*ids = xmalloc(sizeof(**ids));
+		**ids = one;
+		*n = 1;
+		return 0;
+	}
+	*ids = xcalloc(r.n, sizeof(**ids));
+	for (size_t i = 0; i < r.n; i++)
+		if (!done || !v[i].running) /* a run being measured joins only when no finished one has the label */
+			(*ids)[(*n)++] = v[i].id;
+	free(r.v);
+	return 0;
+}
+
 #define RUN_COLUMNS                                                                              \
 	"SELECT r.id, r.uuid, r.label, r.suite_name, r.status, r.started_at,"                    \
 	" COALESCE((SELECT value FROM env WHERE run_id = r.id AND key = 'hostname'), ''),"       \
@@ -114,7 +160,7 @@ int store_get_points(struct store *st, int64_t run_id, struct store_point **pts,
 	int rc = store_query(st, "reading points", sizeof(**pts), read_point, NULL, &r,
 			     "SELECT p.id, p.run_id, p.workload_id, w.name" STORE_POINT_FIGURES(STORE_POINT_COLUMN)
 			     " FROM points p JOIN workloads w ON w.id = p.workload_id WHERE p.run_id = ?"
-			     " ORDER BY p.workload_id, p.osync DESC, p.tasks, p.repeat",
+			     " ORDER BY p.workload_id, p.osync DESC, p.tasks, p.repeat, p.id",
 			     "i", run_id);
 	*pts = r.v;
 	*n = r.n;

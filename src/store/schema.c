@@ -119,5 +119,7 @@ const char *const store_migrations[] = {
 	"ALTER TABLE points ADD COLUMN steal_pct REAL;"
 	"ALTER TABLE points ADD COLUMN outside_read_bytes REAL;"
 	"ALTER TABLE points ADD COLUMN outside_write_bytes REAL;",
+	/* 6: the variant (--variant NAME) a point measured; NULL for a run without variants */
+	"ALTER TABLE points ADD COLUMN variant TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -91,6 +91,9 @@ struct store_run_row {
 };
 /* Resolve "N", "last", "last~N" or a label (newest with it) to a run id. */
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id);
+/* The same as a group, for compare: a label names every run that has it (oldest first; runs still
+ * being measured only when no other has it); anything else names one run as above. Free *ids. */
+int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n);
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
 /* Newest first, filtered. */
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);

@@ -64,9 +64,9 @@ assert rows[0][0] == "Forks" and rows[0][-1] == "noise" and len(rows) == 3 and a
 	check "compare's csv parses, labels and workload in one field each" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-assert len(rows) == 3 and all(len(r) == 15 for r in rows), rows
-assert rows[1][0] == "w\x01\ufffd,\"x" and rows[1][3] == "k\x01\t\"q\",\ufffd\ufffdx\nline (run 1)", rows[1]
-assert rows[1][5] == "b\x1b[1m\ufffd (run 2)", rows[1]
+assert len(rows) == 3 and all(len(r) == 29 for r in rows), rows
+assert rows[1][0] == "w\x01\ufffd,\"x" and rows[1][5] == "k\x01\t\"q\",\ufffd\ufffdx\nline", rows[1]
+assert rows[1][6] == "1" and rows[1][10] == "b\x1b[1m\ufffd" and rows[1][11] == "2", rows[1]
 ' "$T/c.csv"
 else
 	for what in "json export" "compare json" "label round trip" "csv export" "compare csv"; do

@@ -8,17 +8,19 @@ check "run A" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/s
 check "run B" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
 
 status 0 "compare A B" "$REAIM" compare kernel-a kernel-b
-contains "$T/out" "Welch's t-test" "compare states its test"
-contains "$T/out" "kernel-b (run 2)" "compare names the other run"
-contains "$T/out" "Peak: base" "peak line"
+contains "$T/out" "Welch's t test, adjusted by Holm's method" "compare states its test and correction"
+contains "$T/out" "B: kernel-b, run 2" "compare names the other run"
+contains "$T/out" "Peak: A " "peak line"
+contains "$T/out" "caution: A, B have one run" "one run a side: the caution"
 status 0 "compare csv" "$REAIM" compare last~1 last --format csv
-contains "$T/out" "workload,osync,tasks,base_label" "csv header"
+contains "$T/out" "workload,osync,variant,tasks,base,base_label" "csv header"
 status 0 "compare json" "$REAIM" compare 1 2 --format json
-contains "$T/out" '"format_version": 1' "json format version"
+contains "$T/out" '"format_version": 2' "json format version"
 status 1 "compare an unknown run" "$REAIM" compare kernel-a nosuch
 contains "$T/err" "no run matches 'nosuch'" "unknown run named"
 status 0 "O_SYNC on against off" "$REAIM" compare kernel-b
-contains "$T/out" "O_SYNC on against off" "on/off ratio table"
+contains "$T/out" "O_SYNC off against on, paired round by round" "one run made with --osync both: off against on"
+contains "$T/out" "Workload mix: B against A" "a block per workload, the settings as sides"
 
 status 0 "plot two runs" "$REAIM" plot kernel-a kernel-b -o "$T/ab.svg" --diff
 ok "$([ "$(grep -o 'class="series"' "$T/ab.svg" | wc -l)" -eq 3 ] && echo 0 || echo 1)" \

@@ -183,6 +183,8 @@ static void formats(void)
 		{"filesize", "5M"}, {"poolsize", "1G"}, {"dirs", "/a b"}, {"dirs", "/c:d"}, {"seed", "9223372036854775807"},
 		{"label", "6.1 \"rc\" x"}, {"mode", "peak"}, {"threshold", "0.1"}, {"period", "1.5m"},
 		{"sample_interval", "0.001"}, {"timeout", "3h"}, {"workfile", "dbase"},
+		{"variant", "none=echo none > /sys/block/vda/queue/scheduler"}, {"variant", "b="},
+		{"precision", "0.5"}, {"max_repeat", "1000"},
 	};
 	int all_set = 1;
 	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
@@ -297,10 +299,46 @@ static void list_options(void)
 	is_int(sizeof(ov.given), option_count, "one 'given' flag per option row");
 }
 
+static void variants_and_rounds(void)
+{
+	char name[VARIANT_NAME_MAX + 1];
+	const char *cmd;
+	ok(variant_split("mq=echo a=b", name, &cmd) == 0 && strcmp(name, "mq") == 0 && strcmp(cmd, "echo a=b") == 0,
+	   "variant: the name ends at the first '='");
+	ok(variant_split("x.1+y-z_=", name, &cmd) == 0 && *cmd == '\0', "variant: an empty command runs nothing");
+	is_int(variant_split("=true", name, &cmd), -1, "variant: a name is needed");
+	is_int(variant_split("a b=true", name, &cmd), -1, "variant: no space in a name");
+	is_int(variant_split("true", name, &cmd), -1, "variant: NAME=COMMAND");
+	is_int(variant_split("abcdefghijklmnopqrstuvwxyz012345=1", name, &cmd), 0, "variant: a 32-byte name");
+	is_int(variant_split("abcdefghijklmnopqrstuvwxyz0123456=1", name, &cmd), -1, "variant: not 33");
+	struct run_opts o;
+	const char *why = NULL;
+	run_opts_defaults(&o);
+	const struct option_def *v = option_find("variant");
+	ok(v && option_set(&o, v, "a=true", &why) == 0 && option_set(&o, v, "b=false", &why) == 0 &&
+	   o.variants.count == 2 && o.dirs.count == 0, "variant: a list of its own, dirs untouched");
+	ok(option_set(&o, v, "bad name=x", &why) < 0 && why && strstr(why, "NAME=COMMAND"), "variant: a bad item says why");
+	is_int(plan_arms(&o), 2, "two variants: two points per task count and round");
+	long long lo, hi;
+	plan_rounds(&o, &lo, &hi);
+	ok(lo == 1 && hi == 1, "no --precision: --repeat rounds");
+	o.precision = 2;
+	plan_rounds(&o, &lo, &hi);
+	ok(lo == 3 && hi == 20, "--precision: from 3 rounds to --max-repeat");
+	o.repeat = 30;
+	plan_rounds(&o, &lo, &hi);
+	ok(lo == 30 && hi == 30, "--precision: never fewer than --repeat");
+	run_opts_free(&o);
+	ok(!option_measured("label") && !option_measured("repeat") && !option_measured("tasks") &&
+	   option_measured("seed") && option_measured("jobs_per_task") && option_measured("filesize") &&
+	   option_measured("sync_mode"), "options that change what a point measures");
+}
+
 int main(void)
 {
 	numeric_bounds();
 	list_options();
+	variants_and_rounds();
 	task_lists();
 	sizes();
 	table();
