@@ -20,6 +20,13 @@
 
 /* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
  * continuation lines after `indent`. */
+/* Stored text (a label another program stored) as a terminal may show it: escaped. */
+static const char *safe_label(const char *raw, char *buf, size_t len)
+{
+	text_copy(buf, len, raw);
+	return buf;
+}
+
 static void wrap_to(FILE *f, const char *text, const char *indent, size_t width)
 {
 	size_t col = 0, ind = strlen(indent);
@@ -111,16 +118,17 @@ static const char *samples_text(const struct compare_model *m)
 static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 {
 	const char *item = markdown ? "- " : "";
+	char shown[400];
 	if (m->kind != COMPARE_GROUPS)
 		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
-		      (long long)m->sides[0].runs[0], m->run_label,
+		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
 		      m->kind == COMPARE_VARIANTS ? "its variants" : "O_SYNC off against on");
 	for (size_t s = 0; s < m->nsides; s++) {
 		char runs[256] = "";
 		if (m->kind == COMPARE_GROUPS)
 			runs_text(&m->sides[s], runs, sizeof(runs));
-		wrapf(f, "   ", "%s%c%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "", m->sides[s].label,
-		      runs[0] ? ", " : "", runs);
+		wrapf(f, "   ", "%s%c%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
 	}
 	fputc('\n', f);
 	struct strbuf legend = {0};
@@ -148,7 +156,8 @@ static void markdown_begin(FILE *f, const struct compare_model *m) { text_begin(
 /* "Workload dbase, O_SYNC on: B against A". */
 static void panel_title(FILE *f, const struct compare_model *m, const struct compare_panel *p, const char *prefix)
 {
-	fprintf(f, "\n%sWorkload %s", prefix, p->workload);
+	fprintf(f, "\n%sWorkload ", prefix);
+	fput_text(f, p->workload, 0);
 	if (p->osync >= 0)
 		fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
 	if (p->variant[0])
