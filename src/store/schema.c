@@ -100,5 +100,10 @@ const char *const store_migrations[] = {
 	"  item INTEGER NOT NULL DEFAULT -1,"
 	"  value TEXT NOT NULL,"
 	"  PRIMARY KEY (workload_id, key, item));",
+	/* 7: how many points a run plans (NULL: its modes cannot say; planned_exact 0: at most that
+	 * many) and the uuid of the run it repeats */
+	"ALTER TABLE runs ADD COLUMN planned_points INTEGER;"
+	"ALTER TABLE runs ADD COLUMN planned_exact INTEGER;"
+	"ALTER TABLE runs ADD COLUMN rerun_of TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);
