@@ -235,7 +235,8 @@ static void sweep_growing(struct block_run *b)
 	for (size_t i = 0; !runner_stop_now(b->rn); i++) {
 		if (i < o->tasks.count)
 			tasks = o->tasks.n[i];
-		else if (growing && tasks * 2 <= o->max_tasks && b->np < o->tasks.count * (size_t)o->repeat + PLAN_GROW_POINTS)
+		else if (growing && tasks * 2 <= o->max_tasks &&
+			 b->np < o->tasks.count * (size_t)o->repeat + PLAN_GROW_POINTS)
 			tasks *= 2;
 		else
 			break;

@@ -38,9 +38,9 @@ struct stored_run {
 	size_t nwl;
 	struct store_option *opt;
 	size_t nopt;
-	char **wf_text;           /* per workload */
-	struct option_text *ot;   /* every option as key and value, in workload order */
-	size_t *first, *count;    /* each workload's slice of ot */
+	char **wf_text;		/* per workload */
+	struct option_text *ot; /* every option as key and value, in workload order */
+	size_t *first, *count;	/* each workload's slice of ot */
 };
 
 static void stored_run_free(struct stored_run *s)
@@ -62,7 +62,8 @@ static int stored_run_read(struct store *st, int64_t id, struct stored_run *s)
 {
 	memset(s, 0, sizeof(*s));
 	if (store_get_run(st, id, &s->run) < 0 || store_get_run_text(st, id, &s->command_line, &s->suite_text) < 0 ||
-	    store_get_workloads(st, id, &s->wl, &s->nwl) < 0 || store_get_workload_options(st, id, &s->opt, &s->nopt) < 0)
+	    store_get_workloads(st, id, &s->wl, &s->nwl) < 0 ||
+	    store_get_workload_options(st, id, &s->opt, &s->nopt) < 0)
 		return -1;
 	s->wf_text = xcalloc(s->nwl + 1, sizeof(char *));
 	s->ot = xcalloc(s->nopt + 1, sizeof(*s->ot));
@@ -104,7 +105,8 @@ static int same_single(const struct stored_run *s, size_t from, size_t a, size_t
 		return 0;
 	for (size_t k = 0; k < s->count[a]; k++) {
 		const struct option_text *x = &s->ot[s->first[a] + k], *y = &s->ot[s->first[b] + k];
-		if (strcmp(x->key, y->key) != 0 || (strcmp(x->key, "jobs_per_task") != 0 && strcmp(x->value, y->value) != 0))
+		if (strcmp(x->key, y->key) != 0 ||
+		    (strcmp(x->key, "jobs_per_task") != 0 && strcmp(x->value, y->value) != 0))
 			return 0;
 	}
 	for (size_t i = from; i < b; i++)
@@ -148,7 +150,8 @@ static enum outcome rebuild(struct store *st, int64_t id, const char *label, str
 	for (size_t i = 0; i < s.nwl && out == OUT_OK; i++) {
 		if (s.count[i] == 0) {
 			log_error("run %lld was stored before reaim kept every option of a workload; it cannot be "
-				  "repeated exactly (run its suite again instead)", (long long)id);
+				  "repeated exactly (run its suite again instead)",
+				  (long long)id);
 			out = OUT_USAGE;
 		}
 	}
@@ -164,7 +167,8 @@ static enum outcome rebuild(struct store *st, int64_t id, const char *label, str
 	}
 	if (out == OUT_OK)
 		log_info("repeating run %lld (%s, label %s): %zu workload%s, seed %lld, from the stored suite and "
-			 "workfiles", (long long)id, s.run.suite, s.run.label, p->nwl, p->nwl == 1 ? "" : "s",
+			 "workfiles",
+			 (long long)id, s.run.suite, s.run.label, p->nwl, p->nwl == 1 ? "" : "s",
 			 (long long)s.run.seed);
 	snprintf(uuid, uuid_len, "%s", s.run.uuid);
 	errlist_free(&errs);
@@ -195,8 +199,12 @@ enum outcome cmd_rerun(const struct command *self, int argc, char **argv)
 		out = rebuild(st, id, a.label, &p, uuid, sizeof(uuid));
 	store_close(st); /* the run opens the database again, for writing */
 	if (out == OUT_OK) {
-		const struct run_request rq = {.db = a.db, .dry_run = a.dry_run, .verbose = a.verbose, .argc = argc,
-					       .argv = argv, .rerun_of = uuid};
+		const struct run_request rq = {.db = a.db,
+					       .dry_run = a.dry_run,
+					       .verbose = a.verbose,
+					       .argc = argc,
+					       .argv = argv,
+					       .rerun_of = uuid};
 		out = run_plan(&p, &rq);
 	}
 	plan_free(&p);

@@ -159,9 +159,8 @@ struct stored_workload {
 };
 /* A plan from a stored run's text alone (no file is read): where names it in messages
  * ("run 5"); label replaces every workload's stored label (NULL: uname -r, as a new run). */
-int plan_from_stored(const char *where, const char *suite_name, const char *suite_text,
-		     const struct stored_workload *w, size_t n, const char *label, struct plan *p,
-		     struct errlist *errs);
+int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
+		     size_t n, const char *label, struct plan *p, struct errlist *errs);
 
 /* How many points a plan will measure: exactly, at most (crossover and quick stop growing
  * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */

@@ -23,8 +23,7 @@ void plan_points_range(const struct run_opts *o, size_t *least, size_t *most)
 	if ((o->mode != MODE_CROSSOVER && o->mode != MODE_QUICK) || o->tasks.count == 0)
 		return;
 	long long tasks = o->tasks.n[o->tasks.count - 1];
-	for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS;
-	     np += (size_t)o->repeat) {
+	for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS; np += (size_t)o->repeat) {
 		tasks *= 2;
 		*most += (size_t)o->repeat;
 	}

@@ -335,9 +335,8 @@ static void add_stored(struct plan *p, const char *where, const struct stored_wo
 	p->wl[p->nwl++] = wl;
 }
 
-int plan_from_stored(const char *where, const char *suite_name, const char *suite_text,
-		     const struct stored_workload *w, size_t n, const char *label, struct plan *p,
-		     struct errlist *errs)
+int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
+		     size_t n, const char *label, struct plan *p, struct errlist *errs)
 {
 	memset(p, 0, sizeof(*p));
 	size_t before = errs->count;

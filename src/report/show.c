@@ -42,8 +42,8 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		status_text(&rows[i], status, sizeof(status));
 		width = text_width(status) > width ? text_width(status) : width;
 	}
-	fprintf(f, "%-5s %-20s %-*s %-12s %-24s %-12s %s\n", "ID", "Started", width, "Status", "Suite", "Label",
-		"Host", "Points");
+	fprintf(f, "%-5s %-20s %-*s %-12s %-24s %-12s %s\n", "ID", "Started", width, "Status", "Suite", "Label", "Host",
+		"Points");
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
 		fprintf(f, "%-5lld %-20s %s%*s %-12s %-24s %-12s %d/%d\n", (long long)rows[i].id, rows[i].started,
