@@ -318,7 +318,10 @@ static void add_stored(struct plan *p, const char *where, const struct stored_wo
 	}
 	free(origin);
 	free(wl.opts.label);
-	wl.opts.label = label ? xstrdup(label) : NULL;
+	wl.opts.label = NULL;
+	const char *why;
+	if (label && option_set(&wl.opts, option_find("label"), label, &why) < 0)
+		errlist_add(errs, "--label", 0, "'%s': %s", label, why);
 	char *wf_where = xasprintf("%s as stored with %s", w->workfile_name, where);
 	int rc = workfile_parse(wf_where, w->workfile_text, &wl.wf, errs);
 	free(wf_where);

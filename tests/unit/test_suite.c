@@ -152,6 +152,13 @@ int main(void)
 	   "no workloads refused");
 	plan_free(&p);
 	errlist_free(&errs);
+	sw[0].opts = opts;
+	sw[0].nopts = 1;
+	ok(plan_from_stored("run 8", "demo", "", sw, 1, "", &p, &errs) < 0 && errs.count == 1 &&
+		   strcmp(errs.msgs[0], "--label: '': empty") == 0,
+	   "an empty label refused as a run refuses it");
+	plan_free(&p);
+	errlist_free(&errs);
 
 	char *files[] = {wf, good, multi, bad, syntax, badwf};
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
