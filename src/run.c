@@ -213,12 +213,16 @@ static enum outcome execute(const struct plan *p, const struct run_request *rq)
 	}
 	int64_t *wl_ids = xcalloc(p->nwl + 1, sizeof(*wl_ids));
 	if (begin_run(&rn, p, rq) < 0 || store_workloads(&rn, p, wl_ids) < 0) {
-		log_error("%s", store_error(rn.st));
+		/* a stop signal ends the wait for another program's lock: that is an interruption */
+		int sig = engine_interrupted();
+		char why[600];
+		snprintf(why, sizeof(why), "%s", store_error(rn.st));
+		log_error("%s", why);
 		if (rn.run_id)
-			store_run_finish(rn.st, rn.run_id, "failed", store_error(rn.st));
+			store_run_finish(rn.st, rn.run_id, sig ? "interrupted" : "failed", why);
 		store_close(rn.st);
 		free(wl_ids);
-		return OUT_FAILED;
+		return sig ? OUT_INTERRUPTED : OUT_FAILED;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
 	progress_start(log_level() > 0, planned_points(p));
