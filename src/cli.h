@@ -31,6 +31,7 @@ const struct command *cli_command_find(const char *name);
 /* Handlers (src/cmd/NAME.c; run and single in run.c, man in man.c) and their tables. */
 enum outcome cmd_run(const struct command *self, int argc, char **argv);
 enum outcome cmd_single(const struct command *self, int argc, char **argv);
+enum outcome cmd_rerun(const struct command *self, int argc, char **argv);
 enum outcome cmd_check(const struct command *self, int argc, char **argv);
 enum outcome cmd_tests(const struct command *self, int argc, char **argv);
 enum outcome cmd_list(const struct command *self, int argc, char **argv);
@@ -43,8 +44,9 @@ enum outcome cmd_report(const struct command *self, int argc, char **argv);
 enum outcome cmd_man(const struct command *self, int argc, char **argv);
 enum outcome cmd_help(const struct command *self, int argc, char **argv);
 enum outcome cmd_complete(const struct command *self, int argc, char **argv);
-extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_tests_opts[], cmd_list_opts[], cmd_show_opts[],
-	cmd_export_opts[], cmd_compare_opts[], cmd_merge_opts[], cmd_plot_opts[], cmd_report_opts[], cmd_man_opts[],
+extern const struct cli_opt cmd_run_opts[], cmd_rerun_opts[], cmd_check_opts[], cmd_tests_opts[], cmd_list_opts[],
+	cmd_show_opts[], cmd_export_opts[], cmd_compare_opts[], cmd_merge_opts[], cmd_plot_opts[], cmd_report_opts[],
+	cmd_man_opts[],
 	cmd_help_opts[], cmd_complete_opts[];
 
 /* Parse a command's words into args (zeroed by the caller) with its table. 0 to go on;
@@ -75,5 +77,19 @@ int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
 struct plan;
 /* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */
 int preflight(const struct plan *p);
+
+/* How run and rerun hand a resolved plan over (run.c): the database (--db, NULL for the
+ * default), --dry-run and -v, the command's words (stored as its command line), and the uuid
+ * of the run it repeats (NULL for a new run). */
+struct run_request {
+	const char *db;
+	int dry_run, verbose;
+	int no_quiet_check, require_quiet; /* the check for outside load before the first point */
+	int argc;
+	char **argv;
+	const char *rerun_of;
+};
+/* Print the plan (dry run), or check it can run here, then run, store and print it. */
+enum outcome run_plan(const struct plan *p, const struct run_request *rq);
 
 #endif

@@ -14,6 +14,8 @@
 const struct command cli_commands[] = {
 	{"run", cmd_run, cmd_run_opts, "run a suite or a workfile (the default command)", 0},
 	{"single", cmd_single, cmd_run_opts, "run each test alone (AIM9 single-user mode): calls/s and ops/s", 0},
+	{"rerun", cmd_rerun, cmd_rerun_opts,
+	 "run a stored run again: its suite, workfiles, seed and options as stored", 0},
 	{"check", cmd_check, cmd_check_opts, "parse suites and workfiles without running anything", 0},
 	{"tests", cmd_tests, cmd_tests_opts, "list the test catalog, or explain one test", 0},
 	{"list", cmd_list, cmd_list_opts, "list stored runs, newest first", 0},

@@ -1,5 +1,6 @@
 /* `reaim run`: resolve the plan, check it can run, open the store, then hand each workload
- * to the runner, which stores each point as it completes and prints the classic table. */
+ * to the runner, which stores each point as it completes and prints the classic table.
+ * `reaim rerun` hands its plan, rebuilt from a stored run, to the same run_plan. */
 #include "config.h"
 
 #include <errno.h>
@@ -96,9 +97,9 @@ const struct cli_opt cmd_run_opts[] = {
 
 /* --dry-run: the plan, with time estimates from the database when there is one (a dry run
  * never creates it). */
-static void dry_run(const struct plan *p, const struct run_args *a)
+static void dry_run(const struct plan *p, const struct run_request *rq)
 {
-	const char *db = cli_db_path(a->db);
+	const char *db = cli_db_path(rq->db);
 	struct store *st = NULL;
 	char err[512];
 	if (access(db, F_OK) == 0 && store_open_read(db, &st, err, sizeof(err)) < 0) {
@@ -119,16 +120,32 @@ static char *make_uuid(void)
 	return xasprintf("%lx-%lx", (unsigned long)getpid(), (unsigned long)clock_now_ns());
 }
 
+/* The command line as a shell reads it back: a word with anything but safe characters is
+ * quoted, so `show` prints a line that can be pasted. */
 static char *join_args(int argc, char **argv)
 {
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%^";
 	struct strbuf sb = {0};
 	strbuf_add(&sb, "reaim", 5);
-	for (int i = 1; i < argc; i++)
-		strbuf_addf(&sb, " %s", argv[i]);
+	if (argc > 0 && cli_command_find(argv[0])) /* `reaim single ...`, `reaim rerun ...` */
+		strbuf_addf(&sb, " %s", argv[0]);
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		if (*w && strspn(w, safe) == strlen(w)) {
+			strbuf_addf(&sb, " %s", w);
+			continue;
+		}
+		strbuf_add(&sb, " '", 2);
+		for (const char *q; (q = strchr(w, '\'')) != NULL; w = q + 1) {
+			strbuf_add(&sb, w, (size_t)(q - w));
+			strbuf_add(&sb, "'\\''", 4);
+		}
+		strbuf_addf(&sb, "%s'", w);
+	}
 	return sb.buf;
 }
 
-static int begin_run(struct runner *rn, const struct plan *p, int argc, char **argv)
+static int begin_run(struct runner *rn, const struct plan *p, const struct run_request *rq)
 {
 	char host[256] = "";
 	gethostname(host, sizeof(host) - 1);
@@ -139,8 +156,10 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 		log_warn("marked %d earlier run%s whose reaim process died as interrupted", dead, dead > 1 ? "s" : "");
 	for (size_t w = 0; w < p->nwl; w++)
 		engine_scratch_sweep(&p->wl[w].opts.dirs);
-	char *uuid = make_uuid(), *cmdline = join_args(argc, argv);
+	char *uuid = make_uuid(), *cmdline = join_args(rq->argc, rq->argv);
 	const struct run_opts *o0 = &p->wl[0].opts;
+	size_t planned;
+	enum plan_count kind = plan_points(p, &planned);
 	struct store_run r = {
 		.uuid = uuid,
 		.label = o0->label,
@@ -152,6 +171,9 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 		.seed = o0->seed,
 		.pid = getpid(),
 		.host = host,
+		.rerun_of = rq->rerun_of,
+		.planned_points = kind == PLAN_UNKNOWN ? 0 : (int64_t)planned,
+		.planned_exact = kind == PLAN_EXACT,
 	};
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
@@ -183,12 +205,22 @@ static int run_interrupted(void *unused)
 	return engine_interrupted();
 }
 
-static enum outcome execute(const struct plan *p, const struct run_args *a, int argc, char **argv)
+/* Store every workload's row before the first point, so a run stopped early still holds its
+ * whole plan (what `rerun` repeats). Single mode stores one row per test as it runs. */
+static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids)
+{
+	for (size_t w = 0; w < p->nwl; w++)
+		if (p->wl[w].opts.mode != MODE_SINGLE && runner_store_workload(rn, &p->wl[w], &ids[w]) < 0)
+			return -1;
+	return 0;
+}
+
+static enum outcome execute(const struct plan *p, const struct run_request *rq)
 {
 	char err[512];
-	struct runner rn = {.verbose = a->verbose};
-	const char *db = cli_db_path(a->db);
-	if (!a->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
+	struct runner rn = {.verbose = rq->verbose};
+	const char *db = cli_db_path(rq->db);
+	if (!rq->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
 		log_error("cannot create the results directory: %s", strerror(errno));
 		return OUT_FAILED; /* the results database cannot be used: see DESIGN */
 	}
@@ -196,10 +228,18 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		log_error("%s", err);
 		return engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	}
-	if (begin_run(&rn, p, argc, argv) < 0) {
-		log_error("%s", store_error(rn.st));
+	int64_t *wl_ids = xcalloc(p->nwl + 1, sizeof(*wl_ids));
+	if (begin_run(&rn, p, rq) < 0 || store_workloads(&rn, p, wl_ids) < 0) {
+		/* a stop signal ends the wait for another program's lock: that is an interruption */
+		int sig = engine_interrupted();
+		char why[600];
+		snprintf(why, sizeof(why), "%s", store_error(rn.st));
+		log_error("%s", why);
+		if (rn.run_id)
+			store_run_finish(rn.st, rn.run_id, sig ? "interrupted" : "failed", why);
 		store_close(rn.st);
-		return OUT_FAILED;
+		free(wl_ids);
+		return sig ? OUT_INTERRUPTED : OUT_FAILED;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
 	rn.acct = accounting_open(p);
@@ -212,7 +252,6 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 	for (size_t w = 0; w < p->nwl && !runner_stop_now(&rn); w++) {
 		const struct workload *wl = &p->wl[w];
 		struct engine_scratch scratch;
-		int64_t wl_id;
 		if (wl->opts.mode == MODE_SINGLE) {
 			if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
 						  sizeof(rn.first_failure)) < 0) {
@@ -224,11 +263,6 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 			engine_scratch_destroy(&scratch);
 			continue;
 		}
-		if (runner_store_workload(&rn, wl, &wl_id) < 0) {
-			log_error("%s", store_error(rn.st));
-			rn.failed = rn.fatal = 1;
-			break;
-		}
 		if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
 					  sizeof(rn.first_failure)) < 0) {
 			log_error("%s", rn.first_failure);
@@ -238,11 +272,12 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		static const int both[] = {1, 0};
 		int nosync = wl->opts.osync == OSYNC_BOTH ? 2 : 1;
 		for (int k = 0; k < nosync && !runner_stop_now(&rn); k++)
-			runner_block(&rn, wl, wl_id, nosync == 2 ? both[k] : wl->opts.osync, &scratch);
+			runner_block(&rn, wl, wl_ids[w], nosync == 2 ? both[k] : wl->opts.osync, &scratch);
 		engine_scratch_destroy(&scratch);
 	}
 	progress_stop();
 	accounting_close(rn.acct);
+	free(wl_ids);
 	int sig = engine_interrupted();
 	const char *status = sig ? "interrupted" : rn.failed ? "failed" : "complete";
 	char reason[400] = "";
@@ -269,7 +304,7 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 
 /* The quiet check before the first point, at the lowest noise limit of the plan; -1: do not start
  * (the machine is busy and quiet was required, or a stop signal came meanwhile). */
-static int quiet_check(const struct plan *p, const struct run_args *a)
+static int quiet_check(const struct plan *p, const struct run_request *a)
 {
 	if (a->no_quiet_check && !a->require_quiet)
 		return 0;
@@ -291,6 +326,24 @@ static void warn_rounds(const struct plan *p)
 			log_warn("workload %s: with one round its variants cannot be compared (use -r 4 or more, or "
 				 "--precision)", p->wl[w].name);
 	}
+}
+
+enum outcome run_plan(const struct plan *p, const struct run_request *rq)
+{
+	if (rq->dry_run) {
+		dry_run(p, rq);
+		return OUT_OK;
+	}
+	warn_rounds(p);
+	if (preflight(p) < 0)
+		return OUT_USAGE;
+	if (engine_init() < 0) {
+		log_error("cannot set up signal handling: %s", strerror(errno));
+		return OUT_FAILED;
+	}
+	if (quiet_check(p, rq) < 0)
+		return engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
+	return execute(p, rq);
 }
 
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single)
@@ -326,17 +379,11 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	if (rc < 0) {
 		errlist_print(&errs);
 		out = OUT_USAGE;
-	} else if (a.dry_run) {
-		dry_run(&p, &a);
-	} else if (warn_rounds(&p), preflight(&p) < 0) {
-		out = OUT_USAGE;
-	} else if (engine_init() < 0) {
-		log_error("cannot set up signal handling: %s", strerror(errno));
-		out = OUT_FAILED;
-	} else if (quiet_check(&p, &a) < 0) {
-		out = engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	} else {
-		out = execute(&p, &a, argc, argv);
+		const struct run_request rq = {.db = a.db, .dry_run = a.dry_run, .verbose = a.verbose, .argc = argc,
+					       .argv = argv, .no_quiet_check = a.no_quiet_check,
+					       .require_quiet = a.require_quiet};
+		out = run_plan(&p, &rq);
 	}
 	errlist_free(&errs);
 	plan_free(&p);

@@ -8,7 +8,7 @@
 
 struct show_args {
 	const char *db;
-	int verbose, tests, samples;
+	int verbose, tests, samples, files;
 	struct cli_list run;
 };
 
@@ -19,6 +19,8 @@ const struct cli_opt cmd_show_opts[] = {
 		     "more columns: Jobs/Min per task, JTI, spread of task times, user and system time"),
 	CLI_OPT_FLAG(0, "tests", struct show_args, tests, "per-test job counts and latency percentiles"),
 	CLI_OPT_FLAG(0, "samples", struct show_args, samples, "the system sampler's time series of every point"),
+	CLI_OPT_FLAG(0, "files", struct show_args, files,
+		     "the suite and workfiles as stored with the run (what `reaim rerun` runs again)"),
 	CMD_OPT_DB(struct show_args),
 	CLI_OPT_END,
 };
@@ -35,7 +37,8 @@ enum outcome cmd_show(const struct command *self, int argc, char **argv)
 		out = OUT_FAILED;
 	else if (cmd_resolve_run(st, a.run.count ? a.run.v[0] : NULL, &id) < 0)
 		out = OUT_USAGE;
-	else if (report_show(stdout, st, id, a.verbose, a.tests, a.samples) < 0) {
+	else if (report_show(stdout, st, id, a.verbose, a.tests, a.samples) < 0 ||
+		 (a.files && report_show_files(stdout, st, id) < 0)) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}

@@ -180,6 +180,29 @@ int suite_check(const char *path, struct errlist *errs);
 void plan_rounds(const struct run_opts *o, long long *least, long long *most);
 /* Points per task count and round: one per variant, or one. */
 size_t plan_arms(const struct run_opts *o);
+/* A workload as a run stored it: its name, its workfile's name and text, and every option as
+ * key and the text option_set reads (a list option once per item, in order). */
+struct option_text {
+	const char *key, *value;
+};
+struct stored_workload {
+	const char *name, *workfile_name, *workfile_text;
+	const struct option_text *opts;
+	size_t nopts;
+};
+/* A plan from a stored run's text alone (no file is read): where names it in messages
+ * ("run 5"); label replaces every workload's stored label (NULL: uname -r, as a new run). */
+int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
+		     size_t n, const char *label, struct plan *p, struct errlist *errs);
+
+/* How many points a plan will measure: exactly, at most (crossover and quick stop growing
+ * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */
+enum plan_count { PLAN_EXACT, PLAN_AT_MOST, PLAN_UNKNOWN };
+/* Points of one O_SYNC setting of a workload: the fewest and the most (growing modes add
+ * task counts, doubling the last listed one up to max_tasks, at most PLAN_GROW_POINTS more). */
+#define PLAN_GROW_POINTS 60
+void plan_points_range(const struct run_opts *o, size_t *least, size_t *most);
+enum plan_count plan_points(const struct plan *p, size_t *n);
 
 /* Per-task file size n for a load of `tasks` tasks. */
 long long plan_file_kib(const struct run_opts *o, int tasks);

@@ -646,6 +646,59 @@ int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *
 	return errs->count == before ? 0 : -1;
 }
 
+/* One stored workload: defaults, then its options as stored, then the label asked for; its
+ * workfile parsed from the stored text. */
+static void add_stored(struct plan *p, const char *where, const struct stored_workload *w, const char *label,
+		       struct errlist *errs)
+{
+	struct workload wl = {0};
+	char *origin = xasprintf("%s, workload %s", where, w->name);
+	run_opts_defaults(&wl.opts);
+	for (size_t k = 0; k < w->nopts; k++) {
+		const struct option_def *def = option_find(w->opts[k].key);
+		const char *why;
+		if (!def)
+			errlist_add(errs, origin, 0, "option '%s' is not one this reaim knows", w->opts[k].key);
+		else if (option_set(&wl.opts, def, w->opts[k].value, &why) < 0)
+			errlist_add(errs, origin, 0, "option %s = '%s': %s", def->key, w->opts[k].value, why);
+	}
+	free(origin);
+	free(wl.opts.label);
+	wl.opts.label = NULL;
+	const char *why;
+	if (label && option_set(&wl.opts, option_find("label"), label, &why) < 0)
+		errlist_add(errs, "--label", 0, "'%s': %s", label, why);
+	char *wf_where = xasprintf("%s as stored with %s", w->workfile_name, where);
+	int rc = workfile_parse(wf_where, w->workfile_text, &wl.wf, errs);
+	free(wf_where);
+	if (rc < 0) {
+		workfile_free(&wl.wf);
+		run_opts_free(&wl.opts);
+		return;
+	}
+	free(wl.wf.name);
+	wl.wf.name = xstrdup(w->workfile_name);
+	wl.name = xstrdup(w->name);
+	finish_opts(&wl.opts, &wl.wf);
+	p->wl = xrealloc(p->wl, (p->nwl + 1) * sizeof(*p->wl));
+	p->wl[p->nwl++] = wl;
+}
+
+int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
+		     size_t n, const char *label, struct plan *p, struct errlist *errs)
+{
+	memset(p, 0, sizeof(*p));
+	size_t before = errs->count;
+	p->suite_name = xstrdup(suite_name);
+	p->suite_path = xstrdup(where);
+	p->suite_text = xstrdup(suite_text);
+	for (size_t i = 0; i < n; i++)
+		add_stored(p, where, &w[i], label, errs);
+	if (errs->count == before && p->nwl == 0)
+		errlist_add(errs, where, 0, "no workloads stored");
+	return errs->count == before ? 0 : -1;
+}
+
 int suite_check(const char *path, struct errlist *errs)
 {
 	struct plan p;

@@ -137,39 +137,94 @@ static void json_samples(FILE *f, struct store *st, int64_t point_id)
 	free(x);
 }
 
-/* Each workload's options as stored: a list option (item >= 0) as an array of its items. */
+static void json_string_or_null(FILE *f, const char *s)
+{
+	if (s)
+		textout_json_string(f, s);
+	else
+		fputs("null", f);
+}
+
+/* One workload's options as stored (o[0..n) are its rows): a list option (item >= 0) as an
+ * array of its items. */
+static void json_options(FILE *f, const struct store_option *o, size_t n)
+{
+	fputs("\"options\": {", f);
+	for (size_t i = 0; i < n; i++) {
+		int new_key = i == 0 || strcmp(o[i].key, o[i - 1].key) != 0;
+		int last_item = i + 1 == n || strcmp(o[i + 1].key, o[i].key) != 0;
+		if (new_key) {
+			fputs(i ? ", " : "", f);
+			textout_json_string(f, o[i].key);
+			fputs(o[i].item >= 0 ? ": [" : ": ", f);
+		} else {
+			fputs(", ", f);
+		}
+		textout_json_string(f, o[i].value);
+		if (last_item && o[i].item >= 0)
+			fputc(']', f);
+	}
+	fputc('}', f);
+}
+
+/* Each workload with its workfile's text and its options, enough to run it again. */
 static void json_workloads(FILE *f, struct store *st, int64_t run_id)
 {
+	struct store_workload_row *w;
 	struct store_option *o;
-	size_t n;
+	size_t nw, n;
 	fprintf(f, "\"workloads\": [");
-	if (store_get_workload_options(st, run_id, &o, &n) == 0) {
-		for (size_t i = 0; i < n; i++) {
-			int new_wl = i == 0 || o[i].workload_id != o[i - 1].workload_id;
-			int new_key = new_wl || strcmp(o[i].key, o[i - 1].key) != 0;
-			int last_item = i + 1 == n || o[i + 1].workload_id != o[i].workload_id ||
-					strcmp(o[i + 1].key, o[i].key) != 0;
-			if (new_wl) {
-				fprintf(f, "%s{\"id\": %lld, \"name\": ", i ? ", " : "", (long long)o[i].workload_id);
-				textout_json_string(f, o[i].workload);
-				fputs(", \"options\": {", f);
-			}
-			if (new_key) {
-				fputs(new_wl ? "" : ", ", f);
-				textout_json_string(f, o[i].key);
-				fputs(o[i].item >= 0 ? ": [" : ": ", f);
-			} else {
-				fputs(", ", f);
-			}
-			textout_json_string(f, o[i].value);
-			if (last_item && o[i].item >= 0)
-				fputc(']', f);
-			if (i + 1 == n || o[i + 1].workload_id != o[i].workload_id)
-				fputs("}}", f);
-		}
-		store_options_free(o, n);
+	if (store_get_workloads(st, run_id, &w, &nw) < 0)
+		w = NULL, nw = 0;
+	if (store_get_workload_options(st, run_id, &o, &n) < 0)
+		o = NULL, n = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < nw; i++) {
+		char *text = NULL;
+		fprintf(f, "%s{\"id\": %lld, \"name\": ", i ? ", " : "", (long long)w[i].id);
+		textout_json_string(f, w[i].name);
+		fputs(", \"workfile\": ", f);
+		textout_json_string(f, w[i].workfile_name);
+		fputs(", \"workfile_text\": ", f);
+		json_string_or_null(f, store_get_workfile_text(st, w[i].id, &text) == 0 ? text : NULL);
+		free(text);
+		fputs(", ", f);
+		/* both are ordered by workload id */
+		while (k < n && o[k].workload_id < w[i].id)
+			k++;
+		size_t first = k;
+		while (k < n && o[k].workload_id == w[i].id)
+			k++;
+		json_options(f, o + first, k - first);
+		fputc('}', f);
 	}
+	store_options_free(o, n);
+	free(w);
 	fprintf(f, "], ");
+}
+
+/* How the run was made: command line, version, seed, suite text, the run it repeats and the
+ * points it planned (null when its modes cannot say; exact false: at most that many). */
+static void json_origin(FILE *f, struct store *st, const struct store_run_row *run)
+{
+	char *cmdline = NULL, *suite_text = NULL;
+	if (store_get_run_text(st, run->id, &cmdline, &suite_text) < 0)
+		cmdline = suite_text = NULL;
+	fputs(", \"command_line\": ", f);
+	json_string_or_null(f, cmdline);
+	fputs(", \"version\": ", f);
+	textout_json_string(f, run->version);
+	fprintf(f, ", \"seed\": %lld, \"suite_text\": ", (long long)run->seed);
+	json_string_or_null(f, suite_text);
+	fputs(", \"rerun_of\": ", f);
+	json_string_or_null(f, run->rerun_of[0] ? run->rerun_of : NULL);
+	if (run->planned_points > 0)
+		fprintf(f, ", \"planned_points\": %lld, \"planned_exact\": %s", (long long)run->planned_points,
+			run->planned_exact ? "true" : "false");
+	else
+		fputs(", \"planned_points\": null, \"planned_exact\": false", f);
+	free(cmdline);
+	free(suite_text);
 }
 
 static void json(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
@@ -184,6 +239,7 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 		fprintf(f, ", \"%s\": ", keys[i]);
 		textout_json_string(f, vals[i]);
 	}
+	json_origin(f, st, run);
 	fprintf(f, "}, \"environment\": {");
 	char **kv;
 	size_t nkv;

@@ -20,30 +20,11 @@ static void fmt_duration(char *buf, size_t len, double s)
 		snprintf(buf, len, "%dh%02dm", (int)(s / 3600), (int)s % 3600 / 60);
 }
 
-/* Points per O_SYNC setting: the fewest and the most (growing modes add task counts, --precision
- * rounds). */
-static void points_range(const struct run_opts *o, size_t *least, size_t *most)
-{
-	long long lo, hi;
-	plan_rounds(o, &lo, &hi);
-	size_t listed = o->tasks.count * (size_t)lo * plan_arms(o);
-	*least = listed;
-	*most = o->tasks.count * (size_t)hi * plan_arms(o);
-	if (o->mode != MODE_CROSSOVER && o->mode != MODE_QUICK)
-		return;
-	/* the runner's growth: doubling the last listed count up to max_tasks, at most 60 more points */
-	long long tasks = o->tasks.n[o->tasks.count - 1];
-	for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + 60; np += (size_t)o->repeat) {
-		tasks *= 2;
-		*most += (size_t)o->repeat;
-	}
-}
-
 static void print_points(FILE *f, const struct workload *wl, int nosync)
 {
 	const struct run_opts *o = &wl->opts;
 	size_t least, most;
-	points_range(o, &least, &most);
+	plan_points_range(o, &least, &most);
 	const char *rounds = o->repeat > 1 ? "rounds" : "round", *settings = nosync > 1 ? "settings" : "setting";
 	switch (o->mode) {
 	case MODE_SINGLE:
@@ -169,7 +150,7 @@ void report_plan(FILE *f, const struct plan *p, struct store *st)
 			continue;
 		}
 		size_t least, most;
-		points_range(o, &least, &most);
+		plan_points_range(o, &least, &most);
 		total += least * (size_t)nosync;
 		more_points |= least != most;
 		static const int both[] = {1, 0};

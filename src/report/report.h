@@ -50,6 +50,8 @@ void report_plan(FILE *f, const struct plan *p, struct store *st);
 
 /* `reaim show`: heading, environment, classic table per workload, per-test figures. */
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples);
+/* `reaim show --files`: the suite and each workfile as stored with the run. */
+int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
 /* An export format: its --format name, one line of help, and its writer. */

@@ -10,17 +10,47 @@
 #include "report/report.h"
 #include "util/util.h"
 
+/* A running run's status with its progress, "running 7/24": points stored of the planned
+ * ones ("≤40" when growing modes may stop sooner, "?" when the modes cannot say). */
+static void status_text(const struct store_run_row *r, char *buf, size_t len)
+{
+	if (strcmp(r->status, "running") != 0)
+		snprintf(buf, len, "%s", r->status);
+	else if (r->planned_points <= 0)
+		snprintf(buf, len, "running %d/?", r->points);
+	else
+		snprintf(buf, len, "running %d/%s%lld", r->points, r->planned_exact ? "" : "≤",
+			 (long long)r->planned_points);
+}
+
+/* Columns on a terminal: UTF-8 continuation bytes take none. */
+static int text_width(const char *s)
+{
+	int w = 0;
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
 int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 {
 	struct store_run_row *rows;
 	size_t n;
 	if (store_list_runs(st, filter, &rows, &n) < 0)
 		return -1;
-	fprintf(f, "%-5s %-20s %-11s %-12s %-24s %-12s %s\n", "ID", "Started", "Status", "Suite", "Label",
-		"Host", "Points");
+	char status[64];
+	int width = 11;
+	for (size_t i = 0; i < n; i++) {
+		status_text(&rows[i], status, sizeof(status));
+		width = text_width(status) > width ? text_width(status) : width;
+	}
+	fprintf(f, "%-5s %-20s %-*s %-12s %-24s %-12s %s\n", "ID", "Started", width, "Status", "Suite", "Label", "Host",
+		"Points");
 	/* suite, label and host are user text: escaped, padded by characters */
 	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "%-5lld %-20s %-11s ", (long long)rows[i].id, rows[i].started, rows[i].status);
+		status_text(&rows[i], status, sizeof(status));
+		fprintf(f, "%-5lld %-20s %s%*s ", (long long)rows[i].id, rows[i].started, status,
+			width - text_width(status), "");
 		fput_text(f, rows[i].suite, 12);
 		fputc(' ', f);
 		fput_text(f, rows[i].label, 24);
@@ -126,6 +156,58 @@ static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 		free(kv[i]);
 	}
 	free(kv);
+}
+
+/* How the run was made: its command line, program version and seed, and the run it repeats. */
+static void print_origin(FILE *f, struct store *st, const struct store_run_row *run)
+{
+	char *cmdline = NULL, *suite_text = NULL;
+	if (store_get_run_text(st, run->id, &cmdline, &suite_text) == 0)
+		fprintf(f, "  %-24s %s\n", "command_line", cmdline);
+	free(cmdline);
+	free(suite_text);
+	fprintf(f, "  %-24s %s\n  %-24s %lld\n", "version", run->version, "seed", (long long)run->seed);
+	if (!run->rerun_of[0])
+		return;
+	int64_t of;
+	struct store_run_row orig;
+	if (store_resolve_run(st, run->rerun_of, &of) == 0 && store_get_run(st, of, &orig) == 0)
+		fprintf(f, "  %-24s run %lld (label %s, %s)\n", "rerun_of", (long long)of, orig.label, orig.started);
+	else
+		fprintf(f, "  %-24s %s (not in this database)\n", "rerun_of", run->rerun_of);
+}
+
+int report_show_files(FILE *f, struct store *st, int64_t run_id)
+{
+	struct store_run_row run;
+	struct store_workload_row *w;
+	size_t nw;
+	char *cmdline, *suite_text;
+	if (store_get_run(st, run_id, &run) < 0 || store_get_run_text(st, run_id, &cmdline, &suite_text) < 0)
+		return -1;
+	if (suite_text[0])
+		fprintf(f, "Suite %s as stored:\n%s%s", run.suite, suite_text,
+			suite_text[strlen(suite_text) - 1] == '\n' ? "" : "\n");
+	else
+		fprintf(f, "Suite: none (the run was given a workfile)\n");
+	free(cmdline);
+	free(suite_text);
+	if (store_get_workloads(st, run_id, &w, &nw) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < nw && rc == 0; i++) {
+		int seen = 0; /* each workfile once, however many workloads (or single-mode tests) use it */
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(w[k].workfile_name, w[i].workfile_name) == 0;
+		char *text;
+		if (seen || (rc = store_get_workfile_text(st, w[i].id, &text)) < 0)
+			continue;
+		fprintf(f, "Workfile %s as stored:\n%s%s", w[i].workfile_name, text,
+			text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+		free(text);
+	}
+	free(w);
+	return rc;
 }
 
 /* Every option each workload ran with (runs stored since schema version 4), for -v. */
@@ -358,6 +440,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		fput_text(f, run.reason, 0);
 		fputc('\n', f);
 	}
+	print_origin(f, st, &run);
 	print_env(f, st, run_id, verbose);
 	if (verbose)
 		print_options(f, st, run_id);

@@ -87,7 +87,9 @@ int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_
 	" COALESCE((SELECT value FROM env WHERE run_id = r.id AND key = 'hostname'), ''),"       \
 	" r.mode, COALESCE(r.reason, ''),"                                                      \
 	" (SELECT COUNT(*) FROM points WHERE run_id = r.id),"                                   \
-	" (SELECT COUNT(*) FROM points WHERE run_id = r.id AND valid) FROM runs r"
+	" (SELECT COUNT(*) FROM points WHERE run_id = r.id AND valid),"                          \
+	" r.version, r.seed, COALESCE(r.rerun_of, ''), COALESCE(r.planned_points, 0),"           \
+	" COALESCE(r.planned_exact, 0) FROM runs r"
 
 static void read_run(sqlite3_stmt *s, void *row)
 {
@@ -103,6 +105,11 @@ static void read_run(sqlite3_stmt *s, void *row)
 	store_copy_text(r->reason, sizeof(r->reason), s, 8);
 	r->points = sqlite3_column_int(s, 9);
 	r->valid_points = sqlite3_column_int(s, 10);
+	store_copy_text(r->version, sizeof(r->version), s, 11);
+	r->seed = sqlite3_column_int64(s, 12);
+	store_copy_text(r->rerun_of, sizeof(r->rerun_of), s, 13);
+	r->planned_points = sqlite3_column_int64(s, 14);
+	r->planned_exact = sqlite3_column_int(s, 15);
 }
 
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row)
@@ -117,6 +124,41 @@ int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row)
 		snprintf(st->err, sizeof(st->err), "%s: reading the run: no run %lld", st->path, (long long)run_id);
 	free(r.v);
 	return r.n == 1 ? 0 : -1;
+}
+
+/* Text columns read whole, as owned strings. */
+static void read_texts(sqlite3_stmt *s, void *row)
+{
+	char **t = row;
+	for (int i = 0; i < sqlite3_column_count(s); i++) {
+		const unsigned char *v = sqlite3_column_text(s, i);
+		t[i] = xstrdup(v ? (const char *)v : "");
+	}
+}
+
+static void drop_texts(sqlite3_stmt *s, void *row)
+{
+	char **t = row;
+	for (int i = 0; i < sqlite3_column_count(s); i++)
+		free(t[i]);
+}
+
+int store_get_run_text(struct store *st, int64_t run_id, char **command_line, char **suite_text)
+{
+	struct store_rows r;
+	if (store_query(st, "reading the run's text", 2 * sizeof(char *), read_texts, drop_texts, &r,
+			"SELECT command_line, suite_text FROM runs WHERE id = ?", "i", run_id) < 0)
+		return -1;
+	char **t = r.v;
+	if (r.n != 1) {
+		snprintf(st->err, sizeof(st->err), "%s: reading the run: no run %lld", st->path, (long long)run_id);
+		free(r.v);
+		return -1;
+	}
+	*command_line = t[0];
+	*suite_text = t[1];
+	free(r.v);
+	return 0;
 }
 
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n)
@@ -284,4 +326,21 @@ int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_
 	*rows = r.v;
 	*n = r.n;
 	return rc;
+}
+
+int store_get_workfile_text(struct store *st, int64_t workload_id, char **text)
+{
+	struct store_rows r;
+	if (store_query(st, "reading the workfile", sizeof(char *), read_texts, drop_texts, &r,
+			"SELECT workfile_text FROM workloads WHERE id = ?", "i", workload_id) < 0)
+		return -1;
+	if (r.n != 1) {
+		snprintf(st->err, sizeof(st->err), "%s: reading the workfile: no workload %lld", st->path,
+			 (long long)workload_id);
+		free(r.v);
+		return -1;
+	}
+	*text = *(char **)r.v;
+	free(r.v);
+	return 0;
 }

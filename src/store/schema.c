@@ -121,5 +121,10 @@ const char *const store_migrations[] = {
 	"ALTER TABLE points ADD COLUMN outside_write_bytes REAL;",
 	/* 6: the variant (--variant NAME) a point measured; NULL for a run without variants */
 	"ALTER TABLE points ADD COLUMN variant TEXT;",
+	/* 7: how many points a run plans (NULL: its modes cannot say; planned_exact 0: at most that
+	 * many) and the uuid of the run it repeats */
+	"ALTER TABLE runs ADD COLUMN planned_points INTEGER;"
+	"ALTER TABLE runs ADD COLUMN planned_exact INTEGER;"
+	"ALTER TABLE runs ADD COLUMN rerun_of TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -302,9 +302,11 @@ int store_run_begin(struct store *st, const struct store_run *r, const struct en
 		return -1;
 	int rc = run_stmt(st, run_id, "storing the run",
 			"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed,"
-			" pid, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			"sssssssiis", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
-			r->version, r->mode, r->seed, r->pid, r->host);
+			" pid, host, rerun_of, planned_points, planned_exact)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?)",
+			"sssssssiissii", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
+			r->version, r->mode, r->seed, r->pid, r->host, r->rerun_of, r->planned_points,
+			(int64_t)r->planned_exact);
 	for (size_t i = 0; env && i < env->count && rc == 0; i++)
 		rc = store_run_env(st, *run_id, env->items[i].key, env->items[i].value);
 	if (rc == 0 && exec(st, "COMMIT", "committing the run") == 0)

@@ -23,6 +23,9 @@ const char *store_error(const struct store *st);
 struct store_run {
 	const char *uuid, *label, *suite_name, *suite_text, *command_line, *version, *mode, *host;
 	int64_t seed, pid;
+	const char *rerun_of;     /* uuid of the run this one repeats, or NULL */
+	int64_t planned_points;   /* points the run plans; 0: its modes cannot say */
+	int planned_exact;        /* 0: planned_points is an upper bound (growing modes) */
 };
 /* Mark runs of this host still 'running' whose process is gone as interrupted; how many. */
 int store_reap_dead_runs(struct store *st, const char *host, int *count);
@@ -88,6 +91,10 @@ struct store_run_row {
 	char uuid[40], label[128], suite[64], status[16], started[32], host[64], mode[16];
 	char reason[256];
 	int points, valid_points;
+	char version[32], rerun_of[40]; /* rerun_of: uuid of the run this one repeats, or "" */
+	int64_t seed;
+	int64_t planned_points;   /* 0: not known (a searching mode, single mode, or an older run) */
+	int planned_exact;        /* 0: planned_points is an upper bound */
 };
 /* Resolve "N", "last", "last~N" or a label (newest with it) to a run id. */
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id);
@@ -95,6 +102,8 @@ int store_resolve_run(struct store *st, const char *spec, int64_t *run_id);
  * being measured only when no other has it); anything else names one run as above. Free *ids. */
 int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n);
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
+/* The run's command line and suite text (may be long, so not in the row); the caller frees both. */
+int store_get_run_text(struct store *st, int64_t run_id, char **command_line, char **suite_text);
 /* Newest first, filtered. */
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n);
@@ -116,6 +125,8 @@ struct store_workload_row {
 };
 /* The workloads of a run in the order they ran. */
 int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_row **rows, size_t *n);
+/* A workload's workfile as it was read when the run began; the caller frees it. */
+int store_get_workfile_text(struct store *st, int64_t workload_id, char **text);
 
 /* What stored runs say about how long a point takes: the newest run (not single mode) that
  * measured the same workfile with the same jobs per task (nominal and P) and O_SYNC setting

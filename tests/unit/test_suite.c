@@ -181,6 +181,73 @@ int main(void)
 	plan_free(&p);
 	errlist_free(&errs);
 
+	/* a plan from stored text alone: every option as stored, the workfile parsed from its text */
+	static const struct option_text opts[] = {
+		{"dirs", "/nonexistent/a"}, {"dirs", "/nonexistent/b"},
+		{"filesize", "20K"},	    {"jobs_per_task", "7"},
+		{"label", "old"},	    {"mode", "crossover"},
+		{"osync", "both"},	    {"seed", "99"},
+		{"tasks", "1,3"},	    {"threshold", "5"},
+		{"workfile", "/gone/mix"},
+	};
+	struct stored_workload sw[2] = {
+		{.name = "a",
+		 .workfile_name = "mix",
+		 .workfile_text = "10 add_int\n5 creat_clo\n",
+		 .opts = opts,
+		 .nopts = ARRAY_SIZE(opts)},
+		{.name = "b",
+		 .workfile_name = "bad",
+		 .workfile_text = "10 add_int\n3 no_such_test\n",
+		 .opts = opts,
+		 .nopts = 2},
+	};
+	ok(plan_from_stored("run 5", "demo", "x = 1;", sw, 1, NULL, &p, &errs) == 0, "a stored workload rebuilds");
+	errlist_print(&errs);
+	ok(p.nwl == 1 && strcmp(p.wl[0].name, "a") == 0 && strcmp(p.wl[0].wf.name, "mix") == 0, "its names kept");
+	ok(p.wl[0].wf.count == 2 && strcmp(p.wl[0].wf.entries[1].test->name, "creat_clo") == 0,
+	   "the workfile from its stored text");
+	ok(p.wl[0].opts.dirs.count == 2 && strcmp(p.wl[0].opts.dirs.v[1], "/nonexistent/b") == 0,
+	   "list items in order");
+	ok(p.wl[0].opts.jobs_per_task == 7 && p.wl[0].opts.seed == 99 && p.wl[0].opts.mode == MODE_CROSSOVER &&
+		   p.wl[0].opts.osync == OSYNC_BOTH && p.wl[0].opts.threshold == 5 && p.wl[0].opts.filesize_kib == 20 &&
+		   p.wl[0].opts.tasks.count == 2 && p.wl[0].opts.tasks.n[1] == 3,
+	   "every stored option applied");
+	ok(p.wl[0].opts.label && strcmp(p.wl[0].opts.label, "old") != 0,
+	   "the label is a new run's, not the stored one");
+	ok(strcmp(p.suite_name, "demo") == 0 && strcmp(p.suite_text, "x = 1;") == 0, "suite name and text kept");
+	plan_free(&p);
+	ok(plan_from_stored("run 5", "demo", "", sw, 1, "again", &p, &errs) == 0 &&
+		   strcmp(p.wl[0].opts.label, "again") == 0,
+	   "a label asked for replaces it");
+	plan_free(&p);
+	ok(plan_from_stored("run 5", "demo", "", sw, 2, NULL, &p, &errs) < 0,
+	   "a stored workfile that no longer parses");
+	ok(errs.count == 1 && strncmp(errs.msgs[0], "bad as stored with run 5:2: unknown test", 40) == 0,
+	   "named with its line and the run");
+	plan_free(&p);
+	errlist_free(&errs);
+	static const struct option_text odd[] = {{"speed", "9"}, {"repeat", "zero"}};
+	sw[0].opts = odd;
+	sw[0].nopts = ARRAY_SIZE(odd);
+	ok(plan_from_stored("run 6", "demo", "", sw, 1, NULL, &p, &errs) < 0 && errs.count == 2, "odd options refused");
+	ok(errs.count == 2 &&
+		   strcmp(errs.msgs[0], "run 6, workload a: option 'speed' is not one this reaim knows") == 0,
+	   "an unknown option named");
+	plan_free(&p);
+	errlist_free(&errs);
+	ok(plan_from_stored("run 7", "demo", "", sw, 0, NULL, &p, &errs) < 0 && errs.count == 1,
+	   "no workloads refused");
+	plan_free(&p);
+	errlist_free(&errs);
+	sw[0].opts = opts;
+	sw[0].nopts = 1;
+	ok(plan_from_stored("run 8", "demo", "", sw, 1, "", &p, &errs) < 0 && errs.count == 1 &&
+		   strcmp(errs.msgs[0], "--label: '': empty") == 0,
+	   "an empty label refused as a run refuses it");
+	plan_free(&p);
+	errlist_free(&errs);
+
 	char *files[] = {wf, good, multi, bad, syntax, badwf, inc_wl, inc_part, inc_top, inc_bad, inc_uses_bad, inc_missing,
 			 inc_self, inc_dir, inc_junk, inc_quoted, ignored};
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
