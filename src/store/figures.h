@@ -41,6 +41,7 @@
 	X(max_task_index, INT, "", "Slowest task's index", "", CORE, NOPLOT)                              \
 	X(release_skew_s, REAL, "s", "Release skew (s)", "%.17g", CORE, NOPLOT)                           \
 	X(overhead_s, REAL, "s", "Point overhead (s)", "%.17g", CORE, NOPLOT)                             \
+	X(overhead_note, TEXT, "", "Which phase of the point took far beyond its norm", "", CORE, NOPLOT) \
 	X(noisy, BOOL, "", "Measured in noise (outside load or steal over the limit)", "", CORE, NOPLOT)  \
 	X(noise, TEXT, "", "Why the point is noisy", "", CORE, NOPLOT)                                    \
 	X(cgroup_cpu_s, REAL, "s", "CPU time from the point's cgroup (s)", "%.17g", CORE, NOPLOT)         \

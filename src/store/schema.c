@@ -126,5 +126,8 @@ const char *const store_migrations[] = {
 	"ALTER TABLE runs ADD COLUMN planned_points INTEGER;"
 	"ALTER TABLE runs ADD COLUMN planned_exact INTEGER;"
 	"ALTER TABLE runs ADD COLUMN rerun_of TEXT;",
+	/* 8: a point whose set-up, start or finish took far beyond its norm says which (a warning:
+	 * the measured Real is not affected, the wall time is) */
+	"ALTER TABLE points ADD COLUMN overhead_note TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);
