@@ -173,8 +173,9 @@ enum test_status ipc_close_all(struct test_ctx *ctx, enum test_status st, const 
 	return st;
 }
 
-static enum test_status pipe_cpy(struct test_ctx *ctx)
+static enum test_status pipe_cpy(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) != 0)
 		return test_fail(ctx, errno, "creating a pipe");
@@ -199,8 +200,9 @@ static const char *open_fifo(int dir_fd, const char *name, int fds[2])
 	return NULL;
 }
 
-static enum test_status fifo_test(struct test_ctx *ctx)
+static enum test_status fifo_test(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	char name[40];
 	snprintf(name, sizeof(name), "fifo_test.%ld", (long)getpid());
 	if (mkfifoat(ctx->scratch_fd, name, 0600) != 0)
@@ -237,13 +239,15 @@ static enum test_status socketpair_test(struct test_ctx *ctx, int type, const ch
 	return ipc_close_all(ctx, st, sv, 2);
 }
 
-static enum test_status stream_pipe(struct test_ctx *ctx)
+static enum test_status stream_pipe(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	return socketpair_test(ctx, SOCK_STREAM, "stream socketpair");
 }
 
-static enum test_status dgram_pipe(struct test_ctx *ctx)
+static enum test_status dgram_pipe(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	return socketpair_test(ctx, SOCK_DGRAM, "datagram socketpair");
 }
 
@@ -310,8 +314,9 @@ static enum test_status sysv_fail(struct test_ctx *ctx, int err, const char *cal
 	return test_fail(ctx, err, "%s", call);
 }
 
-static enum test_status shared_memory(struct test_ctx *ctx)
+static enum test_status shared_memory(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	int shmid = shmget(IPC_PRIVATE, SHM_BYTES, IPC_CREAT | IPC_EXCL | 0600);
 	if (shmid < 0)
 		return sysv_fail(ctx, errno, "shmget of 64 KiB", "kernel.shmmni, kernel.shmall");
@@ -353,8 +358,9 @@ static void count_sigusr2(int sig)
 
 /* A signal sent to oneself with kill() while unblocked is delivered before kill() returns,
  * so the handler must have run exactly once per kill. */
-static enum test_status signal_test(struct test_ctx *ctx)
+static enum test_status signal_test(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	struct sigaction sa, old_sa;
 	sigset_t usr2, old_mask;
 
@@ -372,9 +378,9 @@ static enum test_status signal_test(struct test_ctx *ctx)
 		err = errno;
 		step = "unblocking SIGUSR2";
 	} else {
-		pid_t self = getpid();
+		pid_t me = getpid();
 		for (unsigned i = 0; i < SIGNALS && step == NULL; i++) {
-			if (kill(self, SIGUSR2) != 0) {
+			if (kill(me, SIGUSR2) != 0) {
 				err = errno;
 				step = "sending SIGUSR2 to self";
 			}
@@ -397,18 +403,18 @@ static enum test_status signal_test(struct test_ctx *ctx)
 }
 
 static const struct test_def tests[] = {
-	{ "pipe_cpy", pipe_cpy, 100, "messages", "pipe(), 99 write+read pairs", 0, 0 },
+	{ "pipe_cpy", pipe_cpy, 100, "messages", "pipe(), 99 write+read pairs", 0, 0, NULL },
 	{ "fifo_test", fifo_test, 100, "messages",
-	  "mkfifo in the scratch dir, open both ends, 99 write+read pairs, unlink", TF_SCRATCH, 0 },
+	  "mkfifo in the scratch dir, open both ends, 99 write+read pairs, unlink", TF_SCRATCH, 0, NULL },
 	{ "stream_pipe", stream_pipe, 100, "messages",
-	  "socketpair(AF_UNIX, SOCK_STREAM), 99 write+read pairs", 0, 0 },
+	  "socketpair(AF_UNIX, SOCK_STREAM), 99 write+read pairs", 0, 0, NULL },
 	{ "dgram_pipe", dgram_pipe, 100, "datagrams",
-	  "socketpair(AF_UNIX, SOCK_DGRAM), 99 send+receive pairs", 0, 0 },
+	  "socketpair(AF_UNIX, SOCK_DGRAM), 99 send+receive pairs", 0, 0, NULL },
 	{ "shared_memory", shared_memory, SHM_ROUNDS, "exchanges",
 	  "SysV shm (64 KiB) + semaphore: 100 x (P, copy in, V, P, copy out, V), both removed",
-	  TF_SYSV, 0 },
+	  TF_SYSV, 0, NULL },
 	{ "signal_test", signal_test, SIGNALS, "signals",
-	  "1000 x kill(self, SIGUSR2), counted by a handler", 0, 0 },
+	  "1000 x kill(self, SIGUSR2), counted by a handler", 0, 0, NULL },
 };
 
 const struct test_family test_family_ipc = { "ipc", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -74,8 +74,9 @@ static enum test_status run_checked(struct test_ctx *ctx, const struct child_pla
 	return TEST_OK;
 }
 
-static enum test_status fork_test(struct test_ctx *ctx)
+static enum test_status fork_test(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	const struct child_plan plan = { NULL, NULL, -1 };
 
 	for (int i = 0; i < FORK_ROUNDS; i++) {
@@ -86,68 +87,57 @@ static enum test_status fork_test(struct test_ctx *ctx)
 	return TEST_OK;
 }
 
-static enum test_status exec_test(struct test_ctx *ctx)
+/* Run <script_dir>/<name>.sh with classic's load argument "9" through /bin/sh inside the
+ * task's scratch dir (classic ran its scripts in the directory it was started from). */
+static enum test_status run_script(struct test_ctx *ctx, const char *name)
 {
-	char name[] = "reaim-exec-helper";
-	char *const argv[] = { name, NULL };
-	const struct child_plan plan = { ctx->exec_helper, argv, -1 };
+	char sh[] = "sh", load[] = "9";
+	char script[PATH_MAX];
+	char *const argv[] = { sh, script, load, NULL };
+	const struct child_plan plan = { "/bin/sh", argv, ctx->scratch_fd };
 
-	if (ctx->exec_helper == NULL)
-		return test_fail(ctx, EINVAL, "exec_test: no helper program configured");
+	if (ctx->script_dir == NULL)
+		return test_fail(ctx, EINVAL, "%s: no script directory configured", name);
+	/* The child changes directory before exec, so a relative path would miss. */
+	if (ctx->script_dir[0] != '/')
+		return test_fail(ctx, EINVAL, "%s: script directory %s is not absolute", name, ctx->script_dir);
+	int len = snprintf(script, sizeof(script), "%s/%s.sh", ctx->script_dir, name);
+	if (len < 0 || (size_t)len >= sizeof(script))
+		return test_fail(ctx, ENAMETOOLONG, "%s: script path too long", name);
+	return run_checked(ctx, &plan, script);
+}
+
+/* Classic's exec_test: 5 times, fork and exec its "true" script (a shell listing its
+ * directory), so one program load is a shell and an ls. */
+static enum test_status exec_test(struct test_ctx *ctx, const struct test_def *self)
+{
 	for (int i = 0; i < EXEC_ROUNDS; i++) {
-		enum test_status st = run_checked(ctx, &plan, ctx->exec_helper);
+		enum test_status st = run_script(ctx, self->name);
 		if (st != TEST_OK)
 			return st;
 	}
 	return TEST_OK;
 }
 
-/* Run <script_dir>/shell_rtns_<n>.sh through /bin/sh inside the task's scratch dir. */
-static enum test_status run_script(struct test_ctx *ctx, int n)
+/* shell_rtns_1..3: the script named after the test, once. */
+static enum test_status shell_job(struct test_ctx *ctx, const struct test_def *self)
 {
-	char sh[] = "sh";
-	char script[PATH_MAX];
-	char *const argv[] = { sh, script, NULL };
-	const struct child_plan plan = { "/bin/sh", argv, ctx->scratch_fd };
-
-	if (ctx->script_dir == NULL)
-		return test_fail(ctx, EINVAL, "shell_rtns_%d: no script directory configured", n);
-	/* The child changes directory before exec, so a relative path would miss. */
-	if (ctx->script_dir[0] != '/')
-		return test_fail(ctx, EINVAL, "shell_rtns_%d: script directory %s is not absolute",
-				 n, ctx->script_dir);
-	int len = snprintf(script, sizeof(script), "%s/shell_rtns_%d.sh", ctx->script_dir, n);
-	if (len < 0 || (size_t)len >= sizeof(script))
-		return test_fail(ctx, ENAMETOOLONG, "shell_rtns_%d: script path too long", n);
-	return run_checked(ctx, &plan, script);
-}
-
-static enum test_status shell_rtns_1(struct test_ctx *ctx)
-{
-	return run_script(ctx, 1);
-}
-
-static enum test_status shell_rtns_2(struct test_ctx *ctx)
-{
-	return run_script(ctx, 2);
-}
-
-static enum test_status shell_rtns_3(struct test_ctx *ctx)
-{
-	return run_script(ctx, 3);
+	return run_script(ctx, self->name);
 }
 
 static const struct test_def tests[] = {
 	{ "fork_test", fork_test, FORK_ROUNDS, "forks",
-	  "fork a child that exits at once and wait for it, 100 times", TF_FORKS, 0 },
+	  "fork a child that exits at once and wait for it, 100 times", TF_FORKS, 0, NULL },
 	{ "exec_test", exec_test, EXEC_ROUNDS, "execs",
-	  "fork, exec a tiny program and wait for it, 5 times", TF_FORKS, 0 },
-	{ "shell_rtns_1", shell_rtns_1, 1, "scripts",
-	  "run a text-processing shell script (cat, sort, grep, wc) and wait", TF_FORKS | TF_SCRATCH, 0 },
-	{ "shell_rtns_2", shell_rtns_2, 1, "scripts",
-	  "run a directory-handling shell script (mkdir, cp, mv, ls, rm) and wait", TF_FORKS | TF_SCRATCH, 0 },
-	{ "shell_rtns_3", shell_rtns_3, 1, "scripts",
-	  "run a shell script of expr/test arithmetic and sed edits and wait", TF_FORKS | TF_SCRATCH, 0 },
+	  "fork and exec classic's \"true\" script (sh running ls -l) and wait, 5 times",
+	  TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ "shell_rtns_1", shell_job, 1, "scripts",
+	  "run classic's aim_1 script (ls -l) through /bin/sh and wait", TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ "shell_rtns_2", shell_job, 1, "scripts",
+	  "run classic's aim_2 script (sleep 5, as classic's load argument 9 asks) and wait",
+	  TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ "shell_rtns_3", shell_job, 1, "scripts",
+	  "run classic's aim_3 script (ls -l) through /bin/sh and wait", TF_FORKS | TF_SCRATCH, 0, NULL },
 };
 
 const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]), NULL };
