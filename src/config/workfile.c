@@ -143,6 +143,17 @@ static const struct test_def *find_test(const char *name)
 	return t;
 }
 
+/* A word that could be a test name: a letter, then letters, digits, '_' or '-'. */
+static int looks_like_name(const char *w)
+{
+	if (!isalpha((unsigned char)*w))
+		return 0;
+	for (; *w; w++)
+		if (!isalnum((unsigned char)*w) && *w != '_' && *w != '-')
+			return 0;
+	return 1;
+}
+
 /* How the file names its tests: "<weight> <test>" lines, or AIM9's bare names. */
 enum wf_form { FORM_UNKNOWN, FORM_WEIGHTED, FORM_BARE };
 
@@ -208,7 +219,7 @@ static void entry_line(struct wf_parse *ps, char *weight, char **rest, int line,
 	if (!name) {
 		/* one word: an s9workfile's bare test name (weight 1), or a weight missing its test */
 		const struct test_def *bare = find_test(weight);
-		if (!bare && isdigit((unsigned char)weight[0])) {
+		if (!bare && !looks_like_name(weight)) {
 			errlist_add(errs, path, line, "expected '<weight> <test>', got '%s'", weight);
 			return;
 		}
