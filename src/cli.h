@@ -23,6 +23,8 @@ enum outcome cmd_compare(int argc, char **argv);
 enum outcome cmd_merge(int argc, char **argv);
 enum outcome cmd_plot(int argc, char **argv);
 enum outcome cmd_man(int argc, char **argv);
+/* A classic re-aim-7 command line (classic_cmd.c); main.c sends it here. */
+enum outcome cmd_classic(int argc, char **argv);
 
 struct plan;
 /* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "config/cfg.h"
+#include "config/classic.h"
 #include "util/util.h"
 
 const struct command cli_commands[] = {
@@ -95,7 +96,19 @@ int main(int argc, char **argv)
 		printf("reaim %s\n", PACKAGE_VERSION);
 		return OUT_OK;
 	}
-	enum outcome out = cmd->fn(argc - shift, argv + shift);
+	enum outcome (*fn)(int, char **) = cmd->fn;
+	if (!shift) {
+		/* classic re-aim's command line (LKP, mmtests, autotest issue it) */
+		char why[320];
+		enum classic_verdict v = classic_cli_detect(argc, argv, why, sizeof(why));
+		if (v == CLASSIC_AMBIGUOUS) {
+			fprintf(stderr, "reaim: %s\n", why);
+			return OUT_USAGE;
+		}
+		if (v == CLASSIC_YES)
+			fn = cmd_classic;
+	}
+	enum outcome out = fn(argc - shift, argv + shift);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
 		return out == OUT_OK ? OUT_FAILED : (int)out;

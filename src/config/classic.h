@@ -52,6 +52,9 @@ struct classic_cli {
  * -c config and the workfile's size lines. 0, or -1 with every problem in errs. */
 int classic_cli_parse(int argc, char *const argv[], struct classic_cli *out, struct errlist *errs);
 void classic_cli_free(struct classic_cli *c);
+/* The same run as reaim's own command line: "run", a long option per value the classic line
+ * set (--dirs once per dir), then --db and -v when given; NULL-terminated. */
+void classic_cli_native_argv(const struct classic_cli *c, struct str_list *argv);
 /* The classic options and what each becomes. */
 void classic_cli_usage(FILE *f);
 

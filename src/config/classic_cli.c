@@ -421,6 +421,60 @@ void classic_cli_free(struct classic_cli *c)
 	memset(c, 0, sizeof(*c));
 }
 
+static void push(struct str_list *l, char *s)
+{
+	l->v = xrealloc(l->v, (l->count + 2) * sizeof(char *));
+	l->v[l->count++] = s;
+	l->v[l->count] = NULL;
+}
+
+/* One option's value as text its own parser reads back. */
+static char *option_text(const struct run_opts *o, const struct option_def *d)
+{
+	const void *slot = (const char *)o + d->offset;
+	switch (d->type) {
+	case OPT_INT: return xasprintf("%lld", *(const long long *)slot);
+	case OPT_KIB: return xasprintf("%lldK", *(const long long *)slot);
+	case OPT_STR: return xstrdup(*(char *const *)slot ? *(char *const *)slot : "");
+	case OPT_TASKS: return tasks_format(slot);
+	case OPT_ENUM: return xstrdup(d->choices[*(const int *)slot]);
+	case OPT_DOUBLE:
+	case OPT_SECONDS: return xasprintf("%.17g", *(const double *)slot);
+	case OPT_STRLIST: break; /* one flag per value, by the caller */
+	}
+	return xstrdup("");
+}
+
+void classic_cli_native_argv(const struct classic_cli *c, struct str_list *argv)
+{
+	memset(argv, 0, sizeof(*argv));
+	push(argv, xstrdup("run"));
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		if (!c->ov.given[i])
+			continue;
+		char *flag = xasprintf("--%s", d->key);
+		for (char *p = flag + 2; *p; p++)
+			*p = *p == '_' ? '-' : *p;
+		if (d->type == OPT_STRLIST) {
+			for (size_t k = 0; k < c->ov.opts.dirs.count; k++) {
+				push(argv, xstrdup(flag));
+				push(argv, xstrdup(c->ov.opts.dirs.v[k]));
+			}
+			free(flag);
+			continue;
+		}
+		push(argv, flag);
+		push(argv, option_text(&c->ov.opts, d));
+	}
+	if (c->db) {
+		push(argv, xstrdup("--db"));
+		push(argv, xstrdup(c->db));
+	}
+	if (c->verbose || c->debug)
+		push(argv, xstrdup("-v"));
+}
+
 void classic_cli_usage(FILE *f)
 {
 	fprintf(f,
