@@ -196,7 +196,7 @@ enum outcome cmd_show(int argc, char **argv)
 
 enum outcome cmd_export(int argc, char **argv)
 {
-	static const char *const formats[] = {"csv", "json", "lkp", "classic"};
+	static const char *const formats[] = {"csv", "json", "lkp", "classic", "reaim7", "aim7", "aim9", "lava"};
 	struct read_args a = {.format = "csv"};
 	int64_t id;
 	if (parse_read_args(argc, argv, &a) < 0)
@@ -205,7 +205,7 @@ enum outcome cmd_export(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 		known |= strcmp(a.format, formats[i]) == 0;
 	if (!known) {
-		log_error("unknown export format '%s' (csv, json, lkp or classic)", a.format);
+		log_error("unknown export format '%s' (csv, json, lkp, classic, reaim7, aim7, aim9 or lava)", a.format);
 		return OUT_USAGE;
 	}
 	struct store *st = open_run(&a, &id);

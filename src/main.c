@@ -26,7 +26,7 @@ const struct command cli_commands[] = {
 	 "compare runs against the first; one run: O_SYNC on against off"},
 	{"plot", cmd_plot, "RUN... -o FILE.svg [--diff] [--metric M] [--timeline] [--format svg|gnuplot]",
 	 "plot Jobs/Min (or M) against tasks for runs, or a run's system time series, as a self-contained SVG"},
-	{"export", cmd_export, "RUN --format csv|json|lkp|classic", "export a stored run"},
+	{"export", cmd_export, "RUN --format csv|json|lkp|classic|reaim7|aim7|aim9|lava", "export a stored run"},
 	{"merge", cmd_merge, "OTHER.db [--db FILE]", "copy the runs another database has and this one lacks"},
 	{"man", cmd_man, "1|5", "print the reaim(1) or reaim-suite(5) man page"},
 };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/classic.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -171,6 +172,14 @@ int report_export(FILE *f, struct store *st, int64_t run_id, const char *format)
 		lkp(f, pts, n);
 	else if (strcmp(format, "classic") == 0)
 		classic(f, &run, pts, n);
+	else if (strcmp(format, "reaim7") == 0)
+		report_reaim7(f, pts, n);
+	else if (strcmp(format, "aim7") == 0)
+		report_aim7(f, pts, n);
+	else if (strcmp(format, "aim9") == 0)
+		report_aim9(f, pts, n);
+	else if (strcmp(format, "lava") == 0)
+		report_lava(f, pts, n, strcmp(run.mode, "single") == 0);
 	else
 		json(f, st, &run, pts, n);
 	free(pts);

@@ -48,6 +48,20 @@ contains "$T/out" "Number Name        Time(sec) Count     Rate(loops/s)  Rate (o
 ok "$(grep -qE '^2 +creat_clo ' "$T/out"; echo $?)" "creat-clo is creat_clo"
 check "the stock mix by classic's file name" "$REAIM" check workfile.alltests
 
+# the same stored runs, exported in the formats other programs parse
+check "export --format aim9 of the single-user run" "$REAIM" export last --format aim9
+ok "$(awk '/^[ ]+[0-9]+.*[ ]+[0-9|.]+.*/ { n++; if ($6 + 0 <= 0) bad = 1 } END { exit !(n == 2 && !bad) }' "$T/out"; echo $?)" \
+	"LKP's aim9 parser reads ops/s for both tests"
+contains "$T/out" " creat-clo " "in AIM9's spelling"
+check "export --format lava" "$REAIM" export last~1 --format lava
+ok "$([ "$(grep -c '^twice-osync_on-.* pass [0-9.]* jobs/min$' "$T/out")" -eq 2 ] && echo 0 || echo 1)" \
+	"a result line for the point and one for the maximum"
+check "export --format reaim7" "$REAIM" export last~1 --format reaim7
+ok "$([ "$(grep -cE '^[ 0-9.]+$' "$T/out")" -eq 1 ] && echo 0 || echo 1)" "re-aim-7's row"
+check "export --format aim7" "$REAIM" export last~1 --format aim7
+ok "$(awk '/Tasks.*jobs\/min.*jti/ { getline; exit !($1 == 1 && $2 > 0 && NF == 6) }' "$T/out"; echo $?)" \
+	"LKP's aim7 parser reads the line after the heading"
+
 # what is not classic, what is ambiguous, what is refused
 check "reaim's own -s SUITE keeps its meaning" "$REAIM" -s quick --dry-run -d "$T/scratch"
 contains "$T/out" "Suite quick" "the quick suite's plan"
