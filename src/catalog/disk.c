@@ -63,10 +63,10 @@ static const char *fd_name(const struct disk_job *j, int fd)
 }
 
 /*
- * A classic [sync] point. global: sync(), as classic did (without its fork and exec of
- * /bin/sync). fsync: what the task itself changed, so tasks do not flush each other's
- * data: the file while it exists (fsync), the directory once it is gone (the unlink), and
- * nothing before the task has made anything.
+ * A classic [sync] point. global: classic's own, system("sync"): a shell running sync(1),
+ * which flushes the whole machine. fsync: what the task itself changed, so tasks do not
+ * flush each other's data: the file while it exists (fsync), the directory once it is gone
+ * (the unlink), and nothing before the task has made anything.
  */
 static enum test_status sync_point(struct disk_job *j, enum sync_point at)
 {
@@ -74,8 +74,11 @@ static enum test_status sync_point(struct disk_job *j, enum sync_point at)
 	if (!(j->pat->syncs & at) || ctx->sync_mode == SYNC_NONE)
 		return TEST_OK;
 	if (ctx->sync_mode == SYNC_GLOBAL) {
-		sync();
-		return TEST_OK;
+		int status = system("sync");
+		if (status == 0)
+			return TEST_OK;
+		return test_fail(ctx, status < 0 ? errno : 0, "running sync through the shell: %s %d",
+				 status < 0 ? "error" : "status", status);
 	}
 	if (at == SP_BEFORE)
 		return TEST_OK;
