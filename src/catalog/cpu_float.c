@@ -354,7 +354,6 @@ static long ctype_scan(char *buffer, size_t len)
 static enum test_status string_rtns(struct test_ctx *ctx, const struct test_def *self)
 {
 	char buffer[1024], catbuf[32], *p;
-	const size_t cat_len = strlen("What is your name?");
 	long itemp1 = 0, itemp2 = 0, sink = 0;
 	time_t when = time(NULL);
 	(void)self;
@@ -372,19 +371,26 @@ static enum test_status string_rtns(struct test_ctx *ctx, const struct test_def 
 		snprintf(buffer, sizeof(buffer), "%s", str_chars);
 		itemp1 += ctype_scan(buffer, sizeof(buffer));
 		snprintf(catbuf, sizeof(catbuf), "What is your name?");
+		/* The barriers keep gcc from tracking the strings' lengths (its -O2 strlen pass), so
+		 * every strlen, strcat and strcmp scans as classic's did at -O. */
+		test_keep(catbuf);
 		itemp2 = (long)strlen(catbuf);
 		snprintf(buffer, sizeof(buffer), "%s", catbuf);
+		test_keep(buffer);
 		itemp2 += strcmp(buffer, catbuf) == 0;
-		while (sizeof(buffer) - strlen(buffer) > cat_len) {
+		while (sizeof(buffer) - strlen(buffer) > strlen(catbuf)) {
 			strcat(buffer, catbuf);
+			test_keep(buffer);
 			itemp2 += strcmp(buffer, catbuf) == 0;
 		}
 		strcpy(buffer, catbuf);
-		while (sizeof(buffer) - strlen(buffer) > cat_len) {
+		test_keep(buffer);
+		while (sizeof(buffer) - strlen(buffer) > strlen(catbuf)) {
 			/* strncat(buffer, catbuf, 10), which gcc warns truncates on purpose */
 			size_t end = strlen(buffer);
 			memcpy(buffer + end, catbuf, 10);
 			buffer[end + 10] = '\0';
+			test_keep(buffer);
 			itemp2 += strncmp(buffer, catbuf, 10) == 0;
 		}
 		p = ctime(&when);
