@@ -283,6 +283,18 @@ static void aim9_tests(void)
 	   "AIM9's heading");
 	free(out);
 
+	/* a fast test: count and rate stay separate columns however wide they grow */
+	struct store_point fast = single[0];
+	fast.jobs_per_task = 123456789;
+	fast.repeat = 9;
+	RENDER(out, report_aim9(f_, &fast, 1));
+	char *row = strstr(out, "     1 add_int");
+	char *f9[16];
+	int n9 = row ? split(row, f9, 16) : 0;
+	ok(n9 >= 6 && strtoll(f9[3], NULL, 10) == 123456789 && fabs(atof(f9[4]) - 61728394.5) < 0.01,
+	   "AIM9's columns stay apart for a large count and rate");
+	free(out);
+
 	RENDER(out, report_reaim7_single(f_, single, 5));
 	ok(strstr(out, "1      add_int      2.00      200       100.00          6000000.00 ") != NULL,
 	   "re-aim-7's single-user row");
