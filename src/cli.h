@@ -73,6 +73,8 @@ struct store;
 struct store *cmd_open_store(const char *db_flag);
 /* Resolve RUN (NULL: last) in an open store; -1 after printing why (a usage error). */
 int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
+/* A classic re-aim-7 command line (classic_cmd.c); main.c sends it here. */
+enum outcome cmd_classic(int argc, char **argv);
 
 struct plan;
 /* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */

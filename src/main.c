@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "config/cfg.h"
+#include "config/classic.h"
 #include "util/util.h"
 
 /* The first row is the default command: `reaim -s quick` runs. */
@@ -80,6 +82,22 @@ int main(int argc, char **argv)
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		cli_usage(stdout);
 		return fflush(stdout) == 0 ? OUT_OK : OUT_FAILED;
+	}
+	/* classic re-aim's command line (LKP, mmtests, autotest issue it) */
+	char why[320];
+	enum classic_verdict v = argc > 1 && argv[1][0] == '-' ? classic_cli_detect(argc, argv, why, sizeof(why))
+							       : CLASSIC_NO;
+	if (v == CLASSIC_AMBIGUOUS) {
+		fprintf(stderr, "reaim: %s\n", why);
+		return OUT_USAGE;
+	}
+	if (v == CLASSIC_YES) {
+		enum outcome out = cmd_classic(argc, argv);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
+			return out == OUT_OK ? OUT_FAILED : (int)out;
+		}
+		return (int)out;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
 		if (!(cmd = cli_command_find(argv[1]))) {

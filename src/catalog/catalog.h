@@ -49,7 +49,11 @@ struct test_ctx {
 	char why[160];
 };
 
-typedef enum test_status (*test_fn)(struct test_ctx *ctx);
+struct test_def;
+
+/* One job. self is the test's own catalog row, so one body can serve several rows that
+ * differ only in their flags and param (the disk tests). */
+typedef enum test_status (*test_fn)(struct test_ctx *ctx, const struct test_def *self);
 
 struct test_def {
 	const char *name;
@@ -61,6 +65,8 @@ struct test_def {
 	/* Elementary operations per call (e.g. single adds) for the plausibility
 	 * check that a compiler did not delete the work; 0 = not checked. */
 	uint64_t elem_ops;
+	/* What a shared body needs beyond the flags (its family's own type); NULL if none. */
+	const void *param;
 };
 
 /* Optional per-family set-up, run once per task for each of the family's tests in the mix
@@ -88,6 +94,10 @@ uint64_t test_rand_below(struct test_ctx *ctx, uint64_t bound);
 
 /* Keep a computed value alive so -O2 cannot delete the loop that made it. */
 #define test_keep(v) __asm__ volatile("" : : "g"(v) : "memory")
+
+/* Disk family (disk.c): whether a disk row's pattern reads the shared source, which its
+ * TF_SOURCE flag must say too; -1 for a row of another family. */
+int test_disk_reads_source(const struct test_def *t);
 
 /* Registry (registry.c): every family, and lookup over all of them. */
 extern const struct test_family *const test_families[];

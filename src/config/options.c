@@ -54,7 +54,7 @@ const struct option_def option_table[] = {
 	{"osync", 0, OPT_ENUM, "on", 0, 0, osync_names, OFF(osync), "on|off|both",
 	 "open the sync_* tests' files with O_SYNC; both runs each workload twice"},
 	{"sync_mode", 0, OPT_ENUM, "fsync", 0, 0, sync_mode_names, OFF(sync_mode), "fsync|none|global",
-	 "what the disk tests' sync points do: fsync the task's file, nothing, or sync()"},
+	 "what the disk tests' sync points do: fsync the task's file, nothing, or sync(1) as classic"},
 	{"filesize", 0, OPT_KIB, NULL, 0, 1LL << 30, NULL, OFF(filesize_kib), "SIZE",
 	 "per-task file size for disk tests (default: the workfile's FILESIZE, else 10K)"},
 	{"poolsize", 0, OPT_KIB, NULL, 0, 1LL << 32, NULL, OFF(poolsize_kib), "SIZE",

@@ -212,12 +212,18 @@ static int lay_out_source(const char *path, long long kib, char *err, size_t err
 	return 0;
 }
 
+/* The O_DIRECT alignment dir's filesystem wants. Filesystems answer STATX_DIOALIGN for
+ * regular files only (ext4 says nothing for a directory), so an unnamed file is asked. */
 static size_t dio_alignment(const char *dir)
 {
 #ifdef STATX_DIOALIGN
 	struct statx sx;
-	if (statx(AT_FDCWD, dir, 0, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN) &&
-	    sx.stx_dio_offset_align > 0)
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	int rc = fd >= 0 ? statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx)
+			 : statx(AT_FDCWD, dir, 0, STATX_DIOALIGN, &sx);
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0 && (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align > 0)
 		return sx.stx_dio_offset_align > sx.stx_dio_mem_align ? sx.stx_dio_offset_align
 								      : sx.stx_dio_mem_align;
 #else

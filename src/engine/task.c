@@ -236,7 +236,7 @@ void task_main(const struct task_args *a)
 	for (size_t j = 0; j < jobs.count; j++) {
 		unsigned t = jobs.test[j];
 		uint64_t t0 = clock_now_ns();
-		enum test_status r = wf->entries[t].test->run(&ctx);
+		enum test_status r = wf->entries[t].test->run(&ctx, wf->entries[t].test);
 		uint64_t t1 = clock_now_ns();
 		if (r != TEST_OK) {
 			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx.why);

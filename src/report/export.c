@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/classic.h"
 #include "report/report.h"
 #include "report/textout.h"
 #include "util/util.h"
@@ -298,11 +299,50 @@ static void write_classic(FILE *f, struct store *st, const struct store_run_row 
 	classic(f, run, p, n);
 }
 
+/* The classic writers (report/classic.c) take the points alone. */
+static void write_reaim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+			 size_t n)
+{
+	(void)st;
+	(void)run;
+	report_reaim7(f, p, n);
+}
+
+static void write_aim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		       size_t n)
+{
+	(void)st;
+	(void)run;
+	report_aim7(f, p, n);
+}
+
+static void write_aim9(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		       size_t n)
+{
+	(void)st;
+	(void)run;
+	report_aim9(f, p, n);
+}
+
+static void write_lava(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		       size_t n)
+{
+	(void)st;
+	report_lava(f, p, n, strcmp(run->mode, "single") == 0);
+}
+
 const struct export_format report_export_formats[] = {
 	{"csv", "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point", write_csv},
 	{"json", "every stored figure, per-test statistic, sample and environment key", json},
 	{"lkp", "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", write_lkp},
-	{"classic", "the AIM Suite VII table (Tasks, Jobs/Min, JTI, Real, CPU)", write_classic},
+	{"classic", "reaim's older table (Tasks, Jobs/Min, JTI, Real, CPU); use reaim7 or aim7 for parsers",
+	 write_classic},
+	{"reaim7", "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
+	 write_reaim7},
+	{"aim7", "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",
+	 write_aim7},
+	{"aim9", "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)", write_aim9},
+	{"lava", "one LAVA result line per point: NAME pass|fail VALUE UNITS", write_lava},
 	{NULL, NULL, NULL},
 };
 

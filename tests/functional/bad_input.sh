@@ -42,7 +42,7 @@ while read -r line; do
 done <"$T/cli.tap"
 
 # a workfile the user owns is never touched, even when the run fails
-cp "$SRCDIR/tests/data/bad/duplicate.wf" "$T/mine.wf"
+cp "$SRCDIR/tests/data/bad/bad_filesize.wf" "$T/mine.wf"
 "$REAIM" -f "$T/mine.wf" -d "$T/scratch" >/dev/null 2>&1
-ok "$(cmp -s "$SRCDIR/tests/data/bad/duplicate.wf" "$T/mine.wf"; echo $?)" "user's workfile unchanged"
+ok "$(cmp -s "$SRCDIR/tests/data/bad/bad_filesize.wf" "$T/mine.wf"; echo $?)" "user's workfile unchanged"
 finish

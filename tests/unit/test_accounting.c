@@ -68,16 +68,18 @@ static void burn(double sec)
 	} while ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) / 1e9 < sec);
 }
 
-static enum test_status burns(struct test_ctx *ctx)
+static enum test_status burns(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	(void)ctx;
 	burn(0.05);
 	return TEST_OK;
 }
 
 /* Leaves a process behind in a session of its own that ignores SIGTERM (once per task), then works. */
-static enum test_status leaves_one(struct test_ctx *ctx)
+static enum test_status leaves_one(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	static int done;
 	if (!done) {
 		done = 1;
@@ -97,17 +99,18 @@ static enum test_status leaves_one(struct test_ctx *ctx)
 	return TEST_OK;
 }
 
-static enum test_status leaves_one_and_hangs(struct test_ctx *ctx)
+static enum test_status leaves_one_and_hangs(struct test_ctx *ctx, const struct test_def *self)
 {
-	leaves_one(ctx);
+	(void)self;
+	leaves_one(ctx, self);
 	pause();
 	return TEST_OK;
 }
 
 static const struct test_def fake[] = {
-	{"burns", burns, 1, "calls", "50 ms of CPU", 0, 0},
-	{"leaves_one", leaves_one, 1, "calls", "leaves a process in a session of its own", 0, 0},
-	{"leaves_one_and_hangs", leaves_one_and_hangs, 1, "calls", "leaves a process, then never returns", 0, 0},
+	{"burns", burns, 1, "calls", "50 ms of CPU", 0, 0, NULL},
+	{"leaves_one", leaves_one, 1, "calls", "leaves a process in a session of its own", 0, 0, NULL},
+	{"leaves_one_and_hangs", leaves_one_and_hangs, 1, "calls", "leaves a process, then never returns", 0, 0, NULL},
 };
 
 /* Gone and reaped: neither running nor a zombie waiting for anyone. */

@@ -25,21 +25,28 @@
 #include "tap.h"
 #include "util/util.h"
 
-static enum test_status quick_ok(struct test_ctx *ctx)
+static enum test_status quick_ok(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	test_keep(ctx->task_index);
 	return TEST_OK;
 }
-static enum test_status always_fails(struct test_ctx *ctx) { return test_fail(ctx, ENOSPC, "writing %s", "f"); }
-static enum test_status crashes(struct test_ctx *ctx)
+static enum test_status always_fails(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
+	return test_fail(ctx, ENOSPC, "writing %s", "f");
+}
+static enum test_status crashes(struct test_ctx *ctx, const struct test_def *self)
+{
+	(void)self;
 	if (ctx->task_index == 1)
 		raise(SIGSEGV);
 	return TEST_OK;
 }
 /* Task 1 dies at once while the others are still working: they must still be let go. */
-static enum test_status crashes_early(struct test_ctx *ctx)
+static enum test_status crashes_early(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	if (ctx->task_index == 1)
 		raise(SIGKILL);
 	usleep(50000);
@@ -49,8 +56,9 @@ static enum test_status crashes_early(struct test_ctx *ctx)
 /* A task that starts a child of its own and hangs: the child must die with the task. */
 static pid_t *grandchild; /* shared with the tasks */
 
-static enum test_status spawns_and_hangs(struct test_ctx *ctx)
+static enum test_status spawns_and_hangs(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	(void)ctx;
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -79,8 +87,9 @@ static int not_running(pid_t pid)
 	return 0;
 }
 
-static enum test_status hangs(struct test_ctx *ctx)
+static enum test_status hangs(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	(void)ctx;
 	pause();
 	return TEST_OK;
@@ -88,8 +97,9 @@ static enum test_status hangs(struct test_ctx *ctx)
 
 /* What a task must not inherit from the caller: its working directory is its own (or /),
  * files private, no core, no blocked signal, default dispositions. */
-static enum test_status checks_inherited(struct test_ctx *ctx)
+static enum test_status checks_inherited(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	char cwd[4096];
 	if (!getcwd(cwd, sizeof(cwd)))
 		return test_fail(ctx, errno, "getcwd");
@@ -115,8 +125,9 @@ static enum test_status checks_inherited(struct test_ctx *ctx)
 
 /* Task 0 holds a semaphore set under its key and is killed before removing it (as Ctrl-C inside
  * semget would): the engine must remove it. */
-static enum test_status dies_holding_sem(struct test_ctx *ctx)
+static enum test_status dies_holding_sem(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	if (!ctx->ipc_busy || !ctx->ipc_key)
 		return test_fail(ctx, 0, "no SysV key given to the task");
 	__atomic_store_n(ctx->ipc_busy, 1, __ATOMIC_SEQ_CST);
@@ -127,16 +138,16 @@ static enum test_status dies_holding_sem(struct test_ctx *ctx)
 }
 
 static const struct test_def fake[] = {
-	{"quick_ok", quick_ok, 1, "calls", "returns at once", 0, 0},
-	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0},
-	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0},
-	{"hangs", hangs, 1, "calls", "never returns", 0, 0},
-	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0},
-	{"spawns_and_hangs", spawns_and_hangs, 1, "calls", "starts a child, then never returns", 0, 0},
-	{"checks_inherited", checks_inherited, 1, "calls", "fails on inherited state", 0, 0},
-	{"checks_inherited_dir", checks_inherited, 1, "calls", "the same with a scratch dir", TF_SCRATCH, 0},
-	{"dies_holding_sem", dies_holding_sem, 1, "calls", "killed while holding a semaphore set", 0, 0},
-	{"needs_scratch", quick_ok, 1, "calls", "returns at once, in a scratch dir", TF_SCRATCH, 0},
+	{"quick_ok", quick_ok, 1, "calls", "returns at once", 0, 0, NULL},
+	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0, NULL},
+	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0, NULL},
+	{"hangs", hangs, 1, "calls", "never returns", 0, 0, NULL},
+	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0, NULL},
+	{"spawns_and_hangs", spawns_and_hangs, 1, "calls", "starts a child, then never returns", 0, 0, NULL},
+	{"checks_inherited", checks_inherited, 1, "calls", "fails on inherited state", 0, 0, NULL},
+	{"checks_inherited_dir", checks_inherited, 1, "calls", "the same with a scratch dir", TF_SCRATCH, 0, NULL},
+	{"dies_holding_sem", dies_holding_sem, 1, "calls", "killed while holding a semaphore set", 0, 0, NULL},
+	{"needs_scratch", quick_ok, 1, "calls", "returns at once, in a scratch dir", TF_SCRATCH, 0, NULL},
 };
 
 static struct run_opts opts;
