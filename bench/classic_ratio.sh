@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Per-job time of each test, ours against a classic re-aim-7 build: every single-test workfile
 # at N = 1 task, ours and classic interleaved (their order alternating), the ratio of job
 # times ours/classic per repeat and its median (with the smallest and largest), and the same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A/A false alarms: PAIRS pairs of identical runs (compute mix, task counts TASKS, ROUNDS
 # rounds each), each pair compared as `reaim compare` would judge kernel A against kernel B.
 # Counts the cells flagged significant after the Holm correction; with nothing changed, a

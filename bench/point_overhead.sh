@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fixed cost of one load point (fork, barrier, reap, scratch set-up and removal) and the
 # release skew, with one trivial job per task, at 1, 100 and 1000 tasks; medians of REPEAT runs.
 # usage: bench/point_overhead.sh [REPEAT]   (needs sqlite3; writes nothing outside a temp dir)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scale: one point of TASKS concurrent tasks (default 10000) of the short mix. Reports the
 # parent's peak RSS, a task's private memory, the release skew and the point overhead.
 # usage: bench/scale.sh [TASKS]   (needs sqlite3)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run's accounting: a cgroup per point (the parent forks the tasks from inside it), the figures a
  * point gets from it and from the sampler, a kill at the end of every point that spares no descendant,
  * reaping what the subreaper adopted, and the quiet check before the first point. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run's accounting: each point's tasks in a cgroup of their own when reaim may make one (else wait4
  * alone), the point's figures from it and from the sampler (outside load, steal, noise), the clean-up
  * that leaves no process of a point behind, and the quiet check before a run. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A classic re-aim-7 command line run as reaim: translated into reaim's own run, stored as
  * always, then reported from the stored run as classic printed it (stdout, PREFIX.csv). */
 #include "config.h"

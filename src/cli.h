@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Subcommands, their option tables, and the outcomes main.c turns into exit codes. */
 #ifndef REAIM_CLI_H
 #define REAIM_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reaim: the subcommand table and the mapping from outcomes to exit codes. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The man pages, generated from the command, option and test tables so they cannot drift. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks made before anything is forked or stored: the disk dirs, the helper programs, and
  * the system limits the largest point would hit. Each refusal names the limit, the value
  * needed and the setting to change. */

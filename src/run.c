@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim run`: resolve the plan, check it can run, open the store, then hand each workload
  * to the runner, which stores each point as it completes and prints the classic table.
  * `reaim rerun` hands its plan, rebuilt from a stored run, to the same run_plan. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Driving the engine for one workload: each point is run, stored, and printed (by the report
  * functions `reaim show` uses) as it completes. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Driving the engine for one workload: a point at a time (stored and printed as it completes),
  * in sweep, crossover, peak and single-user order. Shared by run.c. */
 #ifndef REAIM_RUNNER_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # reaim under LAVA (or Linaro's test-runner): build reaim from this tree unless one is
 # installed, run a suite, and report each load point as a LAVA test case with its
 # measurement. Results go to output/result.txt ("NAME pass|fail VALUE UNITS", the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The floating-point and libm CPU tests of the AIM catalog: arithmetic chains, libm, strings and
  * sorting, each doing classic re-aim's work per call (its loops, its data). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "cpu_int" test family: integer add/multiply/divide chains, a prime sieve, indirect calls and setjmp/longjmp. */
 #include "config.h"
 

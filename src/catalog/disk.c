@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The AIM disk I/O family: disk_*, sync_disk_* and disk_dio_* jobs, one body driven by each
  * test's row (its flags and its pattern). */
 #include "config.h"

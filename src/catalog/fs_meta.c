@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "fs_meta" test family: file creation, links, lookups, directory reads and system queries. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "ipc" test family: pipe, fifo, UNIX socketpair, System V shared memory and signal
  * jobs from the AIM catalog, plus the message exchange loops net.c shares. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "memory" test family: memcpy, allocator, mem* and program-break jobs from the AIM catalog. */
 #include "config.h"
 

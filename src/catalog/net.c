@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "net" test family: the TCP and UDP loopback jobs from the AIM catalog, on 127.0.0.1 only. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "process" test family: fork, fork+exec and shell-script jobs from the AIM catalog. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The option-table parser and the help, usage and man text drawn from the same table. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command-line option tables: one row per option drives parsing, --help, the usage line,
  * the man page and shell completion (in the spirit of git's parse_options and perf's OPT_*). */
 #ifndef REAIM_CLI_OPT_H

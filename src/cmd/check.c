@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim check`: parse suites and workfiles without running anything. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every command shares: parsing with its table (and the hints an error gets), its
  * --help, and opening the results database the same way, with the same outcome. */
 #include "config.h"

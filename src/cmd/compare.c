@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim compare`: groups of runs against the first group, or one run's variants (or O_SYNC
  * settings) against its first. */
 #include "config.h"

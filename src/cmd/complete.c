@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim __complete -- CWORD WORDS...`: the candidates for the word a shell is completing,
  * from the option tables (so completion follows the parser), the data dirs and the database.
  * The first line says what to offer: "words" (the lines that follow), "files" or "dirs". */

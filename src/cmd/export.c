@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim export`: one stored run in a format other tools read (the table in report/export.c). */
 #include "config.h"
 

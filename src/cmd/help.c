@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim help [COMMAND]`: the command list, or one command's --help. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim list`: the stored runs, newest first, filtered. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim merge`: gather the runs of another database (from another machine) into this one. */
 #include "config.h"
 

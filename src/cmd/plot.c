@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim plot`: curves of runs (or one run's system time series) as a picture file. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim report RUN... -o FILE.html`: one self-contained page about stored runs. */
 #include "config.h"
 

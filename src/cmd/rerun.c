@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim rerun`: a stored run again, from what the database holds (its suite text, each
  * workfile's text, the seed and every workload option), so it repeats even when the files
  * have changed or are gone. No file is written: the plan is parsed from the stored text. */

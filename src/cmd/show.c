@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim show`: one stored run as the run printed it, and more on request. */
 #include "config.h"
 

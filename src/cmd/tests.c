@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim tests`: the test catalog, or one test explained. */
 #include "config.h"
 

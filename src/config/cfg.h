@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Configuration: workfiles, suites, the option table and the resolved plan. */
 #ifndef REAIM_CFG_H
 #define REAIM_CFG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Classic re-aim 7.0.1.13's command line: when a command line is one (classic_cli_detect), and
  * what it means in reaim's run options (classic_cli_parse). */
 #include "config.h"

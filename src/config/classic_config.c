@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Classic re-aim-7's reaim.config: "KEY value" lines (FILESIZE, POOLSIZE, DISKDIR and the run
  * counts), parsed strictly with every problem named by file and line. */
 #include "config.h"

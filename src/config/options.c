@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The option table: every suite key and its command-line flag, type, default, range and
  * help text. Parsing, defaults, validation, --help and the man page all come from it. */
 #include "config.h"

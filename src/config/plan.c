@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Derived plan figures: per-task file size, the number of points and the per-task job lists
  * (classic rounding). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Suites (libconfig files) resolved into a plan: the workloads, each with its options
  * after defaults, suite keys, workload keys and command-line flags, in that order. */
 #include "config.h"

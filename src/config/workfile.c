@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The classic workfile format, parsed strictly: "<weight> <test>" lines, '#' comments,
  * FILESIZE/POOLSIZE lines; also AIM9's s9workfile (bare test names) and LKP's hyphenated
  * names. Every problem in a file is reported in one pass. */

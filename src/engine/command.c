@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A variant's shell command, run between points: fork and exec /bin/sh -c with the output in an
  * unlinked file, wait for the shell alone (never for what it leaves in the background), with a
  * time limit, and stopped by the run's stop signals. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A shell command run between points (a variant's set-up): /bin/sh -c with its output captured,
  * a time limit, and stop signals honoured. */
 #ifndef REAIM_ENGINE_COMMAND_H

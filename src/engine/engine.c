@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The parent side of a load point: fork, ready/go barrier, reap with wait4, time limits,
  * stop signals, and the raw figures. Only the main thread forks. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run engine: forks the tasks of one load point, releases them together, reaps them
  * and turns what they left in shared memory into the point's raw figures. */
 #ifndef REAIM_ENGINE_H

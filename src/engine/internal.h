@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the parent and the tasks of a point share: the layout of the shared mapping. */
 #ifndef REAIM_ENGINE_INTERNAL_H
 #define REAIM_ENGINE_INTERNAL_H

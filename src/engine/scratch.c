@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scratch space: a private root per disk dir for the run, a dir per point with the shared
  * source file and one dir per task, all removed by the run that made them. */
 #include "config.h"

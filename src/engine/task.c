@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The life of one task: prepare, report ready, wait for the release, run the job list,
  * merge its statistics into shared memory and exit. Runs in a forked child. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run's own cgroups: find cgroup2 (and on hybrid machines the v1 blkio and memory hierarchies),
  * make a run cgroup and one per point, move tasks in, read CPU, I/O, memory peak and pressure, kill
  * everything inside and remove them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The figures DESIGN.md defines, as pure functions so they can be checked by hand. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Outside load: machine CPU time from /proc/stat against the run's own, steal time, and a quiet
  * check that reads every /proc/PID/stat twice to name what keeps the machine busy. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System sampler: a thread reads /proc/stat, /proc/vmstat and /proc/diskstats at a fixed interval
  * during a load point and keeps a time series of CPU shares, disk throughput and VM event rates. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System sampler: a thread that reads system-wide CPU, disk and VM counters at a fixed interval
  * while a load point runs. */
 #ifndef REAIM_SAMPLER_H

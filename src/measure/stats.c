@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Student's t, Welch's t-test, Mann-Whitney U and the geometric mean, for judging changes between runs. */
 #include "config.h"
 

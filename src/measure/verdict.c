@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Verdicts on a change: Welch and paired t tests with Fieller intervals of the % change, p-value
  * corrections over many cells, the minimum detectable change, precision, and replicate choice. */
 #include "config.h"

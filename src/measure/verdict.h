@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Verdicts on a change between two sets of samples: Welch and paired t tests, Fieller intervals of
  * the % change, Holm and Benjamini-Hochberg corrections, the minimum detectable change, precision,
  * and the choice of replicates (runs, or repeats inside one run) for a group of runs. */

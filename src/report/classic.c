@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Outputs other programs parse: re-aim-7's stdout and CSV, AIM Suite VII's multitask table,
  * AIM Suite IX's single-user table and LAVA result lines, all from stored points. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Outputs other programs parse, as classic re-aim-7, AIM Suite VII and IX and LAVA wrote them:
  * pure functions over stored points (in store_get_points order). */
 #ifndef REAIM_REPORT_CLASSIC_H

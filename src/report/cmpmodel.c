@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model behind `reaim compare`: sides and their replicates, a verdict per cell (Welch on runs as
  * replicates, or paired by round inside one run), the correction over all cells, what --fail-above
  * counts, subtests by their share of the change, and warnings naming the run that differs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim compare` written out: the model of cmpmodel.c (sides, a verdict per cell, the correction,
  * subtests, warnings) as an 80-column table, Markdown, CSV or JSON. */
 #include "config.h"

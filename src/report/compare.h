@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What `reaim compare` concludes, before it is written: the sides (groups of runs, or the variants
  * or O_SYNC settings of one run), a cell per block and task count with its verdict, the correction
  * over all cells, the subtests that carry the change, and the warnings. The formats of compare.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Builds the Jobs/Min curves of a stored run: one per workload, O_SYNC setting and variant, with the
  * repeats of each task count summarised. Invalid points never enter a curve. */
 #include "config.h"

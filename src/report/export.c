@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machine-readable exports: classic re-aim CSV, JSON with every figure, LKP-style
  * "name: value" lines, and the classic AIM Suite VII block. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim report`: one self-contained HTML page (inline CSS and SVG, nothing fetched, no script) that a
  * developer attaches to a mail or a bug: verdicts first, then per workload the plot, the compare table,
  * the system figures and subtests behind a change, then the environment and how each run was made. */

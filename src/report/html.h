@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim report`: one self-contained HTML page about stored runs, and the verdict it leads with. */
 #ifndef REAIM_HTML_H
 #define REAIM_HTML_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Noise of stored points: why a point was measured in noise, for every report that names it (the table,
  * show, the exports, plot and compare). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The resolved plan (`--dry-run`): each workload's options from the option table, its task
  * counts, how many points it will measure and, from stored runs, how long that will take. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Draws Jobs/Min against task count for several runs (self-contained SVG, or gnuplot data and script),
  * so kernel A and kernel B can be compared by eye. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Jobs/Min against task count as a picture: a self-contained SVG, or gnuplot data plus script. */
 #ifndef REAIM_PLOT_H
 #define REAIM_PLOT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* From stored runs to picture files: which curves a plot draws and against what, the footer naming each
  * run's kernel and host, the timeline's panels, and SVG, PNG (through rsvg-convert) or gnuplot output. */
 #include "config.h"

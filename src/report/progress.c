@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Progress display thread. It formats into a local buffer and write()s to fd 2; forked tasks
  * never call into this module, so its lock being held at a fork does them no harm. */
 #include "config.h"

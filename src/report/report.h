@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output people read: the classic table, run listings and the per-test breakdown. */
 #ifndef REAIM_REPORT_H
 #define REAIM_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim list`, `reaim show` and `reaim export`: reports that read only stored rows. */
 #include "config.h"
 

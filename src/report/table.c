@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The classic Tasks / Jobs/Min / Real / CPU table and the single-user table, from stored rows;
  * the same functions print them while a run goes and in `reaim show`. */
 #include "config.h"

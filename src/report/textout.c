@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Escaping for the machine-read outputs (JSON, CSV, SVG).
  *
  * Our own small escaper rather than SQLite's json_quote() or a library: json_quote() copies

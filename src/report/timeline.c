@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The sampler's time series of a run's points as a self-contained SVG: small multiples, one panel per
  * task count with a line per repeat, a system figure against seconds into the point. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The verdict on one curve against its base: better, worse, mixed, unchanged or not judged, with how
  * much and where. Reports take their conclusion from here only. */
 #include "config.h"

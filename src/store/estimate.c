@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* How long points took in stored runs, so a plan can say how long it will take. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The figure tables of store/figures.h as data, for the code that walks every figure. */
 #include "config.h"
 

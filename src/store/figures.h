@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The stored figures, one row each: the struct members, the SQL, merge, the exports and the plot
  * metrics all come from these tables (docs/DESIGN.md, "How to add a figure"). */
 #ifndef REAIM_STORE_FIGURES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared between the store's files: the connection, its migrations, statement and row helpers. */
 #ifndef REAIM_STORE_INTERNAL_H
 #define REAIM_STORE_INTERNAL_H

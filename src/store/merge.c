@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim merge`: copy runs (with environment, workloads and their options, points, per-test
  * figures and time series) from another database, skipping runs already present by their
  * unique id. One transaction. */

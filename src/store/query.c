@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading runs back for list, show, export and compare. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Statements and rows: binding values and figures, and the one loop that reads result rows. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading back how a run was made: its command line, seed, version, suite text and each workload's
  * options, for reports that let a reader reproduce it. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Schema of the results database, as ordered forward migrations; user_version counts them. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Opening, migrating and writing the results database. Prepared statements only. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* This process's cgroup, found from /proc/self/mountinfo and /proc/self/cgroup: the directory
  * of a controller's files in cgroup v2, or in the v1 hierarchy that holds the controller (the
  * hybrid layout mounts cgroup2 without controllers beside the v1 ones). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* File-system helpers: whole-file reads, finding shipped data, removing our own trees. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Diagnostics on stderr, prefixed with the program name; stdout stays for tables. */
 #include "config.h"
 

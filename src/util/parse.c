@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Number, size and time parsing shared by the command line and the config files. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System V IPC objects in use, read from /proc/sysvipc: to pick keys nobody uses, to remove
  * what a run's tasks left when they were killed, and to count what is taken against the limits. */
 #include "config.h"

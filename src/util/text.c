@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* User text (labels, names, reasons) on its way in and out: UTF-8 validation, and escaping so
  * that no byte of a stored label can move a terminal's cursor or change its state. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
 #ifndef REAIM_UTIL_H
 #define REAIM_UTIL_H

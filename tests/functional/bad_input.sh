@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Malformed workfiles, suites and command lines: the exact message, exit 1, nothing stored.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Each point in a cgroup of its own: a grandchild that leaves the task's process group and session and
 # ignores SIGTERM and SIGINT is still killed at the end of the point and on Ctrl-C, and reaim reaps
 # what it adopts, so no process and no zombie of the run remain. Only this test's processes are

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Classic re-aim-7 command lines as LKP, mmtests and autotest issue them: they run, print
 # classic's table, write PREFIX.csv, and store the run; classic files (workfile.alltests,
 # s9workfile, creat-clo) run; reaim's own command lines keep their meaning.

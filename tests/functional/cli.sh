@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The read-only commands: help, the catalog, check, dry-run, man pages and exit codes.
 . "$(dirname "$0")/lib.sh"
 

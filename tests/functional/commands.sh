@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every command's option table: --help lists each option, the man page has each, an option of
 # another command is refused, misspellings get a "did you mean", a database that cannot be
 # used exits 2 from every command, and bash completion offers what the tables hold.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The database as a shared, fallible resource: names that keep nothing, other programs' files,
 # read-only files, another writer's lock, merging into itself or a run still going, damage.
 . "$(dirname "$0")/lib.sh"

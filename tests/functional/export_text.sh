@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Machine-read outputs stay valid for any stored text and number: a run labelled with control
 # characters, quotes and invalid UTF-8, from a workfile with such a name, exported as JSON and CSV,
 # compared, plotted; and figures that are NaN or infinite in the database.

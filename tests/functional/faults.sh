@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Faults around a run: the parent killed with SIGKILL, a closed stdout, limits checked up
 # front, a planted symlink, and runs that must refuse to start.
 . "$(dirname "$0")/lib.sh"

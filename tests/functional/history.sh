@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run history across commands: compare two real runs, O_SYNC both ratio, merge (twice is a
 # no-op), exports, and run names.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Text another program put in the database (a merged file, an old version): labels, suite and
 # workload names and reasons with escape sequences, newlines, quotes and invalid UTF-8 reach
 # the terminal escaped, and the CSV, JSON and SVG outputs stay well formed.

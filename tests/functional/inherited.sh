@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What a run inherits and what other processes do around it: ignored and blocked signals, a
 # umask that masks the owner, a core-size limit and the caller's directory, a second run
 # started under another name or in another pid namespace (its scratch must survive a sweep),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Input files as an adversary would give them: fifos, devices, directories, unreadable,
 # oversized and binary files, @include from other directories and of the wrong things, keys
 # that would be ignored, and user text with control characters. Each gets a message naming

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ctrl-C and kill during a run: every task gone, no scratch left, run kept as interrupted, exit 3.
 # Processes are found by the run's session id, so other runs on the machine do not matter.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Limits checked before the first point, each naming the limit, the value and the fix:
 # open files, file size, address space, System V objects already in use, the cgroup's pids
 # and memory limits, and the processes the user already has. Then System V objects never

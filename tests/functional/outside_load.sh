@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Outside load: a CPU hog this test starts beside the run is named by the quiet check, refused by
 # --require-quiet, reported on every point and marks each noisy in show and the exports; the
 # point's cgroup CPU agrees with wait4's.

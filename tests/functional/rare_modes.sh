@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The rare modes with extreme values: crossover, quick, peak, interleaved sweeps and single
 # mode with many repeats, thresholds at both ends, every point invalid, the largest seed.
 # Each run must end normally with every printed row stored, no scratch left and the run

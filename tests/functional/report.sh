@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # reaim report: one self-contained HTML page for two runs and for one, escaped labels, the environment's
 # differences, and a real headless browser that renders it without asking the network for anything.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # How a run was made (show, show --files, export json), `reaim rerun` repeating it from the
 # database alone, and `list` showing a running run's progress.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs the real binary on real files: the table, the database, scratch clean-up, exit codes.
 . "$(dirname "$0")/lib.sh"
 

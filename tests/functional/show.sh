@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `reaim show` of a run prints what the run printed, in every mode; rounds and their means;
 # the dry run's points and time estimate from stored runs.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # In-run A/B variants and compare's statistics: two no-op variants are not flagged, a variant that
 # starts CPU hogs is flagged slower with an interval that excludes 0, a failing variant command
 # stops the run (exit 2, its output shown), a background process a command leaves is neither waited

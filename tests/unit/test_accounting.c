@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the accounting of a point: outside load and noise from sampler figures worked by hand (with
  * wait4 alone), and, where cgroups are writable, real points through the engine: cgroup CPU against
  * wait4, and a grandchild that left the task's session and ignores SIGTERM killed and reaped at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the cgroup parsers on literal texts of hybrid, pure v2 and container machines, the figures
  * between readings by hand, and, where cgroups are writable, real points: CPU against wait4, memory
  * peak, I/O, and a kill that leaves no process or zombie, with and without cgroup.kill. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the classic re-aim input side: reaim.config files, when a command line is classic,
  * and what the command lines of LKP, mmtests and autotest mean in reaim's options. */
 #include "config.h"

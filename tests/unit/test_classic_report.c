@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the outputs other programs parse, by parsing them as those programs do: LKP's reaim,
  * aim7 and aim9 parsers, mmtests' reaim CSV and aim9 extraction, autotest's reaim keyval and
  * LAVA's send-to-lava; their patterns are written here as our own test data. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the option-table parser: every row type, both value spellings, short clusters,
  * repeats, defaults, operands, every error with its message, and the help, usage and man
  * text drawn from the table. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks a variant's command: its status and output, a background process it leaves (not waited
  * for, not killed), the time limit, the environment, no inherited descriptor or blocked signal,
  * and long output cut. */

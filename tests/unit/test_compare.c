@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks compare on stored runs made up for it, against values computed independently (mpmath at
  * 30 digits: Welch and paired t tests, Fieller intervals, Holm, the MDE): groups of runs as
  * replicates, one run's variants paired by round, single runs that cannot be judged, --fail-above,

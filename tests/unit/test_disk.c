@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the disk tests against their definitions: the bytes each call reads and writes
  * (from /proc/self/io), and the O_SYNC toggle as the kernel reports it (/proc/self/fdinfo). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs real load points through the engine: every registered test in a 1-task point, the
  * figures of a small multi-task point, points spoiled by failing, crashing and hanging tasks,
  * what a task inherits, scratch liveness by its lock, and SysV objects a killed task held. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the store's lookups for reports: a run's workloads, and stored point times for the
  * plan's estimate (which run is chosen, what is left out). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the figure tables against the schema and through every path a figure takes: insert,
  * read, merge, the JSON export and the plot metrics. A row added without its migration, or a
  * column added without its row, fails here. */

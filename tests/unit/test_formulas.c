@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the figures' formulas against values computed by hand. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the HTML report's parts on synthetic runs: verdicts of known shifts, HTML escaping of odd
  * bytes, a run's provenance read back, which curves a plot draws and against what, and the page. */
 #include "config.h"

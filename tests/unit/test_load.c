@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the outside-load figures on counters worked by hand, the /proc/PID/stat parser on odd
  * names, the quiet check over fixture /proc trees, and a live check that finds a CPU-burning child. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks task lists, sizes and the option table: every numeric option at and past its bounds,
  * with infinities, NaN, huge and negative values; list options by their table offset. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the classic job-count rounding, reproducible job orders, per-task file sizes and the
  * number of points a plan will measure. */
 #include "config.h"

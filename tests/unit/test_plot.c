@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the plot renderers: well-formed SVG with one series per run, escaped labels, peaks in the legend
  * or beside their point, labelled error bars, the diff panel and its intervals, footers, a percentage axis
  * ending at 100, small-multiple timelines, PNG through rsvg-convert, and gnuplot data with one row per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the test catalog: names, table fields, and that CPU work was not optimised away. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the tables a run prints and `show` reprints (rows, rounds, crossover, peak, the Max
  * line of the means, single-user rows) and the plan with its time estimate. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the system sampler: its /proc parsers on literal texts, the interval figures against
  * values computed by hand, a run over fixture files, and a live run that burns CPU and forks. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the significance tests against t tables, closed forms and examples worked by hand. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the store: schema version, inserts and queries, run names, and refusals. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks suites: keys, workloads, overrides by flags, errors with file:line, @include
  * (relative to the including file, errors naming the file), and keys that would otherwise be
  * ignored. */

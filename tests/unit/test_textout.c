@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the output escaper byte by byte: JSON, CSV and XML of control characters, quotes,
  * invalid UTF-8 and numbers that are not finite. */
 #include "config.h"

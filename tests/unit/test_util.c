@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the utilities: number parsing at and past every edge, edit distance, text buffers,
  * user text validation and escaping, whole-file and input-file reads (special files refused,
  * never waited on), tree removal that never follows a symlink, SysV listing, the cgroup

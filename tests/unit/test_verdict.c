@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the verdicts against R's published t.test output, intervals worked by hand, and values
  * computed independently at 40 digits (mpmath: regularized incomplete beta, bisection). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the workfile parser: the classic format, and every error named by file:line. */
 #include "config.h"
 
