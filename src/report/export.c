@@ -19,8 +19,10 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 {
 	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f",
 					  "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
-	/* the classic columns, then why a point is noisy (empty when it is not) */
-	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c,noise\n");
+	/* the classic columns (what mmtests reads), then why a point is noisy (empty when it is not),
+	 * then which block and round it belongs to */
+	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c,noise,workload,osync,"
+		   "variant,round\n");
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
@@ -34,16 +36,21 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 		}
 		fputc(',', f);
 		textout_csv_string(f, report_point_noise(&p[i]) ? report_point_noise(&p[i]) : "", 0);
-		fputc('\n', f);
+		fputc(',', f);
+		textout_csv_string(f, p[i].workload, 1);
+		fprintf(f, ",%s,", p[i].osync ? "on" : "off");
+		textout_csv_string(f, p[i].variant, 1);
+		fprintf(f, ",%d\n", p[i].repeat + 1);
 	}
 }
 
 static void lkp(FILE *f, const struct store_point *p, size_t n)
 {
-	double max = 0;
+	double max = 0, jobs = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
+		jobs += (double)p[i].jobs_per_task * p[i].tasks;
 		fprintf(f, "tasks: %d\njobs_per_min: %.2f\njobs_per_min_child: %.2f\nparent_time: %.2f\n"
 			   "child_utime: %.2f\nchild_systime: %.2f\nstd_dev_time: %.4f\nstd_dev_percent: %.2f\n"
 			   "jti: %.0f\n\n",
@@ -51,7 +58,8 @@ static void lkp(FILE *f, const struct store_point *p, size_t n)
 			p[i].sys_s, p[i].std_dev_s, p[i].std_dev_pct, p[i].jti);
 		max = p[i].jobs_per_min > max ? p[i].jobs_per_min : max;
 	}
-	fprintf(f, "max_jobs_per_min: %.2f\n", max);
+	/* LKP's names: the total jobs of the valid points, and the best point */
+	fprintf(f, "workload: %.0f\nmax_jobs_per_min: %.2f\n", jobs, max);
 }
 
 static void classic(FILE *f, const struct store_run_row *run, const struct store_point *p, size_t n)

@@ -25,6 +25,7 @@ contains "$T/out" "kernel-a" "label stored"
 contains "$T/out" "complete" "status complete"
 status 0 "export csv" "$REAIM" export last --format csv
 contains "$T/out" "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c" "classic CSV header"
+contains "$T/out" "max_c,min_c,noise,workload,osync,variant,round" "then the noise, the block and the round"
 ok "$([ "$(grep -c '^[12],' "$T/out")" -eq 2 ] && echo 0 || echo 1)" "two CSV rows"
 # the stored Jobs/Min equals the printed one
 printed=$(awk -F'\t' '$1 == "2" { print $2 }' "$T/table")
@@ -35,6 +36,7 @@ contains "$T/out" '"format_version": 1' "json has a format version"
 contains "$T/out" '"name": "sync_disk_wrt", "count": 4,' "per-test counts stored (2 jobs x 2 tasks)"
 status 0 "export lkp" "$REAIM" export last --format lkp
 contains "$T/out" "max_jobs_per_min: " "lkp names"
+contains "$T/out" "workload: " "lkp's total jobs"
 status 0 "show -v --tests" "$REAIM" show last -v --tests
 contains "$T/out" "dir0.fstype" "environment stored"
 contains "$T/out" "cpu user " "show -v prints the sampler averages"
