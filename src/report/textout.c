@@ -11,32 +11,13 @@
 #include <math.h>
 
 #include "report/textout.h"
+#include "util/util.h"
 
 static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
 
 size_t textout_utf8_len(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	/* each test stops at the first byte that is not a continuation, so a NUL ends the look */
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		return (p[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
-			return 0;
-		if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f)) /* overlong, surrogate */
-			return 0;
-		return 3;
-	}
-	if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 || (p[3] & 0xc0) != 0x80)
-			return 0;
-		if ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f)) /* overlong, past U+10FFFF */
-			return 0;
-		return 4;
-	}
-	return 0;
+	return utf8_seq_len((const unsigned char *)s); /* one decoder for every writer */
 }
 
 size_t textout_chars(const char *s)
