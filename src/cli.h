@@ -72,6 +72,10 @@ const char *cli_db_path(const char *flag);
 struct store;
 /* Open an existing results database; NULL after printing why (OUT_FAILED: see DESIGN). */
 struct store *cmd_open_store(const char *db_flag);
+/* Open the store and resolve a command's optional RUN operand (none: last); NULL after printing
+ * why, with the outcome (OUT_FAILED for the database, OUT_USAGE for the run) in *out. */
+struct cli_list;
+struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int64_t *id, enum outcome *out);
 /* Resolve RUN (NULL: last) in an open store; -1 after printing why (a usage error). */
 int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
 /* A classic re-aim-7 command line (classic_cmd.c); main.c sends it here. */

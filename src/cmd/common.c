@@ -95,3 +95,18 @@ void cmd_unknown_command(const char *word)
 		fprintf(stderr, " %s", names[i]);
 	fprintf(stderr, "\n");
 }
+
+struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int64_t *id, enum outcome *out)
+{
+	struct store *st = cmd_open_store(db_flag);
+	if (!st) {
+		*out = OUT_FAILED;
+		return NULL;
+	}
+	if (cmd_resolve_run(st, run->count ? run->v[0] : NULL, id) < 0) {
+		*out = OUT_USAGE;
+		store_close(st);
+		return NULL;
+	}
+	return st;
+}

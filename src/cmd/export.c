@@ -29,12 +29,8 @@ enum outcome cmd_export(const struct command *self, int argc, char **argv)
 	int64_t id;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
-	struct store *st = cmd_open_store(a.db);
-	if (!st)
-		out = OUT_FAILED;
-	else if (cmd_resolve_run(st, a.run.count ? a.run.v[0] : NULL, &id) < 0)
-		out = OUT_USAGE;
-	else if (report_export(stdout, st, id, a.format) < 0) {
+	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
+	if (st && report_export(stdout, st, id, a.format) < 0) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}

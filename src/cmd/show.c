@@ -33,13 +33,9 @@ enum outcome cmd_show(const struct command *self, int argc, char **argv)
 	int64_t id;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
-	struct store *st = cmd_open_store(a.db);
-	if (!st)
-		out = OUT_FAILED;
-	else if (cmd_resolve_run(st, a.run.count ? a.run.v[0] : NULL, &id) < 0)
-		out = OUT_USAGE;
-	else if (report_show(stdout, st, id, a.verbose, a.tests, a.samples) < 0 ||
-		 (a.files && report_show_files(stdout, st, id) < 0)) {
+	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
+	if (st && (report_show(stdout, st, id, a.verbose, a.tests, a.samples) < 0 ||
+		   (a.files && report_show_files(stdout, st, id) < 0))) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}
