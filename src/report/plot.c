@@ -881,25 +881,40 @@ static void error_bar_note(const struct curve *c, size_t n, char *buf, size_t le
 }
 
 /* Lines under the plot: what the error bars and the diff panel's bars are, each run's label, kernel
- * and host, and what was left out. */
-static size_t footer_lines(const struct curve *c, size_t n, const struct plot_options *opt, char *bars,
-			   char *diff, size_t len, const char **lines, size_t max)
+ * and host, what was left out, and the noisiest point. */
+struct footer_text {
+	const char **lines;
+	size_t n;
+	char bars[256], diff[256], noise[400];
+};
+
+/* 0, or -1 (ENOMEM); footer_text_free after either. */
+static int footer_text(struct footer_text *ft, const struct curve *c, size_t n, const struct plot_options *opt)
 {
-	size_t k = 0;
-	error_bar_note(c, n, bars, len);
-	lines[k++] = bars;
+	size_t max = opt->footer_lines + 4;
+	ft->n = 0;
+	if (!(ft->lines = calloc(max, sizeof(*ft->lines)))) {
+		errno = ENOMEM;
+		return -1;
+	}
+	error_bar_note(c, n, ft->bars, sizeof(ft->bars));
+	ft->lines[ft->n++] = ft->bars;
 	int d = opt->diff_panel ? any_diff(c, n, opt) : 0;
 	if (d) {
-		snprintf(diff, len, "%s", d == 2 ? "Difference panel: bars are 95 % confidence intervals of the "
-						   "difference (Welch's t over both sides' repeats)."
-						 : "Difference panel: no intervals, a side has a single repeat.");
-		lines[k++] = diff;
+		snprintf(ft->diff, sizeof(ft->diff), "%s",
+			 d == 2 ? "Difference panel: bars are 95 % confidence intervals of the "
+				  "difference (Welch's t over both sides' repeats)."
+				: "Difference panel: no intervals, a side has a single repeat.");
+		ft->lines[ft->n++] = ft->diff;
 	}
-	for (size_t i = 0; i < opt->footer_lines && k + 1 < max; i++)
-		lines[k++] = opt->footer[i];
+	for (size_t i = 0; i < opt->footer_lines && ft->n + 1 < max; i++)
+		ft->lines[ft->n++] = opt->footer[i];
 	if (opt->left_out && opt->left_out[0])
-		lines[k++] = opt->left_out;
-	return k;
+		ft->lines[ft->n++] = opt->left_out;
+	noise_line(c, n, ft->noise, sizeof(ft->noise));
+	if (ft->noise[0] && ft->n < max)
+		ft->lines[ft->n++] = ft->noise; /* the noisiest point named under the plot */
+	return 0;
 }
 
 static void footer(FILE *f, const struct layout *L, const char *const *lines, size_t n, int left_out)
@@ -920,22 +935,17 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 	static const struct plot_options defaults = {0};
 	struct layout L;
 	struct axis xa, ya;
-	char sub[256], bars[256], diff[256];
+	char sub[256];
+	struct footer_text ft;
 	if (!f || (n && !curves) || (opt && opt->footer_lines && !opt->footer)) {
 		errno = EINVAL;
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
-	const char **lines = calloc(opt->footer_lines + 4, sizeof(*lines));
-	if (!lines) {
-		errno = ENOMEM;
+	if (footer_text(&ft, curves, n, opt) < 0)
 		return -1;
-	}
-	size_t nfoot = footer_lines(curves, n, opt, bars, diff, sizeof(bars), lines, opt->footer_lines + 4);
-	char noise[400];
-	noise_line(curves, n, noise, sizeof(noise));
-	if (noise[0] && nfoot < opt->footer_lines + 4)
-		lines[nfoot++] = noise; /* the noisiest point named under the plot */
+	const char **lines = ft.lines;
+	size_t nfoot = ft.n;
 	common_workload(curves, n, sub, sizeof(sub));
 	layout(curves, n, opt, sub[0] != '\0', nfoot, &L);
 	x_axis(curves, n, &L, &xa);
@@ -1101,22 +1111,16 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 		 const struct curve *curves, size_t n, const struct plot_options *opt)
 {
 	static const struct plot_options defaults = {0};
-	char bars[256], diffs[256];
+	struct footer_text ft;
 	if (!data || !script || !data_name || !out_name || (n && !curves) || (opt && opt->footer_lines && !opt->footer)) {
 		errno = EINVAL;
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
-	const char **lines = calloc(opt->footer_lines + 4, sizeof(*lines));
-	if (!lines) {
-		errno = ENOMEM;
+	if (footer_text(&ft, curves, n, opt) < 0)
 		return -1;
-	}
-	size_t nfoot = footer_lines(curves, n, opt, bars, diffs, sizeof(bars), lines, opt->footer_lines + 4);
-	char noise[400];
-	noise_line(curves, n, noise, sizeof(noise));
-	if (noise[0] && nfoot < opt->footer_lines + 4)
-		lines[nfoot++] = noise;
+	const char **lines = ft.lines;
+	size_t nfoot = ft.n;
 	int diff = opt->diff_panel && any_base(n, opt);
 	gp_data(data, curves, n, opt);
 	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
