@@ -14,6 +14,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"
+#include "testdb.h"
 #include "util/util.h"
 
 static struct store *st;
@@ -252,24 +253,14 @@ static void osync_both(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/reaim-cmp-XXXXXX";
-	if (!mkdtemp(dir))
+	struct test_db db;
+	if (test_db_open(&db) < 0)
 		return 1;
-	char *db = xasprintf("%s/c.db", dir), err[256];
-	if (store_open(db, &st, err, sizeof(err)) < 0)
-		return 1;
+	st = db.st;
 	groups();
 	variants();
 	single_runs();
 	osync_both();
-	store_close(st);
-	unlink(db);
-	char *wal = xasprintf("%s-wal", db), *shm = xasprintf("%s-shm", db);
-	unlink(wal);
-	unlink(shm);
-	rmdir(dir);
-	free(wal);
-	free(shm);
-	free(db);
+	test_db_remove(&db);
 	return done_testing();
 }

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"
+#include "testdb.h"
 #include "util/util.h"
 
 static struct store *st;
@@ -217,24 +218,14 @@ int main(void)
 {
 	verdicts();
 	escaping();
-	char dir[] = "/tmp/reaim-report-XXXXXX";
-	if (!mkdtemp(dir))
+	struct test_db db;
+	if (test_db_open(&db) < 0)
 		return 1;
-	char *db = xasprintf("%s/r.db", dir), err[256];
-	if (store_open(db, &st, err, sizeof(err)) < 0)
-		return 1;
+	st = db.st;
 	int64_t a = fake_run("base-kernel", 1.0, 0, "mq-deadline"), b = fake_run("other-kernel", 0.8, 1, "bfq");
 	run_info(b);
 	plot_sets(a, b);
 	page(a, b);
-	store_close(st);
-	unlink(db);
-	char *wal = xasprintf("%s-wal", db), *shm = xasprintf("%s-shm", db);
-	unlink(wal);
-	unlink(shm);
-	rmdir(dir);
-	free(wal);
-	free(shm);
-	free(db);
+	test_db_remove(&db);
 	return done_testing();
 }

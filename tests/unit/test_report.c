@@ -12,6 +12,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"
+#include "testdb.h"
 #include "util/util.h"
 
 /* A valid point: Jobs/Min and Jobs/Min per task as given, one second of real time. */
@@ -156,12 +157,10 @@ static void single(void)
 /* The plan: every option from the table, the points and an estimate from stored runs. */
 static void plan(void)
 {
-	char dir[] = "/tmp/reaim-report-XXXXXX";
-	if (!mkdtemp(dir))
+	struct test_db db;
+	if (test_db_open(&db) < 0)
 		abort();
-	char *db = xasprintf("%s/r.db", dir), err[512];
-	struct store *st;
-	ok(store_open(db, &st, err, sizeof(err)) == 0, "a database");
+	struct store *st = db.st;
 	struct store_run r = {.uuid = "u1", .label = "k1", .suite_name = "mix", .suite_text = "",
 			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
 	int64_t run, wl;
@@ -232,15 +231,7 @@ static void plan(void)
 	workfile_free(&wk.wf);
 	run_opts_free(&wk.opts);
 	errlist_free(&errs);
-	store_close(st);
-	unlink(db);
-	char *wal = xasprintf("%s-wal", db), *shm = xasprintf("%s-shm", db);
-	unlink(wal);
-	unlink(shm);
-	rmdir(dir);
-	free(wal);
-	free(shm);
-	free(db);
+	test_db_remove(&db);
 }
 
 /* A noisy point: its row names the noise with the figure; the block counts such points and names the
