@@ -51,30 +51,7 @@ static const char style[] =
 
 void html_text(FILE *f, const char *s, int keep_lines)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	while (*p) {
-		size_t len = textout_utf8_len((const char *)p);
-		if (len > 1) {
-			fwrite(p, 1, len, f);
-			p += len;
-			continue;
-		}
-		switch (*p) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		default:
-			if (len == 1 && (*p >= 0x20 && *p != 0x7f))
-				fputc(*p, f);
-			else if (len == 1 && keep_lines && (*p == '\n' || *p == '\t'))
-				fputc(*p, f);
-			else
-				fputs("&#xFFFD;", f); /* a control character, or a byte that is not UTF-8 */
-		}
-		p++;
-	}
+	textout_xml(f, s, SIZE_MAX, keep_lines);
 }
 
 /* <tag attrs>text</tag> with the text escaped. */

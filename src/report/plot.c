@@ -405,7 +405,7 @@ static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1
 			fputs("/>", f);
 			marker(f, marker_of(i), x + 15, y - 4, colour_of(i));
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x + 36, y, empty ? " fill=\"#777777\"" : "");
-			textout_xml(f, c[i].label, LEGEND_MAX_CHARS);
+			textout_xml(f, c[i].label, LEGEND_MAX_CHARS, 0);
 			if (empty)
 				fputs(" (no valid points)", f);
 			else if (peaks)
@@ -449,16 +449,16 @@ static void header(FILE *f, const struct layout *L, const char *title, const cha
 		   "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
 		L->width, L->height, L->width, L->height);
 	fputs("<title>", f);
-	textout_xml(f, title, SIZE_MAX);
+	textout_xml(f, title, SIZE_MAX, 0);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", L->width, L->height);
 	fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" "
 		   "font-weight=\"bold\">", L->width / 2);
-	textout_xml(f, title, TITLE_MAX_CHARS);
+	textout_xml(f, title, TITLE_MAX_CHARS, 0);
 	fputs("</text>\n", f);
 	if (subtitle[0]) {
 		fprintf(f, "<text x=\"%.1f\" y=\"46\" text-anchor=\"middle\" fill=\"#555555\">", L->width / 2);
-		textout_xml(f, subtitle, TITLE_MAX_CHARS);
+		textout_xml(f, subtitle, TITLE_MAX_CHARS, 0);
 		fputs("</text>\n", f);
 	}
 }
@@ -468,7 +468,7 @@ static void y_title(FILE *f, double top, double bottom, const char *text)
 	double cy = (top + bottom) / 2;
 	fprintf(f, "<text x=\"20\" y=\"%.1f\" transform=\"rotate(-90 20 %.1f)\" text-anchor=\"middle\" "
 		   "font-size=\"13\">", cy, cy);
-	textout_xml(f, text, SIZE_MAX);
+	textout_xml(f, text, SIZE_MAX, 0);
 	fputs("</text>\n", f);
 }
 
@@ -549,7 +549,7 @@ static void series(FILE *f, const struct curve *c, size_t i, const struct axis *
 		   double dx)
 {
 	fputs("<g class=\"series\" data-label=\"", f);
-	textout_xml(f, c->label, SIZE_MAX);
+	textout_xml(f, c->label, SIZE_MAX, 0);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
 	error_bars(f, c, xa, ya, dx);
 	fputs("<polyline points=\"", f);
@@ -575,7 +575,7 @@ static void series(FILE *f, const struct curve *c, size_t i, const struct axis *
 		fprintf(f, "\n<circle class=\"noisy\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\" stroke=\"#777777\" "
 			   "stroke-width=\"1.2\" stroke-dasharray=\"3 2\"><title>noisy, %zu of %zu rounds: ",
 			axis_px(xa, p->tasks), clamped_px(ya, p->jpm.mean), p->noisy, p->jpm.n);
-		textout_xml(f, p->noise, SIZE_MAX);
+		textout_xml(f, p->noise, SIZE_MAX, 0);
 		fputs("</title></circle>", f);
 	}
 	fputs("\n</g>\n", f);
@@ -750,7 +750,7 @@ static void diff_series(FILE *f, const struct curve *c, size_t n, const struct p
 	if (b < 0)
 		return;
 	fputs("<g class=\"diff-series\" data-label=\"", f);
-	textout_xml(f, c[i].label, SIZE_MAX);
+	textout_xml(f, c[i].label, SIZE_MAX, 0);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t) {
 		if (!diff_at(&c[b], &c[i], t, &d) || !d.interval)
@@ -807,11 +807,11 @@ static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, s
 	double step = diff_axis(c, n, opt, L, &ya);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", L->left, L->diff_top - 8);
 	if (opt->diff_caption) {
-		textout_xml(f, opt->diff_caption, CAPTION_MAX_CHARS * 2);
+		textout_xml(f, opt->diff_caption, CAPTION_MAX_CHARS * 2, 0);
 	} else if (n) {
-		textout_xml(f, y_label, CAPTION_MAX_CHARS);
+		textout_xml(f, y_label, CAPTION_MAX_CHARS, 0);
 		fputs(" difference against ", f);
-		textout_xml(f, c[0].label, CAPTION_MAX_CHARS);
+		textout_xml(f, c[0].label, CAPTION_MAX_CHARS, 0);
 		fputs(" (the first run), at the task counts both have", f);
 	}
 	fputs("</text>\n", f);
@@ -924,7 +924,7 @@ static void footer(FILE *f, const struct layout *L, const char *const *lines, si
 		int last = left_out && i + 1 == n;
 		fprintf(f, "<text x=\"12\" y=\"%.1f\"%s>", L->footer_y + FOOTER_ROW * (double)i + 10,
 			last ? " fill=\"#a03000\" class=\"left-out\"" : "");
-		textout_xml(f, lines[i], FOOTER_MAX_CHARS);
+		textout_xml(f, lines[i], FOOTER_MAX_CHARS, 0);
 		fputs("</text>\n", f);
 	}
 	fputs("</g>\n", f);

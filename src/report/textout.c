@@ -109,7 +109,7 @@ void textout_csv_number(FILE *f, const char *fmt, double v)
 		fprintf(f, fmt, v);
 }
 
-void textout_xml(FILE *f, const char *s, size_t max)
+void textout_xml(FILE *f, const char *s, size_t max, int keep_lines)
 {
 	for (size_t chars = 0; *s; chars++) {
 		const unsigned char *p = (const unsigned char *)s;
@@ -136,7 +136,9 @@ void textout_xml(FILE *f, const char *s, size_t max)
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
+		case '\'': fputs("&#39;", f); break; /* HTML 4 has no &apos; */
+		case '\n':
+		case '\t': fputc(keep_lines ? *p : ' ', f); break;
 		default: fputc(*p < 0x20 || *p == 0x7f ? ' ' : *p, f);
 		}
 		s++;

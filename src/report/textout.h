@@ -25,9 +25,10 @@ void textout_csv_string(FILE *f, const char *s, int quote);
 /* A CSV number printed with fmt, or an empty field when v is NaN or infinite. */
 void textout_csv_number(FILE *f, const char *fmt, double v);
 
-/* XML text or attribute value: & < > " ' as entities; control characters (which XML 1.0 cannot
- * carry, even escaped) as spaces; invalid bytes and U+FFFE/U+FFFF as U+FFFD. Cut after max
- * characters with an ellipsis (SIZE_MAX: never). */
-void textout_xml(FILE *f, const char *s, size_t max);
+/* XML or HTML text or attribute value: & < > " ' as entities; control characters (which XML 1.0
+ * cannot carry, even escaped) as spaces, but newlines and tabs kept with keep_lines (for <pre>);
+ * invalid bytes and U+FFFE/U+FFFF as U+FFFD. Cut after max characters with an ellipsis (SIZE_MAX:
+ * never). */
+void textout_xml(FILE *f, const char *s, size_t max, int keep_lines);
 
 #endif

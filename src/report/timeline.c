@@ -93,7 +93,7 @@ static void panel(FILE *f, const struct panel *p, const struct timeline *lines, 
 		if (lines[i].tasks != p->tasks)
 			continue;
 		fputs("<g class=\"series\" data-label=\"", f);
-		textout_xml(f, lines[i].label, SIZE_MAX);
+		textout_xml(f, lines[i].label, SIZE_MAX, 0);
 		fprintf(f, "\">\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-linejoin=\"round\" "
 			   "points=\"", colour_of(lines[i].repeat));
 		for (size_t k = 0; k < lines[i].count; k++) {
@@ -165,7 +165,7 @@ int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const cha
 		   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n"
 		   "<text x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\">",
 		W, height, W, height, W / 2);
-	textout_xml(f, title, 90);
+	textout_xml(f, title, 90, 0);
 	fputs("</text>\n", f);
 	legend(f, lines, n);
 	for (size_t k = 0; k < np; k++)
@@ -174,7 +174,7 @@ int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const cha
 		(LEFT + W - RIGHT_PAD) / 2, height - 14, np > 1 ? " (each panel its own time scale)" : "");
 	fprintf(f, "<text transform=\"translate(18 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">",
 		(TOP + height - BOTTOM_PAD) / 2);
-	textout_xml(f, y_label, SIZE_MAX);
+	textout_xml(f, y_label, SIZE_MAX, 0);
 	fputs("</text>\n", f);
 	if (n == 0)
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#777\">no system samples stored "

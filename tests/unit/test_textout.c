@@ -26,8 +26,8 @@ static char *render(enum kind kind, const char *s)
 	case JSON: textout_json_string(f, s); break;
 	case CSV: textout_csv_string(f, s, 0); break;
 	case CSV_QUOTED: textout_csv_string(f, s, 1); break;
-	case XML: textout_xml(f, s, SIZE_MAX); break;
-	case XML_CUT3: textout_xml(f, s, 3); break;
+	case XML: textout_xml(f, s, SIZE_MAX, 0); break;
+	case XML_CUT3: textout_xml(f, s, 3, 0); break;
 	}
 	fclose(f);
 	return buf;
@@ -114,7 +114,7 @@ static void csv(void)
 
 static void xml(void)
 {
-	expect(XML, "<a & 'b' \"c\">", "&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt;", "XML: the five entities");
+	expect(XML, "<a & 'b' \"c\">", "&lt;a &amp; &#39;b&#39; &quot;c&quot;&gt;", "XML: the five entities");
 	expect(XML, "a\x01\tb\x7f", "a  b ", "XML: control characters become spaces");
 	expect(XML, "x\xc0y", "x" FFFD "y", "XML: an invalid byte becomes U+FFFD");
 	expect(XML, "\xef\xbf\xbe", FFFD, "XML: U+FFFE, not an XML character, becomes U+FFFD");
