@@ -285,8 +285,12 @@ struct accounting *accounting_open(const struct plan *p)
 	if (take_run_name(a, name, sizeof(name)) < 0)
 		snprintf(why, sizeof(why), "cannot create a lock file for the run cgroup %s: %s", a->lock_path,
 			 strerror(errno));
-	else if (cgroup_run_open(&cfg, &a->run, why, sizeof(why)) == 0)
+	else if (cgroup_run_open(&cfg, &a->run, why, sizeof(why)) == 0) {
 		snprintf(a->desc, sizeof(a->desc), "%s%s", cgroup_run_describe(a->run), sub);
+		int swept = cgroup_run_swept(a->run);
+		if (swept)
+			log_info("accounting: removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
+	}
 	else
 		snprintf(a->desc, sizeof(a->desc),
 			 "wait4 and /proc/stat only (no cgroups: %s): no cgroup CPU, I/O, memory peak or pressure, "

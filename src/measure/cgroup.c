@@ -42,6 +42,7 @@ static const unsigned psi_bit[CGROUP_PSI_N] = {CGROUP_HAVE_PSI_CPU, CGROUP_HAVE_
 struct cgroup_run {
 	enum cgroup_layout layout;
 	unsigned have;
+	int swept; /* cgroups of dead runs removed when it opened */
 	int has_kill;
 	char dir[PATH_MAX];    /* the run cgroup in cgroup2 */
 	char blkio[PATH_MAX];  /* its v1 blkio twin, "" if I/O is not taken from v1 */
@@ -734,8 +735,7 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
 		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
 		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
-	if (swept)
-		desc_add(r, "; removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
+	r->swept = swept;
 	if (!(r->have & CGROUP_HAVE_IO)) {
 		if (r->layout == CGROUP_HYBRID)
 			open_blkio_v1(r, cfg, mi, self);
@@ -767,6 +767,11 @@ enum cgroup_layout cgroup_run_layout(const struct cgroup_run *r)
 unsigned cgroup_run_have(const struct cgroup_run *r)
 {
 	return r->have;
+}
+
+int cgroup_run_swept(const struct cgroup_run *r)
+{
+	return r->swept;
 }
 
 const char *cgroup_run_describe(const struct cgroup_run *r)
