@@ -133,6 +133,9 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		log_error("%s, %d tasks: %s", wl->name, tasks, res.reason);
 	}
 	rn->fatal |= res.fatal;
+	if (res.overhead_warning)
+		log_warn("%s, %d tasks: point overhead %.2f s: %s", wl->name, tasks, res.point_overhead_s,
+			 res.overhead_note);
 	if (res.valid)
 		rn->last_real_s = res.real_s;
 	struct store_test *tests = to_store_tests(&wl->wf, &res);

@@ -25,7 +25,16 @@ struct engine_point {
 	int osync;                /* 0 or 1 for this point */
 	uint64_t seed;
 	double timeout_s;
+	double ready_timeout_s;   /* for every task to be ready; 0: 30 s + 10 ms a task */
 	const struct sampler_config *sampler; /* NULL: no system sampling */
+};
+
+/* Where the wall time of a point outside its measured real time went, in seconds. */
+struct engine_phases {
+	double setup_s;           /* scratch dirs and the shared source file */
+	double start_s;           /* first fork to the release: forks, the tasks' set-up, ready */
+	double finish_s;          /* last task finished to the last one reaped: exits, reaping */
+	double cleanup_s;         /* scratch removal and the flush of the disk dirs */
 };
 
 struct engine_result {
@@ -35,6 +44,9 @@ struct engine_result {
 	size_t jobs_per_task;     /* P */
 	double real_s, user_s, sys_s;
 	double release_skew_s, point_overhead_s;
+	struct engine_phases phases;
+	int overhead_warning;     /* a phase took far longer than its norm for this many tasks */
+	char overhead_note[200];  /* which one and how long, when overhead_warning */
 	struct spread spread;     /* of task completion times, seconds */
 	struct engine_test_stats *tests; /* one per workfile entry */
 	int sampled;              /* the system figures below are set */
@@ -68,5 +80,18 @@ void engine_scratch_sweep(const struct str_list *dirs);
 int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
 		     struct engine_result *res);
 void engine_result_free(struct engine_result *res);
+/* 1 (and a note saying which) when a phase of the point's overhead is far beyond its norm
+ * for this many tasks; the I/O of scratch set-up and clean-up has no norm and is not checked. */
+int engine_overhead_check(const struct engine_phases *ph, int tasks, char *note, size_t len);
+
+/* Test instrumentation, NULL in the program: called at the steps of the ready barrier where
+ * the order of a task and the parent matters (in a task with its index, in the parent with
+ * the count it read), so a test can force the interleavings that matter. */
+enum engine_hook_at {
+	ENGINE_HOOK_TASK_COUNTING_IN,  /* a task, before it counts itself ready */
+	ENGINE_HOOK_TASK_COUNTED_IN,   /* a task, after it counted in (and woke the parent if last) */
+	ENGINE_HOOK_PARENT_CHECKED,    /* the parent read the ready count and is about to sleep */
+};
+extern void (*engine_test_hook)(enum engine_hook_at at, unsigned value);
 
 #endif

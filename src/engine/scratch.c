@@ -157,6 +157,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		     struct engine_result *res)
 {
 	static unsigned point_seq;
+	uint64_t begin_ns = clock_now_ns();
 	memset(res, 0, sizeof(*res));
 	res->valid = 1;
 	res->jobs_per_task = plan_jobs_per_task(pt->wf, pt->opts->jobs_per_task);
@@ -195,8 +196,10 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 			.exec_helper = s->exec_helper,
 			.script_dir = s->script_dir,
 		};
+		res->phases.setup_s = (double)(clock_now_ns() - begin_ns) / 1e9;
 		rc = engine_fork_point(pt, &proto, task_dirs, res);
 	}
+	uint64_t cleanup_ns = clock_now_ns();
 	if (rc < 0) {
 		res->valid = 0;
 		res->fatal = 1;
@@ -214,5 +217,13 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	free(task_dirs);
 	free(point_dirs);
 	free(sources);
+	uint64_t end_ns = clock_now_ns();
+	res->phases.cleanup_s = (double)(end_ns - cleanup_ns) / 1e9;
+	res->point_overhead_s = (double)(end_ns - begin_ns) / 1e9 - res->real_s;
+	res->overhead_warning = engine_overhead_check(&res->phases, pt->tasks, res->overhead_note,
+						      sizeof(res->overhead_note));
+	log_debug("%d tasks: overhead %.1f ms: set-up %.1f, start %.1f, finish %.1f, clean-up %.1f",
+		  pt->tasks, res->point_overhead_s * 1e3, res->phases.setup_s * 1e3, res->phases.start_s * 1e3,
+		  res->phases.finish_s * 1e3, res->phases.cleanup_s * 1e3);
 	return rc;
 }

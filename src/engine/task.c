@@ -174,8 +174,12 @@ void task_main(const struct task_args *a)
 		(void)*(volatile uint64_t *)&a->shm.stats[t].count; /* the shared statistics merge() writes */
 	}
 	struct point_gates *g = a->shm.gates;
+	if (engine_test_hook)
+		engine_test_hook(ENGINE_HOOK_TASK_COUNTING_IN, a->index);
 	if (count_in(&g->ready, NULL, g->tasks, a->ready_fd) < 0)
 		_exit(2); /* the parent gave up on this point */
+	if (engine_test_hook)
+		engine_test_hook(ENGINE_HOOK_TASK_COUNTED_IN, a->index);
 	gate_wait(&a->shm.gates->go);
 	slot->start_ns = clock_now_ns();
 	/* let the tasks woken after us start too before we take the CPU for our jobs */

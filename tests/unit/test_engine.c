@@ -15,6 +15,7 @@
 
 #include "config/cfg.h"
 #include "engine/engine.h"
+#include "engine/internal.h"
 #include "tap.h"
 #include "util/util.h"
 
@@ -173,6 +174,75 @@ static void fork_failure(void)
 	rmdir(dir);
 }
 
+/* The ready barrier's worst interleaving: the last task counts in and wakes the parent after
+ * the parent has read the count and before it sleeps. race[0]: the parent has read the count;
+ * race[1]: the last task has counted in. */
+static uint32_t *race; /* shared with the task */
+
+static void late_last_task(enum engine_hook_at at, unsigned value)
+{
+	(void)value;
+	switch (at) {
+	case ENGINE_HOOK_TASK_COUNTING_IN:
+		gate_wait(&race[0]);
+		break;
+	case ENGINE_HOOK_TASK_COUNTED_IN:
+		gate_open(&race[1]);
+		break;
+	case ENGINE_HOOK_PARENT_CHECKED:
+		if (!__atomic_load_n(&race[0], __ATOMIC_ACQUIRE)) {
+			gate_open(&race[0]);
+			gate_wait(&race[1]);
+		}
+		break;
+	}
+}
+
+static void lost_wakeup(void)
+{
+	race = mmap(NULL, 2 * sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (race == MAP_FAILED) {
+		ok(0, "lost wake-up: mmap");
+		return;
+	}
+	struct workfile wf;
+	one_test_workfile(&wf, &fake[0]);
+	opts.jobs_per_task = 1;
+	/* the start-up limit only bounds how long the old protocol's failure takes to show */
+	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 1, .osync = 1, .seed = 1,
+				  .timeout_s = 60, .ready_timeout_s = 10};
+	struct engine_result res;
+	engine_test_hook = late_last_task;
+	engine_run_point(&pt, &scratch, &res);
+	engine_test_hook = NULL;
+	ok(race[0] && race[1], "lost wake-up: the last task counted in between the parent's read and its sleep");
+	ok(res.valid, "and the point was released at once, not left to the start-up limit");
+	if (!res.valid)
+		printf("# %s\n", res.reason);
+	ok(!res.overhead_warning, "no overhead warning");
+	engine_result_free(&res);
+	munmap(race, 2 * sizeof(uint32_t));
+}
+
+/* The overhead warning trips on a stalled start or finish, not on a slow flush. */
+static void overhead_norm(void)
+{
+	char note[200];
+	struct engine_phases ph = {.setup_s = 0.01, .start_s = 0.3, .finish_s = 0.1, .cleanup_s = 0.01};
+	ok(!engine_overhead_check(&ph, 1000, note, sizeof(note)), "overhead: 1000 tasks in 0.4 s is normal");
+	ph.start_s = 30.06;
+	ok(engine_overhead_check(&ph, 90, note, sizeof(note)) && strstr(note, "30.06 s from the first fork"),
+	   "overhead: a 30 s start of 90 tasks is flagged");
+	printf("# %s\n", note);
+	ph.start_s = 8;
+	ok(!engine_overhead_check(&ph, 10000, note, sizeof(note)), "overhead: 10,000 tasks may take 8 s to start");
+	ph.finish_s = 25;
+	ok(engine_overhead_check(&ph, 10000, note, sizeof(note)) && strstr(note, "last exit reaped"),
+	   "overhead: 25 s to reap 10,000 tasks is flagged");
+	ph = (struct engine_phases){.setup_s = 40, .start_s = 0.1, .finish_s = 0.1, .cleanup_s = 60};
+	ok(!engine_overhead_check(&ph, 4, note, sizeof(note)), "overhead: slow scratch I/O is not flagged");
+}
+
 int main(void)
 {
 	char base[] = "/var/tmp/reaim-engine-XXXXXX";
@@ -240,6 +310,8 @@ int main(void)
 	ok(clock_now_ns() - t0 < 5000000000ull, "and the point ends promptly");
 	engine_result_free(&res);
 
+	lost_wakeup();
+	overhead_norm();
 	fork_failure();
 	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points (the root holds only its marker)");
 	engine_scratch_destroy(&scratch);
