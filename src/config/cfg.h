@@ -153,6 +153,9 @@ struct job_list {
 size_t plan_jobs_per_task(const struct workfile *wf, long long jobs);
 void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
 		   struct job_list *out);
+/* The same into test[plan_jobs_per_task()], allocating nothing (a forked task calls it). */
+void plan_job_list_fill(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
+			uint16_t *test);
 void job_list_free(struct job_list *jl);
 
 #endif

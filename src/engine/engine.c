@@ -74,7 +74,8 @@ struct pid_index {
 };
 
 struct point_state {
-	struct pid_index *pids;   /* sorted by pid after forking, for lookups while reaping */
+	struct task_slot *slots;  /* the tasks' pids are in their slots */
+	struct pid_index *pids;   /* made and sorted by pid after forking, for lookups while reaping */
 	size_t started, alive;
 	int *exit_status;
 	int *reaped;
@@ -124,9 +125,10 @@ static void reap(struct point_state *st, int block)
  * shell scripts and their commands), so nothing outlives the point. */
 static void kill_all(struct point_state *st)
 {
+	/* a task that has not made its group yet is killed alone: it has started nothing */
 	for (size_t i = 0; i < st->started; i++)
-		if (!st->reaped[st->pids[i].index] && kill(-st->pids[i].pid, SIGKILL) < 0)
-			kill(st->pids[i].pid, SIGKILL);
+		if (!st->reaped[i] && kill(-st->slots[i].pid, SIGKILL) < 0)
+			kill(st->slots[i].pid, SIGKILL);
 }
 
 /* Wait for children (or a signal) up to deadline_ns; returns 0 on timeout. */
@@ -145,23 +147,17 @@ static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_n
 	return n == 0 && clock_now_ns() >= deadline_ns ? 0 : 1;
 }
 
-static void *map_shared(size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-static void slot_reason(const struct engine_point *pt, const struct task_slot *slot, unsigned i,
-			int status, char *out, size_t len)
+static void slot_reason(const struct engine_point *pt, const struct task_slot *slot,
+			const struct task_failure *why, unsigned i, int status, char *out, size_t len)
 {
 	if (slot->state == SLOT_FAILED) {
 		const char *test = slot->fail_test >= 0 ? pt->wf->entries[slot->fail_test].test->name
 							: "set-up";
 		if (slot->fail_errno)
-			snprintf(out, len, "task %u: %s failed: %s: %s (errno %d)", i, test, slot->fail_why,
+			snprintf(out, len, "task %u: %s failed: %s: %s (errno %d)", i, test, why->why,
 				 strerror(slot->fail_errno), slot->fail_errno);
 		else
-			snprintf(out, len, "task %u: %s failed: %s", i, test, slot->fail_why);
+			snprintf(out, len, "task %u: %s failed: %s", i, test, why->why);
 	} else if (WIFSIGNALED(status)) {
 		snprintf(out, len, "task %u killed by signal %d (%s) after %u jobs", i, WTERMSIG(status),
 			 strsignal(WTERMSIG(status)), slot->jobs_done);
@@ -192,7 +188,7 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 		int ok = slot->state == SLOT_DONE && WIFEXITED(st->exit_status[i]) &&
 			 WEXITSTATUS(st->exit_status[i]) == 0 && slot->jobs_done == res->jobs_per_task;
 		if (!ok) {
-			slot_reason(pt, slot, i, st->exit_status[i], why, sizeof(why));
+			slot_reason(pt, slot, &shm->failures[i], i, st->exit_status[i], why, sizeof(why));
 			invalidate(res, "%s", why);
 			continue;
 		}
@@ -217,7 +213,9 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 	}
 }
 
-/* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. */
+/* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. Between
+ * two forks the parent writes only its stack and the shared mapping: any other page it wrote
+ * would be copied once per fork, as every task forked so far still shares it. */
 static int start_tasks(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
 		       struct point_state *st, struct engine_result *res)
 {
@@ -238,12 +236,24 @@ static int start_tasks(const struct engine_point *pt, struct task_args *proto, c
 			a.task_dir = task_dirs[i];
 			task_main(&a);
 		}
-		setpgid(pid, pid); /* both sides set it, so no race with the first kill */
-		st->pids[i] = (struct pid_index){pid, i};
+		st->slots[i].pid = pid;
 		st->started++;
 		st->alive++;
 	}
 	return 0;
+}
+
+/* The index wait4's pids are looked up in, and the per-task reaping state: made after the
+ * forks, so no task shares their pages. */
+static void index_tasks(struct point_state *st)
+{
+	size_t n = st->started ? st->started : 1;
+	st->pids = xcalloc(n, sizeof(struct pid_index));
+	st->exit_status = xcalloc(n, sizeof(int));
+	st->reaped = xcalloc(n, sizeof(int));
+	for (size_t i = 0; i < st->started; i++)
+		st->pids[i] = (struct pid_index){st->slots[i].pid, (unsigned)i};
+	qsort(st->pids, st->started, sizeof(*st->pids), cmp_pid);
 }
 
 /* Tasks count themselves ready and done on eventfds the parent polls with the signal fd
@@ -357,33 +367,63 @@ void engine_result_free(struct engine_result *res)
 	res->series = NULL;
 }
 
+static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
+
+/* The shared mapping's layout for n tasks; made whole now (MAP_POPULATE), so a task's first
+ * touch maps pages that exist instead of allocating them, and neighbours come with it. */
+static int map_point(size_t n, size_t ntests, struct point_shm *shm)
+{
+	size_t stats_at = sizeof(struct point_gates);
+	size_t slots_at = round_up(stats_at + ntests * sizeof(struct shared_stats), 64);
+	size_t failures_at = slots_at + n * sizeof(struct task_slot);
+	shm->len = failures_at + n * sizeof(struct task_failure);
+	char *map = mmap(NULL, shm->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_POPULATE,
+			 -1, 0);
+	if (map == MAP_FAILED)
+		return -1;
+	shm->gates = (struct point_gates *)map;
+	shm->stats = (struct shared_stats *)(map + stats_at);
+	shm->slots = (struct task_slot *)(map + slots_at);
+	shm->failures = (struct task_failure *)(map + failures_at);
+	shm->gates->tasks = (uint32_t)n;
+	return 0;
+}
+
+/* Every task's private memory: one reservation the parent never writes (see task_memory). */
+static int map_task_memory(size_t jobs, size_t ntests, struct task_memory *m)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	m->jobs = jobs;
+	m->stats_offset = round_up(jobs * sizeof(uint16_t), 64);
+	m->len = round_up(m->stats_offset + ntests * sizeof(struct shared_stats), page > 0 ? (size_t)page : 4096);
+	m->base = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return m->base == MAP_FAILED ? -1 : 0;
+}
+
 int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
 		      struct engine_result *res)
 {
 	size_t n = (size_t)pt->tasks;
-	size_t len = sizeof(struct point_gates) + n * sizeof(struct task_slot) +
-		     pt->wf->count * sizeof(struct shared_stats);
-	struct point_shm shm = {.len = len};
-	void *map = map_shared(len);
-	if (!map) {
-		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", len, strerror(errno));
+	struct point_shm shm;
+	struct task_memory mem;
+	if (map_point(n, pt->wf->count, &shm) < 0) {
+		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", shm.len, strerror(errno));
 		return -1;
 	}
-	shm.gates = map;
-	shm.gates->tasks = (uint32_t)n;
-	shm.slots = (struct task_slot *)(shm.gates + 1);
-	shm.stats = (struct shared_stats *)(shm.slots + n);
+	if (map_task_memory(res->jobs_per_task, pt->wf->count, &mem) < 0) {
+		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", mem.len, strerror(errno));
+		munmap(shm.gates, shm.len);
+		return -1;
+	}
 	int ready_fd, done_fd;
 	if (open_counters(&ready_fd, &done_fd, res) < 0) {
-		munmap(map, len);
+		munmap(shm.gates, shm.len);
+		munmap(mem.base, mem.len);
 		return -1;
 	}
-	struct point_state st = {
-		.pids = xcalloc(n, sizeof(struct pid_index)),
-		.exit_status = xcalloc(n, sizeof(int)),
-		.reaped = xcalloc(n, sizeof(int)),
-	};
+	struct point_state st = {.slots = shm.slots};
 	proto->shm = shm;
+	proto->mem = mem;
 	proto->ready_fd = ready_fd;
 	proto->done_fd = done_fd;
 	proto->parent = getpid();
@@ -394,7 +434,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 
 	int rc = start_tasks(pt, proto, task_dirs, &st, res);
 	uint64_t forked_ns = clock_now_ns();
-	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
+	index_tasks(&st);
 	uint64_t release_ns = 0;
 	if (rc == 0 && wait_ready(pt, &st, ready_fd, shm.gates, res) == 0) {
 		struct sampler *smp = NULL;
@@ -433,6 +473,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	free(st.pids);
 	free(st.exit_status);
 	free(st.reaped);
-	munmap(map, len);
+	munmap(shm.gates, shm.len);
+	munmap(mem.base, mem.len);
 	return 0;
 }

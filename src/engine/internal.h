@@ -10,14 +10,20 @@
 
 enum slot_state { SLOT_INIT = 0, SLOT_DONE = 1, SLOT_FAILED = 2 };
 
-/* One per task, written only by that task. */
+/* One per task, written only by that task (pid by the parent). A cache line each, so a
+ * task counting its jobs never shares a line with another task's. */
 struct task_slot {
 	int state;
 	uint32_t jobs_done;
 	uint64_t start_ns, finish_ns;
 	int fail_test;            /* workfile entry index, -1 for set-up */
 	int fail_errno;
-	char fail_why[160];
+	pid_t pid;                /* set by the parent: shared memory, so forking copies nothing */
+} __attribute__((aligned(64)));
+
+/* What a task that failed was doing; apart from the slots, so only a failure touches it. */
+struct task_failure {
+	char why[160];
 };
 
 /* One per test of the mix, merged into atomically by each task as it finishes. */
@@ -28,7 +34,7 @@ struct shared_stats {
 
 /* Barriers the parent opens for every task at once. A futex word, not a pipe: a pipe's
  * readers all queue on one mutex when it closes, which serialises the release. */
-struct point_gates {
+struct __attribute__((aligned(64))) point_gates {
 	uint32_t go;              /* 1: start the jobs */
 	uint32_t leave;           /* 1: every task has finished; clean up and exit */
 	uint32_t tasks;           /* N */
@@ -38,17 +44,31 @@ struct point_gates {
 void gate_open(uint32_t *gate);
 void gate_wait(uint32_t *gate);
 
+/* The shared mapping: gates and statistics first, so every task finds them in the same
+ * few pages, then the slots and the failure notes. */
 struct point_shm {
 	struct point_gates *gates;
-	struct task_slot *slots;
 	struct shared_stats *stats;
+	struct task_slot *slots;
+	struct task_failure *failures;
 	size_t len;
+};
+
+/* A task's private working memory (its job list and statistics), carved from a mapping the
+ * parent makes for the point and never touches: a task's first write there gets a zeroed
+ * page, not a copy of the parent's, and no malloc runs between fork and exit. */
+struct task_memory {
+	void *base;
+	size_t len;               /* per task: the whole of it, each task has its own copy */
+	size_t jobs;              /* P: the job list's length */
+	size_t stats_offset;      /* the statistics follow the job list */
 };
 
 /* Everything a task needs, prepared by the parent before fork. */
 struct task_args {
 	const struct engine_point *pt;
 	struct point_shm shm;     /* a copy: the mapping itself is shared */
+	struct task_memory mem;
 	unsigned index;
 	const char *task_dir;     /* scratch dir to create */
 	const char *const *sources; /* shared source file per disk dir */

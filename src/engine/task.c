@@ -21,16 +21,15 @@
 
 #define TWO_SECONDS_NS 2000000000ull
 
-struct local_stats {
-	uint64_t count, total_ns, min_ns, max_ns, over_2s;
-	uint32_t hist[HIST_BUCKETS];
-};
+/* A task's own statistics have the shared ones' layout; only the merge is atomic. */
+#define local_stats shared_stats
 
-static void fail(struct task_slot *slot, int test, int err, const char *why)
+static void fail(const struct task_args *a, int test, int err, const char *why)
 {
+	struct task_slot *slot = &a->shm.slots[a->index];
 	slot->fail_test = test;
 	slot->fail_errno = err;
-	snprintf(slot->fail_why, sizeof(slot->fail_why), "%s", why);
+	snprintf(a->shm.failures[a->index].why, sizeof(a->shm.failures[a->index].why), "%s", why);
 	__atomic_store_n(&slot->state, SLOT_FAILED, __ATOMIC_RELEASE);
 }
 
@@ -126,7 +125,7 @@ void task_main(const struct task_args *a)
 	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
 	if (need_scratch && mkdir(a->task_dir, 0700) < 0) {
 		snprintf(msg, sizeof(msg), "mkdir %s: %s", a->task_dir, strerror(errno));
-		fail(slot, -1, errno, msg);
+		fail(a, -1, errno, msg);
 		_exit(1);
 	}
 	struct test_ctx ctx = {
@@ -144,7 +143,7 @@ void task_main(const struct task_args *a)
 	};
 	if (need_scratch && (ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		snprintf(msg, sizeof(msg), "open %s: %s", a->task_dir, strerror(errno));
-		fail(slot, -1, errno, msg);
+		fail(a, -1, errno, msg);
 		remove_tree(a->task_dir);
 		_exit(1);
 	}
@@ -152,22 +151,26 @@ void task_main(const struct task_args *a)
 		const struct test_family *fam = test_family_struct_of(wf->entries[t].test);
 		if (fam && fam->prepare && fam->prepare(&ctx, wf->entries[t].test) != TEST_OK) {
 			snprintf(msg, sizeof(msg), "preparing: %s", ctx.why);
-			fail(slot, (int)t, ctx.err, msg);
+			fail(a, (int)t, ctx.err, msg);
 			if (need_scratch)
 				remove_tree(a->task_dir);
 			_exit(1);
 		}
 	}
-	struct job_list jobs;
-	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
-	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));
+	uint16_t *jobs = a->mem.base;
+	struct local_stats *stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset);
+	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, jobs);
 
 	/* Fault in now, not in the first microseconds after the release: our slot, the clock,
 	 * the timing code and the first page of each test's code (fork does not copy the page
 	 * tables of the program text, so each task would fault on them afresh). */
 	slot->start_ns = slot->finish_ns = clock_now_ns();
-	record(&stats[0], 1); /* writes the private statistics' first page, then undone */
-	memset(stats, 0, wf->count * sizeof(*stats));
+	size_t stats_len = wf->count * sizeof(*stats);
+	for (size_t off = 0; off < stats_len; off += 4096)
+		((volatile char *)stats)[off] = 0; /* the private statistics' pages */
+	((volatile char *)stats)[stats_len - 1] = 0;
+	record(&stats[0], 1); /* the recording code, then undone */
+	memset(&stats[0], 0, sizeof(stats[0]));
 	for (size_t t = 0; t < wf->count; t++) {
 		const volatile unsigned char *code = (const volatile unsigned char *)(uintptr_t)wf->entries[t].test->run;
 		(void)*code;
@@ -186,14 +189,14 @@ void task_main(const struct task_args *a)
 	sched_yield();
 
 	int status = 0;
-	for (size_t j = 0; j < jobs.count; j++) {
-		unsigned t = jobs.test[j];
+	for (size_t j = 0; j < a->mem.jobs; j++) {
+		unsigned t = jobs[j];
 		uint64_t t0 = clock_now_ns();
 		enum test_status r = wf->entries[t].test->run(&ctx);
 		uint64_t t1 = clock_now_ns();
 		if (r != TEST_OK) {
 			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx.why);
-			fail(slot, (int)t, ctx.err, msg);
+			fail(a, (int)t, ctx.err, msg);
 			status = 1;
 			break;
 		}
@@ -215,7 +218,7 @@ void task_main(const struct task_args *a)
 		close(ctx.scratch_fd);
 	if (need_scratch && remove_tree(a->task_dir) < 0 && status == 0) {
 		snprintf(msg, sizeof(msg), "removing %s: %s", a->task_dir, strerror(errno));
-		fail(slot, -1, errno, msg);
+		fail(a, -1, errno, msg);
 		status = 1;
 	}
 	_exit(status);
