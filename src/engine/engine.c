@@ -216,8 +216,8 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 /* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. Between
  * two forks the parent writes only its stack and the shared mapping: any other page it wrote
  * would be copied once per fork, as every task forked so far still shares it. */
-static int start_tasks(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
-		       struct point_state *st, struct engine_result *res)
+static int start_tasks(const struct engine_point *pt, struct task_args *proto, struct point_state *st,
+		       struct engine_result *res)
 {
 	fflush(NULL);
 	for (unsigned i = 0; i < (unsigned)pt->tasks; i++) {
@@ -233,7 +233,6 @@ static int start_tasks(const struct engine_point *pt, struct task_args *proto, c
 		if (pid == 0) {
 			struct task_args a = *proto;
 			a.index = i;
-			a.task_dir = task_dirs[i];
 			task_main(&a);
 		}
 		st->slots[i].pid = pid;
@@ -400,8 +399,7 @@ static int map_task_memory(size_t jobs, size_t ntests, struct task_memory *m)
 	return m->base == MAP_FAILED ? -1 : 0;
 }
 
-int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
-		      struct engine_result *res)
+int engine_fork_point(const struct engine_point *pt, struct task_args *proto, struct engine_result *res)
 {
 	size_t n = (size_t)pt->tasks;
 	struct point_shm shm;
@@ -432,7 +430,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	read_signals();
 	uint64_t setup_start = clock_now_ns();
 
-	int rc = start_tasks(pt, proto, task_dirs, &st, res);
+	int rc = start_tasks(pt, proto, &st, res);
 	uint64_t forked_ns = clock_now_ns();
 	index_tasks(&st);
 	uint64_t release_ns = 0;

@@ -70,9 +70,9 @@ struct task_args {
 	struct point_shm shm;     /* a copy: the mapping itself is shared */
 	struct task_memory mem;
 	unsigned index;
-	const char *task_dir;     /* scratch dir to create */
+	const char *const *point_dirs; /* the point's dir per disk dir; a task's is <dir>/t<index> */
 	const char *const *sources; /* shared source file per disk dir */
-	size_t nsources;
+	size_t nsources;          /* disk dirs: both arrays' length */
 	long long file_kib;
 	size_t dio_align;
 	const char *exec_helper, *script_dir;
@@ -84,7 +84,6 @@ struct task_args {
 __attribute__((noreturn)) void task_main(const struct task_args *a);
 
 /* Fork, release, reap and collect one point whose scratch is ready. */
-int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
-		      struct engine_result *res);
+int engine_fork_point(const struct engine_point *pt, struct task_args *proto, struct engine_result *res);
 
 #endif

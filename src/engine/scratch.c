@@ -169,7 +169,6 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 
 	char **point_dirs = xcalloc(s->count, sizeof(char *));
 	char **sources = xcalloc(s->count, sizeof(char *));
-	char **task_dirs = xcalloc((size_t)pt->tasks, sizeof(char *));
 	int rc = 0;
 	for (size_t d = 0; d < s->count && rc == 0; d++) {
 		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
@@ -185,10 +184,9 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 			rc = -1;
 	}
 	if (rc == 0) {
-		for (unsigned i = 0; i < (unsigned)pt->tasks; i++)
-			task_dirs[i] = xasprintf("%s/t%u", point_dirs[i % s->count], i);
 		struct task_args proto = {
 			.pt = pt,
+			.point_dirs = (const char *const *)point_dirs,
 			.sources = (const char *const *)sources,
 			.nsources = s->count,
 			.file_kib = kib,
@@ -197,7 +195,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 			.script_dir = s->script_dir,
 		};
 		res->phases.setup_s = (double)(clock_now_ns() - begin_ns) / 1e9;
-		rc = engine_fork_point(pt, &proto, task_dirs, res);
+		rc = engine_fork_point(pt, &proto, res);
 	}
 	uint64_t cleanup_ns = clock_now_ns();
 	if (rc < 0) {
@@ -212,9 +210,6 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		free(point_dirs[d]);
 		free(sources[d]);
 	}
-	for (int i = 0; i < pt->tasks; i++)
-		free(task_dirs[i]);
-	free(task_dirs);
 	free(point_dirs);
 	free(sources);
 	uint64_t end_ns = clock_now_ns();

@@ -123,13 +123,18 @@ void task_main(const struct task_args *a)
 		_exit(2);
 	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
 	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
-	if (need_scratch && mkdir(a->task_dir, 0700) < 0) {
-		snprintf(msg, sizeof(msg), "mkdir %s: %s", a->task_dir, strerror(errno));
+	const char *point_dir = a->point_dirs[a->index % a->nsources];
+	char task_dir[need_scratch ? strlen(point_dir) + 16 : 1];
+	task_dir[0] = '\0';
+	if (need_scratch)
+		snprintf(task_dir, sizeof(task_dir), "%s/t%u", point_dir, a->index);
+	if (need_scratch && mkdir(task_dir, 0700) < 0) {
+		snprintf(msg, sizeof(msg), "mkdir %s: %s", task_dir, strerror(errno));
 		fail(a, -1, errno, msg);
 		_exit(1);
 	}
 	struct test_ctx ctx = {
-		.scratch = need_scratch ? a->task_dir : NULL,
+		.scratch = need_scratch ? task_dir : NULL,
 		.scratch_fd = -1,
 		.source = a->sources[a->index % a->nsources],
 		.file_kib = a->file_kib,
@@ -141,10 +146,10 @@ void task_main(const struct task_args *a)
 		.task_index = a->index,
 		.rng = (uint64_t)a->pt->seed * 0x9e3779b97f4a7c15ull + a->index + 1,
 	};
-	if (need_scratch && (ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		snprintf(msg, sizeof(msg), "open %s: %s", a->task_dir, strerror(errno));
+	if (need_scratch && (ctx.scratch_fd = open(task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		snprintf(msg, sizeof(msg), "open %s: %s", task_dir, strerror(errno));
 		fail(a, -1, errno, msg);
-		remove_tree(a->task_dir);
+		remove_tree(task_dir);
 		_exit(1);
 	}
 	for (size_t t = 0; t < wf->count; t++) {
@@ -153,7 +158,7 @@ void task_main(const struct task_args *a)
 			snprintf(msg, sizeof(msg), "preparing: %s", ctx.why);
 			fail(a, (int)t, ctx.err, msg);
 			if (need_scratch)
-				remove_tree(a->task_dir);
+				remove_tree(task_dir);
 			_exit(1);
 		}
 	}
@@ -216,8 +221,8 @@ void task_main(const struct task_args *a)
 	}
 	if (need_scratch)
 		close(ctx.scratch_fd);
-	if (need_scratch && remove_tree(a->task_dir) < 0 && status == 0) {
-		snprintf(msg, sizeof(msg), "removing %s: %s", a->task_dir, strerror(errno));
+	if (need_scratch && remove_tree(task_dir) < 0 && status == 0) {
+		snprintf(msg, sizeof(msg), "removing %s: %s", task_dir, strerror(errno));
 		fail(a, -1, errno, msg);
 		status = 1;
 	}
