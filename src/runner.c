@@ -156,6 +156,36 @@ int runner_stop_now(const struct runner *rn)
 	return rn->fatal || engine_interrupted();
 }
 
+/* --warmup: points at the first task count that leave the caches, the allocator and the
+ * CPU frequency where the measured points will find them; stored nowhere. */
+static void warm_up(struct runner *rn, const struct workload *wl, int osync, const struct engine_scratch *scratch)
+{
+	for (long long i = 0; i < wl->opts.warmup && !runner_stop_now(rn); i++) {
+		struct engine_point pt = {
+			.wf = &wl->wf,
+			.opts = &wl->opts,
+			.tasks = wl->opts.tasks.n[0],
+			.osync = osync,
+			.seed = (uint64_t)wl->opts.seed,
+			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
+		};
+		struct engine_result res;
+		engine_run_point(&pt, scratch, &res);
+		if (res.valid)
+			log_info("%s: warm-up %lld of %lld, %d tasks: %.2f s (not stored)", wl->name, i + 1,
+				 wl->opts.warmup, pt.tasks, res.real_s);
+		else
+			log_warn("%s: warm-up %lld of %lld, %d tasks: %s", wl->name, i + 1, wl->opts.warmup,
+				 pt.tasks, res.reason);
+		if (res.fatal) {
+			rn->fatal = rn->failed = 1;
+			if (!rn->first_failure[0])
+				snprintf(rn->first_failure, sizeof(rn->first_failure), "%s", res.reason);
+		}
+		engine_result_free(&res);
+	}
+}
+
 /* What peak mode's measure callback needs to run points. */
 struct peak_ctx {
 	struct runner *rn;
@@ -253,6 +283,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 	size_t np = 0;
 	report_block_heading(stdout, wl->name, osync);
 	report_table_header(stdout, rn->verbose);
+	warm_up(rn, wl, osync, scratch);
 	if (o->mode == MODE_PEAK) {
 		free(pts);
 		run_peak(rn, wl, wl_id, osync, scratch);

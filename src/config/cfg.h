@@ -80,6 +80,9 @@ struct run_opts {
 	double period_s;           /* single mode: seconds per test */
 	double sample_interval_s;  /* system sampler; 0 = off */
 	double timeout_s;          /* per point; 0 = derived */
+	long long warmup;          /* unstored points before the measured ones */
+	int pin;                   /* 1: task i bound to the i-th allowed CPU */
+	int drop_caches;           /* 1: drop the kernel's caches before each point */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -109,6 +112,7 @@ void option_swap(struct run_opts *a, struct run_opts *b, const struct option_def
 extern const char *const osync_names[];
 extern const char *const sync_mode_names[];
 extern const char *const mode_names[];
+extern const char *const onoff_names[];
 
 /* ---- suites and the plan ---- */
 struct workload {

@@ -12,6 +12,7 @@
 const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
+const char *const onoff_names[] = {"off", "on", NULL};
 
 #define OFF(f) offsetof(struct run_opts, f)
 
@@ -51,6 +52,12 @@ const struct option_def option_table[] = {
 	 "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
 	{"timeout", 0, OPT_SECONDS, "0", 0, 0, NULL, OFF(timeout_s), "SECONDS",
 	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
+	{"warmup", 0, OPT_INT, "0", 0, 100, NULL, OFF(warmup), "N",
+	 "run N points at the first task count before the measured ones, and store none of them"},
+	{"pin", 0, OPT_ENUM, "off", 0, 0, onoff_names, OFF(pin), "on|off",
+	 "bind task i to the i-th allowed CPU (round robin), so tasks neither migrate nor share a CPU while another is idle"},
+	{"drop_caches", 0, OPT_ENUM, "off", 0, 0, onoff_names, OFF(drop_caches), "on|off",
+	 "before each point, write back and drop the page, dentry and inode caches (root only)"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 

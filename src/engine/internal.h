@@ -77,6 +77,8 @@ struct task_args {
 	size_t dio_align;
 	const char *exec_helper, *script_dir;
 	pid_t parent;
+	const int *cpus;          /* --pin: task i runs on cpus[i % ncpus]; NULL: not pinned */
+	size_t ncpus;
 	int ready_fd;             /* eventfd the last task to be ready writes, then all wait for go */
 	int done_fd;              /* eventfd the last task to finish writes, then all wait for leave */
 };

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -153,6 +154,36 @@ static void flush_dir(const char *dir)
 		close(fd);
 }
 
+/* --pin: the CPUs this process may run on, in order; NULL if none could be read. */
+static int *allowed_cpus(size_t *n)
+{
+	cpu_set_t set;
+	*n = 0;
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return NULL;
+	int *cpus = xcalloc((size_t)CPU_COUNT(&set) + 1, sizeof(int));
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[(*n)++] = c;
+	return cpus;
+}
+
+/* --drop-caches: write dirty data back, then drop the clean page cache, dentries and inodes,
+ * so every point starts from the same cold caches rather than what the last one left. */
+static int drop_caches(char *err, size_t errlen)
+{
+	sync();
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "3", 1) != 1) {
+		snprintf(err, errlen, "--drop-caches: /proc/sys/vm/drop_caches: %s%s", strerror(errno),
+			 errno == EACCES || errno == EPERM ? " (it needs root)" : "");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return close(fd);
+}
+
 int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
 		     struct engine_result *res)
 {
@@ -170,6 +201,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	char **point_dirs = xcalloc(s->count, sizeof(char *));
 	char **sources = xcalloc(s->count, sizeof(char *));
 	int rc = 0;
+	if (pt->opts->drop_caches && drop_caches(res->reason, sizeof(res->reason)) < 0)
+		rc = -1;
 	for (size_t d = 0; d < s->count && rc == 0; d++) {
 		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
 		if (mkdir(point_dirs[d], 0700) < 0) {
@@ -183,8 +216,16 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		if (need_source && lay_out_source(sources[d], kib, res->reason, sizeof(res->reason)) < 0)
 			rc = -1;
 	}
+	size_t ncpus = 0;
+	int *cpus = rc == 0 && pt->opts->pin ? allowed_cpus(&ncpus) : NULL;
+	if (rc == 0 && pt->opts->pin && ncpus == 0) {
+		snprintf(res->reason, sizeof(res->reason), "--pin: cannot read the CPUs allowed: %s", strerror(errno));
+		rc = -1;
+	}
 	if (rc == 0) {
 		struct task_args proto = {
+			.cpus = cpus,
+			.ncpus = ncpus,
 			.pt = pt,
 			.point_dirs = (const char *const *)point_dirs,
 			.sources = (const char *const *)sources,
@@ -212,6 +253,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	}
 	free(point_dirs);
 	free(sources);
+	free(cpus);
 	uint64_t end_ns = clock_now_ns();
 	res->phases.cleanup_s = (double)(end_ns - cleanup_ns) / 1e9;
 	res->point_overhead_s = (double)(end_ns - begin_ns) / 1e9 - res->real_s;

@@ -121,6 +121,15 @@ void task_main(const struct task_args *a)
 
 	if (detach_from_parent(a) < 0)
 		_exit(2);
+	if (a->cpus) {
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(a->cpus[a->index % a->ncpus], &one);
+		if (sched_setaffinity(0, sizeof(one), &one) < 0) {
+			fail(a, -1, errno, "binding the task to its CPU (--pin)");
+			_exit(1);
+		}
+	}
 	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
 	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
 	const char *point_dir = a->point_dirs[a->index % a->nsources];

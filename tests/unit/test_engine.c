@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,21 @@ static int not_running(pid_t pid)
 	return 0;
 }
 
+/* --pin: each task notes the one CPU its affinity allows (-1 when it allows several). */
+static int *pinned_to; /* shared with the tasks */
+
+static enum test_status notes_cpu(struct test_ctx *ctx)
+{
+	cpu_set_t set;
+	int cpu = -1;
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) == 1)
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &set))
+				cpu = c;
+	pinned_to[ctx->task_index] = cpu;
+	return TEST_OK;
+}
+
 static enum test_status hangs(struct test_ctx *ctx)
 {
 	(void)ctx;
@@ -87,6 +103,7 @@ static const struct test_def fake[] = {
 	{"hangs", hangs, 1, "calls", "never returns", 0, 0},
 	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0},
 	{"spawns_and_hangs", spawns_and_hangs, 1, "calls", "starts a child, then never returns", 0, 0},
+	{"notes_cpu", notes_cpu, 1, "calls", "notes the CPU the task is bound to", 0, 0},
 };
 
 static struct run_opts opts;
@@ -224,6 +241,35 @@ static void lost_wakeup(void)
 	munmap(race, 2 * sizeof(uint32_t));
 }
 
+/* --pin binds task i to the i-th allowed CPU, round robin; without it tasks are free. */
+static void pinning(void)
+{
+	cpu_set_t allowed;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) < 0) {
+		ok(0, "pin: sched_getaffinity");
+		return;
+	}
+	int cpus[CPU_SETSIZE], ncpus = 0;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &allowed))
+			cpus[ncpus++] = c;
+	int tasks = ncpus + 1; /* one more than CPUs: the round robin wraps */
+	pinned_to = mmap(NULL, (size_t)tasks * sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct engine_result res;
+	opts.pin = 1;
+	run(&fake[6], tasks, 1, 60, &res);
+	opts.pin = 0;
+	int good = res.valid;
+	for (int i = 0; i < tasks; i++)
+		good &= pinned_to[i] == cpus[i % ncpus];
+	ok(good, "pin: task i runs on the i-th allowed CPU, wrapping round");
+	engine_result_free(&res);
+	run(&fake[6], 2, 1, 60, &res);
+	ok(res.valid && (ncpus == 1 || (pinned_to[0] == -1 && pinned_to[1] == -1)), "no pin: tasks are not bound");
+	engine_result_free(&res);
+	munmap(pinned_to, (size_t)tasks * sizeof(int));
+}
+
 /* The overhead warning trips on a stalled start or finish, not on a slow flush. */
 static void overhead_norm(void)
 {
@@ -312,6 +358,7 @@ int main(void)
 
 	lost_wakeup();
 	overhead_norm();
+	pinning();
 	fork_failure();
 	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points (the root holds only its marker)");
 	engine_scratch_destroy(&scratch);
