@@ -196,6 +196,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	long long kib = plan_file_kib(pt->opts, pt->tasks);
 	unsigned flags = workfile_flags(pt->wf);
 	int need_source = (flags & TF_SOURCE) != 0;
+	/* a mix that touches no file needs no point dir: two metadata operations saved a point */
+	int need_dirs = (flags & (TF_SOURCE | TF_DISK | TF_SCRATCH)) != 0;
 	unsigned seq = point_seq++;
 
 	char **point_dirs = xcalloc(s->count, sizeof(char *));
@@ -205,7 +207,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		rc = -1;
 	for (size_t d = 0; d < s->count && rc == 0; d++) {
 		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
-		if (mkdir(point_dirs[d], 0700) < 0) {
+		if (need_dirs && mkdir(point_dirs[d], 0700) < 0) {
 			snprintf(res->reason, sizeof(res->reason), "mkdir %s: %s", point_dirs[d], strerror(errno));
 			free(point_dirs[d]);
 			point_dirs[d] = NULL;
@@ -244,7 +246,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		res->fatal = 1;
 	}
 	for (size_t d = 0; d < s->count; d++) {
-		if (point_dirs[d] && remove_tree(point_dirs[d]) < 0)
+		if (need_dirs && point_dirs[d] && remove_tree(point_dirs[d]) < 0)
 			log_warn("could not remove %s: %s", point_dirs[d], strerror(errno));
 		if (flags & TF_DISK)
 			flush_dir(s->roots[d]);
