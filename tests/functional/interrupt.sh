@@ -26,12 +26,12 @@ printf '10 shell_rtns_1\n10 shell_rtns_2\n10 shell_rtns_3\n' >"$T/shells"
 "$REAIM" -f "$T/shells" -t 4 -j 100000 -d "$T/scratch" --label stop-shells >"$T/out" 2>"$T/err" &
 pid=$!
 i=0
-while [ $i -lt 100 ] && [ -z "$(pgrep -f 'shell_rtns_[123].sh')" ]; do sleep 0.05; i=$((i + 1)); done
+while [ $i -lt 100 ] && [ -z "$(pgrep -f "$SRCDIR/scripts/shell_rtns_[123].sh")" ]; do sleep 0.05; i=$((i + 1)); done
 kill -INT $pid
 wait $pid
 rc=$?
 ok "$([ $rc -eq 3 ] && echo 0 || echo 1)" "scripts running: exit 3 (got $rc)"
-ok "$([ -z "$(pgrep -f 'shell_rtns_[123].sh')" ] && echo 0 || echo 1)" "no script outlives its task"
+ok "$([ -z "$(pgrep -f "$SRCDIR/scripts/shell_rtns_[123].sh")" ] && echo 0 || echo 1)" "no script outlives its task"
 sleep 0.2
 ok "$(scratch_is_empty; echo $?)" "scripts running: no scratch left"
 finish

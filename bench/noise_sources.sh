@@ -1,0 +1,77 @@
+#!/bin/sh
+# Where reaim's run-to-run noise comes from: the compute mix at TASKS tasks, RUNS separate runs
+# of each setting below, the settings' runs interleaved (a, b, c, a, b, c, ...), then each
+# setting's median Jobs/Min and CV. A setting that removes a source of noise has a lower CV.
+#   default     as shipped
+#   seed        a new --seed every run (job orders differ between runs)
+#   tmpfs       scratch on /dev/shm (no disk: file placement, writeback, journal)
+#   nosync      --sync-mode none (no fsync at the disk tests' sync points)
+#   drop        --drop-caches on before the point (root)
+#   pin         --pin on
+#   warmup      --warmup 1 (one unstored point first)
+#   cpu         the compute mix's CPU-only tests (no disk, no IPC: no long and short tests of
+#               different kinds mixed; different Jobs/Min, compare CVs only)
+#   first/later -r 3 in one run: CV of the first points and of the later ones
+# usage: bench/noise_sources.sh [RUNS] [JOBS] [TASKS] [DIR]   (needs sqlite3; root for drop)
+#   SETTINGS: which settings (default all of the above); NICE: a prefix for every run.
+set -eu
+runs=${1:-7}
+jobs=${2:-100}
+tasks=${3:-2}
+dir=${4:-/var/tmp}
+top=$(cd "$(dirname "$0")/.." && pwd)
+reaim=${REAIM:-$top/reaim}
+nice=${NICE:-}
+settings=${SETTINGS:-default seed tmpfs nosync drop pin warmup cpu repeat}
+[ "$(id -u)" = 0 ] || settings=$(echo "$settings" | sed 's/drop//')
+t=$(mktemp -d "$dir/reaim-sources.XXXXXX")
+s=$(mktemp -d /dev/shm/reaim-sources.XXXXXX)
+trap 'rm -rf "$t" "$s"' EXIT
+grep -E '^[0-9]+ +(add_|div_|mul_|array_rtns|matrix_rtns|new_raph|num_rtns|series_|sieve|string_rtns|trig_rtns)' \
+	"$top/workfiles/compute" >"$t/cpu"
+wf="$top/workfiles/compute"
+
+one() {
+	d=$t
+	[ "$1" = tmpfs ] && d=$s
+	f=$wf
+	[ "$1" = cpu ] && f=$t/cpu
+	set -- "$1" -q -f "$f" -t "$tasks" -j "$jobs" -d "$d" --db "$t/$1.db" --label "$1"
+	case $1 in
+	seed) set -- "$@" --seed "$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')" ;;
+	nosync) set -- "$@" --sync-mode none ;;
+	drop) set -- "$@" --drop-caches on ;;
+	pin) set -- "$@" --pin on ;;
+	warmup) set -- "$@" --warmup 1 ;;
+	repeat) set -- "$@" -r 3 ;;
+	esac
+	shift
+	$nice "$reaim" "$@" >/dev/null
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for r in $(seq "$runs"); do
+	for x in $settings; do
+		one "$x"
+	done
+done
+echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+
+summary() {
+	sort -g | awk -v s="$1" '
+		{ v[NR] = $1; sum += $1; sq += $1 * $1 }
+		END {
+			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			mean = sum / NR; sd = NR > 1 ? sqrt((sq - NR * mean * mean) / (NR - 1)) : 0
+			printf "%-14s %4d %12.1f %7.2f %12.1f %12.1f\n", s, NR, m, 100 * sd / mean, v[1], v[NR]
+		}'
+}
+printf '%-14s %4s %12s %7s %12s %12s\n' setting points "median JPM" "CV %" min max
+for x in $settings; do
+	if [ "$x" = repeat ]; then
+		sqlite3 "$t/$x.db" "SELECT jobs_per_min FROM points WHERE repeat = 0" | summary first
+		sqlite3 "$t/$x.db" "SELECT jobs_per_min FROM points WHERE repeat > 0" | summary later
+	else
+		sqlite3 "$t/$x.db" "SELECT jobs_per_min FROM points" | summary "$x"
+	fi
+done
