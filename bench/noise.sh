@@ -43,7 +43,8 @@ one() {
 		(cd "$t/classic" && $nice "$classic" -s "$tasks" -e "$tasks" -i 1 -f workfile.compute \
 			-c reaim.config -j "$jobs" $y -l "$t/classic/log" >/dev/null 2>&1)
 		# classic's CSV: Forks,JPM,JPM_C,JPS_C,parent_tm,...
-		awk -F, 'prev ~ /^Forks,JPM/ { print $2, $5 } { prev = $0 }' "$t/classic/log.csv" >>"$t/s.$1"
+		awk -F, -v n="$tasks" 'prev ~ /^Forks,JPM/ { print $2, $5, ($6 + $7) / ($2 * $5 / 60) } { prev = $0 }' \
+			"$t/classic/log.csv" >>"$t/s.$1"
 		rm -f "$t/classic/log.csv" "$t/classic/log.log"
 		;;
 	reaim*)
@@ -52,7 +53,8 @@ one() {
 		[ "$1" = reaim-global ] && sm="--sync-mode global"
 		$nice "$reaim" -q -f "$top/workfiles/compute" -t "$tasks" -j "$jobs" $sm -d "$t/disk" \
 			--db "$t/r.db" --label "$1" >/dev/null
-		sqlite3 "$t/r.db" "SELECT jobs_per_min, real_s FROM points ORDER BY id DESC LIMIT 1" | tr '|' ' ' >>"$t/s.$1"
+		sqlite3 -separator ' ' "$t/r.db" "SELECT jobs_per_min, real_s, (user_s + sys_s) / (jobs_per_task * tasks)
+			FROM points ORDER BY id DESC LIMIT 1" >>"$t/s.$1"
 		;;
 	esac
 }
@@ -64,14 +66,19 @@ for r in $(seq "$runs"); do
 	done
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-13s %4s %12s %7s %12s %12s %10s\n' series runs "median JPM" "CV %" min max "median s"
+# Jobs/Min, the point's seconds, and the tasks' CPU seconds per job: the last hardly moves with
+# the machine's other load (a task waiting for a CPU uses none), so its CV isolates the noise in
+# the work itself from the noise of sharing the machine.
+printf '%-13s %4s %12s %7s %12s %12s %10s %10s %7s\n' series runs "median JPM" "CV %" min max "median s" "CPU ms/job" "CV %"
 for s in $series; do
 	ms=$(awk '{ print $2 }' "$t/s.$s" | sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 	sort -g "$t/s.$s" | awk -v s="$s" -v ms="$ms" '
-		{ v[NR] = $1; sum += $1; sq += $1 * $1 }
+		{ v[NR] = $1; sum += $1; sq += $1 * $1; c += $3; cq += $3 * $3 }
 		END {
 			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 			mean = sum / NR; sd = NR > 1 ? sqrt((sq - NR * mean * mean) / (NR - 1)) : 0
-			printf "%-13s %4d %12.1f %7.2f %12.1f %12.1f %10.2f\n", s, NR, m, 100 * sd / mean, v[1], v[NR], ms
+			cm = c / NR; csd = NR > 1 ? sqrt((cq - NR * cm * cm) / (NR - 1)) : 0
+			printf "%-13s %4d %12.1f %7.2f %12.1f %12.1f %10.2f %10.2f %7.2f\n", s, NR, m, 100 * sd / mean, v[1], v[NR], ms,
+				cm * 1000, 100 * csd / cm
 		}'
 done

@@ -57,21 +57,26 @@ for r in $(seq "$runs"); do
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# Jobs/Min, and the tasks' CPU seconds per job: the second hardly moves with the machine's
+# other load (a task waiting for a CPU uses none), so it isolates what changes the work itself.
 summary() {
 	sort -g | awk -v s="$1" '
-		{ v[NR] = $1; sum += $1; sq += $1 * $1 }
+		{ v[NR] = $1; sum += $1; sq += $1 * $1; c += $2; cq += $2 * $2 }
 		END {
 			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 			mean = sum / NR; sd = NR > 1 ? sqrt((sq - NR * mean * mean) / (NR - 1)) : 0
-			printf "%-14s %4d %12.1f %7.2f %12.1f %12.1f\n", s, NR, m, 100 * sd / mean, v[1], v[NR]
+			cm = c / NR; csd = NR > 1 ? sqrt((cq - NR * cm * cm) / (NR - 1)) : 0
+			printf "%-14s %4d %12.1f %7.2f %12.1f %12.1f %10.2f %7.2f\n", s, NR, m, 100 * sd / mean, v[1], v[NR],
+				cm * 1000, 100 * csd / cm
 		}'
 }
-printf '%-14s %4s %12s %7s %12s %12s\n' setting points "median JPM" "CV %" min max
+printf '%-14s %4s %12s %7s %12s %12s %10s %7s\n' setting points "median JPM" "CV %" min max "CPU ms/job" "CV %"
+q="SELECT jobs_per_min, (user_s + sys_s) / (jobs_per_task * tasks) FROM points"
 for x in $settings; do
 	if [ "$x" = repeat ]; then
-		sqlite3 "$t/$x.db" "SELECT jobs_per_min FROM points WHERE repeat = 0" | summary first
-		sqlite3 "$t/$x.db" "SELECT jobs_per_min FROM points WHERE repeat > 0" | summary later
+		sqlite3 -separator ' ' "$t/$x.db" "$q WHERE repeat = 0" | summary first
+		sqlite3 -separator ' ' "$t/$x.db" "$q WHERE repeat > 0" | summary later
 	else
-		sqlite3 "$t/$x.db" "SELECT jobs_per_min FROM points" | summary "$x"
+		sqlite3 -separator ' ' "$t/$x.db" "$q" | summary "$x"
 	fi
 done
