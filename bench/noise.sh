@@ -66,19 +66,24 @@ for r in $(seq "$runs"); do
 	done
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-# Jobs/Min, the point's seconds, and the tasks' CPU seconds per job: the last hardly moves with
-# the machine's other load (a task waiting for a CPU uses none), so its CV isolates the noise in
-# the work itself from the noise of sharing the machine.
-printf '%-13s %4s %12s %7s %12s %12s %10s %10s %7s\n' series runs "median JPM" "CV %" min max "median s" "CPU ms/job" "CV %"
+# Jobs/Min (CV, and rCV: 1.4826 x the median absolute deviation over the median, which a burst
+# of load on a shared machine moves less), the point's seconds, and the tasks' CPU seconds per
+# job: the last hardly moves with the machine's other load (a task waiting for a CPU uses
+# none), so its CV isolates the noise in the work itself from the noise of sharing the machine.
+printf '%-13s %4s %12s %7s %7s %12s %12s %10s %10s %7s\n' series runs "median JPM" "CV %" "rCV %" min max "median s" "CPU ms/job" "CV %"
 for s in $series; do
 	ms=$(awk '{ print $2 }' "$t/s.$s" | sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 	sort -g "$t/s.$s" | awk -v s="$s" -v ms="$ms" '
 		{ v[NR] = $1; sum += $1; sq += $1 * $1; c += $3; cq += $3 * $3 }
 		END {
 			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			for (i = 1; i <= NR; i++) d[i] = v[i] > m ? v[i] - m : m - v[i]
+			for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
+			mad = NR % 2 ? d[(NR + 1) / 2] : (d[NR / 2] + d[NR / 2 + 1]) / 2
 			mean = sum / NR; sd = NR > 1 ? sqrt((sq - NR * mean * mean) / (NR - 1)) : 0
 			cm = c / NR; csd = NR > 1 ? sqrt((cq - NR * cm * cm) / (NR - 1)) : 0
-			printf "%-13s %4d %12.1f %7.2f %12.1f %12.1f %10.2f %10.2f %7.2f\n", s, NR, m, 100 * sd / mean, v[1], v[NR], ms,
+			printf "%-13s %4d %12.1f %7.2f %7.2f %12.1f %12.1f %10.2f %10.2f %7.2f\n", s, NR, m, 100 * sd / mean,
+				100 * 1.4826 * mad / m, v[1], v[NR], ms,
 				cm * 1000, 100 * csd / cm
 		}'
 done

@@ -64,13 +64,17 @@ summary() {
 		{ v[NR] = $1; sum += $1; sq += $1 * $1; c += $2; cq += $2 * $2 }
 		END {
 			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			for (i = 1; i <= NR; i++) d[i] = v[i] > m ? v[i] - m : m - v[i]
+			for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
+			mad = NR % 2 ? d[(NR + 1) / 2] : (d[NR / 2] + d[NR / 2 + 1]) / 2
 			mean = sum / NR; sd = NR > 1 ? sqrt((sq - NR * mean * mean) / (NR - 1)) : 0
 			cm = c / NR; csd = NR > 1 ? sqrt((cq - NR * cm * cm) / (NR - 1)) : 0
-			printf "%-14s %4d %12.1f %7.2f %12.1f %12.1f %10.2f %7.2f\n", s, NR, m, 100 * sd / mean, v[1], v[NR],
+			printf "%-14s %4d %12.1f %7.2f %7.2f %12.1f %12.1f %10.2f %7.2f\n", s, NR, m, 100 * sd / mean,
+				100 * 1.4826 * mad / m, v[1], v[NR],
 				cm * 1000, 100 * csd / cm
 		}'
 }
-printf '%-14s %4s %12s %7s %12s %12s %10s %7s\n' setting points "median JPM" "CV %" min max "CPU ms/job" "CV %"
+printf '%-14s %4s %12s %7s %7s %12s %12s %10s %7s\n' setting points "median JPM" "CV %" "rCV %" min max "CPU ms/job" "CV %"
 q="SELECT jobs_per_min, (user_s + sys_s) / (jobs_per_task * tasks) FROM points"
 for x in $settings; do
 	if [ "$x" = repeat ]; then

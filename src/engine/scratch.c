@@ -143,8 +143,9 @@ static size_t dio_alignment(const char *dir)
 	return 4096;
 }
 
-/* One syncfs per disk dir after a point, so its dirty data is not written back during the
- * next one (outside any measured time). */
+/* One syncfs per disk dir before a point (as classic's sync before each load), so dirty data
+ * left by the last point, the last run or anything else on that filesystem is not written
+ * back during this one; outside any measured time. */
 static void flush_dir(const char *dir)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -205,6 +206,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	int rc = 0;
 	if (pt->opts->drop_caches && drop_caches(res->reason, sizeof(res->reason)) < 0)
 		rc = -1;
+	for (size_t d = 0; d < s->count && (flags & TF_DISK); d++)
+		flush_dir(s->roots[d]);
 	for (size_t d = 0; d < s->count && rc == 0; d++) {
 		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
 		if (need_dirs && mkdir(point_dirs[d], 0700) < 0) {
@@ -248,8 +251,6 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	for (size_t d = 0; d < s->count; d++) {
 		if (need_dirs && point_dirs[d] && remove_tree(point_dirs[d]) < 0)
 			log_warn("could not remove %s: %s", point_dirs[d], strerror(errno));
-		if (flags & TF_DISK)
-			flush_dir(s->roots[d]);
 		free(point_dirs[d]);
 		free(sources[d]);
 	}
