@@ -29,7 +29,9 @@ bins="$reaim"
 [ -n "${REAIM_BEFORE:-}" ] && bins="${REAIM_BEFORE} $bins"
 if [ -n "${CLASSIC:-}" ]; then
 	mkdir -p "$t/classic/data" "$t/cdisk"
-	cp "${CLASSIC_DATA:-$(dirname "$CLASSIC")/../data}/workfile.short" "$t/classic/"
+	cdata=${CLASSIC_DATA:-$(dirname "$CLASSIC")/../data}
+	cp "$cdata/workfile.short" "$t/classic/"
+	cp "$cdata/fakeh.tgz" "$t/classic/data/"
 	printf 'FILESIZE 10k\nPOOLSIZE 0k\nDISKDIR %s/cdisk\n' "$t" >"$t/classic/reaim.config"
 	bins="$bins classic"
 fi
