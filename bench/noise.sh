@@ -10,6 +10,7 @@
 #   SERIES: which series, of: classic classic-y reaim reaim-none reaim-global (default all
 #   five; classic-y is classic with -y, no syncs; reaim-none and reaim-global are reaim with
 #   --sync-mode none and global, the matches of classic -y and of classic's default).
+#   QUIET=N: wait for a quiet moment (at most N runnable tasks) before each run.
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine. Needs sqlite3.
 set -eu
 runs=${1:-7}
@@ -33,6 +34,20 @@ if [ -n "$classic" ]; then
 else
 	series=$(echo "$series" | tr ' ' '\n' | grep -v '^classic' | tr '\n' ' ')
 fi
+
+# QUIET=N: before each run, wait (up to 5 minutes) until at most N tasks are runnable on the
+# machine for a second (the 4th field of /proc/loadavg), so runs start in a quiet moment of a
+# shared machine.
+wait_quiet() {
+	[ -n "${QUIET:-}" ] || return 0
+	calm=0 waited=0
+	while [ "$calm" -lt 5 ] && [ "$waited" -lt 1500 ]; do
+		r=$(awk '{ split($4, a, "/"); print a[1] - 1 }' /proc/loadavg)
+		if [ "$r" -le "$QUIET" ]; then calm=$((calm + 1)); else calm=0; fi
+		sleep 0.2
+		waited=$((waited + 1))
+	done
+}
 
 # one point of one series; appends "Jobs/Min seconds" to $t/<series>
 one() {
@@ -62,6 +77,7 @@ one() {
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$runs"); do
 	for s in $series; do
+		wait_quiet
 		one "$s"
 	done
 done

@@ -13,7 +13,8 @@
 #               different kinds mixed; different Jobs/Min, compare CVs only)
 #   first/later -r 3 in one run: CV of the first points and of the later ones
 # usage: bench/noise_sources.sh [RUNS] [JOBS] [TASKS] [DIR]   (needs sqlite3; root for drop)
-#   SETTINGS: which settings (default all of the above); NICE: a prefix for every run.
+#   SETTINGS: which settings (default all of the above); NICE: a prefix for every run;
+#   QUIET=N: wait for a quiet moment (at most N runnable tasks) before each run.
 set -eu
 runs=${1:-7}
 jobs=${2:-100}
@@ -30,6 +31,20 @@ trap 'rm -rf "$t" "$s"' EXIT
 grep -E '^[0-9]+ +(add_|div_|mul_|array_rtns|matrix_rtns|new_raph|num_rtns|series_|sieve|string_rtns|trig_rtns)' \
 	"$top/workfiles/compute" >"$t/cpu"
 wf="$top/workfiles/compute"
+
+# QUIET=N: before each run, wait (up to 5 minutes) until at most N tasks are runnable on the
+# machine for a second (the 4th field of /proc/loadavg), so runs start in a quiet moment of a
+# shared machine.
+wait_quiet() {
+	[ -n "${QUIET:-}" ] || return 0
+	calm=0 waited=0
+	while [ "$calm" -lt 5 ] && [ "$waited" -lt 1500 ]; do
+		r=$(awk '{ split($4, a, "/"); print a[1] - 1 }' /proc/loadavg)
+		if [ "$r" -le "$QUIET" ]; then calm=$((calm + 1)); else calm=0; fi
+		sleep 0.2
+		waited=$((waited + 1))
+	done
+}
 
 one() {
 	d=$t
@@ -52,6 +67,7 @@ one() {
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$runs"); do
 	for x in $settings; do
+		wait_quiet
 		one "$x"
 	done
 done
