@@ -11,6 +11,8 @@
 #   five; classic-y is classic with -y, no syncs; reaim-none and reaim-global are reaim with
 #   --sync-mode none and global, the matches of classic -y and of classic's default).
 #   QUIET=N: wait for a quiet moment (at most N runnable tasks) before each run.
+#   REAIM_JOBS: reaim's nominal jobs when they should differ from classic's (points of equal
+#   length rather than equal jobs; reaim's jobs take less time than classic's).
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine. Needs sqlite3.
 set -eu
 runs=${1:-7}
@@ -66,7 +68,7 @@ one() {
 		sm=""
 		[ "$1" = reaim-none ] && sm="--sync-mode none"
 		[ "$1" = reaim-global ] && sm="--sync-mode global"
-		$nice "$reaim" -q -f "$top/workfiles/compute" -t "$tasks" -j "$jobs" $sm -d "$t/disk" \
+		$nice "$reaim" -q -f "$top/workfiles/compute" -t "$tasks" -j "${REAIM_JOBS:-$jobs}" $sm -d "$t/disk" \
 			--db "$t/r.db" --label "$1" >/dev/null
 		sqlite3 -separator ' ' "$t/r.db" "SELECT jobs_per_min, real_s, (user_s + sys_s) / (jobs_per_task * tasks)
 			FROM points ORDER BY id DESC LIMIT 1" >>"$t/s.$1"
