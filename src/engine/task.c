@@ -21,8 +21,6 @@
 
 #define TWO_SECONDS_NS 2000000000ull
 
-/* A task's own statistics have the shared ones' layout; only the merge is atomic. */
-#define local_stats shared_stats
 
 static void fail(const struct task_args *a, int test, int err, const char *why)
 {
@@ -48,7 +46,7 @@ static void atomic_max(uint64_t *p, uint64_t v)
 		;
 }
 
-static void merge(struct shared_stats *dst, const struct local_stats *src)
+static void merge(struct shared_stats *dst, const struct shared_stats *src)
 {
 	if (src->count == 0)
 		return;
@@ -62,7 +60,7 @@ static void merge(struct shared_stats *dst, const struct local_stats *src)
 			__atomic_add_fetch(&dst->hist[b], src->hist[b], __ATOMIC_RELAXED);
 }
 
-static void record(struct local_stats *s, uint64_t ns)
+static void record(struct shared_stats *s, uint64_t ns)
 {
 	s->count++;
 	s->total_ns += ns;
@@ -172,7 +170,8 @@ void task_main(const struct task_args *a)
 		}
 	}
 	uint16_t *jobs = a->mem.base;
-	struct local_stats *stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset);
+	/* the task's own statistics, in the shared ones' layout; only the merge is atomic */
+	struct shared_stats *stats = (struct shared_stats *)((char *)a->mem.base + a->mem.stats_offset);
 	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, jobs);
 
 	/* Fault in now, not in the first microseconds after the release: our slot, the clock,
