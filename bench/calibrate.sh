@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Single-user calibration: every test of the catalog alone in one task for PERIOD seconds
 # (default 2), so users see what one job of each test costs on this machine.
 # usage: bench/calibrate.sh [PERIOD] [DIR]   (DIR must support O_DIRECT; default /var/tmp)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The machine's floor for one load point: fork N processes that count themselves in and wait
  * on one futex, release them together, let them exit and reap them, doing nothing else.
  * build: cc -O2 -o fork_floor bench/fork_floor.c; usage: fork_floor N [ROUNDS]

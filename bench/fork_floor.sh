@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The machine's floor for a load point: bench/fork_floor.c forks TASKS bare processes onto one
 # futex, releases them and reaps them, with nothing else. Compare its times with reaim's
 # point overhead (bench/point_overhead.sh) at the same task count.

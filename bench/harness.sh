@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Harness benchmarks: scaling efficiency of a CPU-only mix, run-to-run repeatability of the
 # compute mix, the sampler's own CPU cost, and the cost of timing one job.
 # usage: bench/harness.sh [RUNS]   (RUNS >= 5; medians and CVs over them; needs sqlite3)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Peak mode against a full sweep over the same range: points, wall time and the peak found.
 # usage: bench/peak_vs_sweep.sh [MAX_TASKS] [WORKFILE]   (needs sqlite3)
 set -eu

@@ -1,45 +1,102 @@
-/* Subcommands and the outcomes main.c turns into exit codes. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Subcommands, their option tables, and the outcomes main.c turns into exit codes. */
 #ifndef REAIM_CLI_H
 #define REAIM_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
+
+#include "cli/opt.h"
 
 enum outcome {
 	OUT_OK = 0,          /* exit 0 */
 	OUT_USAGE = 1,       /* exit 1: usage or configuration error */
-	OUT_FAILED = 2,      /* exit 2: the run failed or a point is not trustworthy */
+	OUT_FAILED = 2,      /* exit 2: the run failed, a point is not trustworthy, or the results
+			      * database could not be opened, read or written */
 	OUT_INTERRUPTED = 3, /* exit 3 */
 	OUT_REGRESSION = 4,  /* exit 4: compare found a regression beyond the threshold */
 };
 
-enum outcome cmd_run(int argc, char **argv);
-enum outcome cmd_single(int argc, char **argv);
-enum outcome cmd_check(int argc, char **argv);
-enum outcome cmd_tests(int argc, char **argv);
-enum outcome cmd_list(int argc, char **argv);
-enum outcome cmd_show(int argc, char **argv);
-enum outcome cmd_export(int argc, char **argv);
-enum outcome cmd_compare(int argc, char **argv);
-enum outcome cmd_merge(int argc, char **argv);
-enum outcome cmd_plot(int argc, char **argv);
-enum outcome cmd_man(int argc, char **argv);
+/* One subcommand: its name, handler, option table and one line of help. */
+struct command {
+	const char *name;
+	enum outcome (*fn)(const struct command *self, int argc, char **argv);
+	const struct cli_opt *opts;
+	const char *summary;
+	int hidden;          /* not listed: the shell-completion helper */
+};
+extern const struct command cli_commands[];
+extern const size_t cli_command_count;
+const struct command *cli_command_find(const char *name);
+
+/* Handlers (src/cmd/NAME.c; run and single in run.c, man in man.c) and their tables. */
+enum outcome cmd_run(const struct command *self, int argc, char **argv);
+enum outcome cmd_single(const struct command *self, int argc, char **argv);
+enum outcome cmd_rerun(const struct command *self, int argc, char **argv);
+enum outcome cmd_check(const struct command *self, int argc, char **argv);
+enum outcome cmd_tests(const struct command *self, int argc, char **argv);
+enum outcome cmd_list(const struct command *self, int argc, char **argv);
+enum outcome cmd_show(const struct command *self, int argc, char **argv);
+enum outcome cmd_export(const struct command *self, int argc, char **argv);
+enum outcome cmd_compare(const struct command *self, int argc, char **argv);
+enum outcome cmd_merge(const struct command *self, int argc, char **argv);
+enum outcome cmd_plot(const struct command *self, int argc, char **argv);
+enum outcome cmd_report(const struct command *self, int argc, char **argv);
+enum outcome cmd_man(const struct command *self, int argc, char **argv);
+enum outcome cmd_help(const struct command *self, int argc, char **argv);
+enum outcome cmd_complete(const struct command *self, int argc, char **argv);
+extern const struct cli_opt cmd_run_opts[], cmd_rerun_opts[], cmd_check_opts[], cmd_tests_opts[], cmd_list_opts[],
+	cmd_show_opts[], cmd_export_opts[], cmd_compare_opts[], cmd_merge_opts[], cmd_plot_opts[], cmd_report_opts[],
+	cmd_man_opts[],
+	cmd_help_opts[], cmd_complete_opts[];
+
+/* Parse a command's words into args (zeroed by the caller) with its table. 0 to go on;
+ * otherwise the outcome to return: OUT_OK after printing --help to stdout, OUT_USAGE after
+ * printing the error, a hint and the usage line to stderr. Free with cli_free. */
+int cmd_parse(const struct command *self, int argc, char **argv, void *args, enum outcome *out);
+/* `reaim CMD --help`: usage, summary and every option. */
+void cmd_print_help(FILE *f, const struct command *cmd);
+/* "unknown command" on stderr, with the nearest command when one is near, and the list. */
+void cmd_unknown_command(const char *word);
+/* `reaim --help`: the commands, then the run command's options. */
+void cli_usage(FILE *f);
+
+/* The --db option row every command that reads results shares. */
+#define CMD_OPT_DB(T)                                                                              \
+	{.name = "db", .type = CLI_STRING, .arg = "FILE", .offset = CLI_FIELD(T, db, const char *),   \
+	 .complete = CLI_COMPLETE_FILE, .help = "results database (default $REAIM_DB, else results/reaim.db)"}
+
+/* The database path: --db, else $REAIM_DB, else results/reaim.db. */
+const char *cli_db_path(const char *flag);
+
+struct store;
+/* Open an existing results database; NULL after printing why (OUT_FAILED: see DESIGN). */
+struct store *cmd_open_store(const char *db_flag);
+/* Open the store and resolve a command's optional RUN operand (none: last); NULL after printing
+ * why, with the outcome (OUT_FAILED for the database, OUT_USAGE for the run) in *out. */
+struct cli_list;
+struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int64_t *id, enum outcome *out);
+/* Resolve RUN (NULL: last) in an open store; -1 after printing why (a usage error). */
+int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
+/* A classic re-aim-7 command line (classic_cmd.c); main.c sends it here. */
+enum outcome cmd_classic(int argc, char **argv);
 
 struct plan;
 /* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */
 int preflight(const struct plan *p);
 
-/* The subcommand table (main.c): name, handler, arguments, one line of help. */
-struct command {
-	const char *name;
-	enum outcome (*fn)(int argc, char **argv);
-	const char *args;
-	const char *summary;
+/* How run and rerun hand a resolved plan over (run.c): the database (--db, NULL for the
+ * default), --dry-run and -v, the command's words (stored as its command line), and the uuid
+ * of the run it repeats (NULL for a new run). */
+struct run_request {
+	const char *db;
+	int dry_run, verbose;
+	int no_quiet_check, require_quiet; /* the check for outside load before the first point */
+	int argc;
+	char **argv;
+	const char *rerun_of;
 };
-extern const struct command cli_commands[];
-extern const size_t cli_command_count;
-
-/* The database path: --db, else $REAIM_DB, else results/reaim.db. */
-const char *cli_db_path(const char *flag);
-void cli_usage(FILE *f);
+/* Print the plan (dry run), or check it can run here, then run, store and print it. */
+enum outcome run_plan(const struct plan *p, const struct run_request *rq);
 
 #endif

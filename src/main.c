@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reaim: the subcommand table and the mapping from outcomes to exit codes. */
 #include "config.h"
 
@@ -9,59 +10,54 @@
 
 #include "cli.h"
 #include "config/cfg.h"
+#include "config/classic.h"
 #include "util/util.h"
 
+/* The first row is the default command: `reaim -s quick` runs. */
 const struct command cli_commands[] = {
-	{"run", cmd_run, "-s SUITE | -f WORKFILE [options]", "run a suite (the default command)"},
-	{"single", cmd_single, "-f WORKFILE [-p SECONDS] [options]",
-	 "run each test alone (AIM9 single-user mode): calls/s and ops/s"},
-	{"check", cmd_check, "FILE...", "parse suites and workfiles without running anything"},
-	{"tests", cmd_tests, "[NAME]", "list the test catalog, or explain one test"},
-	{"list", cmd_list, "[-n N] [--label L] [--suite S] [--workfile W] [--host H] [--status S] [--since DATE]",
-	 "list stored runs, newest first"},
-	{"show", cmd_show, "RUN [-v] [--tests] [--samples]",
-	 "show a stored run: the table, environment, per-test latency, system time series"},
-	{"compare", cmd_compare, "RUN RUN... [--format F] [--fail-above PCT]",
-	 "compare runs against the first; one run: O_SYNC on against off"},
-	{"plot", cmd_plot, "RUN... -o FILE.svg [--diff] [--metric M] [--timeline] [--format svg|gnuplot]",
-	 "plot Jobs/Min (or M) against tasks for runs, or a run's system time series, as a self-contained SVG"},
-	{"export", cmd_export, "RUN --format csv|json|lkp|classic", "export a stored run"},
-	{"merge", cmd_merge, "OTHER.db [--db FILE]", "copy the runs another database has and this one lacks"},
-	{"man", cmd_man, "1|5", "print the reaim(1) or reaim-suite(5) man page"},
+	{"run", cmd_run, cmd_run_opts, "run a suite or a workfile (the default command)", 0},
+	{"single", cmd_single, cmd_run_opts, "run each test alone (AIM9 single-user mode): calls/s and ops/s", 0},
+	{"rerun", cmd_rerun, cmd_rerun_opts,
+	 "run a stored run again: its suite, workfiles, seed and options as stored", 0},
+	{"check", cmd_check, cmd_check_opts, "parse suites and workfiles without running anything", 0},
+	{"tests", cmd_tests, cmd_tests_opts, "list the test catalog, or explain one test", 0},
+	{"list", cmd_list, cmd_list_opts, "list stored runs, newest first", 0},
+	{"show", cmd_show, cmd_show_opts,
+	 "show a stored run: the table, environment, per-test latency, system time series", 0},
+	{"compare", cmd_compare, cmd_compare_opts, "compare groups of runs, or one run's variants or O_SYNC settings", 0},
+	{"plot", cmd_plot, cmd_plot_opts,
+	 "plot Jobs/Min (or another figure) against tasks for runs, or a run's system time series", 0},
+	{"report", cmd_report, cmd_report_opts,
+	 "one self-contained HTML page: verdicts, plots, tables, environment and how each run was made", 0},
+	{"export", cmd_export, cmd_export_opts, "export a stored run for other tools", 0},
+	{"merge", cmd_merge, cmd_merge_opts, "copy the runs another database has and this one lacks", 0},
+	{"man", cmd_man, cmd_man_opts, "print the reaim(1) or reaim-suite(5) man page", 0},
+	{"help", cmd_help, cmd_help_opts, "show the commands, or one command's options", 0},
+	{"__complete", cmd_complete, cmd_complete_opts, "candidates for shell completion", 1},
 };
 
 const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
+const struct command *cli_command_find(const char *name)
+{
+	for (size_t i = 0; i < cli_command_count; i++)
+		if (strcmp(name, cli_commands[i].name) == 0)
+			return &cli_commands[i];
+	return NULL;
+}
+
 void cli_usage(FILE *f)
 {
-	fprintf(f, "usage: reaim [COMMAND] [ARGS]\n\ncommands:\n");
+	fprintf(f, "usage: reaim [COMMAND] [OPTIONS] [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < cli_command_count; i++)
-		fprintf(f, "  %-7s %s\n          %s\n", cli_commands[i].name, cli_commands[i].args,
-			cli_commands[i].summary);
-	fprintf(f, "\nrun options (each is also a suite key, with '_' for '-'):\n");
-	fprintf(f, "  -s, --suite SUITE          a suite name (suites/NAME.cfg) or path\n");
-	for (size_t i = 0; i < option_count; i++) {
-		const struct option_def *o = &option_table[i];
-		char flag[64];
-		char *k = xstrdup(o->key);
-		for (char *c = k; *c; c++)
-			*c = *c == '_' ? '-' : *c;
-		if (o->short_flag)
-			snprintf(flag, sizeof(flag), "-%c, --%s %s", o->short_flag, k, o->arg);
-		else
-			snprintf(flag, sizeof(flag), "    --%s %s", k, o->arg);
-		free(k);
-		fprintf(f, "  %-26s %s", flag, o->help);
-		if (o->def && strcmp(o->def, "0") != 0)
-			fprintf(f, " [%s]", o->def);
-		fputc('\n', f);
-	}
-	fprintf(f, "      --db FILE              results database [$REAIM_DB or results/reaim.db]\n"
-		   "      --dry-run              print the resolved plan and exit\n"
-		   "  -q, --quiet                no diagnostics but errors\n"
-		   "  -v, --verbose              more table columns and diagnostics\n"
-		   "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed or a point is\n"
-		   "not trustworthy, 3 interrupted, 4 compare found a regression beyond the threshold\n");
+		if (!cli_commands[i].hidden)
+			fprintf(f, "  %-9s %s\n", cli_commands[i].name, cli_commands[i].summary);
+	fprintf(f, "\n'reaim COMMAND --help' lists a command's options; 'reaim man 1' documents them all.\n"
+		   "\nrun options (each is also a suite key, with '_' for '-'):\n");
+	cli_print_options(f, cmd_run_opts);
+	fprintf(f, "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed, a point is not\n"
+		   "trustworthy or the results database could not be used, 3 interrupted, 4 compare found\n"
+		   "a regression beyond the threshold\n");
 }
 
 const char *cli_db_path(const char *flag)
@@ -80,22 +76,38 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	const struct command *cmd = &cli_commands[0];
 	int shift = 0;
-	if (argc > 1 && argv[1][0] != '-') {
-		cmd = NULL;
-		for (size_t i = 0; i < cli_command_count; i++)
-			if (strcmp(argv[1], cli_commands[i].name) == 0)
-				cmd = &cli_commands[i];
-		if (!cmd) {
-			fprintf(stderr, "reaim: unknown command '%s'\n", argv[1]);
-			cli_usage(stderr);
-			return OUT_USAGE;
-		}
-		shift = 1;
-	} else if (argc > 1 && (strcmp(argv[1], "--version") == 0)) {
+	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
 		printf("reaim %s\n", PACKAGE_VERSION);
 		return OUT_OK;
 	}
-	enum outcome out = cmd->fn(argc - shift, argv + shift);
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		cli_usage(stdout);
+		return fflush(stdout) == 0 ? OUT_OK : OUT_FAILED;
+	}
+	/* classic re-aim's command line (LKP, mmtests, autotest issue it) */
+	char why[320];
+	enum classic_verdict v = argc > 1 && argv[1][0] == '-' ? classic_cli_detect(argc, argv, why, sizeof(why))
+							       : CLASSIC_NO;
+	if (v == CLASSIC_AMBIGUOUS) {
+		fprintf(stderr, "reaim: %s\n", why);
+		return OUT_USAGE;
+	}
+	if (v == CLASSIC_YES) {
+		enum outcome out = cmd_classic(argc, argv);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
+			return out == OUT_OK ? OUT_FAILED : (int)out;
+		}
+		return (int)out;
+	}
+	if (argc > 1 && argv[1][0] != '-') {
+		if (!(cmd = cli_command_find(argv[1]))) {
+			cmd_unknown_command(argv[1]);
+			return OUT_USAGE;
+		}
+		shift = 1;
+	}
+	enum outcome out = cmd->fn(cmd, argc - shift, argv + shift);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
 		return out == OUT_OK ? OUT_FAILED : (int)out;

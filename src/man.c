@@ -1,47 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The man pages, generated from the command, option and test tables so they cannot drift. */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "config/cfg.h"
 #include "catalog/catalog.h"
+#include "util/util.h"
 
-/* roff needs '-' and '\' escaped in running text. */
-static void roff(const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '-' || *s == '\\')
-			putchar('\\');
-		putchar(*s);
-	}
-}
-
-static void option_list(int as_flags)
+/* The suite keys of the option table, for reaim-suite(5). */
+static void suite_keys(void)
 {
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *o = &option_table[i];
 		printf(".TP\n.B ");
-		if (as_flags) {
-			if (o->short_flag)
-				printf("\\-%c, ", o->short_flag);
-			printf("\\-\\-");
-			for (const char *c = o->key; *c; c++)
-				fputs(*c == '_' ? "\\-" : (char[2]){*c, 0}, stdout);
-		} else {
-			roff(o->key);
-		}
+		cli_roff(stdout, o->key);
 		printf(" \\fI");
-		roff(o->arg);
+		cli_roff(stdout, o->arg);
 		printf("\\fR\n");
-		roff(o->help);
+		cli_roff(stdout, o->help);
 		if (o->def && strcmp(o->def, "0") != 0) {
 			printf(" (default ");
-			roff(o->def);
+			cli_roff(stdout, o->def);
 			printf(")");
 		}
 		printf(".\n");
+	}
+}
+
+/* Command lines worth copying, for EXAMPLES. */
+static const struct {
+	const char *line, *what;
+} examples[] = {
+	{"reaim -s quick", "a short suite; the run is stored in results/reaim.db"},
+	{"reaim -f fserver -t 1-64*2 -d /mnt/test", "one workfile at 1, 2, 4 ... 64 tasks, its files on /mnt/test"},
+	{"reaim -s dbase --dry-run", "the resolved plan (jobs per task, file sizes, disk space); nothing runs"},
+	{"reaim -s dbase -r 3 --label 6.1", "on kernel A: three rounds of the task list"},
+	{"reaim -s dbase -r 3 --label 6.2-rc1", "on kernel B"},
+	{"reaim compare 6.1 6.2-rc1", "per task count: the change in Jobs/Min, its spread and significance"},
+	{"reaim compare 6.1 6.2-rc1 --fail-above 5", "exit 4 on a significant drop beyond 5% (git bisect run)"},
+	{"reaim plot 6.1 6.2-rc1 -o dbase.svg --diff", "both curves and their difference in one SVG"},
+	{"reaim -s osync && reaim compare last", "O_SYNC on against off, per task count"},
+	{"reaim show last -v --tests", "the last run again, with per-test latency percentiles"},
+	{"reaim export last --format json", "every stored figure, for scripts"},
+	{"reaim single -f aim9 -p 5", "each test alone for 5 seconds (AIM9)"},
+	{"reaim merge lab-box-7.db", "gather the runs of another machine"},
+};
+
+/* A section per command: its synopsis, what it does, and every option of its table. */
+static void commands(void)
+{
+	printf(".SH COMMANDS\nWith no command, \\fBreaim\\fR runs: \\fBreaim \\-s quick\\fR is "
+	       "\\fBreaim run \\-s quick\\fR. Every command answers \\fB\\-h\\fR, \\fB\\-\\-help\\fR. "
+	       "Options may come before, between or after the other arguments; \\fB\\-\\-\\fR ends them; "
+	       "a value follows its option as the next word or after '=' (\\fB\\-\\-db=FILE\\fR), and "
+	       "short options cluster (\\fB\\-qv\\fR, \\fB\\-n5\\fR). A RUN is a run's id, \\fBlast\\fR, "
+	       "\\fBlast~N\\fR (the Nth before the last), or its label (the newest with it).\n");
+	for (size_t i = 0; i < cli_command_count; i++) {
+		const struct command *c = &cli_commands[i];
+		if (c->hidden)
+			continue;
+		printf(".SS \"reaim %s\"\n.PP\n", c->name);
+		char *synopsis = cli_synopsis(c->name, c->opts);
+		int depth = 0;
+		for (const char *p = synopsis; *p; p++) { /* "[-n N]" is not broken across lines */
+			depth += (*p == '[') - (*p == ']');
+			if (*p == ' ' && depth > 0)
+				fputs("\\ ", stdout);
+			else
+				cli_roff(stdout, (char[2]){*p, '\0'});
+		}
+		free(synopsis);
+		printf("\n.PP\n");
+		cli_roff(stdout, c->summary);
+		printf(".\n");
+		if (c->opts == cmd_run_opts)
+			printf("Each option but \\fB\\-s\\fR, \\fB\\-\\-db\\fR, \\fB\\-\\-dry\\-run\\fR, "
+			       "\\fB\\-q\\fR and \\fB\\-v\\fR is also a suite key (see \\fBreaim\\-suite\\fR(5)); "
+			       "the command line overrides the suite.\n");
+		if (i > 0 && c->opts == cli_commands[i - 1].opts && c->opts[0].type != CLI_END) {
+			printf("It takes the options of \\fBreaim %s\\fR.\n", cli_commands[i - 1].name);
+			continue;
+		}
+		cli_print_man(stdout, c->opts);
 	}
 }
 
@@ -50,40 +94,60 @@ static void page1(void)
 	printf(".TH REAIM 1 \"\" \"reaim " PACKAGE_VERSION "\" \"User Commands\"\n"
 	       ".SH NAME\nreaim \\- multiuser workload harness (AIM Suite VII / re\\-aim\\-7 line)\n"
 	       ".SH SYNOPSIS\n.B reaim\n[\\fBrun\\fR] \\fB\\-s\\fR \\fISUITE\\fR [\\fIoptions\\fR]\n"
-	       ".br\n.B reaim\n\\fICOMMAND\\fR [\\fIargs\\fR]\n"
+	       ".br\n.B reaim\n\\fICOMMAND\\fR [\\fIoptions\\fR] [\\fIargs\\fR]\n"
 	       ".SH DESCRIPTION\nForks N tasks at increasing task counts; each runs a weighted random mix "
 	       "of the AIM tests from a workfile. For each task count reaim reports Jobs/Min, wall time "
-	       "and CPU time and stores the point in an SQLite database.\n"
-	       ".SH COMMANDS\n");
-	for (size_t i = 0; i < cli_command_count; i++) {
-		printf(".TP\n.B reaim ");
-		roff(cli_commands[i].name);
-		printf(" \\fI");
-		roff(cli_commands[i].args);
-		printf("\\fR\n");
-		roff(cli_commands[i].summary);
-		printf(".\n");
-	}
-	printf(".SH RUN OPTIONS\nEach option is also a suite key (see \\fBreaim\\-suite\\fR(5)).\n"
-	       ".TP\n.B \\-s, \\-\\-suite \\fISUITE\\fR\na suite name looked up in ./suites and the data "
-	       "directory, or a path.\n");
-	option_list(1);
-	printf(".TP\n.B \\-\\-db \\fIFILE\\fR\nresults database (default $REAIM_DB, else results/reaim.db).\n"
-	       ".TP\n.B \\-\\-dry\\-run\nprint the resolved plan and exit.\n"
-	       ".TP\n.B \\-q, \\-v\nquiet; verbose (more table columns).\n.SH TESTS\n");
+	       "and CPU time and stores the point in an SQLite database.\n");
+	commands();
+	printf(".SH TESTS\n");
 	const struct test_def *t;
 	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
 		printf(".TP\n.B ");
-		roff(t->name);
+		cli_roff(stdout, t->name);
 		printf("\n");
-		roff(t->desc);
+		cli_roff(stdout, t->desc);
 		printf(" (%ld ", t->ops_per_call);
-		roff(t->units);
+		cli_roff(stdout, t->units);
 		printf(" per call).\n");
 	}
-	printf(".SH EXIT STATUS\n0 success; 1 usage or configuration error; 2 the run failed or a point is "
-	       "not trustworthy; 3 interrupted; 4 compare found a significant regression.\n"
-	       ".SH SEE ALSO\n\\fBreaim\\-suite\\fR(5)\n");
+	printf(".SH ENVIRONMENT\n"
+	       ".TP\n.B REAIM_DB\nThe results database when \\fB\\-\\-db\\fR is not given "
+	       "(default \\fIresults/reaim.db\\fR under the current directory, created with its directory).\n"
+	       ".TP\n.B TMPDIR\nThe disk directory when neither \\fB\\-d\\fR nor the suite's \\fBdirs\\fR "
+	       "names one (default \\fI/var/tmp\\fR). Each run works in a private "
+	       "\\fIreaim\\-PID\\-XXXXXX\\fR directory there and removes it.\n"
+	       ".TP\n.B REAIM_DATADIR\nSearched first for \\fIsuites/\\fR and \\fIworkfiles/\\fR, "
+	       "before the installed data directory.\n"
+	       ".TP\n.B REAIM_LIBEXECDIR\nSearched first for \\fBreaim\\-exec\\-helper\\fR (the program "
+	       "the exec tests run), before the binary's own directory and the installed one.\n"
+	       ".TP\n.B PATH\nRead by the \\fBmisc_rtns_1\\fR test, as a shell user's tools read it.\n"
+	       ".SH FILES\n"
+	       ".TP\n.I results/reaim.db\nThe default results database (SQLite): every run, point, "
+	       "per\\-test figure, sampler row and environment fingerprint.\n"
+	       ".TP\n.I ./suites/NAME.cfg\nA suite named on the command line is looked for here first.\n"
+	       ".TP\n.I " PKGDATADIR "/suites, " PKGDATADIR "/workfiles\nThe shipped suites and workfiles "
+	       "(see \\fBreaim\\-suite\\fR(5)); \\fBreaim tests\\fR lists the tests a workfile may name.\n"
+	       ".TP\n.I " PKGDATADIR "/scripts\nThe scripts the shell_rtns tests run.\n"
+	       ".SH EXIT STATUS\n"
+	       ".TP\n.B 0\nSuccess.\n"
+	       ".TP\n.B 1\nA usage or configuration error: an unknown command or option, a bad value, a "
+	       "missing argument, a RUN that names no stored run, a suite or workfile that does not parse "
+	       "(reported as \\fIfile:line\\fR), or a plan this machine cannot run.\n"
+	       ".TP\n.B 2\nThe work could not be done: the run failed or a point is not trustworthy (stored "
+	       "as invalid), or the results database could not be opened, read or written (from every "
+	       "command alike), or an output file could not be written.\n"
+	       ".TP\n.B 3\nInterrupted (SIGINT, SIGTERM, SIGHUP); the points finished so far are kept.\n"
+	       ".TP\n.B 4\n\\fBcompare \\-\\-fail\\-above\\fR found a significant regression beyond "
+	       "the threshold (for \\fBgit bisect run\\fR).\n"
+	       ".SH EXAMPLES\n");
+	for (size_t i = 0; i < ARRAY_SIZE(examples); i++) {
+		printf(".TP\n.B ");
+		cli_roff(stdout, examples[i].line);
+		putchar('\n');
+		cli_roff(stdout, examples[i].what);
+		printf(".\n");
+	}
+	printf(".SH SEE ALSO\n\\fBreaim\\-suite\\fR(5)\n");
 }
 
 static void page5(void)
@@ -94,22 +158,42 @@ static void page5(void)
 	       "an optional \\fBworkloads\\fR list of groups, each with a \\fBworkfile\\fR and any other "
 	       "keys, overrides them per workload. Command\\-line flags override both. \\fBname\\fR and "
 	       "\\fBdescription\\fR describe the suite.\n.SH KEYS\n");
-	option_list(0);
+	suite_keys();
 	printf(".SH WORKFILES\nOne \\fIweight test\\fR pair per line; \\fB#\\fR starts a comment; "
 	       "\\fBFILESIZE:\\fR and \\fBPOOLSIZE:\\fR lines take sizes with K, M or G. Unknown tests, "
 	       "weights below 1 and duplicate tests are errors reported as \\fIfile:line\\fR.\n"
 	       ".SH SEE ALSO\n\\fBreaim\\fR(1)\n");
 }
 
-enum outcome cmd_man(int argc, char **argv)
+struct man_args {
+	struct cli_list section;
+};
+
+static const struct {
+	const char *name, *help;
+	void (*page)(void);
+} pages[] = {
+	{"1", "reaim(1): the commands and their options, the tests, environment, exit status", page1},
+	{"5", "reaim-suite(5): suite keys and the workfile format", page5},
+	{NULL, NULL, NULL},
+};
+
+CLI_CHOICES_FROM(page_at, pages)
+
+const struct cli_opt cmd_man_opts[] = {
+	CLI_OPT_OPERANDS("SECTION", struct man_args, section, 1, 1, "which page:", .choices = page_at),
+	CLI_OPT_END,
+};
+
+enum outcome cmd_man(const struct command *self, int argc, char **argv)
 {
-	if (argc == 2 && strcmp(argv[1], "1") == 0)
-		page1();
-	else if (argc == 2 && strcmp(argv[1], "5") == 0)
-		page5();
-	else {
-		fprintf(stderr, "usage: reaim man 1|5\n");
-		return OUT_USAGE;
-	}
+	struct man_args a = {0};
+	enum outcome out;
+	if (cmd_parse(self, argc, argv, &a, &out))
+		return out;
+	for (size_t i = 0; pages[i].name; i++)
+		if (strcmp(pages[i].name, a.section.v[0]) == 0)
+			pages[i].page();
+	cli_free(self->opts, &a);
 	return OUT_OK;
 }

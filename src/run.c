@@ -1,15 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim run`: resolve the plan, check it can run, open the store, then hand each workload
- * to the runner, which stores each point as it completes and prints the classic table. */
+ * to the runner, which stores each point as it completes and prints the classic table.
+ * `reaim rerun` hands its plan, rebuilt from a stored run, to the same run_plan. */
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "accounting.h"
 #include "cli.h"
 #include "config/cfg.h"
 #include "engine/engine.h"
@@ -22,100 +26,89 @@
 
 struct run_args {
 	const char *suite, *db;
-	int dry_run, verbose;
+	int dry_run, verbose, quiet;
+	int no_quiet_check, require_quiet;
 	struct overrides ov;
 };
 
-enum { FLAG_DB = 1000, FLAG_DRY_RUN };
-
-/* getopt tables built from the option table, so a new option is one row there. */
-static int parse_run_args(int argc, char **argv, struct run_args *a)
+/* A row of the option table (config/options.c) as a command-line option. */
+static int set_run_option(void *args, const struct cli_opt *o, const char *value, char *err, size_t len)
 {
-	struct option *longs = xcalloc(option_count + 8, sizeof(*longs));
-	char **names = xcalloc(option_count, sizeof(char *));
-	struct strbuf shorts = {0};
-	strbuf_add(&shorts, "+s:qvh", 6);
-	size_t k = 0;
-	for (size_t i = 0; i < option_count; i++) {
-		names[i] = xstrdup(option_table[i].key);
-		for (char *c = names[i]; *c; c++)
-			*c = *c == '_' ? '-' : *c;
-		longs[k++] = (struct option){names[i], required_argument, NULL, (int)(2000 + i)};
-		if (option_table[i].short_flag)
-			strbuf_addf(&shorts, "%c:", option_table[i].short_flag);
+	struct run_args *a = args;
+	const struct option_def *def = o->data;
+	size_t k = (size_t)(def - option_table);
+	const char *why;
+	if (!a->ov.given[k])
+		option_clear(&a->ov.opts, def); /* flags replace the suite's list */
+	a->ov.given[k] = 1;
+	if (option_set(&a->ov.opts, def, value, &why) < 0) {
+		char range[160], flag[64], *shown = text_escape(value);
+		option_range(def, range, sizeof(range));
+		snprintf(flag, sizeof(flag), "%s", def->key);
+		for (char *c = flag; *c; c++)
+			*c = *c == '_' ? '-' : *c; /* as it is spelled on the command line */
+		snprintf(err, len, "--%s %s: %s%s%s%s", flag, shown, why, range[0] ? " (allowed: " : "", range,
+			 range[0] ? ")" : "");
+		free(shown);
+		return -1;
 	}
-	longs[k++] = (struct option){"suite", required_argument, NULL, 's'};
-	longs[k++] = (struct option){"db", required_argument, NULL, FLAG_DB};
-	longs[k++] = (struct option){"dry-run", no_argument, NULL, FLAG_DRY_RUN};
-	longs[k++] = (struct option){"quiet", no_argument, NULL, 'q'};
-	longs[k++] = (struct option){"verbose", no_argument, NULL, 'v'};
-	longs[k++] = (struct option){"help", no_argument, NULL, 'h'};
-
-	run_opts_defaults(&a->ov.opts);
-	int rc = 0, c;
-	optind = 1;
-	while (rc == 0 && (c = getopt_long(argc, argv, shorts.buf, longs, NULL)) != -1) {
-		const struct option_def *def = c >= 2000 ? &option_table[c - 2000] : option_find_short((char)c);
-		const char *why;
-		if (def) {
-			if (def->type == OPT_STRLIST && !a->ov.given[def - option_table])
-				str_list_free(&a->ov.opts.dirs); /* flags replace the suite's list */
-			if (option_set(&a->ov.opts, def, optarg, &why) < 0) {
-				log_error("--%s %s: %s", def->key, optarg, why);
-				rc = -1;
-			}
-			a->ov.given[def - option_table] = 1;
-			continue;
-		}
-		switch (c) {
-		case 's': a->suite = optarg; break;
-		case FLAG_DB: a->db = optarg; break;
-		case FLAG_DRY_RUN: a->dry_run = 1; break;
-		case 'q': log_set_level(0); break;
-		case 'v': a->verbose = 1; log_set_level(2); break;
-		case 'h': cli_usage(stdout); rc = 1; break;
-		default: rc = -1; break;
-		}
-	}
-	if (rc == 0 && optind < argc) {
-		log_error("unexpected argument '%s'", argv[optind]);
-		rc = -1;
-	}
-	for (size_t i = 0; i < option_count; i++)
-		free(names[i]);
-	free(names);
-	free(longs);
-	strbuf_free(&shorts);
-	return rc;
+	return 0;
 }
 
-static void print_plan(const struct plan *p)
+static int run_option_choice(const struct cli_opt *o, size_t i, const char **name, const char **help)
 {
-	printf("Suite %s%s%s\n", p->suite_name, p->suite_path ? " from " : "", p->suite_path ? p->suite_path : "");
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct workload *wl = &p->wl[w];
-		const struct run_opts *o = &wl->opts;
-		size_t per_task = plan_jobs_per_task(&wl->wf, o->jobs_per_task);
-		printf("\nWorkload %s: workfile %s (%zu tests)\n", wl->name, wl->wf.path, wl->wf.count);
-		printf("  jobs per task P = %zu (nominal %lld), repeat %lld, mode %s", per_task, o->jobs_per_task,
-		       o->repeat, mode_names[o->mode]);
-		if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK)
-			printf(" (until Jobs/Min per task < %g, at most %lld tasks)", o->threshold, o->max_tasks);
-		printf("\n  osync %s, sync_mode %s, seed %lld, label %s\n", osync_names[o->osync],
-		       sync_mode_names[o->sync_mode], o->seed, o->label);
-		printf("  dirs:");
-		for (size_t d = 0; d < o->dirs.count; d++)
-			printf(" %s", o->dirs.v[d]);
-		printf("\n  FILESIZE %lldK POOLSIZE %lldK\n", o->filesize_kib, o->poolsize_kib);
-		printf("  %-8s %-12s %-14s %s\n", "Tasks", "File KiB", "Jobs", "Disk space");
-		for (size_t i = 0; i < o->tasks.count; i++) {
-			int n = o->tasks.n[i];
-			long long kib = plan_file_kib(o, n);
-			/* each task holds at most one file of n KiB at a time, plus one source per dir */
-			long long space = kib * (n + (long long)o->dirs.count);
-			printf("  %-8d %-12lld %-14zu %.1f MiB\n", n, kib, per_task * (size_t)n, (double)space / 1024);
-		}
+	const struct option_def *def = o->data;
+	*name = def->choices[i];
+	*help = NULL;
+	return *name != NULL;
+}
+
+static int run_option_row(size_t i, struct cli_opt *out)
+{
+	if (i >= option_count)
+		return 0;
+	const struct option_def *d = &option_table[i];
+	enum cli_complete c = d->offset == offsetof(struct run_opts, workfile) ? CLI_COMPLETE_WORKFILE
+			      : d->type == OPT_STRLIST                         ? CLI_COMPLETE_DIR
+									       : CLI_COMPLETE_NONE;
+	*out = (struct cli_opt){.name = d->key, .short_name = d->short_flag, .type = CLI_CALLBACK, .arg = d->arg,
+				.help = d->help, .def = d->def, .set = set_run_option, .data = d, .complete = c,
+				.choices = d->choices ? run_option_choice : NULL};
+	return 1;
+}
+
+/* `reaim run` and `reaim single`: the suite, every row of the option table, then the flags
+ * that only the command line has. */
+const struct cli_opt cmd_run_opts[] = {
+	CLI_OPT_STRING('s', "suite", "SUITE", struct run_args, suite,
+		       "a suite: a name (./suites/NAME.cfg, then the data dir) or a path",
+		       .complete = CLI_COMPLETE_SUITE),
+	CLI_OPT_INCLUDE(run_option_row),
+	CMD_OPT_DB(struct run_args),
+	CLI_OPT_FLAG(0, "dry-run", struct run_args, dry_run, "print the resolved plan and exit"),
+	CLI_OPT_FLAG('q', "quiet", struct run_args, quiet, "no diagnostics but errors"),
+	CLI_OPT_FLAG('v', "verbose", struct run_args, verbose, "more table columns and diagnostics"),
+	CLI_OPT_FLAG(0, "no-quiet-check", struct run_args, no_quiet_check,
+		     "skip the 1-second check, before the first point, that the machine is not busy"),
+	CLI_OPT_FLAG(0, "require-quiet", struct run_args, require_quiet,
+		     "refuse to start (exit 2) when the quiet check finds more than the noise limit busy or stolen; "
+		     "it runs even with --no-quiet-check"),
+	CLI_OPT_END,
+};
+
+/* --dry-run: the plan, with time estimates from the database when there is one (a dry run
+ * never creates it). */
+static void dry_run(const struct plan *p, const struct run_request *rq)
+{
+	const char *db = cli_db_path(rq->db);
+	struct store *st = NULL;
+	char err[512];
+	if (access(db, F_OK) == 0 && store_open_read(db, &st, err, sizeof(err)) < 0) {
+		log_warn("%s; the plan has no time estimate", err);
+		st = NULL;
 	}
+	report_plan(stdout, p, st);
+	store_close(st);
 }
 
 static char *make_uuid(void)
@@ -128,16 +121,32 @@ static char *make_uuid(void)
 	return xasprintf("%lx-%lx", (unsigned long)getpid(), (unsigned long)clock_now_ns());
 }
 
+/* The command line as a shell reads it back: a word with anything but safe characters is
+ * quoted, so `show` prints a line that can be pasted. */
 static char *join_args(int argc, char **argv)
 {
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%^";
 	struct strbuf sb = {0};
 	strbuf_add(&sb, "reaim", 5);
-	for (int i = 1; i < argc; i++)
-		strbuf_addf(&sb, " %s", argv[i]);
+	if (argc > 0 && cli_command_find(argv[0])) /* `reaim single ...`, `reaim rerun ...` */
+		strbuf_addf(&sb, " %s", argv[0]);
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		if (*w && strspn(w, safe) == strlen(w)) {
+			strbuf_addf(&sb, " %s", w);
+			continue;
+		}
+		strbuf_add(&sb, " '", 2);
+		for (const char *q; (q = strchr(w, '\'')) != NULL; w = q + 1) {
+			strbuf_add(&sb, w, (size_t)(q - w));
+			strbuf_add(&sb, "'\\''", 4);
+		}
+		strbuf_addf(&sb, "%s'", w);
+	}
 	return sb.buf;
 }
 
-static int begin_run(struct runner *rn, const struct plan *p, int argc, char **argv)
+static int begin_run(struct runner *rn, const struct plan *p, const struct run_request *rq)
 {
 	char host[256] = "";
 	gethostname(host, sizeof(host) - 1);
@@ -148,8 +157,10 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 		log_warn("marked %d earlier run%s whose reaim process died as interrupted", dead, dead > 1 ? "s" : "");
 	for (size_t w = 0; w < p->nwl; w++)
 		engine_scratch_sweep(&p->wl[w].opts.dirs);
-	char *uuid = make_uuid(), *cmdline = join_args(argc, argv);
+	char *uuid = make_uuid(), *cmdline = join_args(rq->argc, rq->argv);
 	const struct run_opts *o0 = &p->wl[0].opts;
+	size_t planned;
+	enum plan_count kind = plan_points(p, &planned);
 	struct store_run r = {
 		.uuid = uuid,
 		.label = o0->label,
@@ -161,6 +172,9 @@ static int begin_run(struct runner *rn, const struct plan *p, int argc, char **a
 		.seed = o0->seed,
 		.pid = getpid(),
 		.host = host,
+		.rerun_of = rq->rerun_of,
+		.planned_points = kind == PLAN_UNKNOWN ? 0 : (int64_t)planned,
+		.planned_exact = kind == PLAN_EXACT,
 	};
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
@@ -177,35 +191,68 @@ static size_t planned_points(const struct plan *p)
 	size_t n = 0;
 	for (size_t w = 0; w < p->nwl; w++) {
 		const struct run_opts *o = &p->wl[w].opts;
-		n += o->tasks.count * (size_t)o->repeat * (o->osync == OSYNC_BOTH ? 2 : 1);
+		long long rounds, most;
+		plan_rounds(o, &rounds, &most);
+		n += o->tasks.count * (size_t)rounds * plan_arms(o) * (o->osync == OSYNC_BOTH ? 2 : 1);
 	}
 	return n;
 }
 
-static enum outcome execute(const struct plan *p, const struct run_args *a, int argc, char **argv)
+/* A store waiting for another program's lock gives up when the run is interrupted. */
+static int run_interrupted(void *unused)
+{
+	(void)unused;
+	engine_poll_signals();
+	return engine_interrupted();
+}
+
+/* Store every workload's row before the first point, so a run stopped early still holds its
+ * whole plan (what `rerun` repeats). Single mode stores one row per test as it runs. */
+static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids)
+{
+	for (size_t w = 0; w < p->nwl; w++)
+		if (p->wl[w].opts.mode != MODE_SINGLE && runner_store_workload(rn, &p->wl[w], &ids[w]) < 0)
+			return -1;
+	return 0;
+}
+
+static enum outcome execute(const struct plan *p, const struct run_request *rq)
 {
 	char err[512];
-	struct runner rn = {.verbose = a->verbose};
-	const char *db = cli_db_path(a->db);
-	if (!a->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
+	struct runner rn = {.verbose = rq->verbose};
+	const char *db = cli_db_path(rq->db);
+	if (!rq->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
 		log_error("cannot create the results directory: %s", strerror(errno));
-		return OUT_USAGE;
+		return OUT_FAILED; /* the results database cannot be used: see DESIGN */
 	}
-	if (store_open(db, &rn.st, err, sizeof(err)) < 0) {
+	if (store_open_cancellable(db, run_interrupted, NULL, &rn.st, err, sizeof(err)) < 0) {
 		log_error("%s", err);
-		return OUT_USAGE;
+		return engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	}
-	if (begin_run(&rn, p, argc, argv) < 0) {
-		log_error("%s", store_error(rn.st));
+	int64_t *wl_ids = xcalloc(p->nwl + 1, sizeof(*wl_ids));
+	if (begin_run(&rn, p, rq) < 0 || store_workloads(&rn, p, wl_ids) < 0) {
+		/* a stop signal ends the wait for another program's lock: that is an interruption */
+		int sig = engine_interrupted();
+		char why[600];
+		snprintf(why, sizeof(why), "%s", store_error(rn.st));
+		log_error("%s", why);
+		if (rn.run_id)
+			store_run_finish(rn.st, rn.run_id, sig ? "interrupted" : "failed", why);
 		store_close(rn.st);
-		return OUT_USAGE;
+		free(wl_ids);
+		return sig ? OUT_INTERRUPTED : OUT_FAILED;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
+	rn.acct = accounting_open(p);
+	log_info("accounting: %s", accounting_describe(rn.acct));
+	char *how = accounting_kind(rn.acct);
+	if (store_run_env(rn.st, rn.run_id, "accounting", how) < 0)
+		log_warn("%s", store_error(rn.st));
+	free(how);
 	progress_start(log_level() > 0, planned_points(p));
 	for (size_t w = 0; w < p->nwl && !runner_stop_now(&rn); w++) {
 		const struct workload *wl = &p->wl[w];
 		struct engine_scratch scratch;
-		int64_t wl_id;
 		if (wl->opts.mode == MODE_SINGLE) {
 			if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
 						  sizeof(rn.first_failure)) < 0) {
@@ -217,11 +264,6 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 			engine_scratch_destroy(&scratch);
 			continue;
 		}
-		if (runner_store_workload(&rn, wl, &wl_id) < 0) {
-			log_error("%s", store_error(rn.st));
-			rn.failed = rn.fatal = 1;
-			break;
-		}
 		if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
 					  sizeof(rn.first_failure)) < 0) {
 			log_error("%s", rn.first_failure);
@@ -231,10 +273,12 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		static const int both[] = {1, 0};
 		int nosync = wl->opts.osync == OSYNC_BOTH ? 2 : 1;
 		for (int k = 0; k < nosync && !runner_stop_now(&rn); k++)
-			runner_block(&rn, wl, wl_id, nosync == 2 ? both[k] : wl->opts.osync, &scratch);
+			runner_block(&rn, wl, wl_ids[w], nosync == 2 ? both[k] : wl->opts.osync, &scratch);
 		engine_scratch_destroy(&scratch);
 	}
 	progress_stop();
+	accounting_close(rn.acct);
+	free(wl_ids);
 	int sig = engine_interrupted();
 	const char *status = sig ? "interrupted" : rn.failed ? "failed" : "complete";
 	char reason[400] = "";
@@ -247,6 +291,11 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 		rn.failed = 1;
 	}
 	store_close(rn.st);
+	for (size_t w = 0; w < p->nwl && !sig && !rn.failed; w++)
+		if (p->wl[w].opts.variants.count > 1) {
+			log_info("the variants side by side, paired round by round: reaim compare %lld", (long long)rn.run_id);
+			break;
+		}
 	if (sig) {
 		log_error("interrupted; finished points are kept in run %lld", (long long)rn.run_id);
 		return OUT_INTERRUPTED;
@@ -254,18 +303,67 @@ static enum outcome execute(const struct plan *p, const struct run_args *a, int 
 	return rn.failed ? OUT_FAILED : OUT_OK;
 }
 
-static enum outcome run_command(int argc, char **argv, int single)
+/* The quiet check before the first point, at the lowest noise limit of the plan; -1: do not start
+ * (the machine is busy and quiet was required, or a stop signal came meanwhile). */
+static int quiet_check(const struct plan *p, const struct run_request *a)
+{
+	if (a->no_quiet_check && !a->require_quiet)
+		return 0;
+	double limit = 100;
+	for (size_t w = 0; w < p->nwl; w++)
+		limit = fmin(limit, p->wl[w].opts.noise_limit);
+	int rc = accounting_quiet_check(1.0, limit, a->require_quiet);
+	engine_poll_signals();
+	return rc < 0 || engine_interrupted() ? -1 : 0;
+}
+
+/* Variants are compared round by round: one round gives nothing to judge. */
+static void warn_rounds(const struct plan *p)
+{
+	for (size_t w = 0; w < p->nwl; w++) {
+		long long least, most;
+		plan_rounds(&p->wl[w].opts, &least, &most);
+		if (p->wl[w].opts.variants.count > 1 && most < 2)
+			log_warn("workload %s: with one round its variants cannot be compared (use -r 4 or more, or "
+				 "--precision)", p->wl[w].name);
+	}
+}
+
+enum outcome run_plan(const struct plan *p, const struct run_request *rq)
+{
+	if (rq->dry_run) {
+		dry_run(p, rq);
+		return OUT_OK;
+	}
+	warn_rounds(p);
+	if (preflight(p) < 0)
+		return OUT_USAGE;
+	if (engine_init() < 0) {
+		log_error("cannot set up signal handling: %s", strerror(errno));
+		return OUT_FAILED;
+	}
+	if (quiet_check(p, rq) < 0)
+		return engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
+	return execute(p, rq);
+}
+
+static enum outcome run_command(const struct command *self, int argc, char **argv, int single)
 {
 	struct run_args a = {0};
-	int prc = parse_run_args(argc, argv, &a);
+	enum outcome out = OUT_OK;
+	run_opts_defaults(&a.ov.opts);
+	if (cmd_parse(self, argc, argv, &a, &out)) {
+		run_opts_free(&a.ov.opts);
+		return out;
+	}
+	if (a.quiet)
+		log_set_level(0);
+	if (a.verbose)
+		log_set_level(2);
 	if (single) {
 		const struct option_def *mode = option_find("mode");
 		a.ov.opts.mode = MODE_SINGLE;
 		a.ov.given[mode - option_table] = 1;
-	}
-	if (prc != 0) {
-		run_opts_free(&a.ov.opts);
-		return prc > 0 ? OUT_OK : OUT_USAGE;
 	}
 	struct plan p;
 	struct errlist errs = {0};
@@ -279,19 +377,14 @@ static enum outcome run_command(int argc, char **argv, int single)
 		run_opts_free(&a.ov.opts);
 		return OUT_USAGE;
 	}
-	enum outcome out = OUT_OK;
 	if (rc < 0) {
 		errlist_print(&errs);
 		out = OUT_USAGE;
-	} else if (a.dry_run) {
-		print_plan(&p);
-	} else if (preflight(&p) < 0) {
-		out = OUT_USAGE;
-	} else if (engine_init() < 0) {
-		log_error("cannot set up signal handling: %s", strerror(errno));
-		out = OUT_FAILED;
 	} else {
-		out = execute(&p, &a, argc, argv);
+		const struct run_request rq = {.db = a.db, .dry_run = a.dry_run, .verbose = a.verbose, .argc = argc,
+					       .argv = argv, .no_quiet_check = a.no_quiet_check,
+					       .require_quiet = a.require_quiet};
+		out = run_plan(&p, &rq);
 	}
 	errlist_free(&errs);
 	plan_free(&p);
@@ -299,5 +392,12 @@ static enum outcome run_command(int argc, char **argv, int single)
 	return out;
 }
 
-enum outcome cmd_run(int argc, char **argv) { return run_command(argc, argv, 0); }
-enum outcome cmd_single(int argc, char **argv) { return run_command(argc, argv, 1); }
+enum outcome cmd_run(const struct command *self, int argc, char **argv)
+{
+	return run_command(self, argc, argv, 0);
+}
+
+enum outcome cmd_single(const struct command *self, int argc, char **argv)
+{
+	return run_command(self, argc, argv, 1);
+}

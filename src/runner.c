@@ -1,12 +1,18 @@
-/* Driving the engine for one workload: each point is run, stored and printed as it completes. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Driving the engine for one workload: each point is run, stored, and printed (by the report
+ * functions `reaim show` uses) as it completes. */
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "accounting.h"
+#include "engine/command.h"
 #include "measure/peak.h"
+#include "measure/verdict.h"
 #include "report/progress.h"
 #include "report/report.h"
 #include "runner.h"
@@ -59,39 +65,45 @@ static struct store_test *to_store_tests(const struct workfile *wf, const struct
 	return t;
 }
 
+/* The figures an interval of the sampler and the point's average share. */
+static struct store_sample sample_of(const struct sys_sample *x)
+{
+	return (struct store_sample){
+		.t_s = x->t_s,
+		.user_pct = x->user_pct + x->nice_pct,
+		.sys_pct = x->sys_pct + x->irq_pct + x->softirq_pct,
+		.iowait_pct = x->iowait_pct,
+		.idle_pct = x->idle_pct,
+		.read_kbs = x->read_kbs,
+		.write_kbs = x->write_kbs,
+		.util_pct = x->util_pct,
+		.ctxt_per_s = x->ctxt_per_s,
+	};
+}
+
 /* The sampler's averages into the point, and its series as store rows. */
 static struct store_sample *to_store_system(const struct engine_result *r, struct store_point *p)
 {
 	if (!r->sampled)
 		return NULL;
 	const struct sys_sample *a = &r->sys.avg;
+	struct store_sample avg = sample_of(a);
 	p->sampled = 1;
-	p->user_pct = a->user_pct + a->nice_pct;
-	p->sys_pct = a->sys_pct + a->irq_pct + a->softirq_pct;
-	p->iowait_pct = a->iowait_pct;
-	p->idle_pct = a->idle_pct;
-	p->read_kbs = a->read_kbs;
-	p->write_kbs = a->write_kbs;
+	store_point_from_sample(p, &avg);
 	p->read_iops = a->read_iops;
 	p->write_iops = a->write_iops;
-	p->util_pct = a->util_pct;
-	p->ctxt_per_s = a->ctxt_per_s;
 	p->forks_per_s = a->forks_per_s;
 	p->pgfault_per_s = a->pgfault_per_s;
 	p->sampler_cpu_pct = r->sys.sampler_cpu_pct;
 	struct store_sample *s = xcalloc(r->nseries + 1, sizeof(*s));
-	for (size_t i = 0; i < r->nseries; i++) {
-		const struct sys_sample *x = &r->series[i];
-		s[i] = (struct store_sample){x->t_s, x->user_pct + x->nice_pct, x->sys_pct + x->irq_pct + x->softirq_pct,
-					     x->iowait_pct, x->idle_pct, x->read_kbs, x->write_kbs, x->util_pct,
-					     x->ctxt_per_s};
-	}
+	for (size_t i = 0; i < r->nseries; i++)
+		s[i] = sample_of(&r->series[i]);
 	return s;
 }
 
 /* Run, store and print one point; returns its Jobs/Min per task (0 if invalid). */
 static double one_point(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int tasks,
-			int repeat, const struct engine_scratch *scratch, struct store_point *out)
+			int repeat, const char *variant, const struct engine_scratch *scratch, struct store_point *out)
 {
 	struct engine_point pt = {
 		.wf = &wl->wf,
@@ -100,12 +112,13 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		.osync = osync,
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
+		.hook = accounting_hook(rn->acct),
 	};
 	/* the sampler watches the block devices behind the disk dirs */
-	char names[8][64];
-	const char *devices[8];
+	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
+	const char *devices[SAMPLER_MAX_DEVICES];
 	size_t nd = 0;
-	for (size_t d = 0; d < wl->opts.dirs.count && nd < 8; d++) {
+	for (size_t d = 0; d < wl->opts.dirs.count && nd < SAMPLER_MAX_DEVICES; d++) {
 		if (sampler_device_of(wl->opts.dirs.v[d], names[nd], sizeof(names[nd])) < 0)
 			continue;
 		size_t k = 0;
@@ -119,10 +132,13 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct engine_result res;
-	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)wl->opts.repeat);
+	long long least, most;
+	plan_rounds(&wl->opts, &least, &most);
+	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)most);
 	engine_run_point(&pt, scratch, &res);
 	progress_point_done();
 	to_store_point(&pt, &res, repeat, out);
+	snprintf(out->variant, sizeof(out->variant), "%s", variant);
 	out->run_id = rn->run_id;
 	out->workload_id = wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
@@ -133,16 +149,24 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 		log_error("%s, %d tasks: %s", wl->name, tasks, res.reason);
 	}
 	rn->fatal |= res.fatal;
-	if (res.overhead_warning)
+	if (res.overhead_warning) {
 		log_warn("%s, %d tasks: point overhead %.2f s: %s", wl->name, tasks, res.point_overhead_s,
 			 res.overhead_note);
+		snprintf(out->overhead_note, sizeof(out->overhead_note), "%s", res.overhead_note);
+	}
 	if (res.valid)
 		rn->last_real_s = res.real_s;
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
+	char what[120];
+	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
+	accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
 	if (store_point_add(rn->st, out, tests, wl->wf.count, samples, res.nseries) < 0) {
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;
+		if (!rn->first_failure[0])
+			snprintf(rn->first_failure, sizeof(rn->first_failure), "a point could not be stored: %s",
+				 store_error(rn->st));
 	}
 	free(tests);
 	free(samples);
@@ -154,6 +178,63 @@ int runner_stop_now(const struct runner *rn)
 {
 	engine_poll_signals();
 	return rn->fatal || engine_interrupted();
+}
+
+/* One arm of a block: a variant (its name and set-up command), or the block itself. */
+struct arm {
+	char name[VARIANT_NAME_MAX + 1];
+	const char *command;
+};
+
+/* One block (a workload and O_SYNC setting): its points in the order they ran, each printed
+ * as it completes, and what the report needs to print them. */
+struct block_run {
+	struct runner *rn;
+	const struct workload *wl;
+	int64_t wl_id;
+	int osync;
+	const struct engine_scratch *scratch;
+	struct report_block rb;
+	struct store_point *pts;
+	size_t np, cap;
+	struct arm *arms;         /* the variants, or one arm without a name */
+	size_t narms;
+};
+
+/* A variant's command before its point; a failure stops the run (with the command's output). */
+static int arm_setup(struct block_run *b, const struct arm *a, int tasks, int repeat)
+{
+	if (!a->command || !*a->command)
+		return 0;
+	struct runner *rn = b->rn;
+	char *env[] = {xasprintf("REAIM_VARIANT=%s", a->name), xasprintf("REAIM_TASKS=%d", tasks),
+		       xasprintf("REAIM_ROUND=%d", repeat + 1), xasprintf("REAIM_WORKLOAD=%s", b->wl->name),
+		       xasprintf("REAIM_OSYNC=%s", b->osync ? "on" : "off"), NULL};
+	const double limit = b->wl->opts.timeout_s > 0 ? b->wl->opts.timeout_s : 600;
+	struct engine_command_result r;
+	char err[256];
+	int rc = engine_command_run(a->command, (const char *const *)env, limit, &r, err, sizeof(err));
+	for (size_t i = 0; env[i]; i++)
+		free(env[i]);
+	char how[128] = "";
+	if (rc == 0 && engine_command_ok(&r)) {
+		if (r.output[0])
+			log_debug("variant %s, %d tasks: %s", a->name, tasks, r.output);
+		return 0;
+	}
+	if (rc < 0)
+		snprintf(how, sizeof(how), "could not be run: %.100s", err);
+	else
+		engine_command_describe(&r, how, sizeof(how));
+	if (rc == 0 && r.interrupted)
+		return -1; /* the run reports the interruption itself */
+	log_error("variant %s, %d tasks: command '%s' %s%s%s", a->name, tasks, a->command, how,
+		  rc == 0 && r.output[0] ? "; its output:\n" : rc == 0 ? " (no output)" : "", rc == 0 ? r.output : "");
+	rn->failed = rn->fatal = 1;
+	if (!rn->first_failure[0])
+		snprintf(rn->first_failure, sizeof(rn->first_failure), "variant %s: command '%.120s' %s", a->name,
+			 a->command, how);
+	return -1;
 }
 
 /* --warmup: points at the first task count that leave the caches, the allocator and the
@@ -168,6 +249,7 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 			.osync = osync,
 			.seed = (uint64_t)wl->opts.seed,
 			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
+			.hook = accounting_hook(rn->acct), /* its tasks in a point cgroup, killed with it */
 		};
 		struct engine_result res;
 		engine_run_point(&pt, scratch, &res);
@@ -186,154 +268,167 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 	}
 }
 
-/* What peak mode's measure callback needs to run points. */
-struct peak_ctx {
-	struct runner *rn;
-	const struct workload *wl;
-	int64_t wl_id;
-	int osync;
-	const struct engine_scratch *scratch;
-	struct store_point *pts;
-	size_t np, cap;
-	struct summary last;
-};
+/* Run, store and print one point of the block, of one arm. */
+static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
+{
+	if (arm_setup(b, a, tasks, repeat) < 0)
+		return;
+	if (b->np == b->cap) {
+		b->cap = b->cap * 2 + 16;
+		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
+	}
+	struct store_point *p = &b->pts[b->np++];
+	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, a->name, b->scratch, p);
+	report_block_row(stdout, &b->rb, p);
+	fflush(stdout);
+}
 
-/* Mean Jobs/Min of the repeats at one task count; -1 asks the search to stop. */
+/* Run, store and print one point of the block. */
+static void block_point(struct block_run *b, int tasks, int repeat)
+{
+	block_point_of(b, tasks, repeat, &b->arms[0]);
+}
+
+/* Summary of a figure over the block's valid points at one task count (every round). */
+static void block_summary(const struct block_run *b, int tasks, size_t offset, struct summary *out)
+{
+	double *v = xcalloc(b->np + 1, sizeof(double));
+	size_t n = 0;
+	for (size_t i = 0; i < b->np; i++)
+		if (b->pts[i].valid && b->pts[i].tasks == tasks)
+			memcpy(&v[n++], (const char *)&b->pts[i] + offset, sizeof(double));
+	measure_summary(v, n, out);
+	free(v);
+}
+
+/* Mean Jobs/Min of the rounds at one task count; -1 asks the search to stop. */
 static double peak_measure(void *arg, int tasks)
 {
-	struct peak_ctx *c = arg;
-	double jpm[1000];
-	size_t n = 0;
-	for (int r = 0; r < c->wl->opts.repeat && !runner_stop_now(c->rn); r++) {
-		if (c->np == c->cap) {
-			c->cap = c->cap * 2 + 16;
-			c->pts = xrealloc(c->pts, c->cap * sizeof(*c->pts));
-		}
-		struct store_point *p = &c->pts[c->np++];
-		one_point(c->rn, c->wl, c->wl_id, c->osync, tasks, r, c->scratch, p);
-		report_table_row(stdout, p, c->rn->verbose);
-		fflush(stdout);
-		if (p->valid && n < 1000)
-			jpm[n++] = p->jobs_per_min;
-	}
-	if (runner_stop_now(c->rn))
+	struct block_run *b = arg;
+	for (int r = 0; r < b->wl->opts.repeat && !runner_stop_now(b->rn); r++)
+		block_point(b, tasks, r);
+	if (runner_stop_now(b->rn))
 		return -1;
-	measure_summary(jpm, n, &c->last);
-	return c->last.mean;
+	struct summary s;
+	block_summary(b, tasks, offsetof(struct store_point, jobs_per_min), &s);
+	return s.mean;
 }
 
-static void run_peak(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
-		     const struct engine_scratch *scratch)
+/* Whether every arm's valid points at a task count pin their mean Jobs/Min within the asked precision. */
+static int precise(const struct block_run *b, int tasks)
 {
-	const struct run_opts *o = &wl->opts;
-	struct peak_ctx c = {.rn = rn, .wl = wl, .wl_id = wl_id, .osync = osync, .scratch = scratch};
-	struct peak_result r;
-	peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &c, &r);
-	struct summary at_peak = {0};
-	double *v = xcalloc(c.np + 1, sizeof(double));
-	size_t n = 0;
-	for (size_t i = 0; i < c.np; i++)
-		if (c.pts[i].valid && c.pts[i].tasks == r.tasks)
-			v[n++] = c.pts[i].jobs_per_min;
-	measure_summary(v, n, &at_peak);
+	double *v = xcalloc(b->np + 1, sizeof(double));
+	int all = 1;
+	for (size_t k = 0; k < b->narms && all; k++) {
+		size_t n = 0;
+		for (size_t i = 0; i < b->np; i++)
+			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0)
+				v[n++] = b->pts[i].jobs_per_min;
+		all = verdict_precision_reached(v, n, b->wl->opts.precision, NULL);
+	}
 	free(v);
-	if (r.points > 0 && !r.stopped)
-		printf("Peak: %.1f Jobs/Min at %d tasks (cv %.1f%% over %zu repeats), found with %d task counts "
-		       "between %d and %lld\n", at_peak.mean, r.tasks, at_peak.cv_pct, at_peak.n, r.points,
-		       o->tasks.n[0], o->max_tasks);
-	report_max_line(stdout, c.pts, c.np);
-	free(c.pts);
+	return all;
 }
 
-/* The task counts of a workload: the listed ones, then for crossover and quick modes
- * doubling until Jobs/Min per task falls below the threshold. */
-static int by_tasks(const void *a, const void *b)
+/* Rounds of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
+ * (page cache, temperature, background work) spreads over every task count alike. The arms
+ * (variants) of a task count run one after another, in mirrored order from one task count and
+ * round to the next (A B, B A, A B ...), so drift falls on each arm alike too. With --precision
+ * the rounds go on for the task counts whose interval is still too wide. */
+static void sweep_rounds(struct block_run *b)
 {
-	const struct store_point *x = a, *y = b;
-	return x->tasks != y->tasks ? (x->tasks > y->tasks) - (x->tasks < y->tasks)
-				    : (x->repeat > y->repeat) - (x->repeat < y->repeat);
-}
-
-/* Repeats of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
- * (page cache, temperature, background work) spreads over every task count alike. */
-static void sweep_interleaved(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
-			      const struct engine_scratch *scratch)
-{
-	const struct run_opts *o = &wl->opts;
-	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 1, sizeof(*pts));
-	size_t np = 0;
-	for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++)
-		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(rn); i++) {
-			one_point(rn, wl, wl_id, osync, o->tasks.n[i], r, scratch, &pts[np]);
-			report_table_row(stdout, &pts[np++], rn->verbose);
-			fflush(stdout);
+	const struct run_opts *o = &b->wl->opts;
+	long long least, most;
+	plan_rounds(o, &least, &most);
+	for (long long r = 0; r < most && !runner_stop_now(b->rn); r++) {
+		int ran = 0;
+		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(b->rn); i++) {
+			if (r >= least && (o->precision <= 0 || precise(b, o->tasks.n[i])))
+				continue;
+			ran = 1;
+			for (size_t k = 0; k < b->narms && !runner_stop_now(b->rn); k++) {
+				size_t a = ((size_t)r + i) % 2 ? b->narms - 1 - k : k;
+				block_point_of(b, o->tasks.n[i], (int)r, &b->arms[a]);
+			}
 		}
-	qsort(pts, np, sizeof(*pts), by_tasks);
-	report_max_line(stdout, pts, np);
-	report_repeats(stdout, pts, np);
-	free(pts);
+		if (!ran)
+			break;
+	}
+}
+
+/* The listed task counts, then for crossover and quick modes doubling until the mean Jobs/Min
+ * per task of a task count's rounds falls below the threshold. */
+static void sweep_growing(struct block_run *b)
+{
+	const struct run_opts *o = &b->wl->opts;
+	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
+	int tasks = 0;
+	for (size_t i = 0; !runner_stop_now(b->rn); i++) {
+		if (i < o->tasks.count)
+			tasks = o->tasks.n[i];
+		else if (growing && tasks <= o->max_tasks / 2)
+			tasks *= 2;
+		else
+			break;
+		for (int r = 0; r < o->repeat && !runner_stop_now(b->rn); r++)
+			block_point(b, tasks, r);
+		struct summary s;
+		block_summary(b, tasks, offsetof(struct store_point, jobs_per_min_task), &s);
+		if (growing && s.n > 0 && s.mean < o->threshold)
+			break;
+	}
 }
 
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
-	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
-	struct store_point *pts = xcalloc(o->tasks.count * (size_t)o->repeat + 64, sizeof(*pts));
-	size_t np = 0;
-	report_block_heading(stdout, wl->name, osync);
-	report_table_header(stdout, rn->verbose);
+	long long least, most;
+	plan_rounds(o, &least, &most);
+	struct block_run b = {
+		.rn = rn,
+		.wl = wl,
+		.wl_id = wl_id,
+		.osync = osync,
+		.scratch = scratch,
+		.rb = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
+		       .threshold = o->threshold, .verbose = rn->verbose, .variants = o->variants.count > 0,
+		       .precision = o->precision},
+		.narms = plan_arms(o),
+	};
+	b.arms = xcalloc(b.narms, sizeof(*b.arms));
+	for (size_t k = 0; k < o->variants.count; k++)
+		if (variant_split(o->variants.v[k], b.arms[k].name, &b.arms[k].command) < 0)
+			abort(); /* the option parser checked every item */
+	report_block_begin(stdout, &b.rb);
 	warm_up(rn, wl, osync, scratch);
 	if (o->mode == MODE_PEAK) {
-		free(pts);
-		run_peak(rn, wl, wl_id, osync, scratch);
-		return;
+		struct peak_result r;
+		peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &b, &r);
+	} else if (o->mode == MODE_SWEEP && (most > 1 || b.narms > 1)) {
+		sweep_rounds(&b);
+	} else {
+		sweep_growing(&b);
 	}
-	if (o->mode == MODE_SWEEP && o->repeat > 1) {
-		free(pts);
-		sweep_interleaved(rn, wl, wl_id, osync, scratch);
-		return;
-	}
-	int tasks = 0;
-	for (size_t i = 0; !runner_stop_now(rn); i++) {
-		if (i < o->tasks.count)
-			tasks = o->tasks.n[i];
-		else if (growing && tasks * 2 <= o->max_tasks && np < o->tasks.count * (size_t)o->repeat + 60)
-			tasks *= 2;
-		else
-			break;
-		double jpm_task = 0;
-		for (int r = 0; r < o->repeat && !runner_stop_now(rn); r++) {
-			jpm_task = one_point(rn, wl, wl_id, osync, tasks, r, scratch, &pts[np]);
-			report_table_row(stdout, &pts[np++], rn->verbose);
-			fflush(stdout);
-		}
-		if (growing && jpm_task > 0 && jpm_task < o->threshold) {
-			printf("Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", jpm_task,
-			       o->threshold, tasks);
-			break;
-		}
-	}
-	report_max_line(stdout, pts, np);
-	report_repeats(stdout, pts, np);
-	free(pts);
+	/* the block's summary lines come from its points alone, as `reaim show` prints them */
+	report_block_end(stdout, &b.rb, b.pts, b.np, !engine_interrupted());
+	free(b.pts);
+	free(b.arms);
 }
-
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job
  * count comes from a one-job calibration point; each test is stored as its own workload. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
 {
-	printf("\nSingle-user (AIM9) mode, %g s per test, O_SYNC %s, file %lld KiB\n", wl->opts.period_s,
-	       wl->opts.osync == OSYNC_OFF ? "off" : "on", plan_file_kib(&wl->opts, 1));
-	printf("%-18s %9s %9s %12s %14s  %s\n", "Test", "Calls", "Seconds", "Calls/s", "Ops/s", "Units");
+	const long long jobs_max = option_find("jobs_per_task")->max;
+	int osync = wl->opts.osync != OSYNC_OFF;
+	report_single_begin(stdout, wl->wf.name, osync, plan_file_kib(&wl->opts, 1));
 	for (size_t i = 0; i < wl->wf.count && !runner_stop_now(rn); i++) {
 		struct workload one = *wl; /* shallow: shares the text and options, owns nothing */
 		one.wf.entries = &wl->wf.entries[i];
 		one.wf.count = 1;
 		one.name = (char *)wl->wf.entries[i].test->name;
 		one.opts.jobs_per_task = 1;
-		int osync = wl->opts.osync != OSYNC_OFF;
 		int64_t wl_id;
 		if (runner_store_workload(rn, &one, &wl_id) < 0) {
 			log_error("%s", store_error(rn->st));
@@ -344,25 +439,41 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, wl_id, osync, 1, r, scratch, &p) > 0;
+			ok = one_point(rn, &one, wl_id, osync, 1, r, "", scratch, &p) > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
-			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= 10000000)
+			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;
 			double grow = 0.75 * want / got;
 			grow = grow < 2 ? 2 : grow;
-			one.opts.jobs_per_task = (long long)fmin(1e7, (double)one.opts.jobs_per_task * grow);
+			one.opts.jobs_per_task = (long long)fmin((double)jobs_max, (double)one.opts.jobs_per_task * grow);
 		}
 		if (!ok || runner_stop_now(rn))
 			continue;
-		const struct test_def *t = one.wf.entries[0].test;
-		double rate = (double)p.jobs_per_task / p.real_s;
-		printf("%-18s %9lld %9.2f %12.1f %14.1f  %s", t->name, (long long)p.jobs_per_task, p.real_s, rate,
-		       rate * (double)t->ops_per_call, t->units);
-		if (t->flags & TF_SIZED)
-			printf(" (%.0f KiB/s)", rate * (double)p.file_kib / (t->flags & TF_HALF ? 2 : 1));
-		putchar('\n');
+		report_single_row(stdout, &p);
 		fflush(stdout);
 	}
+}
+
+/* Every option of a resolved workload as stored rows (values owned by the rows). */
+static struct store_option *workload_options(const struct run_opts *o, size_t *n)
+{
+	struct store_option *rows = NULL;
+	*n = 0;
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *def = &option_table[i];
+		struct str_list v;
+		option_format(o, def, &v);
+		rows = xrealloc(rows, (*n + v.count + 1) * sizeof(*rows));
+		for (size_t k = 0; k < v.count; k++) {
+			struct store_option *r = &rows[(*n)++];
+			memset(r, 0, sizeof(*r));
+			snprintf(r->key, sizeof(r->key), "%s", def->key);
+			r->item = def->type == OPT_STRLIST ? (int)k : -1;
+			r->value = v.v[k];
+		}
+		free(v.v); /* the strings moved to the rows */
+	}
+	return rows;
 }
 
 int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id)
@@ -372,6 +483,8 @@ int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t 
 	strbuf_add(&dirs, "", 0);
 	for (size_t d = 0; d < wl->opts.dirs.count; d++)
 		strbuf_addf(&dirs, "%s%s", d ? ":" : "", wl->opts.dirs.v[d]);
+	size_t nopts;
+	struct store_option *opts = workload_options(&wl->opts, &nopts);
 	struct store_workload sw = {
 		.name = wl->name,
 		.workfile_name = wl->wf.name,
@@ -385,8 +498,11 @@ int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t 
 		.poolsize_kib = wl->opts.poolsize_kib,
 		.repeat = wl->opts.repeat,
 		.threshold = wl->opts.threshold,
+		.options = opts,
+		.noptions = nopts,
 	};
 	int rc = store_workload_add(rn->st, rn->run_id, &sw, wl_id);
+	store_options_free(opts, nopts);
 	free(tasks);
 	strbuf_free(&dirs);
 	return rc;

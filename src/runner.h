@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Driving the engine for one workload: a point at a time (stored and printed as it completes),
  * in sweep, crossover, peak and single-user order. Shared by run.c. */
 #ifndef REAIM_RUNNER_H
@@ -10,9 +11,12 @@
 #include "engine/engine.h"
 #include "store/store.h"
 
+struct accounting;
+
 /* Everything a run carries from point to point. */
 struct runner {
 	struct store *st;
+	struct accounting *acct;  /* the points' cgroups and outside load (accounting.h); NULL: none */
 	int64_t run_id;
 	size_t point_index;
 	int verbose;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The contract between the engine and the AIM test catalog: one call is one job. */
 #ifndef REAIM_CATALOG_H
 #define REAIM_CATALOG_H
@@ -39,12 +40,21 @@ struct test_ctx {
 	const char *script_dir; /* directory holding the shell_rtns_* scripts */
 	unsigned task_index;
 	uint64_t rng;           /* per-task random state; use test_rand() */
+	/* SysV IPC: the task's own key (no other object used it when the run began), and a flag
+	 * in shared memory a test sets while it holds objects under that key, so the engine
+	 * removes them if the task is killed before it does */
+	int32_t ipc_key;
+	uint32_t *ipc_busy;
 	/* set by test_fail() / test_skip() */
 	int err;
 	char why[160];
 };
 
-typedef enum test_status (*test_fn)(struct test_ctx *ctx);
+struct test_def;
+
+/* One job. self is the test's own catalog row, so one body can serve several rows that
+ * differ only in their flags and param (the disk tests). */
+typedef enum test_status (*test_fn)(struct test_ctx *ctx, const struct test_def *self);
 
 struct test_def {
 	const char *name;
@@ -56,6 +66,8 @@ struct test_def {
 	/* Elementary operations per call (e.g. single adds) for the plausibility
 	 * check that a compiler did not delete the work; 0 = not checked. */
 	uint64_t elem_ops;
+	/* What a shared body needs beyond the flags (its family's own type); NULL if none. */
+	const void *param;
 };
 
 /* Optional per-family set-up, run once per task for each of the family's tests in the mix
@@ -83,6 +95,10 @@ uint64_t test_rand_below(struct test_ctx *ctx, uint64_t bound);
 
 /* Keep a computed value alive so -O2 cannot delete the loop that made it. */
 #define test_keep(v) __asm__ volatile("" : : "g"(v) : "memory")
+
+/* Disk family (disk.c): whether a disk row's pattern reads the shared source, which its
+ * TF_SOURCE flag must say too; -1 for a row of another family. */
+int test_disk_reads_source(const struct test_def *t);
 
 /* Registry (registry.c): every family, and lookup over all of them. */
 extern const struct test_family *const test_families[];

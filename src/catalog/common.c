@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers every test family shares: failure reports and the per-task random stream. */
 #include "config.h"
 

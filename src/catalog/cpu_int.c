@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "cpu_int" test family: integer add/multiply/divide chains, a prime sieve, indirect calls and setjmp/longjmp. */
 #include "config.h"
 
@@ -20,137 +21,154 @@
 #define SIEVE_PRIMES 78498
 #define SIEVE_PASSES 5
 
-#define CALL_ROUNDS 512000L
+#define CALL_OUTER 1000
+#define CALL_INNER 32
+#define CALL_UNROLL 16
+#define CALL_ROUNDS (CALL_OUTER * CALL_INNER * CALL_UNROLL)
 
 #define JMP_ROUNDS 1000
 #define JMP_DEPTH 11
 
 /*
- * Starting values live in volatiles so the compiler cannot evaluate a chain at
- * build time; the multiplier seeds are odd, and odd times odd stays odd, so a
- * multiply chain never collapses to zero.
+ * Classic's operands, which it read with sscanf so the compiler could not fold them: the
+ * adds start from (0, 3, -3), the multiplies and divides multiply and divide by 1. Read
+ * through volatiles here for the same reason.
  */
-static volatile unsigned long chain_seed_a = 0x9e3779b97f4a7c15UL;
-static volatile unsigned long chain_seed_b = 0x2545f4914f6cdd1dUL;
-static volatile int div_divisor = 3;
+static volatile long arith_add_operand = 3;
+static volatile long arith_one = 1;
+static volatile long arith_start_long = 12345678, arith_start_div = 1234578, arith_start_short = 1234;
 
-#define REPEAT6(s) do { s; s; s; s; s; s; } while (0)
-#define REPEAT12(s) do { s; s; s; s; s; s; s; s; s; s; s; s; } while (0)
-
-/*
- * Wrap-around arithmetic in the unsigned type (signed overflow would be UB).
- * The add and multiply chains let two variables feed each other in turn, so
- * each of the twelve operations consumes the result of the one before and
- * neither reassociation nor a closed form can shorten the chain.
- */
-#define ADD_STEP(x, y) ((x) = (elem_t)((wide_t)(x) + (wide_t)(y)))
-#define MUL_STEP(x, y) ((x) = (elem_t)((wide_t)(x) * (wide_t)(y)))
-/* With a runtime divisor of at least 2, x stays within [0, 2 * offset) and never overflows. */
-#define DIV_STEP(x, d) ((x) = (elem_t)(offset + (x) / (d)))
+#define REPEAT16(s) do { s; s; s; s; s; s; s; s; s; s; s; s; s; s; s; s; } while (0)
 
 /*
- * One add, one multiply and one divide test for an integer type T (computed in
- * the unsigned type W); offset keeps the divide chain inside T's range.
+ * Classic's add loop: three variables, twelve adds, after which the variables are back
+ * where they started (so the result is checked). A compiler may merge a pair of adds of the
+ * same operand into one, as it could in classic's build.
  */
-#define DEFINE_ARITH_TESTS(T, W, tag, add_rounds, mul_rounds, div_rounds, offset_val) \
-	static enum test_status add_##tag(struct test_ctx *ctx) \
+#define ADD12(x, a, b)                                                              \
+	do {                                                                        \
+		x += a; a += b; a += b; b += x; b += x; x += a;                     \
+		x += a; a += b; a += b; b += x; b += x; x += a;                     \
+	} while (0)
+/* Classic's multiply loop over (x, 1, 1). */
+#define MUL12(x, a, b)                                                              \
+	do {                                                                        \
+		x *= a; a *= b; a *= b; b *= a; b *= a; x *= b;                     \
+		x *= a; a *= b; a *= b; b *= a; b *= a; x *= b;                     \
+	} while (0)
+/* Classic's divide loop over (x, 1, 1). */
+#define DIV12(x, a, b)                                                              \
+	do {                                                                        \
+		x /= a; x /= b; a /= b; b /= a; x /= a; x /= b;                     \
+		a /= b; b /= a; x /= a; x /= b; a /= b; b /= a;                     \
+	} while (0)
+
+/* One add, one multiply and one divide test for an integer type T, with classic's work. */
+#define DEFINE_ARITH_TESTS(T, tag, add_rounds, mul_rounds, start) \
+	static enum test_status add_##tag(struct test_ctx *ctx, const struct test_def *self) \
 	{ \
-		typedef T elem_t; \
-		typedef W wide_t; \
-		elem_t a = (elem_t)chain_seed_a, b = (elem_t)chain_seed_b; \
-		(void)ctx; \
+		T x = 0, a = (T)arith_add_operand, b = (T)-arith_add_operand; \
+		(void)self; \
 		for (long i = (add_rounds); i > 0; i--) \
-			REPEAT6((ADD_STEP(a, b), ADD_STEP(b, a))); \
-		test_keep(a); \
-		test_keep(b); \
-		return TEST_OK; \
-	} \
-	static enum test_status mul_##tag(struct test_ctx *ctx) \
-	{ \
-		typedef T elem_t; \
-		typedef W wide_t; \
-		elem_t a = (elem_t)(chain_seed_a | 1), b = (elem_t)(chain_seed_b | 1); \
-		(void)ctx; \
-		for (long i = (mul_rounds); i > 0; i--) \
-			REPEAT6((MUL_STEP(a, b), MUL_STEP(b, a))); \
-		test_keep(a); \
-		test_keep(b); \
-		return TEST_OK; \
-	} \
-	static enum test_status div_##tag(struct test_ctx *ctx) \
-	{ \
-		typedef T elem_t; \
-		const elem_t offset = (offset_val); \
-		elem_t x = (elem_t)(chain_seed_a & (unsigned long)offset); \
-		elem_t d = (elem_t)div_divisor; \
-		if (d < 2) \
-			return test_fail(ctx, 0, "divisor %d would not keep the divide chain bounded", \
-					 (int)d); \
-		for (long i = (div_rounds); i > 0; i--) \
-			REPEAT12(DIV_STEP(x, d)); \
+			ADD12(x, a, b); \
 		test_keep(x); \
+		if (x != 0 || a != (T)arith_add_operand || b != (T)-arith_add_operand) \
+			return test_fail(ctx, 0, "add_" #tag " ended at (%ld, %ld, %ld), not (0, 3, -3)", \
+					 (long)x, (long)a, (long)b); \
+		return TEST_OK; \
+	} \
+	static enum test_status mul_##tag(struct test_ctx *ctx, const struct test_def *self) \
+	{ \
+		T x = (T)(start), a = (T)arith_one, b = (T)arith_one; \
+		(void)self; \
+		for (long i = (mul_rounds); i > 0; i--) \
+			MUL12(x, a, b); \
+		test_keep(x); \
+		if (x != (T)(start)) \
+			return test_fail(ctx, 0, "mul_" #tag " changed %ld to %ld", (long)(T)(start), (long)x); \
+		return TEST_OK; \
+	} \
+	static enum test_status div_##tag(struct test_ctx *ctx, const struct test_def *self) \
+	{ \
+		T x = (T)(tag##_div_start), a = (T)arith_one, b = (T)arith_one; \
+		(void)self; \
+		for (long i = DIV_ROUNDS; i > 0; i--) \
+			DIV12(x, a, b); \
+		test_keep(x); \
+		if (x != (T)(tag##_div_start)) \
+			return test_fail(ctx, 0, "div_" #tag " changed %ld to %ld", (long)(T)(tag##_div_start), \
+					 (long)x); \
 		return TEST_OK; \
 	}
 
-DEFINE_ARITH_TESTS(int, unsigned, int, ADD_ROUNDS, MUL_ROUNDS, DIV_ROUNDS, INT_MAX / 2)
-DEFINE_ARITH_TESTS(long, unsigned long, long, ADD_ROUNDS, MUL_ROUNDS, DIV_ROUNDS, LONG_MAX / 2)
-DEFINE_ARITH_TESTS(short, unsigned, short, ADD_SHORT_ROUNDS, MUL_SHORT_ROUNDS, DIV_ROUNDS,
-		   SHRT_MAX / 2)
+#define int_div_start arith_start_div
+#define long_div_start arith_start_div
+#define short_div_start arith_start_short
+DEFINE_ARITH_TESTS(int, int, ADD_ROUNDS, MUL_ROUNDS, arith_start_long)
+DEFINE_ARITH_TESTS(long, long, ADD_ROUNDS, MUL_ROUNDS, arith_start_long)
+DEFINE_ARITH_TESTS(short, short, ADD_SHORT_ROUNDS, MUL_SHORT_ROUNDS, arith_start_short)
 
-/* Count the primes below limit with the sieve of Eratosthenes; composite has limit bytes. */
-static long count_primes(unsigned char *composite, size_t limit)
+/*
+ * Classic's sieve: every number from 2 up that is still marked prime has all its multiples
+ * from 2n marked, up to the limit (no stopping at the square root, no starting at n*n).
+ * 0 and 1 stay marked too, so the count checked after the last pass is the primes plus 2.
+ */
+static void classic_sieve(unsigned char *prime, size_t limit)
 {
-	long count = 0;
-	memset(composite, 0, limit);
-	for (size_t i = 2; i * i < limit; i++) {
-		if (composite[i])
+	memset(prime, 1, limit);
+	for (size_t n = 2; n < limit; n++) {
+		if (!prime[n])
 			continue;
-		for (size_t j = i * i; j < limit; j += i)
-			composite[j] = 1;
+		for (size_t i = n + n; i < limit; i += n)
+			prime[i] = 0;
 	}
-	for (size_t i = 2; i < limit; i++)
-		count += !composite[i];
-	return count;
 }
 
-/* Sieve SIEVE_PASSES times in one buffer, checking every count. */
-static enum test_status sieve(struct test_ctx *ctx)
+/* SIEVE_PASSES sieves in one buffer, the count checked after the last as classic did. */
+static enum test_status sieve(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	unsigned char *buf = malloc(SIEVE_LIMIT);
 	if (buf == NULL)
 		return test_fail(ctx, errno, "allocating the %d-byte sieve buffer", SIEVE_LIMIT);
-	for (int pass = 0; pass < SIEVE_PASSES; pass++) {
-		long found = count_primes(buf, SIEVE_LIMIT);
-		if (found != SIEVE_PRIMES) {
-			free(buf);
-			return test_fail(ctx, 0, "sieve found %ld primes below %d, expected %d",
-					 found, SIEVE_LIMIT, SIEVE_PRIMES);
-		}
-	}
+	for (int pass = 0; pass < SIEVE_PASSES; pass++)
+		classic_sieve(buf, SIEVE_LIMIT);
+	long found = 0;
+	for (size_t i = 0; i < SIEVE_LIMIT; i++)
+		found += buf[i];
 	free(buf);
+	if (found != SIEVE_PRIMES + 2)
+		return test_fail(ctx, 0, "sieve found %ld primes below %d, expected %d", found - 2,
+				 SIEVE_LIMIT, SIEVE_PRIMES);
 	return TEST_OK;
 }
 
-/* Callees for fun_cal*: small on purpose, the call itself is what is measured. */
+/* Classic's callees add to a count in memory (a load and a store per call besides the call
+ * itself); this count is that memory, never read as a result. */
+static long call_count;
+static volatile int call_arg = 1;
+
 static int callee0(void)
 {
-	return 1;
+	return (int)(call_count += call_arg);
 }
 
-static int callee1(int a)
+static int callee1(int n)
 {
-	return a + 1;
+	return (int)(call_count += n);
 }
 
-static int callee2(int a, int b)
+static int callee2(int n, int i)
 {
-	return a ^ b;
+	return (int)(call_count += n + i);
 }
 
 static int callee15(int a, int b, int c, int d, int e, int f, int g, int h, int i, int j,
 		    int k, int l, int m, int n, int o)
 {
-	return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h ^ i ^ j ^ k ^ l ^ m ^ n ^ o;
+	(void)a, (void)b, (void)c, (void)d, (void)e, (void)f, (void)g, (void)i, (void)j;
+	(void)k, (void)l, (void)m, (void)n;
+	return (int)(call_count += h + o);
 }
 
 /* Read through volatiles so the compiler can neither inline nor devirtualize the calls. */
@@ -160,126 +178,116 @@ static int (*volatile callee2_ptr)(int, int) = callee2;
 static int (*volatile callee15_ptr)(int, int, int, int, int, int, int, int, int, int, int, int,
 				    int, int, int) = callee15;
 
-static enum test_status fun_cal(struct test_ctx *ctx)
+/* Classic's loops: 1,000 x 32 x 16 unrolled calls (fun_cal15: 1,000 x 512). */
+static enum test_status fun_cal(struct test_ctx *ctx, const struct test_def *self)
 {
 	int (*fn)(void) = callee0_ptr;
-	unsigned sum = 0;
-	(void)ctx;
-	for (int i = 0; i < CALL_ROUNDS; i++)
-		sum += (unsigned)fn();
-	test_keep(sum);
+	(void)ctx, (void)self;
+	for (int n = CALL_OUTER; n-- > 0;)
+		for (int i = CALL_INNER; i-- > 0;)
+			REPEAT16(fn());
 	return TEST_OK;
 }
 
-static enum test_status fun_cal1(struct test_ctx *ctx)
+static enum test_status fun_cal1(struct test_ctx *ctx, const struct test_def *self)
 {
 	int (*fn)(int) = callee1_ptr;
-	int r = 0;
-	(void)ctx;
-	for (int i = 0; i < CALL_ROUNDS; i++)
-		r = fn(r);
-	test_keep(r);
+	(void)ctx, (void)self;
+	for (int n = CALL_OUTER; n-- > 0;)
+		for (int i = CALL_INNER; i-- > 0;)
+			REPEAT16(fn(n));
 	return TEST_OK;
 }
 
-static enum test_status fun_cal2(struct test_ctx *ctx)
+static enum test_status fun_cal2(struct test_ctx *ctx, const struct test_def *self)
 {
 	int (*fn)(int, int) = callee2_ptr;
-	int r = 0;
-	(void)ctx;
-	for (int i = 0; i < CALL_ROUNDS; i++)
-		r = fn(r, i);
-	test_keep(r);
+	(void)ctx, (void)self;
+	for (int n = CALL_OUTER; n-- > 0;)
+		for (int i = CALL_INNER; i-- > 0;)
+			REPEAT16(fn(n, i));
 	return TEST_OK;
 }
 
-static enum test_status fun_cal15(struct test_ctx *ctx)
+static enum test_status fun_cal15(struct test_ctx *ctx, const struct test_def *self)
 {
 	int (*fn)(int, int, int, int, int, int, int, int, int, int, int, int, int, int, int) =
 		callee15_ptr;
-	int r = 0;
-	(void)ctx;
-	for (int i = 0; i < CALL_ROUNDS; i++)
-		r = fn(r, i, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, i);
-	test_keep(r);
+	(void)ctx, (void)self;
+	for (int n = CALL_OUTER; n-- > 0;)
+		for (int i = CALL_INNER * CALL_UNROLL; i-- > 0;)
+			fn(i, i, i, i, i, i, i, i, i, i, i, i, i, i, i);
 	return TEST_OK;
 }
 
 /*
- * One level of the jmp_test dive. Each level keeps a volatile local and hands
- * its address to the next, so the compiler can neither pass it by value nor
- * turn the recursion into a loop: all JMP_DEPTH frames are really on the stack
- * when the bottom one jumps back. A dive that miscounts its depth returns
- * normally, which jmp_test reports as a failure.
+ * Classic's dive: count down to 0 through nested calls, then longjmp back. The barrier after
+ * the call keeps it from being a tail call, which gcc's -O2 would turn into a loop: the
+ * frames are really on the stack when the bottom one jumps (as in classic's -O build).
  */
-__attribute__((noinline)) static void jmp_dive(jmp_buf env, int depth, volatile int *reached,
-					       const volatile int *up)
+__attribute__((noinline)) static void jmp_dive(jmp_buf env, int count)
 {
-	volatile int here = *up + 1;
-	if (depth > 1) {
-		jmp_dive(env, depth - 1, reached, &here);
-		return;
-	}
-	*reached += here;
-	if (here == JMP_DEPTH)
+	if (count < 0)
+		return; /* never: jmp_test then reports the dive that came back */
+	if (count == 0)
 		longjmp(env, 1);
+	jmp_dive(env, count - 1);
+	__asm__ volatile("");
 }
 
-/* JMP_ROUNDS dives from one setjmp point, checking every dive came back from the bottom. */
-static enum test_status jmp_test(struct test_ctx *ctx)
+/* JMP_ROUNDS x (setjmp, a dive of JMP_DEPTH calls, longjmp), each landing counted. */
+static enum test_status jmp_test(struct test_ctx *ctx, const struct test_def *self)
 {
-	const volatile int surface = 0;
 	jmp_buf env;
-	/* Changed between setjmp and longjmp (or across rounds), hence volatile. */
-	volatile int reached = 0;
+	/* changed between setjmp and longjmp, hence volatile */
 	volatile int landed = 0;
+	(void)self;
 	for (volatile int round = 0; round < JMP_ROUNDS; round++) {
 		if (setjmp(env) == 0) {
-			jmp_dive(env, JMP_DEPTH, &reached, &surface);
+			jmp_dive(env, JMP_DEPTH - 1);
 			return test_fail(ctx, 0, "jmp_test dive returned instead of jumping back");
 		}
 		landed++;
 	}
-	if (landed != JMP_ROUNDS || reached != JMP_ROUNDS * JMP_DEPTH)
-		return test_fail(ctx, 0, "jmp_test landed %d times with total depth %d, expected %d and %d",
-				 landed, reached, JMP_ROUNDS, JMP_ROUNDS * JMP_DEPTH);
+	if (landed != JMP_ROUNDS)
+		return test_fail(ctx, 0, "jmp_test landed %d times, expected %d", landed, JMP_ROUNDS);
 	return TEST_OK;
 }
 
 /* A table row for a chain test: ops are counted in thousands of single operations. */
 #define CHAIN_ROW(name, rounds, units, desc) \
 	{ #name, name, (rounds) * CHAIN_LEN / 1000, units, desc, TF_CPU, \
-	  (uint64_t)(rounds) * CHAIN_LEN }
+	  (uint64_t)(rounds) * CHAIN_LEN, NULL }
 
 static const struct test_def tests[] = {
-	CHAIN_ROW(add_int, ADD_ROUNDS, "thousand adds", "5,000,000 x 12 dependent int adds"),
-	CHAIN_ROW(add_long, ADD_ROUNDS, "thousand adds", "5,000,000 x 12 dependent long adds"),
+	CHAIN_ROW(add_int, ADD_ROUNDS, "thousand adds", "5,000,000 x classic's 12 adds over three ints, checked"),
+	CHAIN_ROW(add_long, ADD_ROUNDS, "thousand adds", "5,000,000 x classic's 12 adds over three longs, checked"),
 	CHAIN_ROW(add_short, ADD_SHORT_ROUNDS, "thousand adds",
-		  "2,000,000 x 12 dependent short adds"),
+		  "2,000,000 x classic's 12 adds over three shorts, checked"),
 	CHAIN_ROW(mul_int, MUL_ROUNDS, "thousand multiplies",
-		  "20,000 x 12 dependent int multiplies"),
+		  "20,000 x 12 int multiplies by 1 (classic's data)"),
 	CHAIN_ROW(mul_long, MUL_ROUNDS, "thousand multiplies",
-		  "20,000 x 12 dependent long multiplies"),
+		  "20,000 x 12 long multiplies by 1 (classic's data)"),
 	CHAIN_ROW(mul_short, MUL_SHORT_ROUNDS, "thousand multiplies",
-		  "25,000 x 12 dependent short multiplies"),
-	CHAIN_ROW(div_int, DIV_ROUNDS, "thousand divides", "75,000 x 12 dependent int divides"),
-	CHAIN_ROW(div_long, DIV_ROUNDS, "thousand divides", "75,000 x 12 dependent long divides"),
+		  "25,000 x 12 short multiplies by 1 (classic's data)"),
+	CHAIN_ROW(div_int, DIV_ROUNDS, "thousand divides", "75,000 x 12 int divides by 1 (classic's data)"),
+	CHAIN_ROW(div_long, DIV_ROUNDS, "thousand divides", "75,000 x 12 long divides by 1 (classic's data)"),
 	CHAIN_ROW(div_short, DIV_ROUNDS, "thousand divides",
-		  "75,000 x 12 dependent short divides"),
+		  "75,000 x 12 short divides by 1 (classic's data)"),
 	{ "sieve", sieve, SIEVE_PASSES, "sieves",
-	  "count the primes below 1,000,000 in a 1 MB buffer, 5 times, checked", TF_CPU,
-	  (uint64_t)SIEVE_PASSES * SIEVE_LIMIT },
+	  "classic's sieve below 1,000,000 (multiples of every prime, from 2p), 5 times, checked", TF_CPU,
+	  (uint64_t)SIEVE_PASSES * SIEVE_LIMIT, NULL },
 	{ "fun_cal", fun_cal, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with no arguments", TF_CPU, CALL_ROUNDS },
+	  "512,000 indirect calls with no arguments", TF_CPU, CALL_ROUNDS, NULL },
 	{ "fun_cal1", fun_cal1, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with 1 int argument", TF_CPU, CALL_ROUNDS },
+	  "512,000 indirect calls with 1 int argument", TF_CPU, CALL_ROUNDS, NULL },
 	{ "fun_cal2", fun_cal2, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with 2 int arguments", TF_CPU, CALL_ROUNDS },
+	  "512,000 indirect calls with 2 int arguments", TF_CPU, CALL_ROUNDS, NULL },
 	{ "fun_cal15", fun_cal15, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with 15 int arguments", TF_CPU, CALL_ROUNDS },
+	  "512,000 indirect calls with 15 int arguments", TF_CPU, CALL_ROUNDS, NULL },
 	{ "jmp_test", jmp_test, JMP_ROUNDS, "longjmps",
 	  "1,000 x (setjmp, 11-deep recursion, longjmp back)", TF_CPU,
-	  (uint64_t)JMP_ROUNDS * (JMP_DEPTH + 2) },
+	  (uint64_t)JMP_ROUNDS * (JMP_DEPTH + 2), NULL },
 };
 
 const struct test_family test_family_cpu_int = { "cpu_int", tests, sizeof(tests) / sizeof(tests[0]), NULL };

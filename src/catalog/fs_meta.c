@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "fs_meta" test family: file creation, links, lookups, directory reads and system queries. */
 #include "config.h"
 
@@ -50,8 +51,9 @@ static void remove_noting(int dir_fd, const char *name, int flags, int *first_er
 		*first_err = errno;
 }
 
-static enum test_status creat_clo(struct test_ctx *ctx)
+static enum test_status creat_clo(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	static const char name[] = "creat_clo.tmp";
 
 	for (int i = 0; i < CREAT_ROUNDS; i++) {
@@ -117,8 +119,9 @@ static enum test_status link_work(struct test_ctx *ctx)
 	return TEST_OK;
 }
 
-static enum test_status link_test(struct test_ctx *ctx)
+static enum test_status link_test(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	enum test_status st = link_work(ctx);
 	int err = link_cleanup(ctx->scratch_fd);
 	if (err != 0 && st == TEST_OK)
@@ -309,8 +312,9 @@ static enum test_status src_lookups(struct test_ctx *ctx, int tree_fd)
 }
 
 /* Lay the tree out if this task has not yet, then do only the lookups; the tree stays. */
-static enum test_status disk_src(struct test_ctx *ctx)
+static enum test_status disk_src(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	enum test_status st;
 	int tree_fd = openat(ctx->scratch_fd, src_root, SRC_DIR_FLAGS);
 
@@ -355,8 +359,9 @@ static DIR *open_system_dir(const char **which)
 	return dir;
 }
 
-static enum test_status dir_rtns_1(struct test_ctx *ctx)
+static enum test_status dir_rtns_1(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	const char *which = NULL;
 	unsigned long sum = 0;
 	DIR *dir = open_system_dir(&which);
@@ -447,8 +452,9 @@ static enum test_status misc_round(struct test_ctx *ctx, unsigned long *sum)
 	return TEST_OK;
 }
 
-static enum test_status misc_rtns_1(struct test_ctx *ctx)
+static enum test_status misc_rtns_1(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	unsigned long sum = 0;
 
 	for (int i = 0; i < MISC_ROUNDS; i++) {
@@ -462,17 +468,17 @@ static enum test_status misc_rtns_1(struct test_ctx *ctx)
 
 static const struct test_def tests[] = {
 	{ "creat_clo", creat_clo, CREAT_ROUNDS, "creates",
-	  "create+close one file 1,000 times, then unlink it", TF_DISK, 0 },
+	  "create+close one file 1,000 times, then unlink it", TF_DISK, 0, NULL },
 	{ "link_test", link_test, LINK_ROUNDS * LINK_COUNT, "relinks",
-	  "a file and 7 hard links; 9 rounds of unlink+relink of each link", TF_DISK, 0 },
+	  "a file and 7 hard links; 9 rounds of unlink+relink of each link", TF_DISK, 0, NULL },
 	{ "disk_src", disk_src, 75, "lookups",
 	  "stat 57 names, create+unlink 43 absent ones, shuffled; 345-entry tree built once per task",
-	  TF_DISK, 0 },
+	  TF_DISK, 0, NULL },
 	{ "dir_rtns_1", dir_rtns_1, READDIR_CALLS, "readdirs",
-	  "10,000 readdir() calls over a system directory, rewinding at its end", 0, 0 },
+	  "10,000 readdir() calls over a system directory, rewinding at its end", 0, 0, NULL },
 	{ "misc_rtns_1", misc_rtns_1, MISC_ROUNDS, "rounds",
 	  "10 rounds of getcwd, get*id, getenv, getgroups, passwd/group lookups, times, uname, clock",
-	  0, 0 },
+	  0, 0, NULL },
 };
 
 const struct test_family test_family_fs_meta = { "fs_meta", tests, sizeof(tests) / sizeof(tests[0]), fs_meta_prepare };

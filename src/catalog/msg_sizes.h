@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The IPC message-size cycle (1..4096 B, mean about 718 B), the exchange loops over it and
  * their small helpers: defined in ipc.c, shared with net.c so both move the same messages. */
 #ifndef REAIM_TESTS_MSG_SIZES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "net" test family: the TCP and UDP loopback jobs from the AIM catalog, on 127.0.0.1 only. */
 #include "config.h"
 
@@ -73,8 +74,9 @@ static const char *tcp_open(int fds[3])
 }
 
 /* A fresh connection per call, 89 messages from the client to the accepted end. */
-static enum test_status tcp_test(struct test_ctx *ctx)
+static enum test_status tcp_test(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	int fds[3] = { -1, -1, -1 };
 	enum test_status st;
 	const char *step = tcp_open(fds);
@@ -110,8 +112,9 @@ static const char *udp_open(int fds[2])
 	return NULL;
 }
 
-static enum test_status udp_test(struct test_ctx *ctx)
+static enum test_status udp_test(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	int fds[2] = { -1, -1 };
 	enum test_status st;
 	const char *step = udp_open(fds);
@@ -127,9 +130,9 @@ static enum test_status udp_test(struct test_ctx *ctx)
 
 static const struct test_def tests[] = {
 	{ "tcp_test", tcp_test, 90, "messages",
-	  "listen+connect+accept on 127.0.0.1, TCP_NODELAY, 89 write+read pairs", TF_NET, 0 },
+	  "listen+connect+accept on 127.0.0.1, TCP_NODELAY, 89 write+read pairs", TF_NET, 0, NULL },
 	{ "udp_test", udp_test, 100, "datagrams",
-	  "two UDP sockets on 127.0.0.1, 99 datagrams", TF_NET, 0 },
+	  "two UDP sockets on 127.0.0.1, 99 datagrams", TF_NET, 0, NULL },
 };
 
 const struct test_family test_family_net = { "net", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The "process" test family: fork, fork+exec and shell-script jobs from the AIM catalog. */
 #include "config.h"
 
@@ -18,10 +19,28 @@ struct child_plan {
 	const char *path;   /* program to exec; NULL: _exit(0) at once */
 	char *const *argv;  /* built before fork */
 	int dir_fd;         /* directory to enter first, or -1 */
+	int via_child;      /* exec in a grandchild and pass its status on, as system() did */
 };
 
 /* Exit codes a child uses to say why it never ran the program (like the shells do). */
 enum { CHILD_CHDIR_FAILED = 126, CHILD_EXEC_FAILED = 127 };
+
+/* In the child: fork the exec into a grandchild, wait for it and exit as it did. */
+static void pass_on(const struct child_plan *plan)
+{
+	int status;
+	pid_t pid = fork();
+	if (pid < 0)
+		_exit(CHILD_EXEC_FAILED);
+	if (pid == 0) {
+		execv(plan->path, plan->argv);
+		_exit(CHILD_EXEC_FAILED);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			_exit(CHILD_EXEC_FAILED);
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
 
 /* Fork, run the plan in the child, reap it; 0 with *status set, or -1 with errno. */
 static int run_child(const struct child_plan *plan, int *status)
@@ -34,6 +53,8 @@ static int run_child(const struct child_plan *plan, int *status)
 			_exit(0);
 		if (plan->dir_fd >= 0 && fchdir(plan->dir_fd) != 0)
 			_exit(CHILD_CHDIR_FAILED);
+		if (plan->via_child)
+			pass_on(plan);
 		execv(plan->path, plan->argv);
 		_exit(CHILD_EXEC_FAILED);
 	}
@@ -74,9 +95,10 @@ static enum test_status run_checked(struct test_ctx *ctx, const struct child_pla
 	return TEST_OK;
 }
 
-static enum test_status fork_test(struct test_ctx *ctx)
+static enum test_status fork_test(struct test_ctx *ctx, const struct test_def *self)
 {
-	const struct child_plan plan = { NULL, NULL, -1 };
+	(void)self;
+	const struct child_plan plan = { NULL, NULL, -1, 0 };
 
 	for (int i = 0; i < FORK_ROUNDS; i++) {
 		enum test_status st = run_checked(ctx, &plan, "forked child");
@@ -86,68 +108,57 @@ static enum test_status fork_test(struct test_ctx *ctx)
 	return TEST_OK;
 }
 
-static enum test_status exec_test(struct test_ctx *ctx)
+/* The path of <script_dir>/<name>.sh in script; a failure if there is none. */
+static enum test_status script_path(struct test_ctx *ctx, const char *name, char *script, size_t len)
 {
-	char name[] = "reaim-exec-helper";
-	char *const argv[] = { name, NULL };
-	const struct child_plan plan = { ctx->exec_helper, argv, -1 };
-
-	if (ctx->exec_helper == NULL)
-		return test_fail(ctx, EINVAL, "exec_test: no helper program configured");
-	for (int i = 0; i < EXEC_ROUNDS; i++) {
-		enum test_status st = run_checked(ctx, &plan, ctx->exec_helper);
-		if (st != TEST_OK)
-			return st;
-	}
+	if (ctx->script_dir == NULL)
+		return test_fail(ctx, EINVAL, "%s: no script directory configured", name);
+	/* The child changes directory before exec, so a relative path would miss. */
+	if (ctx->script_dir[0] != '/')
+		return test_fail(ctx, EINVAL, "%s: script directory %s is not absolute", name, ctx->script_dir);
+	int n = snprintf(script, len, "%s/%s.sh", ctx->script_dir, name);
+	if (n < 0 || (size_t)n >= len)
+		return test_fail(ctx, ENAMETOOLONG, "%s: script path too long", name);
 	return TEST_OK;
 }
 
-/* Run <script_dir>/shell_rtns_<n>.sh through /bin/sh inside the task's scratch dir. */
-static enum test_status run_script(struct test_ctx *ctx, int n)
+/* Classic's exec_test: 5 times, fork and exec its "true" script (a shell listing its
+ * directory, here the task's scratch dir), so one program load is a shell and an ls. */
+static enum test_status exec_test(struct test_ctx *ctx, const struct test_def *self)
 {
-	char sh[] = "sh";
-	char script[PATH_MAX];
+	char sh[] = "sh", script[PATH_MAX];
 	char *const argv[] = { sh, script, NULL };
-	const struct child_plan plan = { "/bin/sh", argv, ctx->scratch_fd };
-
-	if (ctx->script_dir == NULL)
-		return test_fail(ctx, EINVAL, "shell_rtns_%d: no script directory configured", n);
-	/* The child changes directory before exec, so a relative path would miss. */
-	if (ctx->script_dir[0] != '/')
-		return test_fail(ctx, EINVAL, "shell_rtns_%d: script directory %s is not absolute",
-				 n, ctx->script_dir);
-	int len = snprintf(script, sizeof(script), "%s/shell_rtns_%d.sh", ctx->script_dir, n);
-	if (len < 0 || (size_t)len >= sizeof(script))
-		return test_fail(ctx, ENAMETOOLONG, "shell_rtns_%d: script path too long", n);
-	return run_checked(ctx, &plan, script);
+	const struct child_plan plan = { "/bin/sh", argv, ctx->scratch_fd, 0 };
+	enum test_status st = script_path(ctx, self->name, script, sizeof(script));
+	for (int i = 0; i < EXEC_ROUNDS && st == TEST_OK; i++)
+		st = run_checked(ctx, &plan, script);
+	return st;
 }
 
-static enum test_status shell_rtns_1(struct test_ctx *ctx)
+/* shell_rtns_1..3: the script named after the test with classic's load argument 9, started
+ * as classic's system() in a forked child did: a child, then "sh -c" running the script. */
+static enum test_status shell_job(struct test_ctx *ctx, const struct test_def *self)
 {
-	return run_script(ctx, 1);
-}
-
-static enum test_status shell_rtns_2(struct test_ctx *ctx)
-{
-	return run_script(ctx, 2);
-}
-
-static enum test_status shell_rtns_3(struct test_ctx *ctx)
-{
-	return run_script(ctx, 3);
+	char sh[] = "sh", dash_c[] = "-c", cmd[] = "sh \"$0\" 9", script[PATH_MAX];
+	char *const argv[] = { sh, dash_c, cmd, script, NULL };
+	const struct child_plan plan = { "/bin/sh", argv, ctx->scratch_fd, 1 };
+	enum test_status st = script_path(ctx, self->name, script, sizeof(script));
+	return st == TEST_OK ? run_checked(ctx, &plan, script) : st;
 }
 
 static const struct test_def tests[] = {
 	{ "fork_test", fork_test, FORK_ROUNDS, "forks",
-	  "fork a child that exits at once and wait for it, 100 times", TF_FORKS, 0 },
+	  "fork a child that exits at once and wait for it, 100 times", TF_FORKS, 0, NULL },
 	{ "exec_test", exec_test, EXEC_ROUNDS, "execs",
-	  "fork, exec a tiny program and wait for it, 5 times", TF_FORKS, 0 },
-	{ "shell_rtns_1", shell_rtns_1, 1, "scripts",
-	  "run a text-processing shell script (cat, sort, grep, wc) and wait", TF_FORKS | TF_SCRATCH, 0 },
-	{ "shell_rtns_2", shell_rtns_2, 1, "scripts",
-	  "run a directory-handling shell script (mkdir, cp, mv, ls, rm) and wait", TF_FORKS | TF_SCRATCH, 0 },
-	{ "shell_rtns_3", shell_rtns_3, 1, "scripts",
-	  "run a shell script of expr/test arithmetic and sed edits and wait", TF_FORKS | TF_SCRATCH, 0 },
+	  "fork and exec classic's \"true\" script (sh running ls -l) and wait, 5 times",
+	  TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ "shell_rtns_1", shell_job, 1, "scripts",
+	  "run classic's aim_1 script (ls -l) as its system() did and wait", TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ "shell_rtns_2", shell_job, 1, "scripts",
+	  "run classic's aim_2 script (sleep 5, as classic's load argument 9 asks) and wait",
+	  TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ "shell_rtns_3", shell_job, 1, "scripts",
+	  "run classic's aim_3 script (ls -l) as its system() did and wait", TF_FORKS | TF_SCRATCH, 0, NULL },
 };
 
 const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The list of test families; every lookup of a test name goes through here. */
 #include "config.h"
 

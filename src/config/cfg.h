@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Configuration: workfiles, suites, the option table and the resolved plan. */
 #ifndef REAIM_CFG_H
 #define REAIM_CFG_H
@@ -44,6 +45,9 @@ void workfile_free(struct workfile *wf);
 unsigned workfile_flags(const struct workfile *wf);
 
 /* ---- task counts: "1,2,4", "8-64:8", "1-512*2" ---- */
+/* The most tasks a point may have, so the largest value (and the most values) a list holds. */
+#define TASKS_MAX 100000
+#define TASKS_MAX_TEXT "100000"
 struct task_list {
 	int *n;
 	size_t count;
@@ -57,6 +61,7 @@ struct str_list {
 	size_t count;
 };
 void str_list_free(struct str_list *l);
+void str_list_copy(struct str_list *dst, const struct str_list *src);
 
 /* ---- options: one table drives suite keys, flags, defaults, help and man page ---- */
 enum osync_choice { OSYNC_OFF = 0, OSYNC_ON = 1, OSYNC_BOTH = 2 };
@@ -80,6 +85,11 @@ struct run_opts {
 	double period_s;           /* single mode: seconds per test */
 	double sample_interval_s;  /* system sampler; 0 = off */
 	double timeout_s;          /* per point; 0 = derived */
+	int task_cores;            /* 1: tasks keep the inherited core-size limit */
+	double noise_limit;        /* % of the machine used outside the run (or stolen) that makes a point noisy */
+	struct str_list variants;  /* "NAME=COMMAND" items: in-run A/B, interleaved point by point */
+	double precision;          /* repeat until each task count's 95 % CI is within this % of its mean; 0: off */
+	long long max_repeat;      /* the most rounds --precision may take */
 	long long warmup;          /* unstored points before the measured ones */
 	int pin;                   /* 1: task i bound to the i-th allowed CPU */
 	int drop_caches;           /* 1: drop the kernel's caches before each point */
@@ -92,18 +102,34 @@ struct option_def {
 	char short_flag;           /* 0 if none */
 	enum opt_type type;
 	const char *def;           /* default as text, NULL = none */
-	long long min, max;
+	long long min, max;        /* OPT_SECONDS: in milliseconds, min 0 meaning "0, or 1 ms .. max" */
 	const char *const *choices; /* OPT_ENUM names, index = stored value */
 	size_t offset;             /* into struct run_opts */
 	const char *arg;           /* metavariable in help */
 	const char *help;
 };
+/* The rows of option_table (options.c checks the two agree at compile time). */
+#define OPTION_COUNT 25
 extern const struct option_def option_table[];
 extern const size_t option_count;
 const struct option_def *option_find(const char *key);
 const struct option_def *option_find_short(char c);
-/* Set one option from text; 0 or -1 with a reason. */
+/* Whether an option (by key) changes what a point measures; compare warns when runs differ in one
+ * that does (jobs per task, sizes, sync mode, seed, ...), not in the label, task list or rounds. */
+int option_measured(const char *key);
+/* The list an OPT_STRLIST option fills (NULL for another type). */
+struct str_list *option_list(struct run_opts *o, const struct option_def *def);
+/* Set one option from text; 0 or -1 with a reason. A list option appends. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
+/* One option's value as text option_set reads back to the same value: one string, or one per
+ * item of a list option; none for an unset string or size. Free with str_list_free. */
+void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out);
+/* The same as one line for people (list items joined by spaces); the caller frees it. */
+char *option_text(const struct run_opts *o, const struct option_def *def);
+/* Empty a list-valued option (so the values that follow replace it); others are untouched. */
+void option_clear(struct run_opts *o, const struct option_def *def);
+/* The values an option allows, for messages ("1 to 1000"); "" when any value of its type goes. */
+const char *option_range(const struct option_def *def, char *buf, size_t len);
 void run_opts_defaults(struct run_opts *o);
 void run_opts_copy(struct run_opts *dst, const struct run_opts *src);
 void run_opts_free(struct run_opts *o);
@@ -112,7 +138,13 @@ void option_swap(struct run_opts *a, struct run_opts *b, const struct option_def
 extern const char *const osync_names[];
 extern const char *const sync_mode_names[];
 extern const char *const mode_names[];
-extern const char *const onoff_names[];
+
+/* ---- variants: "NAME=COMMAND" ---- */
+#define VARIANT_NAME_MAX 32        /* longest NAME, in bytes */
+#define VARIANTS_MAX 16            /* most variants a workload may have */
+/* Split a checked item into its name (NUL-terminated in name[VARIANT_NAME_MAX + 1]) and its
+ * command (which may be empty: nothing to run); -1 for an item that is not NAME=COMMAND. */
+int variant_split(const char *item, char *name, const char **command);
 
 /* ---- suites and the plan ---- */
 struct workload {
@@ -132,7 +164,7 @@ struct plan {
 /* Command-line overrides: a value per option and which ones were given. */
 struct overrides {
 	struct run_opts opts;
-	unsigned char given[32];
+	unsigned char given[OPTION_COUNT];
 };
 
 /* Load a suite (name or path), apply overrides, load every workfile. */
@@ -145,6 +177,36 @@ int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *
 void plan_free(struct plan *p);
 /* Parse a suite for `reaim check` (and its workfiles). */
 int suite_check(const char *path, struct errlist *errs);
+
+/* Rounds of each task count: --repeat, or with --precision from its minimum (3, or more with
+ * --repeat) up to --max-repeat. */
+#define PLAN_PRECISION_MIN_ROUNDS 3
+void plan_rounds(const struct run_opts *o, long long *least, long long *most);
+/* Points per task count and round: one per variant, or one. */
+size_t plan_arms(const struct run_opts *o);
+/* A workload as a run stored it: its name, its workfile's name and text, and every option as
+ * key and the text option_set reads (a list option once per item, in order). */
+struct option_text {
+	const char *key, *value;
+};
+struct stored_workload {
+	const char *name, *workfile_name, *workfile_text;
+	const struct option_text *opts;
+	size_t nopts;
+};
+/* A plan from a stored run's text alone (no file is read): where names it in messages
+ * ("run 5"); label replaces every workload's stored label (NULL: uname -r, as a new run). */
+int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
+		     size_t n, const char *label, struct plan *p, struct errlist *errs);
+
+/* How many points a plan will measure: exactly, at most (crossover and quick stop growing
+ * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */
+enum plan_count { PLAN_EXACT, PLAN_AT_MOST, PLAN_UNKNOWN };
+/* Points of one O_SYNC setting of a workload: the fewest and the most (growing modes add
+ * task counts, doubling the last listed one up to max_tasks, at most PLAN_GROW_POINTS more). */
+#define PLAN_GROW_POINTS 60
+void plan_points_range(const struct run_opts *o, size_t *least, size_t *most);
+enum plan_count plan_points(const struct plan *p, size_t *n);
 
 /* Per-task file size n for a load of `tasks` tasks. */
 long long plan_file_kib(const struct run_opts *o, int tasks);

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The option table: every suite key and its command-line flag, type, default, range and
  * help text. Parsing, defaults, validation, --help and the man page all come from it. */
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,14 +14,39 @@
 const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
-const char *const onoff_names[] = {"off", "on", NULL};
+static const char *const off_on[] = {"off", "on", NULL};
+
+int variant_split(const char *item, char *name, const char **command)
+{
+	size_t n = strcspn(item, "=");
+	if (!item[n] || n == 0 || n > VARIANT_NAME_MAX)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)item[i]) && !strchr("_.+-", item[i]))
+			return -1;
+	memcpy(name, item, n);
+	name[n] = '\0';
+	*command = item + n + 1;
+	return 0;
+}
+
+static int check_variant(const char *value, const char **why)
+{
+	char name[VARIANT_NAME_MAX + 1];
+	const char *command;
+	if (variant_split(value, name, &command) < 0) {
+		*why = "not NAME=COMMAND (a NAME of 1 to 32 letters, digits, '_', '.', '+' or '-')";
+		return -1;
+	}
+	return 0;
+}
 
 #define OFF(f) offsetof(struct run_opts, f)
 
 const struct option_def option_table[] = {
 	{"workfile", 'f', OPT_STR, NULL, 0, 0, NULL, OFF(workfile), "FILE",
 	 "workfile (a name in the workfiles dir, or a path): the weighted test mix"},
-	{"tasks", 't', OPT_TASKS, "1,2,4,8", 1, 100000, NULL, OFF(tasks), "LIST",
+	{"tasks", 't', OPT_TASKS, "1,2,4,8", 1, TASKS_MAX, NULL, OFF(tasks), "LIST",
 	 "task counts: '1,2,4', '8-64:8' (step) or '1-512*2' (factor)"},
 	{"jobs_per_task", 'j', OPT_INT, "100", 1, 10000000, NULL, OFF(jobs_per_task), "N",
 	 "nominal jobs per task; each test gets round(weight/total * N), at least 1"},
@@ -28,7 +55,7 @@ const struct option_def option_table[] = {
 	{"osync", 0, OPT_ENUM, "on", 0, 0, osync_names, OFF(osync), "on|off|both",
 	 "open the sync_* tests' files with O_SYNC; both runs each workload twice"},
 	{"sync_mode", 0, OPT_ENUM, "fsync", 0, 0, sync_mode_names, OFF(sync_mode), "fsync|none|global",
-	 "what the disk tests' sync points do: fsync the task's file, nothing, or sync()"},
+	 "what the disk tests' sync points do: fsync the task's file, nothing, or sync(1) as classic"},
 	{"filesize", 0, OPT_KIB, NULL, 0, 1LL << 30, NULL, OFF(filesize_kib), "SIZE",
 	 "per-task file size for disk tests (default: the workfile's FILESIZE, else 10K)"},
 	{"poolsize", 0, OPT_KIB, NULL, 0, 1LL << 32, NULL, OFF(poolsize_kib), "SIZE",
@@ -44,22 +71,40 @@ const struct option_def option_table[] = {
 	 "or run each test alone (single, the AIM9 way)"},
 	{"threshold", 0, OPT_DOUBLE, "0", 0, 1000000, NULL, OFF(threshold), "JPM",
 	 "Jobs/Min per task that ends crossover (default 1) or quick (default 60) mode"},
-	{"max_tasks", 0, OPT_INT, "1024", 1, 100000, NULL, OFF(max_tasks), "N",
+	{"max_tasks", 0, OPT_INT, "1024", 1, TASKS_MAX, NULL, OFF(max_tasks), "N",
 	 "largest task count crossover and quick modes may reach"},
-	{"period", 'p', OPT_SECONDS, "2", 0, 0, NULL, OFF(period_s), "SECONDS",
+	{"period", 'p', OPT_SECONDS, "2", 10, 86400000, NULL, OFF(period_s), "SECONDS",
 	 "single mode: how long each test runs alone"},
-	{"sample_interval", 0, OPT_SECONDS, "0.1", 0, 0, NULL, OFF(sample_interval_s), "SECONDS",
+	{"sample_interval", 0, OPT_SECONDS, "0.1", 0, 3600000, NULL, OFF(sample_interval_s), "SECONDS",
 	 "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
-	{"timeout", 0, OPT_SECONDS, "0", 0, 0, NULL, OFF(timeout_s), "SECONDS",
+	{"timeout", 0, OPT_SECONDS, "0", 0, 2592000000LL, NULL, OFF(timeout_s), "SECONDS",
 	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
+	{"task_cores", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(task_cores), "off|on",
+	 "let a crashing task dump core (with the inherited limit, in its scratch dir or where "
+	 "kernel.core_pattern says); off sets the tasks' core-size limit to 0"},
+	{"noise_limit", 0, OPT_DOUBLE, "10", 0, 100, NULL, OFF(noise_limit), "PCT",
+	 "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
+	 "of the machine; also the level the quiet check before the run warns at"},
+	{"variant", 0, OPT_STRLIST, NULL, 0, 0, NULL, OFF(variants), "NAME=COMMAND",
+	 "an in-run A/B (repeatable; a list in a suite): before each point of variant NAME, COMMAND runs "
+	 "with /bin/sh (a failing one stops the run); the variants' points interleave in counterbalanced "
+	 "order (A B B A ...) at every task count, and `reaim compare RUN` pairs them round by round, "
+	 "the first variant as the base. Sweep mode only"},
+	{"precision", 0, OPT_DOUBLE, "0", 0, 100, NULL, OFF(precision), "PCT",
+	 "repeat rounds (at least 3, and --repeat) until each task count's 95% confidence interval is "
+	 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; 0 turns it off. Sweep mode only"},
+	{"max_repeat", 0, OPT_INT, "20", 1, 1000, NULL, OFF(max_repeat), "N",
+	 "the most rounds --precision may take"},
 	{"warmup", 0, OPT_INT, "0", 0, 100, NULL, OFF(warmup), "N",
 	 "run N points at the first task count before the measured ones, and store none of them"},
-	{"pin", 0, OPT_ENUM, "off", 0, 0, onoff_names, OFF(pin), "on|off",
-	 "bind task i to the i-th allowed CPU (round robin), so tasks neither migrate nor share a CPU while another is idle"},
-	{"drop_caches", 0, OPT_ENUM, "off", 0, 0, onoff_names, OFF(drop_caches), "on|off",
+	{"pin", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(pin), "off|on",
+	 "bind task i to the i-th allowed CPU (round robin), so tasks neither migrate nor share a CPU "
+	 "while another is idle"},
+	{"drop_caches", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(drop_caches), "off|on",
 	 "before each point, write back and drop the page, dentry and inode caches (root only)"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
+_Static_assert(ARRAY_SIZE(option_table) == OPTION_COUNT, "OPTION_COUNT must match the option table");
 
 const struct option_def *option_find(const char *key)
 {
@@ -72,6 +117,24 @@ const struct option_def *option_find(const char *key)
 	}
 	return NULL;
 }
+
+int option_measured(const char *key)
+{
+	static const char *const not_measured[] = {"label", "tasks", "repeat", "sample_interval", "timeout",
+						   "precision", "max_repeat"};
+	for (size_t i = 0; i < ARRAY_SIZE(not_measured); i++)
+		if (strcmp(not_measured[i], key) == 0)
+			return 0;
+	return 1;
+}
+
+/* Checks of one item of a list option beyond "not empty", by the list's place in run_opts. */
+static const struct {
+	size_t offset;
+	int (*check)(const char *value, const char **why);
+} list_checks[] = {
+	{OFF(variants), check_variant},
+};
 
 const struct option_def *option_find_short(char c)
 {
@@ -89,8 +152,69 @@ static int set_enum(const struct option_def *def, const char *value, int *slot, 
 			return 0;
 		}
 	}
-	*why = "not one of the allowed values";
+	*why = "unknown value";
 	return -1;
+}
+
+/* Where a list-valued option keeps its list. */
+static struct str_list *list_slot(struct run_opts *o, const struct option_def *def)
+{
+	return (struct str_list *)(void *)((char *)o + def->offset);
+}
+
+void option_clear(struct run_opts *o, const struct option_def *def)
+{
+	if (def->type == OPT_STRLIST)
+		str_list_free(list_slot(o, def));
+}
+
+/* Milliseconds as the largest whole unit: 30d, 1h, 10ms. */
+static const char *duration_text(long long ms, char *buf, size_t len)
+{
+	static const struct { long long ms; const char *unit; } units[] = {
+		{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}};
+	size_t u = 0;
+	while (u + 1 < ARRAY_SIZE(units) && ms % units[u].ms != 0)
+		u++;
+	snprintf(buf, len, "%lld%s", ms / units[u].ms, units[u].unit);
+	return buf;
+}
+
+const char *option_range(const struct option_def *def, char *buf, size_t len)
+{
+	switch (def->type) {
+	case OPT_INT: snprintf(buf, len, "%lld to %lld", def->min, def->max); break;
+	case OPT_KIB: snprintf(buf, len, "0 to %lldG", def->max / (1024 * 1024)); break;
+	case OPT_DOUBLE: snprintf(buf, len, "%lld to %lld", def->min, def->max); break;
+	case OPT_SECONDS: {
+		char lo[32], hi[32];
+		snprintf(buf, len, "%s%s to %s", def->min == 0 ? "0, or " : "",
+			 duration_text(def->min == 0 ? 1 : def->min, lo, sizeof(lo)), duration_text(def->max, hi, sizeof(hi)));
+		break;
+	}
+	case OPT_TASKS: snprintf(buf, len, "task counts of %lld to %lld", def->min, def->max); break;
+	case OPT_ENUM:
+		buf[0] = '\0';
+		for (size_t i = 0; def->choices[i]; i++)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? ", " : "", def->choices[i]);
+		break;
+	default: buf[0] = '\0'; break;
+	}
+	return buf;
+}
+
+/* Seconds within an OPT_SECONDS row's bounds (milliseconds; min 0 allows exactly 0). */
+static int seconds_in_range(const struct option_def *def, double d)
+{
+	if (d == 0)
+		return def->min == 0;
+	double lo = def->min == 0 ? 0.001 : (double)def->min / 1000;
+	return d >= lo && d <= (double)def->max / 1000;
+}
+
+struct str_list *option_list(struct run_opts *o, const struct option_def *def)
+{
+	return def->type == OPT_STRLIST ? list_slot(o, def) : NULL;
 }
 
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why)
@@ -107,49 +231,65 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 		*(long long *)slot = v;
 		return 0;
 	case OPT_KIB:
-		if (parse_kib(value, &v) < 0 || v > def->max) {
+		if (parse_kib(value, &v) < 0) {
 			*why = "not a size (e.g. 10K, 5M, 1G)";
+			return -1;
+		}
+		if (v > def->max) {
+			*why = "too large";
 			return -1;
 		}
 		*(long long *)slot = v;
 		return 0;
-	case OPT_DOUBLE:
-	case OPT_SECONDS: {
-		char *end;
-		if (def->type == OPT_SECONDS) {
-			if (parse_seconds(value, &d) < 0) {
-				*why = "not a duration (e.g. 30, 90s, 5m)";
-				return -1;
-			}
-		} else if (!*value || (d = strtod(value, &end), *end) || d < def->min || d > def->max) {
-			*why = "not a number in range";
+	case OPT_SECONDS:
+		if (parse_seconds(value, &d) < 0) {
+			*why = "not a duration (e.g. 30, 90s, 5m)";
+			return -1;
+		}
+		if (!seconds_in_range(def, d)) {
+			*why = "out of range";
 			return -1;
 		}
 		*(double *)slot = d;
 		return 0;
-	}
+	case OPT_DOUBLE:
+		if (parse_double(value, (double)def->min, (double)def->max, &d) < 0) {
+			*why = "not a finite number in range";
+			return -1;
+		}
+		*(double *)slot = d;
+		return 0;
 	case OPT_STR:
 		if (!*value) {
 			*why = "empty";
 			return -1;
 		}
+		if (text_check(value, why) < 0)
+			return -1;
 		free(*(char **)slot);
 		*(char **)slot = xstrdup(value);
 		return 0;
-	case OPT_STRLIST:
+	case OPT_STRLIST: {
+		struct str_list *l = list_slot(o, def);
 		if (!*value) {
 			*why = "empty";
 			return -1;
 		}
-		o->dirs.v = xrealloc(o->dirs.v, (o->dirs.count + 1) * sizeof(char *));
-		o->dirs.v[o->dirs.count++] = xstrdup(value);
+		if (text_check(value, why) < 0)
+			return -1;
+		for (size_t i = 0; i < ARRAY_SIZE(list_checks); i++)
+			if (list_checks[i].offset == def->offset && list_checks[i].check(value, why) < 0)
+				return -1;
+		l->v = xrealloc(l->v, (l->count + 1) * sizeof(char *));
+		l->v[l->count++] = xstrdup(value);
 		return 0;
+	}
 	case OPT_TASKS: {
 		struct task_list t;
 		if (tasks_parse(value, &t, why) < 0) /* it enforces TASKS_MAX */
 			return -1;
-		tasks_free(&o->tasks);
-		o->tasks = t;
+		tasks_free((struct task_list *)slot);
+		*(struct task_list *)slot = t;
 		return 0;
 	}
 	case OPT_ENUM:
@@ -157,6 +297,81 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	}
 	*why = "unknown option type";
 	return -1;
+}
+
+/* A double as the shortest text strtod reads back to the same value. */
+static char *format_double(double v)
+{
+	for (int digits = 6;; digits++) {
+		char *t = xasprintf("%.*g", digits, v);
+		if (digits >= 17 || strtod(t, NULL) == v)
+			return t;
+		free(t);
+	}
+}
+
+void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out)
+{
+	const void *slot = (const char *)o + def->offset;
+	char *one = NULL;
+	long long ll;
+	double d;
+	int e;
+	out->v = NULL;
+	out->count = 0;
+	switch (def->type) {
+	case OPT_INT:
+		memcpy(&ll, slot, sizeof(ll));
+		one = xasprintf("%lld", ll);
+		break;
+	case OPT_KIB:
+		memcpy(&ll, slot, sizeof(ll));
+		one = ll >= 0 ? xasprintf("%lldK", ll) : NULL; /* -1: not resolved, nothing to say */
+		break;
+	case OPT_DOUBLE:
+	case OPT_SECONDS:
+		memcpy(&d, slot, sizeof(d));
+		one = format_double(d);
+		break;
+	case OPT_STR: {
+		const char *v;
+		memcpy(&v, slot, sizeof(v));
+		one = v ? xstrdup(v) : NULL;
+		break;
+	}
+	case OPT_ENUM:
+		memcpy(&e, slot, sizeof(e));
+		one = xstrdup(def->choices[e]);
+		break;
+	case OPT_TASKS: one = tasks_format((const struct task_list *)slot); break;
+	case OPT_STRLIST: {
+		const struct str_list *l = slot;
+		out->v = l->count ? xcalloc(l->count, sizeof(char *)) : NULL;
+		for (size_t i = 0; i < l->count; i++)
+			out->v[i] = xstrdup(l->v[i]);
+		out->count = l->count;
+		return;
+	}
+	}
+	if (one) {
+		out->v = xcalloc(1, sizeof(char *));
+		out->v[0] = one;
+		out->count = 1;
+	}
+}
+
+char *option_text(const struct run_opts *o, const struct option_def *def)
+{
+	struct str_list v;
+	option_format(o, def, &v);
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (size_t i = 0; i < v.count; i++)
+		strbuf_addf(&sb, "%s%s", i ? " " : "", v.v[i]);
+	if (!v.count)
+		strbuf_addf(&sb, "%s", def->type == OPT_KIB ? "(from the workfile)" : "(none)");
+	str_list_free(&v);
+	return sb.buf;
 }
 
 void run_opts_defaults(struct run_opts *o)
@@ -177,9 +392,16 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src)
 	dst->label = src->label ? xstrdup(src->label) : NULL;
 	dst->tasks.n = xmalloc(src->tasks.count * sizeof(int));
 	memcpy(dst->tasks.n, src->tasks.n, src->tasks.count * sizeof(int));
-	dst->dirs.v = src->dirs.count ? xcalloc(src->dirs.count, sizeof(char *)) : NULL;
-	for (size_t i = 0; i < src->dirs.count; i++)
-		dst->dirs.v[i] = xstrdup(src->dirs.v[i]);
+	str_list_copy(&dst->dirs, &src->dirs);
+	str_list_copy(&dst->variants, &src->variants);
+}
+
+void str_list_copy(struct str_list *dst, const struct str_list *src)
+{
+	dst->v = src->count ? xcalloc(src->count, sizeof(char *)) : NULL;
+	dst->count = src->count;
+	for (size_t i = 0; i < src->count; i++)
+		dst->v[i] = xstrdup(src->v[i]);
 }
 
 void str_list_free(struct str_list *l)
@@ -222,19 +444,22 @@ void run_opts_free(struct run_opts *o)
 	free(o->label);
 	tasks_free(&o->tasks);
 	str_list_free(&o->dirs);
+	str_list_free(&o->variants);
 	memset(o, 0, sizeof(*o));
 }
 
 /* ---- task lists ---- */
 
-/* The most tasks a point may have, and so the largest value a task list may hold. */
-#define TASKS_MAX 100000
-
-static void tasks_push(struct task_list *t, long long n)
+static int tasks_push(struct task_list *t, long long n, const char **why)
 {
+	if (t->count >= TASKS_MAX) {
+		*why = "too many task counts";
+		return -1;
+	}
 	if ((t->count & (t->count - 1)) == 0) /* grow at powers of two */
 		t->n = xrealloc(t->n, (t->count ? t->count * 2 : 1) * sizeof(int));
 	t->n[t->count++] = (int)n;
+	return 0;
 }
 
 /* One comma-separated item: "N", "A-B", "A-B:STEP" or "A-B*FACTOR". */
@@ -244,11 +469,10 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	char *dash = strchr(item, '-'), *op = NULL;
 	if (!dash) {
 		if (parse_long(item, 1, TASKS_MAX, &a) < 0) {
-			*why = "bad task count (1 to 100000)";
+			*why = "bad task count (1 to " TASKS_MAX_TEXT ")";
 			return -1;
 		}
-		tasks_push(t, a);
-		return 0;
+		return tasks_push(t, a, why);
 	}
 	*dash = '\0';
 	op = strpbrk(dash + 1, ":*");
@@ -256,7 +480,7 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	if (op)
 		*op = '\0';
 	if (parse_long(item, 1, TASKS_MAX, &a) < 0 || parse_long(dash + 1, 1, TASKS_MAX, &b) < 0 || a > b) {
-		*why = "bad range (expected A-B with 1 <= A <= B <= 100000)";
+		*why = "bad range (expected A-B with 1 <= A <= B <= " TASKS_MAX_TEXT ")";
 		return -1;
 	}
 	if (kind == ':' && parse_long(op + 1, 1, TASKS_MAX, &step) < 0) {
@@ -267,13 +491,9 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 		*why = "bad factor after '*' (must be 2 or more)";
 		return -1;
 	}
-	for (long long n = a; n <= b; n = factor ? n * factor : n + step) {
-		if (t->count >= 100000) {
-			*why = "too many task counts";
+	for (long long n = a; n <= b; n = factor ? n * factor : n + step)
+		if (tasks_push(t, n, why) < 0)
 			return -1;
-		}
-		tasks_push(t, n);
-	}
 	return 0;
 }
 

@@ -1,4 +1,6 @@
-/* Derived plan figures: per-task file size and the per-task job lists (classic rounding). */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Derived plan figures: per-task file size, the number of points and the per-task job lists
+ * (classic rounding). */
 #include "config.h"
 
 #include <math.h>
@@ -13,6 +15,55 @@ long long plan_file_kib(const struct run_opts *o, int tasks)
 	if (o->poolsize_kib > 0 && tasks > 0)
 		n += o->poolsize_kib / tasks;
 	return n > 0 ? n : 1;
+}
+
+void plan_rounds(const struct run_opts *o, long long *least, long long *most)
+{
+	*least = *most = o->repeat;
+	if (o->precision <= 0)
+		return;
+	/* two equal samples prove nothing: --precision takes at least three rounds */
+	*least = o->repeat > PLAN_PRECISION_MIN_ROUNDS ? o->repeat : PLAN_PRECISION_MIN_ROUNDS;
+	*most = o->max_repeat > *least ? o->max_repeat : *least;
+}
+
+size_t plan_arms(const struct run_opts *o)
+{
+	return o->variants.count ? o->variants.count : 1;
+}
+
+void plan_points_range(const struct run_opts *o, size_t *least, size_t *most)
+{
+	long long lo, hi;
+	plan_rounds(o, &lo, &hi);
+	size_t listed = o->tasks.count * (size_t)lo * plan_arms(o);
+	*least = listed;
+	*most = o->tasks.count * (size_t)hi * plan_arms(o);
+	if ((o->mode != MODE_CROSSOVER && o->mode != MODE_QUICK) || o->tasks.count == 0)
+		return;
+	long long tasks = o->tasks.n[o->tasks.count - 1];
+	for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS; np += (size_t)o->repeat) {
+		tasks *= 2;
+		*most += (size_t)o->repeat;
+	}
+}
+
+enum plan_count plan_points(const struct plan *p, size_t *n)
+{
+	enum plan_count kind = PLAN_EXACT;
+	*n = 0;
+	for (size_t w = 0; w < p->nwl; w++) {
+		const struct run_opts *o = &p->wl[w].opts;
+		size_t least, most;
+		if (o->mode == MODE_PEAK || o->mode == MODE_SINGLE)
+			kind = PLAN_UNKNOWN;
+		plan_points_range(o, &least, &most);
+		/* a growing mode may stop at its first task count, so only its most is a bound */
+		if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK || least != most)
+			kind = kind == PLAN_UNKNOWN ? kind : PLAN_AT_MOST;
+		*n += most * (o->osync == OSYNC_BOTH ? 2 : 1);
+	}
+	return kind;
 }
 
 /* c_t = round(h_t / H * J), at least 1 for a listed test. */

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The classic workfile format, parsed strictly: "<weight> <test>" lines, '#' comments,
- * FILESIZE/POOLSIZE lines. Every problem in a file is reported in one pass. */
+ * FILESIZE/POOLSIZE lines; also AIM9's s9workfile (bare test names) and LKP's hyphenated
+ * names. Every problem in a file is reported in one pass. */
 #include "config.h"
 
 #include <ctype.h>
@@ -22,15 +24,12 @@ void errlist_add(struct errlist *e, const char *file, int line, const char *fmt,
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
-	/* bytes from a broken file must not reach the terminal raw */
-	for (char *c = msg; c && *c; c++)
-		if ((unsigned char)*c < 0x20 || (unsigned char)*c == 0x7f || (unsigned char)*c >= 0x80)
-			*c = '?';
 	e->msgs = xrealloc(e->msgs, (e->count + 1) * sizeof(*e->msgs));
-	if (line > 0)
-		e->msgs[e->count++] = xasprintf("%s:%d: %s", file, line, msg ? msg : "?");
-	else
-		e->msgs[e->count++] = xasprintf("%s: %s", file, msg ? msg : "?");
+	char *raw = line > 0 ? xasprintf("%s:%d: %s", file, line, msg ? msg : "?")
+			     : xasprintf("%s: %s", file, msg ? msg : "?");
+	/* bytes from a broken file (or its name) must not reach the terminal raw */
+	e->msgs[e->count++] = text_escape(raw);
+	free(raw);
 	free(msg);
 }
 
@@ -115,9 +114,13 @@ static int size_line(char *word, char **rest, const char *path, int line, struct
 	if (val && (*val == ':' || *val == '=') && !val[1])
 		val = next_word(rest);
 	long long kib;
+	/* the same bound as the option that overrides it */
+	const struct option_def *def = option_find(slot == &wf->filesize_kib ? "filesize" : "poolsize");
 	if (!val || parse_kib(val, &kib) < 0)
 		errlist_add(errs, path, line, "bad %.8s value '%s' (expected a size like 10K, 5M or 1G)",
 			    word, val ? val : "");
+	else if (kib > def->max)
+		errlist_add(errs, path, line, "%.8s %s is too large (at most %lldG)", word, val, def->max >> 20);
 	else if (*slot >= 0)
 		errlist_add(errs, path, line, "%.8s given twice", word);
 	else
@@ -128,13 +131,106 @@ static int size_line(char *word, char **rest, const char *path, int line, struct
 	return 1;
 }
 
-static void entry_line(char *weight, char **rest, const char *path, int line, struct workfile *wf,
+/* A test by its catalog name, or by LKP's spelling of it (creat-clo for creat_clo). */
+static const struct test_def *find_test(const char *name)
+{
+	const struct test_def *t = test_find(name);
+	if (t || !strchr(name, '-'))
+		return t;
+	char *underscored = xstrdup(name);
+	for (char *c = underscored; *c; c++)
+		*c = *c == '-' ? '_' : *c;
+	t = test_find(underscored);
+	free(underscored);
+	return t;
+}
+
+/* A word that could be a test name: a letter, then letters, digits, '_' or '-'. */
+static int looks_like_name(const char *w)
+{
+	if (!isalpha((unsigned char)*w))
+		return 0;
+	for (; *w; w++)
+		if (!isalnum((unsigned char)*w) && *w != '_' && *w != '-')
+			return 0;
+	return 1;
+}
+
+/* How the file names its tests: "<weight> <test>" lines, or AIM9's bare names. */
+enum wf_form { FORM_UNKNOWN, FORM_WEIGHTED, FORM_BARE };
+
+/* Per-parse state beyond the workfile itself. */
+struct wf_parse {
+	const char *path;
+	enum wf_form form;
+	int form_line;        /* the first line that set the form */
+	struct strbuf merged; /* the tests listed twice, for the one note */
+};
+
+/* Add weight w of test t found at line; a test listed again gets the weights added. */
+static void add_entry(struct wf_parse *ps, const struct test_def *t, long long w, int line, struct workfile *wf,
+		      struct errlist *errs)
+{
+	for (size_t i = 0; i < wf->count; i++) {
+		struct wf_entry *e = &wf->entries[i];
+		if (e->test != t)
+			continue;
+		if (e->weight + w > 1000000000LL) {
+			errlist_add(errs, ps->path, line, "weight of %s too large once added to line %d's", t->name,
+				    e->line);
+			return;
+		}
+		strbuf_addf(&ps->merged, "%s%s (lines %d and %d: %d + %lld)", ps->merged.len ? ", " : "", t->name,
+			    e->line, line, e->weight, w);
+		e->weight += (int)w;
+		return;
+	}
+	wf->entries = xrealloc(wf->entries, (wf->count + 1) * sizeof(*wf->entries));
+	wf->entries[wf->count++] = (struct wf_entry){t, (int)w, line};
+}
+
+/* A weighted and a bare-name line in one file: the file cannot mean both. */
+static int same_form(struct wf_parse *ps, enum wf_form form, int line, struct errlist *errs)
+{
+	if (ps->form == FORM_UNKNOWN) {
+		ps->form = form;
+		ps->form_line = line;
+	}
+	if (ps->form == form)
+		return 1;
+	errlist_add(errs, ps->path, line, "%s, but line %d %s (an AIM9 s9workfile lists bare test names only)",
+		    form == FORM_BARE ? "a test name without a weight" : "a weighted test", ps->form_line,
+		    ps->form == FORM_BARE ? "lists a bare name" : "gives a weight");
+	return 0;
+}
+
+/* An unknown test, with the closest catalog names. */
+static void unknown_test(const char *path, int line, const char *name, struct errlist *errs)
+{
+	char hint[128];
+	suggest(name, hint, sizeof(hint));
+	errlist_add(errs, path, line, "unknown test '%s'%s", name, hint);
+}
+
+static void entry_line(struct wf_parse *ps, char *weight, char **rest, int line, struct workfile *wf,
 		       struct errlist *errs)
 {
+	const char *path = ps->path;
 	char *name = next_word(rest);
 	long long w;
 	if (!name) {
-		errlist_add(errs, path, line, "expected '<weight> <test>', got '%s'", weight);
+		/* one word: an s9workfile's bare test name (weight 1), or a weight missing its test */
+		const struct test_def *bare = find_test(weight);
+		if (!bare && !looks_like_name(weight)) {
+			errlist_add(errs, path, line, "expected '<weight> <test>', got '%s'", weight);
+			return;
+		}
+		if (!bare) {
+			unknown_test(path, line, weight, errs);
+			return;
+		}
+		if (same_form(ps, FORM_BARE, line, errs))
+			add_entry(ps, bare, 1, line, wf, errs);
 		return;
 	}
 	if (parse_long(weight, -1000000000LL, 1000000000LL, &w) < 0) {
@@ -150,22 +246,13 @@ static void entry_line(char *weight, char **rest, const char *path, int line, st
 		errlist_add(errs, path, line, "unexpected '%s' after test name", extra);
 		return;
 	}
-	const struct test_def *t = test_find(name);
+	const struct test_def *t = find_test(name);
 	if (!t) {
-		char hint[128];
-		suggest(name, hint, sizeof(hint));
-		errlist_add(errs, path, line, "unknown test '%s'%s", name, hint);
+		unknown_test(path, line, name, errs);
 		return;
 	}
-	for (size_t i = 0; i < wf->count; i++) {
-		if (wf->entries[i].test == t) {
-			errlist_add(errs, path, line, "duplicate test '%s' (first at line %d)", name,
-				    wf->entries[i].line);
-			return;
-		}
-	}
-	wf->entries = xrealloc(wf->entries, (wf->count + 1) * sizeof(*wf->entries));
-	wf->entries[wf->count++] = (struct wf_entry){t, (int)w, line};
+	if (same_form(ps, FORM_WEIGHTED, line, errs))
+		add_entry(ps, t, w, line, wf, errs);
 }
 
 static char *short_name(const char *path)
@@ -186,6 +273,8 @@ int workfile_parse(const char *path, const char *text, struct workfile *wf, stru
 	wf->text = xstrdup(text);
 	wf->filesize_kib = wf->poolsize_kib = -1;
 
+	struct wf_parse ps = {.path = path};
+	strbuf_add(&ps.merged, "", 0);
 	char *copy = xstrdup(text);
 	char *save = copy;
 	int line = 0;
@@ -204,13 +293,17 @@ int workfile_parse(const char *path, const char *text, struct workfile *wf, stru
 		if (!word)
 			continue;
 		if (!size_line(word, &rest, path, line, wf, errs))
-			entry_line(word, &rest, path, line, wf, errs);
+			entry_line(&ps, word, &rest, line, wf, errs);
 	}
 	free(copy);
 	if (wf->count == 0 && errs->count == before)
 		errlist_add(errs, path, 0, "no tests listed");
 	if (wf->count > UINT16_MAX)
 		errlist_add(errs, path, 0, "too many tests");
+	/* classic's alltests lists string_rtns twice; say once what became of it */
+	if (ps.merged.len && errs->count == before)
+		log_info("%s: note: listed twice, weights added: %s", path, ps.merged.buf);
+	strbuf_free(&ps.merged);
 	return errs->count == before ? 0 : -1;
 }
 
@@ -239,22 +332,35 @@ int workfile_load(const char *name_or_path, const char *relative_to, int line, s
 	memset(wf, 0, sizeof(*wf));
 	char *path = resolve_workfile(name_or_path, relative_to);
 	if (!path && !strchr(name_or_path, '/')) {
-		char *classic = xasprintf("workfile.%s", name_or_path);
-		path = find_data_file("workfiles", name_or_path);
+		/* "dbase", or classic's file name for it, "workfile.dbase" (LKP passes that) */
+		const char *bare = strncmp(name_or_path, "workfile.", 9) == 0 && name_or_path[9] ? name_or_path + 9
+												  : name_or_path;
+		char *classic = xasprintf("workfile.%s", bare);
+		path = find_data_file("workfiles", bare);
 		if (!path)
 			path = find_data_file("workfiles", classic);
 		free(classic);
 	}
 	if (!path)
 		path = xstrdup(name_or_path);
-	char *text = read_text_file(path, 1 << 20);
+	char why[160];
+	int why_line;
+	char *text = read_input_file(path, INPUT_FILE_MAX, why, sizeof(why), &why_line);
+	char hint[128] = "";
+	if (!text && why_line <= 0 && access(path, F_OK) != 0 && !strchr(name_or_path, '/'))
+		data_suggest("workfiles", NULL, 0, name_or_path, hint, sizeof(hint));
+	if (!text && why_line > 0) {
+		errlist_add(errs, path, why_line, "%s", why);
+		free(path);
+		return -1;
+	}
 	if (!text && relative_to && line > 0) {
-		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s", name_or_path, strerror(errno));
+		errlist_add(errs, relative_to, line, "cannot read workfile '%s': %s%s", name_or_path, why, hint);
 		free(path);
 		return -1;
 	}
 	if (!text) {
-		errlist_add(errs, path, 0, "cannot read workfile: %s", strerror(errno));
+		errlist_add(errs, path, 0, "cannot read workfile: %s%s", why, hint);
 		free(path);
 		return -1;
 	}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The parent side of a load point: fork, ready/go barrier, reap with wait4, time limits,
  * stop signals, and the raw figures. Only the main thread forks. */
 #include "config.h"
@@ -24,14 +25,35 @@
 static int signal_fd = -1;
 static volatile sig_atomic_t stop_signal;
 
+/* Undo what the caller's dispositions, mask and umask would change in a run. A SIGCHLD the
+ * caller ignored makes the kernel reap the tasks itself, so every point would wait for
+ * children it can never reap until its time limit; a shell starts background jobs with SIGINT
+ * ignored, and an ignored signal is dropped before signalfd can see it; a blocked signal would
+ * be inherited by every task. Kept: SIGHUP ignored (nohup), SIGPIPE and SIGXFSZ (main ignores
+ * them on purpose), and the job-control stops, which are the caller's terminal business. */
+static void reset_inherited(void)
+{
+	for (int sig = 1; sig < SIGRTMIN; sig++) {
+		struct sigaction old;
+		if (sig == SIGKILL || sig == SIGSTOP || sig == SIGPIPE || sig == SIGXFSZ || sig == SIGTSTP ||
+		    sig == SIGTTIN || sig == SIGTTOU || sigaction(sig, NULL, &old) < 0)
+			continue;
+		if (old.sa_handler == SIG_IGN && sig != SIGHUP)
+			signal(sig, SIG_DFL);
+	}
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* the owner's own bits must stay: scratch dirs are 0700 and task files 0600 */
+	mode_t mask = umask(0);
+	umask(mask & 077);
+}
+
 void (*engine_test_hook)(enum engine_hook_at at, unsigned value);
 
 int engine_init(void)
 {
-	/* A shell starts background jobs with SIGINT ignored, and an ignored signal is dropped
-	 * before signalfd can see it; SIGHUP keeps an inherited SIG_IGN so nohup works. */
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	reset_inherited();
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
@@ -80,7 +102,18 @@ struct point_state {
 	int *exit_status;
 	int *reaped;
 	struct rusage usage;
+	long long oom_kills;      /* the kernel's OOM kill count when the point began, -1 unknown */
 };
+
+/* The kernel's count of OOM kills (/proc/vmstat oom_kill, Linux 4.13+), or -1. */
+static long long oom_kills(void)
+{
+	char *text = read_text_file("/proc/vmstat", 1 << 16);
+	const char *k = text ? strstr(text, "\noom_kill ") : NULL;
+	long long n = k ? strtoll(k + 10, NULL, 10) : -1;
+	free(text);
+	return n;
+}
 
 static int cmp_pid(const void *a, const void *b)
 {
@@ -147,9 +180,23 @@ static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_n
 	return n == 0 && clock_now_ns() >= deadline_ns ? 0 : 1;
 }
 
-static void slot_reason(const struct engine_point *pt, const struct task_slot *slot,
-			const struct task_failure *why, unsigned i, int status, char *out, size_t len)
+static void hook(const struct engine_point *pt, enum engine_event ev)
 {
+	if (pt->hook)
+		pt->hook->fn(pt->hook->arg, ev);
+}
+
+static void slot_reason(const struct engine_point *pt, const struct task_slot *slot,
+			const struct task_failure *why, unsigned i, int status, const struct point_state *st,
+			char *out, size_t len)
+{
+	long long oom = st->oom_kills >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? oom_kills() : -1;
+	if (oom > st->oom_kills) {
+		snprintf(out, len, "task %u killed by SIGKILL after %u jobs, by the OOM killer (oom_kill in "
+			 "/proc/vmstat went from %lld to %lld; lower the task count or the file size)", i,
+			 slot->jobs_done, st->oom_kills, oom);
+		return;
+	}
 	if (slot->state == SLOT_FAILED) {
 		const char *test = slot->fail_test >= 0 ? pt->wf->entries[slot->fail_test].test->name
 							: "set-up";
@@ -188,7 +235,7 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 		int ok = slot->state == SLOT_DONE && WIFEXITED(st->exit_status[i]) &&
 			 WEXITSTATUS(st->exit_status[i]) == 0 && slot->jobs_done == res->jobs_per_task;
 		if (!ok) {
-			slot_reason(pt, slot, &shm->failures[i], i, st->exit_status[i], why, sizeof(why));
+			slot_reason(pt, slot, &shm->failures[i], i, st->exit_status[i], st, why, sizeof(why));
 			invalidate(res, "%s", why);
 			continue;
 		}
@@ -279,13 +326,32 @@ static void drain(int fd)
 		;
 }
 
+/* Why the first task that died before the release died: its own failure (the call and errno),
+ * or its signal. */
+static void died_before_ready(const struct engine_point *pt, const struct point_shm *shm,
+			      const struct point_state *st, struct engine_result *res)
+{
+	char why[sizeof(res->reason) - 40], msg[sizeof(res->reason)];
+	snprintf(msg, sizeof(msg), "%s", "a task died before it was ready");
+	for (size_t k = 0; k < st->started; k++) {
+		unsigned i = st->pids[k].index;
+		if (!st->reaped[i])
+			continue;
+		slot_reason(pt, &shm->slots[i], &shm->failures[i], i, st->exit_status[i], st, why, sizeof(why));
+		snprintf(msg, sizeof(msg), "a task died before it was ready: %s", why);
+		break;
+	}
+	invalidate(res, "%s", msg);
+}
+
 /* Wait until every task has counted itself ready. The eventfd is drained before the count
  * is read: the last task writes it after counting in, so either its count is in what we read
  * or its write lands after the drain and wakes the poll. (Read first, drain second, and a
  * write between the two is swallowed: the poll then sleeps to the start-up deadline.) */
 static int wait_ready(const struct engine_point *pt, struct point_state *st, int ready_fd,
-		      const struct point_gates *gates, struct engine_result *res)
+		      const struct point_shm *shm, struct engine_result *res)
 {
+	const struct point_gates *gates = shm->gates;
 	double limit = pt->ready_timeout_s > 0 ? pt->ready_timeout_s : 30 + pt->tasks / 100.0;
 	uint64_t deadline = clock_now_ns() + (uint64_t)(limit * 1e9);
 	for (;;) {
@@ -298,7 +364,7 @@ static int wait_ready(const struct engine_point *pt, struct point_state *st, int
 		if (stop_signal)
 			return -1;
 		if (st->alive < st->started) {
-			invalidate(res, "%s", "a task died before it was ready");
+			died_before_ready(pt, shm, st, res);
 			return -1;
 		}
 		if (wait_events(st, ready_fd, deadline) == 0) {
@@ -324,7 +390,7 @@ static int run_released(const struct engine_point *pt, struct point_state *st, i
 		int r = wait_events(st, gates->leave ? -1 : done_fd, deadline);
 		if (r == 0) {
 			char msg[120];
-			snprintf(msg, sizeof(msg), "point timed out after %.0f s with %zu tasks still running",
+			snprintf(msg, sizeof(msg), "point timed out after %g s with %zu tasks still running",
 				 limit, st->alive);
 			invalidate(res, "%s", msg);
 			return -1;
@@ -409,8 +475,9 @@ static int map_task_memory(size_t jobs, size_t ntests, struct task_memory *m)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	m->jobs = jobs;
-	m->stats_offset = round_up(jobs * sizeof(uint16_t), 64);
-	m->len = round_up(m->stats_offset + ntests * sizeof(struct shared_stats), page > 0 ? (size_t)page : 4096);
+	m->bucket_offset = round_up(jobs * sizeof(uint16_t), 64);
+	m->stats_offset = round_up(m->bucket_offset + jobs * sizeof(job_bucket), 64);
+	m->len = round_up(m->stats_offset + ntests * sizeof(struct local_stats), page > 0 ? (size_t)page : 4096);
 	m->base = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	return m->base == MAP_FAILED ? -1 : 0;
 }
@@ -435,7 +502,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 		munmap(mem.base, mem.len);
 		return -1;
 	}
-	struct point_state st = {.slots = shm.slots};
+	struct point_state st = {.slots = shm.slots, .oom_kills = oom_kills()};
 	proto->shm = shm;
 	proto->mem = mem;
 	proto->ready_fd = ready_fd;
@@ -446,12 +513,14 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	read_signals();
 	uint64_t setup_start = clock_now_ns();
 
+	hook(pt, ENGINE_FORKING);
 	int rc = start_tasks(pt, proto, &st, res);
+	hook(pt, ENGINE_FORKED);
 	uint64_t forked_ns = clock_now_ns();
 	index_tasks(&st);
 	uint64_t release_ns = 0;
 	double settle_s = 0;
-	if (rc == 0 && wait_ready(pt, &st, ready_fd, shm.gates, res) == 0) {
+	if (rc == 0 && wait_ready(pt, &st, ready_fd, &shm, res) == 0) {
 		uint64_t settle_ns = clock_now_ns();
 		settle(pt, proto);
 		settle_s = (double)(clock_now_ns() - settle_ns) / 1e9; /* I/O, like the set-up */
@@ -459,6 +528,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 		char serr[160];
 		if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)
 			log_warn("system sampling is off for this point: %s", serr);
+		hook(pt, ENGINE_RELEASE);
 		release_ns = clock_now_ns();
 		log_debug("%d tasks: forked in %.1f ms, all ready %.1f ms later", pt->tasks,
 			  (double)(forked_ns - setup_start) / 1e6, (double)(release_ns - forked_ns) / 1e6);
@@ -473,12 +543,20 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	}
 	close(ready_fd);
 	close(done_fd);
-	if (rc < 0)
+	if (rc < 0) {
 		kill_all(&st);
+		hook(pt, ENGINE_KILL);
+	}
 	uint64_t reap_start = clock_now_ns();
 	reap(&st, 1);
 	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
 		  (double)(clock_now_ns() - reap_start) / 1e6);
+	/* SysV objects a killed task held under its key (Ctrl-C inside semget): nothing of the
+	 * point may outlive it */
+	for (size_t i = 0; i < st.started; i++)
+		if (__atomic_load_n(&shm.slots[i].ipc_busy, __ATOMIC_SEQ_CST) && proto->ipc_key)
+			sysv_remove_key(proto->ipc_key + (int32_t)i);
+	hook(pt, ENGINE_REAPED);
 	if (stop_signal)
 		invalidate(res, "interrupted by signal %s", strsignal(stop_signal));
 	if (release_ns)

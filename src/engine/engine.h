@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run engine: forks the tasks of one load point, releases them together, reaps them
  * and turns what they left in shared memory into the point's raw figures. */
 #ifndef REAIM_ENGINE_H
@@ -18,6 +19,20 @@ struct engine_test_stats {
 	uint64_t over_2s;
 };
 
+/* Moments of a point the caller may act on (the run's cgroups): they come in this order, FORKED always
+ * after FORKING, RELEASE only when every task got ready, KILL only when the tasks are stopped early. */
+enum engine_event {
+	ENGINE_FORKING, /* before the first fork: tasks inherit the cgroup the parent is in now */
+	ENGINE_FORKED,  /* after the last fork (or a failed one) */
+	ENGINE_RELEASE, /* every task ready, just before the release */
+	ENGINE_KILL,    /* the tasks are being killed: a stop signal, a time limit, a failed start */
+	ENGINE_REAPED,  /* every task reaped: the point is over */
+};
+struct engine_hook {
+	void (*fn)(void *arg, enum engine_event ev);
+	void *arg;
+};
+
 struct engine_point {
 	const struct workfile *wf;
 	const struct run_opts *opts;
@@ -27,14 +42,15 @@ struct engine_point {
 	double timeout_s;
 	double ready_timeout_s;   /* for every task to be ready; 0: 30 s + 10 ms a task */
 	const struct sampler_config *sampler; /* NULL: no system sampling */
+	const struct engine_hook *hook;        /* NULL: none */
 };
 
 /* Where the wall time of a point outside its measured real time went, in seconds. */
 struct engine_phases {
-	double setup_s;           /* scratch dirs and the shared source file */
-	double start_s;           /* first fork to the release: forks, the tasks' set-up, ready */
+	double setup_s;           /* caches dropped, disk dirs flushed, point dirs, source file; syncfs at ready */
+	double start_s;           /* first fork to the release less that syncfs: forks, set-up, ready */
 	double finish_s;          /* last task finished to the last one reaped: exits, reaping */
-	double cleanup_s;         /* scratch removal and the flush of the disk dirs */
+	double cleanup_s;         /* scratch removal */
 };
 
 struct engine_result {
@@ -43,7 +59,8 @@ struct engine_result {
 	char reason[320];
 	size_t jobs_per_task;     /* P */
 	double real_s, user_s, sys_s;
-	double release_skew_s, point_overhead_s;
+	double release_skew_s;
+	double point_overhead_s;  /* the point's wall time, start of set-up to end of clean-up, less real_s */
 	struct engine_phases phases;
 	int overhead_warning;     /* a phase took far longer than its norm for this many tasks */
 	char overhead_note[200];  /* which one and how long, when overhead_warning */
@@ -62,18 +79,22 @@ int engine_interrupted(void);
 /* Poll for a pending stop signal without blocking (between points). */
 void engine_poll_signals(void);
 
-/* Per run: a scratch root in each disk dir. */
+/* Per run: a scratch root in each disk dir (absolute), each holding a marker file the run
+ * keeps locked (flock) while it lives, and the SysV IPC keys its tasks may use. */
 struct engine_scratch {
 	char **roots;
+	int *locks;               /* per root: the locked marker's fd, -1 if the filesystem cannot lock */
 	size_t count;
 	char *exec_helper;
 	char *script_dir;
+	int32_t ipc_key;          /* task i uses key ipc_key + i; no object had one of them at the start */
 };
 int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen);
 void engine_scratch_destroy(struct engine_scratch *s);
-/* Remove scratch roots left in dirs by reaim processes that died (killed with SIGKILL, or a
- * crash): only dirs named like ours, owned by us, holding our marker file, whose pid is no
- * longer a reaim. */
+/* Remove scratch roots left in dirs by reaim runs that died (killed with SIGKILL, or a crash),
+ * with the SysV objects their tasks left: only dirs named like ours, owned by us, holding our
+ * marker, whose lock we can take, so a live run (whatever its name or pid namespace) is never
+ * touched. */
 void engine_scratch_sweep(const struct str_list *dirs);
 
 /* Run one point; 0 when it ran (valid or not), -1 on a set-up error (reason set). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the parent and the tasks of a point share: the layout of the shared mapping. */
 #ifndef REAIM_ENGINE_INTERNAL_H
 #define REAIM_ENGINE_INTERNAL_H
@@ -18,6 +19,7 @@ struct task_slot {
 	uint64_t start_ns, finish_ns;
 	int fail_test;            /* workfile entry index, -1 for set-up */
 	int fail_errno;
+	uint32_t ipc_busy;        /* nonzero while a test may hold SysV objects under the task's key */
 	pid_t pid;                /* set by the parent: shared memory, so forking copies nothing */
 } __attribute__((aligned(64)));
 
@@ -54,14 +56,24 @@ struct point_shm {
 	size_t len;
 };
 
-/* A task's private working memory (its job list and statistics), carved from a mapping the
- * parent makes for the point and never touches: a task's first write there gets a zeroed
- * page, not a copy of the parent's, and no malloc runs between fork and exit. */
+/* A task's own figures of one test; its histogram is kept as each job's bucket instead. */
+struct local_stats {
+	uint64_t count, total_ns, min_ns, max_ns, over_2s;
+};
+/* Each job's histogram bucket, not a private histogram per test: P entries of 2 bytes instead of
+ * 9 KB per test of the mix in every task. */
+typedef uint16_t job_bucket;
+_Static_assert(HIST_BUCKETS - 1 <= UINT16_MAX, "a job's bucket fits a job_bucket");
+
+/* A task's private working memory (its job list, each job's bucket, its statistics), carved
+ * from a mapping the parent makes for the point and never touches: a task's first write there
+ * gets a zeroed page, not a copy of the parent's, and no malloc runs between fork and exit. */
 struct task_memory {
 	void *base;
 	size_t len;               /* per task: the whole of it, each task has its own copy */
-	size_t jobs;              /* P: the job list's length */
-	size_t stats_offset;      /* the statistics follow the job list */
+	size_t jobs;              /* P: the job list's length (uint16_t each) */
+	size_t bucket_offset;     /* P job_buckets follow the job list */
+	size_t stats_offset;      /* then a struct local_stats per test of the mix */
 };
 
 /* Everything a task needs, prepared by the parent before fork. */
@@ -76,6 +88,7 @@ struct task_args {
 	long long file_kib;
 	size_t dio_align;
 	const char *exec_helper, *script_dir;
+	int32_t ipc_key;          /* the run's SysV key base; the task's key is ipc_key + index */
 	pid_t parent;
 	const int *cpus;          /* --pin: task i runs on cpus[i % ncpus]; NULL: not pinned */
 	size_t ncpus;

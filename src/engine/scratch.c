@@ -1,50 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scratch space: a private root per disk dir for the run, a dir per point with the shared
  * source file and one dir per task, all removed by the run that made them. */
 #include "config.h"
 
 #include <dirent.h>
-#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/internal.h"
 #include "util/util.h"
 
-/* The marker that tells a later run this directory is reaim's scratch and may be swept. */
+/* The marker that tells a later run this directory is reaim's scratch and may be swept once
+ * nobody holds its lock. */
 #define SCRATCH_MARK ".reaim-scratch"
 
-static int mark_root(const char *root)
+/* Create the marker locked: it is written and locked under a temporary name, then renamed, so
+ * a sweeper never sees the marker of a live run unlocked. */
+static int mark_root(const char *root, int32_t ipc_key, int *lock_fd)
 {
-	char *path = xasprintf("%s/%s", root, SCRATCH_MARK);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	char *tmp = xasprintf("%s/%s.new", root, SCRATCH_MARK), *path = xasprintf("%s/%s", root, SCRATCH_MARK);
+	int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int rc = fd < 0 ? -1 : 0;
+	/* a filesystem without flock (some FUSE ones) leaves the root unlocked: a sweeper cannot
+	 * lock it either, so it is never swept, which errs on the safe side */
+	if (rc == 0 && flock(fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP && errno != ENOSYS)
+		rc = -1;
+	if (rc == 0) {
+		char text[96];
+		int n = snprintf(text, sizeof(text), "reaim scratch of pid %ld\nipc_key %ld\n", (long)getpid(),
+				 (long)ipc_key);
+		if (write(fd, text, (size_t)n) != n || rename(tmp, path) < 0)
+			rc = -1;
+	}
+	if (rc < 0 && fd >= 0) {
+		int e = errno;
+		close(fd);
+		unlink(tmp);
+		errno = e;
+		fd = -1;
+	}
+	free(tmp);
 	free(path);
-	if (fd < 0)
-		return -1;
-	char text[64];
-	int n = snprintf(text, sizeof(text), "reaim scratch of pid %ld\n", (long)getpid());
-	int rc = write(fd, text, (size_t)n) == n ? 0 : -1;
-	return close(fd) < 0 ? -1 : rc;
+	*lock_fd = fd;
+	return rc;
+}
+
+/* A base for the run's SysV keys with no object of the next TASKS_MAX keys in use. A key, not
+ * IPC_PRIVATE: a task killed between creating an object and removing it leaves one the parent
+ * (or a later run's sweep) can find by its key. */
+static int32_t pick_ipc_key(void)
+{
+	struct sysv_obj *sem = NULL, *shm = NULL;
+	size_t nsem = 0, nshm = 0;
+	sysv_list(SYSV_SEM, &sem, &nsem);
+	sysv_list(SYSV_SHM, &shm, &nshm);
+	int32_t base = 0;
+	for (int attempt = 0; attempt < 64 && base == 0; attempt++) {
+		uint32_t r;
+		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
+			r = (uint32_t)(clock_now_ns() ^ ((uint64_t)getpid() << 16)) * 2654435761u;
+		base = 0x10000000 + (int32_t)(r % (0x60000000u - TASKS_MAX));
+		for (size_t i = 0; i < nsem && base; i++)
+			if (sem[i].key >= base && sem[i].key - base < TASKS_MAX)
+				base = 0;
+		for (size_t i = 0; i < nshm && base; i++)
+			if (shm[i].key >= base && shm[i].key - base < TASKS_MAX)
+				base = 0;
+	}
+	free(sem);
+	free(shm);
+	return base ? base : 0x10000000;
 }
 
 int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof(*s));
 	s->roots = xcalloc(dirs->count, sizeof(char *));
+	s->locks = xcalloc(dirs->count, sizeof(int));
+	s->ipc_key = pick_ipc_key();
 	for (size_t i = 0; i < dirs->count; i++) {
-		char *tmpl = xasprintf("%s/reaim-%ld-XXXXXX", dirs->v[i], (long)getpid());
+		/* absolute, because tasks work inside their own dir, not the caller's */
+		char *dir = realpath(dirs->v[i], NULL);
+		if (!dir) {
+			snprintf(err, errlen, "disk dir %s: %s", dirs->v[i], strerror(errno));
+			engine_scratch_destroy(s);
+			return -1;
+		}
+		char *tmpl = xasprintf("%s/reaim-%ld-XXXXXX", dir, (long)getpid());
+		free(dir);
 		if (!mkdtemp(tmpl)) {
 			snprintf(err, errlen, "cannot create a scratch dir in %s: %s", dirs->v[i], strerror(errno));
 			free(tmpl);
 			engine_scratch_destroy(s);
 			return -1;
 		}
+		s->locks[s->count] = -1;
 		s->roots[s->count++] = tmpl;
-		if (mark_root(tmpl) < 0) {
+		if (mark_root(tmpl, s->ipc_key, &s->locks[s->count - 1]) < 0) {
 			snprintf(err, errlen, "cannot write in %s: %s", tmpl, strerror(errno));
 			engine_scratch_destroy(s);
 			return -1;
@@ -59,6 +119,18 @@ int engine_scratch_create(const struct str_list *dirs, struct engine_scratch *s,
 	return 0;
 }
 
+/* The SysV key base a dead run's marker recorded, or 0. */
+static int32_t marked_ipc_key(int fd)
+{
+	char text[128];
+	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	const char *k = strstr(text, "\nipc_key ");
+	return k ? (int32_t)strtol(k + strlen("\nipc_key "), NULL, 10) : 0;
+}
+
 void engine_scratch_sweep(const struct str_list *dirs)
 {
 	for (size_t i = 0; i < dirs->count; i++) {
@@ -69,21 +141,31 @@ void engine_scratch_sweep(const struct str_list *dirs)
 			char tail[16];
 			struct stat st;
 			/* our names: reaim-PID-XXXXXX, with the six characters mkdtemp chose */
-			if (sscanf(e->d_name, "reaim-%ld-%15s", &pid, tail) != 2 || strlen(tail) != 6 ||
-			    pid == (long)getpid() || pid_is_reaim(pid))
+			if (sscanf(e->d_name, "reaim-%ld-%15s", &pid, tail) != 2 || strlen(tail) != 6)
 				continue;
 			if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
 			    st.st_uid != geteuid())
 				continue;
 			char *mark = xasprintf("%s/%s", e->d_name, SCRATCH_MARK);
-			int ours = faccessat(dirfd(d), mark, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+			int fd = openat(dirfd(d), mark, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 			free(mark);
-			if (!ours)
+			if (fd < 0)
 				continue; /* named like ours but not made by reaim: not ours to remove */
+			/* the run that made it holds this lock while it lives, in any pid namespace and
+			 * whatever its name; a lock we can take means it is gone */
+			if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+				close(fd);
+				continue;
+			}
+			int32_t key = marked_ipc_key(fd);
+			int objs = key ? sysv_remove_keys(key, TASKS_MAX) : 0;
 			char *path = xasprintf("%s/%s", dirs->v[i], e->d_name);
 			if (remove_tree(path) == 0)
 				log_warn("removed %s, left by a reaim process (pid %ld) that died", path, pid);
+			if (objs)
+				log_warn("removed %d System V IPC object%s its tasks left", objs, objs > 1 ? "s" : "");
 			free(path);
+			close(fd);
 		}
 		if (d)
 			closedir(d);
@@ -96,8 +178,11 @@ void engine_scratch_destroy(struct engine_scratch *s)
 		if (remove_tree(s->roots[i]) < 0)
 			log_warn("could not remove scratch dir %s: %s", s->roots[i], strerror(errno));
 		free(s->roots[i]);
+		if (s->locks[i] >= 0)
+			close(s->locks[i]); /* after the removal: until then the root is still ours */
 	}
 	free(s->roots);
+	free(s->locks);
 	free(s->exec_helper);
 	free(s->script_dir);
 	memset(s, 0, sizeof(*s));
@@ -129,12 +214,18 @@ static int lay_out_source(const char *path, long long kib, char *err, size_t err
 	return 0;
 }
 
+/* The O_DIRECT alignment dir's filesystem wants. Filesystems answer STATX_DIOALIGN for
+ * regular files only (ext4 says nothing for a directory), so an unnamed file is asked. */
 static size_t dio_alignment(const char *dir)
 {
 #ifdef STATX_DIOALIGN
 	struct statx sx;
-	if (statx(AT_FDCWD, dir, 0, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN) &&
-	    sx.stx_dio_offset_align > 0)
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	int rc = fd >= 0 ? statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx)
+			 : statx(AT_FDCWD, dir, 0, STATX_DIOALIGN, &sx);
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0 && (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align > 0)
 		return sx.stx_dio_offset_align > sx.stx_dio_mem_align ? sx.stx_dio_offset_align
 								      : sx.stx_dio_mem_align;
 #else
@@ -206,8 +297,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	int rc = 0;
 	if (pt->opts->drop_caches && drop_caches(res->reason, sizeof(res->reason)) < 0)
 		rc = -1;
-	for (size_t d = 0; d < s->count && (flags & TF_DISK); d++)
-		flush_dir(s->roots[d]);
+	for (size_t d = 0; d < s->count && (flags & TF_DISK) && !engine_interrupted(); d++)
+		flush_dir(s->roots[d]); /* a stop must not wait for writeback */
 	for (size_t d = 0; d < s->count && rc == 0; d++) {
 		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
 		if (need_dirs && mkdir(point_dirs[d], 0700) < 0) {
@@ -239,6 +330,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 			.dio_align = dio_alignment(s->roots[0]),
 			.exec_helper = s->exec_helper,
 			.script_dir = s->script_dir,
+			.ipc_key = s->ipc_key,
 		};
 		res->phases.setup_s = (double)(clock_now_ns() - begin_ns) / 1e9;
 		rc = engine_fork_point(pt, &proto, res);

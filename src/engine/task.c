@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The life of one task: prepare, report ready, wait for the release, run the job list,
  * merge its statistics into shared memory and exit. Runs in a forked child. */
 #include "config.h"
@@ -12,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -46,7 +49,7 @@ static void atomic_max(uint64_t *p, uint64_t v)
 		;
 }
 
-static void merge(struct shared_stats *dst, const struct shared_stats *src)
+static void merge(struct shared_stats *dst, const struct local_stats *src)
 {
 	if (src->count == 0)
 		return;
@@ -55,12 +58,16 @@ static void merge(struct shared_stats *dst, const struct shared_stats *src)
 	__atomic_add_fetch(&dst->over_2s, src->over_2s, __ATOMIC_RELAXED);
 	atomic_min(&dst->min_ns, src->min_ns);
 	atomic_max(&dst->max_ns, src->max_ns);
-	for (unsigned b = 0; b < HIST_BUCKETS; b++)
-		if (src->hist[b])
-			__atomic_add_fetch(&dst->hist[b], src->hist[b], __ATOMIC_RELAXED);
 }
 
-static void record(struct shared_stats *s, uint64_t ns)
+/* The jobs' buckets into the shared histograms of their tests. */
+static void merge_buckets(struct shared_stats *dst, const uint16_t *jobs, size_t njobs, const job_bucket *bucket)
+{
+	for (size_t j = 0; j < njobs; j++)
+		__atomic_add_fetch(&dst[jobs[j]].hist[bucket[j]], 1, __ATOMIC_RELAXED);
+}
+
+static void record(struct local_stats *s, uint64_t ns)
 {
 	s->count++;
 	s->total_ns += ns;
@@ -70,19 +77,35 @@ static void record(struct shared_stats *s, uint64_t ns)
 		s->max_ns = ns;
 	if (ns > TWO_SECONDS_NS)
 		s->over_2s++;
-	s->hist[hist_bucket(ns)]++;
 }
 
-/* Die with the parent, leave its signal set-up behind, get our own process group. */
-static int detach_from_parent(const struct task_args *a)
+/* Die with the parent, leave its signal set-up behind, get our own process group, and set
+ * what the tests must not inherit from whoever started reaim: files private to the task
+ * (umask), no core dumped unless asked for. 0, or -1 with the step that failed. */
+static int detach_from_parent(const struct task_args *a, const char **step)
 {
 	sigset_t none;
 	sigemptyset(&none);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != a->parent)
+	*step = "prctl(PR_SET_PDEATHSIG)";
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
 		return -1;
+	*step = "the parent is gone";
+	if (getppid() != a->parent) {
+		errno = 0;
+		return -1;
+	}
 	setpgid(0, 0);
 	signal(SIGPIPE, SIG_DFL); /* the parent ignores these; scripts and pipes expect the defaults */
 	signal(SIGXFSZ, SIG_DFL);
+	umask(077);
+	struct rlimit core;
+	*step = "setting RLIMIT_CORE to 0";
+	if (!a->pt->opts->task_cores && getrlimit(RLIMIT_CORE, &core) == 0 && core.rlim_cur != 0) {
+		core.rlim_cur = 0;
+		if (setrlimit(RLIMIT_CORE, &core) < 0)
+			return -1;
+	}
+	*step = "sigprocmask";
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
@@ -117,8 +140,11 @@ void task_main(const struct task_args *a)
 	const struct workfile *wf = a->pt->wf;
 	char msg[200];
 
-	if (detach_from_parent(a) < 0)
+	const char *step;
+	if (detach_from_parent(a, &step) < 0) {
+		fail(a, -1, errno, step);
 		_exit(2);
+	}
 	if (a->cpus) {
 		cpu_set_t one;
 		CPU_ZERO(&one);
@@ -136,8 +162,20 @@ void task_main(const struct task_args *a)
 	if (need_scratch)
 		snprintf(task_dir, sizeof(task_dir), "%s/t%u", point_dir, a->index);
 	if (need_scratch && mkdir(task_dir, 0700) < 0) {
-		snprintf(msg, sizeof(msg), "mkdir %s: %s", task_dir, strerror(errno));
+		int err = errno;
+		struct statvfs vfs;
+		int no_inodes = err == ENOSPC && statvfs(point_dir, &vfs) == 0 && vfs.f_files > 0 && vfs.f_favail == 0;
+		snprintf(msg, sizeof(msg), "mkdir %s%s", task_dir, no_inodes ? " (the filesystem is out of inodes)" : "");
+		fail(a, -1, err, msg);
+		_exit(1);
+	}
+	/* work in the task's own dir (or /): a core, or a file a test names relatively, never lands
+	 * in the directory reaim was started from */
+	if (chdir(need_scratch ? task_dir : "/") < 0) {
+		snprintf(msg, sizeof(msg), "chdir %s", need_scratch ? task_dir : "/");
 		fail(a, -1, errno, msg);
+		if (need_scratch)
+			remove_tree(task_dir);
 		_exit(1);
 	}
 	struct test_ctx ctx = {
@@ -152,6 +190,8 @@ void task_main(const struct task_args *a)
 		.script_dir = a->script_dir,
 		.task_index = a->index,
 		.rng = (uint64_t)a->pt->seed * 0x9e3779b97f4a7c15ull + a->index + 1,
+		.ipc_key = a->ipc_key ? a->ipc_key + (int32_t)a->index : 0,
+		.ipc_busy = &slot->ipc_busy,
 	};
 	if (need_scratch && (ctx.scratch_fd = open(task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		snprintf(msg, sizeof(msg), "open %s: %s", task_dir, strerror(errno));
@@ -169,19 +209,20 @@ void task_main(const struct task_args *a)
 			_exit(1);
 		}
 	}
+	/* the job list, each job's bucket and the task's own statistics, in memory no one else
+	 * wrote (see task_memory) */
 	uint16_t *jobs = a->mem.base;
-	/* the task's own statistics, in the shared ones' layout; only the merge is atomic */
-	struct shared_stats *stats = (struct shared_stats *)((char *)a->mem.base + a->mem.stats_offset);
+	job_bucket *bucket = (job_bucket *)((char *)a->mem.base + a->mem.bucket_offset);
+	struct local_stats *stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset);
 	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, jobs);
 
 	/* Fault in now, not in the first microseconds after the release: our slot, the clock,
 	 * the timing code and the first page of each test's code (fork does not copy the page
 	 * tables of the program text, so each task would fault on them afresh). */
 	slot->start_ns = slot->finish_ns = clock_now_ns();
-	size_t stats_len = wf->count * sizeof(*stats);
-	for (size_t off = 0; off < stats_len; off += 4096)
-		((volatile char *)stats)[off] = 0; /* the private statistics' pages */
-	((volatile char *)stats)[stats_len - 1] = 0;
+	for (size_t off = a->mem.bucket_offset; off < a->mem.len; off += 4096)
+		((volatile char *)a->mem.base)[off] = 0; /* the buckets' and statistics' pages */
+	((volatile char *)a->mem.base)[a->mem.len - 1] = 0;
 	record(&stats[0], 1); /* the recording code, then undone */
 	memset(&stats[0], 0, sizeof(stats[0]));
 	for (size_t t = 0; t < wf->count; t++) {
@@ -205,7 +246,7 @@ void task_main(const struct task_args *a)
 	for (size_t j = 0; j < a->mem.jobs; j++) {
 		unsigned t = jobs[j];
 		uint64_t t0 = clock_now_ns();
-		enum test_status r = wf->entries[t].test->run(&ctx);
+		enum test_status r = wf->entries[t].test->run(&ctx, wf->entries[t].test);
 		uint64_t t1 = clock_now_ns();
 		if (r != TEST_OK) {
 			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx.why);
@@ -214,12 +255,14 @@ void task_main(const struct task_args *a)
 			break;
 		}
 		record(&stats[t], t1 - t0);
+		bucket[j] = (job_bucket)hist_bucket(t1 - t0);
 		slot->jobs_done++;
 	}
 	slot->finish_ns = clock_now_ns();
 	if (status == 0) {
 		for (size_t t = 0; t < wf->count; t++)
 			merge(&a->shm.stats[t], &stats[t]);
+		merge_buckets(a->shm.stats, jobs, a->mem.jobs, bucket);
 		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
 		/* Stay until every task has finished: exiting now would charge our clean-up and
 		 * exit to the tasks still running or not yet started. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The figures DESIGN.md defines, as pure functions so they can be checked by hand. */
 #include "config.h"
 
@@ -70,19 +71,19 @@ void measure_summary(const double *v, size_t n, struct summary *out)
 
 unsigned hist_bucket(uint64_t ns)
 {
-	if (ns < 256)
-		return 0;
-	unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
-	unsigned b = (msb - 8) * 4 + (unsigned)((ns >> (msb - 2)) & 3);
+	if (ns < 2 * HIST_SUB)
+		return (unsigned)ns;
+	unsigned shift = 63u - (unsigned)__builtin_clzll(ns) - HIST_SUB_BITS; /* keeps the top 7 bits */
+	unsigned b = shift * HIST_SUB + (unsigned)(ns >> shift);
 	return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
 }
 
 uint64_t hist_bucket_low(unsigned b)
 {
-	if (b == 0)
-		return 0;
-	unsigned msb = b / 4 + 8, sub = b % 4;
-	return (1ull << msb) + ((uint64_t)sub << (msb - 2));
+	if (b < 2 * HIST_SUB)
+		return b;
+	unsigned shift = b / HIST_SUB - 1;
+	return (uint64_t)(b % HIST_SUB + HIST_SUB) << shift;
 }
 
 uint64_t hist_bucket_high(unsigned b)

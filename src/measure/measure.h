@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Clocks, the figures of a load point (pure functions), and latency histograms. */
 #ifndef REAIM_MEASURE_H
 #define REAIM_MEASURE_H
@@ -25,8 +26,15 @@ struct summary {
 };
 void measure_summary(const double *v, size_t n, struct summary *out);
 
-/* Log-scaled latency histogram: 4 buckets per power of two from 256 ns to ~550 s. */
-#define HIST_BUCKETS 128
+/* Latency histogram in HdrHistogram's layout: a bucket per nanosecond below 2*HIST_SUB ns, then each
+ * power of two cut into HIST_SUB equal buckets, so a bucket is never wider than 1/HIST_SUB of the times
+ * in it and a percentile (its bucket's midpoint) is within HIST_RESOLUTION_PCT of the true one. Times
+ * up to 2^HIST_TOP_BITS ns (18 minutes) have their own bucket; longer ones share the last. */
+#define HIST_SUB_BITS 6
+#define HIST_SUB (1u << HIST_SUB_BITS)
+#define HIST_TOP_BITS 40
+#define HIST_BUCKETS ((HIST_TOP_BITS - HIST_SUB_BITS + 1) * HIST_SUB)
+#define HIST_RESOLUTION_PCT (50.0 / HIST_SUB)
 unsigned hist_bucket(uint64_t ns);
 uint64_t hist_bucket_low(unsigned b);
 uint64_t hist_bucket_high(unsigned b);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Peak search over task counts; measurements are cached so no task count is run twice. */
 #include "config.h"
 

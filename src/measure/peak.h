@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Peak search: the task count of maximum Jobs/Min with far fewer points than a full sweep. */
 #ifndef REAIM_PEAK_H
 #define REAIM_PEAK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System sampler: a thread reads /proc/stat, /proc/vmstat and /proc/diskstats at a fixed interval
  * during a load point and keeps a time series of CPU shares, disk throughput and VM event rates. */
 #include "config.h"
@@ -20,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure/load.h"
 #include "measure/measure.h"
 #include "measure/sampler.h"
 #include "util/util.h"
@@ -59,6 +61,7 @@ struct sampler {
 	size_t nreadings, errors;
 	int cpu_known;
 	uint64_t thread_cpu_ns, thread_wall_ns;
+	double hz; /* USER_HZ, the unit of /proc/stat */
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -117,9 +120,13 @@ int sampler_parse_stat(const char *text, struct sys_counters *c)
 	int have = 0;
 	memset(c->cpu, 0, sizeof(c->cpu));
 	c->ctxt = c->processes = 0;
+	c->ncpus = 0;
+	/* the cpuN lines come before ctxt and processes, so they are all counted before the loop ends */
 	for (const char *p = text; p && *p && have != HAVE_ALL; p = next_line(p)) {
 		const char *q;
-		if (!(have & HAVE_CPU) && (q = after_key(p, "cpu")) != NULL) {
+		if (p[0] == 'c' && p[1] == 'p' && p[2] == 'u' && p[3] >= '0' && p[3] <= '9') {
+			c->ncpus++;
+		} else if (!(have & HAVE_CPU) && (q = after_key(p, "cpu")) != NULL) {
 			size_t i = 0;
 			while (i < ARRAY_SIZE(c->cpu) && next_u64(&q, &c->cpu[i]) == 0)
 				i++;
@@ -523,6 +530,12 @@ int sampler_start(const struct sampler_config *cfg, struct sampler **out, char *
 	struct sampler *s = xcalloc(1, sizeof(*s));
 	s->stop_fd = -1;
 	s->period_ns = (uint64_t)llround(iv * 1e9);
+	long hz = sysconf(_SC_CLK_TCK);
+	if (hz <= 0) {
+		set_err(err, errlen, "sampler: sysconf(_SC_CLK_TCK): %s", strerror(errno));
+		goto fail;
+	}
+	s->hz = (double)hz;
 	const char *root = cfg->proc_root ? cfg->proc_root : "/proc";
 	if (take_devices(s, cfg, err, errlen) < 0 || set_paths(s, root, err, errlen) < 0)
 		goto fail;
@@ -619,6 +632,11 @@ void sampler_stop(struct sampler *s, struct sys_summary *sum, struct sys_sample 
 		sum->sampler_cpu_pct = s->cpu_known && s->thread_wall_ns > 0
 					       ? 100.0 * (double)s->thread_cpu_ns / (double)s->thread_wall_ns
 					       : -1;
+		struct load_share sh;
+		load_between(&s->first, &s->prev, s->hz, &sh);
+		sum->busy_cpu_s = sh.busy_cpu_s;
+		sum->steal_pct = sh.steal_pct;
+		sum->ncpus = sh.ncpus;
 	}
 	if (series && s->n > 0) {
 		/* give back the unused part of the hour's allocation */
@@ -629,6 +647,11 @@ void sampler_stop(struct sampler *s, struct sys_summary *sum, struct sys_sample 
 			*n = s->n;
 	}
 	sampler_free(s);
+}
+
+double sampler_outside_cpu_pct(const struct sys_summary *sum, double own_cpu_s)
+{
+	return load_outside_cpu_pct(sum->busy_cpu_s, own_cpu_s, sum->ncpus, sum->avg.t_s);
 }
 
 /* ---- which device holds a directory ---- */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System sampler: a thread that reads system-wide CPU, disk and VM counters at a fixed interval
  * while a load point runs. */
 #ifndef REAIM_SAMPLER_H
@@ -33,6 +34,10 @@ struct sys_summary {                  /* over the whole sampled period (first to
 	size_t nsamples;              /* readings taken after the baseline (the series may hold fewer, merged) */
 	size_t errors;                /* readings that failed and were skipped (the next interval spans the gap) */
 	double sampler_cpu_pct;       /* the sampler thread's own CPU time / wall time, percent of one CPU; -1 if unknown */
+	/* outside load over the same period: see sampler_outside_cpu_pct */
+	double busy_cpu_s;            /* machine busy CPU time: user nice system irq softirq, all CPUs */
+	double steal_pct;             /* steal time, % of all CPU time of the machine (= avg.steal_pct) */
+	unsigned ncpus;               /* CPUs in /proc/stat; 0 if it lists none */
 };
 
 struct sampler;
@@ -42,12 +47,16 @@ int sampler_start(const struct sampler_config *cfg, struct sampler **out, char *
 /* Stop and join the thread (returns promptly, not after the interval), take a final reading, fill the
  * summary and hand over the time series (caller frees *series with free()). sum, series and n may be NULL. */
 void sampler_stop(struct sampler *s, struct sys_summary *sum, struct sys_sample **series, size_t *n);
+/* The CPU used by everything but the run, as % of the machine (CPUs x the sampled period), given the
+ * run's own CPU seconds over that period (cgroup cpu.stat, else wait4 plus reaim's own); NaN if unknown. */
+double sampler_outside_cpu_pct(const struct sys_summary *sum, double own_cpu_s);
 /* The block device holding dir, as named in /proc/diskstats ("vda", "sda1", "nvme0n1p2"); -1 if none (tmpfs). */
 int sampler_device_of(const char *dir, char *name, size_t len);
 
 /* Raw counters of one reading. */
 struct sys_counters {
 	unsigned long long cpu[8]; /* user nice system idle iowait irq softirq steal (jiffies) */
+	unsigned ncpus;            /* cpuN lines */
 	unsigned long long ctxt, processes;
 	unsigned long long pgfault, pgmajfault, pswpin, pswpout;
 	unsigned long long rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms; /* summed over devices */

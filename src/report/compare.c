@@ -1,426 +1,559 @@
-/* `reaim compare`: aligns runs by workload, O_SYNC setting and task count against the first
- * (the base), and says how much Jobs/Min moved and whether that is beyond the noise. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim compare` written out: the model of cmpmodel.c (sides, a verdict per cell, the correction,
+ * subtests, warnings) as an 80-column table, Markdown, CSV or JSON. */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/stats.h"
+#include "report/compare.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
-/* One other run at one task count. */
-struct cell {
-	int present, judged, significant;
-	double mean, pct, sd_pct, p, real_pct, user_pct, sys_pct;
-	double rank_p;            /* Mann-Whitney's two-sided p, -1 when it cannot be judged */
-};
+/* Text people paste into mail fits this width. */
+#define COMPARE_COLUMNS 80
+/* Subtests named per panel in the text formats (the JSON lists every one). */
+#define COMPARE_SUBTESTS_SHOWN 6
 
-struct row {
-	int tasks;
-	const struct curve_point *base;
-	struct cell *cells;
-};
-
-static double pct_change(double base, double other)
+/* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
+ * continuation lines after `indent`. */
+/* Stored text (a label another program stored) as a terminal may show it: escaped. */
+static const char *safe_label(const char *raw, char *buf, size_t len)
 {
-	return base != 0 ? 100.0 * (other / base - 1.0) : 0;
+	text_copy(buf, len, raw);
+	return buf;
 }
 
-static struct cell compare_point(const struct curve_point *b, const struct curve_point *o, double alpha)
+static void wrap_to(FILE *f, const char *text, const char *indent, size_t width)
 {
-	struct cell c = {.present = 1, .mean = o->jpm.mean};
-	c.pct = pct_change(b->jpm.mean, o->jpm.mean);
-	c.sd_pct = o->jpm.cv_pct;
-	c.real_pct = pct_change(b->real_s.mean, o->real_s.mean);
-	c.user_pct = pct_change(b->user_s.mean, o->user_s.mean);
-	c.sys_pct = pct_change(b->sys_s.mean, o->sys_s.mean);
-	struct welch w;
-	if (stats_welch(&b->jpm, &o->jpm, alpha, &w) == 0) {
-		c.judged = 1;
-		c.significant = w.significant;
-		c.p = w.p;
-	}
-	double u;
-	if (stats_mann_whitney(b->samples, b->jpm.n, o->samples, o->jpm.n, &u, &c.rank_p) < 0)
-		c.rank_p = -1;
-	return c;
-}
-
-static const struct curve *find_curve(const struct curve *cs, size_t n, const struct curve *like)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(cs[i].workload, like->workload) == 0 && cs[i].osync == like->osync)
-			return &cs[i];
-	return NULL;
-}
-
-/* Environment keys that differ between two runs, beyond the kernel (which is what is compared). */
-static void env_warnings(FILE *f, struct store *st, int64_t a, int64_t b)
-{
-	char **ka, **kb;
-	size_t na, nb;
-	if (store_get_env(st, a, &ka, &na) < 0)
-		return;
-	if (store_get_env(st, b, &kb, &nb) < 0) {
-		for (size_t i = 0; i < na; i++)
-			free(ka[i]);
-		free(ka);
-		return;
-	}
-	for (size_t i = 0; i < na; i++) {
-		char *tab = strchr(ka[i], '\t');
-		size_t klen = (size_t)(tab - ka[i]);
-		if (strncmp(ka[i], "kernel.", 7) == 0)
-			continue;
-		const char *other = NULL;
-		for (size_t j = 0; j < nb; j++)
-			if (strncmp(kb[j], ka[i], klen + 1) == 0)
-				other = kb[j] + klen + 1;
-		if (!other || strcmp(other, tab + 1) != 0)
-			fprintf(f, "warning: runs differ in %.*s: '%s' vs '%s'\n", (int)klen, ka[i], tab + 1,
-				other ? other : "(absent)");
-	}
-	for (size_t i = 0; i < na; i++)
-		free(ka[i]);
-	for (size_t j = 0; j < nb; j++)
-		free(kb[j]);
-	free(ka);
-	free(kb);
-}
-
-/* Mean job time per test over the valid points of one curve of a run. */
-struct test_mean {
-	char name[32];
-	double total_s, p99_sum;
-	long long count;
-	int points;
-};
-
-static size_t test_means(struct store *st, int64_t run, const struct curve *c, struct test_mean **out)
-{
-	struct store_point *pts;
-	size_t np, nm = 0;
-	*out = NULL;
-	if (store_get_points(st, run, &pts, &np) < 0)
-		return 0;
-	for (size_t i = 0; i < np; i++) {
-		if (!pts[i].valid || pts[i].osync != c->osync || strcmp(pts[i].workload, c->workload) != 0)
-			continue;
-		struct store_test *t;
-		size_t nt;
-		if (store_get_tests(st, pts[i].id, &t, &nt) < 0)
-			continue;
-		for (size_t k = 0; k < nt; k++) {
-			size_t m = 0;
-			while (m < nm && strcmp((*out)[m].name, t[k].name) != 0)
-				m++;
-			if (m == nm) {
-				*out = xrealloc(*out, (nm + 1) * sizeof(**out));
-				memset(&(*out)[nm], 0, sizeof(**out));
-				snprintf((*out)[nm++].name, sizeof((*out)[m].name), "%s", t[k].name);
-			}
-			(*out)[m].total_s += t[k].total_s;
-			(*out)[m].count += t[k].count;
-			(*out)[m].p99_sum += t[k].p99_s;
-			(*out)[m].points++;
+	size_t col = 0, ind = strlen(indent);
+	const char *s = text;
+	while (*s) {
+		size_t sp = strspn(s, " ");
+		s += sp;
+		if (!*s)
+			break;
+		size_t w = strcspn(s, " ");
+		if (col > 0 && width && col + 1 + w > width) {
+			fprintf(f, "\n%s", indent);
+			col = ind;
+		} else if (col > 0) {
+			fputc(' ', f);
+			col++;
 		}
-		free(t);
-	}
-	free(pts);
-	return nm;
-}
-
-/* The sampler's user, sys, iowait and disk-util shares of one run's curve like `c`, averaged
- * over its sampled points; 0 when the run has none (made before the sampler, or with it off). */
-static int system_shares(struct store *st, int64_t run, const struct curve *c, double out[4])
-{
-	struct store_point *pts;
-	size_t n, used = 0;
-	memset(out, 0, 4 * sizeof(double));
-	if (store_get_points(st, run, &pts, &n) < 0)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct store_point *p = &pts[i];
-		if (!p->valid || !p->sampled || p->osync != c->osync || strcmp(p->workload, c->workload) != 0)
-			continue;
-		out[0] += p->user_pct, out[1] += p->sys_pct, out[2] += p->iowait_pct, out[3] += p->util_pct;
-		used++;
-	}
-	free(pts);
-	for (int k = 0; k < 4 && used; k++)
-		out[k] /= (double)used;
-	return used > 0;
-}
-
-/* Where the time went, base against another run: the sampler's CPU and disk shares. */
-static void print_system(FILE *f, struct store *st, int64_t base, int64_t other, const struct curve *c,
-			 const char *label)
-{
-	static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
-	double a[4], b[4];
-	if (!system_shares(st, base, c, a) || !system_shares(st, other, c, b))
-		return;
-	fprintf(f, "System in %s (mean over sampled points):", label);
-	for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
-		fprintf(f, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], a[i], b[i]);
-	fputc('\n', f);
-}
-
-struct mover {
-	const char *name;
-	double pct, p99_pct;
-};
-
-static int by_size(const void *a, const void *b)
-{
-	double x = fabs(((const struct mover *)a)->pct), y = fabs(((const struct mover *)b)->pct);
-	return (x < y) - (x > y);
-}
-
-/* The subtests whose mean job time changed most between the base and another run. */
-static void print_movers(FILE *f, struct store *st, int64_t base, int64_t other, const struct curve *c,
-			 const char *label)
-{
-	struct test_mean *a, *b;
-	size_t na = test_means(st, base, c, &a), nb = test_means(st, other, c, &b);
-	struct mover *mv = xcalloc(na + 1, sizeof(*mv));
-	size_t n = 0;
-	for (size_t i = 0; i < na; i++)
-		for (size_t j = 0; j < nb; j++)
-			if (strcmp(a[i].name, b[j].name) == 0 && a[i].count && b[j].count && a[i].total_s > 0)
-				mv[n++] = (struct mover){a[i].name,
-							 pct_change(a[i].total_s / (double)a[i].count,
-								    b[j].total_s / (double)b[j].count),
-							 pct_change(a[i].p99_sum / a[i].points, b[j].p99_sum / b[j].points)};
-	qsort(mv, n, sizeof(*mv), by_size);
-	if (n) {
-		fprintf(f, "Subtests that moved most in %s (mean job time, p99):", label);
-		for (size_t i = 0; i < n && i < 5; i++)
-			fprintf(f, " %s %+.1f%% (p99 %+.0f%%)%s", mv[i].name, mv[i].pct, mv[i].p99_pct,
-				i + 1 < n && i < 4 ? "," : "");
-		fputc('\n', f);
-	}
-	free(mv);
-	free(a);
-	free(b);
-}
-
-/* The aligned table (or markdown): per task count the base, then per run its changes. */
-static void print_table(FILE *f, const struct curve *const *others, size_t no, const struct row *rows, size_t nr,
-			int markdown)
-{
-	const char *bar = markdown ? " | " : " | ";
-	if (markdown) {
-		fprintf(f, "| Tasks | Base JPM | cv%% |");
-		for (size_t k = 0; k < no; k++)
-			fprintf(f, " %s %%chg | sd%% | Real%% | User%% | Sys%% |", others[k]->label);
-		fprintf(f, "\n|---:|---:|---:|");
-		for (size_t k = 0; k < no; k++)
-			fprintf(f, "---:|---:|---:|---:|---:|");
-		fputc('\n', f);
-	} else {
-		fprintf(f, "%-6s %11s %6s", "", "", "");
-		for (size_t k = 0; k < no; k++)
-			fprintf(f, "%s%-41.41s", bar, others[k]->label);
-		fprintf(f, "\n%-6s %11s %6s", "Tasks", "Base JPM", "cv%");
-		for (size_t k = 0; k < no; k++)
-			fprintf(f, "%s%9s %6s %7s %7s %7s", bar, "%chg", "sd%", "Real%", "User%", "Sys%");
-		fputc('\n', f);
-	}
-	for (size_t r = 0; r < nr; r++) {
-		const struct curve_point *b = rows[r].base;
-		if (markdown)
-			fprintf(f, "| %d | %.1f | %.1f |", rows[r].tasks, b->jpm.mean, b->jpm.cv_pct);
-		else
-			fprintf(f, "%-6d %11.1f %6.1f", rows[r].tasks, b->jpm.mean, b->jpm.cv_pct);
-		for (size_t k = 0; k < no; k++) {
-			const struct cell *c = &rows[r].cells[k];
-			char mark = c->significant ? '*' : c->judged ? ' ' : '?';
-			if (markdown && !c->present)
-				fprintf(f, " - | | | | |");
-			else if (markdown)
-				fprintf(f, " %+.1f%%%c | %.1f | %+.1f | %+.1f | %+.1f |", c->pct, mark == ' ' ? ' ' : mark,
-					c->sd_pct, c->real_pct, c->user_pct, c->sys_pct);
-			else if (!c->present)
-				fprintf(f, "%s%9s %6s %7s %7s %7s", bar, "-", "", "", "", "");
-			else
-				fprintf(f, "%s%+7.1f%%%c %6.1f %+7.1f %+7.1f %+7.1f", bar, c->pct, mark, c->sd_pct,
-					c->real_pct, c->user_pct, c->sys_pct);
-		}
-		fputc('\n', f);
-	}
-}
-
-static void print_csv_rows(FILE *f, const struct curve *base, const struct curve *const *others, size_t no,
-			   const struct row *rows, size_t nr)
-{
-	for (size_t r = 0; r < nr; r++)
-		for (size_t k = 0; k < no; k++) {
-			const struct cell *c = &rows[r].cells[k];
-			if (c->present)
-				fprintf(f, "%s,%s,%d,\"%s\",%.2f,\"%s\",%.2f,%.2f,%.2f,%s,%.4g,%.4g,%.2f,%.2f,%.2f\n",
-					base->workload, base->osync ? "on" : "off", rows[r].tasks, base->label,
-					rows[r].base->jpm.mean, others[k]->label, c->mean, c->pct, c->sd_pct,
-					c->judged ? (c->significant ? "yes" : "no") : "n/a", c->judged ? c->p : -1.0,
-					c->rank_p, c->real_pct, c->user_pct, c->sys_pct);
-		}
-}
-
-static void print_json_rows(FILE *f, const struct curve *base, const struct curve *const *others, size_t no,
-			    const struct row *rows, size_t nr, int *first)
-{
-	for (size_t r = 0; r < nr; r++)
-		for (size_t k = 0; k < no; k++) {
-			const struct cell *c = &rows[r].cells[k];
-			if (!c->present)
-				continue;
-			fprintf(f, "%s\n  {\"workload\": \"%s\", \"osync\": %d, \"tasks\": %d, \"base\": %.4f, "
-				   "\"other\": %.4f, \"run\": %zu, \"pct\": %.4f, \"sd_pct\": %.4f, \"judged\": %s, "
-				   "\"significant\": %s, \"p\": %.6g, \"rank_p\": %.6g, \"real_pct\": %.4f, \"user_pct\": %.4f, "
-				   "\"sys_pct\": %.4f}",
-				*first ? "" : ",", base->workload, base->osync, rows[r].tasks, rows[r].base->jpm.mean,
-				c->mean, k + 1, c->pct, c->sd_pct, c->judged ? "true" : "false",
-				c->significant ? "true" : "false", c->judged ? c->p : -1.0, c->rank_p, c->real_pct, c->user_pct,
-				c->sys_pct);
-			*first = 0;
-		}
-	(void)others;
-}
-
-/* Geometric mean of the Jobs/Min ratios and each run's peak, under the table. */
-static void print_summary(FILE *f, const struct curve *base, const struct curve *const *others, size_t no,
-			  const struct row *rows, size_t nr)
-{
-	const struct curve_point *bp = curve_peak(base);
-	fprintf(f, "Peak: base %.1f at %d tasks", bp ? bp->jpm.mean : 0, bp ? bp->tasks : 0);
-	for (size_t k = 0; k < no; k++) {
-		double *ratios = xcalloc(nr + 1, sizeof(double));
-		size_t n = 0;
-		for (size_t r = 0; r < nr; r++)
-			if (rows[r].cells[k].present && rows[r].base->jpm.mean > 0)
-				ratios[n++] = rows[r].cells[k].mean / rows[r].base->jpm.mean;
-		const struct curve_point *op = curve_peak(others[k]);
-		fprintf(f, "; %s %.1f at %d tasks", others[k]->label, op ? op->jpm.mean : 0, op ? op->tasks : 0);
-		if (n)
-			fprintf(f, " (geomean %+.1f%% over %zu task counts)", 100 * (stats_geomean(ratios, n) - 1), n);
-		free(ratios);
+		fwrite(s, 1, w, f);
+		col += w;
+		s += w;
 	}
 	fputc('\n', f);
 }
 
-int report_compare(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct compare_options *o,
-		   int *regressed)
+static void wrap(FILE *f, const char *text, const char *indent)
 {
-	struct curve **cs = xcalloc(n, sizeof(*cs));
-	size_t *nc = xcalloc(n, sizeof(*nc));
-	int rc = 0, first_json = 1;
-	*regressed = 0;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = curves_load(st, runs[i], &cs[i], &nc[i]);
-	if (rc == 0 && o->format == CMP_TABLE) {
-		fprintf(f, "Base: %s. Significance: Welch's t-test at %.0f%% confidence where both sides have at "
-			   "least 2 repeats (* significant, ? cannot be judged: use -r 2 or more).\n",
-			nc[0] ? cs[0][0].label : "run", 100 * (1 - o->alpha));
-		fprintf(f, "Runs:");
-		for (size_t i = 0; i < n; i++) {
-			struct store_run_row r;
-			if (store_get_run(st, runs[i], &r) == 0)
-				fprintf(f, "%s %s (run %lld, %s mode, %s, started %s)", i ? ";" : "", r.label, (long long)r.id,
-					r.mode, r.status, r.started);
-		}
-		fputc('\n', f);
-		for (size_t i = 1; i < n; i++)
-			env_warnings(f, st, runs[0], runs[i]);
+	wrap_to(f, text, indent, COMPARE_COLUMNS);
+}
+
+static void wrapf(FILE *f, const char *indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void wrapf(FILE *f, const char *indent, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (s)
+		wrap(f, s, indent);
+	free(s);
+}
+
+/* "runs 1, 2, 3" or "run 4". */
+static void runs_text(const struct compare_side *s, char *buf, size_t len)
+{
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "run%s", s->nruns > 1 ? "s" : "");
+	for (size_t i = 0; i < s->nruns; i++)
+		strbuf_addf(&sb, "%s %lld", i ? "," : "", (long long)s->runs[i]);
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_free(&sb);
+}
+
+/* What a cell's samples are, for the CSV and JSON: runs, repeats, a mix, or pairs of rounds. */
+static const char *samples_name(const struct compare_cell *c)
+{
+	if (c->paired)
+		return "pairs";
+	if (c->src_a == c->src_b)
+		return c->src_a == VERDICT_SRC_REPEATS ? "repeats" : c->src_a == VERDICT_SRC_RUNS ? "runs" : "none";
+	return "runs/repeats";
+}
+
+static const char *test_name(const struct compare_model *m)
+{
+	return m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test";
+}
+
+/* What n counts. */
+static const char *samples_text(const struct compare_model *m)
+{
+	int repeats = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++)
+			repeats |= m->panels[i].cells[c].src_a == VERDICT_SRC_REPEATS ||
+				   m->panels[i].cells[c].src_b == VERDICT_SRC_REPEATS;
+	switch (m->kind) {
+	case COMPARE_VARIANTS:
+		return "pairs of points, one per round (the variants ran next to each other in every round)";
+	case COMPARE_OSYNC: return "pairs of points, one per round";
+	case COMPARE_GROUPS: break;
 	}
-	if (rc == 0 && o->format == CMP_CSV)
-		fprintf(f, "workload,osync,tasks,base_label,base_jpm,label,jpm,pct,sd_pct,significant,p,rank_p,"
-			   "real_pct,user_pct,sys_pct\n");
-	if (rc == 0 && o->format == CMP_JSON)
-		fprintf(f, "{\"format_version\": 1, \"alpha\": %g, \"rows\": [", o->alpha);
-	for (size_t b = 0; rc == 0 && b < nc[0]; b++) {
-		const struct curve *base = &cs[0][b];
-		const struct curve **others = xcalloc(n, sizeof(*others));
-		static const struct curve empty = {.label = "(missing)"};
-		for (size_t i = 1; i < n; i++) {
-			others[i - 1] = find_curve(cs[i], nc[i], base);
-			if (!others[i - 1])
-				others[i - 1] = &empty;
-		}
-		struct row *rows = xcalloc(base->count + 1, sizeof(*rows));
-		for (size_t r = 0; r < base->count; r++) {
-			rows[r].tasks = base->points[r].tasks;
-			rows[r].base = &base->points[r];
-			rows[r].cells = xcalloc(n, sizeof(struct cell));
-			for (size_t k = 0; k + 1 < n; k++) {
-				const struct curve_point *op = curve_at(others[k], rows[r].tasks);
-				if (!op)
-					continue;
-				struct cell c = compare_point(rows[r].base, op, o->alpha);
-				rows[r].cells[k] = c;
-				int counts = c.significant || !c.judged;
-				if (o->fail_above_pct > 0 && counts && c.pct < -o->fail_above_pct)
-					*regressed = 1;
-			}
-		}
-		if (o->format == CMP_TABLE || o->format == CMP_MARKDOWN) {
-			fprintf(f, "\n%sWorkload %s, O_SYNC %s\n", o->format == CMP_MARKDOWN ? "### " : "", base->workload,
-				base->osync ? "on" : "off");
-			print_table(f, others, n - 1, rows, base->count, o->format == CMP_MARKDOWN);
-			print_summary(f, base, others, n - 1, rows, base->count);
-			for (size_t i = 1; i < n; i++)
-				if (others[i - 1] != &empty) {
-					print_system(f, st, runs[0], runs[i], base, others[i - 1]->label);
-					print_movers(f, st, runs[0], runs[i], base, others[i - 1]->label);
-				}
-		} else if (o->format == CMP_CSV) {
-			print_csv_rows(f, base, others, n - 1, rows, base->count);
+	return repeats ? "samples a side: each run's mean with 2 or more runs, else the one run's repeats"
+		       : "samples a side: each run's mean (the runs are the replicates)";
+}
+
+/* The sides, how to read the table, and every warning; shared by the table and Markdown. */
+static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+{
+	const char *item = markdown ? "- " : "";
+	char shown[400];
+	if (m->kind != COMPARE_GROUPS)
+		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
+		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
+		      m->kind == COMPARE_VARIANTS ? "its variants" : "O_SYNC off against on");
+	for (size_t s = 0; s < m->nsides; s++) {
+		char runs[256] = "";
+		if (m->kind == COMPARE_GROUPS)
+			runs_text(&m->sides[s], runs, sizeof(runs));
+		wrapf(f, "   ", "%s%c%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
+	}
+	fputc('\n', f);
+	struct strbuf legend = {0};
+	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its 95%% confidence interval "
+		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s compared; * below "
+		     "%g, ? cannot be judged (fewer than 2 %s). MDE: the smallest change these samples could "
+		     "detect (80%% power). CPU: change of the CPU time (user + system).",
+	      samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
+	      m->judged == 1 ? "" : "s", m->alpha,
+	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs");
+	wrap_to(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
+	strbuf_free(&legend);
+	if (markdown && m->nnotes)
+		fputc('\n', f);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		char *line = xasprintf("%s%s", item, m->notes[i]);
+		wrap_to(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
+		free(line);
+	}
+}
+
+static void table_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 0); }
+static void markdown_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 1); }
+
+/* "Workload dbase, O_SYNC on: B against A". */
+static void panel_title(FILE *f, const struct compare_model *m, const struct compare_panel *p, const char *prefix)
+{
+	fprintf(f, "\n%sWorkload ", prefix);
+	fput_text(f, p->workload, 0);
+	if (p->osync >= 0)
+		fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
+	if (p->variant[0])
+		fprintf(f, ", variant %s", p->variant);
+	fprintf(f, ": %c against %c\n", m->sides[p->side].letter, m->sides[0].letter);
+}
+
+/* One cell's figures as text: change, interval, p, MDE, CPU (blank where not known). */
+struct cell_text {
+	char n_a[16], n_b[16], mean_b[24], change[16], ci[40], p[16], mde[16], cpu[16];
+	char mark;
+};
+
+static void fmt_pct(char *buf, size_t len, double v, int sign)
+{
+	if (isfinite(v))
+		snprintf(buf, len, sign ? "%+.1f%%" : "%.1f%%", v);
+	else
+		snprintf(buf, len, "-");
+}
+
+/* An interval's bound in 7 columns: one decimal while it fits. */
+static void fmt_bound(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, fabs(v) < 999.95 ? "%+6.1f%%" : "%+6.0f%%", v);
+}
+
+/* A change of job time: milliseconds below a second, where most tests' changes are. */
+static void strbuf_seconds(struct strbuf *sb, double s)
+{
+	s += 0.0; /* no "-0" */
+	if (fabs(s) < 0.9995)
+		strbuf_addf(sb, "%+.1f ms", s * 1e3 + 0.0);
+	else
+		strbuf_addf(sb, "%+.2f s", s);
+}
+
+static void cell_text(const struct compare_cell *c, struct cell_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->n_a, sizeof(t->n_a), "%zu", c->paired ? c->na : c->na);
+	t->mark = ' ';
+	if (!c->present) {
+		snprintf(t->mean_b, sizeof(t->mean_b), "-");
+		return;
+	}
+	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
+	snprintf(t->mean_b, sizeof(t->mean_b), "%.1f", c->mean_b);
+	fmt_pct(t->change, sizeof(t->change), 100.0 * (c->mean_b / c->mean_a - 1), 1);
+	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1);
+	if (!c->judged) {
+		t->mark = '?';
+		snprintf(t->p, sizeof(t->p), "-");
+		snprintf(t->mde, sizeof(t->mde), "-");
+		return;
+	}
+	t->mark = c->significant ? '*' : ' ';
+	if (c->v.bounded) {
+		char lo[16], hi[16];
+		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
+		fmt_bound(hi, sizeof(hi), c->v.ci_high_pct);
+		snprintf(t->ci, sizeof(t->ci), "[%s,%s]", lo, hi);
+	}
+	else
+		snprintf(t->ci, sizeof(t->ci), "(unbounded)");
+	if (c->p_adj < 0.001)
+		snprintf(t->p, sizeof(t->p), "<.001");
+	else
+		snprintf(t->p, sizeof(t->p), "%.3f", c->p_adj);
+	if (c->v.mde_pct >= 1000) /* no power at all: the digits would only widen the column */
+		snprintf(t->mde, sizeof(t->mde), ">999%%");
+	else
+		fmt_pct(t->mde, sizeof(t->mde), c->v.mde_pct, 0);
+}
+
+/* Peaks, geometric mean, the sampler's shares and the subtests under a panel's rows. */
+static void panel_summary(FILE *f, const struct compare_model *m, const struct compare_panel *p, int markdown)
+{
+	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *gap = markdown ? "\n" : "";
+	size_t width = markdown ? 0 : COMPARE_COLUMNS;
+	struct strbuf sb = {0};
+	if (p->ngeo)
+		strbuf_addf(&sb, "Geomean of %c/%c over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
+			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
+	if (p->peak_a_tasks)
+		strbuf_addf(&sb, "Peak: %c %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
+	if (p->peak_b_tasks)
+		strbuf_addf(&sb, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+	if (sb.len) {
+		fputs(gap, f);
+		wrap_to(f, sb.buf, "  ", width);
+	}
+	strbuf_free(&sb);
+	if (p->has_system) {
+		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
+		struct strbuf s = {0};
+		strbuf_addf(&s, "System, %c -> %c (mean over sampled points):", a, b);
+		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
+			strbuf_addf(&s, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], p->sys_a[i], p->sys_b[i]);
+		fputs(gap, f);
+		wrap_to(f, s.buf, "  ", width);
+		strbuf_free(&s);
+	}
+	if (!p->nsubs)
+		return;
+	struct strbuf s = {0};
+	strbuf_addf(&s, "Subtests by their share of the change in total job time (in all %s", p->total.noise ? "~" : "");
+	strbuf_seconds(&s, p->total.delta_s);
+	strbuf_addf(&s, ", %+.1f%%; ~: within noise):", p->total.base_s ? 100 * p->total.delta_s / p->total.base_s : 0.0);
+	for (size_t i = 0; i < p->nsubs && i < COMPARE_SUBTESTS_SHOWN; i++) {
+		const struct compare_subtest *t = &p->subs[i];
+		strbuf_addf(&s, "%s %s ", i ? "," : "", t->name);
+		if (isfinite(t->share_pct)) {
+			strbuf_addf(&s, "%s%.0f%% (", t->noise ? "~" : "", t->share_pct + 0.0);
+			strbuf_seconds(&s, t->delta_s);
+			strbuf_addf(&s, ")");
 		} else {
-			print_json_rows(f, base, others, n - 1, rows, base->count, &first_json);
+			strbuf_addf(&s, "%s", t->noise ? "~" : "");
+			strbuf_seconds(&s, t->delta_s);
 		}
-		for (size_t r = 0; r < base->count; r++)
-			free(rows[r].cells);
-		free(rows);
-		free(others);
 	}
-	if (rc == 0 && o->format == CMP_JSON)
-		fprintf(f, "\n], \"regressed\": %s}\n", *regressed ? "true" : "false");
-	for (size_t i = 0; i < n; i++)
-		if (cs[i])
-			curves_free(cs[i], nc[i]);
-	free(cs);
-	free(nc);
-	return rc;
+	if (p->nsubs > COMPARE_SUBTESTS_SHOWN)
+		strbuf_addf(&s, ", %zu more (--format json lists them)", p->nsubs - COMPARE_SUBTESTS_SHOWN);
+	fputs(gap, f);
+	wrap_to(f, s.buf, "  ", width);
+	strbuf_free(&s);
 }
 
-int report_osync_ratio(FILE *f, struct store *st, int64_t run)
+static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	struct curve *cs;
-	size_t n;
-	if (curves_load(st, run, &cs, &n) < 0)
-		return -1;
-	int found = 0;
+	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	char ha[16], hb[16];
+	snprintf(ha, sizeof(ha), "%c JPM", a);
+	snprintf(hb, sizeof(hb), "%c JPM", b);
+	panel_title(f, m, p, "");
+	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n", "Change",
+		"    95% CI", "p adj", "MDE", "CPU");
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		struct cell_text t;
+		cell_text(c, &t);
+		char line[256];
+		snprintf(line, sizeof(line), "%5d %8.1f %3s %8s %3s %7s %-17s %5s%c %6s %7s", c->tasks, c->mean_a, t.n_a,
+			 t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
+		size_t len = strlen(line);
+		while (len && line[len - 1] == ' ')
+			len--;
+		fprintf(f, "%.*s\n", (int)len, line);
+	}
+	panel_summary(f, m, p, 0);
+}
+
+static void markdown_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
+{
+	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	panel_title(f, m, p, "### ");
+	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | 95%% CI | p adj | MDE | CPU |\n"
+		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		struct cell_text t;
+		cell_text(c, &t);
+		fprintf(f, "| %d | %.1f | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, c->mean_a, t.n_a,
+			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : "", t.mde,
+			t.cpu);
+	}
+	panel_summary(f, m, p, 1);
+}
+
+static void csv_begin(FILE *f, const struct compare_model *m)
+{
+	(void)m;
+	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
+		   "other_runs,other_jpm,n_other,samples,pct,ci_low_pct,ci_high_pct,p,p_adj,correction,"
+		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression\n");
+}
+
+/* A side's letter, label and runs (ids separated by spaces). */
+static void csv_side(FILE *f, const struct compare_side *s)
+{
+	fprintf(f, ",%c,", s->letter);
+	textout_csv_string(f, s->label, 1);
+	fputs(",\"", f);
+	for (size_t i = 0; i < s->nruns; i++)
+		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
+	fputc('"', f);
+}
+
+static void csv_numbers(FILE *f, const char *fmt, const double *v, size_t n)
+{
 	for (size_t i = 0; i < n; i++) {
-		if (!cs[i].osync)
+		fputc(',', f);
+		textout_csv_number(f, fmt, v[i]);
+	}
+}
+
+static void csv_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
+{
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		if (!c->present)
 			continue;
-		struct curve off_like = cs[i];
-		off_like.osync = 0;
-		const struct curve *off = find_curve(cs, n, &off_like);
-		if (!off)
+		textout_csv_string(f, p->workload, 0);
+		fprintf(f, ",%s,", p->osync < 0 ? "" : p->osync ? "on" : "off");
+		textout_csv_string(f, p->variant, 0);
+		fprintf(f, ",%d", c->tasks);
+		csv_side(f, &m->sides[0]);
+		csv_numbers(f, "%.2f", &c->mean_a, 1);
+		fprintf(f, ",%zu", c->na);
+		csv_side(f, &m->sides[p->side]);
+		csv_numbers(f, "%.2f", &c->mean_b, 1);
+		fprintf(f, ",%zu,%s", c->nb, samples_name(c));
+		const double stats[] = {100.0 * (c->mean_b / c->mean_a - 1), c->judged ? c->v.ci_low_pct : NAN,
+					c->judged ? c->v.ci_high_pct : NAN};
+		csv_numbers(f, "%.3f", stats, ARRAY_SIZE(stats));
+		const double ps[] = {c->judged ? c->v.p : NAN, c->p_adj};
+		csv_numbers(f, "%.4g", ps, ARRAY_SIZE(ps));
+		fprintf(f, ",%s,%s", compare_correction_names[m->correction],
+			c->judged ? (c->significant ? "yes" : "no") : "n/a");
+		const double rest[] = {c->judged ? c->v.mde_pct : NAN, c->cpu_pct, c->user_pct, c->sys_pct, c->real_pct};
+		csv_numbers(f, "%.3f", rest, ARRAY_SIZE(rest));
+		csv_numbers(f, "%.4g", (const double[]){c->rank_p >= 0 ? c->rank_p : NAN}, 1);
+		fprintf(f, ",%s\n", c->regression ? "yes" : "no");
+	}
+}
+
+/* One JSON member: `, "key": ` then the number (null when not finite). */
+static void json_num(FILE *f, const char *key, const char *fmt, double v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	textout_json_number(f, fmt, v);
+}
+
+static void json_begin(FILE *f, const struct compare_model *m)
+{
+	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
+		   "\"cells_compared\": %zu, \"fail_above_pct\": ",
+		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], m->judged);
+	textout_json_number(f, "%g", m->fail_above_pct > 0 ? m->fail_above_pct : NAN);
+	fprintf(f, ",\n \"sides\": [");
+	for (size_t s = 0; s < m->nsides; s++) {
+		const struct compare_side *d = &m->sides[s];
+		fprintf(f, "%s{\"side\": \"%c\", \"label\": ", s ? ", " : "", d->letter);
+		textout_json_string(f, d->label);
+		fprintf(f, ", \"runs\": [");
+		for (size_t i = 0; i < d->nruns; i++)
+			fprintf(f, "%s%lld", i ? ", " : "", (long long)d->runs[i]);
+		fprintf(f, "], \"variant\": ");
+		if (d->variant)
+			textout_json_string(f, d->variant);
+		else
+			fputs("null", f);
+		fprintf(f, ", \"osync\": ");
+		if (d->osync >= 0)
+			fprintf(f, "%d", d->osync);
+		else
+			fputs("null", f);
+		fputc('}', f);
+	}
+	fprintf(f, "],\n \"notes\": [");
+	for (size_t i = 0; i < m->nnotes; i++) {
+		fputs(i ? ", " : "", f);
+		textout_json_string(f, m->notes[i]);
+	}
+	fprintf(f, "],\n \"rows\": [");
+}
+
+/* The block's keys of a JSON row. */
+static void json_block(FILE *f, const struct compare_model *m, const struct compare_panel *p)
+{
+	fprintf(f, "{\"workload\": ");
+	textout_json_string(f, p->workload);
+	fprintf(f, ", \"osync\": ");
+	if (p->osync >= 0)
+		fprintf(f, "%d", p->osync);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"variant\": ");
+	textout_json_string(f, p->variant);
+	fprintf(f, ", \"base\": \"%c\", \"other\": \"%c\"", m->sides[0].letter, m->sides[p->side].letter);
+}
+
+/* Whether a panel before p wrote a row (so the next one needs a comma). */
+static int rows_before(const struct compare_model *m, const struct compare_panel *p)
+{
+	for (const struct compare_panel *q = m->panels; q < p; q++)
+		for (size_t i = 0; i < q->ncells; i++)
+			if (q->cells[i].present)
+				return 1;
+	return 0;
+}
+
+/* Rows now, per panel; the subtests of every panel after them (json_end). */
+static void json_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
+{
+	int first = !rows_before(m, p);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		if (!c->present)
 			continue;
-		found = 1;
-		fprintf(f, "\nWorkload %s: O_SYNC on against off\nTasks  JPM on     JPM off    on/off\n", cs[i].workload);
-		for (size_t r = 0; r < cs[i].count; r++) {
-			const struct curve_point *p_off = curve_at(off, cs[i].points[r].tasks);
-			if (p_off && p_off->jpm.mean > 0)
-				fprintf(f, "%-6d %-10.1f %-10.1f %.3f\n", cs[i].points[r].tasks, cs[i].points[r].jpm.mean,
-					p_off->jpm.mean, cs[i].points[r].jpm.mean / p_off->jpm.mean);
+		fputs(first ? "\n  " : ",\n  ", f);
+		first = 0;
+		json_block(f, m, p);
+		fprintf(f, ", \"tasks\": %d", c->tasks);
+		json_num(f, "base_jpm", "%.4f", c->mean_a);
+		json_num(f, "other_jpm", "%.4f", c->mean_b);
+		fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"samples\": \"%s\", \"paired\": %s", c->na, c->nb,
+			samples_name(c), c->paired ? "true" : "false");
+		json_num(f, "pct", "%.4f", 100.0 * (c->mean_b / c->mean_a - 1));
+		json_num(f, "ci_low_pct", "%.4f", c->judged ? c->v.ci_low_pct : NAN);
+		json_num(f, "ci_high_pct", "%.4f", c->judged ? c->v.ci_high_pct : NAN);
+		fprintf(f, ", \"ci_bounded\": %s", c->judged && c->v.bounded ? "true" : "false");
+		json_num(f, "t", "%.6g", c->judged ? c->v.t : NAN);
+		json_num(f, "df", "%.6g", c->judged ? c->v.df : NAN);
+		json_num(f, "p", "%.6g", c->judged ? c->v.p : NAN);
+		json_num(f, "p_adj", "%.6g", c->p_adj);
+		fprintf(f, ", \"judged\": %s, \"significant\": %s, \"regression\": %s", c->judged ? "true" : "false",
+			c->significant ? "true" : "false", c->regression ? "true" : "false");
+		json_num(f, "mde_pct", "%.4f", c->judged ? c->v.mde_pct : NAN);
+		json_num(f, "cpu_pct", "%.4f", c->cpu_pct);
+		json_num(f, "user_pct", "%.4f", c->user_pct);
+		json_num(f, "sys_pct", "%.4f", c->sys_pct);
+		json_num(f, "real_pct", "%.4f", c->real_pct);
+		json_num(f, "rank_p", "%.6g", c->rank_p >= 0 ? c->rank_p : NAN);
+		fputc('}', f);
+	}
+}
+
+static void json_end(FILE *f, const struct compare_model *m)
+{
+	fprintf(f, "\n ],\n \"subtests\": [");
+	int first = 1;
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		for (size_t k = 0; k <= p->nsubs && p->nsubs; k++) {
+			const struct compare_subtest *t = k == 0 ? &p->total : &p->subs[k - 1];
+			fputs(first ? "\n  " : ",\n  ", f);
+			first = 0;
+			json_block(f, m, p);
+			fprintf(f, ", \"test\": ");
+			textout_json_string(f, k == 0 ? "(all)" : t->name);
+			json_num(f, "base_s", "%.6g", t->base_s);
+			json_num(f, "delta_s", "%.6g", t->delta_s);
+			json_num(f, "share_pct", "%.4f", k == 0 ? 100.0 : t->share_pct);
+			json_num(f, "p", "%.6g", t->p);
+			fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"within_noise\": %s}", t->na, t->nb,
+				t->noise ? "true" : "false");
 		}
 	}
-	curves_free(cs, n);
-	if (!found)
-		fprintf(f, "run %lld has no workload measured with O_SYNC both on and off (use --osync both)\n",
-			(long long)run);
+	fprintf(f, "\n ],\n \"regressed\": %s}\n", m->regressed ? "true" : "false");
+}
+
+const struct compare_format report_compare_formats[] = {
+	{"table", "text within 80 columns: the sides, how to read the figures and the warnings, then per "
+		  "workload and O_SYNC setting a row per task count (means, n a side, % change with its 95% "
+		  "interval, adjusted p, MDE, CPU change), peaks, system shares and the subtests that carry the "
+		  "change; more than two sides stack one block per side",
+	 table_begin, table_panel, NULL},
+	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, NULL},
+	{"csv", "one line per task count and side, with every figure of the table", csv_begin, csv_panel, NULL},
+	{"json", "the sides, notes, a row per task count and side, every subtest's share, and whether "
+		 "--fail-above found a regression",
+	 json_begin, json_panel, json_end},
+	{NULL, NULL, NULL, NULL, NULL},
+};
+
+int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+		   const struct compare_options *o, int *regressed)
+{
+	size_t w = 0;
+	*regressed = 0;
+	while (report_compare_formats[w].name && strcmp(report_compare_formats[w].name, o->format ? o->format : "table"))
+		w++;
+	if (!report_compare_formats[w].name) { /* the command line only passes names from the table */
+		errno = EINVAL;
+		return -1;
+	}
+	struct compare_model m;
+	if (compare_model_build(st, groups, n, o, &m) < 0) {
+		compare_model_free(&m);
+		return -1;
+	}
+	if (m.nothing[0]) {
+		fprintf(f, "%s\n", m.nothing);
+		compare_model_free(&m);
+		return 0;
+	}
+	const struct compare_format *fmt = &report_compare_formats[w];
+	fmt->begin(f, &m);
+	for (size_t i = 0; i < m.npanels; i++)
+		fmt->panel(f, &m, &m.panels[i]);
+	if (fmt->end)
+		fmt->end(f, &m);
+	*regressed = m.regressed;
+	compare_model_free(&m);
 	return 0;
 }

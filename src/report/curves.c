@@ -1,7 +1,9 @@
-/* Builds the Jobs/Min curves of a stored run: one per workload and O_SYNC setting, with the
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Builds the Jobs/Min curves of a stored run: one per workload, O_SYNC setting and variant, with the
  * repeats of each task count summarised. Invalid points never enter a curve. */
 #include "config.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,21 +31,12 @@ void curves_free(struct curve *c, size_t n)
 
 #define FIELD(f) offsetof(struct store_point, f)
 
-/* What a curve can show: one row per stored figure worth plotting against task count. */
+/* What a curve can show: every point figure marked PLOT in store/figures.h, in its order. */
+#define METRIC_PLOT(name, label, group) {#name, label, FIELD(name), STORE_FIG_##group == STORE_FIG_SYSTEM},
+#define METRIC_NOPLOT(name, label, group)
+#define METRIC(name, type, unit, label, fmt, group, plot) METRIC_##plot(name, label, group)
 static const struct metric metrics[] = {
-	{"jobs_per_min", "Jobs/Min", FIELD(jobs_per_min), 0},
-	{"jobs_per_min_task", "Jobs/Min per task", FIELD(jobs_per_min_task), 0},
-	{"real_s", "Real time (s)", FIELD(real_s), 0},
-	{"cpu_s", "CPU time (s)", FIELD(cpu_s), 0},
-	{"jti", "JTI", FIELD(jti), 0},
-	{"user_pct", "CPU user %", FIELD(user_pct), 1},
-	{"sys_pct", "CPU system %", FIELD(sys_pct), 1},
-	{"iowait_pct", "CPU iowait %", FIELD(iowait_pct), 1},
-	{"idle_pct", "CPU idle %", FIELD(idle_pct), 1},
-	{"read_kbs", "Disk read KB/s", FIELD(read_kbs), 1},
-	{"write_kbs", "Disk write KB/s", FIELD(write_kbs), 1},
-	{"util_pct", "Disk utilisation %", FIELD(util_pct), 1},
-	{"ctxt_per_s", "Context switches/s", FIELD(ctxt_per_s), 1},
+	STORE_POINT_FIGURES(METRIC)
 	{NULL, NULL, 0, 0},
 };
 
@@ -75,10 +68,11 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 	struct summary *dest[] = {&cp->jpm, &cp->real_s, &cp->user_s, &cp->sys_s};
 	double *v = xcalloc(e - s + 1, sizeof(double));
 	cp->tasks = pts[s].tasks;
+	/* a point counts if valid and its metric was measured (a cgroup figure of a run without cgroups was not) */
 	for (size_t f = 0; f < ARRAY_SIZE(fields); f++) {
 		size_t n = 0;
 		for (size_t i = s; i < e; i++)
-			if (pts[i].valid && !(m->sampled && !pts[i].sampled))
+			if (pts[i].valid && !(m->sampled && !pts[i].sampled) && !isnan(metric_of(&pts[i], m)))
 				v[n++] = metric_of(&pts[i], fields[f]);
 		measure_summary(v, n, dest[f]);
 		if (f == 0) { /* the metric's own values stay with the point, for rank tests */
@@ -87,11 +81,72 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 		}
 	}
 	free(v);
+	cp->noisy = report_points_noise(pts + s, e - s, 0, cp->noise, sizeof(cp->noise));
 }
 
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *nout)
 {
 	return curves_load_metric(st, run_id, &metrics[0], out, nout);
+}
+
+void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m)
+{
+	memset(c, 0, sizeof(*c));
+	if (n == 0)
+		return;
+	snprintf(c->workload, sizeof(c->workload), "%s", pts[0].workload);
+	snprintf(c->variant, sizeof(c->variant), "%.63s", pts[0].variant);
+	c->osync = pts[0].osync;
+	for (size_t i = 0, e; i < n; i = e) {
+		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
+			;
+		struct curve_point cp;
+		summarise(pts, i, e, m, &cp);
+		if (cp.jpm.n > 0) {
+			c->points = xrealloc(c->points, (c->count + 1) * sizeof(*c->points));
+			c->points[c->count++] = cp;
+		} else {
+			free(cp.samples);
+		}
+	}
+}
+
+size_t curve_variants(const struct store_point *pts, size_t n, const char ***names)
+{
+	const char **v = xcalloc(n + 1, sizeof(*v));
+	const struct store_point **first = xcalloc(n + 1, sizeof(*first));
+	size_t nv = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		while (k < nv && strcmp(v[k], pts[i].variant) != 0)
+			k++;
+		if (k == nv) {
+			v[nv] = pts[i].variant;
+			first[nv++] = &pts[i];
+		} else if (pts[i].id < first[k]->id) {
+			first[k] = &pts[i];
+		}
+	}
+	/* the order they first ran in: the first variant given is the base */
+	for (size_t i = 1; i < nv; i++)
+		for (size_t k = i; k > 0 && first[k]->id < first[k - 1]->id; k--) {
+			const struct store_point *tp = first[k];
+			const char *tn = v[k];
+			first[k] = first[k - 1], v[k] = v[k - 1];
+			first[k - 1] = tp, v[k - 1] = tn;
+		}
+	free(first);
+	*names = v;
+	return nv;
+}
+
+size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(pts[i].variant, variant) == 0)
+			out[k++] = pts[i];
+	return k;
 }
 
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *nout)
@@ -102,32 +157,27 @@ int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m,
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
 	struct curve *curves = NULL;
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	size_t nc = 0;
-	for (size_t i = 0; i < n;) {
+	for (size_t i = 0, e; i < n; i = e) {
 		/* points come ordered by workload, osync (on first), tasks, repeat */
-		if (nc == 0 || pts[i].workload_id != pts[i - 1].workload_id || pts[i].osync != pts[i - 1].osync) {
-			curves = xrealloc(curves, (nc + 1) * sizeof(*curves));
+		for (e = i; e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync; e++)
+			;
+		const char **variants;
+		size_t nv = curve_variants(pts + i, e - i, &variants);
+		curves = xrealloc(curves, (nc + nv) * sizeof(*curves));
+		for (size_t k = 0; k < nv; k++) {
 			struct curve *c = &curves[nc++];
-			memset(c, 0, sizeof(*c));
-			snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
-			snprintf(c->workload, sizeof(c->workload), "%s", pts[i].workload);
-			c->osync = pts[i].osync;
+			curve_from_points(c, one, curve_select_variant(pts + i, e - i, variants[k], one), m);
+			if (variants[k][0])
+				snprintf(c->label, sizeof(c->label), "%s (run %lld, variant %s)", run.label,
+					 (long long)run.id, variants[k]);
+			else
+				snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
 		}
-		size_t e = i;
-		while (e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync &&
-		       pts[e].tasks == pts[i].tasks)
-			e++;
-		struct curve *c = &curves[nc - 1];
-		struct curve_point cp;
-		summarise(pts, i, e, m, &cp);
-		if (cp.jpm.n > 0) {
-			c->points = xrealloc(c->points, (c->count + 1) * sizeof(*c->points));
-			c->points[c->count++] = cp;
-		} else {
-			free(cp.samples);
-		}
-		i = e;
+		free(variants);
 	}
+	free(one);
 	free(pts);
 	*out = curves;
 	*nout = nc;

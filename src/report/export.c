@@ -1,32 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machine-readable exports: classic re-aim CSV, JSON with every figure, LKP-style
  * "name: value" lines, and the classic AIM Suite VII block. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/classic.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 #define EXPORT_FORMAT_VERSION 1
 
+/* The classic re-aim CSV; a figure that could not be computed is an empty field. */
 static void csv(FILE *f, const struct store_point *p, size_t n)
 {
-	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c\n");
-	for (size_t i = 0; i < n; i++)
-		if (p[i].valid)
-			fprintf(f, "%d,%.2f,%.2f,%.4f,%.2f,%.2f,%.2f,%.4f,%.0f,%.2f,%.2f\n", p[i].tasks,
-				p[i].jobs_per_min, p[i].jobs_per_min_task, p[i].jobs_per_min_task / 60.0,
-				p[i].real_s, p[i].user_s, p[i].sys_s, p[i].std_dev_s, p[i].jti, p[i].max_task_s,
-				p[i].min_task_s);
+	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f",
+					  "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
+	/* the classic columns (what mmtests reads), then why a point is noisy (empty when it is not),
+	 * then which block and round it belongs to */
+	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c,noise,workload,osync,"
+		   "variant,round\n");
+	for (size_t i = 0; i < n; i++) {
+		if (!p[i].valid)
+			continue;
+		const double v[] = {p[i].jobs_per_min, p[i].jobs_per_min_task, p[i].jobs_per_min_task / 60.0,
+				    p[i].real_s, p[i].user_s, p[i].sys_s, p[i].std_dev_s, p[i].jti, p[i].max_task_s,
+				    p[i].min_task_s};
+		fprintf(f, "%d", p[i].tasks);
+		for (size_t k = 0; k < ARRAY_SIZE(v); k++) {
+			fputc(',', f);
+			textout_csv_number(f, fmt[k], v[k]);
+		}
+		fputc(',', f);
+		textout_csv_string(f, report_point_noise(&p[i]) ? report_point_noise(&p[i]) : "", 0);
+		fputc(',', f);
+		textout_csv_string(f, p[i].workload, 1);
+		fprintf(f, ",%s,", p[i].osync ? "on" : "off");
+		textout_csv_string(f, p[i].variant, 1);
+		fprintf(f, ",%d\n", p[i].repeat + 1);
+	}
 }
 
 static void lkp(FILE *f, const struct store_point *p, size_t n)
 {
-	double max = 0;
+	double max = 0, jobs = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
+		jobs += (double)p[i].jobs_per_task * p[i].tasks;
 		fprintf(f, "tasks: %d\njobs_per_min: %.2f\njobs_per_min_child: %.2f\nparent_time: %.2f\n"
 			   "child_utime: %.2f\nchild_systime: %.2f\nstd_dev_time: %.4f\nstd_dev_percent: %.2f\n"
 			   "jti: %.0f\n\n",
@@ -34,7 +58,8 @@ static void lkp(FILE *f, const struct store_point *p, size_t n)
 			p[i].sys_s, p[i].std_dev_s, p[i].std_dev_pct, p[i].jti);
 		max = p[i].jobs_per_min > max ? p[i].jobs_per_min : max;
 	}
-	fprintf(f, "max_jobs_per_min: %.2f\n", max);
+	/* LKP's names: the total jobs of the valid points, and the best point */
+	fprintf(f, "workload: %.0f\nmax_jobs_per_min: %.2f\n", jobs, max);
 }
 
 static void classic(FILE *f, const struct store_run_row *run, const struct store_point *p, size_t n)
@@ -48,19 +73,44 @@ static void classic(FILE *f, const struct store_run_row *run, const struct store
 	fprintf(f, "\nAIM Multiuser Benchmark - Suite VII Testing Over (%s, %s)\n", run->suite, run->label);
 }
 
-static void json_str(FILE *f, const char *s)
+/* `"name": value` of one figure of a row. */
+static void json_figure(FILE *f, const struct store_figure *fig, const void *row)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	const char *at = (const char *)row + fig->offset;
+	int iv;
+	int64_t lv;
+	textout_json_string(f, fig->name);
+	fputs(": ", f);
+	switch (fig->type) {
+	case STORE_FIG_INT:
+		memcpy(&iv, at, sizeof(iv));
+		fprintf(f, "%d", iv);
+		break;
+	case STORE_FIG_BOOL:
+		memcpy(&iv, at, sizeof(iv));
+		fputs(iv ? "true" : "false", f);
+		break;
+	case STORE_FIG_I64:
+		memcpy(&lv, at, sizeof(lv));
+		fprintf(f, "%lld", (long long)lv);
+		break;
+	case STORE_FIG_REAL: textout_json_number(f, fig->fmt, store_figure_double(fig, row)); break;
+	case STORE_FIG_TEXT: textout_json_string(f, at); break;
 	}
-	fputc('"', f);
+}
+
+/* The figures of a row in one group, each followed by sep. */
+static void json_figures(FILE *f, const struct store_figure_table *t, const void *row, enum store_fig_group g,
+			 const char *sep)
+{
+	const char *between = "";
+	for (size_t i = 0; i < t->count; i++) {
+		if (t->fig[i].group != g)
+			continue;
+		fputs(between, f);
+		json_figure(f, &t->fig[i], row);
+		between = sep;
+	}
 }
 
 static void json_tests(FILE *f, struct store *st, int64_t point_id)
@@ -71,12 +121,10 @@ static void json_tests(FILE *f, struct store *st, int64_t point_id)
 	if (store_get_tests(st, point_id, &t, &n) == 0) {
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s{\"name\": ", i ? ", " : "");
-			json_str(f, t[i].name);
-			fprintf(f, ", \"count\": %lld, \"total_s\": %.17g, \"min_s\": %.17g, \"max_s\": %.17g, "
-				   "\"mean_s\": %.17g, \"p50_s\": %.17g, \"p90_s\": %.17g, \"p99_s\": %.17g, "
-				   "\"over_2s\": %lld}",
-				(long long)t[i].count, t[i].total_s, t[i].min_s, t[i].max_s, t[i].mean_s, t[i].p50_s,
-				t[i].p90_s, t[i].p99_s, (long long)t[i].over_2s);
+			textout_json_string(f, t[i].name);
+			fputs(", ", f);
+			json_figures(f, &store_test_table, &t[i], STORE_FIG_CORE, ", ");
+			fputc('}', f);
 		}
 		free(t);
 	}
@@ -90,14 +138,103 @@ static void json_samples(FILE *f, struct store *st, int64_t point_id)
 	if (store_get_samples(st, point_id, &x, &n) < 0 || n == 0)
 		return;
 	fprintf(f, "\"samples\": [");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s{\"t_s\": %.17g, \"user_pct\": %.17g, \"sys_pct\": %.17g, \"iowait_pct\": %.17g, "
-			   "\"idle_pct\": %.17g, \"read_kbs\": %.17g, \"write_kbs\": %.17g, \"util_pct\": %.17g, "
-			   "\"ctxt_per_s\": %.17g}",
-			i ? ", " : "", x[i].t_s, x[i].user_pct, x[i].sys_pct, x[i].iowait_pct, x[i].idle_pct, x[i].read_kbs,
-			x[i].write_kbs, x[i].util_pct, x[i].ctxt_per_s);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", {" : "{", f);
+		json_figures(f, &store_sample_table, &x[i], STORE_FIG_CORE, ", ");
+		fputc('}', f);
+	}
 	fprintf(f, "], ");
 	free(x);
+}
+
+static void json_string_or_null(FILE *f, const char *s)
+{
+	if (s)
+		textout_json_string(f, s);
+	else
+		fputs("null", f);
+}
+
+/* One workload's options as stored (o[0..n) are its rows): a list option (item >= 0) as an
+ * array of its items. */
+static void json_options(FILE *f, const struct store_option *o, size_t n)
+{
+	fputs("\"options\": {", f);
+	for (size_t i = 0; i < n; i++) {
+		int new_key = i == 0 || strcmp(o[i].key, o[i - 1].key) != 0;
+		int last_item = i + 1 == n || strcmp(o[i + 1].key, o[i].key) != 0;
+		if (new_key) {
+			fputs(i ? ", " : "", f);
+			textout_json_string(f, o[i].key);
+			fputs(o[i].item >= 0 ? ": [" : ": ", f);
+		} else {
+			fputs(", ", f);
+		}
+		textout_json_string(f, o[i].value);
+		if (last_item && o[i].item >= 0)
+			fputc(']', f);
+	}
+	fputc('}', f);
+}
+
+/* Each workload with its workfile's text and its options, enough to run it again. */
+static void json_workloads(FILE *f, struct store *st, int64_t run_id)
+{
+	struct store_workload_row *w;
+	struct store_option *o;
+	size_t nw, n;
+	fprintf(f, "\"workloads\": [");
+	if (store_get_workloads(st, run_id, &w, &nw) < 0)
+		w = NULL, nw = 0;
+	if (store_get_workload_options(st, run_id, &o, &n) < 0)
+		o = NULL, n = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < nw; i++) {
+		char *text = NULL;
+		fprintf(f, "%s{\"id\": %lld, \"name\": ", i ? ", " : "", (long long)w[i].id);
+		textout_json_string(f, w[i].name);
+		fputs(", \"workfile\": ", f);
+		textout_json_string(f, w[i].workfile_name);
+		fputs(", \"workfile_text\": ", f);
+		json_string_or_null(f, store_get_workfile_text(st, w[i].id, &text) == 0 ? text : NULL);
+		free(text);
+		fputs(", ", f);
+		/* both are ordered by workload id */
+		while (k < n && o[k].workload_id < w[i].id)
+			k++;
+		size_t first = k;
+		while (k < n && o[k].workload_id == w[i].id)
+			k++;
+		json_options(f, o + first, k - first);
+		fputc('}', f);
+	}
+	store_options_free(o, n);
+	free(w);
+	fprintf(f, "], ");
+}
+
+/* How the run was made: command line, version, seed, suite text, the run it repeats and the
+ * points it planned (null when its modes cannot say; exact false: at most that many). */
+static void json_origin(FILE *f, struct store *st, const struct store_run_row *run)
+{
+	char *cmdline = NULL, *suite_text = NULL;
+	if (store_get_run_text(st, run->id, &cmdline, &suite_text) < 0)
+		cmdline = suite_text = NULL;
+	fputs(", \"command_line\": ", f);
+	json_string_or_null(f, cmdline);
+	fputs(", \"version\": ", f);
+	textout_json_string(f, run->version);
+	fprintf(f, ", \"seed\": %lld, \"suite_text\": ", (long long)run->seed);
+	json_string_or_null(f, suite_text);
+	fputs(", \"rerun_of\": ", f);
+	json_string_or_null(f, run->rerun_of[0] ? run->rerun_of : NULL);
+	if (run->planned_points > 0)
+		fprintf(f, ", \"planned_points\": %lld, \"planned_exact\": %s", (long long)run->planned_points,
+			run->planned_exact ? "true" : "false");
+	else
+		fputs(", \"planned_points\": null, \"planned_exact\": false", f);
+	free(cmdline);
+	free(suite_text);
 }
 
 static void json(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
@@ -105,13 +242,14 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 {
 	fprintf(f, "{\"format_version\": %d, \"run\": {\"id\": %lld, \"uuid\": ", EXPORT_FORMAT_VERSION,
 		(long long)run->id);
-	json_str(f, run->uuid);
+	textout_json_string(f, run->uuid);
 	const char *keys[] = {"label", "suite", "status", "started", "mode", "reason"};
 	const char *vals[] = {run->label, run->suite, run->status, run->started, run->mode, run->reason};
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		fprintf(f, ", \"%s\": ", keys[i]);
-		json_str(f, vals[i]);
+		textout_json_string(f, vals[i]);
 	}
+	json_origin(f, st, run);
 	fprintf(f, "}, \"environment\": {");
 	char **kv;
 	size_t nkv;
@@ -120,37 +258,27 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 			char *tab = strchr(kv[i], '\t');
 			*tab = '\0';
 			fprintf(f, "%s", i ? ", " : "");
-			json_str(f, kv[i]);
+			textout_json_string(f, kv[i]);
 			fprintf(f, ": ");
-			json_str(f, tab + 1);
+			textout_json_string(f, tab + 1);
 			free(kv[i]);
 		}
 		free(kv);
 	}
-	fprintf(f, "}, \"points\": [");
+	fprintf(f, "}, ");
+	json_workloads(f, st, run->id);
+	fprintf(f, "\"points\": [");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s\n{\"workload\": ", i ? "," : "");
-		json_str(f, p[i].workload);
-		fprintf(f, ", \"osync\": %d, \"tasks\": %d, \"repeat\": %d, \"valid\": %s, \"reason\": ",
-			p[i].osync, p[i].tasks, p[i].repeat, p[i].valid ? "true" : "false");
-		json_str(f, p[i].reason);
-		fprintf(f, ", \"jobs_per_task\": %lld, \"file_kib\": %lld, \"jobs_per_min\": %.17g, "
-			   "\"jobs_per_min_task\": %.17g, \"real_s\": %.17g, \"user_s\": %.17g, \"sys_s\": %.17g, "
-			   "\"cpu_s\": %.17g, \"std_dev_s\": %.17g, \"std_dev_pct\": %.17g, \"jti\": %.17g, "
-			   "\"min_task_s\": %.17g, \"max_task_s\": %.17g, \"min_task_index\": %d, "
-			   "\"max_task_index\": %d, \"release_skew_s\": %.17g, \"overhead_s\": %.17g, ",
-			(long long)p[i].jobs_per_task, (long long)p[i].file_kib, p[i].jobs_per_min,
-			p[i].jobs_per_min_task, p[i].real_s, p[i].user_s, p[i].sys_s, p[i].cpu_s, p[i].std_dev_s,
-			p[i].std_dev_pct, p[i].jti, p[i].min_task_s, p[i].max_task_s, p[i].min_task_index,
-			p[i].max_task_index, p[i].release_skew_s, p[i].overhead_s);
-		if (p[i].sampled)
-			fprintf(f, "\"system\": {\"user_pct\": %.4g, \"sys_pct\": %.4g, \"iowait_pct\": %.4g, "
-				   "\"idle_pct\": %.4g, \"read_kbs\": %.6g, \"write_kbs\": %.6g, \"read_iops\": %.6g, "
-				   "\"write_iops\": %.6g, \"util_pct\": %.4g, \"ctxt_per_s\": %.6g, \"forks_per_s\": %.6g, "
-				   "\"pgfault_per_s\": %.6g, \"sampler_cpu_pct\": %.4g}, ",
-				p[i].user_pct, p[i].sys_pct, p[i].iowait_pct, p[i].idle_pct, p[i].read_kbs, p[i].write_kbs,
-				p[i].read_iops, p[i].write_iops, p[i].util_pct, p[i].ctxt_per_s, p[i].forks_per_s,
-				p[i].pgfault_per_s, p[i].sampler_cpu_pct);
+		textout_json_string(f, p[i].workload);
+		fputs(", ", f);
+		json_figures(f, &store_point_table, &p[i], STORE_FIG_CORE, ", ");
+		fputs(", ", f);
+		if (p[i].sampled) {
+			fputs("\"system\": {", f);
+			json_figures(f, &store_point_table, &p[i], STORE_FIG_SYSTEM, ", ");
+			fputs("}, ", f);
+		}
 		json_samples(f, st, p[i].id);
 		json_tests(f, st, p[i].id);
 		fprintf(f, "}");
@@ -158,21 +286,90 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 	fprintf(f, "]}\n");
 }
 
+/* The writers as the format table calls them: every one gets the run, its points and the store. */
+static void write_csv(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		      size_t n)
+{
+	(void)st, (void)run;
+	csv(f, p, n);
+}
+
+static void write_lkp(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		      size_t n)
+{
+	(void)st, (void)run;
+	lkp(f, p, n);
+}
+
+static void write_classic(FILE *f, struct store *st, const struct store_run_row *run,
+			  const struct store_point *p, size_t n)
+{
+	(void)st;
+	classic(f, run, p, n);
+}
+
+/* The classic writers (report/classic.c) take the points alone. */
+static void write_reaim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+			 size_t n)
+{
+	(void)st;
+	(void)run;
+	report_reaim7(f, p, n);
+}
+
+static void write_aim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		       size_t n)
+{
+	(void)st;
+	(void)run;
+	report_aim7(f, p, n);
+}
+
+static void write_aim9(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		       size_t n)
+{
+	(void)st;
+	(void)run;
+	report_aim9(f, p, n);
+}
+
+static void write_lava(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+		       size_t n)
+{
+	(void)st;
+	report_lava(f, p, n, strcmp(run->mode, "single") == 0);
+}
+
+const struct export_format report_export_formats[] = {
+	{"csv", "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point", write_csv},
+	{"json", "every stored figure, per-test statistic, sample and environment key", json},
+	{"lkp", "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", write_lkp},
+	{"classic", "reaim's older table (Tasks, Jobs/Min, JTI, Real, CPU); use reaim7 or aim7 for parsers",
+	 write_classic},
+	{"reaim7", "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
+	 write_reaim7},
+	{"aim7", "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",
+	 write_aim7},
+	{"aim9", "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)", write_aim9},
+	{"lava", "one LAVA result line per point: NAME pass|fail VALUE UNITS", write_lava},
+	{NULL, NULL, NULL},
+};
+
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format)
 {
+	const struct export_format *fmt = report_export_formats;
+	while (fmt->name && strcmp(fmt->name, format) != 0)
+		fmt++;
+	if (!fmt->name) { /* the command line only passes names from the table */
+		errno = EINVAL;
+		return -1;
+	}
 	struct store_run_row run;
 	struct store_point *pts;
 	size_t n;
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
-	if (strcmp(format, "csv") == 0)
-		csv(f, pts, n);
-	else if (strcmp(format, "lkp") == 0)
-		lkp(f, pts, n);
-	else if (strcmp(format, "classic") == 0)
-		classic(f, &run, pts, n);
-	else
-		json(f, st, &run, pts, n);
+	fmt->write(f, st, &run, pts, n);
 	free(pts);
 	return 0;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Draws Jobs/Min against task count for several runs (self-contained SVG, or gnuplot data and script),
  * so kernel A and kernel B can be compared by eye. */
 #include "config.h"
@@ -9,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure/stats.h"
 #include "report/plot.h"
+#include "report/textout.h"
 
 #define PLOT_W 900.0
 #define MAIN_H 560.0      /* the whole picture without the diff panel */
@@ -26,6 +29,11 @@
 #define LEGEND_MAX_CHARS 64
 #define TITLE_MAX_CHARS 82
 #define CAPTION_MAX_CHARS 70
+#define FOOTER_ROW 15.0
+#define FOOTER_MAX_CHARS 130     /* 11 px text across the picture */
+#define DIFF_ALPHA 0.05          /* the diff panel's intervals are 95 % */
+#define NOISE_ROW 20.0    /* the line under the x axis naming the noisiest point */
+#define NOISE_MAX_CHARS 120
 
 /* Okabe-Ito colours stay apart under the common colour-vision deficiencies (its yellow is unreadable on
  * white, so left out); marker shape and dash differ too, so grey-scale prints still tell series apart. */
@@ -34,6 +42,11 @@ static const char *const dashes[] = {NULL, "9 4", "2 3", "10 3 2 3"};
 enum marker { M_CIRCLE, M_SQUARE, M_TRIANGLE, M_DIAMOND, M_TRIANGLE_DOWN, M_PLUS, M_CROSS, M_COUNT };
 /* gnuplot's point types for the same shapes, in the same order. */
 static const int gp_points[M_COUNT] = {7, 5, 9, 13, 11, 1, 2};
+/* Column k (0: mean, 1: std dev, 2-4: difference, low, high) of curve i in the gnuplot data. */
+#define GP_COL(i, k) (2 + 5 * (i) + (k))
+#define GP_HEIGHT 560
+#define GP_DIFF_HEIGHT 780
+#define GP_FOOTER_ROW 15
 
 struct axis {
 	double lo, hi; /* domain in data units (log2 of the task count on a log axis) */
@@ -43,6 +56,7 @@ struct axis {
 
 struct layout {
 	double width, height;
+	double footer_y;               /* baseline of the first footer line */
 	double left, right;            /* plot area, shared by both panels */
 	double legend_y;               /* baseline of the first legend row */
 	double main_top, main_bottom;
@@ -123,67 +137,11 @@ static int has_error_bar(const struct curve_point *p)
 	return p->jpm.n >= 2 && isfinite(p->jpm.std_dev) && p->jpm.std_dev > 0;
 }
 
-/* Length of the valid UTF-8 sequence at p that XML 1.0 allows, or 0 when the bytes are not one. */
-static size_t utf8_len(const unsigned char *p)
-{
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		return (p[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
-			return 0;
-		if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f)) /* overlong, surrogate */
-			return 0;
-		if (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe) /* U+FFFE, U+FFFF */
-			return 0;
-		return 3;
-	}
-	if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		if ((p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 || (p[3] & 0xc0) != 0x80)
-			return 0;
-		if ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
 /* Characters shown for s when cut at max (the ellipsis counts as one), for layout. */
 static size_t shown_chars(const char *s, size_t max)
 {
-	size_t chars = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		chars += (*p & 0xc0) != 0x80;
+	size_t chars = textout_chars(s);
 	return chars > max ? max + 1 : chars;
-}
-
-/* Writes s as XML text or attribute value, cut at max characters with an ellipsis; bad UTF-8 and control
- * characters become '?' and ' ' because one odd byte in a label must not make the whole file unreadable. */
-void plot_xml_text(FILE *f, const char *s, size_t max)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	for (size_t chars = 0; *p; chars++) {
-		size_t len = utf8_len(p);
-		if (chars == max) {
-			fputs("&#8230;", f);
-			return;
-		}
-		if (len > 1) {
-			fwrite(p, 1, len, f);
-			p += len;
-			continue;
-		}
-		switch (*p) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fputc(len == 0 ? '?' : *p < 0x20 || *p == 0x7f ? ' ' : *p, f);
-		}
-		p++;
-	}
 }
 
 /* A tick or axis number: %g-like, but whole numbers in full, since "1.2e+06" reads badly on an axis. */
@@ -248,10 +206,19 @@ static void x_axis(const struct curve *c, size_t n, const struct layout *L, stru
 	}
 }
 
-/* The Jobs/Min domain: from 0 to a 1-2-5 tick above every error bar, with headroom for the peak labels. */
-static double y_axis(const struct curve *c, size_t n, const struct layout *L, struct axis *a)
+/* The Jobs/Min domain: from 0 to a 1-2-5 tick above every error bar, with headroom for the peak labels,
+ * or to y_max when given (a percentage ends at 100). */
+static double y_axis(const struct curve *c, size_t n, const struct layout *L, double y_max, struct axis *a)
 {
 	double top = 0;
+	a->p0 = L->main_bottom;
+	a->p1 = L->main_top;
+	a->log2 = 0;
+	a->lo = 0;
+	if (y_max > 0) {
+		a->hi = y_max;
+		return plot_nice_step(y_max / 5);
+	}
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < c[i].count; j++) {
 			const struct curve_point *p = &c[i].points[j];
@@ -260,38 +227,70 @@ static double y_axis(const struct curve *c, size_t n, const struct layout *L, st
 		}
 	top = top > 0 ? top * 1.1 : 1;
 	double step = plot_nice_step(top / 6);
-	a->lo = 0;
 	a->hi = ceil(top / step - 1e-9) * step;
-	a->p0 = L->main_bottom;
-	a->p1 = L->main_top;
-	a->log2 = 0;
 	return step;
 }
 
-/* 100 * (mean_i / mean_0 - 1) at tasks, when both runs have a usable point there. */
-static int diff_at(const struct curve *base, const struct curve *c, int tasks, double *out)
+/* Pixel of v on a y axis, held inside the axis: a bar reaching past it ends at the frame. */
+static double clamped_px(const struct axis *a, double v)
+{
+	return axis_px(a, fmin(fmax(v, a->lo), a->hi));
+}
+
+/* The curve curve i's difference is taken against, or -1 when it is a base itself. */
+static long base_of(const struct plot_options *opt, size_t n, size_t i)
+{
+	long b = opt->diff_base ? opt->diff_base[i] : i ? 0 : -1;
+	return b >= 0 && (size_t)b < n && (size_t)b != i ? b : -1;
+}
+
+/* One curve against its base at one task count. */
+struct diff {
+	double pct;               /* 100 * (mean / base mean - 1) */
+	double lo, hi;            /* its 95 % confidence interval (Welch), when interval is set */
+	int interval;
+};
+
+static int diff_at(const struct curve *base, const struct curve *c, int tasks, struct diff *out)
 {
 	const struct curve_point *b = find_point(base, tasks), *p = find_point(c, tasks);
 	if (!b || !p || !(b->jpm.mean > 0))
 		return 0;
-	*out = 100.0 * (p->jpm.mean / b->jpm.mean - 1.0);
-	return isfinite(*out);
+	out->pct = 100.0 * (p->jpm.mean / b->jpm.mean - 1.0);
+	struct welch w;
+	out->interval = stats_welch(&b->jpm, &p->jpm, DIFF_ALPHA, &w) == 0 && isfinite(w.ci_low_pct) &&
+			isfinite(w.ci_high_pct);
+	out->lo = out->interval ? w.ci_low_pct : out->pct;
+	out->hi = out->interval ? w.ci_high_pct : out->pct;
+	return isfinite(out->pct);
 }
 
-/* The % domain of the diff panel: always containing 0, at least +-1 %, on 1-2-5 ticks. */
-static double diff_axis(const struct curve *c, size_t n, const struct layout *L, struct axis *a)
+/* The % domain of the diff panel: always containing 0, at least +-1 %, on 1-2-5 ticks; the intervals
+ * widen it up to -100 % and +100 % (further, a bar ends at the frame). */
+static double diff_axis(const struct curve *c, size_t n, const struct plot_options *opt, const struct layout *L,
+			struct axis *a)
 {
-	double lo = 0, hi = 0, d;
+	double lo = 0, hi = 0, ilo = 0, ihi = 0;
+	struct diff d;
 	int t;
-	for (size_t i = 1; i < n; i++)
-		for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
-			if (diff_at(&c[0], &c[i], t, &d)) {
-				lo = fmin(lo, d);
-				hi = fmax(hi, d);
+	for (size_t i = 0; i < n; i++) {
+		long b = base_of(opt, n, i);
+		for (long after = LONG_MIN; b >= 0 && next_tasks(&c[i], 1, after, &t); after = t)
+			if (diff_at(&c[b], &c[i], t, &d)) {
+				lo = fmin(lo, d.pct);
+				hi = fmax(hi, d.pct);
+				ilo = fmin(ilo, d.lo);
+				ihi = fmax(ihi, d.hi);
 			}
+	}
 	double pad = 0.1 * (hi - lo);
 	lo = fmin(lo - pad, -1);
 	hi = fmax(hi + pad, 1);
+	/* intervals widen the axis up to three times the largest difference (at least 5 %, at most 100 %),
+	 * so a wide interval does not flatten the differences into the zero line */
+	double reach = fmin(fmax(3 * fmax(-lo, hi), 5), 100);
+	lo = fmin(lo, fmax(ilo, -reach));
+	hi = fmax(hi, fmin(ihi, reach));
 	double step = plot_nice_step((hi - lo) / 4);
 	a->lo = floor(lo / step + 1e-9) * step;
 	a->hi = ceil(hi / step - 1e-9) * step;
@@ -301,11 +300,33 @@ static double diff_axis(const struct curve *c, size_t n, const struct layout *L,
 	return step;
 }
 
+/* Two or more curves with points: the peaks go in the legend rather than beside the points. */
+static int comparing(const struct curve *c, size_t n)
+{
+	size_t with = 0;
+	for (size_t i = 0; i < n; i++)
+		with += curve_has_points(&c[i]) != 0;
+	return with >= 2;
+}
+
+/* "peak 4321.5 @ 32", or "" for a curve without points. */
+static void peak_text(const struct curve *c, char *buf, size_t len)
+{
+	char val[64];
+	long pk = peak_index(c);
+	buf[0] = '\0';
+	if (pk < 0)
+		return;
+	fmt_jpm(val, sizeof(val), c->points[pk].jpm.mean);
+	snprintf(buf, len, "peak %s @ %d", val, c->points[pk].tasks);
+}
+
 /* Lays the legend out in rows from x0 to x1 starting at baseline y, drawing it when f is not NULL; returns the rows. */
 static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1, double y);
 
 /* Where everything goes: the legend's rows decide where the plot starts. */
-static void layout(const struct curve *c, size_t n, const struct plot_options *opt, int subtitle, struct layout *L)
+static void layout(const struct curve *c, size_t n, const struct plot_options *opt, int subtitle, size_t footer,
+		   struct layout *L)
 {
 	L->width = PLOT_W;
 	L->left = MARGIN_L;
@@ -319,7 +340,8 @@ static void layout(const struct curve *c, size_t n, const struct plot_options *o
 		L->diff_top = L->main_bottom + DIFF_GAP;
 		L->diff_bottom = L->diff_top + DIFF_PLOT_H;
 	}
-	L->height = L->diff_bottom + AXIS_BAND;
+	L->footer_y = L->diff_bottom + AXIS_BAND + 6;
+	L->height = L->footer_y + (double)footer * FOOTER_ROW + (footer ? 4 : 0);
 }
 
 static void marker(FILE *f, enum marker shape, double x, double y, const char *colour)
@@ -362,13 +384,16 @@ static void line_style(FILE *f, size_t i)
 
 static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1, double y)
 {
-	int rows = 1;
+	int rows = 1, peaks = comparing(c, n);
 	double x = x0;
+	char peak[96];
 	if (f)
 		fputs("<g class=\"legend\">\n", f);
 	for (size_t i = 0; i < n; i++) {
 		int empty = !curve_has_points(&c[i]);
-		double w = 38 + CHAR_W * (double)(shown_chars(c[i].label, LEGEND_MAX_CHARS) + (empty ? 18 : 0));
+		peak_text(&c[i], peak, sizeof(peak));
+		size_t extra = empty ? 18 : peaks ? strlen(peak) + 3 : 0;
+		double w = 38 + CHAR_W * (double)(shown_chars(c[i].label, LEGEND_MAX_CHARS) + extra);
 		if (x > x0 && x + w > x1) {
 			x = x0;
 			y += LEGEND_ROW;
@@ -380,8 +405,13 @@ static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1
 			fputs("/>", f);
 			marker(f, marker_of(i), x + 15, y - 4, colour_of(i));
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x + 36, y, empty ? " fill=\"#777777\"" : "");
-			plot_xml_text(f, c[i].label, LEGEND_MAX_CHARS);
-			fprintf(f, "%s</text>\n", empty ? " (no valid points)" : "");
+			textout_xml(f, c[i].label, LEGEND_MAX_CHARS);
+			if (empty)
+				fputs(" (no valid points)", f);
+			else if (peaks)
+				fprintf(f, " &#8212; <tspan class=\"peak\" font-weight=\"bold\" fill=\"%s\">%s</tspan>",
+					colour_of(i), peak);
+			fputs("</text>\n", f);
 		}
 		x += w + 16;
 	}
@@ -394,36 +424,41 @@ static int legend(FILE *f, const struct curve *c, size_t n, double x0, double x1
 static void common_workload(const struct curve *c, size_t n, char *buf, size_t len)
 {
 	const struct curve *first = NULL;
+	int same_osync = 1;
 	buf[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
 		if (!c[i].count)
 			continue;
 		if (!first)
 			first = &c[i];
-		else if (strcmp(first->workload, c[i].workload) || !first->osync != !c[i].osync)
+		else if (strcmp(first->workload, c[i].workload))
 			return;
+		same_osync &= !first->osync == !c[i].osync;
 	}
-	if (first && first->workload[0])
+	if (first && first->workload[0] && same_osync)
 		snprintf(buf, len, "workload %s, O_SYNC %s", first->workload, first->osync ? "on" : "off");
+	else if (first && first->workload[0])
+		snprintf(buf, len, "workload %s, O_SYNC on and off", first->workload);
 }
 
-static void header(FILE *f, const struct layout *L, const char *title, const char *subtitle)
+static void header(FILE *f, const struct layout *L, const char *title, const char *subtitle, int declaration)
 {
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		   "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" "
+	if (declaration)
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" "
 		   "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
 		L->width, L->height, L->width, L->height);
 	fputs("<title>", f);
-	plot_xml_text(f, title, SIZE_MAX);
+	textout_xml(f, title, SIZE_MAX);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", L->width, L->height);
 	fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\" font-size=\"17\" "
 		   "font-weight=\"bold\">", L->width / 2);
-	plot_xml_text(f, title, TITLE_MAX_CHARS);
+	textout_xml(f, title, TITLE_MAX_CHARS);
 	fputs("</text>\n", f);
 	if (subtitle[0]) {
 		fprintf(f, "<text x=\"%.1f\" y=\"46\" text-anchor=\"middle\" fill=\"#555555\">", L->width / 2);
-		plot_xml_text(f, subtitle, TITLE_MAX_CHARS);
+		textout_xml(f, subtitle, TITLE_MAX_CHARS);
 		fputs("</text>\n", f);
 	}
 }
@@ -432,7 +467,9 @@ static void y_title(FILE *f, double top, double bottom, const char *text)
 {
 	double cy = (top + bottom) / 2;
 	fprintf(f, "<text x=\"20\" y=\"%.1f\" transform=\"rotate(-90 20 %.1f)\" text-anchor=\"middle\" "
-		   "font-size=\"13\">%s</text>\n", cy, cy, text);
+		   "font-size=\"13\">", cy, cy);
+	textout_xml(f, text, SIZE_MAX);
+	fputs("</text>\n", f);
 }
 
 /* Horizontal grid and y tick labels of one panel; percent adds signs and "%" and stresses the 0 line. */
@@ -488,43 +525,83 @@ static void note(FILE *f, const struct layout *L, double top, double bottom, con
 		(L->left + L->right) / 2, (top + bottom) / 2 - 12, text);
 }
 
-static void error_bars(FILE *f, const struct curve *c, const struct axis *xa, const struct axis *ya)
+/* Each point's bar, shifted dx pixels so bars of curves sharing a task count stay apart. */
+static void error_bars(FILE *f, const struct curve *c, const struct axis *xa, const struct axis *ya, double dx)
 {
 	for (size_t j = 0; j < c->count; j++) {
 		const struct curve_point *p = &c->points[j];
 		if (!point_ok(p) || !has_error_bar(p))
 			continue;
-		double x = axis_px(xa, p->tasks);
-		double y0 = axis_px(ya, fmax(0, p->jpm.mean - p->jpm.std_dev));
-		double y1 = axis_px(ya, p->jpm.mean + p->jpm.std_dev);
-		fprintf(f, "<path class=\"error-bar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke-width=\"1.3\"/>\n",
-			x, y0, y1, x - 4, y0, x - 4, y1);
+		char mean[48], sd[48];
+		double x = axis_px(xa, p->tasks) + dx;
+		double y0 = clamped_px(ya, p->jpm.mean - p->jpm.std_dev);
+		double y1 = clamped_px(ya, p->jpm.mean + p->jpm.std_dev);
+		fmt_num(mean, sizeof(mean), p->jpm.mean);
+		fmt_num(sd, sizeof(sd), p->jpm.std_dev);
+		fprintf(f, "<path class=\"error-bar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke-width=\"1.3\">"
+			   "<title>%d tasks: mean %s \xc2\xb1 %s (1 standard deviation), n = %zu</title></path>\n",
+			x, y0, y1, x - 4, y0, x - 4, y1, p->tasks, mean, sd, p->jpm.n);
 	}
 }
 
 /* One run in the main panel: error bars under the line, markers on top, a ring round the peak. */
-static void series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya)
+static void series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya,
+		   double dx)
 {
 	fputs("<g class=\"series\" data-label=\"", f);
-	plot_xml_text(f, c->label, SIZE_MAX);
+	textout_xml(f, c->label, SIZE_MAX);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
-	error_bars(f, c, xa, ya);
+	error_bars(f, c, xa, ya, dx);
 	fputs("<polyline points=\"", f);
 	for (size_t j = 0; j < c->count; j++)
 		if (point_ok(&c->points[j]))
-			fprintf(f, "%.1f,%.1f ", axis_px(xa, c->points[j].tasks), axis_px(ya, c->points[j].jpm.mean));
+			fprintf(f, "%.1f,%.1f ", axis_px(xa, c->points[j].tasks), clamped_px(ya, c->points[j].jpm.mean));
 	fputs("\"", f);
 	line_style(f, i);
 	fputs("/>\n", f);
 	for (size_t j = 0; j < c->count; j++)
 		if (point_ok(&c->points[j]))
 			marker(f, marker_of(i), axis_px(xa, c->points[j].tasks),
-			       axis_px(ya, c->points[j].jpm.mean), colour_of(i));
+			       clamped_px(ya, c->points[j].jpm.mean), colour_of(i));
 	long pk = peak_index(c);
 	if (pk >= 0)
 		fprintf(f, "\n<circle class=\"peak\" cx=\"%.1f\" cy=\"%.1f\" r=\"8.5\" stroke-width=\"1.6\"/>",
-			axis_px(xa, c->points[pk].tasks), axis_px(ya, c->points[pk].jpm.mean));
+			axis_px(xa, c->points[pk].tasks), clamped_px(ya, c->points[pk].jpm.mean));
+	/* a dashed grey ring round a point measured in noise, its reason as the tooltip */
+	for (size_t j = 0; j < c->count; j++) {
+		const struct curve_point *p = &c->points[j];
+		if (!point_ok(p) || !p->noisy)
+			continue;
+		fprintf(f, "\n<circle class=\"noisy\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\" stroke=\"#777777\" "
+			   "stroke-width=\"1.2\" stroke-dasharray=\"3 2\"><title>noisy, %zu of %zu rounds: ",
+			axis_px(xa, p->tasks), clamped_px(ya, p->jpm.mean), p->noisy, p->jpm.n);
+		textout_xml(f, p->noise, SIZE_MAX);
+		fputs("</title></circle>", f);
+	}
 	fputs("\n</g>\n", f);
+}
+
+/* The noisiest point of all the curves, as a line for under the plot; "" when none is noisy. */
+static void noise_line(const struct curve *c, size_t n, char *buf, size_t len)
+{
+	const struct curve *wc = NULL;
+	const struct curve_point *worst = NULL;
+	size_t points = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p) || !p->noisy)
+				continue;
+			points++;
+			if (!worst) {
+				worst = p;
+				wc = &c[i];
+			}
+		}
+	if (worst)
+		snprintf(buf, len, "Noisy (dashed rings): %zu point%s, e.g. %s at %d tasks of %s", points,
+			 points == 1 ? "" : "s", worst->noise, worst->tasks, wc->label);
 }
 
 static int overlaps(const struct box *a, const struct box *b)
@@ -550,11 +627,11 @@ static size_t point_boxes(const struct curve *c, size_t n, const struct axis *xa
 			const struct curve_point *p = &c[i].points[j];
 			if (!point_ok(p))
 				continue;
-			double x = axis_px(xa, p->tasks), y = axis_px(ya, p->jpm.mean);
+			double x = axis_px(xa, p->tasks), y = clamped_px(ya, p->jpm.mean);
 			double top = y - 6, bottom = y + 6;
 			if (has_error_bar(p)) {
-				top = fmin(top, axis_px(ya, p->jpm.mean + p->jpm.std_dev));
-				bottom = fmax(bottom, axis_px(ya, fmax(0, p->jpm.mean - p->jpm.std_dev)));
+				top = fmin(top, clamped_px(ya, p->jpm.mean + p->jpm.std_dev));
+				bottom = fmax(bottom, clamped_px(ya, p->jpm.mean - p->jpm.std_dev));
 			}
 			out[k].x0 = x - 6;
 			out[k].x1 = x + 6;
@@ -565,121 +642,190 @@ static size_t point_boxes(const struct curve *c, size_t n, const struct axis *xa
 	return k;
 }
 
-/* A label box of width w centred near x with baseline y, kept inside the plot horizontally. */
-static struct box label_box(const struct layout *L, double x, double y, double w)
+/* A label box of width w whose left edge is x0, with baseline y, kept inside the plot. */
+static struct box label_box(const struct layout *L, double x0, double y, double w)
 {
-	double cx = fmin(fmax(x, L->left + 4 + w / 2), L->right - 4 - w / 2);
-	struct box b = {cx - w / 2, y - 11, cx + w / 2, y + 3};
+	x0 = fmin(fmax(x0, L->left + 4), L->right - 4 - w);
+	y = fmin(fmax(y, L->main_top + 13), L->main_bottom - 5);
+	struct box b = {x0, y - 11, x0 + w, y + 3};
 	return b;
 }
 
-/* Places a peak label above its point (above the error bar), nudging it up, or below the point when the
- * top is reached, until it clears the labels placed before: peaks of close kernels often coincide. */
-static struct box place_label(const struct layout *L, const struct curve_point *p, const struct axis *xa,
-			      const struct axis *ya, double w, const struct box *placed, size_t count)
+/* Whether the segment (ax, ay)-(bx, by) passes through the box (sampled: boxes are bigger than a step). */
+static int crosses(const struct box *b, double ax, double ay, double bx, double by)
 {
-	double x = axis_px(xa, p->tasks), y = axis_px(ya, p->jpm.mean);
-	double above = fmin(y - 13, has_error_bar(p) ? axis_px(ya, p->jpm.mean + p->jpm.std_dev) - 5 : y);
-	for (double by = above; by - 11 >= L->main_top + 2; by -= 15) {
-		struct box b = label_box(L, x, by, w);
-		if (!overlaps_any(&b, placed, count))
-			return b;
+	for (int k = 0; k <= 32; k++) {
+		double x = ax + (bx - ax) * k / 32, y = ay + (by - ay) * k / 32;
+		if (x > b->x0 && x < b->x1 && y > b->y0 && y < b->y1)
+			return 1;
 	}
-	for (double by = y + 24; by + 3 <= L->main_bottom - 2; by += 15) {
-		struct box b = label_box(L, x, by, w);
-		if (!overlaps_any(&b, placed, count))
-			return b;
-	}
-	return label_box(L, x, fmax(above, L->main_top + 13), w);
+	return 0;
 }
 
-/* Peak values on top of every series, on a white plate so grid and lines do not cut through them
- * (a paint-order halo would be neater, but not every SVG renderer honours it). */
+/* Whether any curve's line passes through the box. */
+static int crosses_lines(const struct box *b, const struct curve *c, size_t n, const struct axis *xa,
+			 const struct axis *ya)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct curve_point *prev = NULL;
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p))
+				continue;
+			if (prev && crosses(b, axis_px(xa, prev->tasks), clamped_px(ya, prev->jpm.mean), axis_px(xa, p->tasks),
+					    clamped_px(ya, p->jpm.mean)))
+				return 1;
+			prev = p;
+		}
+	}
+	return 0;
+}
+
+/* Places the peak label beside its point: right of the marker, else left of it, else above or below,
+ * the first place that clears the measured points and the lines; failing that, one that clears the points. */
+static struct box place_label(const struct layout *L, const struct curve *c, size_t n, const struct curve_point *p,
+			      const struct axis *xa, const struct axis *ya, double w, const struct box *placed,
+			      size_t count)
+{
+	double x = axis_px(xa, p->tasks), y = clamped_px(ya, p->jpm.mean);
+	double top = has_error_bar(p) ? clamped_px(ya, p->jpm.mean + p->jpm.std_dev) : y - 6;
+	double bottom = has_error_bar(p) ? clamped_px(ya, p->jpm.mean - p->jpm.std_dev) : y + 6;
+	const struct box tries[] = {
+		label_box(L, x + 11, y + 4, w),      label_box(L, x - 11 - w, y + 4, w),
+		label_box(L, x + 9, y - 10, w),      label_box(L, x - 9 - w, y - 10, w),
+		label_box(L, x + 9, y + 20, w),      label_box(L, x - 9 - w, y + 20, w),
+		label_box(L, x - w / 2, top - 4, w), label_box(L, x - w / 2, bottom + 14, w),
+	};
+	size_t ntries = sizeof(tries) / sizeof(tries[0]);
+	for (size_t k = 0; k < ntries; k++)
+		if (!overlaps_any(&tries[k], placed, count) && !crosses_lines(&tries[k], c, n, xa, ya))
+			return tries[k];
+	for (size_t k = 0; k < ntries; k++)
+		if (!overlaps_any(&tries[k], placed, count))
+			return tries[k];
+	return tries[0];
+}
+
+/* The peak value beside the point of a lone curve, on a white plate so grid and lines do not cut
+ * through it (a paint-order halo would be neater, but not every SVG renderer honours it). When curves
+ * are compared the legend carries each peak instead: labels of close peaks would pile up. */
 static int peak_labels(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
 		       const struct axis *ya)
 {
 	size_t points = 0, count;
-	char val[64], text[128];
+	char text[128];
+	if (comparing(c, n))
+		return 0;
 	for (size_t i = 0; i < n; i++)
 		points += c[i].count;
 	struct box *placed = calloc(points + n + 1, sizeof(*placed));
 	if (!placed)
 		return -1;
 	count = point_boxes(c, n, xa, ya, placed);
-	fputs("<g class=\"peak-labels\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">\n", f);
+	fputs("<g class=\"peak-labels\" font-size=\"11\" font-weight=\"bold\">\n", f);
 	for (size_t i = 0; i < n; i++) {
 		long pk = peak_index(&c[i]);
 		if (pk < 0)
 			continue;
 		const struct curve_point *p = &c[i].points[pk];
-		fmt_jpm(val, sizeof(val), p->jpm.mean);
-		snprintf(text, sizeof(text), "peak %s @ %d", val, p->tasks);
-		struct box b = place_label(L, p, xa, ya, SMALL_CHAR_W * (double)strlen(text), placed, count);
+		peak_text(&c[i], text, sizeof(text));
+		struct box b = place_label(L, c, n, p, xa, ya, SMALL_CHAR_W * (double)strlen(text), placed, count);
 		placed[count++] = b;
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"#ffffff\" "
 			   "fill-opacity=\"0.85\"/>", b.x0 - 2, b.y0 - 1, b.x1 - b.x0 + 4, b.y1 - b.y0 + 2);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n", (b.x0 + b.x1) / 2, b.y1 - 3,
-			colour_of(i), text);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n", b.x0, b.y1 - 3, colour_of(i), text);
 	}
 	fputs("</g>\n", f);
 	free(placed);
 	return 0;
 }
 
-static void diff_series(FILE *f, const struct curve *c, size_t i, const struct axis *xa, const struct axis *ya)
+/* One curve's % difference from its base, with each interval as a bar (no cap where the frame cuts it). */
+static void diff_series(FILE *f, const struct curve *c, size_t n, const struct plot_options *opt, size_t i,
+			const struct axis *xa, const struct axis *ya)
 {
-	double d;
+	long b = base_of(opt, n, i);
+	struct diff d;
 	int t;
+	if (b < 0)
+		return;
 	fputs("<g class=\"diff-series\" data-label=\"", f);
-	plot_xml_text(f, c[i].label, SIZE_MAX);
-	fputs("\">\n<polyline points=\"", f);
+	textout_xml(f, c[i].label, SIZE_MAX);
+	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
+	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t) {
+		if (!diff_at(&c[b], &c[i], t, &d) || !d.interval)
+			continue;
+		double x = axis_px(xa, t), y0 = clamped_px(ya, d.lo), y1 = clamped_px(ya, d.hi);
+		fprintf(f, "<path class=\"diff-interval\" d=\"M%.1f %.1fV%.1f", x, y0, y1);
+		if (d.lo >= ya->lo)
+			fprintf(f, "M%.1f %.1fh8", x - 4, y0);
+		if (d.hi <= ya->hi)
+			fprintf(f, "M%.1f %.1fh8", x - 4, y1);
+		fprintf(f, "\" stroke-width=\"1.3\"><title>%d tasks: %+.1f %%, 95 %% interval %+.1f %% to %+.1f %%</title>"
+			   "</path>\n", t, d.pct, d.lo, d.hi);
+	}
+	fputs("<polyline points=\"", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
-		if (diff_at(&c[0], &c[i], t, &d))
-			fprintf(f, "%.1f,%.1f ", axis_px(xa, t), axis_px(ya, d));
+		if (diff_at(&c[b], &c[i], t, &d))
+			fprintf(f, "%.1f,%.1f ", axis_px(xa, t), clamped_px(ya, d.pct));
 	fputs("\"", f);
 	line_style(f, i);
 	fputs("/>\n", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
-		if (diff_at(&c[0], &c[i], t, &d))
-			marker(f, marker_of(i), axis_px(xa, t), axis_px(ya, d), colour_of(i));
+		if (diff_at(&c[b], &c[i], t, &d))
+			marker(f, marker_of(i), axis_px(xa, t), clamped_px(ya, d.pct), colour_of(i));
 	fputs("\n</g>\n", f);
 }
 
-static int any_diff(const struct curve *c, size_t n)
+/* What the diff panel can draw: 0 nothing, 1 differences, 2 differences with intervals. */
+static int any_diff(const struct curve *c, size_t n, const struct plot_options *opt)
 {
-	double d;
-	int t;
-	for (size_t i = 1; i < n; i++)
-		for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
-			if (diff_at(&c[0], &c[i], t, &d))
-				return 1;
+	struct diff d;
+	int t, found = 0;
+	for (size_t i = 0; i < n; i++) {
+		long b = base_of(opt, n, i);
+		for (long after = LONG_MIN; b >= 0 && next_tasks(&c[i], 1, after, &t); after = t)
+			if (diff_at(&c[b], &c[i], t, &d))
+				found = d.interval ? 2 : found ? found : 1;
+	}
+	return found;
+}
+
+static int any_base(size_t n, const struct plot_options *opt)
+{
+	for (size_t i = 0; i < n; i++)
+		if (base_of(opt, n, i) >= 0)
+			return 1;
 	return 0;
 }
 
-/* The lower panel: each later run's % difference against the first, at the task counts both have. */
-static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
-		       const char *y_label)
+/* The lower panel: each curve's % difference against its base, at the task counts both have. */
+static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n,
+		       const struct plot_options *opt, const struct axis *xa, const char *y_label)
 {
 	struct axis ya;
-	double step = diff_axis(c, n, L, &ya);
-	if (n) {
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", L->left, L->diff_top - 8);
-		plot_xml_text(f, y_label, CAPTION_MAX_CHARS);
+	double step = diff_axis(c, n, opt, L, &ya);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", L->left, L->diff_top - 8);
+	if (opt->diff_caption) {
+		textout_xml(f, opt->diff_caption, CAPTION_MAX_CHARS * 2);
+	} else if (n) {
+		textout_xml(f, y_label, CAPTION_MAX_CHARS);
 		fputs(" difference against ", f);
-		plot_xml_text(f, c[0].label, CAPTION_MAX_CHARS);
-		fputs(" (the first run), at the task counts both have</text>\n", f);
+		textout_xml(f, c[0].label, CAPTION_MAX_CHARS);
+		fputs(" (the first run), at the task counts both have", f);
 	}
+	fputs("</text>\n", f);
 	fputs("<g class=\"plot-area\" data-panel=\"diff\">\n", f);
 	y_ticks(f, L, &ya, step, 1);
 	x_ticks(f, c, n, xa, L->diff_top, L->diff_bottom);
 	frame(f, L, L->diff_top, L->diff_bottom);
 	fputs("</g>\n", f);
 	y_title(f, L->diff_top, L->diff_bottom, "Difference (%)");
-	if (!any_diff(c, n))
+	if (!any_diff(c, n, opt))
 		note(f, L, L->diff_top, L->diff_bottom,
-		     n < 2 ? "needs two or more runs" : "no task counts in common with the first run");
-	for (size_t i = 1; i < n; i++)
-		diff_series(f, c, i, xa, &ya);
+		     !any_base(n, opt) ? "needs two or more runs" : "no task counts in common with the base");
+	for (size_t i = 0; i < n; i++)
+		diff_series(f, c, n, opt, i, xa, &ya);
 }
 
 static void main_panel(FILE *f, const struct layout *L, const struct curve *c, size_t n, const struct axis *xa,
@@ -694,8 +840,9 @@ static void main_panel(FILE *f, const struct layout *L, const struct curve *c, s
 	int t;
 	if (!next_tasks(c, n, LONG_MIN, &t))
 		note(f, L, L->main_top, L->main_bottom, "no valid points");
+	double dodge = n > 1 ? fmin(3, 24 / (double)(n - 1)) : 0;
 	for (size_t i = 0; i < n; i++)
-		series(f, &c[i], i, xa, ya);
+		series(f, &c[i], i, xa, ya, ((double)i - (double)(n - 1) / 2) * dodge);
 }
 
 static int finish(FILE *f)
@@ -707,31 +854,104 @@ static int finish(FILE *f)
 	return 0;
 }
 
+/* What the error bars are: "+-1 standard deviation of the repeats, n = 3 per task count". */
+static void error_bar_note(const struct curve *c, size_t n, char *buf, size_t len)
+{
+	size_t lo = SIZE_MAX, hi = 0, single = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p))
+				continue;
+			if (p->jpm.n < 2) {
+				single++;
+				continue;
+			}
+			lo = p->jpm.n < lo ? p->jpm.n : lo;
+			hi = p->jpm.n > hi ? p->jpm.n : hi;
+		}
+	if (hi == 0) {
+		snprintf(buf, len, "No error bars: one repeat per task count (-r 2 or more measures the spread).");
+		return;
+	}
+	char range[64];
+	snprintf(range, sizeof(range), lo == hi ? "%zu" : "%zu to %zu", lo, hi);
+	snprintf(buf, len, "Error bars: mean \xc2\xb1 1 standard deviation of the repeats, n = %s per task count%s.",
+		 range, single ? "; points without a bar had one repeat" : "");
+}
+
+/* Lines under the plot: what the error bars and the diff panel's bars are, each run's label, kernel
+ * and host, and what was left out. */
+static size_t footer_lines(const struct curve *c, size_t n, const struct plot_options *opt, char *bars,
+			   char *diff, size_t len, const char **lines, size_t max)
+{
+	size_t k = 0;
+	error_bar_note(c, n, bars, len);
+	lines[k++] = bars;
+	int d = opt->diff_panel ? any_diff(c, n, opt) : 0;
+	if (d) {
+		snprintf(diff, len, "%s", d == 2 ? "Difference panel: bars are 95 % confidence intervals of the "
+						   "difference (Welch's t over both sides' repeats)."
+						 : "Difference panel: no intervals, a side has a single repeat.");
+		lines[k++] = diff;
+	}
+	for (size_t i = 0; i < opt->footer_lines && k + 1 < max; i++)
+		lines[k++] = opt->footer[i];
+	if (opt->left_out && opt->left_out[0])
+		lines[k++] = opt->left_out;
+	return k;
+}
+
+static void footer(FILE *f, const struct layout *L, const char *const *lines, size_t n, int left_out)
+{
+	fputs("<g class=\"footer\" font-size=\"11\" fill=\"#555555\">\n", f);
+	for (size_t i = 0; i < n; i++) {
+		int last = left_out && i + 1 == n;
+		fprintf(f, "<text x=\"12\" y=\"%.1f\"%s>", L->footer_y + FOOTER_ROW * (double)i + 10,
+			last ? " fill=\"#a03000\" class=\"left-out\"" : "");
+		textout_xml(f, lines[i], FOOTER_MAX_CHARS);
+		fputs("</text>\n", f);
+	}
+	fputs("</g>\n", f);
+}
+
 int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_options *opt)
 {
-	static const struct plot_options defaults = {NULL, 0, NULL};
+	static const struct plot_options defaults = {0};
 	struct layout L;
 	struct axis xa, ya;
-	char sub[256];
-	if (!f || (n && !curves)) {
+	char sub[256], bars[256], diff[256];
+	if (!f || (n && !curves) || (opt && opt->footer_lines && !opt->footer)) {
 		errno = EINVAL;
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
+	const char **lines = calloc(opt->footer_lines + 4, sizeof(*lines));
+	if (!lines) {
+		errno = ENOMEM;
+		return -1;
+	}
+	size_t nfoot = footer_lines(curves, n, opt, bars, diff, sizeof(bars), lines, opt->footer_lines + 4);
+	char noise[400];
+	noise_line(curves, n, noise, sizeof(noise));
+	if (noise[0] && nfoot < opt->footer_lines + 4)
+		lines[nfoot++] = noise; /* the noisiest point named under the plot */
 	common_workload(curves, n, sub, sizeof(sub));
-	layout(curves, n, opt, sub[0] != '\0', &L);
+	layout(curves, n, opt, sub[0] != '\0', nfoot, &L);
 	x_axis(curves, n, &L, &xa);
-	double step = y_axis(curves, n, &L, &ya);
+	double step = y_axis(curves, n, &L, opt->y_max, &ya);
 	char title[96];
 	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
 	snprintf(title, sizeof(title), "%s by task count", y_label);
-	header(f, &L, opt->title && opt->title[0] ? opt->title : title, sub);
+	header(f, &L, opt->title && opt->title[0] ? opt->title : title, sub, !opt->no_xml_declaration);
 	legend(f, curves, n, L.left, L.right, L.legend_y);
 	main_panel(f, &L, curves, n, &xa, &ya, step, y_label);
 	if (opt->diff_panel)
-		diff_panel(f, &L, curves, n, &xa, y_label);
+		diff_panel(f, &L, curves, n, opt, &xa, y_label);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">Tasks%s</text>\n",
-		(L.left + L.right) / 2, L.height - 14, xa.log2 ? " (log2 scale)" : "");
+		(L.left + L.right) / 2, L.diff_bottom + AXIS_BAND - 14, xa.log2 ? " (log2 scale)" : "");
+	footer(f, &L, lines, nfoot, opt->left_out && opt->left_out[0]);
+	free(lines);
 	if (peak_labels(f, &L, curves, n, &xa, &ya) < 0) {
 		errno = ENOMEM;
 		return -1;
@@ -754,45 +974,73 @@ static void gp_string(FILE *f, const char *s, const char *suffix)
 	fprintf(f, "%s'", suffix);
 }
 
-static void gp_data(FILE *data, const struct curve *c, size_t n)
+/* Five columns per curve: mean, std dev, and % difference from its base with its interval ('?' where
+ * there is no point or no base). */
+static void gp_data(FILE *data, const struct curve *c, size_t n, const struct plot_options *opt)
 {
 	int t;
-	fputs("# reaim plot data: tasks, then Jobs/Min mean and std dev per run ('?' where a run has no point)\n", data);
+	fputs("# reaim plot data: tasks, then per curve the mean, its std dev, and the % difference from its base\n"
+	      "# with the low and high ends of its 95 % interval ('?' where a curve has no point or no base)\n", data);
 	for (size_t i = 0; i < n; i++) {
-		fprintf(data, "# columns %zu-%zu: ", 2 + 2 * i, 3 + 2 * i);
+		long b = base_of(opt, n, i);
+		fprintf(data, "# columns %zu-%zu: ", GP_COL(i, 0), GP_COL(i, 4));
 		for (const char *s = c[i].label; *s; s++)
 			fputc((unsigned char)*s < 0x20 ? ' ' : *s, data);
+		if (b >= 0)
+			fprintf(data, " (difference from columns %zu-%zu)", GP_COL((size_t)b, 0), GP_COL((size_t)b, 1));
 		fputc('\n', data);
 	}
 	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t) {
 		fprintf(data, "%d", t);
 		for (size_t i = 0; i < n; i++) {
 			const struct curve_point *p = find_point(&c[i], t);
+			long b = base_of(opt, n, i);
+			struct diff d;
 			if (p)
 				fprintf(data, " %.6g %.6g", p->jpm.mean, has_error_bar(p) ? p->jpm.std_dev : 0.0);
 			else
 				fputs(" ? ?", data);
+			if (b >= 0 && diff_at(&c[b], &c[i], t, &d))
+				fprintf(data, " %.6g %.6g %.6g", d.pct, d.lo, d.hi);
+			else
+				fputs(" ? ? ?", data);
 		}
 		fputc('\n', data);
 	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < c[i].count; j++) {
+			const struct curve_point *p = &c[i].points[j];
+			if (!point_ok(p) || !p->noisy)
+				continue;
+			fprintf(data, "# noisy: run %zu at %d tasks, %zu of %zu rounds: ", i + 1, p->tasks, p->noisy,
+				p->jpm.n);
+			for (const char *q = p->noise; *q; q++)
+				fputc((unsigned char)*q < 0x20 ? ' ' : *q, data);
+			fputc('\n', data);
+		}
 }
 
-/* Terminal, labels and the x axis (log2 with the task counts as tics, like the SVG) of the script. */
+/* Terminal, labels, the footer and the x axis (log2 with the task counts as tics, like the SVG). */
 static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_t n, const char *title,
-		     const char *y_label, int diff)
+		     const char *y_label, int diff, const char *const *footer, size_t nfoot, double y_max)
 {
 	size_t len = strlen(out_name);
 	int png = len >= 4 && strcmp(out_name + len - 4, ".png") == 0;
 	int t, tmin = 0, tmax = 0;
+	int height = (diff ? GP_DIFF_HEIGHT : GP_HEIGHT) + GP_FOOTER_ROW * (int)nfoot + (nfoot ? 6 : 0);
 	fprintf(s, "# gnuplot script written by reaim plot\nset terminal %s size 900,%d noenhanced font 'sans,%d'\n",
-		png ? "pngcairo" : "svg", diff ? 780 : 560, png ? 10 : 12);
+		png ? "pngcairo" : "svg", height, png ? 10 : 12);
 	fputs("set output ", s);
 	gp_string(s, out_name, "");
 	fputs("\nset datafile missing '?'\nset title ", s);
 	gp_string(s, title, "");
 	fputs("\nset xlabel 'Tasks'\nset ylabel ", s);
 	gp_string(s, y_label, "");
-	fputs("\nset yrange [0:*]\nset grid\n"
+	if (y_max > 0)
+		fprintf(s, "\nset yrange [0:%g]", y_max);
+	else
+		fputs("\nset yrange [0:*]", s);
+	fputs("\nset grid\n"
 	      "set key outside top center horizontal\nset lmargin 12\nset rmargin 4\nset xtics (", s);
 	int any = next_tasks(c, n, LONG_MIN, &tmin);
 	for (long after = LONG_MIN; next_tasks(c, n, after, &t); after = t) {
@@ -805,9 +1053,17 @@ static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_
 	else if (any)
 		fprintf(s, "set xrange [%g:%g]\n", tmin - 0.04 * (tmax - tmin) - (tmin == tmax),
 			tmax + 0.04 * (tmax - tmin) + (tmin == tmax));
+	/* the footer's lines at the bottom of the canvas, the plots above them */
+	for (size_t k = 0; k < nfoot; k++) {
+		fprintf(s, "set label %zu ", k + 1);
+		gp_string(s, footer[k], "");
+		fprintf(s, " at screen 0.012, screen %.4f font 'sans,%d' textcolor rgb '#555555'\n",
+			((double)(nfoot - k) - 0.4) * GP_FOOTER_ROW / height, png ? 8 : 10);
+	}
+	fprintf(s, "footer = %.4f\n", (double)(GP_FOOTER_ROW * (int)nfoot + (nfoot ? 6 : 0)) / height);
 }
 
-/* One plot clause for run i: mean with error bars, or (diff) its % against column 2, the first run. */
+/* One plot clause for curve i: mean with error bars, or (diff) its % against its base with the interval. */
 static void gp_clause(FILE *s, const char *data_name, const struct curve *c, size_t i, int diff)
 {
 	if (!curve_has_points(&c[i])) {
@@ -816,21 +1072,26 @@ static void gp_clause(FILE *s, const char *data_name, const struct curve *c, siz
 	} else {
 		gp_string(s, data_name, "");
 		if (diff)
-			fprintf(s, " using 1:(100*($%zu/$2-1)) with linespoints", 2 + 2 * i);
+			fprintf(s, " using 1:%zu:%zu:%zu with yerrorlines", GP_COL(i, 2), GP_COL(i, 3), GP_COL(i, 4));
 		else
-			fprintf(s, " using 1:%zu:%zu with yerrorlines", 2 + 2 * i, 3 + 2 * i);
+			fprintf(s, " using 1:%zu:%zu with yerrorlines", GP_COL(i, 0), GP_COL(i, 1));
 	}
 	fprintf(s, " lw 2 dt %zu pt %d ps 1.2 lc rgb '%s' title ", 1 + i % 4, gp_points[marker_of(i)], colour_of(i));
 	gp_string(s, c[i].label, curve_has_points(&c[i]) ? "" : " (no valid points)");
 }
 
-static void gp_plot(FILE *s, const char *data_name, const struct curve *c, size_t n, int diff)
+static void gp_plot(FILE *s, const char *data_name, const struct curve *c, size_t n, const struct plot_options *opt,
+		    int diff)
 {
 	/* the diff panel's first clause is its zero line, which also gives autoscale something when no run has data */
 	fputs(diff ? "plot 0 with lines lw 1.5 lc rgb '#444444' notitle" : "plot ", s);
-	for (size_t i = diff ? 1 : 0; i < n; i++) {
-		if (diff || i > 0)
+	int first = !diff;
+	for (size_t i = 0; i < n; i++) {
+		if (diff && base_of(opt, n, i) < 0)
+			continue;
+		if (!first)
 			fputs(", \\\n     ", s);
+		first = 0;
 		gp_clause(s, data_name, c, i, diff);
 	}
 	fputc('\n', s);
@@ -839,34 +1100,45 @@ static void gp_plot(FILE *s, const char *data_name, const struct curve *c, size_
 int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *out_name,
 		 const struct curve *curves, size_t n, const struct plot_options *opt)
 {
-	static const struct plot_options defaults = {NULL, 0, NULL};
-	if (!data || !script || !data_name || !out_name || (n && !curves)) {
+	static const struct plot_options defaults = {0};
+	char bars[256], diffs[256];
+	if (!data || !script || !data_name || !out_name || (n && !curves) || (opt && opt->footer_lines && !opt->footer)) {
 		errno = EINVAL;
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
-	int diff = opt->diff_panel && n >= 2;
-	gp_data(data, curves, n);
+	const char **lines = calloc(opt->footer_lines + 4, sizeof(*lines));
+	if (!lines) {
+		errno = ENOMEM;
+		return -1;
+	}
+	size_t nfoot = footer_lines(curves, n, opt, bars, diffs, sizeof(bars), lines, opt->footer_lines + 4);
+	char noise[400];
+	noise_line(curves, n, noise, sizeof(noise));
+	if (noise[0] && nfoot < opt->footer_lines + 4)
+		lines[nfoot++] = noise;
+	int diff = opt->diff_panel && any_base(n, opt);
+	gp_data(data, curves, n, opt);
 	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
 	char title[96];
 	snprintf(title, sizeof(title), "%s by task count", y_label);
-	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : title, y_label, diff);
+	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : title, y_label, diff, lines,
+		 nfoot, opt->y_max);
+	free(lines);
 	int t;
 	if (!next_tasks(curves, n, LONG_MIN, &t)) /* gnuplot refuses to autoscale a plot without a single point */
 		fputs("set xrange [0:1]\nset yrange [0:1]\n", script);
 	if (n == 0) {
-		fputs("plot NaN title 'no runs'\n", script);
+		fputs("set origin 0,footer\nset size 1,1-footer\nplot NaN title 'no runs'\n", script);
 	} else if (!diff) {
-		gp_plot(script, data_name, curves, n, 0);
+		fputs("set origin 0,footer\nset size 1,1-footer\n", script);
+		gp_plot(script, data_name, curves, n, opt, 0);
 	} else {
-		fputs("set multiplot\nset origin 0,0.3\nset size 1,0.7\n", script);
-		gp_plot(script, data_name, curves, n, 0);
-		fputs("set origin 0,0\nset size 1,0.3\nunset title\nset key off\nset tmargin 1\n"
-		      "set ylabel 'Difference (%)'\nset yrange [*:*]\nset format y '%+g%%'\n", script);
-		/* gnuplot breaks the line where an expression meets a '?' (it joins plain columns across them);
-		 * since 5.4 treating NaN as missing joins the diff line across the other runs' task counts too */
-		fputs("if (GPVAL_VERSION >= 5.4) set datafile missing NaN\n", script);
-		gp_plot(script, data_name, curves, n, 1);
+		fputs("set multiplot\nset origin 0,footer+0.3*(1-footer)\nset size 1,0.7*(1-footer)\n", script);
+		gp_plot(script, data_name, curves, n, opt, 0);
+		fputs("unset label\nset origin 0,footer\nset size 1,0.3*(1-footer)\nunset title\nset key off\n"
+		      "set tmargin 1\nset ylabel 'Difference (%)'\nset yrange [*:*]\nset format y '%+g%%'\n", script);
+		gp_plot(script, data_name, curves, n, opt, 1);
 		fputs("unset multiplot\n", script);
 	}
 	int rc = finish(data);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Jobs/Min against task count as a picture: a self-contained SVG, or gnuplot data plus script. */
 #ifndef REAIM_PLOT_H
 #define REAIM_PLOT_H
@@ -10,12 +11,24 @@
 
 struct plot_options {
 	const char *title; /* NULL for a default */
-	int diff_panel;    /* add a lower panel: % difference of each run against the first, per task count */
+	int diff_panel;    /* add a lower panel: % difference of each curve against its base, per task count */
 	const char *y_label; /* what the curves measure; NULL for "Jobs/Min" */
+	/* Per curve, the index of the curve its difference is taken against (-1: none, it is a base);
+	 * NULL: every curve against the first. */
+	const int *diff_base;
+	const char *diff_caption;      /* above the diff panel; NULL: "... against <first curve>" */
+	double y_max;                  /* > 0: the axis ends there (100 for a percentage) */
+	const char *const *footer;     /* lines under the plot: each run's label, kernel and host */
+	size_t footer_lines;
+	const char *left_out;          /* what the plot does not draw, said under it; NULL: nothing */
+	int no_xml_declaration;        /* for an SVG inlined in HTML */
 };
 
-/* A self-contained SVG: one <g class="series" data-label="..."> per curve with error bars (n >= 2) and its
- * peak labelled, a log2 x axis when the task counts span more than a factor of 8, a legend and the title.
+/* A self-contained SVG: one <g class="series" data-label="..."> per curve with error bars (n >= 2, said
+ * what they are under the plot), a log2 x axis when the task counts span more than a factor of 8, a legend
+ * and the title. A lone curve's peak is labelled next to its point; when curves are compared, each peak
+ * goes in the legend instead. The diff panel draws each curve's % difference from its base with a 95 %
+ * confidence interval (Welch) where both sides have repeats.
  * 0, or -1 with errno (EINVAL for bad arguments, EIO when writing failed). */
 int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_options *opt);
 
@@ -25,18 +38,62 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *out_name,
 		 const struct curve *curves, size_t n, const struct plot_options *opt);
 
-/* Shared by the plot writers: XML-escaped text cut at max characters (SIZE_MAX: no cut), and
- * the 1-2-5 tick step nearest above raw. */
-void plot_xml_text(FILE *f, const char *s, size_t max);
+/* Shared by the plot writers: the 1-2-5 tick step nearest above raw. */
 double plot_nice_step(double raw);
 
 /* One point's sampler series for the timeline: y against seconds into the point. */
 struct timeline {
 	char label[64];
+	int tasks, repeat;        /* its panel, and its line in the panel */
 	const double *t, *y;
 	size_t count;
 };
-/* A self-contained SVG of the series, one line each (each a <g class="series">). */
-int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const char *title, const char *y_label);
+/* A self-contained SVG of the series: one panel per task count (small multiples sharing the y axis,
+ * each its own time axis), a line per repeat of it (each a <g class="series">). y_max > 0 fixes the
+ * top of the y axis (100 for a percentage). */
+int plot_timeline_svg(FILE *f, const struct timeline *lines, size_t n, const char *title, const char *y_label,
+		      double y_max);
+
+/* ---- from stored runs (plot_runs.c) ---- */
+struct store;
+struct metric;
+
+/* The curves one picture draws: every curve of one workload in each run (O_SYNC on and off of a run
+ * made with --osync both, each labelled so), what each is compared against in the diff panel, the
+ * footer lines naming each run's kernel and host, and what was left out. */
+struct plot_set {
+	struct curve *curves;
+	size_t n;
+	int *base;                /* per curve, for plot_options.diff_base */
+	char caption[256];        /* for plot_options.diff_caption */
+	char **footer;
+	size_t nfooter;
+	char *left_out;           /* NULL when everything was drawn */
+	char workload[64];
+};
+/* osync -1 takes both settings; workload NULL the first run's first. 0, or -1 with the reason in err. */
+int plot_set_load(struct store *st, const int64_t *runs, size_t n, const char *workload, int osync,
+		  const struct metric *m, struct plot_set *out, char *err, size_t errlen);
+void plot_set_free(struct plot_set *ps);
+/* Options for plot_svg that draw the set (pointers into ps). */
+void plot_set_options(const struct plot_set *ps, const struct metric *m, struct plot_options *opt);
+
+/* What `reaim plot` draws and where. */
+struct plot_request {
+	const char *const *runs;  /* as the user named them */
+	size_t nruns;
+	const char *workload;     /* NULL: the first run's first */
+	int osync;                /* -1: both settings */
+	const char *metric;       /* NULL: jobs_per_min, or sys_pct for a timeline */
+	const char *format;       /* svg, png or gnuplot; NULL: png for a .png name, else svg */
+	const char *out, *title;
+	int diff, timeline;
+	int point;                /* the timeline's one task count; 0: a panel for each */
+};
+/* Writes the picture (a PNG through rsvg-convert); 0, or -1 with the reason in err. Notes on what was
+ * left out go to stderr as warnings. */
+int report_plot(struct store *st, const struct plot_request *rq, char *err, size_t errlen);
+/* An SVG document converted to PNG at path by rsvg-convert; 0, or -1 with the reason in err. */
+int plot_write_png(const char *svg, size_t len, const char *path, char *err, size_t errlen);
 
 #endif

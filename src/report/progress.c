@@ -1,15 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Progress display thread. It formats into a local buffer and write()s to fd 2; forked tasks
  * never call into this module, so its lock being held at a fork does them no harm. */
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "measure/measure.h"
 #include "report/progress.h"
+#include "util/util.h"
 
 /* Owned by this module; the lock guards everything below it. */
 static struct {
@@ -29,8 +33,8 @@ static void fmt_time(char *buf, size_t len, double s)
 		snprintf(buf, len, "%.0fs", s);
 	else if (s < 3600)
 		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
-	else
-		snprintf(buf, len, "%dh%02dm", (int)s / 3600, (int)s % 3600 / 60);
+	else /* in doubles: an ETA of many points can pass INT_MAX seconds */
+		snprintf(buf, len, "%.0fh%02dm", floor(s / 3600), (int)(fmod(s, 3600) / 60));
 }
 
 /* Draw the line; called with the lock held. */
@@ -87,7 +91,9 @@ void progress_point(const char *workload, int osync, int tasks, size_t index, in
 	if (!pg.on)
 		return;
 	pthread_mutex_lock(&pg.lock);
-	snprintf(pg.workload, sizeof(pg.workload), "%s", workload);
+	char *safe = text_escape(workload);
+	snprintf(pg.workload, sizeof(pg.workload), "%s", safe);
+	free(safe);
 	pg.osync = osync;
 	pg.tasks = tasks;
 	pg.index = index;

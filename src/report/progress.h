@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The progress line on stderr: workload, O_SYNC setting, task count i of n, repeat, elapsed
  * and ETA, redrawn in place by a thread; only on a terminal and never inside the table. */
 #ifndef REAIM_PROGRESS_H

@@ -1,11 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim list`, `reaim show` and `reaim export`: reports that read only stored rows. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/cfg.h"
+#include "measure/measure.h"
 #include "report/report.h"
 #include "util/util.h"
+
+/* A running run's status with its progress, "running 7/24": points stored of the planned
+ * ones ("≤40" when growing modes may stop sooner, "?" when the modes cannot say). */
+static void status_text(const struct store_run_row *r, char *buf, size_t len)
+{
+	if (strcmp(r->status, "running") != 0)
+		snprintf(buf, len, "%s", r->status);
+	else if (r->planned_points <= 0)
+		snprintf(buf, len, "running %d/?", r->points);
+	else
+		snprintf(buf, len, "running %d/%s%lld", r->points, r->planned_exact ? "" : "≤",
+			 (long long)r->planned_points);
+}
+
+/* Columns on a terminal: UTF-8 continuation bytes take none. */
+static int text_width(const char *s)
+{
+	int w = 0;
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
 
 int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 {
@@ -13,12 +39,26 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 	size_t n;
 	if (store_list_runs(st, filter, &rows, &n) < 0)
 		return -1;
-	fprintf(f, "%-5s %-20s %-11s %-12s %-24s %-12s %s\n", "ID", "Started", "Status", "Suite", "Label",
-		"Host", "Points");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%-5lld %-20s %-11s %-12s %-24s %-12s %d/%d\n", (long long)rows[i].id,
-			rows[i].started, rows[i].status, rows[i].suite, rows[i].label, rows[i].host,
-			rows[i].valid_points, rows[i].points);
+	char status[64];
+	int width = 11;
+	for (size_t i = 0; i < n; i++) {
+		status_text(&rows[i], status, sizeof(status));
+		width = text_width(status) > width ? text_width(status) : width;
+	}
+	fprintf(f, "%-5s %-20s %-*s %-12s %-24s %-12s %s\n", "ID", "Started", width, "Status", "Suite", "Label", "Host",
+		"Points");
+	/* suite, label and host are user text: escaped, padded by characters */
+	for (size_t i = 0; i < n; i++) {
+		status_text(&rows[i], status, sizeof(status));
+		fprintf(f, "%-5lld %-20s %s%*s ", (long long)rows[i].id, rows[i].started, status,
+			width - text_width(status), "");
+		fput_text(f, rows[i].suite, 12);
+		fputc(' ', f);
+		fput_text(f, rows[i].label, 24);
+		fputc(' ', f);
+		fput_text(f, rows[i].host, 12);
+		fprintf(f, " %d/%d\n", rows[i].valid_points, rows[i].points);
+	}
 	free(rows);
 	return 0;
 }
@@ -39,6 +79,37 @@ static void print_tests(FILE *f, struct store *st, const struct store_point *p)
 	free(t);
 }
 
+/* How far the histogram's percentiles can be from the measured job times. */
+static void print_resolution(FILE *f)
+{
+	fprintf(f, "  (p50, p90 and p99 from a histogram of %u buckets per power of two: within %.2f %%)\n", HIST_SUB,
+		HIST_RESOLUTION_PCT);
+}
+
+/* What the point's cgroup measured, where it did: CPU beside wait4's, own I/O, memory peak, pressure. */
+static void print_cgroup(FILE *f, const struct store_point *p)
+{
+	static const char *const kinds[] = {"cpu", "io", "memory"};
+	const double some[] = {p->psi_cpu_some_pct, p->psi_io_some_pct, p->psi_mem_some_pct};
+	const double full[] = {p->psi_cpu_full_pct, p->psi_io_full_pct, p->psi_mem_full_pct};
+	if (!isfinite(p->cgroup_cpu_s))
+		return;
+	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %.3f s)", 8, "", p->cgroup_cpu_s, p->cpu_s);
+	if (isfinite(p->io_read_bytes))
+		fprintf(f, "; own disk I/O read %.0f KiB in %.0f IOs, write %.0f KiB in %.0f IOs",
+			p->io_read_bytes / 1024, p->io_read_ios, p->io_write_bytes / 1024, p->io_write_ios);
+	if (isfinite(p->mem_peak_bytes))
+		fprintf(f, "; memory peak %.1f MiB", p->mem_peak_bytes / 1048576);
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		if (!isfinite(some[k]))
+			continue;
+		fprintf(f, "; stalled on %s %.1f%% some", kinds[k], some[k]);
+		if (isfinite(full[k]))
+			fprintf(f, ", %.1f%% full", full[k]);
+	}
+	fputc('\n', f);
+}
+
 /* The sampler's averages of a point and its fastest and slowest task. */
 static void print_system(FILE *f, const struct store_point *p)
 {
@@ -52,6 +123,16 @@ static void print_system(FILE *f, const struct store_point *p)
 			p->user_pct, p->sys_pct, p->iowait_pct, p->idle_pct, p->read_kbs, p->write_kbs,
 			p->read_iops + p->write_iops, p->util_pct, p->ctxt_per_s, p->forks_per_s);
 	fputc('\n', f);
+	if (p->sampled && isfinite(p->outside_cpu_pct)) {
+		fprintf(f, "  %*s outside the run: CPU %.1f%% of the machine, steal %.1f%%", 8, "", p->outside_cpu_pct,
+			p->steal_pct);
+		if (isfinite(p->outside_read_bytes))
+			fprintf(f, ", others' disk I/O read %.0f KiB write %.0f KiB", p->outside_read_bytes / 1024,
+				p->outside_write_bytes / 1024);
+		fprintf(f, "%s%s\n", report_point_noise(p) ? ": noisy, " : "",
+			report_point_noise(p) ? report_point_noise(p) : "");
+	}
+	print_cgroup(f, p);
 }
 
 /* The environment: the facts that matter most by default, every stored fact with -v. */
@@ -68,11 +149,86 @@ static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 		int keyl = (int)(tab - kv[i]), shown = verbose;
 		for (size_t k = 0; k < ARRAY_SIZE(brief) && !shown; k++)
 			shown = (int)strlen(brief[k]) == keyl && strncmp(brief[k], kv[i], (size_t)keyl) == 0;
-		if (shown)
-			fprintf(f, "  %-24.*s %s\n", keyl, kv[i], tab + 1);
+		if (shown) {
+			fprintf(f, "  %-24.*s ", keyl, kv[i]);
+			fput_text(f, tab + 1, 0);
+			fputc('\n', f);
+		}
 		free(kv[i]);
 	}
 	free(kv);
+}
+
+/* How the run was made: its command line, program version and seed, and the run it repeats. */
+static void print_origin(FILE *f, struct store *st, const struct store_run_row *run)
+{
+	char *cmdline = NULL, *suite_text = NULL;
+	if (store_get_run_text(st, run->id, &cmdline, &suite_text) == 0)
+		fprintf(f, "  %-24s %s\n", "command_line", cmdline);
+	free(cmdline);
+	free(suite_text);
+	fprintf(f, "  %-24s %s\n  %-24s %lld\n", "version", run->version, "seed", (long long)run->seed);
+	if (!run->rerun_of[0])
+		return;
+	int64_t of;
+	struct store_run_row orig;
+	if (store_resolve_run(st, run->rerun_of, &of) == 0 && store_get_run(st, of, &orig) == 0)
+		fprintf(f, "  %-24s run %lld (label %s, %s)\n", "rerun_of", (long long)of, orig.label, orig.started);
+	else
+		fprintf(f, "  %-24s %s (not in this database)\n", "rerun_of", run->rerun_of);
+}
+
+int report_show_files(FILE *f, struct store *st, int64_t run_id)
+{
+	struct store_run_row run;
+	struct store_workload_row *w;
+	size_t nw;
+	char *cmdline, *suite_text;
+	if (store_get_run(st, run_id, &run) < 0 || store_get_run_text(st, run_id, &cmdline, &suite_text) < 0)
+		return -1;
+	if (suite_text[0])
+		fprintf(f, "Suite %s as stored:\n%s%s", run.suite, suite_text,
+			suite_text[strlen(suite_text) - 1] == '\n' ? "" : "\n");
+	else
+		fprintf(f, "Suite: none (the run was given a workfile)\n");
+	free(cmdline);
+	free(suite_text);
+	if (store_get_workloads(st, run_id, &w, &nw) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < nw && rc == 0; i++) {
+		int seen = 0; /* each workfile once, however many workloads (or single-mode tests) use it */
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(w[k].workfile_name, w[i].workfile_name) == 0;
+		char *text;
+		if (seen || (rc = store_get_workfile_text(st, w[i].id, &text)) < 0)
+			continue;
+		fprintf(f, "Workfile %s as stored:\n%s%s", w[i].workfile_name, text,
+			text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+		free(text);
+	}
+	free(w);
+	return rc;
+}
+
+/* Every option each workload ran with (runs stored since schema version 4), for -v. */
+static void print_options(FILE *f, struct store *st, int64_t run_id)
+{
+	struct store_option *o;
+	size_t n;
+	if (store_get_workload_options(st, run_id, &o, &n) < 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0 || o[i].workload_id != o[i - 1].workload_id) {
+			fputs("Options of workload ", f);
+			fput_text(f, o[i].workload, 0);
+			fputs(":\n", f);
+		}
+		fprintf(f, "  %-24s ", o[i].key);
+		fput_text(f, o[i].value, 0);
+		fputc('\n', f);
+	}
+	store_options_free(o, n);
 }
 
 /* The sampler's time series of a point: where in the point the time went. */
@@ -100,46 +256,220 @@ static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 	return e;
 }
 
+/* What `show` prints beside the tables. */
+struct show_flags {
+	int verbose, tests, samples;
+};
+
+static int by_id(const void *a, const void *b)
+{
+	const struct store_point *x = a, *y = b;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static int mode_of(const char *name)
+{
+	for (int i = 0; mode_names[i]; i++)
+		if (strcmp(mode_names[i], name) == 0)
+			return i;
+	return MODE_SWEEP;
+}
+
+/* A run interrupted (or still going) stopped inside its last block: that block claims no
+ * peak and no single-user result, as the run itself printed none. */
+static int run_stopped(const struct store_run_row *run)
+{
+	return strcmp(run->status, "interrupted") == 0 || strcmp(run->status, "running") == 0;
+}
+
+static const struct store_workload_row *workload_row(const struct store_workload_row *w, size_t nw, int64_t id)
+{
+	for (size_t i = 0; i < nw; i++)
+		if (w[i].id == id)
+			return &w[i];
+	return NULL;
+}
+
+/* The point's extras asked for by flags: system averages, time series, per-test figures. */
+static void print_extras(FILE *f, struct store *st, const struct store_point *p, const struct show_flags *fl)
+{
+	if (fl->verbose)
+		print_system(f, p);
+	if (fl->samples)
+		print_samples(f, st, p);
+	if (fl->tests)
+		print_tests(f, st, p);
+}
+
+/* One block as the run printed it (rows in the order they ran), then what show adds. */
+static void show_block(FILE *f, struct store *st, const struct report_block *b, const struct store_point *pts,
+		       size_t n, int finished, const struct show_flags *fl)
+{
+	struct store_point *ran = xcalloc(n + 1, sizeof(*ran));
+	memcpy(ran, pts, n * sizeof(*pts));
+	qsort(ran, n, sizeof(*ran), by_id);
+	report_block_begin(f, b);
+	for (size_t i = 0; i < n; i++)
+		report_block_row(f, b, &ran[i]);
+	report_block_end(f, b, ran, n, finished);
+	free(ran);
+	if (fl->verbose)
+		for (size_t i = 0; i < n; i++)
+			print_system(f, &pts[i]);
+	if (fl->samples)
+		for (size_t i = 0; i < n; i++)
+			print_samples(f, st, &pts[i]);
+	if (fl->tests) {
+		for (size_t i = 0; i < n; i++)
+			print_tests(f, st, &pts[i]);
+		print_resolution(f);
+		return;
+	}
+	/* the best round at the task count of the highest mean, as the Max line names it (per variant) */
+	const char **names;
+	size_t nv = curve_variants(pts, n, &names);
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	for (size_t k = 0; k < nv; k++) {
+		size_t m = curve_select_variant(pts, n, names[k], one);
+		struct curve c;
+		curve_from_points(&c, one, m, metric_find("jobs_per_min"));
+		const struct curve_point *pk = curve_peak(&c);
+		const struct store_point *peak = NULL;
+		for (size_t i = 0; pk && i < m; i++)
+			if (one[i].valid && one[i].tasks == pk->tasks &&
+			    (!peak || one[i].jobs_per_min > peak->jobs_per_min))
+				peak = &one[i];
+		curve_free(&c);
+		if (peak) {
+			fprintf(f, "Per test at the peak%s%s (--tests for every point):\n", names[k][0] ? " of variant " : "",
+				names[k]);
+			print_tests(f, st, peak);
+			print_resolution(f);
+		}
+	}
+	free(one);
+	free(names);
+}
+
+/* Single-user mode: each test is a workload; the last of its points is the one that measured
+ * it (the ones before calibrated the job count). A heading starts each workfile and O_SYNC
+ * setting, as the run printed one per workload of its suite. */
+static void show_single(FILE *f, struct store *st, const struct store_run_row *run, const struct store_workload_row *w,
+			size_t nw, const struct store_point *pts, size_t n, const struct show_flags *fl)
+{
+	const struct store_point **last = xcalloc(nw + 1, sizeof(*last));
+	size_t final = nw;
+	for (size_t i = 0; i < nw; i++) {
+		for (size_t k = 0; k < n; k++)
+			if (pts[k].workload_id == w[i].id && (!last[i] || pts[k].id > last[i]->id))
+				last[i] = &pts[k];
+		if (last[i])
+			final = i;
+	}
+	const struct store_point *head = NULL; /* the first point under the current heading */
+	size_t head_at = 0;
+	for (size_t i = 0; i < nw; i++) {
+		const struct store_point *p = last[i];
+		if (!p)
+			continue;
+		int same = head && strcmp(w[head_at].workfile_name, w[i].workfile_name) == 0 &&
+			   head->osync == p->osync && head->file_kib == p->file_kib;
+		for (size_t k = head_at; same && k < i; k++)
+			same = strcmp(w[k].name, w[i].name) != 0; /* a test seen again starts a new workload */
+		if (!same) {
+			report_single_begin(f, w[i].workfile_name, p->osync, (long long)p->file_kib);
+			head = p;
+			head_at = i;
+		}
+		if (!p->valid || (i == final && run_stopped(run)))
+			continue;
+		report_single_row(f, p);
+		print_extras(f, st, p, fl);
+	}
+	free(last);
+}
+
+/* The value of one option of a workload as stored, or NULL (runs from before an option existed). */
+static const char *option_of(const struct store_option *o, size_t n, int64_t wl_id, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (o[i].workload_id == wl_id && strcmp(o[i].key, key) == 0)
+			return o[i].value;
+	return NULL;
+}
+
+/* The rounds a block was planned with and the precision asked, from the workload's stored options. */
+static void block_rounds(const struct store_option *o, size_t n, const struct store_workload_row *wr,
+			 struct report_block *b)
+{
+	struct run_opts ro;
+	run_opts_defaults(&ro);
+	ro.repeat = wr ? wr->repeat : 1;
+	static const char *const keys[] = {"precision", "max_repeat"};
+	for (size_t i = 0; wr && i < ARRAY_SIZE(keys); i++) {
+		const char *v = option_of(o, n, wr->id, keys[i]), *why;
+		if (v)
+			option_set(&ro, option_find(keys[i]), v, &why); /* a value it cannot read keeps the default */
+	}
+	long long least, most;
+	plan_rounds(&ro, &least, &most);
+	b->rounds = (int)most;
+	b->precision = ro.precision;
+	run_opts_free(&ro);
+}
+
 int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples)
 {
 	struct store_run_row run;
 	struct store_point *pts;
-	size_t n;
-	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
+	struct store_workload_row *w;
+	size_t n, nw;
+	if (store_get_run(st, run_id, &run) < 0 || store_get_workloads(st, run_id, &w, &nw) < 0)
 		return -1;
-	fprintf(f, "Run %lld  %s  label %s  suite %s  mode %s  status %s\n", (long long)run.id, run.started,
-		run.label, run.suite, run.mode, run.status);
-	if (run.reason[0])
-		fprintf(f, "Reason: %s\n", run.reason);
-	print_env(f, st, run_id, verbose);
-	for (size_t s = 0; s < n; s = block_end(pts, n, s)) {
-		size_t e = block_end(pts, n, s);
-		report_block_heading(f, pts[s].workload, pts[s].osync);
-		report_table_header(f, verbose);
-		for (size_t i = s; i < e; i++)
-			report_table_row(f, &pts[i], verbose);
-		report_max_line(f, pts + s, e - s);
-		report_repeats(f, pts + s, e - s);
-		if (verbose)
-			for (size_t i = s; i < e; i++)
-				print_system(f, &pts[i]);
-		if (samples)
-			for (size_t i = s; i < e; i++)
-				print_samples(f, st, &pts[i]);
-		if (tests) {
-			for (size_t i = s; i < e; i++)
-				print_tests(f, st, &pts[i]);
-		} else {
-			const struct store_point *peak = NULL;
-			for (size_t i = s; i < e; i++)
-				if (pts[i].valid && (!peak || pts[i].jobs_per_min > peak->jobs_per_min))
-					peak = &pts[i];
-			if (peak) {
-				fprintf(f, "Per test at the peak (--tests for every point):\n");
-				print_tests(f, st, peak);
-			}
-		}
+	if (store_get_points(st, run_id, &pts, &n) < 0) {
+		free(w);
+		return -1;
 	}
+	const struct show_flags fl = {verbose, tests, samples};
+	fprintf(f, "Run %lld  %s  label ", (long long)run.id, run.started);
+	fput_text(f, run.label, 0);
+	fputs("  suite ", f);
+	fput_text(f, run.suite, 0);
+	fprintf(f, "  mode %s  status %s\n", run.mode, run.status);
+	if (run.reason[0]) {
+		fputs("Reason: ", f);
+		fput_text(f, run.reason, 0);
+		fputc('\n', f);
+	}
+	print_origin(f, st, &run);
+	print_env(f, st, run_id, verbose);
+	if (verbose)
+		print_options(f, st, run_id);
+	struct store_option *opts = NULL;
+	size_t nopts = 0;
+	if (store_get_workload_options(st, run_id, &opts, &nopts) < 0)
+		nopts = 0;
+	int mode = mode_of(run.mode);
+	if (mode == MODE_SINGLE)
+		show_single(f, st, &run, w, nw, pts, n, &fl);
+	for (size_t s = 0; mode != MODE_SINGLE && s < n; s = block_end(pts, n, s)) {
+		size_t e = block_end(pts, n, s);
+		const struct store_workload_row *wr = workload_row(w, nw, pts[s].workload_id);
+		struct report_block b = {
+			.workload = pts[s].workload,
+			.osync = pts[s].osync,
+			.mode = mode,
+			.rounds = wr ? (int)wr->repeat : 1,
+			.threshold = wr ? wr->threshold : 0,
+			.verbose = verbose,
+		};
+		block_rounds(opts, nopts, wr, &b);
+		for (size_t i = s; i < e && !b.variants; i++)
+			b.variants = pts[i].variant[0] != '\0';
+		show_block(f, st, &b, pts + s, e - s, !(e == n && run_stopped(&run)), &fl);
+	}
+	store_options_free(opts, nopts);
 	free(pts);
+	free(w);
 	return 0;
 }

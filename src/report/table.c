@@ -1,75 +1,241 @@
-/* The classic Tasks / Jobs/Min / Real / CPU table, shared by live runs and `reaim show`. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The classic Tasks / Jobs/Min / Real / CPU table and the single-user table, from stored rows;
+ * the same functions print them while a run goes and in `reaim show`. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "catalog/catalog.h"
+#include "config/cfg.h"
+#include "measure/verdict.h"
 #include "report/report.h"
+#include "util/util.h"
 
-void report_block_heading(FILE *f, const char *workload, int osync)
+void report_block_begin(FILE *f, const struct report_block *b)
 {
-	fprintf(f, "\nWorkload %s, O_SYNC %s\n", workload, osync ? "on" : "off");
-}
-
-void report_table_header(FILE *f, int verbose)
-{
+	fputs("\nWorkload ", f);
+	fput_text(f, b->workload, 0);
+	fprintf(f, ", O_SYNC %s\n", b->osync ? "on" : "off");
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
-	if (verbose)
+	if (b->rounds > 1)
+		fprintf(f, "\tRound");
+	if (b->variants)
+		fprintf(f, "\tVariant");
+	if (b->verbose)
 		fprintf(f, "\tJPM/Task\tJTI\tStdDev%%\tUser\tSys\tMinTask\tMaxTask");
 	fputc('\n', f);
 }
 
-void report_table_row(FILE *f, const struct store_point *p, int verbose)
+void report_block_row(FILE *f, const struct report_block *b, const struct store_point *p)
 {
-	if (!p->valid) {
-		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f\t%s\n", p->tasks, p->real_s, p->cpu_s, p->reason);
-		return;
+	if (!p->valid)
+		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f", p->tasks, p->real_s, p->cpu_s);
+	else
+		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);
+	if (b->rounds > 1)
+		fprintf(f, "\t%d/%d", p->repeat + 1, b->rounds);
+	if (b->variants) {
+		fputc('\t', f);
+		fput_text(f, p->variant, 0);
 	}
-	fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);
-	if (verbose)
+	if (!p->valid) {
+		fputc('\t', f);
+		fput_text(f, p->reason, 0);
+	}
+	else if (b->verbose)
 		fprintf(f, "\t%.2f\t\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, p->jti,
 			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);
+	if (p->valid && report_point_noise(p))
+		fprintf(f, "\tnoisy: %s", report_point_noise(p));
 	fputc('\n', f);
 }
 
-void report_repeats(FILE *f, const struct store_point *pts, size_t n)
+static int by_tasks(const void *a, const void *b)
+{
+	const struct store_point *x = a, *y = b;
+	if (x->tasks != y->tasks)
+		return (x->tasks > y->tasks) - (x->tasks < y->tasks);
+	return (x->repeat > y->repeat) - (x->repeat < y->repeat);
+}
+
+/* Points at one task count: all of them, and the valid ones' mean Jobs/Min per task. */
+static size_t points_at(const struct store_point *pts, size_t n, int tasks, struct summary *jpm_task)
+{
+	double *v = xcalloc(n + 1, sizeof(double));
+	size_t all = 0, k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (pts[i].tasks != tasks)
+			continue;
+		all++;
+		if (pts[i].valid)
+			v[k++] = pts[i].jobs_per_min_task;
+	}
+	measure_summary(v, k, jpm_task);
+	free(v);
+	return all;
+}
+
+/* "(mean of 3 rounds)": how many points a figure stands for, when more than one. */
+static void rounds_note(char *buf, size_t len, size_t valid, size_t all)
+{
+	if (all <= 1)
+		buf[0] = '\0';
+	else if (valid == all)
+		snprintf(buf, len, " (mean of %zu rounds)", valid);
+	else
+		snprintf(buf, len, " (mean of %zu of %zu rounds)", valid, all);
+}
+
+/* Crossover and quick modes stop at the first task count whose mean Jobs/Min per task over
+ * its valid rounds falls below the threshold; the last task count run says whether it did. */
+static void crossover_line(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n)
+{
+	struct summary s;
+	int tasks = pts[n - 1].tasks;
+	size_t all = points_at(pts, n, tasks, &s);
+	if (s.n == 0 || s.mean >= b->threshold)
+		return;
+	if (all > 1)
+		fprintf(f, "Crossover: mean Jobs/Min per task %.2f over %zu rounds fell below %g at %d tasks\n", s.mean,
+			s.n, b->threshold, tasks);
+	else
+		fprintf(f, "Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", s.mean, b->threshold,
+			tasks);
+}
+
+static void peak_line(FILE *f, const struct curve *c, const struct store_point *pts, size_t n)
+{
+	const struct curve_point *pk = curve_peak(c);
+	if (!pk)
+		return;
+	/* sorted by task count: the distinct counts and their range */
+	size_t counts = 0;
+	for (size_t i = 0; i < n; i++)
+		counts += i == 0 || pts[i].tasks != pts[i - 1].tasks;
+	char how[64];
+	if (pk->jpm.n > 1)
+		snprintf(how, sizeof(how), "mean of %zu rounds, cv %.1f%%", pk->jpm.n, pk->jpm.cv_pct);
+	else
+		snprintf(how, sizeof(how), "one round");
+	fprintf(f, "Peak: %.1f Jobs/Min at %d tasks (%s), found with %zu task counts from %d to %d\n", pk->jpm.mean,
+		pk->tasks, how, counts, pts[0].tasks, pts[n - 1].tasks);
+}
+
+/* Mean, CV, range and count of the rounds at each task count that has more than one point. */
+static void means_table(FILE *f, const struct curve *c, const struct store_point *pts, size_t n)
 {
 	int repeated = 0;
 	for (size_t i = 1; i < n; i++)
 		repeated |= pts[i].tasks == pts[i - 1].tasks;
-	if (!repeated)
+	if (!repeated || c->count == 0)
 		return;
-	fprintf(f, "Over repeats:\nTasks\tJobs/Min\t±CV%%\tMin\tMax\tRuns\tReal\tCPU\n");
-	double *jpm = calloc(n, sizeof(double)), *real = calloc(n, sizeof(double)), *cpu = calloc(n, sizeof(double));
-	for (size_t s = 0, e; jpm && real && cpu && s < n; s = e) {
-		size_t k = 0;
-		for (e = s; e < n && pts[e].tasks == pts[s].tasks; e++)
-			if (pts[e].valid) {
-				jpm[k] = pts[e].jobs_per_min;
-				real[k] = pts[e].real_s;
-				cpu[k++] = pts[e].cpu_s;
-			}
-		struct summary j, r, c;
-		measure_summary(jpm, k, &j);
-		measure_summary(real, k, &r);
-		measure_summary(cpu, k, &c);
-		if (k)
-			fprintf(f, "%d\t%.1f\t\t%.1f\t%.1f\t%.1f\t%zu/%zu\t%.2f\t%.2f\n", pts[s].tasks, j.mean, j.cv_pct,
-				j.min, j.max, k, e - s, r.mean, c.mean);
+	fprintf(f, "Means over the valid rounds:\nTasks\tJobs/Min\t±CV%%\tMin\tMax\tRounds\tReal\tCPU\n");
+	for (size_t i = 0; i < c->count; i++) {
+		const struct curve_point *cp = &c->points[i];
+		struct summary ignored;
+		size_t all = points_at(pts, n, cp->tasks, &ignored);
+		fprintf(f, "%d\t%.1f\t\t%.1f\t%.1f\t%.1f\t%zu/%zu\t%.2f\t%.2f\n", cp->tasks, cp->jpm.mean,
+			cp->jpm.cv_pct, cp->jpm.min, cp->jpm.max, cp->jpm.n, all, cp->real_s.mean,
+			cp->user_s.mean + cp->sys_s.mean);
 	}
-	free(jpm);
-	free(real);
-	free(cpu);
 }
 
-void report_max_line(FILE *f, const struct store_point *pts, size_t n)
+/* The 95 % interval reached at each task count, against the precision asked. */
+static void precision_table(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n)
 {
-	const struct store_point *best = NULL;
-	for (size_t i = 0; i < n; i++)
-		if (pts[i].valid && (!best || pts[i].jobs_per_min > best->jobs_per_min))
-			best = &pts[i];
-	if (best)
-		fprintf(f, "Max Jobs per Minute %.1f at %d tasks\n", best->jobs_per_min, best->tasks);
-	else
+	double *v = xcalloc(n + 1, sizeof(double));
+	fprintf(f, "Precision asked: the 95%% confidence interval of the mean Jobs/Min within ±%g%%\n"
+		   "Tasks\t±CI%%\tRounds\tReached\n", b->precision);
+	for (size_t i = 0, e; i < n; i = e) {
+		size_t k = 0;
+		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
+			if (pts[e].valid)
+				v[k++] = pts[e].jobs_per_min;
+		double reached;
+		int yes = verdict_precision_reached(v, k, b->precision, &reached);
+		fprintf(f, "%d\t", pts[i].tasks);
+		if (isfinite(reached))
+			fprintf(f, "%.2f", reached);
+		else
+			fprintf(f, "-");
+		fprintf(f, "\t%zu\t%s\n", k, yes ? "yes" : "no");
+	}
+	free(v);
+}
+
+/* The summary lines of one arm's points (all the block's, or one variant's), sorted by task count. */
+static void block_summary(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+			  int finished)
+{
+	struct store_point *sorted = xcalloc(n + 1, sizeof(*sorted));
+	if (n)
+		memcpy(sorted, pts, n * sizeof(*pts));
+	qsort(sorted, n, sizeof(*sorted), by_tasks);
+	struct curve c;
+	curve_from_points(&c, sorted, n, metric_find("jobs_per_min"));
+	if (n && (b->mode == MODE_CROSSOVER || b->mode == MODE_QUICK))
+		crossover_line(f, b, pts, n);
+	if (n && b->mode == MODE_PEAK && finished)
+		peak_line(f, &c, sorted, n);
+	means_table(f, &c, sorted, n);
+	if (b->precision > 0 && n)
+		precision_table(f, b, sorted, n);
+	const struct curve_point *best = curve_peak(&c);
+	if (best) {
+		struct summary ignored;
+		char note[64];
+		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored));
+		fprintf(f, "Max Jobs per Minute %.1f at %d tasks%s\n", best->jpm.mean, best->tasks, note);
+	} else {
 		fprintf(f, "Max Jobs per Minute: no valid point\n");
+	}
+	char why[STORE_TEXT_LEN];
+	size_t noisy = report_points_noise(pts, n, 0, why, sizeof(why)), valid = 0;
+	for (size_t i = 0; i < n; i++)
+		valid += pts[i].valid != 0;
+	if (noisy)
+		fprintf(f, "Noisy: %zu of %zu valid points measured in outside load or steal, the worst %s\n", noisy,
+			valid, why);
+	curve_free(&c);
+	free(sorted);
+}
+
+void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+		      int finished)
+{
+	if (!b->variants) {
+		block_summary(f, b, pts, n, finished);
+		return;
+	}
+	/* variants are never averaged together: each has its own means and Max line */
+	const char **names;
+	size_t nv = curve_variants(pts, n, &names);
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	for (size_t k = 0; k < nv; k++) {
+		fprintf(f, "Variant %s:\n", names[k]);
+		block_summary(f, b, one, curve_select_variant(pts, n, names[k], one), finished);
+	}
+	free(one);
+	free(names);
+}
+
+void report_single_begin(FILE *f, const char *workfile, int osync, long long file_kib)
+{
+	fprintf(f, "\nSingle-user (AIM9) mode, workfile %s, O_SYNC %s, file %lld KiB\n", workfile, osync ? "on" : "off",
+		file_kib);
+	fprintf(f, "%-18s %9s %9s %12s %14s  %s\n", "Test", "Calls", "Seconds", "Calls/s", "Ops/s", "Units");
+}
+
+void report_single_row(FILE *f, const struct store_point *p)
+{
+	const struct test_def *t = test_find(p->workload);
+	double rate = p->real_s > 0 ? (double)p->jobs_per_task / p->real_s : 0;
+	fprintf(f, "%-18s %9lld %9.2f %12.1f %14.1f  %s", p->workload, (long long)p->jobs_per_task, p->real_s, rate,
+		t ? rate * (double)t->ops_per_call : rate, t ? t->units : "calls");
+	if (t && (t->flags & TF_SIZED))
+		fprintf(f, " (%.0f KiB/s)", rate * (double)p->file_kib / (t->flags & TF_HALF ? 2 : 1));
+	fputc('\n', f);
 }

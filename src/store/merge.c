@@ -1,25 +1,24 @@
-/* `reaim merge`: copy runs (with environment, workloads, points and per-test figures) from
- * another database, skipping runs already present by their unique id. One transaction. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim merge`: copy runs (with environment, workloads and their options, points, per-test
+ * figures and time series) from another database, skipping runs already present by their
+ * unique id. One transaction. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "store/internal.h"
 #include "util/util.h"
 
 #define RUN_COLS "uuid, label, suite_name, suite_text, command_line, version, mode, seed, started_at, " \
-		 "finished_at, status, reason"
+		 "finished_at, status, reason, planned_points, planned_exact, rerun_of"
 #define WORKLOAD_COLS "name, workfile_name, workfile_text, tasks, jobs_per_task, repeat, osync, " \
 		      "sync_mode, filesize_kib, poolsize_kib, dirs, threshold"
-#define POINT_COLS "osync, tasks, repeat, valid, reason, jobs_per_task, file_kib, jobs_per_min, " \
-		   "jobs_per_min_task, real_s, user_s, sys_s, cpu_s, std_dev_s, std_dev_pct, jti, min_task_s, " \
-		   "max_task_s, min_task_index, max_task_index, release_skew_s, overhead_s, user_pct, sys_pct, " \
-		   "iowait_pct, idle_pct, read_kbs, write_kbs, read_iops, write_iops, util_pct, ctxt_per_s, " \
-		   "forks_per_s, pgfault_per_s, sampler_cpu_pct"
-#define SAMPLE_COLS "t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s"
-#define TEST_COLS "test, count, total_s, min_s, max_s, mean_s, p50_s, p90_s, p99_s, over_2s"
+#define POINT_COLS STORE_POINT_FIGURES(STORE_COLUMN)
+#define TEST_COLS STORE_TEST_FIGURES(STORE_COLUMN)
+#define SAMPLE_COLS STORE_SAMPLE_FIGURES(STORE_COLUMN)
 
 /* Run sql with up to three bound integers; the new row id in *id if asked. */
 static int exec_ids(struct store *st, const char *sql, int64_t a, int64_t b, int64_t c, int64_t *id)
@@ -40,23 +39,15 @@ static int exec_ids(struct store *st, const char *sql, int64_t a, int64_t b, int
 	return 0;
 }
 
-/* Ids from a query with one bound integer. */
+/* Ids from a query with one bound integer (or none). */
 static int select_ids(struct store *st, const char *sql, int64_t arg, int64_t **ids, size_t *n)
 {
-	sqlite3_stmt *s;
-	*ids = NULL;
-	*n = 0;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return store_fail(st, "merging");
-	if (sqlite3_bind_parameter_count(s) > 0)
-		sqlite3_bind_int64(s, 1, arg);
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*ids = xrealloc(*ids, (*n + 1) * sizeof(**ids));
-		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : store_fail(st, "merging");
+	struct store_rows r;
+	int rc = strchr(sql, '?') ? store_query(st, "merging", sizeof(**ids), store_read_id, NULL, &r, sql, "i", arg)
+				  : store_query(st, "merging", sizeof(**ids), store_read_id, NULL, &r, sql, "");
+	*ids = r.v;
+	*n = r.n;
+	return rc;
 }
 
 static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64_t old_wl, int64_t new_wl)
@@ -68,13 +59,13 @@ static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		int64_t new_pt;
-		rc = exec_ids(st, "INSERT INTO main.points (run_id, workload_id, " POINT_COLS ") SELECT ?, ?, "
+		rc = exec_ids(st, "INSERT INTO main.points (run_id, workload_id" POINT_COLS ") SELECT ?, ?"
 			      POINT_COLS " FROM other.points WHERE id = ?", new_run, new_wl, pts[i], &new_pt);
 		if (rc == 0)
-			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, " TEST_COLS ") SELECT ?, " TEST_COLS
-				      " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
+			rc = exec_ids(st, "INSERT INTO main.test_stats (point_id, test" TEST_COLS ")"
+				      " SELECT ?, test" TEST_COLS " FROM other.test_stats WHERE point_id = ?", new_pt, pts[i], 0, NULL);
 		if (rc == 0)
-			rc = exec_ids(st, "INSERT INTO main.samples (point_id, " SAMPLE_COLS ") SELECT ?, " SAMPLE_COLS
+			rc = exec_ids(st, "INSERT INTO main.samples (point_id" SAMPLE_COLS ") SELECT ?" SAMPLE_COLS
 				      " FROM other.samples WHERE point_id = ?", new_pt, pts[i], 0, NULL);
 	}
 	free(pts);
@@ -98,6 +89,10 @@ static int copy_run(struct store *st, int64_t old_run)
 		rc = exec_ids(st, "INSERT INTO main.workloads (run_id, " WORKLOAD_COLS ") SELECT ?, " WORKLOAD_COLS
 			      " FROM other.workloads WHERE id = ?", new_run, wls[i], 0, &new_wl);
 		if (rc == 0)
+			rc = exec_ids(st, "INSERT INTO main.workload_options (workload_id, key, item, value)"
+				      " SELECT ?, key, item, value FROM other.workload_options WHERE workload_id = ?",
+				      new_wl, wls[i], 0, NULL);
+		if (rc == 0)
 			rc = copy_points(st, old_run, new_run, wls[i], new_wl);
 	}
 	free(wls);
@@ -105,10 +100,17 @@ static int copy_run(struct store *st, int64_t old_run)
 }
 
 
-int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
+/* The same file under another name (a link, ./x.db against x.db) would deadlock on itself. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+	return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* Attach the other database and check it: ours, this schema, undamaged. */
+static int attach_other(struct store *st, const char *other_path)
 {
 	sqlite3_stmt *s;
-	*copied = *skipped = 0;
 	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ? AS other", -1, &s, NULL) != SQLITE_OK)
 		return store_fail(st, "attaching");
 	sqlite3_bind_text(s, 1, other_path, -1, SQLITE_TRANSIENT);
@@ -117,26 +119,46 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	if (rc != SQLITE_DONE)
 		return store_fail(st, "attaching");
 	int v = 0;
-	rc = store_schema_version(st, "other", &v);
-	if (rc == 0 && v != (int)store_migration_count) {
+	if (store_schema_version(st, "other", &v) < 0)
+		return -1;
+	if (v != (int)store_migration_count) {
 		snprintf(st->err, sizeof(st->err), "%s has schema version %d, this reaim writes %zu%s", other_path, v,
 			 store_migration_count, v == 0 ? " (not a reaim database?)" : "; open it with this reaim first");
-		rc = -1;
+		return -1;
 	}
-	int64_t *runs = NULL;
-	size_t n = 0, total = 0;
+	return store_check_integrity(st, "other", other_path);
+}
+
+int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
+{
+	*copied = *skipped = 0;
+	if (same_file(st->path, other_path)) {
+		snprintf(st->err, sizeof(st->err), "%s is the database being merged into", other_path);
+		return -1;
+	}
+	int rc = attach_other(st, other_path);
+	int64_t *runs = NULL, *stale = NULL;
+	size_t n = 0, nstale = 0, total = 0;
 	if (rc == 0)
 		rc = select_ids(st, "SELECT COUNT(*) FROM other.runs", 0, &runs, &n);
 	if (rc == 0 && n == 1)
 		total = (size_t)runs[0];
 	free(runs);
 	runs = NULL;
+	/* a run still going there is left for a later merge; a copy of one that was still going
+	 * when merged before is replaced once the other side has finished it */
 	if (rc == 0)
-		rc = select_ids(st, "SELECT id FROM other.runs WHERE uuid NOT IN (SELECT uuid FROM main.runs) ORDER BY id",
-				0, &runs, &n);
+		rc = select_ids(st, "SELECT m.id FROM main.runs m JOIN other.runs o ON o.uuid = m.uuid"
+				" WHERE m.status = 'running' AND o.status <> 'running'", 0, &stale, &nstale);
+	if (rc == 0)
+		rc = select_ids(st, "SELECT id FROM other.runs WHERE status <> 'running' AND (uuid NOT IN"
+				" (SELECT uuid FROM main.runs) OR uuid IN (SELECT uuid FROM main.runs WHERE"
+				" status = 'running')) ORDER BY id", 0, &runs, &n);
 	if (rc == 0 && sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		rc = store_fail(st, "locking the database");
 	else if (rc == 0) {
+		for (size_t i = 0; i < nstale && rc == 0; i++)
+			rc = exec_ids(st, "DELETE FROM main.runs WHERE id = ?", stale[i], 0, 0, NULL);
 		for (size_t i = 0; i < n && rc == 0; i++)
 			rc = copy_run(st, runs[i]);
 		if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
@@ -149,6 +171,7 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 		*skipped = total - n;
 	}
 	free(runs);
+	free(stale);
 	sqlite3_exec(st->db, "DETACH DATABASE other", NULL, NULL, NULL);
 	return rc;
 }

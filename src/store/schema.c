@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Schema of the results database, as ordered forward migrations; user_version counts them. */
 #include "config.h"
 
@@ -93,5 +94,41 @@ const char *const store_migrations[] = {
 	"  t_s REAL NOT NULL, user_pct REAL, sys_pct REAL, iowait_pct REAL, idle_pct REAL,"
 	"  read_kbs REAL, write_kbs REAL, util_pct REAL, ctxt_per_s REAL);"
 	"CREATE INDEX samples_point ON samples(point_id, t_s);",
+	/* 4: every option of each workload as text (item -1: one value; 0, 1, ...: a list's items) */
+	"CREATE TABLE workload_options ("
+	"  workload_id INTEGER NOT NULL REFERENCES workloads(id) ON DELETE CASCADE,"
+	"  key TEXT NOT NULL,"
+	"  item INTEGER NOT NULL DEFAULT -1,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (workload_id, key, item));",
+	/* 5: outside load and noise, and the point's cgroup: exact CPU, own I/O, memory peak, pressure */
+	"ALTER TABLE points ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE points ADD COLUMN noise TEXT;"
+	"ALTER TABLE points ADD COLUMN cgroup_cpu_s REAL;"
+	"ALTER TABLE points ADD COLUMN io_read_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN io_write_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN io_read_ios REAL;"
+	"ALTER TABLE points ADD COLUMN io_write_ios REAL;"
+	"ALTER TABLE points ADD COLUMN mem_peak_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN psi_cpu_some_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_cpu_full_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_io_some_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_io_full_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_mem_some_pct REAL;"
+	"ALTER TABLE points ADD COLUMN psi_mem_full_pct REAL;"
+	"ALTER TABLE points ADD COLUMN outside_cpu_pct REAL;"
+	"ALTER TABLE points ADD COLUMN steal_pct REAL;"
+	"ALTER TABLE points ADD COLUMN outside_read_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN outside_write_bytes REAL;",
+	/* 6: the variant (--variant NAME) a point measured; NULL for a run without variants */
+	"ALTER TABLE points ADD COLUMN variant TEXT;",
+	/* 7: how many points a run plans (NULL: its modes cannot say; planned_exact 0: at most that
+	 * many) and the uuid of the run it repeats */
+	"ALTER TABLE runs ADD COLUMN planned_points INTEGER;"
+	"ALTER TABLE runs ADD COLUMN planned_exact INTEGER;"
+	"ALTER TABLE runs ADD COLUMN rerun_of TEXT;",
+	/* 8: a point whose set-up, start or finish took far beyond its norm says which (a warning:
+	 * the measured Real is not affected, the wall time is) */
+	"ALTER TABLE points ADD COLUMN overhead_note TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results database (SQLite): schema and migrations, inserts as a run goes, queries. */
 #ifndef REAIM_STORE_H
 #define REAIM_STORE_H
@@ -5,15 +6,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/figures.h"
+
 struct store;
 
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
+/* The same, and waiting for a lock held by another program ends when cancelled(arg) says so. */
+int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,
+			   size_t errlen);
+/* Read-only, for list/show/export/compare/plot: never creates, migrates or waits for writers. */
+int store_open_read(const char *path, struct store **out, char *err, size_t errlen);
+/* Waiting for a lock ends when cancelled(arg) returns non-zero (an interrupted run). */
+void store_set_cancel(struct store *st, int (*cancelled)(void *), void *arg);
 void store_close(struct store *st);
 const char *store_error(const struct store *st);
 
 struct store_run {
 	const char *uuid, *label, *suite_name, *suite_text, *command_line, *version, *mode, *host;
 	int64_t seed, pid;
+	const char *rerun_of;     /* uuid of the run this one repeats, or NULL */
+	int64_t planned_points;   /* points the run plans; 0: its modes cannot say */
+	int planned_exact;        /* 0: planned_points is an upper bound (growing modes) */
 };
 /* Mark runs of this host still 'running' whose process is gone as interrupted; how many. */
 int store_reap_dead_runs(struct store *st, const char *host, int *count);
@@ -23,39 +36,43 @@ int store_run_begin(struct store *st, const struct store_run *r, const struct en
 int store_run_env(struct store *st, int64_t run_id, const char *key, const char *value);
 int store_run_finish(struct store *st, int64_t run_id, const char *status, const char *reason);
 
+/* One option of a workload as text, in the form its parser reads; item is -1 for a single
+ * value, else the place in a list option (dirs), so a list of one stays a list. */
+struct store_option {
+	int64_t workload_id;      /* set when read */
+	char workload[64];        /* the workload's name, set when read */
+	char key[32];
+	int item;
+	char *value;
+};
+
 struct store_workload {
 	const char *name, *workfile_name, *workfile_text, *sync_mode, *osync, *dirs, *tasks;
 	int64_t jobs_per_task, filesize_kib, poolsize_kib, repeat;
 	double threshold;
+	const struct store_option *options; /* every option of the resolved workload */
+	size_t noptions;
 };
+/* Store a workload with its options in one transaction. */
 int store_workload_add(struct store *st, int64_t run_id, const struct store_workload *w, int64_t *wl_id);
 
-/* Every stored figure of a point, in the names DESIGN.md uses. */
+/* A point: its keys, then every figure of STORE_POINT_FIGURES (store/figures.h). */
 struct store_point {
 	int64_t id, run_id, workload_id;
-	char workload[64];
-	int osync, tasks, repeat, valid;
-	char reason[320];
-	int64_t jobs_per_task, file_kib;
-	double jobs_per_min, jobs_per_min_task, real_s, user_s, sys_s, cpu_s;
-	double std_dev_s, std_dev_pct, jti, min_task_s, max_task_s;
-	int min_task_index, max_task_index;
-	double release_skew_s, overhead_s;
-	int sampled;              /* the system figures are set */
-	double user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, read_iops, write_iops;
-	double util_pct, ctxt_per_s, forks_per_s, pgfault_per_s, sampler_cpu_pct;
+	char workload[64];        /* the workload's name */
+	int sampled;              /* the SYSTEM figures are set */
+	STORE_POINT_FIGURES(STORE_MEMBER)
 };
 
 /* One row of a point's system time series. */
 struct store_sample {
-	double t_s, user_pct, sys_pct, iowait_pct, idle_pct, read_kbs, write_kbs, util_pct, ctxt_per_s;
+	STORE_SAMPLE_FIGURES(STORE_MEMBER)
 };
 
+/* One test's figures at a point. */
 struct store_test {
 	char name[32];
-	int64_t count;
-	double total_s, min_s, max_s, mean_s, p50_s, p90_s, p99_s;
-	int64_t over_2s;
+	STORE_TEST_FIGURES(STORE_MEMBER)
 };
 
 /* Insert a point and its per-test rows in one transaction. */
@@ -75,10 +92,19 @@ struct store_run_row {
 	char uuid[40], label[128], suite[64], status[16], started[32], host[64], mode[16];
 	char reason[256];
 	int points, valid_points;
+	char version[32], rerun_of[40]; /* rerun_of: uuid of the run this one repeats, or "" */
+	int64_t seed;
+	int64_t planned_points;   /* 0: not known (a searching mode, single mode, or an older run) */
+	int planned_exact;        /* 0: planned_points is an upper bound */
 };
 /* Resolve "N", "last", "last~N" or a label (newest with it) to a run id. */
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id);
+/* The same as a group, for compare: a label names every run that has it (oldest first; runs still
+ * being measured only when no other has it); anything else names one run as above. Free *ids. */
+int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n);
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
+/* The run's command line and suite text (may be long, so not in the row); the caller frees both. */
+int store_get_run_text(struct store *st, int64_t run_id, char **command_line, char **suite_text);
 /* Newest first, filtered. */
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n);
@@ -87,6 +113,49 @@ int store_get_tests(struct store *st, int64_t point_id, struct store_test **test
 int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n);
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
+/* The options of every workload of a run, by workload, key and item; free with store_options_free. */
+int store_get_workload_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n);
+void store_options_free(struct store_option *opts, size_t n);
+
+/* A workload of a run as stored: what its reports need besides the points. */
+struct store_workload_row {
+	int64_t id;
+	char name[64], workfile_name[64];
+	int64_t jobs_per_task, repeat;
+	double threshold;
+};
+/* The workloads of a run in the order they ran. */
+int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_row **rows, size_t *n);
+/* A workload's workfile as it was read when the run began; the caller frees it. */
+int store_get_workfile_text(struct store *st, int64_t workload_id, char **text);
+
+/* What stored runs say about how long a point takes: the newest run (not single mode) that
+ * measured the same workfile with the same jobs per task (nominal and P) and O_SYNC setting
+ * at the most of the asked task counts. */
+struct store_estimate {
+	int64_t run_id;           /* 0: no stored run matched */
+	char label[128], started[32];
+	size_t matched;           /* asked task counts that run measured */
+	double *seconds;          /* per asked task count: mean wall time of a valid point, or -1 */
+};
+int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per_task, int64_t per_task,
+		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out);
+void store_estimate_free(struct store_estimate *e);
+
+/* How a run was made: what `report` shows so a reader can make it again. */
+struct store_run_workload {
+	char *name, *workfile_name, *workfile_text, *tasks, *osync, *sync_mode, *dirs;
+	int64_t jobs_per_task, repeat, filesize_kib, poolsize_kib;
+	double threshold;
+};
+struct store_run_info {
+	char *command_line, *version, *suite_name, *suite_text;
+	int64_t seed;
+	struct store_run_workload *workloads;
+	size_t nworkloads;
+};
+int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *out);
+void store_run_info_free(struct store_run_info *ri);
 
 /* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reads the environment fingerprint from uname, /proc and /sys. Missing facts are
  * recorded as absent rather than failing the run. */
 #include "config.h"

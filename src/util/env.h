@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The environment fingerprint stored with every run, so runs weeks apart can be compared. */
 #ifndef REAIM_ENV_H
 #define REAIM_ENV_H

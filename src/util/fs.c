@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* File-system helpers: whole-file reads, finding shipped data, removing our own trees. */
 #include "config.h"
 
@@ -44,6 +45,70 @@ char *read_text_file(const char *path, size_t max)
 	return sb.buf;
 }
 
+/* What kind of non-regular file a mode is, for the refusal message. */
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a fifo" : S_ISCHR(m) ? "a character device"
+	       : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+char *read_input_file(const char *path, size_t max, char *err, size_t errlen, int *err_line)
+{
+	*err_line = 0;
+	/* O_NONBLOCK: opening a fifo must not wait for a writer; it is refused below */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "fstat: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s, not a regular file", file_kind(st.st_mode));
+		close(fd);
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > max) {
+		snprintf(err, errlen, "%lld bytes, more than the %zu allowed", (long long)st.st_size, max);
+		close(fd);
+		return NULL;
+	}
+	struct strbuf sb = {0};
+	char chunk[4096];
+	ssize_t n;
+	strbuf_add(&sb, "", 0);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || sb.len + (size_t)n > max) {
+			if (n < 0)
+				snprintf(err, errlen, "read: %s", strerror(errno));
+			else
+				snprintf(err, errlen, "grew past the %zu bytes allowed while being read", max);
+			close(fd);
+			strbuf_free(&sb);
+			return NULL;
+		}
+		strbuf_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	/* a NUL would silently end the text every parser sees: refuse it, with its line */
+	const char *nul = memchr(sb.buf, '\0', sb.len);
+	if (nul) {
+		*err_line = 1;
+		for (const char *c = sb.buf; c < nul; c++)
+			*err_line += *c == '\n';
+		snprintf(err, errlen, "contains a NUL byte (a binary file?)");
+		strbuf_free(&sb);
+		return NULL;
+	}
+	return sb.buf;
+}
+
 const char *exe_dir(void)
 {
 	static char dir[PATH_MAX];
@@ -86,6 +151,71 @@ char *find_data_file(const char *subdir, const char *name)
 			return p;
 	}
 	return try_path(PKGDATADIR, subdir, name);
+}
+
+static void add_names(const char *dir, const char *suffix, char ***names, size_t *n)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct dirent *e;
+	size_t sl = suffix ? strlen(suffix) : 0;
+	while (d && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len <= sl || (suffix && strcmp(e->d_name + len - sl, suffix) != 0))
+			continue;
+		*names = xrealloc(*names, (*n + 2) * sizeof(char *));
+		(*names)[(*n)++] = xasprintf("%.*s", (int)(len - sl), e->d_name);
+	}
+	if (d)
+		closedir(d);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **data_names(const char *subdir, const char *suffix, int local)
+{
+	const char *bases[] = {local ? "." : NULL, getenv("REAIM_DATADIR"),
+			       running_uninstalled() ? ABS_TOP_BUILDDIR : NULL,
+			       running_uninstalled() ? ABS_TOP_SRCDIR : NULL, PKGDATADIR};
+	char **names = xcalloc(1, sizeof(char *));
+	size_t n = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(bases); i++) {
+		if (!bases[i])
+			continue;
+		char *dir = xasprintf("%s/%s", bases[i], subdir);
+		add_names(dir, suffix, &names, &n);
+		free(dir);
+	}
+	qsort(names, n, sizeof(char *), by_name);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k && strcmp(names[k - 1], names[i]) == 0)
+			free(names[i]);
+		else
+			names[k++] = names[i];
+	}
+	names[k] = NULL;
+	return names;
+}
+
+void free_names(char **names)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		free(names[i]);
+	free(names);
+}
+
+void data_suggest(const char *subdir, const char *suffix, int local, const char *word, char *out, size_t len)
+{
+	char **names = data_names(subdir, suffix, local);
+	size_t n = 0;
+	while (names[n])
+		n++;
+	long k = closest_name(word, (const char *const *)names, n);
+	snprintf(out, len, k >= 0 ? "; did you mean %s?" : "", k >= 0 ? names[k] : "");
+	free_names(names);
 }
 
 char *find_helper(const char *name)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
 #ifndef REAIM_UTIL_H
 #define REAIM_UTIL_H
@@ -5,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -27,7 +29,9 @@ void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int parse_kib(const char *s, long long *kib);
 /* A whole decimal number in [min, max]; 0 on success. */
 int parse_long(const char *s, long long min, long long max, long long *out);
-/* Seconds with optional fraction and s/m/h suffix. */
+/* A finite decimal number in [min, max] (no inf, nan or hex); 0 on success. */
+int parse_double(const char *s, double min, double max, double *out);
+/* Finite, non-negative seconds with optional fraction and ms/s/m/h/d suffix. */
 int parse_seconds(const char *s, double *out);
 
 /* Growable byte buffer for building text. */
@@ -42,10 +46,24 @@ void strbuf_free(struct strbuf *sb);
 /* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
 char *read_text_file(const char *path, size_t max);
 
+/* Read an input file (workfile, suite, include): a regular file of at most max bytes
+ * holding no NUL byte. NULL with the reason in err (without the path) and its line in
+ * *err_line (0 for the whole file) otherwise; a fifo, device or directory is refused at
+ * once, never waited on. */
+char *read_input_file(const char *path, size_t max, char *err, size_t errlen, int *err_line);
+/* The most bytes an input file may hold. */
+#define INPUT_FILE_MAX (1 << 20)
+
 /* Directory of the running executable (from /proc/self/exe), or NULL. */
 const char *exe_dir(void);
 /* First existing "DIR/NAME" over the data search path, or NULL; caller frees. */
 char *find_data_file(const char *subdir, const char *name);
+/* Names of the files in SUBDIR of every data dir (and of ./SUBDIR when local), with suffix
+ * (when given) required and removed: sorted, unique, NULL-terminated; free with free_names. */
+char **data_names(const char *subdir, const char *suffix, int local);
+void free_names(char **names);
+/* "; did you mean NAME?" for the data file name nearest to word, else "". */
+void data_suggest(const char *subdir, const char *suffix, int local, const char *word, char *out, size_t len);
 /* The same search for a program or file beside the binary or in libexecdir. */
 char *find_helper(const char *name);
 
@@ -55,7 +73,56 @@ int pid_is_reaim(long pid);
 /* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
 int remove_tree(const char *path);
 
+/* User text (text.c). Length of the valid UTF-8 sequence at p (no overlong forms,
+ * surrogates or code points past U+10FFFF), 0 when the bytes are not one. */
+size_t utf8_seq_len(const unsigned char *p);
+/* 0 when s is valid UTF-8 without control characters, else -1 and why. */
+int text_check(const char *s, const char **why);
+/* A copy of s safe for a terminal: control characters and invalid bytes as \n, \xNN, \uNNNN. */
+char *text_escape(const char *s);
+/* text_escape(src) into dst[len], cut short at a character boundary if it must be. */
+void text_copy(char *dst, size_t len, const char *src);
+/* Write s escaped, padded with spaces to width characters (0: no padding). */
+void fput_text(FILE *f, const char *s, int width);
+
+/* System V IPC objects in use (sysvipc.c), from /proc/sysvipc. */
+enum sysv_kind { SYSV_SEM, SYSV_SHM, SYSV_MSG };
+struct sysv_obj {
+	int32_t key;
+	int id;
+	unsigned cuid;            /* the creator's uid */
+	unsigned long long size;  /* semaphores in the set, or bytes */
+};
+/* Every object of a kind; 0, or -1 with errno. */
+int sysv_list(enum sysv_kind kind, struct sysv_obj **out, size_t *n);
+/* Remove the semaphore sets and segments our user created with keys in [first, first+count);
+ * how many were removed. */
+int sysv_remove_keys(int32_t first, int32_t count);
+/* Remove the semaphore set and segment of one key, if our user created them; how many. */
+int sysv_remove_key(int32_t key);
+
+/* This process's cgroup for a controller (cgroup.c): cgroup v2 if it holds the controller,
+ * else the v1 hierarchy that does (the hybrid layout). */
+struct cgroup_dir {
+	char mount[4096];         /* where the hierarchy is mounted */
+	char dir[4096];           /* our cgroup's directory in it */
+	int v2;
+};
+int cgroup_find(const char *controller, struct cgroup_dir *out);
+/* The tightest limit on the way from our cgroup up to the mount: limit_file ("pids.max") less
+ * usage_file ("pids.current"); limits at or above unlimited_from count as none. 1 with *out
+ * set when some level limits, 0 when none does. */
+struct cgroup_limit {
+	long long max, used, headroom;
+	char file[4200];          /* the limiting file */
+};
+int cgroup_headroom(const struct cgroup_dir *cg, const char *limit_file, const char *usage_file,
+		    long long unlimited_from, struct cgroup_limit *out);
+
 /* Levenshtein distance, for "did you mean" suggestions. */
 size_t edit_distance(const char *a, const char *b);
+/* Index of the name closest to a misspelled word (the only one it begins, else the nearest
+ * within a third of its length, at least 2 edits), or -1 when none is that close. */
+long closest_name(const char *word, const char *const *names, size_t n);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Allocation wrappers: out of memory is not a condition reaim can report around. */
 #include "config.h"
 

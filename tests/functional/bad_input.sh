@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Malformed workfiles, suites and command lines: the exact message, exit 1, nothing stored.
 . "$(dirname "$0")/lib.sh"
 
@@ -19,8 +20,10 @@ for f in "$SRCDIR"/tests/data/bad/*.wf "$SRCDIR"/tests/data/bad/*.cfg; do
 done
 
 tab=$(printf '\t')
+ctrl=$(printf 'a\033[2Jb')
+badutf8=$(printf 'a\377b')
 grep -v '^#' "$SRCDIR/tests/data/bad_cli.tsv" | while IFS="$tab" read -r args expect; do
-	args=$(echo "$args" | sed "s|@SRC@|$SRCDIR|g")
+	args=$(echo "$args" | LC_ALL=C sed -e "s|@SRC@|$SRCDIR|g" -e "s|@CTRL@|$ctrl|g" -e "s|@BADUTF8@|$badutf8|g")
 	# shellcheck disable=SC2086
 	"$REAIM" $args >"$T/out" 2>"$T/err"
 	rc=$?
@@ -40,7 +43,7 @@ while read -r line; do
 done <"$T/cli.tap"
 
 # a workfile the user owns is never touched, even when the run fails
-cp "$SRCDIR/tests/data/bad/duplicate.wf" "$T/mine.wf"
+cp "$SRCDIR/tests/data/bad/bad_filesize.wf" "$T/mine.wf"
 "$REAIM" -f "$T/mine.wf" -d "$T/scratch" >/dev/null 2>&1
-ok "$(cmp -s "$SRCDIR/tests/data/bad/duplicate.wf" "$T/mine.wf"; echo $?)" "user's workfile unchanged"
+ok "$(cmp -s "$SRCDIR/tests/data/bad/bad_filesize.wf" "$T/mine.wf"; echo $?)" "user's workfile unchanged"
 finish

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Faults around a run: the parent killed with SIGKILL, a closed stdout, limits checked up
 # front, a planted symlink, and runs that must refuse to start.
 . "$(dirname "$0")/lib.sh"
@@ -6,33 +7,38 @@
 printf '10 add_int\n10 creat_clo\n10 sync_disk_wrt\n' >"$T/mix"
 
 # SIGKILL: the tasks die with the parent; the next run marks the old run and sweeps its scratch
-"$REAIM" -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>&1 &
-pid=$!
-i=0
-while [ $i -lt 100 ] && [ "$(pgrep -c -P $pid)" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
-kill -KILL $pid
-wait $pid 2>/dev/null
-sleep 0.5
-ok "$([ -z "$(pgrep -f 'label killed')" ] && echo 0 || echo 1)" "SIGKILL: no task outlives the parent"
+start_session "$REAIM" --no-quiet-check -f "$T/mix" -t 3 -j 100000 -d "$T/scratch" --label killed >/dev/null 2>&1
+pid=$session
+wait_session "$pid" 4
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+ok "$(session_gone "$pid"; echo $?)" "SIGKILL: no task outlives the parent"
 ok "$([ -n "$(ls -A "$T/scratch")" ] && echo 0 || echo 1)" "the killed run's scratch is still there"
-status 0 "next run" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after
+status 0 "next run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "old run marked interrupted"
 contains "$T/err" "left by a reaim process (pid $pid) that died" "stale scratch removed"
 ok "$(scratch_is_empty; echo $?)" "scratch dir empty again"
+cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\) .*/\1/p' "$T/killed.err")
+if [ -n "$cg" ]; then
+	ok "$([ ! -e "$cg" ] && echo 0 || echo 1)" "the killed run's cgroup $cg is removed by the next"
+else
+	echo "ok $((n + 1)) # SKIP the killed run had no cgroup"
+	n=$((n + 1))
+fi
 # a directory of the user's that only looks like reaim's scratch is never swept
 mkdir -p "$T/scratch/reaim-999999-abcdef/keep"
-status 0 "run beside a look-alike dir" "$REAIM" -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label lookalike
+status 0 "run beside a look-alike dir" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label lookalike
 ok "$([ -d "$T/scratch/reaim-999999-abcdef/keep" ] && echo 0 || echo 1)" "the look-alike dir is left alone"
 rm -rf "$T/scratch/reaim-999999-abcdef"
 status 0 "list" "$REAIM" list --label killed
 contains "$T/out" "interrupted" "the killed run is listed as interrupted"
 
 # stdout closed or cut short: a clear error, the run still stored complete
-"$REAIM" -f "$T/mix" -t 1,2 -j 3 -d "$T/scratch" --label closed >&- 2>"$T/err"
+"$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 3 -d "$T/scratch" --label closed >&- 2>"$T/err"
 rc=$?
 ok "$([ $rc -eq 2 ] && echo 0 || echo 1)" "closed stdout: exit 2 (got $rc)"
 contains "$T/err" "error writing output" "closed stdout: said so"
-"$REAIM" -f "$T/mix" -t 1,2,3 -j 3 -d "$T/scratch" --label piped 2>"$T/err" | head -n 1 >/dev/null
+"$REAIM" --no-quiet-check -f "$T/mix" -t 1,2,3 -j 3 -d "$T/scratch" --label piped 2>"$T/err" | head -n 1 >/dev/null
 status 0 "list" "$REAIM" list --label piped
 contains "$T/out" "complete" "a reader that goes away does not kill the run"
 ok "$(scratch_is_empty; echo $?)" "scratch dir empty after both"
@@ -42,8 +48,8 @@ ok "$(scratch_is_empty; echo $?)" "scratch dir empty after both"
 if command -v prlimit >/dev/null 2>&1; then
 	db="$T/full.db"
 	printf '10 add_int\n' >"$T/cpu"
-	check "a first run" "$REAIM" -q -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$db"
-	prlimit --fsize="$(stat -c %s "$db")" "$REAIM" -f "$T/cpu" -t 1,2,3 -j 2 -d "$T/scratch" --db "$db" \
+	check "a first run" "$REAIM" -q --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$db"
+	prlimit --fsize="$(stat -c %s "$db")" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1,2,3 -j 2 -d "$T/scratch" --db "$db" \
 		>"$T/out" 2>"$T/err"
 	rc=$?
 	ok "$([ $rc -eq 1 ] || [ $rc -eq 2 ] && echo 0 || echo 1)" "database full: exit $rc, not a crash"
@@ -74,7 +80,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 && command -v prlimi
 	chmod 755 "$T"
 	mkdir -p "$T/nobody" && chmod 777 "$T/nobody"
 	setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=50 \
-		"$REAIM" -f "$T/mix" -t 200 -j 1 -d "$T/nobody" --db "$T/nobody/r.db" >"$T/out" 2>"$T/err"
+		"$REAIM" --no-quiet-check -f "$T/mix" -t 200 -j 1 -d "$T/nobody" --db "$T/nobody/r.db" >"$T/out" 2>"$T/err"
 	rc=$?
 	ok "$([ $rc -eq 1 ] && echo 0 || echo 1)" "RLIMIT_NPROC too low: exit 1 (got $rc)"
 	contains "$T/err" "RLIMIT_NPROC is 50 (raise it with \`ulimit -u" "names the limit and the fix"

@@ -1,37 +1,43 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ctrl-C and kill during a run: every task gone, no scratch left, run kept as interrupted, exit 3.
+# Processes are found by the run's session id, so other runs on the machine do not matter.
 . "$(dirname "$0")/lib.sh"
 
 printf '10 add_int\n10 creat_clo\n10 sync_disk_wrt\n' >"$T/mix"
 
-for sig in INT TERM; do
-	"$REAIM" -f "$T/mix" -t 4 -j 100000 -d "$T/scratch" --label "stop-$sig" >"$T/out" 2>"$T/err" &
-	pid=$!
-	# wait until the tasks are running
-	i=0
-	while [ $i -lt 100 ] && [ "$(pgrep -c -P $pid)" -lt 4 ]; do sleep 0.1; i=$((i + 1)); done
+for sig in INT TERM HUP; do
+	start_session "$REAIM" --no-quiet-check -f "$T/mix" -t 4 -j 100000 -d "$T/scratch" --label "stop-$sig" >"$T/out" 2>"$T/err"
+	pid=$session
+	ok "$([ "$(ps -o sid= -p "$pid" | tr -d ' ')" = "$pid" ] && echo 0 || echo 1)" "SIG$sig: the run leads its own session"
+	wait_session "$pid" 5 # the parent and its 4 tasks
 	sleep 0.5
-	kill -$sig $pid
-	wait $pid
+	kill -"$sig" "$pid"
+	wait "$pid"
 	rc=$?
 	ok "$([ $rc -eq 3 ] && echo 0 || echo 1)" "SIG$sig: exit 3 (got $rc)"
-	sleep 0.2
-	ok "$([ -z "$(pgrep -f "stop-$sig")" ] && echo 0 || echo 1)" "SIG$sig: no reaim process left"
+	ok "$(session_gone "$pid"; echo $?)" "SIG$sig: no process of the run left"
 	ok "$(scratch_is_empty; echo $?)" "SIG$sig: no scratch left"
-	"$REAIM" list >"$T/list"
+	"$REAIM" list --label "stop-$sig" >"$T/list"
 	contains "$T/list" "interrupted" "SIG$sig: run marked interrupted"
+	"$REAIM" show "stop-$sig" | grep -v -e '^Run [0-9]' -e '^Reason: ' -e '^  ' -e '^Per test at the peak' >"$T/show"
+	ok "$(diff "$T/out" "$T/show" >/dev/null; echo $?)" "SIG$sig: show prints what the interrupted run printed"
 done
 # the tasks' own children (shell scripts and their commands) go with them
 printf '10 shell_rtns_1\n10 shell_rtns_2\n10 shell_rtns_3\n' >"$T/shells"
-"$REAIM" -f "$T/shells" -t 4 -j 100000 -d "$T/scratch" --label stop-shells >"$T/out" 2>"$T/err" &
-pid=$!
+start_session "$REAIM" --no-quiet-check -f "$T/shells" -t 4 -j 100000 -d "$T/scratch" --label stop-shells >"$T/out" 2>"$T/err"
+pid=$session
 i=0
-while [ $i -lt 100 ] && [ -z "$(pgrep -f "$SRCDIR/scripts/shell_rtns_[123].sh")" ]; do sleep 0.05; i=$((i + 1)); done
-kill -INT $pid
-wait $pid
+while [ $i -lt 200 ] && ! ps -o args= -p "$(session_pids "$pid" | tr '\n' ',' | sed 's/,$//')" 2>/dev/null |
+	grep -q 'shell_rtns_[123].sh'; do
+	sleep 0.05
+	i=$((i + 1))
+done
+ok "$([ $i -lt 200 ] && echo 0 || echo 1)" "scripts running in the run's session"
+kill -INT "$pid"
+wait "$pid"
 rc=$?
 ok "$([ $rc -eq 3 ] && echo 0 || echo 1)" "scripts running: exit 3 (got $rc)"
-ok "$([ -z "$(pgrep -f "$SRCDIR/scripts/shell_rtns_[123].sh")" ] && echo 0 || echo 1)" "no script outlives its task"
-sleep 0.2
+ok "$(session_gone "$pid"; echo $?)" "no script outlives its task"
 ok "$(scratch_is_empty; echo $?)" "scripts running: no scratch left"
 finish

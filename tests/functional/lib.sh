@@ -36,6 +36,37 @@ contains() {
 	if grep -qF -- "$2" "$1"; then ok 0 "$3"; else ok 1 "$3"; echo "#   '$2' not in:"; sed 's/^/#   /' "$1" | head -8; fi
 }
 
+# start_session CMD...: start CMD in the background as the leader of a new session; its pid,
+# which is also the session id, goes into $session. Every process a run starts (tasks, their
+# children, scripts) stays in that session, so a test finds its own processes by session id,
+# never by name across the machine, where another checkout's tests may be running.
+start_session() {
+	setsid "$@" &
+	session=$!
+}
+
+# session_pids SID: the processes still in session SID (by session id, never by name).
+session_pids() {
+	pgrep -s "$1"
+}
+
+session_count() {
+	session_pids "$1" | wc -l
+}
+
+# wait_session SID N: wait (up to 10 s) until session SID has at least N processes.
+wait_session() {
+	i=0
+	while [ $i -lt 200 ] && [ "$(session_count "$1")" -lt "$2" ]; do sleep 0.05; i=$((i + 1)); done
+}
+
+# session_gone SID: 0 once no process of session SID is left (waits up to 5 s for exits).
+session_gone() {
+	i=0
+	while [ $i -lt 100 ] && [ -n "$(session_pids "$1")" ]; do sleep 0.05; i=$((i + 1)); done
+	[ -z "$(session_pids "$1")" ]
+}
+
 scratch_is_empty() {
 	[ -z "$(ls -A "$T/scratch")" ]
 }

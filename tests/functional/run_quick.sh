@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs the real binary on real files: the table, the database, scratch clean-up, exit codes.
 . "$(dirname "$0")/lib.sh"
 
@@ -12,7 +13,7 @@ FILESIZE: 32K
 10 sync_disk_wrt
 WF
 
-status 0 "a small sweep runs" "$REAIM" -f "$T/mix" -t 1,2 -j 10 -d "$T/scratch" --label kernel-a
+status 0 "a small sweep runs" "$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 10 -d "$T/scratch" --label kernel-a
 cp "$T/out" "$T/table"
 contains "$T/table" "Tasks	Jobs/Min	Real	CPU" "classic table header"
 ok "$(awk -F'\t' '$1 ~ /^[12]$/ && $2 > 0 && $4 > 0 { n++ } END { exit n != 2 }' "$T/table"; echo $?)" "two rows with Jobs/Min and Real"
@@ -24,6 +25,7 @@ contains "$T/out" "kernel-a" "label stored"
 contains "$T/out" "complete" "status complete"
 status 0 "export csv" "$REAIM" export last --format csv
 contains "$T/out" "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c" "classic CSV header"
+contains "$T/out" "max_c,min_c,noise,workload,osync,variant,round" "then the noise, the block and the round"
 ok "$([ "$(grep -c '^[12],' "$T/out")" -eq 2 ] && echo 0 || echo 1)" "two CSV rows"
 # the stored Jobs/Min equals the printed one
 printed=$(awk -F'\t' '$1 == "2" { print $2 }' "$T/table")
@@ -34,6 +36,7 @@ contains "$T/out" '"format_version": 1' "json has a format version"
 contains "$T/out" '"name": "sync_disk_wrt", "count": 4,' "per-test counts stored (2 jobs x 2 tasks)"
 status 0 "export lkp" "$REAIM" export last --format lkp
 contains "$T/out" "max_jobs_per_min: " "lkp names"
+contains "$T/out" "workload: " "lkp's total jobs"
 status 0 "show -v --tests" "$REAIM" show last -v --tests
 contains "$T/out" "dir0.fstype" "environment stored"
 contains "$T/out" "cpu user " "show -v prints the sampler averages"
@@ -48,19 +51,19 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM samples')" -ge 1 ] && echo 0 || echo 1)" "a system time series stored"
 fi
 
-status 0 "osync both runs the workload twice" "$REAIM" -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --osync both
+status 0 "osync both runs the workload twice" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --osync both
 contains "$T/out" "O_SYNC on" "an O_SYNC on block"
 contains "$T/out" "O_SYNC off" "an O_SYNC off block"
 
 # a point that cannot finish in time is invalid, stored, and the run exits 2
-status 2 "an invalid point exits 2" "$REAIM" -f "$T/mix" -t 2 -j 20 -d "$T/scratch" --timeout 0.001 --label broken
+status 2 "an invalid point exits 2" "$REAIM" --no-quiet-check -f "$T/mix" -t 2 -j 20 -d "$T/scratch" --timeout 0.001 --label broken
 contains "$T/out" "INVALID" "the row says INVALID"
 contains "$T/err" "timed out" "the reason is given"
 status 0 "list" "$REAIM" list
 contains "$T/out" "failed" "run stored as failed"
 ok "$(scratch_is_empty; echo $?)" "scratch dir left empty after the failure"
 # single-user mode: each test alone, calls/s and ops/s with units
-status 0 "single mode" "$REAIM" single -f "$T/mix" -p 0.2 -d "$T/scratch" --label single
+status 0 "single mode" "$REAIM" single --no-quiet-check -f "$T/mix" -p 0.2 -d "$T/scratch" --label single
 contains "$T/out" "Calls/s" "single mode table"
 ok "$(awk '$1 ~ /^(add_int|pipe_cpy|creat_clo|disk_rd|sync_disk_wrt)$/ && $4 > 0 { n++ } END { exit n != 5 }' "$T/out"; echo $?)" "a rate for each of the 5 tests"
 contains "$T/out" "KiB/s)" "disk tests report KiB/s"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer harness for the suite parser (libconfig text into a plan). */
 #include "config.h"
 

@@ -11,15 +11,14 @@ while [ $i -lt "$rounds" ]; do
 	i=$((i + 1))
 	delay=$(awk -v s="$i" 'BEGIN { srand(s * 7919); printf "%.2f", rand() * 3 }')
 	sig=$(echo "INT TERM HUP" | awk -v s="$i" '{ srand(s); print $(int(rand() * 3) + 1) }')
-	"$REAIM" -f "$T/mix" -t "1-8*2" -j 30 -d "$T/scratch" --label "round-$i" >"$T/out" 2>"$T/err" &
-	pid=$!
+	start_session "$REAIM" -f "$T/mix" -t "1-8*2" -j 30 -d "$T/scratch" --label "round-$i" >"$T/out" 2>"$T/err"
+	pid=$session
 	sleep "$delay"
-	kill -"$sig" $pid 2>/dev/null
-	wait $pid
+	kill -"$sig" "$pid" 2>/dev/null
+	wait "$pid"
 	rc=$?
-	sleep 0.1
 	ok "$([ $rc -eq 3 ] || [ $rc -eq 0 ] && echo 0 || echo 1)" "round $i: SIG$sig after ${delay}s: exit $rc"
-	ok "$([ -z "$(pgrep -f "label round-$i")" ] && echo 0 || echo 1)" "round $i: no reaim process left"
+	ok "$(session_gone "$pid"; echo $?)" "round $i: no process of the run left"
 	ok "$(scratch_is_empty; echo $?)" "round $i: no scratch left"
 	if command -v sqlite3 >/dev/null 2>&1; then
 		ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "round $i: database consistent"

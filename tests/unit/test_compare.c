@@ -1,11 +1,16 @@
-/* Checks compare on synthetic runs: identical data is not significant, a 10% shift with low
- * noise is, --fail-above decides the regression flag, and single runs cannot be judged. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks compare on stored runs made up for it, against values computed independently (mpmath at
+ * 30 digits: Welch and paired t tests, Fieller intervals, Holm, the MDE): groups of runs as
+ * replicates, one run's variants paired by round, single runs that cannot be judged, --fail-above,
+ * subtests by their share of the change, warnings that name the run, and 80 columns. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "report/compare.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"
@@ -13,39 +18,236 @@
 
 static struct store *st;
 
-/* A run with one workload whose points have the given Jobs/Min (reps repeats per task count). */
-static int64_t fake_run(const char *label, const double *jpm, int reps, int ntasks)
+/* A point of a made-up run: its keys and Jobs/Min; its tests are big (6000 / Jobs/Min s) and small (0.5 s). */
+struct fp {
+	int tasks, repeat, osync;
+	const char *variant;
+	double jpm;
+};
+
+static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const char *jobs)
 {
-	struct store_run r = {.uuid = label, .label = label, .suite_name = "s", .suite_text = "",
+	static int made;
+	char uuid[32];
+	snprintf(uuid, sizeof(uuid), "run-%d", ++made);
+	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
 			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
 	int64_t id, wl;
 	store_run_begin(st, &r, NULL, &id);
 	store_run_env(st, id, "cpu.online", "2");
+	store_run_finish(st, id, "complete", NULL);
+	struct store_option opts[] = {{.key = "jobs_per_task", .item = -1, .value = (char *)jobs},
+				      {.key = "label", .item = -1, .value = (char *)label},
+				      {.key = "seed", .item = -1, .value = "1"}};
 	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "1,2", .jobs_per_task = 10, .repeat = reps};
+				   .osync = "on", .dirs = "/tmp", .tasks = "1,2", .jobs_per_task = 10, .repeat = 2,
+				   .options = opts, .noptions = ARRAY_SIZE(opts)};
 	store_workload_add(st, id, &w, &wl);
-	for (int t = 0; t < ntasks; t++)
-		for (int k = 0; k < reps; k++) {
-			double v = jpm[t * reps + k];
-			struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = 1 << t, .repeat = k,
-						.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
-						.user_s = 1, .sys_s = 1};
-			struct store_test tt = {.name = "sieve", .count = 10, .total_s = 1000.0 / v, .p99_s = 300.0 / v};
-			store_point_add(st, &p, &tt, 1, NULL, 0);
-		}
+	for (size_t i = 0; i < n; i++) {
+		double v = pts[i].jpm;
+		struct store_point p = {.run_id = id, .workload_id = wl, .osync = pts[i].osync, .tasks = pts[i].tasks,
+					.repeat = pts[i].repeat, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
+					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2};
+		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
+		struct store_test tt[] = {{.name = "big", .count = 10, .total_s = 6000.0 / v},
+					  {.name = "small", .count = 10, .total_s = 0.5}};
+		store_point_add(st, &p, tt, 2, NULL, 0);
+	}
 	return id;
 }
 
-static char *compare(int64_t a, int64_t b, double fail_above, int *regressed)
+/* A run of one workload, O_SYNC on, at 1 and 2 tasks, two repeats each. */
+static int64_t two_by_two(const char *label, double a1, double b1, double a2, double b2, const char *jobs)
+{
+	const struct fp p[] = {{1, 0, 1, NULL, a1}, {1, 1, 1, NULL, b1}, {2, 0, 1, NULL, a2}, {2, 1, 1, NULL, b2}};
+	return fake_run(label, p, ARRAY_SIZE(p), jobs);
+}
+
+static char *write_compare(const struct compare_group *g, size_t n, const char *format, double fail_above,
+			   int *regressed)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	int64_t ids[2] = {a, b};
-	struct compare_options o = {.format = CMP_TABLE, .alpha = 0.05, .fail_above_pct = fail_above};
-	report_compare(f, st, ids, 2, &o, regressed);
+	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above};
+	report_compare(f, st, g, n, &o, regressed);
 	fclose(f);
 	return buf;
+}
+
+static size_t longest_line(const char *s)
+{
+	size_t most = 0;
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		most = n > most ? n : most;
+		s += n + (s[n] == '\n');
+	}
+	return most;
+}
+
+static const struct compare_subtest *subtest(const struct compare_panel *p, const char *name)
+{
+	for (size_t i = 0; i < p->nsubs; i++)
+		if (strcmp(p->subs[i].name, name) == 0)
+			return &p->subs[i];
+	return NULL;
+}
+
+static void groups(void)
+{
+	/* run means at 1 task: A 100, 102, 98 and B 110, 112; at 2 tasks: A 200, 204, 196 and B 201, 203 */
+	int64_t a[] = {two_by_two("old", 99, 101, 200, 200, "100"), two_by_two("old", 101, 103, 204, 204, "100"),
+		       two_by_two("old", 97, 99, 196, 196, "100")};
+	int64_t b[] = {two_by_two("new", 109, 111, 200, 202, "100"), two_by_two("new", 111, 113, 202, 204, "200")};
+	struct compare_group g[] = {{a, 3}, {b, 2}};
+	struct compare_options o = {.alpha = 0.05, .fail_above_pct = 5};
+	struct compare_model m;
+	is_int(compare_model_build(st, g, 2, &o, &m), 0, "groups: the model builds");
+	is_int(m.kind, COMPARE_GROUPS, "groups: two groups of runs");
+	is_int(m.npanels, 1, "groups: one workload and O_SYNC setting, one other side");
+	is_int(m.panels[0].ncells, 2, "groups: two task counts");
+	const struct compare_cell *c1 = &m.panels[0].cells[0], *c2 = &m.panels[0].cells[1];
+	is_int((long long)(c1->na * 10 + c1->nb), 32, "groups: n = 3 runs against 2");
+	is_int(c1->src_a, VERDICT_SRC_RUNS, "groups: runs are the replicates");
+	is_near(c1->mean_a, 100, 1e-9, "groups: A's mean of run means");
+	is_near(c1->mean_b, 111, 1e-9, "groups: B's mean of run means");
+	/* mpmath: t = 7.20119037778775, df = 2.88235294117647, p = 0.00629998896376118,
+	 * Fieller [+5.85601732981254 %, +16.4584659154647 %], MDE 6.47979889506034 % */
+	is_near(c1->v.t, 7.20119037778775, 1e-9, "groups 1 task: Welch t");
+	is_near(c1->v.df, 2.88235294117647, 1e-9, "groups 1 task: Welch-Satterthwaite df");
+	is_near(c1->v.p, 0.00629998896376118, 1e-11, "groups 1 task: p");
+	is_near(c1->v.change_pct, 11, 1e-9, "groups 1 task: +11 %");
+	is_near(c1->v.ci_low_pct, 5.85601732981254, 1e-8, "groups 1 task: CI low +5.856 %");
+	is_near(c1->v.ci_high_pct, 16.4584659154647, 1e-8, "groups 1 task: CI high +16.458 %");
+	is_near(c1->v.mde_pct, 6.47979889506034, 1e-8, "groups 1 task: MDE 6.480 %");
+	/* 2 tasks: p = 0.492088718142726, CI [-3.22000000722943 %, +5.5405130006819 %] */
+	is_near(c2->v.p, 0.492088718142726, 1e-10, "groups 2 tasks: p");
+	is_near(c2->v.ci_low_pct, -3.22000000722943, 1e-8, "groups 2 tasks: CI low");
+	is_near(c2->v.ci_high_pct, 5.5405130006819, 1e-8, "groups 2 tasks: CI high");
+	/* Holm over 2 cells: 2 * 0.0063 = 0.0126, then max(0.0126, 0.492) */
+	is_int(m.judged, 2, "groups: 2 cells in the correction");
+	is_near(c1->p_adj, 0.0125999779275224, 1e-11, "Holm: the smaller p doubled");
+	is_near(c2->p_adj, 0.492088718142726, 1e-10, "Holm: the larger one kept");
+	is_int(c1->significant * 10 + c2->significant, 10, "groups: 1 task significant, 2 tasks not");
+	is_int(m.regressed, 0, "groups: an improvement is never a regression");
+	is_near(c1->cpu_pct, 0, 1e-12, "groups: CPU time unchanged");
+	/* subtests: big is 6000 / Jobs/Min per point; per run the cells' means summed. mpmath: A 90.0300198159137 s,
+	 * change -6.26276229080709 s, Welch p 0.0148714720460684; small is 0.5 s everywhere */
+	const struct compare_subtest *big = subtest(&m.panels[0], "big"), *small = subtest(&m.panels[0], "small");
+	ok(big && small, "subtests: both found");
+	if (big && small) {
+		is_near(big->base_s, 90.0300198159137, 1e-9, "subtest big: base total job time");
+		is_near(big->delta_s, -6.26276229080709, 1e-9, "subtest big: its change");
+		is_near(big->p, 0.0148714720460684, 1e-10, "subtest big: p of its change");
+		is_int(big->noise, 0, "subtest big: beyond noise");
+		is_near(big->share_pct, 100, 1e-9, "subtest big: the whole change");
+		is_near(small->delta_s, 0, 1e-12, "subtest small: no change");
+		is_int(small->noise, 1, "subtest small: within noise");
+		ok(m.panels[0].subs[0].name[0] == 'b', "subtests ranked by the size of their change");
+	}
+	int warned = 0;
+	for (size_t i = 0; i < m.nnotes; i++)
+		warned |= strstr(m.notes[i], "run 5 (B) differs from run 1 (A) in option jobs_per_task of workload dbase: "
+					     "'200' against '100'") != NULL;
+	ok(warned, "the options warning names the run and the option");
+	int label_warned = 0;
+	for (size_t i = 0; i < m.nnotes; i++)
+		label_warned |= strstr(m.notes[i], "option label") != NULL || strstr(m.notes[i], "caution") != NULL;
+	is_int(label_warned, 0, "no warning for the label, no caution for runs as replicates");
+	compare_model_free(&m);
+
+	int reg;
+	char *out = write_compare(g, 2, "table", 0, &reg);
+	printf("# %s", out);
+	ok(longest_line(out) <= 80, "table: no line over 80 columns");
+	ok(strstr(out, "Holm's method over the 2 cells compared") != NULL, "table: says which correction, over how many");
+	ok(strstr(out, "    1    100.0   3    111.0   2  +11.0% [  +5.9%, +16.5%] 0.013*   6.5%   +0.0%") != NULL,
+	   "table: the row with n a side, the interval, adjusted p, MDE");
+	ok(strstr(out, "A (base): old, runs 1, 2, 3") != NULL && strstr(out, "B: new, runs 4, 5") != NULL,
+	   "table: the sides and their runs");
+	ok(strstr(out, "big 100% (-6.26 s)") != NULL && strstr(out, "small ~0% (+0.0 ms)") != NULL,
+	   "table: subtests by share, the one within noise marked");
+	free(out);
+	/* the same the other way round: -9.9 % at 1 task, significant */
+	struct compare_group back[] = {{b, 2}, {a, 3}};
+	free(write_compare(back, 2, "table", 5, &reg));
+	is_int(reg, 1, "--fail-above 5: a significant -9.9 % fails");
+	free(write_compare(back, 2, "table", 10, &reg));
+	is_int(reg, 0, "--fail-above 10: -9.9 % is within it");
+	out = write_compare(g, 2, "csv", 0, &reg);
+	ok(strstr(out, "dbase,on,,1,A,\"old\",\"1 2 3\",100.00,3,B,\"new\",\"4 5\",111.00,2,runs,11.000,5.856,16.458,0.0063,"
+		       "0.0126,holm,yes,6.480,") != NULL,
+	   "csv: the same figures");
+	free(out);
+}
+
+static void variants(void)
+{
+	/* rounds of variants a and b at 1 task, in mirrored order */
+	const struct fp p[] = {{1, 0, 1, "a", 100}, {1, 0, 1, "b", 110}, {1, 1, 1, "b", 113}, {1, 1, 1, "a", 104},
+			       {1, 2, 1, "a", 96},  {1, 2, 1, "b", 107}, {1, 3, 1, "b", 112}, {1, 3, 1, "a", 100}};
+	int64_t id = fake_run("ab", p, ARRAY_SIZE(p), "100");
+	struct compare_group g = {&id, 1};
+	struct compare_options o = {.alpha = 0.05, .fail_above_pct = 5};
+	struct compare_model m;
+	is_int(compare_model_build(st, &g, 1, &o, &m), 0, "variants: the model builds");
+	is_int(m.kind, COMPARE_VARIANTS, "variants: one run with variants");
+	is_int(m.nsides, 2, "variants: a side per variant");
+	is_str(m.sides[0].variant, "a", "variants: the first to run is the base");
+	const struct compare_cell *c = &m.panels[0].cells[0];
+	is_int(c->paired, 1, "variants: paired");
+	is_int(c->na, 4, "variants: 4 pairs");
+	/* mpmath: t = 16.2665300540712, df 3, p = 0.000505485346139042, Fieller with the covariance
+	 * [+8.1546260404714 %, +13.0376493827726 %], MDE 2.68586141851188 % */
+	is_near(c->v.t, 16.2665300540712, 1e-9, "paired: t");
+	is_near(c->v.p, 0.000505485346139042, 1e-12, "paired: p");
+	is_near(c->v.ci_low_pct, 8.1546260404714, 1e-8, "paired: CI low");
+	is_near(c->v.ci_high_pct, 13.0376493827726, 1e-8, "paired: CI high");
+	is_near(c->v.mde_pct, 2.68586141851188, 1e-8, "paired: MDE");
+	is_int(c->significant, 1, "paired: significant");
+	is_int(m.regressed, 0, "paired: faster is no regression");
+	compare_model_free(&m);
+	int reg;
+	char *out = write_compare(&g, 1, "table", 0, &reg);
+	ok(strstr(out, "paired t test") != NULL && strstr(out, "A (base): variant a") != NULL,
+	   "variants table: the test and the base variant");
+	ok(longest_line(out) <= 80, "variants table: within 80 columns");
+	free(out);
+}
+
+static void single_runs(void)
+{
+	const struct fp pa[] = {{1, 0, 1, NULL, 1000}, {2, 0, 1, NULL, 2000}};
+	const struct fp pb[] = {{1, 0, 1, NULL, 900}, {2, 0, 1, NULL, 1800}};
+	int64_t a = fake_run("single-a", pa, 2, "100"), b = fake_run("single-b", pb, 2, "100");
+	struct compare_group g[] = {{&a, 1}, {&b, 1}};
+	int reg;
+	char *out = write_compare(g, 2, "table", 5, &reg);
+	ok(strstr(out, "-10.0%") != NULL && strstr(out, "-?") != NULL, "single runs: significance cannot be judged");
+	ok(strstr(out, "caution: A, B have one run") != NULL, "single runs: the caution names the sides");
+	is_int(reg, 1, "single runs: a drop beyond the threshold still fails");
+	free(out);
+	struct compare_group one = {&a, 1};
+	out = write_compare(&one, 1, "table", 0, &reg);
+	ok(strstr(out, "nothing to compare inside it") != NULL, "one run without variants or O_SYNC both: says so");
+	free(out);
+}
+
+static void osync_both(void)
+{
+	const struct fp p[] = {{1, 0, 1, NULL, 500}, {1, 1, 1, NULL, 520}, {1, 0, 0, NULL, 1000}, {1, 1, 0, NULL, 1010}};
+	int64_t id = fake_run("os", p, ARRAY_SIZE(p), "100");
+	struct compare_group g = {&id, 1};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	compare_model_build(st, &g, 1, &o, &m);
+	is_int(m.kind, COMPARE_OSYNC, "osync both: O_SYNC off against on");
+	is_str(m.sides[0].label, "O_SYNC off", "osync both: off is the base");
+	is_int(m.panels[0].cells[0].na, 2, "osync both: paired by round");
+	is_near(m.panels[0].cells[0].mean_b / m.panels[0].cells[0].mean_a, 510.0 / 1005.0, 1e-12,
+		"osync both: the ratio of on to off");
+	compare_model_free(&m);
 }
 
 int main(void)
@@ -56,43 +258,10 @@ int main(void)
 	char *db = xasprintf("%s/c.db", dir), err[256];
 	if (store_open(db, &st, err, sizeof(err)) < 0)
 		return 1;
-	const double base[] = {1000, 1004, 996, 2000, 2010, 1990};
-	const double same[] = {1000, 1004, 996, 2000, 2010, 1990};
-	const double up10[] = {1100, 1104, 1096, 2200, 2210, 2190};
-	const double down15[] = {850, 853, 847, 1700, 1710, 1690};
-	int64_t b = fake_run("base", base, 3, 2), s = fake_run("same", same, 3, 2);
-	int64_t u = fake_run("up10", up10, 3, 2), d = fake_run("down15", down15, 3, 2);
-	const double one_a[] = {1000, 2000}, one_b[] = {900, 1800};
-	int64_t oa = fake_run("single-a", one_a, 1, 2), ob = fake_run("single-b", one_b, 1, 2);
-
-	int reg;
-	char *out = compare(b, s, 0, &reg);
-	ok(strstr(out, "+0.0% ") != NULL && strstr(out, "%*") == NULL, "identical data: no significant change");
-	free(out);
-
-	out = compare(b, u, 0, &reg);
-	ok(strstr(out, "+10.0%*") != NULL, "a 10% shift with low noise is significant");
-	ok(strstr(out, "geomean +10.0%") != NULL, "geometric mean of the ratios");
-	ok(strstr(out, "sieve -9.1% (p99 -9%)") != NULL, "per-test attribution: mean and p99 job time change");
-	ok(strstr(out, "Peak: base 2000.0 at 2 tasks") != NULL, "peak of the base");
-	printf("# %s", out);
-	free(out);
-
-	out = compare(b, d, 10, &reg);
-	ok(reg == 1, "-15% beyond --fail-above 10: regression");
-	free(out);
-	out = compare(b, d, 20, &reg);
-	ok(reg == 0, "-15% within --fail-above 20: no regression");
-	free(out);
-	out = compare(b, u, 5, &reg);
-	ok(reg == 0, "an improvement is never a regression");
-	free(out);
-
-	out = compare(oa, ob, 5, &reg);
-	ok(strstr(out, "-10.0%?") != NULL, "single runs: significance cannot be judged");
-	ok(reg == 1, "single runs: a drop beyond the threshold still fails");
-	free(out);
-
+	groups();
+	variants();
+	single_runs();
+	osync_both();
 	store_close(st);
 	unlink(db);
 	char *wal = xasprintf("%s-wal", db), *shm = xasprintf("%s-shm", db);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the disk tests against their definitions: the bytes each call reads and writes
  * (from /proc/self/io), and the O_SYNC toggle as the kernel reports it (/proc/self/fdinfo). */
 #include "config.h"
@@ -57,7 +58,7 @@ static const struct expect expected[] = {
 	{"disk_cp", 1, 1},       {"disk_brr", 1, 1},       {"disk_brw", 0, 2},     {"disk_brd", 1, 0},
 	{"disk_bwrt", 0, 1},     {"disk_bcp", 1, 1},       {"sync_disk_wrt", 0, 0.5},
 	{"sync_disk_rw", 0, 1},  {"sync_disk_cp", 0.5, 0.5}, {"sync_disk_update", 0.5, 1.5},
-	{"disk_dio_rr", 1, 1},   {"disk_dio_rw", 0, 2},    {"disk_dio_rd", 1, 1},  {"disk_dio_wrt", 0, 1},
+	{"disk_dio_rr", 1, 1},   {"disk_dio_rw", 0, 2},    {"disk_dio_rd", 1, 0},  {"disk_dio_wrt", 0, 1},
 	{"disk_dio_cp", 1, 1},
 };
 
@@ -67,7 +68,7 @@ static void bytes_per_call(long long n)
 	for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
 		const struct test_def *t = test_find(expected[i].name);
 		struct io a = io_now();
-		enum test_status r = t->run(&ctx);
+		enum test_status r = t->run(&ctx, t);
 		struct io b = io_now();
 		long long want_r = (long long)(expected[i].read_n * (double)n * 1024);
 		long long want_w = (long long)(expected[i].write_n * (double)n * 1024);
@@ -128,7 +129,7 @@ static int osync_seen(const char *test, int osync, long long n)
 		seen_open = seen_osync = 0;
 		polling = 1;
 		pthread_create(&th, NULL, poll_fds, NULL);
-		enum test_status r = test_find(test)->run(&ctx);
+		enum test_status r = test_find(test)->run(&ctx, test_find(test));
 		polling = 0;
 		pthread_join(th, NULL);
 		if (r != TEST_OK)
@@ -155,6 +156,27 @@ int main(void)
 	bytes_per_call(1000);
 	ctx.sync_mode = SYNC_NONE;
 	bytes_per_call(20);
+	/* classic's machine-wide sync points: two tests only, a sync() can be slow on a busy box */
+	ctx.sync_mode = SYNC_GLOBAL;
+	ctx.file_kib = 8;
+	ok(test_find("disk_rr")->run(&ctx, test_find("disk_rr")) == TEST_OK, "disk_rr with global sync points");
+	ok(test_find("disk_cp")->run(&ctx, test_find("disk_cp")) == TEST_OK, "disk_cp with global sync points");
+	ctx.sync_mode = SYNC_FSYNC;
+
+	/* one body for every disk test, its flags in one place: the row */
+	const struct test_family *fam = test_family_struct_of(test_find("disk_rr"));
+	int one_body = 1, source_agrees = 1;
+	for (size_t i = 0; i < fam->count; i++) {
+		const struct test_def *t = &fam->tests[i];
+		one_body &= t->run == fam->tests[0].run && t->param != NULL;
+		if (test_disk_reads_source(t) != !!(t->flags & TF_SOURCE)) {
+			printf("# %s: TF_SOURCE disagrees with its pattern\n", t->name);
+			source_agrees = 0;
+		}
+	}
+	ok(one_body, "every disk test is the one body with its pattern as param");
+	ok(source_agrees, "TF_SOURCE is set exactly on the rows whose pattern reads the source");
+	is_int(test_disk_reads_source(test_find("sieve")), -1, "a row of another family is not a disk row");
 
 	is_int(osync_seen("sync_disk_wrt", 1, 4096), 1, "osync on: sync_disk_wrt's file is open with O_SYNC");
 	is_int(osync_seen("sync_disk_wrt", 0, 65536), 0, "osync off: opened without O_SYNC");

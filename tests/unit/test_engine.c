@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs real load points through the engine: every registered test in a 1-task point, the
- * figures of a small multi-task point, and points spoiled by failing, crashing and hanging tasks. */
+ * figures of a small multi-task point, points spoiled by failing, crashing and hanging tasks,
+ * what a task inherits, scratch liveness by its lock, and SysV objects a killed task held. */
 #include "config.h"
 
 #include <dirent.h>
@@ -8,8 +10,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/ipc.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,21 +26,28 @@
 #include "tap.h"
 #include "util/util.h"
 
-static enum test_status quick_ok(struct test_ctx *ctx)
+static enum test_status quick_ok(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	test_keep(ctx->task_index);
 	return TEST_OK;
 }
-static enum test_status always_fails(struct test_ctx *ctx) { return test_fail(ctx, ENOSPC, "writing %s", "f"); }
-static enum test_status crashes(struct test_ctx *ctx)
+static enum test_status always_fails(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
+	return test_fail(ctx, ENOSPC, "writing %s", "f");
+}
+static enum test_status crashes(struct test_ctx *ctx, const struct test_def *self)
+{
+	(void)self;
 	if (ctx->task_index == 1)
 		raise(SIGSEGV);
 	return TEST_OK;
 }
 /* Task 1 dies at once while the others are still working: they must still be let go. */
-static enum test_status crashes_early(struct test_ctx *ctx)
+static enum test_status crashes_early(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	if (ctx->task_index == 1)
 		raise(SIGKILL);
 	usleep(50000);
@@ -44,8 +57,9 @@ static enum test_status crashes_early(struct test_ctx *ctx)
 /* A task that starts a child of its own and hangs: the child must die with the task. */
 static pid_t *grandchild; /* shared with the tasks */
 
-static enum test_status spawns_and_hangs(struct test_ctx *ctx)
+static enum test_status spawns_and_hangs(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	(void)ctx;
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -77,8 +91,9 @@ static int not_running(pid_t pid)
 /* --pin: each task notes the one CPU its affinity allows (-1 when it allows several). */
 static int *pinned_to; /* shared with the tasks */
 
-static enum test_status notes_cpu(struct test_ctx *ctx)
+static enum test_status notes_cpu(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	cpu_set_t set;
 	int cpu = -1;
 	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) == 1)
@@ -89,21 +104,68 @@ static enum test_status notes_cpu(struct test_ctx *ctx)
 	return TEST_OK;
 }
 
-static enum test_status hangs(struct test_ctx *ctx)
+static enum test_status hangs(struct test_ctx *ctx, const struct test_def *self)
 {
+	(void)self;
 	(void)ctx;
 	pause();
 	return TEST_OK;
 }
 
+/* What a task must not inherit from the caller: its working directory is its own (or /),
+ * files private, no core, no blocked signal, default dispositions. */
+static enum test_status checks_inherited(struct test_ctx *ctx, const struct test_def *self)
+{
+	(void)self;
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof(cwd)))
+		return test_fail(ctx, errno, "getcwd");
+	if (strcmp(cwd, ctx->scratch ? ctx->scratch : "/") != 0)
+		return test_fail(ctx, 0, "working in %s, not %s", cwd, ctx->scratch ? ctx->scratch : "/");
+	mode_t mask = umask(077);
+	if (mask != 077)
+		return test_fail(ctx, 0, "umask %03o", (unsigned)mask);
+	struct rlimit core;
+	if (getrlimit(RLIMIT_CORE, &core) < 0 || core.rlim_cur != 0)
+		return test_fail(ctx, 0, "core size limit %llu", (unsigned long long)core.rlim_cur);
+	sigset_t mask_now;
+	sigprocmask(SIG_SETMASK, NULL, &mask_now);
+	for (int sig = 1; sig < SIGRTMIN; sig++)
+		if (sigismember(&mask_now, sig))
+			return test_fail(ctx, 0, "signal %d blocked", sig);
+	struct sigaction sa;
+	if (sigaction(SIGCHLD, NULL, &sa) < 0 || sa.sa_handler == SIG_IGN || sigaction(SIGTERM, NULL, &sa) < 0 ||
+	    sa.sa_handler == SIG_IGN)
+		return test_fail(ctx, 0, "SIGCHLD or SIGTERM ignored");
+	return TEST_OK;
+}
+
+/* Task 0 holds a semaphore set under its key and is killed before removing it (as Ctrl-C inside
+ * semget would): the engine must remove it. */
+static enum test_status dies_holding_sem(struct test_ctx *ctx, const struct test_def *self)
+{
+	(void)self;
+	if (!ctx->ipc_busy || !ctx->ipc_key)
+		return test_fail(ctx, 0, "no SysV key given to the task");
+	__atomic_store_n(ctx->ipc_busy, 1, __ATOMIC_SEQ_CST);
+	if (semget(ctx->ipc_key, 1, IPC_CREAT | IPC_EXCL | 0600) < 0)
+		return test_fail(ctx, errno, "semget");
+	raise(SIGKILL);
+	return TEST_OK;
+}
+
 static const struct test_def fake[] = {
-	{"quick_ok", quick_ok, 1, "calls", "returns at once", 0, 0},
-	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0},
-	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0},
-	{"hangs", hangs, 1, "calls", "never returns", 0, 0},
-	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0},
-	{"spawns_and_hangs", spawns_and_hangs, 1, "calls", "starts a child, then never returns", 0, 0},
-	{"notes_cpu", notes_cpu, 1, "calls", "notes the CPU the task is bound to", 0, 0},
+	{"quick_ok", quick_ok, 1, "calls", "returns at once", 0, 0, NULL},
+	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0, NULL},
+	{"crashes", crashes, 1, "calls", "task 1 dies of SIGSEGV", 0, 0, NULL},
+	{"hangs", hangs, 1, "calls", "never returns", 0, 0, NULL},
+	{"crashes_early", crashes_early, 1, "calls", "task 1 is killed before the others finish", 0, 0, NULL},
+	{"spawns_and_hangs", spawns_and_hangs, 1, "calls", "starts a child, then never returns", 0, 0, NULL},
+	{"checks_inherited", checks_inherited, 1, "calls", "fails on inherited state", 0, 0, NULL},
+	{"checks_inherited_dir", checks_inherited, 1, "calls", "the same with a scratch dir", TF_SCRATCH, 0, NULL},
+	{"dies_holding_sem", dies_holding_sem, 1, "calls", "killed while holding a semaphore set", 0, 0, NULL},
+	{"needs_scratch", quick_ok, 1, "calls", "returns at once, in a scratch dir", TF_SCRATCH, 0, NULL},
+	{"notes_cpu", notes_cpu, 1, "calls", "notes the CPU the task is bound to", 0, 0, NULL},
 };
 
 static struct run_opts opts;
@@ -191,6 +253,106 @@ static void fork_failure(void)
 	rmdir(dir);
 }
 
+/* A semaphore set with this key exists. */
+static int sem_exists(int32_t key) { return semget(key, 0, 0) >= 0; }
+
+/* Scratch liveness is the marker's lock, not a process name or pid: a live run's root
+ * survives a sweep; a root whose lock nobody holds is removed, with the SysV objects its
+ * tasks left under the run's keys. */
+static void sweep_by_lock(const char *base)
+{
+	struct str_list dirs = {0};
+	dirs.v = xcalloc(1, sizeof(char *));
+	dirs.v[0] = xstrdup(base);
+	dirs.count = 1;
+	struct engine_scratch live, dead;
+	char err[256];
+	ok(engine_scratch_create(&dirs, &live, err, sizeof(err)) == 0 &&
+	   engine_scratch_create(&dirs, &dead, err, sizeof(err)) == 0, "two scratch roots");
+	ok(live.roots[0][0] == '/' && live.locks[0] >= 0, "the root is absolute and its marker locked");
+	ok(live.ipc_key != 0 && !sem_exists(live.ipc_key), "a SysV key base no object uses");
+	/* the dead run: its lock released without removing anything, as a SIGKILL leaves it */
+	close(dead.locks[0]);
+	dead.locks[0] = -1;
+	int semid = semget(dead.ipc_key + 3, 1, IPC_CREAT | IPC_EXCL | 0600);
+	ok(semid >= 0, "a semaphore set under the dead run's key");
+	/* sweep from another process, as a later run would */
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		engine_scratch_sweep(&dirs);
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+	struct stat st;
+	ok(stat(live.roots[0], &st) == 0, "a live run's scratch survives another run's sweep");
+	ok(stat(dead.roots[0], &st) < 0 && errno == ENOENT, "a dead run's scratch is swept");
+	ok(!sem_exists(dead.ipc_key + 3), "with the semaphore set its task left");
+	if (semid >= 0 && sem_exists(dead.ipc_key + 3))
+		semctl(semid, 0, IPC_RMID);
+	engine_scratch_destroy(&dead);
+	engine_scratch_destroy(&live);
+	str_list_free(&dirs);
+}
+
+/* A task that dies in its set-up says why: here mkdir fails on a filesystem out of inodes
+ * (a tmpfs with few, in a private mount namespace; root only). */
+static void died_before_ready(void)
+{
+	if (geteuid() != 0) {
+		skip("a task dying before it is ready says why", "needs root for a private tmpfs");
+		return;
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		char dir[] = "/tmp/reaim-inodes-XXXXXX";
+		if (!mkdtemp(dir))
+			_exit(10);
+		int rc = 20;
+		if (unshare(CLONE_NEWNS) == 0 && mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 &&
+		    mount("none", dir, "tmpfs", 0, "size=1m,nr_inodes=12") == 0) {
+			struct run_opts o;
+			struct engine_scratch sc;
+			char err[256];
+			run_opts_defaults(&o);
+			o.jobs_per_task = 1;
+			str_list_free(&o.dirs);
+			o.dirs.v = xcalloc(1, sizeof(char *));
+			o.dirs.v[0] = xstrdup(dir);
+			o.dirs.count = 1;
+			rc = 11;
+			if (engine_scratch_create(&o.dirs, &sc, err, sizeof(err)) == 0) {
+				struct workfile wf;
+				one_test_workfile(&wf, &fake[9]);
+				struct engine_point pt = {.wf = &wf, .opts = &o, .tasks = 20, .osync = 1, .seed = 1,
+							  .timeout_s = 30};
+				struct engine_result res;
+				engine_run_point(&pt, &sc, &res);
+				printf("# %s\n", res.reason);
+				fflush(stdout);
+				rc = !res.valid && strstr(res.reason, "a task died before it was ready: task ") &&
+					     strstr(res.reason, "out of inodes") && strstr(res.reason, "(errno 28)")
+					 ? 0
+					 : 12;
+				engine_result_free(&res);
+				engine_scratch_destroy(&sc);
+			}
+			run_opts_free(&o);
+			umount(dir);
+		}
+		rmdir(dir);
+		_exit(rc);
+	}
+	int status = -1;
+	waitpid(pid, &status, 0);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 20)
+		skip("a task dying before it is ready says why", "cannot mount a private tmpfs here");
+	else
+		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		   "a task dying before it is ready says why: the call, out of inodes, errno");
+}
+
 /* The ready barrier's worst interleaving: the last task counts in and wakes the parent after
  * the parent has read the count and before it sleeps. race[0]: the parent has read the count;
  * race[1]: the last task has counted in. */
@@ -257,14 +419,14 @@ static void pinning(void)
 	pinned_to = mmap(NULL, (size_t)tasks * sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	struct engine_result res;
 	opts.pin = 1;
-	run(&fake[6], tasks, 1, 60, &res);
+	run(&fake[10], tasks, 1, 60, &res);
 	opts.pin = 0;
 	int good = res.valid;
 	for (int i = 0; i < tasks; i++)
 		good &= pinned_to[i] == cpus[i % ncpus];
 	ok(good, "pin: task i runs on the i-th allowed CPU, wrapping round");
 	engine_result_free(&res);
-	run(&fake[6], 2, 1, 60, &res);
+	run(&fake[10], 2, 1, 60, &res);
 	ok(res.valid && (ncpus == 1 || (pinned_to[0] == -1 && pinned_to[1] == -1)), "no pin: tasks are not bound");
 	engine_result_free(&res);
 	munmap(pinned_to, (size_t)tasks * sizeof(int));
@@ -292,6 +454,16 @@ static void overhead_norm(void)
 int main(void)
 {
 	char base[] = "/var/tmp/reaim-engine-XXXXXX";
+	/* what a caller may leave behind: the engine must undo what would break a point (an
+	 * ignored SIGCHLD made every point wait for its time limit) */
+	signal(SIGCHLD, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	sigset_t blocked;
+	sigemptyset(&blocked);
+	sigaddset(&blocked, SIGUSR2);
+	sigaddset(&blocked, SIGALRM);
+	sigprocmask(SIG_BLOCK, &blocked, NULL);
+	umask(0777);
 	if (!mkdtemp(base) || engine_init() < 0)
 		return 1;
 	char err[256];
@@ -331,8 +503,9 @@ int main(void)
 	engine_result_free(&res);
 
 	run(&fake[2], 3, 2, 60, &res);
-	/* any signal: under ASan the SIGSEGV becomes an abort */
-	ok(!res.valid && strstr(res.reason, "task 1 killed by signal") != NULL, "a crashed task invalidates the point");
+	/* any signal; under ASan its handler reports the SIGSEGV and exits 1 */
+	ok(!res.valid && (strstr(res.reason, "task 1 killed by signal") || strstr(res.reason, "task 1 exited with status 1")),
+	   "a crashed task invalidates the point");
 	printf("# %s\n", res.reason);
 	engine_result_free(&res);
 
@@ -355,6 +528,28 @@ int main(void)
 	ok(!res.valid && strstr(res.reason, "timed out") != NULL, "a hung task is killed at the time limit");
 	ok(clock_now_ns() - t0 < 5000000000ull, "and the point ends promptly");
 	engine_result_free(&res);
+
+	/* the tasks' environment, with and without a scratch dir; the caller's SIGCHLD ignored above */
+	t0 = clock_now_ns();
+	run(&fake[6], 2, 2, 20, &res);
+	ok(res.valid, "a task works in /, umask 077, no core, no blocked or ignored signal");
+	if (!res.valid)
+		printf("# %s\n", res.reason);
+	ok(clock_now_ns() - t0 < 5000000000ull, "with SIGCHLD ignored by the caller, the point ends at once");
+	engine_result_free(&res);
+	run(&fake[7], 2, 2, 20, &res);
+	ok(res.valid, "a task with a scratch dir works in it");
+	if (!res.valid)
+		printf("# %s\n", res.reason);
+	engine_result_free(&res);
+
+	run(&fake[8], 2, 1, 20, &res);
+	ok(!res.valid && strstr(res.reason, "killed by signal 9") != NULL, "a task killed holding a semaphore set");
+	ok(!sem_exists(scratch.ipc_key) && !sem_exists(scratch.ipc_key + 1), "the set is removed after the point");
+	engine_result_free(&res);
+
+	sweep_by_lock(base);
+	died_before_ready();
 
 	lost_wakeup();
 	overhead_norm();

@@ -1,7 +1,11 @@
-/* Checks task lists, sizes and the option table. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks task lists, sizes and the option table: every numeric option at and past its bounds,
+ * with infinities, NaN, huge and negative values; list options by their table offset. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "config/cfg.h"
 #include "tap.h"
@@ -38,6 +42,9 @@ static void task_lists(void)
 	expect_tasks("1-8*1", "bad factor after '*' (must be 2 or more)");
 	expect_tasks("1-8:x", "bad step after ':'");
 	expect_tasks("two", "bad task count (1 to 100000)");
+	expect_tasks("1,1-100000", "too many task counts");
+	expect_tasks("99999999999999999999", "bad task count (1 to 100000)");
+	expect_tasks("1-100000*1000", "1,1000");
 }
 
 static void sizes(void)
@@ -87,10 +94,256 @@ static void table(void)
 	ok(documented, "every option has help and an argument name");
 }
 
+/* Every option's value printed (as --dry-run does) reads back as the same value. */
+static void text_formats(void)
+{
+	struct run_opts o, back;
+	run_opts_defaults(&o);
+	run_opts_defaults(&back);
+	const char *why;
+	static const char *const set[][2] = {{"workfile", "dbase"}, {"tasks", "1-4,8"}, {"filesize", "10K"},
+					      {"poolsize", "1M"}, {"dirs", "/a"}, {"label", "6.1"},
+					      {"threshold", "2.5"}, {"period", "1.5"}, {"osync", "both"}};
+	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
+		option_set(&o, option_find(set[i][0]), set[i][1], &why);
+	option_set(&o, option_find("dirs"), "/b", &why);
+	int same = 1;
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		char *text = option_text(&o, d), *again;
+		if (d->type == OPT_STRLIST) { /* a list is given one item per flag */
+			str_list_free(&back.dirs);
+			for (char *save = NULL, *item = strtok_r(text, " ", &save); item; item = strtok_r(NULL, " ", &save))
+				option_set(&back, d, item, &why);
+			free(text);
+			text = option_text(&o, d);
+		} else if (option_set(&back, d, text, &why) < 0) {
+			printf("# %s: '%s' does not read back: %s\n", d->key, text, why);
+			same = 0;
+		}
+		again = option_text(&back, d);
+		if (strcmp(text, again) != 0) {
+			printf("# %s: '%s' reads back as '%s'\n", d->key, text, again);
+			same = 0;
+		}
+		free(text);
+		free(again);
+	}
+	ok(same, "every option prints as text that reads back as the same value");
+	char *t = option_text(&o, option_find("tasks")), *k = option_text(&o, option_find("poolsize")),
+	     *dirs = option_text(&o, option_find("dirs")), *sync = option_text(&o, option_find("osync"));
+	ok(strcmp(t, "1,2,3,4,8") == 0 && strcmp(k, "1024K") == 0 && strcmp(dirs, "/a /b") == 0 &&
+	   strcmp(sync, "both") == 0, "tasks, sizes, lists and choices as a suite gives them");
+	free(t);
+	free(k);
+	free(dirs);
+	free(sync);
+	run_opts_free(&o);
+	run_opts_free(&back);
+}
+
+/* Each option of o as text, parsed into a fresh set and formatted again, must read the same. */
+static void format_round_trip(const struct run_opts *o, const char *what)
+{
+	struct run_opts back;
+	run_opts_defaults(&back);
+	str_list_free(&back.dirs);
+	int same = 1;
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *def = &option_table[i];
+		struct str_list v, again;
+		const char *why;
+		option_format(o, def, &v);
+		for (size_t k = 0; k < v.count; k++)
+			if (option_set(&back, def, v.v[k], &why) < 0) {
+				printf("#   %s '%s': %s\n", def->key, v.v[k], why);
+				same = 0;
+			}
+		option_format(&back, def, &again);
+		same &= again.count == v.count;
+		for (size_t k = 0; k < v.count && k < again.count; k++)
+			if (strcmp(v.v[k], again.v[k]) != 0) {
+				printf("#   %s: '%s' came back as '%s'\n", def->key, v.v[k], again.v[k]);
+				same = 0;
+			}
+		str_list_free(&v);
+		str_list_free(&again);
+	}
+	ok(same, what);
+	run_opts_free(&back);
+}
+
+static void formats(void)
+{
+	struct run_opts o;
+	const char *why;
+	run_opts_defaults(&o);
+	format_round_trip(&o, "defaults format to text that parses back to them");
+	static const char *const set[][2] = {
+		{"tasks", "1-512*2"}, {"jobs_per_task", "10000000"}, {"osync", "both"}, {"sync_mode", "global"},
+		{"filesize", "5M"}, {"poolsize", "1G"}, {"dirs", "/a b"}, {"dirs", "/c:d"}, {"seed", "9223372036854775807"},
+		{"label", "6.1 \"rc\" x"}, {"mode", "peak"}, {"threshold", "0.1"}, {"period", "1.5m"},
+		{"sample_interval", "0.001"}, {"timeout", "3h"}, {"workfile", "dbase"},
+		{"variant", "none=echo none > /sys/block/vda/queue/scheduler"}, {"variant", "b="},
+		{"precision", "0.5"}, {"max_repeat", "1000"},
+	};
+	int all_set = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
+		all_set &= option_set(&o, option_find(set[i][0]), set[i][1], &why) == 0;
+	ok(all_set, "extreme values set");
+	format_round_trip(&o, "extreme values format to text that parses back to them");
+	struct str_list v;
+	option_format(&o, option_find("filesize"), &v);
+	ok(v.count == 1 && strcmp(v.v[0], "5120K") == 0, "a size is written in KiB with its unit");
+	str_list_free(&v);
+	option_format(&o, option_find("threshold"), &v);
+	ok(v.count == 1 && strcmp(v.v[0], "0.1") == 0, "a fraction in its shortest exact form");
+	str_list_free(&v);
+	option_format(&o, option_find("dirs"), &v);
+	ok(v.count == 2 && strcmp(v.v[1], "/c:d") == 0, "a list option gives one text per item");
+	str_list_free(&v);
+	o.filesize_kib = -1;
+	option_format(&o, option_find("filesize"), &v);
+	ok(v.count == 0, "an unresolved size gives nothing");
+	str_list_free(&v);
+	run_opts_free(&o);
+}
+
+/* The bounds of one row as text a user could give: (min, max) and the values just outside. */
+static void bound_texts(const struct option_def *d, char lo[32], char hi[32], char below[32], char above[32])
+{
+	if (d->type == OPT_SECONDS) {
+		double min_s = d->min == 0 ? 0.001 : (double)d->min / 1000, max_s = (double)d->max / 1000;
+		snprintf(lo, 32, "%.17g", min_s);
+		snprintf(hi, 32, "%.17g", max_s);
+		snprintf(below, 32, "%.17g", min_s / 2);
+		snprintf(above, 32, "%.17g", max_s * 1.001);
+	} else if (d->type == OPT_KIB) {
+		snprintf(lo, 32, "%lld", d->min);
+		snprintf(hi, 32, "%lldK", d->max);
+		snprintf(below, 32, "-1");
+		snprintf(above, 32, "%lldK", d->max + 1);
+	} else {
+		snprintf(lo, 32, "%lld", d->min);
+		snprintf(hi, 32, "%lld", d->max);
+		snprintf(below, 32, "%lld", d->min - 1);
+		if (d->max == 0x7fffffffffffffffLL)
+			snprintf(above, 32, "9223372036854775808");
+		else
+			snprintf(above, 32, "%lld", d->max + 1);
+	}
+}
+
+/* Every numeric row of the table takes its bounds, refuses what lies past them and every
+ * non-finite or malformed number, and says what it allows. */
+static void numeric_bounds(void)
+{
+	static const char *const hostile[] = {"inf", "-inf", "nan", "infinity", "1e308", "-1e308", "1e999",
+					      "99999999999999999999", "-99999999999999999999", "0x10", "", " ",
+					      "1e308h", "12abc"};
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		if (d->type != OPT_INT && d->type != OPT_KIB && d->type != OPT_DOUBLE && d->type != OPT_SECONDS)
+			continue;
+		struct run_opts o;
+		const char *why;
+		char lo[32], hi[32], below[32], above[32], what[160], range[160];
+		run_opts_defaults(&o);
+		bound_texts(d, lo, hi, below, above);
+		snprintf(what, sizeof(what), "%s takes %s and %s", d->key, lo, hi);
+		ok(option_set(&o, d, lo, &why) == 0 && option_set(&o, d, hi, &why) == 0, what);
+		snprintf(what, sizeof(what), "%s refuses %s and %s", d->key, below, above);
+		ok(option_set(&o, d, below, &why) < 0 && option_set(&o, d, above, &why) < 0, what);
+		int refused = 1;
+		for (size_t k = 0; k < ARRAY_SIZE(hostile); k++) {
+			/* 1e308 is in range for no row; its refusal is the range's */
+			if (option_set(&o, d, hostile[k], &why) == 0) {
+				printf("# %s accepted '%s'\n", d->key, hostile[k]);
+				refused = 0;
+			}
+		}
+		snprintf(what, sizeof(what), "%s refuses inf, nan, 1e308, huge, hex and blank values", d->key);
+		ok(refused, what);
+		snprintf(what, sizeof(what), "%s states its range (%s)", d->key, option_range(d, range, sizeof(range)));
+		ok(range[0] != '\0', what);
+		run_opts_free(&o);
+	}
+	struct run_opts o;
+	const char *why;
+	run_opts_defaults(&o);
+	ok(option_set(&o, option_find("timeout"), "0", &why) == 0 && option_set(&o, option_find("sample_interval"), "0", &why) == 0,
+	   "0 still means derived timeout and sampler off");
+	ok(option_set(&o, option_find("period"), "0", &why) < 0, "a period of 0 is refused");
+	ok(option_set(&o, option_find("timeout"), "30d", &why) == 0 && o.timeout_s == 2592000, "timeout 30d");
+	ok(option_set(&o, option_find("timeout"), "31d", &why) < 0, "timeout 31d refused");
+	run_opts_free(&o);
+}
+
+/* A list option appends through its own table offset, and option_clear empties it. */
+static void list_options(void)
+{
+	struct run_opts o;
+	const char *why;
+	const struct option_def *dirs = option_find("dirs");
+	run_opts_defaults(&o);
+	ok(dirs->offset == offsetof(struct run_opts, dirs), "dirs lives at its offset");
+	option_set(&o, dirs, "/x", &why);
+	option_clear(&o, dirs);
+	is_int(o.dirs.count, 0, "option_clear empties the list");
+	ok(option_set(&o, dirs, "/a\nb", &why) < 0 && strstr(why, "control"), "a dir with a newline is refused");
+	ok(option_set(&o, option_find("label"), "x\033]0;pwned\a", &why) < 0, "a label with an escape sequence is refused");
+	ok(option_set(&o, option_find("label"), "6.1-rc3 über", &why) == 0, "a UTF-8 label is taken");
+	option_clear(&o, option_find("repeat")); /* not a list: untouched */
+	is_int(o.repeat, 1, "option_clear leaves other options alone");
+	run_opts_free(&o);
+	struct overrides ov;
+	is_int(sizeof(ov.given), option_count, "one 'given' flag per option row");
+}
+
+static void variants_and_rounds(void)
+{
+	char name[VARIANT_NAME_MAX + 1];
+	const char *cmd;
+	ok(variant_split("mq=echo a=b", name, &cmd) == 0 && strcmp(name, "mq") == 0 && strcmp(cmd, "echo a=b") == 0,
+	   "variant: the name ends at the first '='");
+	ok(variant_split("x.1+y-z_=", name, &cmd) == 0 && *cmd == '\0', "variant: an empty command runs nothing");
+	is_int(variant_split("=true", name, &cmd), -1, "variant: a name is needed");
+	is_int(variant_split("a b=true", name, &cmd), -1, "variant: no space in a name");
+	is_int(variant_split("true", name, &cmd), -1, "variant: NAME=COMMAND");
+	is_int(variant_split("abcdefghijklmnopqrstuvwxyz012345=1", name, &cmd), 0, "variant: a 32-byte name");
+	is_int(variant_split("abcdefghijklmnopqrstuvwxyz0123456=1", name, &cmd), -1, "variant: not 33");
+	struct run_opts o;
+	const char *why = NULL;
+	run_opts_defaults(&o);
+	const struct option_def *v = option_find("variant");
+	ok(v && option_set(&o, v, "a=true", &why) == 0 && option_set(&o, v, "b=false", &why) == 0 &&
+	   o.variants.count == 2 && o.dirs.count == 0, "variant: a list of its own, dirs untouched");
+	ok(option_set(&o, v, "bad name=x", &why) < 0 && why && strstr(why, "NAME=COMMAND"), "variant: a bad item says why");
+	is_int(plan_arms(&o), 2, "two variants: two points per task count and round");
+	long long lo, hi;
+	plan_rounds(&o, &lo, &hi);
+	ok(lo == 1 && hi == 1, "no --precision: --repeat rounds");
+	o.precision = 2;
+	plan_rounds(&o, &lo, &hi);
+	ok(lo == 3 && hi == 20, "--precision: from 3 rounds to --max-repeat");
+	o.repeat = 30;
+	plan_rounds(&o, &lo, &hi);
+	ok(lo == 30 && hi == 30, "--precision: never fewer than --repeat");
+	run_opts_free(&o);
+	ok(!option_measured("label") && !option_measured("repeat") && !option_measured("tasks") &&
+	   option_measured("seed") && option_measured("jobs_per_task") && option_measured("filesize") &&
+	   option_measured("sync_mode"), "options that change what a point measures");
+}
+
 int main(void)
 {
+	numeric_bounds();
+	list_options();
+	variants_and_rounds();
 	task_lists();
 	sizes();
 	table();
+	formats();
+	text_formats();
 	return done_testing();
 }

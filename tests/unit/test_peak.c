@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the peak search on synthetic Jobs/Min curves with known maxima. */
 #include "config.h"
 

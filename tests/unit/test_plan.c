@@ -1,4 +1,6 @@
-/* Checks the classic job-count rounding, reproducible job orders and per-task file sizes. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks the classic job-count rounding, reproducible job orders, per-task file sizes and the
+ * number of points a plan will measure. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -46,6 +48,36 @@ int main(void)
 	o.poolsize_kib = 0;
 	is_int(plan_file_kib(&o, 64), 10, "POOLSIZE 0: n = FILESIZE");
 	run_opts_free(&o);
+
+	/* points: a sweep is exact; crossover and quick at most (they stop growing at the
+	 * threshold); peak and single cannot say */
+	struct workload wl[2] = {0};
+	struct plan p = {.wl = wl, .nwl = 1};
+	const char *why;
+	size_t np, least, most;
+	for (size_t i = 0; i < 2; i++)
+		run_opts_defaults(&wl[i].opts);
+	option_set(&wl[0].opts, option_find("tasks"), "1,2,4", &why);
+	option_set(&wl[0].opts, option_find("repeat"), "3", &why);
+	ok(plan_points(&p, &np) == PLAN_EXACT && np == 9, "sweep: 3 task counts x 3 rounds, exactly");
+	option_set(&wl[0].opts, option_find("osync"), "both", &why);
+	ok(plan_points(&p, &np) == PLAN_EXACT && np == 18, "osync both doubles them");
+	option_set(&wl[0].opts, option_find("mode"), "crossover", &why);
+	option_set(&wl[0].opts, option_find("max_tasks"), "32", &why);
+	plan_points_range(&wl[0].opts, &least, &most);
+	ok(least == 9 && most == 9 + 3 * 3, "crossover: 4 doubles to 8, 16, 32 (3 more task counts x 3 rounds)");
+	ok(plan_points(&p, &np) == PLAN_AT_MOST && np == 36, "crossover: at most, both O_SYNC settings");
+	option_set(&wl[0].opts, option_find("max_tasks"), "100000", &why);
+	option_set(&wl[0].opts, option_find("repeat"), "10", &why);
+	plan_points_range(&wl[0].opts, &least, &most);
+	ok(least == 30 && most == 30 + PLAN_GROW_POINTS, "growth is capped as the runner caps it");
+	option_set(&wl[1].opts, option_find("mode"), "peak", &why);
+	p.nwl = 2;
+	ok(plan_points(&p, &np) == PLAN_UNKNOWN, "a peak search cannot say");
+	option_set(&wl[1].opts, option_find("mode"), "single", &why);
+	ok(plan_points(&p, &np) == PLAN_UNKNOWN, "nor single mode (calibration points)");
+	for (size_t i = 0; i < 2; i++)
+		run_opts_free(&wl[i].opts);
 	workfile_free(&wf);
 	return done_testing();
 }

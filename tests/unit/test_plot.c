@@ -1,8 +1,12 @@
-/* Checks the plot renderers: well-formed SVG with one series per run, escaped labels, peaks, the diff
- * panel, and gnuplot data with one row per task count. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks the plot renderers: well-formed SVG with one series per run, escaped labels, peaks in the legend
+ * or beside their point, labelled error bars, the diff panel and its intervals, footers, a percentage axis
+ * ending at 100, small-multiple timelines, PNG through rsvg-convert, and gnuplot data with one row per
+ * task count. */
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,10 +100,31 @@ static void well_formed(const char *path, const char *what)
 	ok(system(cmd) == 0, what);
 }
 
+/* rsvg-convert renders the file to a PNG (it refuses what it cannot draw). */
+static void renders(const char *dir, const char *path, const char *what)
+{
+	char cmd[1400];
+	if (!have_program("rsvg-convert")) {
+		skip(what, "rsvg-convert missing");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "rsvg-convert -f png -o '%s/render.png' '%s' 2>/dev/null", dir, path);
+	ok(system(cmd) == 0, what);
+}
+
+/* Whether some tick (or other text) reads exactly label. */
+static int has_tick(const char *svg, const char *label)
+{
+	char needle[64];
+	snprintf(needle, sizeof(needle), ">%s</text>", label);
+	return strstr(svg, needle) != NULL;
+}
+
 static void svg_checks(const char *dir, struct curve *c, size_t n)
 {
 	char path[512];
-	struct plot_options opt = {"Kernel A vs B: dbase", 0, NULL};
+	static const char *const footer[] = {"6.1-rc3 (run 12): kernel 6.1.0-rc3, host box1", "6.2 (run 13): kernel 6.2.0, host box1"};
+	struct plot_options opt = {.title = "Kernel A vs B: dbase", .footer = footer, .footer_lines = 2};
 	snprintf(path, sizeof(path), "%s/plot.svg", dir);
 	is_int(render_svg(path, c, n, &opt), 0, "plot_svg succeeds");
 	well_formed(path, "SVG is well-formed XML (xmllint)");
@@ -113,8 +138,17 @@ static void svg_checks(const char *dir, struct curve *c, size_t n)
 	ok(strstr(svg, ESCAPED_LABEL) != NULL, "label with <&\" is escaped");
 	ok(strstr(svg, "6.2 <&") == NULL && strstr(svg, "&\"patched") == NULL, "no raw <&\" from the label");
 	ok(strstr(svg, "empty run (no valid points)") != NULL, "empty curve listed as (no valid points)");
-	ok(strstr(svg, "peak 4321.5 @ 32") != NULL, "first curve's peak value labelled");
-	ok(strstr(svg, "peak 5000.2 @ 64") != NULL, "second curve's peak value labelled");
+	const char *legend = strstr(svg, "class=\"legend\""), *legend_end = legend ? strstr(legend, "</g>") : NULL;
+	const char *p1 = strstr(svg, "peak 4321.5 @ 32"), *p2 = strstr(svg, "peak 5000.2 @ 64");
+	ok(p1 && p1 > legend && p1 < legend_end, "comparing: first curve's peak in the legend");
+	ok(p2 && p2 > legend && p2 < legend_end, "comparing: second curve's peak in the legend");
+	ok(strstr(p1 ? p1 + 1 : svg, "peak 4321.5") == NULL, "comparing: no peak label among the points");
+	ok(strstr(svg, "Error bars: mean \xc2\xb1 1 standard deviation of the repeats, n = 3 per task count; points "
+		       "without a bar had one repeat.") != NULL, "the footer says what the error bars are, and n");
+	ok(strstr(svg, "n = 3</title>") != NULL, "each error bar carries its n");
+	ok(strstr(svg, "kernel 6.1.0-rc3, host box1") && strstr(svg, "6.2 (run 13): kernel 6.2.0"), "footer names kernel and host");
+	ok(strncmp(svg, "<?xml", 5) == 0, "an XML declaration by default");
+	renders(dir, path, "rsvg-convert renders the plot");
 	is_int(count(svg, "class=\"error-bar\""), c[0].count, "error bars on the curve with repeats only");
 	ok(strstr(svg, ">Tasks") != NULL && strstr(svg, ">Jobs/Min<") != NULL, "axis titles");
 	ok(strstr(svg, "log2") != NULL, "task counts spanning 1..128 get a log2 axis");
@@ -123,6 +157,7 @@ static void svg_checks(const char *dir, struct curve *c, size_t n)
 	free(svg);
 
 	opt.diff_panel = 1;
+	opt.no_xml_declaration = 1;
 	snprintf(path, sizeof(path), "%s/plot-diff.svg", dir);
 	is_int(render_svg(path, c, n, &opt), 0, "plot_svg with diff panel succeeds");
 	well_formed(path, "diff SVG is well-formed XML (xmllint)");
@@ -131,7 +166,174 @@ static void svg_checks(const char *dir, struct curve *c, size_t n)
 	ok(svg && count(svg, "class=\"series\"") == n, "diff panel adds no series groups");
 	ok(svg && count(svg, "class=\"diff-series\"") == n - 1, "one diff line per later run");
 	ok(svg && strstr(svg, "Difference (%)") != NULL, "diff panel axis title");
+	ok(svg && strncmp(svg, "<svg", 4) == 0, "no XML declaration when asked (for HTML)");
+	ok(svg && count(svg, "class=\"diff-interval\"") == 0, "no interval where a side has one repeat");
+	ok(svg && strstr(svg, "no intervals, a side has a single repeat") != NULL, "and the footer says so");
+	renders(dir, path, "rsvg-convert renders the plot with its diff panel");
 	free(svg);
+}
+
+/* Intervals in the diff panel, explicit bases, a percentage axis, a left-out note, a lone curve's peak. */
+static void diff_and_peak_checks(const char *dir)
+{
+	static const int t[] = {1, 2, 4, 8};
+	static const double a[] = {100, 200, 380, 500}, b[] = {100, 150, 400, 520}, pct[] = {20, 35, 60, 92};
+	struct curve c[3];
+	char path[512];
+	make_curve(&c[0], "base, O_SYNC off", t, a, 4, 3);
+	make_curve(&c[1], "other, O_SYNC on", t, b, 4, 3);
+	make_curve(&c[2], "other, O_SYNC off", t, b, 4, 3);
+	static const int bases[] = {-1, -1, 0};
+	struct plot_options opt = {.diff_panel = 1, .diff_base = bases, .diff_caption = "against the same setting",
+				   .left_out = "Not drawn: workload fserver"};
+	snprintf(path, sizeof(path), "%s/bases.svg", dir);
+	is_int(render_svg(path, c, 3, &opt), 0, "plot with explicit bases");
+	well_formed(path, "SVG with intervals is well-formed XML");
+	char *svg = slurp(path);
+	ok(svg && count(svg, "class=\"diff-series\"") == 1, "a diff line only for the curve with a base");
+	ok(svg && count(svg, "class=\"diff-interval\"") == 4, "an interval at each task count both have with repeats");
+	ok(svg && strstr(svg, "95 % confidence intervals") != NULL, "the footer says what the intervals are");
+	ok(svg && strstr(svg, "against the same setting") != NULL, "the caption given is used");
+	ok(svg && strstr(svg, "class=\"left-out\">Not drawn: workload fserver") != NULL, "what was left out is said");
+	ok(svg && has_tick(svg, "-40%") && !has_tick(svg, "-60%") && !has_tick(svg, "-100%"),
+	   "the diff axis holds -25 % and its interval, not more");
+	renders(dir, path, "rsvg-convert renders the plot with intervals");
+	free(svg);
+
+	/* a percentage metric: the axis ends at 100 */
+	struct curve p;
+	make_curve(&p, "sys", t, pct, 4, 3);
+	struct plot_options po = {.y_label = "CPU system %", .y_max = 100};
+	snprintf(path, sizeof(path), "%s/pct.svg", dir);
+	is_int(render_svg(path, &p, 1, &po), 0, "plot of a percentage");
+	svg = slurp(path);
+	ok(svg && has_tick(svg, "100") && !has_tick(svg, "120") && !has_tick(svg, "110"), "a percentage axis ends at 100");
+	/* a lone curve: its peak is labelled beside the point (92 at 8 tasks, the right edge: left of it) */
+	const char *label = svg ? strstr(svg, "peak 92.0 @ 8") : NULL;
+	ok(label != NULL, "a lone curve's peak is labelled");
+	const char *labels = svg ? strstr(svg, "class=\"peak-labels\"") : NULL;
+	ok(labels && label > labels, "among the points, not in the legend");
+	double lx = 0, ly = 0, px = -1, py = -1;
+	const char *text = label;
+	while (text && text > svg && strncmp(text, "<text", 5) != 0)
+		text--;
+	if (text)
+		sscanf(text, "<text x=\"%lf\" y=\"%lf\"", &lx, &ly);
+	const char *ring = svg ? strstr(svg, "class=\"peak\" cx=\"") : NULL;
+	if (ring)
+		sscanf(ring, "class=\"peak\" cx=\"%lf\" cy=\"%lf\"", &px, &py);
+	double w = 7.4 * (double)strlen("peak 92.0 @ 8");
+	ok(ring && fabs(ly - py) < 30 && lx + w > px - 40 && lx < px + 40, "the label sits next to its point");
+	free(svg);
+	free_curves(c, 3);
+	free_curves(&p, 1);
+}
+
+/* Small multiples: a panel per task count, a line per repeat, a percentage axis ending at 100. */
+static void timeline_checks(const char *dir)
+{
+	static const double t[] = {0.1, 0.2, 0.3, 0.4}, y[] = {10, 40, 99, 60};
+	struct timeline lines[5];
+	static const int tasks[] = {1, 1, 2, 4, 8}, repeat[] = {0, 1, 0, 0, 0};
+	for (size_t i = 0; i < 5; i++) {
+		lines[i] = (struct timeline){.t = t, .y = y, .count = 4, .tasks = tasks[i], .repeat = repeat[i]};
+		snprintf(lines[i].label, sizeof(lines[i].label), "%d tasks <&>", tasks[i]);
+	}
+	char path[512];
+	snprintf(path, sizeof(path), "%s/timeline.svg", dir);
+	FILE *f = fopen(path, "w");
+	int rc = f ? plot_timeline_svg(f, lines, 5, "sys % during each point", "CPU system %", 100) : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	is_int(rc, 0, "plot_timeline_svg succeeds");
+	well_formed(path, "timeline is well-formed XML");
+	char *svg = slurp(path);
+	ok(svg && count(svg, "class=\"panel\"") == 4, "one panel per task count");
+	ok(svg && count(svg, "class=\"series\"") == 5, "one line per point");
+	ok(svg && strstr(svg, ">2 repeats<") != NULL, "a repeated task count says so");
+	ok(svg && strstr(svg, ">repeat 2</text>") != NULL, "the legend names the repeats");
+	ok(svg && has_tick(svg, "100") && !has_tick(svg, "120"), "the percentage axis ends at 100");
+	ok(svg && strstr(svg, "&lt;&amp;&gt;") != NULL, "labels escaped");
+	renders(dir, path, "rsvg-convert renders the timeline");
+	free(svg);
+}
+
+/* PNG output goes through rsvg-convert, and says so clearly when it is missing. */
+static void png_checks(const char *dir)
+{
+	static const char svg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">"
+				  "<rect width=\"20\" height=\"10\" fill=\"#0072B2\"/></svg>\n";
+	char path[512], err[512];
+	snprintf(path, sizeof(path), "%s/out.png", dir);
+	if (have_program("rsvg-convert")) {
+		is_int(plot_write_png(svg, strlen(svg), path, err, sizeof(err)), 0, "plot_write_png writes a PNG");
+		unsigned char head[8] = {0};
+		FILE *f = fopen(path, "rb");
+		size_t got = f ? fread(head, 1, 8, f) : 0;
+		if (f)
+			fclose(f);
+		ok(got == 8 && memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0, "the file starts with PNG's magic bytes");
+		is_int(plot_write_png("not svg", 7, path, err, sizeof(err)), -1, "rsvg-convert refusing the input is an error");
+		ok(access(path, F_OK) != 0, "and leaves no file behind");
+		/* rsvg-convert stops reading at the first bad byte: the rest of a big input must not raise
+		 * SIGPIPE in a caller that did not ignore it (this test does not) */
+		size_t big = 4u << 20;
+		char *junk = malloc(big);
+		if (junk) {
+			memset(junk, 'x', big);
+			is_int(plot_write_png(junk, big, path, err, sizeof(err)), -1, "4 MB of junk: an error, not SIGPIPE");
+			free(junk);
+		}
+	} else {
+		skip("plot_write_png writes a PNG", "rsvg-convert missing");
+	}
+	char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	setenv("PATH", "/nonexistent", 1);
+	int rc = plot_write_png(svg, strlen(svg), path, err, sizeof(err));
+	if (old) {
+		setenv("PATH", old, 1);
+		free(old);
+	}
+	is_int(rc, -1, "without rsvg-convert: an error");
+	ok(strstr(err, "rsvg-convert is not installed") != NULL, "naming what is missing");
+	ok(access(path, F_OK) != 0, "and no SVG under the PNG name");
+}
+
+/* Points measured in noise: a ring each with its reason, and a line naming one with its figure. */
+static void noisy(const char *dir, struct curve *c, size_t n)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/noisy.svg", dir);
+	is_int(render_svg(path, c, n, NULL), 0, "plot_svg of curves without noise");
+	char *svg = slurp(path);
+	ok(svg && count(svg, "noisy") == 0 && count(svg, "Noisy") == 0, "no noise, no rings and no noise line");
+	free(svg);
+	c[0].points[2].noisy = 2;
+	snprintf(c[0].points[2].noise, sizeof(c[0].points[2].noise), "outside load 23.4 %% of the machine & <more>");
+	c[1].points[1].noisy = 1;
+	snprintf(c[1].points[1].noise, sizeof(c[1].points[1].noise), "steal 12.0 %% of CPU time");
+	is_int(render_svg(path, c, n, NULL), 0, "plot_svg of noisy points");
+	well_formed(path, "noisy SVG is well-formed XML (xmllint)");
+	svg = slurp(path);
+	is_int(count(svg, "class=\"noisy\""), 2, "a ring round each noisy point");
+	ok(svg && strstr(svg, "<title>noisy, 2 of 3 rounds: "
+			      "outside load 23.4 % of the machine &amp; &lt;more&gt;</title>"),
+	   "the ring's tooltip names the figure (escaped)");
+	ok(svg && strstr(svg, ">Noisy (dashed rings): 2 points, e.g. outside load 23.4 % of the machine"),
+	   "a line under the plot names one with its figure");
+	free(svg);
+	char *dt = NULL, *st = NULL;
+	size_t dl = 0, sl = 0;
+	FILE *d = open_memstream(&dt, &dl), *sc = open_memstream(&st, &sl);
+	is_int(plot_gnuplot(d, sc, "p.dat", "p.svg", c, n, NULL), 0, "gnuplot output of noisy points");
+	fclose(d);
+	fclose(sc);
+	ok(dt && strstr(dt, "# noisy: run 2 at 3 tasks, 1 of 1 rounds: steal 12.0 % of CPU time"),
+	   "gnuplot data names them");
+	ok(st && strstr(st, "Noisy (dashed rings)") && strstr(st, "set label"), "the gnuplot picture says so");
+	free(dt);
+	free(st);
+	c[0].points[2].noisy = c[1].points[1].noisy = 0;
 }
 
 static void edge_cases(const char *dir)
@@ -142,7 +344,7 @@ static void edge_cases(const char *dir)
 	snprintf(path, sizeof(path), "%s/empty.svg", dir);
 	is_int(render_svg(path, &empty, 1, NULL), 0, "a lone empty curve with default options");
 	well_formed(path, "empty plot is well-formed XML");
-	struct plot_options diff = {NULL, 1, NULL};
+	struct plot_options diff = {.diff_panel = 1};
 	snprintf(path, sizeof(path), "%s/none.svg", dir);
 	is_int(render_svg(path, NULL, 0, &diff), 0, "no curves at all, diff panel asked for");
 	well_formed(path, "plot of no curves is well-formed XML");
@@ -151,7 +353,7 @@ static void edge_cases(const char *dir)
 	free_curves(&empty, 1);
 }
 
-/* Data rows (not comments) and whether each has 1 + 2n fields. */
+/* Data rows (not comments) and whether each has 1 + 5n fields. */
 static void data_rows(const char *text, size_t n, size_t *rows, int *columns_ok)
 {
 	*rows = 0;
@@ -164,7 +366,7 @@ static void data_rows(const char *text, size_t n, size_t *rows, int *columns_ok)
 			for (size_t i = 0; i < len; i++)
 				fields += line[i] != ' ' && (i == 0 || line[i - 1] == ' ');
 			(*rows)++;
-			*columns_ok &= fields == 1 + 2 * n;
+			*columns_ok &= fields == 1 + 5 * n;
 		}
 		line += len + (end != NULL);
 	}
@@ -203,7 +405,7 @@ static void run_gnuplot(const char *dir, const char *base, const char *what)
 static void gnuplot_checks(const char *dir, const struct curve *c, size_t n, size_t distinct)
 {
 	char path[512];
-	struct plot_options opt = {"A vs 'B'", 1, NULL};
+	struct plot_options opt = {.title = "A vs 'B'", .diff_panel = 1};
 	is_int(write_gnuplot(dir, "plot-gp", c, n, &opt), 0, "plot_gnuplot succeeds");
 	snprintf(path, sizeof(path), "%s/plot-gp.dat", dir);
 	char *data = slurp(path);
@@ -214,9 +416,12 @@ static void gnuplot_checks(const char *dir, const struct curve *c, size_t n, siz
 	if (data)
 		data_rows(data, n, &rows, &columns_ok);
 	is_int(rows, distinct, "one data line per distinct task count");
-	ok(columns_ok, "each data line has tasks plus mean and std dev per curve");
-	ok(data && strstr(data, "\n3 ? ? ") != NULL, "'?' where the first curve has no point");
+	ok(columns_ok, "each data line has tasks plus mean, std dev and difference with its interval per curve");
+	ok(data && strstr(data, "\n3 ? ? ? ? ? ") != NULL, "'?' where the first curve has no point");
 	ok(script && strstr(script, "'plot-gp.dat' using 1:2:3 with yerrorlines") != NULL, "script plots the data file");
+	ok(script && strstr(script, "'plot-gp.dat' using 1:9:10:11 with yerrorlines") != NULL,
+	   "the diff panel draws the second curve's difference with its interval");
+	ok(script && strstr(script, "set label 1 'Error bars: mean") != NULL, "the footer is in the script");
 	ok(script && strstr(script, "set output 'plot-gp.svg'") != NULL, "script names the output");
 	ok(script && strstr(script, "'A vs ''B'''") != NULL, "quote in the title doubled for gnuplot");
 	ok(script && strstr(script, "set logscale x 2") != NULL, "log2 x axis in gnuplot too");
@@ -233,7 +438,8 @@ static void gnuplot_checks(const char *dir, const struct curve *c, size_t n, siz
 /* Best-effort removal of the scratch directory's known files. */
 static void cleanup(const char *dir)
 {
-	static const char *const names[] = {"plot.svg", "plot-diff.svg", "empty.svg", "none.svg",
+	static const char *const names[] = {"plot.svg", "plot-diff.svg", "empty.svg", "none.svg", "bases.svg",
+					    "pct.svg", "timeline.svg", "out.png", "render.png",
 					    "plot-gp.dat", "plot-gp.gp", "plot-gp.svg",
 					    "empty-gp.dat", "empty-gp.gp", "empty-gp.svg"};
 	char path[512];
@@ -262,9 +468,13 @@ int main(void)
 		return done_testing();
 	}
 	svg_checks(dir, c, 3);
+	noisy(dir, c, 3);
 	edge_cases(dir);
+	diff_and_peak_checks(dir);
+	timeline_checks(dir);
+	png_checks(dir);
 	gnuplot_checks(dir, c, 3, 10);
-	cleanup(dir);
+	if (!getenv("KEEP")) cleanup(dir);
 	free_curves(c, 3);
 	return done_testing();
 }

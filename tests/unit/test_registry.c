@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the test catalog: names, table fields, and that CPU work was not optimised away. */
 #include "config.h"
 
@@ -52,7 +53,7 @@ int main(void)
 		if (!(t->flags & TF_CPU) || t->elem_ops < 100000)
 			continue;
 		uint64_t t0 = clock_now_ns();
-		enum test_status r = t->run(&ctx);
+		enum test_status r = t->run(&ctx, t);
 		uint64_t ns = clock_now_ns() - t0;
 		char what[96];
 		snprintf(what, sizeof(what), "%s: %llu ns for %llu ops", t->name, (unsigned long long)ns,

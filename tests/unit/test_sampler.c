@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the system sampler: its /proc parsers on literal texts, the interval figures against
  * values computed by hand, a run over fixture files, and a live run that burns CPU and forks. */
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +57,7 @@ static void parse_stat(void)
 	ok(same, "stat: the aggregate cpu line, not cpu0, in user..steal order");
 	is_int(c.ctxt, 987654, "stat: ctxt");
 	is_int(c.processes, 4321, "stat: processes (forks since boot)");
+	is_int(c.ncpus, 2, "stat: two cpuN lines");
 	is_int(sampler_parse_stat("cpu  1 2 3 4 5 6 7\nctxt 1\nprocesses 2\n", &c), 0, "stat of a kernel without steal");
 	is_int(c.cpu[6], 7, "softirq read");
 	is_int(c.cpu[7], 0, "missing steal is 0");
@@ -236,6 +239,16 @@ static void fixture_run(void)
 	is_near(sum.avg.read_kbs * sum.avg.t_s, 1024, 1e-6, "summary: 2048 sectors = 1024 KB over the period");
 	is_near(sum.avg.pgfault_per_s * sum.avg.t_s, 500, 1e-6, "summary: page faults over the period");
 	ok(sum.sampler_cpu_pct >= 0, "thread CPU known");
+	/* busy = user 100 + system 50 jiffies; the fixture lists no cpuN lines, so no CPU count */
+	long hz = sysconf(_SC_CLK_TCK);
+	is_near(sum.busy_cpu_s, 150.0 / (double)hz, 1e-9, "summary: busy CPU seconds = 150 jiffies");
+	is_near(sum.steal_pct, 0, 0, "summary: no steal");
+	is_int(sum.ncpus, 0, "summary: no cpuN lines, no CPU count");
+	ok(isnan(sampler_outside_cpu_pct(&sum, 0)), "outside share unknown without a CPU count");
+	sum.ncpus = 2;
+	/* the fixture's period is a fraction of a millisecond, so 1.5 s of busy time clamps at 100 % */
+	is_near(sampler_outside_cpu_pct(&sum, 0), 100, 0, "outside share: all busy time is outside, clamped to 100 %");
+	is_near(sampler_outside_cpu_pct(&sum, 150.0 / (double)hz), 0, 1e-9, "outside share: all busy time is ours");
 	const char *names[] = {"stat", "vmstat", "diskstats"};
 	for (size_t i = 0; i < 3; i++) {
 		char path[512];
@@ -317,6 +330,13 @@ static void live_run(void)
 	double share = sum.avg.user_pct + sum.avg.nice_pct + sum.avg.sys_pct + sum.avg.idle_pct +
 		       sum.avg.iowait_pct + sum.avg.irq_pct + sum.avg.softirq_pct + sum.avg.steal_pct;
 	is_near(share, 100, 1e-6, "the CPU shares add up to 100%");
+	ok(sum.ncpus == (unsigned)ncpu, "live: the CPU count matches the online CPUs");
+	ok(sum.busy_cpu_s > 0.1, "live: the 0.3 s burn shows as busy CPU seconds");
+	is_near(sum.steal_pct, sum.avg.steal_pct, 1e-9, "live: steal in the summary is the period's");
+	double outside = sampler_outside_cpu_pct(&sum, 0);
+	ok(outside >= 0 && outside <= 100, "live: outside share in 0..100 %");
+	printf("# busy %.3f CPU-s over %.3f s on %u CPUs, steal %.1f%%\n", sum.busy_cpu_s, sum.avg.t_s, sum.ncpus,
+	       sum.steal_pct);
 	free(series);
 }
 

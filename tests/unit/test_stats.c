@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the significance tests against t tables, closed forms and examples worked by hand. */
 #include "config.h"
 
@@ -56,6 +57,30 @@ static void t_quantile(void)
 	};
 	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
 		is_near(stats_t_quantile(table[i].p, table[i].df), table[i].want, 0.0005, table[i].what);
+	/* to 1e-12 relative against 40-digit values (mpmath: regularized incomplete beta, bisection),
+	 * at integer and fractional df (Welch's df is fractional) and four levels */
+	static const struct {
+		double df, p, want;
+	} exact[] = {
+		{1, 0.9, 3.0776835371752541},     {1, 0.9995, 636.61924876878973},
+		{2.5, 0.975, 3.5746548420036818}, {2.5, 0.995, 7.1637281389487829},
+		{3, 0.975, 3.1824463052837084},   {7, 0.9, 1.4149239276505086},
+		{7, 0.9995, 5.4078825208618281},  {13.7, 0.975, 2.1492012622298089},
+		{13.7, 0.995, 2.9868560441933757}, {29, 0.975, 2.0452296421327039},
+		{100, 0.995, 2.6258905214380176}, {1000, 0.975, 1.9623390808264081},
+		{1000, 0.9995, 3.3002826484239442}, {0.5, 0.975, 164.55767348048824},
+		{0.5, 0.9995, 411396.46252626201},
+	};
+	int close = 1;
+	for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++) {
+		double got = stats_t_quantile(exact[i].p, exact[i].df);
+		if (fabs(got / exact[i].want - 1) > 1e-12) {
+			close = 0;
+			printf("#   t(%g, %g) = %.17g, want %.17g\n", exact[i].p, exact[i].df, got, exact[i].want);
+		}
+		close &= fabs(stats_t_quantile(1 - exact[i].p, exact[i].df) / exact[i].want + 1) <= 1e-12;
+	}
+	ok(close, "quantiles to 1e-12 relative at df 0.5 .. 1000, both tails");
 	is_near(stats_t_quantile(0.975, 1e4), 1.960, 0.0005, "t(0.975, 1e4) -> 1.960");
 	is_near(stats_t_quantile(0.975, 1e9), 1.959964, 1e-6, "t(0.975, 1e9) = z(0.975) = 1.959964");
 	/* closed forms: df 1 is tan(pi (p - 1/2)); df 2 is (2p - 1) / sqrt(2 p (1 - p)) */

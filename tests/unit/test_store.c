@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the store: schema version, inserts and queries, run names, and refusals. */
 #include "config.h"
 
@@ -123,6 +124,39 @@ int main(void)
 	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 1, "found as dead");
 	ok(store_get_run(st, dying_id, &row) == 0 && strcmp(row.status, "interrupted") == 0, "marked interrupted");
 	ok(store_reap_dead_runs(st, "other-host", &dead) == 0 && dead == 0, "other hosts' runs are left alone");
+
+	/* how a run was made comes back: texts, version, seed, the run it repeats, its plan */
+	struct store_run again = {.uuid = "again",
+				  .label = "6.2",
+				  .suite_name = "s",
+				  .suite_text = "tasks = \"1,2\";",
+				  .command_line = "reaim rerun 2 --label '6 2'",
+				  .version = "9.9",
+				  .mode = "sweep",
+				  .seed = 77,
+				  .rerun_of = "6.1",
+				  .planned_points = 24,
+				  .planned_exact = 1};
+	int64_t r3;
+	struct store_run_row row3;
+	char *cmdline, *suite_text, *wf_text;
+	ok(store_run_begin(st, &again, NULL, &r3) == 0 && store_get_run(st, r3, &row3) == 0, "a rerun stored");
+	ok(strcmp(row3.version, "9.9") == 0 && row3.seed == 77 && strcmp(row3.rerun_of, "6.1") == 0 &&
+		   row3.planned_points == 24 && row3.planned_exact == 1,
+	   "version, seed, rerun_of and planned points");
+	ok(store_get_run_text(st, r3, &cmdline, &suite_text) == 0 && strcmp(cmdline, again.command_line) == 0 &&
+		   strcmp(suite_text, again.suite_text) == 0,
+	   "command line and suite text whole");
+	free(cmdline);
+	free(suite_text);
+	ok(store_get_run_text(st, 999, &cmdline, &suite_text) < 0, "texts of no run: an error");
+	ok(store_get_workfile_text(st, wl, &wf_text) == 0 && strcmp(wf_text, "1 add_int\n") == 0,
+	   "workfile text whole");
+	free(wf_text);
+	ok(store_get_workfile_text(st, 999, &wf_text) < 0, "workfile of no workload: an error");
+	ok(store_get_run(st, r2, &row3) == 0 && row3.planned_points == 0 && row3.rerun_of[0] == '\0',
+	   "a run with no plan count and no original reads 0 and empty");
+	ok(store_run_finish(st, r3, "complete", NULL) == 0, "finish the rerun");
 	store_close(st);
 
 	char *junk = xasprintf("%s/junk.db", dir);

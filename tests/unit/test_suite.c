@@ -1,9 +1,13 @@
-/* Checks suites: keys, workloads, overrides by flags, and errors with file:line. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks suites: keys, workloads, overrides by flags, errors with file:line, @include
+ * (relative to the including file, errors naming the file), and keys that would otherwise be
+ * ignored. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config/cfg.h"
@@ -73,7 +77,7 @@ int main(void)
 	char *want = xasprintf("%s:2: unknown key 'jobs'", bad);
 	is_str(errs.msgs[0], want, "unknown key with file:line");
 	free(want);
-	want = xasprintf("%s:4: 'osync' = 'sometimes': not one of the allowed values", bad);
+	want = xasprintf("%s:4: 'osync' = 'sometimes': unknown value (allowed: off, on, both)", bad);
 	is_str(errs.msgs[2], want, "bad value with file:line");
 	free(want);
 	plan_free(&p);
@@ -92,11 +96,169 @@ int main(void)
 	plan_free(&p);
 	errlist_free(&errs);
 
-	char *files[] = {wf, good, multi, bad, syntax, badwf};
+	/* @include: relative to the including file, nested, messages from the included file */
+	char *sub = xasprintf("%s/sub", dir), *subsub = xasprintf("%s/sub/deeper", dir);
+	mkdir(sub, 0700);
+	mkdir(subsub, 0700);
+	char *inc_top = write_file("inc.cfg", "name = \"inc\";\n@include \"sub/part.cfg\"\nseed = 5;\n");
+	char *inc_part = write_file("sub/part.cfg", "jobs_per_task = 11;\n  @include \"deeper/wl.cfg\" # nested\n");
+	char *inc_wl = write_file("sub/deeper/wl.cfg", "workfile = \"../../mix\";\ntasks = [2];\n");
+	ok(plan_from_suite(inc_top, NULL, &p, &errs) == 0, "a suite with nested includes loads");
+	errlist_print(&errs);
+	is_int(p.nwl ? p.wl[0].opts.jobs_per_task : 0, 11, "a key from the included file");
+	is_int(p.nwl ? p.wl[0].opts.tasks.n[0] : 0, 2, "a key from the file it includes, relative to it");
+	is_int(p.nwl ? p.wl[0].opts.seed : 0, 5, "a key after the include");
+	ok(p.nwl && strstr(p.wl[0].wf.path, "sub/deeper/../../mix") != NULL,
+	   "a workfile named in an included file is found relative to that file");
+	ok(p.suite_text && strstr(p.suite_text, "jobs_per_task = 11") && !strstr(p.suite_text, "@include"),
+	   "the stored suite text has its includes expanded");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *inc_bad = write_file("sub/bad.cfg", "jobs_per_task = 7;\nrepeat = 0;\n");
+	char *inc_uses_bad = write_file("usesbad.cfg", "workfile = \"mix\";\n\n@include \"sub/bad.cfg\"\n");
+	ok(plan_from_suite(inc_uses_bad, NULL, &p, &errs) < 0, "an error inside an included file");
+	want = xasprintf("%s:2: 'repeat' = '0'", inc_bad);
+	ok(errs.count == 1 && strncmp(errs.msgs[0], want, strlen(want)) == 0, "names the included file and its line");
+	if (errs.count)
+		printf("# %s\n", errs.msgs[0]);
+	free(want);
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *inc_missing = write_file("missing.cfg", "workfile = \"mix\";\n@include \"nope.cfg\"\n");
+	ok(plan_from_suite(inc_missing, NULL, &p, &errs) < 0, "a missing include refused");
+	want = xasprintf("%s:2: @include \"nope.cfg\": cannot read %s/nope.cfg: No such file", inc_missing, dir);
+	ok(errs.count == 1 && strncmp(errs.msgs[0], want, strlen(want)) == 0, "names the including file, its line and the path");
+	if (errs.count)
+		printf("# %s\n", errs.msgs[0]);
+	free(want);
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *inc_self = write_file("self.cfg", "workfile = \"mix\";\n@include \"self.cfg\"\n");
+	ok(plan_from_suite(inc_self, NULL, &p, &errs) < 0 && errs.count == 1 && strstr(errs.msgs[0], "nested includes"),
+	   "a suite including itself is refused, not followed forever");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *inc_dir = write_file("incdir.cfg", "workfile = \"mix\";\n@include \"sub\"\n");
+	ok(plan_from_suite(inc_dir, NULL, &p, &errs) < 0 && errs.count == 1 && strstr(errs.msgs[0], "a directory"),
+	   "including a directory is refused");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *inc_junk = write_file("incjunk.cfg", "workfile = \"mix\";\n@include \"mix\" seed = 3;\n@include\n");
+	ok(plan_from_suite(inc_junk, NULL, &p, &errs) < 0 && errs.count == 2 && strstr(errs.msgs[0], ":2: expected @include") &&
+	   strstr(errs.msgs[1], ":3: expected @include"), "text after an include, or no file name, is an error");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *inc_quoted = write_file("quoted.cfg", "workfile = \"mix\";\ndescription = \"multi\n@include \\\"x\\\"\nline\";\n"
+						    "/* a comment\n@include \"nope\"\n*/\n");
+	ok(plan_from_suite(inc_quoted, NULL, &p, &errs) == 0, "an @include inside a string or a comment is text, as libconfig reads it");
+	errlist_print(&errs);
+	plan_free(&p);
+	errlist_free(&errs);
+
+	/* keys that would be ignored are errors */
+	char *ignored = write_file("ignored.cfg", "name = 5;\ndescription = [1];\nworkfile = \"mix\";\n"
+						  "tasks = { a = 1; };\nworkloads = ( { workfile = \"mix\"; workloads = (); name = 3; } );\n"
+						  "dirs = [];\nlabel = \"a\\x1b[2J\";\n");
+	ok(plan_from_suite(ignored, NULL, &p, &errs) < 0, "ignored keys refused");
+	static const char *const expect[] = {":1: 'name' must be a string", ":2: 'description' must be a string",
+					     ":4: 'tasks' is a group", ":6: 'dirs' is an empty list",
+					     ":7: 'label' = 'a\\x1b[2J': contains a control character",
+					     ":5: 'workloads' cannot be nested", ":5: 'name' must be a string"};
+	for (size_t i = 0; i < ARRAY_SIZE(expect); i++) {
+		int found = 0;
+		for (size_t k = 0; k < errs.count; k++)
+			found |= strstr(errs.msgs[k], expect[i]) != NULL;
+		char *what = xasprintf("error '%s'", expect[i]);
+		ok(found, what);
+		free(what);
+	}
+	errlist_print(&errs);
+	plan_free(&p);
+	errlist_free(&errs);
+
+	/* a plan from stored text alone: every option as stored, the workfile parsed from its text */
+	static const struct option_text opts[] = {
+		{"dirs", "/nonexistent/a"}, {"dirs", "/nonexistent/b"},
+		{"filesize", "20K"},	    {"jobs_per_task", "7"},
+		{"label", "old"},	    {"mode", "crossover"},
+		{"osync", "both"},	    {"seed", "99"},
+		{"tasks", "1,3"},	    {"threshold", "5"},
+		{"workfile", "/gone/mix"},
+	};
+	struct stored_workload sw[2] = {
+		{.name = "a",
+		 .workfile_name = "mix",
+		 .workfile_text = "10 add_int\n5 creat_clo\n",
+		 .opts = opts,
+		 .nopts = ARRAY_SIZE(opts)},
+		{.name = "b",
+		 .workfile_name = "bad",
+		 .workfile_text = "10 add_int\n3 no_such_test\n",
+		 .opts = opts,
+		 .nopts = 2},
+	};
+	ok(plan_from_stored("run 5", "demo", "x = 1;", sw, 1, NULL, &p, &errs) == 0, "a stored workload rebuilds");
+	errlist_print(&errs);
+	ok(p.nwl == 1 && strcmp(p.wl[0].name, "a") == 0 && strcmp(p.wl[0].wf.name, "mix") == 0, "its names kept");
+	ok(p.wl[0].wf.count == 2 && strcmp(p.wl[0].wf.entries[1].test->name, "creat_clo") == 0,
+	   "the workfile from its stored text");
+	ok(p.wl[0].opts.dirs.count == 2 && strcmp(p.wl[0].opts.dirs.v[1], "/nonexistent/b") == 0,
+	   "list items in order");
+	ok(p.wl[0].opts.jobs_per_task == 7 && p.wl[0].opts.seed == 99 && p.wl[0].opts.mode == MODE_CROSSOVER &&
+		   p.wl[0].opts.osync == OSYNC_BOTH && p.wl[0].opts.threshold == 5 && p.wl[0].opts.filesize_kib == 20 &&
+		   p.wl[0].opts.tasks.count == 2 && p.wl[0].opts.tasks.n[1] == 3,
+	   "every stored option applied");
+	ok(p.wl[0].opts.label && strcmp(p.wl[0].opts.label, "old") != 0,
+	   "the label is a new run's, not the stored one");
+	ok(strcmp(p.suite_name, "demo") == 0 && strcmp(p.suite_text, "x = 1;") == 0, "suite name and text kept");
+	plan_free(&p);
+	ok(plan_from_stored("run 5", "demo", "", sw, 1, "again", &p, &errs) == 0 &&
+		   strcmp(p.wl[0].opts.label, "again") == 0,
+	   "a label asked for replaces it");
+	plan_free(&p);
+	ok(plan_from_stored("run 5", "demo", "", sw, 2, NULL, &p, &errs) < 0,
+	   "a stored workfile that no longer parses");
+	ok(errs.count == 1 && strncmp(errs.msgs[0], "bad as stored with run 5:2: unknown test", 40) == 0,
+	   "named with its line and the run");
+	plan_free(&p);
+	errlist_free(&errs);
+	static const struct option_text odd[] = {{"speed", "9"}, {"repeat", "zero"}};
+	sw[0].opts = odd;
+	sw[0].nopts = ARRAY_SIZE(odd);
+	ok(plan_from_stored("run 6", "demo", "", sw, 1, NULL, &p, &errs) < 0 && errs.count == 2, "odd options refused");
+	ok(errs.count == 2 &&
+		   strcmp(errs.msgs[0], "run 6, workload a: option 'speed' is not one this reaim knows") == 0,
+	   "an unknown option named");
+	plan_free(&p);
+	errlist_free(&errs);
+	ok(plan_from_stored("run 7", "demo", "", sw, 0, NULL, &p, &errs) < 0 && errs.count == 1,
+	   "no workloads refused");
+	plan_free(&p);
+	errlist_free(&errs);
+	sw[0].opts = opts;
+	sw[0].nopts = 1;
+	ok(plan_from_stored("run 8", "demo", "", sw, 1, "", &p, &errs) < 0 && errs.count == 1 &&
+		   strcmp(errs.msgs[0], "--label: '': empty") == 0,
+	   "an empty label refused as a run refuses it");
+	plan_free(&p);
+	errlist_free(&errs);
+
+	char *files[] = {wf, good, multi, bad, syntax, badwf, inc_wl, inc_part, inc_top, inc_bad, inc_uses_bad, inc_missing,
+			 inc_self, inc_dir, inc_junk, inc_quoted, ignored};
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		unlink(files[i]);
 		free(files[i]);
 	}
+	rmdir(subsub);
+	rmdir(sub);
+	free(subsub);
+	free(sub);
 	rmdir(dir);
 	return done_testing();
 }

@@ -1,13 +1,21 @@
-/* Checks the utilities: number parsing, edit distance, text buffers, whole-file reads, tree
- * removal that never follows a symlink, and the environment fingerprint. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks the utilities: number parsing at and past every edge, edit distance, text buffers,
+ * user text validation and escaping, whole-file and input-file reads (special files refused,
+ * never waited on), tree removal that never follows a symlink, SysV listing, the cgroup
+ * finder, and the environment fingerprint. */
 #include "config.h"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/sem.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "measure/measure.h"
 #include "tap.h"
 #include "util/env.h"
 #include "util/util.h"
@@ -29,9 +37,79 @@ int main(void)
 	ok(parse_long("4x", 0, 100, &v) < 0, "parse_long trailing garbage");
 	ok(parse_long("", 0, 100, &v) < 0, "parse_long empty");
 
+	ok(parse_long("99999999999999999999", 0, INT64_MAX, &v) < 0, "parse_long past long long");
+	ok(parse_long("-9223372036854775809", INT64_MIN, INT64_MAX, &v) < 0, "parse_long below long long");
+
+	/* numbers from text: finite decimal only, within the bounds */
+	double d;
+	ok(parse_double("2.5", 0, 10, &d) == 0 && d == 2.5, "parse_double");
+	ok(parse_double("1e3", 0, 1e6, &d) == 0 && d == 1000, "parse_double exponent");
+	ok(parse_double("-0.5", -1, 1, &d) == 0 && d == -0.5, "parse_double negative");
+	static const char *const not_numbers[] = {"inf", "-inf", "nan", "NaN", "infinity", "0x10", "0x1p3", "1e308e",
+						  "1e999", "1e-400", "", " 1", "1 ", "1.5x", "+", ".", "-", "e5", "1e",
+						  "--1", "1..2"};
+	int refused = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(not_numbers); i++)
+		if (parse_double(not_numbers[i], -1e308, 1e308, &d) == 0) {
+			printf("# parse_double accepted '%s'\n", not_numbers[i]);
+			refused = 0;
+		}
+	ok(refused, "parse_double refuses inf, nan, hex, overflow, underflow, blanks and junk");
+	ok(parse_double("1e308", 0, 1e6, &d) < 0, "parse_double above max");
+	ok(parse_double("-1", 0, 1e6, &d) < 0, "parse_double below min");
+	ok(parse_seconds("90s", &d) == 0 && d == 90, "seconds");
+	ok(parse_seconds("1.5m", &d) == 0 && d == 90, "minutes");
+	ok(parse_seconds("2h", &d) == 0 && d == 7200, "hours");
+	ok(parse_seconds("1d", &d) == 0 && d == 86400, "days");
+	ok(parse_seconds("0", &d) == 0 && d == 0, "zero seconds");
+	ok(parse_seconds("inf", &d) < 0 && parse_seconds("nan", &d) < 0 && parse_seconds("-1", &d) < 0,
+	   "seconds refuse inf, nan and negatives");
+	ok(parse_seconds("1e308h", &d) < 0, "seconds that overflow with their unit are refused");
+	ok(parse_seconds("1e308", &d) == 0 && isfinite(d), "a huge but finite number is left for the range check");
+	ok(parse_seconds("5x", &d) < 0 && parse_seconds("5 s", &d) < 0, "seconds refuse unknown units");
+
+	/* user text */
+	const char *why;
+	ok(text_check("6.1-rc3 über", &why) == 0, "UTF-8 text passes");
+	ok(text_check("a\033[2Jb", &why) < 0 && strstr(why, "control"), "an escape sequence is refused");
+	ok(text_check("a\tb", &why) < 0, "a tab is refused");
+	ok(text_check("a\xc2\x9b" "b", &why) < 0, "a C1 control (CSI as UTF-8) is refused");
+	ok(text_check("a\xff" "b", &why) < 0 && strstr(why, "UTF-8"), "invalid UTF-8 is refused");
+	ok(text_check("\xc0\xaf", &why) < 0, "an overlong form is refused");
+	ok(text_check("\xed\xa0\x80", &why) < 0, "a surrogate is refused");
+	ok(text_check("\xf4\x90\x80\x80", &why) < 0, "a code point past U+10FFFF is refused");
+	ok(text_check("\xe2\x82", &why) < 0, "a cut sequence is refused");
+	char *esc = text_escape("a\033[2J\n\xff\xc2\x9b\x7f\t" "üb");
+	is_str(esc, "a\\x1b[2J\\n\\xff\\u009b\\x7f\\tüb", "escaping: controls and bad bytes as text, UTF-8 kept");
+	ok(text_check(esc, &why) == 0, "and the escaped text passes the check");
+	free(esc);
+	char small[8];
+	text_copy(small, sizeof(small), "abcdefü");
+	is_str(small, "abcdef", "a copy is cut before a character, never inside one");
+	text_copy(small, sizeof(small), "\033");
+	is_str(small, "\\x1b", "a copy is escaped");
+	FILE *mem = tmpfile();
+	fput_text(mem, "ü\033", 8);
+	rewind(mem);
+	char line[64] = "";
+	ok(fgets(line, sizeof(line), mem) != NULL, "fput_text wrote");
+	is_str(line, "ü\\x1b   ", "fput_text pads by characters, not bytes");
+	fclose(mem);
+
 	is_int(edit_distance("kitten", "sitting"), 3, "edit distance kitten/sitting");
 	is_int(edit_distance("", "abc"), 3, "edit distance from empty");
 	is_int(edit_distance("same", "same"), 0, "edit distance of equal strings");
+
+	const char *cmds[] = {"run", "single", "check", "tests", "list", "show", "compare", "plot"};
+	is_int(closest_name("lsit", cmds, ARRAY_SIZE(cmds)), 4, "closest: a transposition");
+	is_int(closest_name("compre", cmds, ARRAY_SIZE(cmds)), 6, "closest: a letter left out");
+	is_int(closest_name("sing", cmds, ARRAY_SIZE(cmds)), 1, "closest: the only name it begins");
+	is_int(closest_name("frobnicate", cmds, ARRAY_SIZE(cmds)), -1, "closest: none near");
+	is_int(closest_name("x", cmds, ARRAY_SIZE(cmds)), -1, "closest: a short word is near nothing");
+	is_int(closest_name("ab", cmds, 0), -1, "closest: no names");
+	const char *suites[] = {"dbase", "disk", "fserver", "new_dbase"};
+	is_int(closest_name("dbse", suites, ARRAY_SIZE(suites)), 0, "closest: one edit");
+	is_int(closest_name("fsrever", suites, ARRAY_SIZE(suites)), 2, "closest: two edits");
 
 	struct strbuf sb = {0};
 	strbuf_addf(&sb, "%d-%s", 7, "x");
@@ -50,6 +128,67 @@ int main(void)
 	is_str(text, "hello\n", "read_text_file");
 	free(text);
 	ok(read_text_file(file, 3) == NULL, "read_text_file refuses a file over its limit");
+
+	/* input files: regular files only, bounded, every byte counted */
+	char why_buf[160];
+	int why_line;
+	text = read_input_file(file, 100, why_buf, sizeof(why_buf), &why_line);
+	is_str(text, "hello\n", "read_input_file of a regular file");
+	free(text);
+	ok(read_input_file(file, 5, why_buf, sizeof(why_buf), &why_line) == NULL && strstr(why_buf, "more than"),
+	   "a file over the limit is refused, not cut short");
+	ok(read_input_file(dir, 100, why_buf, sizeof(why_buf), &why_line) == NULL && strstr(why_buf, "a directory"),
+	   "a directory is refused");
+	ok(read_input_file("/dev/null", 100, why_buf, sizeof(why_buf), &why_line) == NULL &&
+	   strstr(why_buf, "character device"), "a device is refused");
+	char *fifo = xasprintf("%s/fifo", dir);
+	uint64_t t0 = clock_now_ns();
+	ok(mkfifo(fifo, 0600) == 0 && read_input_file(fifo, 100, why_buf, sizeof(why_buf), &why_line) == NULL &&
+	   strstr(why_buf, "a fifo"), "a fifo without a writer is refused");
+	ok(clock_now_ns() - t0 < 1000000000ull, "at once, not waited on");
+	unlink(fifo);
+	free(fifo);
+	char *nul = xasprintf("%s/nul", dir);
+	fd = open(nul, O_CREAT | O_WRONLY, 0600);
+	ok(fd >= 0 && write(fd, "a\nb\nc\0d\n", 8) == 8, "a file with a NUL byte on line 3");
+	close(fd);
+	ok(read_input_file(nul, 100, why_buf, sizeof(why_buf), &why_line) == NULL && why_line == 3 &&
+	   strstr(why_buf, "NUL"), "is refused with the line of the NUL");
+	ok(read_input_file("/nonexistent/x", 100, why_buf, sizeof(why_buf), &why_line) == NULL &&
+	   strstr(why_buf, "No such file"), "a missing file says so");
+	unlink(nul);
+	free(nul);
+
+	/* SysV objects: a set we make shows in the list with our uid and its size */
+	int semid = semget(IPC_PRIVATE, 3, IPC_CREAT | 0600);
+	struct sysv_obj *objs;
+	size_t nobjs;
+	int seen = 0;
+	if (semid >= 0 && sysv_list(SYSV_SEM, &objs, &nobjs) == 0) {
+		for (size_t i = 0; i < nobjs; i++)
+			seen |= objs[i].id == semid && objs[i].size == 3 && objs[i].cuid == geteuid();
+		free(objs);
+	}
+	ok(seen, "sysv_list finds a semaphore set with its creator and size");
+	if (semid >= 0)
+		semctl(semid, 0, IPC_RMID);
+	int32_t key = 0x7eaf0000 + (int32_t)(getpid() & 0xfff);
+	semid = semget(key, 1, IPC_CREAT | IPC_EXCL | 0600);
+	ok(semid >= 0 && sysv_remove_key(key) == 1 && semget(key, 0, 0) < 0, "sysv_remove_key removes ours");
+
+	/* the cgroup of this process for the pids controller, v2 or v1 */
+	struct cgroup_dir cg;
+	if (cgroup_find("pids", &cg) == 0) {
+		struct stat cst;
+		ok(stat(cg.dir, &cst) == 0 && S_ISDIR(cst.st_mode) && strncmp(cg.dir, cg.mount, strlen(cg.mount)) == 0,
+		   "the pids cgroup is a directory under its mount");
+		printf("# pids cgroup: %s (v%d)\n", cg.dir, cg.v2 ? 2 : 1);
+		struct cgroup_limit lim;
+		ok(cgroup_headroom(&cg, "pids.max", "pids.current", LLONG_MAX, &lim) >= 0, "its headroom can be read");
+	} else {
+		skip("the pids cgroup", "no pids controller mounted");
+		skip("its headroom", "no pids controller mounted");
+	}
 
 	/* a tree with a symlink to a precious file outside it: removing the tree keeps the file */
 	char *outside = xasprintf("%s-precious", dir), *tree = xasprintf("%s/tree", dir);

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Per-job time of each test, ours against a classic re-aim-7 build: every single-test workfile
+# at N = 1 task, ours and classic interleaved (their order alternating), the ratio of job
+# times ours/classic per repeat and its median (with the smallest and largest), and the same
+# for CPU time per job (user + system of the task), steadier on a busy machine.
+#
+# usage: bench/classic_ratio.sh CLASSIC_DIR [REPEATS] [TEST...]
+#   CLASSIC_DIR  a built re-aim 7.0.1.13 tree: its binary as reaim, src/reaim or out/reaim,
+#                and its data/ (fakeh.tgz for disk_src); its scripts at the path it was
+#                compiled with (exec_test and shell_rtns_*)
+#   REPEATS      interleaved pairs per test (default 3)
+#   TEST         tests to measure (default: every test of `reaim tests`)
+# environment: REAIM (our binary), DIR (disk dir, default /var/tmp), FILESIZE and POOLSIZE
+#   (default 10k and 1m, as LKP and mmtests configure classic), OURS_ARGS (more options for
+#   ours, e.g. "--sync-mode global"), SECONDS_PER_RUN (the job count is chosen so that one
+#   run of ours lasts about this long; default 1). Needs sqlite3.
+set -eu
+[ $# -ge 1 ] || { sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 1; }
+classic_dir=$(cd "$1" && pwd)
+repeats=${2:-3}
+shift
+[ $# -ge 1 ] && shift
+top=$(cd "$(dirname "$0")/.." && pwd)
+reaim=${REAIM:-$top/reaim}
+classic=
+for c in "$classic_dir/reaim" "$classic_dir/src/reaim" "$classic_dir/out/reaim"; do
+	[ -x "$c" ] && [ ! -d "$c" ] && { classic=$c; break; }
+done
+[ -n "$classic" ] || { echo "no classic reaim binary under $classic_dir" >&2; exit 1; }
+[ -d "$classic_dir/data" ] || { echo "no data/ under $classic_dir (classic needs data/fakeh.tgz)" >&2; exit 1; }
+command -v sqlite3 >/dev/null || { echo "sqlite3 is needed" >&2; exit 1; }
+filesize=${FILESIZE:-10k}
+poolsize=${POOLSIZE:-1m}
+per_run=${SECONDS_PER_RUN:-1}
+
+t=$(mktemp -d "${DIR:-/var/tmp}/reaim-ratio.XXXXXX")
+trap 'rm -rf "$t"' EXIT INT TERM
+mkdir "$t/disk" "$t/classic"
+ln -s "$classic_dir/data" "$t/classic/data"
+printf 'FILESIZE %s\nPOOLSIZE %s\nDISKDIR %s\n' "$filesize" "$poolsize" "$t/disk" >"$t/classic/reaim.config"
+db="$t/ours.db"
+
+if [ $# -eq 0 ]; then
+	set -- $("$reaim" tests | awk 'NR > 1 { print $1 }')
+fi
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# ours: "wall cpu" seconds of one job (the point's real and CPU time / jobs), or nothing if the
+# point failed
+ours() { # test jobs
+	# shellcheck disable=SC2086 # OURS_ARGS is a list of options
+	"$reaim" -q -f "$t/wf.$1" -t 1 -j "$2" --filesize "$filesize" --poolsize "$poolsize" \
+		-d "$t/disk" --db "$db" --label "$1" ${OURS_ARGS:-} >/dev/null 2>"$t/ours.err" || return 0
+	sqlite3 -separator ' ' "$db" "SELECT p.real_s / p.jobs_per_task, p.cpu_s / p.jobs_per_task FROM points p
+		JOIN runs r ON r.id = p.run_id WHERE r.label = '$1' AND p.valid ORDER BY p.id DESC LIMIT 1"
+}
+
+# classic: "wall cpu" seconds of one job from its parent time and its child user and system
+# times (10 ms ticks), or nothing if it failed
+classic() { # test jobs
+	(cd "$t/classic" && "$classic" -s1 -e1 -i1 -f"$t/wf.$1" -r1 -c./reaim.config -l"$t/classic/out" \
+		-j"$2" 2>"$t/classic.err") |
+		awk -v j="$2" '/^[0-9][0-9. ]*$/ && NF == 9 { printf "%.9g %.9g\n", $2 / j, ($3 + $4) / j }'
+}
+
+# the median of column $1 of a file of "wall cpu" pairs, in ms
+col_ms() { awk -v c="$1" '{ print $c * 1000 }' "$2" | median; }
+
+printf '%-18s %8s %10s %10s %7s %7s %7s %9s %9s %7s\n' test jobs ours_ms classic_ms ratio min max \
+	ours_cpu classic_cpu cpu_rat
+for test in "$@"; do
+	echo "10 $test" >"$t/wf.$test"
+	# as many jobs as make one run of ours last about SECONDS_PER_RUN
+	one=$(ours "$test" 1 | awk '{ print $1 }')
+	[ -n "$one" ] || { printf '%-18s ours failed: %s\n' "$test" "$(tail -1 "$t/ours.err")"; continue; }
+	jobs=$(awk -v s="$one" -v p="$per_run" 'BEGIN { j = int(p / (s > 1e-6 ? s : 1e-6)); print (j < 1 ? 1 : (j > 100000 ? 100000 : j)) }')
+	: >"$t/o" && : >"$t/c" && : >"$t/r" && : >"$t/rc"
+	for r in $(seq "$repeats"); do
+		if [ $((r % 2)) -eq 1 ]; then
+			o=$(ours "$test" "$jobs"); c=$(classic "$test" "$jobs")
+		else
+			c=$(classic "$test" "$jobs"); o=$(ours "$test" "$jobs")
+		fi
+		[ -n "$o" ] && echo "$o" >>"$t/o"
+		[ -n "$c" ] && echo "$c" >>"$t/c"
+		[ -n "$o" ] && [ -n "$c" ] && echo "$o $c" |
+			awk -v r="$t/r" -v rc="$t/rc" '{ if ($3 > 0) printf "%.6g\n", $1 / $3 >>r; if ($4 > 0) printf "%.6g\n", $2 / $4 >>rc }'
+	done
+	if [ ! -s "$t/c" ]; then
+		printf '%-18s %8s %10.3f classic failed: %s\n' "$test" "$jobs" "$(col_ms 1 "$t/o")" \
+			"$(grep -v '^$' "$t/classic.err" | tail -1)"
+		continue
+	fi
+	printf '%-18s %8s %10.3f %10.3f %7.3f %7.3f %7.3f %9.3f %9.3f %7.3f\n' "$test" "$jobs" \
+		"$(col_ms 1 "$t/o")" "$(col_ms 1 "$t/c")" "$(median <"$t/r")" "$(sort -g "$t/r" | head -1)" \
+		"$(sort -g "$t/r" | tail -1)" "$(col_ms 2 "$t/o")" "$(col_ms 2 "$t/c")" "$(median <"$t/rc")"
+done

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The run's accounting: each point's tasks in a cgroup of their own when reaim may make one (else wait4
+ * alone), the point's figures from it and from the sampler (outside load, steal, noise), the clean-up
+ * that leaves no process of a point behind, and the quiet check before a run. */
+#ifndef REAIM_ACCOUNTING_H
+#define REAIM_ACCOUNTING_H
+
+#include "config/cfg.h"
+#include "engine/engine.h"
+#include "store/store.h"
+
+struct accounting;
+
+/* Set up the run's accounting for the disk dirs of the plan: make this process a child subreaper (so
+ * orphans of the tasks are reparented to it and reaped) and, where it may, a run cgroup. Never fails:
+ * without cgroups the figures come from wait4 and accounting_describe says why. */
+struct accounting *accounting_open(const struct plan *p);
+/* One line naming where the figures come from and why any is missing, to say once at the start. */
+/* The same without what differs from run to run (the run cgroup's name): an environment fact. */
+char *accounting_kind(const struct accounting *a);
+const char *accounting_describe(const struct accounting *a);
+/* What the engine calls at the moments of each point (engine_point.hook). */
+const struct engine_hook *accounting_hook(struct accounting *a);
+/* After a point: its cgroup figures, outside load, steal and noise (judged against noise_limit %) into p,
+ * whose wait4 and sampler figures are already set. what names the point in warnings. a may be NULL. */
+void accounting_point(struct accounting *a, const struct engine_result *r, double noise_limit, const char *what,
+		      struct store_point *p);
+/* Kill and reap what is left of the run, remove its cgroups and free; NULL is fine. */
+void accounting_close(struct accounting *a);
+
+/* The quiet check before a run: watch the machine for `seconds`; when more than limit_pct % of it is
+ * busy or stolen, warn naming the load, or with require refuse: -1 (the reason is logged). */
+int accounting_quiet_check(double seconds, double limit_pct, int require);
+
+#endif

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What every command shares: parsing with its table (and the hints an error gets), its
+ * --help, and opening the results database the same way, with the same outcome. */
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "store/store.h"
+#include "util/util.h"
+
+void cmd_print_help(FILE *f, const struct command *cmd)
+{
+	cli_print_usage(f, cmd->name, cmd->opts);
+	fprintf(f, "\n%s\n\n", cmd->summary);
+	cli_print_options(f, cmd->opts);
+}
+
+/* "'--tests' is an option of reaim show": the commands whose tables have the option. */
+static void other_commands_hint(const struct command *self, const char *typed)
+{
+	struct strbuf sb = {0};
+	struct cli_opt o;
+	for (size_t i = 0; i < cli_command_count; i++) {
+		const struct command *c = &cli_commands[i];
+		if (c->hidden || c->opts == self->opts)
+			continue;
+		int has = typed[1] == '-' ? cli_find_long(c->opts, typed + 2, &o) : cli_find_short(c->opts, typed[1], &o);
+		if (has)
+			strbuf_addf(&sb, "%sreaim %s", sb.len ? ", " : "", c->name);
+	}
+	if (sb.len)
+		fprintf(stderr, "reaim: '%s' is an option of %s, not of reaim %s\n", typed, sb.buf, self->name);
+	strbuf_free(&sb);
+}
+
+int cmd_parse(const struct command *self, int argc, char **argv, void *args, enum outcome *out)
+{
+	struct cli_error e;
+	int rc = cli_parse(self->opts, argc, argv, args, &e);
+	if (rc == 0)
+		return 0;
+	if (rc > 0) {
+		cmd_print_help(stdout, self);
+		*out = OUT_OK;
+		return 1;
+	}
+	log_error("%s", e.msg);
+	if (e.unknown[0])
+		other_commands_hint(self, e.unknown);
+	if (e.syntax) {
+		cli_print_usage(stderr, self->name, self->opts);
+		fprintf(stderr, "('reaim %s --help' explains every option)\n", self->name);
+	}
+	*out = OUT_USAGE;
+	return 1;
+}
+
+struct store *cmd_open_store(const char *db_flag)
+{
+	const char *db = cli_db_path(db_flag);
+	char err[512];
+	struct store *st;
+	if (store_open_read(db, &st, err, sizeof(err)) < 0) {
+		log_error("%s", err);
+		return NULL;
+	}
+	return st;
+}
+
+int cmd_resolve_run(struct store *st, const char *run, int64_t *id)
+{
+	if (store_resolve_run(st, run ? run : "last", id) < 0) {
+		log_error("%s", store_error(st));
+		return -1;
+	}
+	return 0;
+}
+
+void cmd_unknown_command(const char *word)
+{
+	const char *names[64];
+	size_t n = 0;
+	for (size_t i = 0; i < cli_command_count && n < ARRAY_SIZE(names); i++)
+		if (!cli_commands[i].hidden)
+			names[n++] = cli_commands[i].name;
+	long k = closest_name(word, names, n);
+	if (k >= 0)
+		log_error("unknown command '%s'; did you mean %s?", word, names[k]);
+	else
+		log_error("unknown command '%s'", word);
+	fprintf(stderr, "usage: reaim [COMMAND] [OPTIONS] [ARGS]; commands:");
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, " %s", names[i]);
+	fprintf(stderr, "\n");
+}
+
+struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int64_t *id, enum outcome *out)
+{
+	struct store *st = cmd_open_store(db_flag);
+	if (!st) {
+		*out = OUT_FAILED;
+		return NULL;
+	}
+	if (cmd_resolve_run(st, run->count ? run->v[0] : NULL, id) < 0) {
+		*out = OUT_USAGE;
+		store_close(st);
+		return NULL;
+	}
+	return st;
+}

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim compare`: groups of runs against the first group, or one run's variants (or O_SYNC
+ * settings) against its first. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report/compare.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "util/util.h"
+
+struct compare_args {
+	const char *db, *format, *correction;
+	double alpha, fail_above;
+	struct cli_list runs;
+};
+
+CLI_CHOICES_FROM(compare_format_at, report_compare_formats)
+
+static const char *const correction_help[] = {"Holm's step-down: the chance of any false alarm stays below LEVEL",
+					      "Benjamini-Hochberg: the expected share of false alarms stays below LEVEL"};
+
+static int correction_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	(void)o;
+	*name = compare_correction_names[i];
+	*help = *name ? correction_help[i] : NULL;
+	return *name != NULL;
+}
+
+const struct cli_opt cmd_compare_opts[] = {
+	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
+			 "runs to compare, the first GROUP the base. A GROUP is runs separated by commas "
+			 "(6.1-a,6.1-b,6.1-c), each an id, last, last~N or a label; here a label stands for every "
+			 "run that has it (elsewhere for the newest). With 2 or more runs a side each run's mean is "
+			 "one sample; with one run a side its repeats are, with a caution. One run alone: its "
+			 "variants (--variant), else its O_SYNC off against on (--osync both), paired round by round",
+			 .complete = CLI_COMPLETE_RUN),
+	CLI_OPT_CHOICE(0, "format", "FORMAT", struct compare_args, format, compare_format_at, "table", "what to write:"),
+	CLI_OPT_DOUBLE(0, "fail-above", "PCT", struct compare_args, fail_above, 0, 100, NULL,
+		       "exit 4 when Jobs/Min drops by more than PCT percent at a task count, significantly after "
+		       "the correction (or, where significance cannot be judged, at all): for git bisect run",
+		       .flags = CLI_ABOVE_MIN),
+	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
+		       "significance level of the tests, after the correction (0.05: 95% confidence)",
+		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
+	CLI_OPT_CHOICE(0, "correction", "METHOD", struct compare_args, correction, correction_at, "holm",
+		       "how p values are adjusted for the number of cells compared:"),
+	CMD_OPT_DB(struct compare_args),
+	CLI_OPT_END,
+};
+
+/* Each operand's runs, resolved; a run on two sides is refused. */
+static enum outcome resolve(struct store *st, const struct cli_list *specs, struct compare_group *g)
+{
+	for (size_t i = 0; i < specs->count; i++) {
+		char *copy = xstrdup(specs->v[i]), *save = NULL;
+		int64_t *ids = NULL;
+		size_t n = 0;
+		for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+			int64_t *got;
+			size_t ng;
+			if (store_resolve_group(st, w, &got, &ng) < 0) {
+				log_error("%s", store_error(st));
+				free(copy);
+				free(ids);
+				return OUT_USAGE;
+			}
+			ids = xrealloc(ids, (n + ng + 1) * sizeof(*ids));
+			for (size_t k = 0; k < ng; k++) {
+				size_t q = 0;
+				while (q < n && ids[q] != got[k])
+					q++;
+				if (q == n)
+					ids[n++] = got[k];
+			}
+			free(got);
+		}
+		free(copy);
+		g[i] = (struct compare_group){ids, n};
+		if (n == 0) {
+			log_error("'%s' names no run", specs->v[i]);
+			return OUT_USAGE;
+		}
+		for (size_t k = 0; k < i; k++)
+			for (size_t a = 0; a < g[k].n; a++)
+				for (size_t b = 0; b < n; b++)
+					if (g[k].runs[a] == ids[b]) {
+						log_error("run %lld is in '%s' and in '%s': a run can be on one side only",
+							  (long long)ids[b], specs->v[k], specs->v[i]);
+						return OUT_USAGE;
+					}
+	}
+	if (specs->count == 1 && g[0].n > 1) {
+		log_error("'%s' is %zu runs, one side: give a second group to compare with (%s OTHER), or one run "
+			  "made with --variant or --osync both", specs->v[0], g[0].n, specs->v[0]);
+		return OUT_USAGE;
+	}
+	return OUT_OK;
+}
+
+enum outcome cmd_compare(const struct command *self, int argc, char **argv)
+{
+	struct compare_args a = {0};
+	enum outcome out = OUT_OK;
+	if (cmd_parse(self, argc, argv, &a, &out))
+		return out;
+	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
+				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
+	size_t n = a.runs.count;
+	struct compare_group *groups = xcalloc(n, sizeof(*groups));
+	int regressed = 0;
+	struct store *st = cmd_open_store(a.db);
+	if (!st)
+		out = OUT_FAILED;
+	else
+		out = resolve(st, &a.runs, groups);
+	if (out == OUT_OK && report_compare(stdout, st, groups, n, &o, &regressed) < 0) {
+		log_error("%s", store_error(st));
+		out = OUT_FAILED;
+	}
+	for (size_t i = 0; i < n; i++)
+		free((int64_t *)groups[i].runs);
+	free(groups);
+	store_close(st);
+	cli_free(self->opts, &a);
+	if (out == OUT_OK && regressed) {
+		log_error("a regression beyond %.1f%% was found", o.fail_above_pct);
+		return OUT_REGRESSION;
+	}
+	return out;
+}

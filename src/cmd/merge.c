@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim merge`: gather the runs of another database (from another machine) into this one. */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "store/store.h"
+#include "util/util.h"
+
+struct merge_args {
+	const char *db;
+	struct cli_list other;
+};
+
+const struct cli_opt cmd_merge_opts[] = {
+	CLI_OPT_OPERANDS("OTHER.db", struct merge_args, other, 1, 1,
+			 "the database to copy from; runs already here (same uuid) are skipped",
+			 .complete = CLI_COMPLETE_FILE),
+	CMD_OPT_DB(struct merge_args),
+	CLI_OPT_END,
+};
+
+enum outcome cmd_merge(const struct command *self, int argc, char **argv)
+{
+	struct merge_args a = {0};
+	enum outcome out = OUT_OK;
+	if (cmd_parse(self, argc, argv, &a, &out))
+		return out;
+	const char *other = a.other.v[0], *db = cli_db_path(a.db);
+	char err[512];
+	struct store *st = NULL;
+	size_t copied, skipped;
+	if (access(other, R_OK) != 0) {
+		log_error("cannot read %s: %s", other, strerror(errno));
+		out = OUT_FAILED;
+	} else if (store_open(db, &st, err, sizeof(err)) < 0) {
+		log_error("%s", err);
+		out = OUT_FAILED;
+	} else if (store_merge(st, other, &copied, &skipped) < 0) {
+		log_error("%s", store_error(st));
+		out = OUT_FAILED;
+	} else {
+		printf("merged %zu runs from %s into %s (%zu already present or still running there)\n", copied,
+		       other, db, skipped);
+	}
+	store_close(st);
+	cli_free(self->opts, &a);
+	return out;
+}

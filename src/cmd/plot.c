@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim plot`: curves of runs (or one run's system time series) as a picture file. */
+#include "config.h"
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "store/figures.h"
+#include "store/store.h"
+#include "util/util.h"
+
+struct plot_args {
+	const char *db, *format, *workload, *osync, *title, *output, *metric;
+	int diff, timeline;
+	long long point;
+	struct cli_list runs;
+};
+
+static const char *const format_choices[] = {"svg", "png", "gnuplot", NULL};
+static const char *const osync_choices[] = {"on", "off", NULL};
+
+static int metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	(void)o;
+	*name = metric_list()[i].name;
+	*help = metric_list()[i].label;
+	return *name != NULL;
+}
+
+const struct cli_opt cmd_plot_opts[] = {
+	CLI_OPT_OPERANDS("RUN", struct plot_args, runs, 1, -1,
+			 "runs by id, last, last~N or label; with --timeline, the first one's points",
+			 .complete = CLI_COMPLETE_RUN),
+	CLI_OPT_STRING('o', "output", "FILE", struct plot_args, output, "the file to write (.svg, .png)",
+		       .flags = CLI_REQUIRED, .complete = CLI_COMPLETE_FILE),
+	CLI_OPT_CHOICE(0, "format", "FORMAT", struct plot_args, format, cli_choices_from_names, NULL,
+		       "svg, png (through rsvg-convert) or gnuplot (FILE.dat and FILE.gp); default from the name",
+		       .data = format_choices),
+	CLI_OPT_CHOICE(0, "metric", "NAME", struct plot_args, metric, metric_at, NULL,
+		       "the figure to plot (default jobs_per_min; sys_pct with --timeline):"),
+	CLI_OPT_FLAG(0, "diff", struct plot_args, diff,
+		     "add a panel: each run's % difference from the first, with its 95% interval"),
+	CLI_OPT_STRING(0, "workload", "NAME", struct plot_args, workload,
+		       "the workload to draw (default: the first run's first)"),
+	CLI_OPT_CHOICE(0, "osync", "on|off", struct plot_args, osync, cli_choices_from_names, NULL,
+		       "the O_SYNC setting to draw (default: every setting the runs have)", .data = osync_choices),
+	CLI_OPT_STRING(0, "title", "TEXT", struct plot_args, title, "the picture's title"),
+	CLI_OPT_FLAG(0, "timeline", struct plot_args, timeline,
+		     "a sampled figure against seconds into each point of the first run, a panel per task count"),
+	CLI_OPT_INT(0, "point", "TASKS", struct plot_args, point, 1, INT_MAX, NULL,
+		    "with --timeline: only the points of this task count"),
+	CMD_OPT_DB(struct plot_args),
+	CLI_OPT_END,
+};
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+	return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+/* What the command line alone shows cannot be drawn: a usage error, before the database is read. */
+static int request_ok(const struct plot_request *rq)
+{
+	if (rq->format && strcmp(rq->format, "svg") == 0 && ends_with(rq->out, ".png")) {
+		log_error("%s: an SVG under a .png name would mislead; use --format png or a .svg name", rq->out);
+		return 0;
+	}
+	if (rq->timeline && rq->format && strcmp(rq->format, "gnuplot") == 0) {
+		log_error("--timeline draws SVG or PNG, not gnuplot");
+		return 0;
+	}
+	const struct store_figure *fig = store_figure_find(&store_sample_table, rq->metric ? rq->metric : "sys_pct");
+	if (rq->timeline && (!fig || !fig->plot)) {
+		log_error("--timeline plots a sampled figure, not %s", rq->metric);
+		return 0;
+	}
+	return 1;
+}
+
+enum outcome cmd_plot(const struct command *self, int argc, char **argv)
+{
+	struct plot_args a = {0};
+	enum outcome out = OUT_OK;
+	if (cmd_parse(self, argc, argv, &a, &out))
+		return out;
+	struct plot_request rq = {
+		.runs = (const char *const *)a.runs.v,
+		.nruns = a.runs.count,
+		.workload = a.workload,
+		.osync = a.osync ? strcmp(a.osync, "on") == 0 : -1,
+		.metric = a.metric,
+		.format = a.format,
+		.out = a.output,
+		.title = a.title,
+		.diff = a.diff,
+		.timeline = a.timeline || a.point,
+		.point = (int)a.point,
+	};
+	if (!request_ok(&rq)) {
+		cli_free(self->opts, &a);
+		return OUT_USAGE;
+	}
+	struct store *st = cmd_open_store(a.db);
+	int64_t id;
+	if (!st)
+		out = OUT_FAILED;
+	for (size_t i = 0; st && out == OUT_OK && i < a.runs.count; i++)
+		if (cmd_resolve_run(st, a.runs.v[i], &id) < 0)
+			out = OUT_USAGE;
+	char err[1024];
+	if (out == OUT_OK && report_plot(st, &rq, err, sizeof(err)) < 0) {
+		log_error("%s", err);
+		out = OUT_FAILED;
+	}
+	store_close(st);
+	cli_free(self->opts, &a);
+	return out;
+}

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A variant's shell command, run between points: fork and exec /bin/sh -c with the output in an
+ * unlinked file, wait for the shell alone (never for what it leaves in the background), with a
+ * time limit, and stopped by the run's stop signals. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/command.h"
+#include "engine/engine.h"
+#include "measure/measure.h"
+#include "util/util.h"
+
+extern char **environ;
+
+static void set_err(char *err, size_t len, const char *what)
+{
+	snprintf(err, len, "%s: %s", what, strerror(errno));
+}
+
+/* environ followed by the extra strings, for execve (built before the fork: the child must not
+ * allocate). The strings are shared, only the array is new. */
+static char **environment(const char *const *extra)
+{
+	size_t n = 0, k = 0;
+	while (environ && environ[n])
+		n++;
+	while (extra && extra[k])
+		k++;
+	char **env = xcalloc(n + k + 1, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		env[i] = environ[i];
+	for (size_t i = 0; i < k; i++)
+		env[n + i] = (char *)extra[i];
+	return env;
+}
+
+/* In the child, between fork and exec: only async-signal-safe calls. */
+static void child(int out_fd, const char *command, char **env, int max_fd)
+{
+	int in = open("/dev/null", O_RDONLY);
+	if (in < 0 || dup2(in, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0)
+		_exit(126);
+	/* nothing of ours (the database, the signal fd) is left open in what the command starts */
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, 3u, ~0u, 0u) < 0)
+#endif
+		for (int fd = 3; fd < max_fd; fd++)
+			close(fd);
+	/* the run blocks its stop signals to read them from a signalfd; the command must not inherit that */
+	static const int reset[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGQUIT};
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++)
+		sigaction(reset[i], &dfl, NULL);
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	char *const argv[] = {"sh", "-c", (char *)command, NULL};
+	execve("/bin/sh", argv, env);
+	_exit(127);
+}
+
+/* Read back what the command wrote (its start, when long), without control bytes but newlines. */
+static void read_output(int fd, struct engine_command_result *out)
+{
+	size_t n = 0;
+	ssize_t got = 0;
+	if (lseek(fd, 0, SEEK_SET) == 0)
+		while (n < ENGINE_COMMAND_OUTPUT_MAX &&
+		       ((got = read(fd, out->output + n, ENGINE_COMMAND_OUTPUT_MAX - n)) > 0 || (got < 0 && errno == EINTR)))
+			n += got > 0 ? (size_t)got : 0;
+	char more;
+	int cut = n == ENGINE_COMMAND_OUTPUT_MAX && read(fd, &more, 1) == 1;
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)out->output[i] < 0x20 && out->output[i] != '\n' && out->output[i] != '\t') ||
+		    out->output[i] == 0x7f)
+			out->output[i] = '?';
+	while (n > 0 && out->output[n - 1] == '\n')
+		n--;
+	out->output[n] = '\0';
+	if (cut)
+		snprintf(out->output + n, sizeof(out->output) - n, "\n[... cut]");
+}
+
+/* Kill the shell (not what it left in the background) and reap it. */
+static void stop_shell(pid_t pid, int *status)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
+int engine_command_run(const char *command, const char *const *env_extra, double timeout_s,
+		       struct engine_command_result *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	/* a file, not a pipe: a background process keeps its copy, and nobody waits for its end */
+	FILE *tmp = tmpfile();
+	if (!tmp) {
+		set_err(err, errlen, "cannot create a file for the command's output");
+		return -1;
+	}
+	int fd = fileno(tmp);
+	struct rlimit rl;
+	int max_fd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < 65536
+			     ? (int)rl.rlim_cur
+			     : 65536;
+	char **env = environment(env_extra);
+	uint64_t start = clock_now_ns();
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		set_err(err, errlen, "cannot fork /bin/sh");
+		free(env);
+		fclose(tmp);
+		return -1;
+	}
+	if (pid == 0)
+		child(fd, command, env, max_fd);
+	free(env);
+	uint64_t limit_ns = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : UINT64_MAX;
+	long nap_us = 200;
+	for (;;) {
+		pid_t w = waitpid(pid, &out->status, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			set_err(err, errlen, "waiting for /bin/sh");
+			stop_shell(pid, &out->status);
+			fclose(tmp);
+			return -1;
+		}
+		engine_poll_signals();
+		if (engine_interrupted()) {
+			out->interrupted = 1;
+			stop_shell(pid, &out->status);
+			break;
+		}
+		if (clock_now_ns() - start >= limit_ns) {
+			out->timed_out = 1;
+			stop_shell(pid, &out->status);
+			break;
+		}
+		/* most set-up commands take milliseconds: poll fast first, then every 20 ms */
+		struct timespec ts = {0, nap_us * 1000};
+		nanosleep(&ts, NULL);
+		nap_us = nap_us < 20000 ? nap_us * 2 : 20000;
+	}
+	out->seconds = (double)(clock_now_ns() - start) / 1e9;
+	read_output(fd, out);
+	fclose(tmp);
+	return 0;
+}
+
+int engine_command_ok(const struct engine_command_result *r)
+{
+	return !r->timed_out && !r->interrupted && WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0;
+}
+
+void engine_command_describe(const struct engine_command_result *r, char *buf, size_t len)
+{
+	if (r->interrupted)
+		snprintf(buf, len, "interrupted");
+	else if (r->timed_out)
+		snprintf(buf, len, "timed out after %.0f s", r->seconds);
+	else if (WIFEXITED(r->status))
+		snprintf(buf, len, "exited with status %d%s", WEXITSTATUS(r->status),
+			 WEXITSTATUS(r->status) == 127 ? " (command not found?)" : "");
+	else if (WIFSIGNALED(r->status))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(r->status), strsignal(WTERMSIG(r->status)));
+	else
+		snprintf(buf, len, "ended with wait status %d", r->status);
+}

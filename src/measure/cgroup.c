@@ -1,0 +1,1004 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The run's own cgroups: find cgroup2 (and on hybrid machines the v1 blkio and memory hierarchies),
+ * make a run cgroup and one per point, move tasks in, read CPU, I/O, memory peak and pressure, kill
+ * everything inside and remove them. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/magic.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/vfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "measure/cgroup.h"
+#include "measure/measure.h"
+#include "util/util.h"
+
+/* Largest control file accepted (io.stat of many disks; mountinfo of a container host). */
+#define CG_FILE_MAX (4u << 20)
+/* A limit no disk reaches (1 TB/s): on v1 blkio, setting any limit on a disk is what turns its
+ * counters on (blk-throttle is set up lazily, Linux 6.x), and this one never holds an I/O back. */
+#define BLKIO_UNBINDING_BPS "1000000000000"
+/* How long destroy waits for the last processes of a killed point to leave. */
+#define DESTROY_WAIT_NS 1000000000ull
+/* Rounds of the cgroup.procs kill loop before giving up (about 1 ms each). */
+#define KILL_ROUNDS 2000
+
+static const char *const psi_file[CGROUP_PSI_N] = {"cpu.pressure", "io.pressure", "memory.pressure"};
+static const unsigned psi_bit[CGROUP_PSI_N] = {CGROUP_HAVE_PSI_CPU, CGROUP_HAVE_PSI_IO, CGROUP_HAVE_PSI_MEM};
+
+struct cgroup_run {
+	enum cgroup_layout layout;
+	unsigned have;
+	int has_kill;
+	char dir[PATH_MAX];    /* the run cgroup in cgroup2 */
+	char blkio[PATH_MAX];  /* its v1 blkio twin, "" if I/O is not taken from v1 */
+	char memory[PATH_MAX]; /* its v1 memory twin, "" if the peak is not taken from v1 */
+	/* the cgroups this process was in when the run opened, where cgroup_run_leave moves it back */
+	char home[PATH_MAX], home_blkio[PATH_MAX], home_memory[PATH_MAX];
+	char desc[1024];
+};
+
+struct cgroup_point {
+	const struct cgroup_run *run;
+	char dir[PATH_MAX], blkio[PATH_MAX], memory[PATH_MAX];
+	char procs[3][PATH_MAX]; /* the cgroup.procs files a pid is written to, made before any fork */
+	size_t nprocs;
+};
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int kill_dir(const char *dir, int has_kill);
+static int remove_cg(const char *dir);
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || errlen == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- pure parsers ---- */
+
+static const char *next_line(const char *p)
+{
+	p = strchr(p, '\n');
+	return p ? p + 1 : NULL;
+}
+
+static const char *skip_blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* A decimal number at *pp, advancing past it; 0 or -1 (no digits, overflow). */
+static int get_u64(const char **pp, unsigned long long *v)
+{
+	const char *p = *pp;
+	if (*p < '0' || *p > '9')
+		return -1;
+	unsigned long long x = 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		unsigned d = (unsigned)(*p - '0');
+		if (x > (ULLONG_MAX - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*pp = p;
+	*v = x;
+	return 0;
+}
+
+/* "MAJ:MIN" at *pp. */
+static int get_devno(const char **pp, unsigned *major_no, unsigned *minor_no)
+{
+	unsigned long long a, b;
+	const char *p = *pp;
+	if (get_u64(&p, &a) < 0 || *p != ':')
+		return -1;
+	p++;
+	if (get_u64(&p, &b) < 0 || a > UINT_MAX || b > UINT_MAX)
+		return -1;
+	*major_no = (unsigned)a;
+	*minor_no = (unsigned)b;
+	*pp = p;
+	return 0;
+}
+
+/* The next blank-separated field of a line into out (mountinfo's octal escapes such as \040 decoded);
+ * *pp moves past it. -1 at the end of the line or if it does not fit. */
+static int get_field(const char **pp, char *out, size_t len)
+{
+	const char *p = skip_blanks(*pp);
+	size_t n = 0;
+	if (!*p || *p == '\n')
+		return -1;
+	while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+		char c = *p++;
+		if (c == '\\' && p[0] >= '0' && p[0] <= '3' && p[1] >= '0' && p[1] <= '7' && p[2] >= '0' && p[2] <= '7') {
+			c = (char)((p[0] - '0') * 64 + (p[1] - '0') * 8 + (p[2] - '0'));
+			p += 3;
+		}
+		if (n + 1 >= len)
+			return -1;
+		out[n++] = c;
+	}
+	out[n] = '\0';
+	*pp = p;
+	return 0;
+}
+
+/* Whether a comma-separated list holds the word. */
+static int list_has(const char *list, size_t len, const char *word)
+{
+	size_t w = strlen(word);
+	const char *end = list + len;
+	for (const char *p = list; p < end;) {
+		const char *c = memchr(p, ',', (size_t)(end - p));
+		size_t n = c ? (size_t)(c - p) : (size_t)(end - p);
+		if (n == w && memcmp(p, word, w) == 0)
+			return 1;
+		p += n + 1;
+	}
+	return 0;
+}
+
+int cgroup_parse_mountinfo(const char *text, const char *v1_controller, char *mnt, size_t mntlen, char *root,
+			   size_t rootlen)
+{
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE SUPEROPTS */
+		char id[32], r[PATH_MAX], m[PATH_MAX], fstype[64], source[PATH_MAX], opts[PATH_MAX];
+		const char *p = line;
+		if (get_field(&p, id, sizeof(id)) < 0 || get_field(&p, id, sizeof(id)) < 0 ||
+		    get_field(&p, id, sizeof(id)) < 0 || get_field(&p, r, sizeof(r)) < 0 ||
+		    get_field(&p, m, sizeof(m)) < 0)
+			continue;
+		const char *eol = strchr(p, '\n');
+		const char *sep = strstr(p, " - ");
+		if (!sep || (eol && sep > eol))
+			continue;
+		p = sep + 3;
+		if (get_field(&p, fstype, sizeof(fstype)) < 0 || get_field(&p, source, sizeof(source)) < 0 ||
+		    get_field(&p, opts, sizeof(opts)) < 0)
+			continue;
+		if (v1_controller ? strcmp(fstype, "cgroup") != 0 || !list_has(opts, strlen(opts), v1_controller)
+				  : strcmp(fstype, "cgroup2") != 0)
+			continue;
+		if (strlen(m) >= mntlen || strlen(r) >= rootlen)
+			return -1;
+		memcpy(mnt, m, strlen(m) + 1);
+		memcpy(root, r, strlen(r) + 1);
+		return 0;
+	}
+	return -1;
+}
+
+int cgroup_parse_self(const char *text, const char *v1_controller, char *path, size_t len)
+{
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		/* HIERARCHY-ID:CONTROLLERS:PATH; cgroup2 is "0::PATH" */
+		const char *c1 = strchr(line, ':');
+		const char *eol = strchr(line, '\n');
+		if (!c1 || (eol && c1 > eol))
+			continue;
+		const char *c2 = strchr(c1 + 1, ':');
+		if (!c2 || (eol && c2 > eol))
+			continue;
+		size_t clen = (size_t)(c2 - c1 - 1);
+		int match = v1_controller ? list_has(c1 + 1, clen, v1_controller) : (clen == 0 && c1 - line == 1 && line[0] == '0');
+		if (!match)
+			continue;
+		const char *p = c2 + 1;
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+		if (n == 0 || p[0] != '/' || n >= len)
+			return -1;
+		memcpy(path, p, n);
+		path[n] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+int cgroup_parse_cpu_stat(const char *text, struct cgroup_cpu *out)
+{
+	static const char *const keys[] = {"usage_usec", "user_usec", "system_usec"};
+	unsigned long long *dst[] = {&out->usage_usec, &out->user_usec, &out->system_usec};
+	unsigned found = 0;
+	*out = (struct cgroup_cpu){0};
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
+			size_t n = strlen(keys[k]);
+			const char *p = line + n;
+			if (strncmp(line, keys[k], n) != 0 || (*p != ' ' && *p != '\t'))
+				continue;
+			p = skip_blanks(p);
+			if (get_u64(&p, dst[k]) == 0)
+				found |= 1u << k;
+		}
+	}
+	return found == 7u ? 0 : -1;
+}
+
+/* The entry for a device in devs, added if new; NULL when devs is full. */
+static struct cgroup_io_dev *dev_slot(struct cgroup_io_dev *devs, size_t max, size_t *n, unsigned ma, unsigned mi)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (devs[i].major == ma && devs[i].minor == mi)
+			return &devs[i];
+	if (*n >= max)
+		return NULL;
+	devs[*n] = (struct cgroup_io_dev){.major = ma, .minor = mi};
+	return &devs[(*n)++];
+}
+
+int cgroup_parse_io_stat(const char *text, struct cgroup_io_dev *devs, size_t max, size_t *n)
+{
+	*n = 0;
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		const char *p = skip_blanks(line);
+		if (*p == '\n' || !*p)
+			continue;
+		unsigned ma, mi;
+		if (get_devno(&p, &ma, &mi) < 0)
+			return -1;
+		struct cgroup_io_dev *d = dev_slot(devs, max, n, ma, mi);
+		if (!d)
+			return -1;
+		/* key=value pairs; keys this code does not know (dbytes, dios, cost.*) are skipped */
+		for (;;) {
+			p = skip_blanks(p);
+			if (!*p || *p == '\n')
+				break;
+			const char *eq = p;
+			while (*eq && *eq != '=' && *eq != ' ' && *eq != '\n')
+				eq++;
+			if (*eq != '=')
+				return -1;
+			size_t klen = (size_t)(eq - p);
+			unsigned long long *dst = NULL;
+			if (klen == 6 && memcmp(p, "rbytes", 6) == 0)
+				dst = &d->rbytes;
+			else if (klen == 6 && memcmp(p, "wbytes", 6) == 0)
+				dst = &d->wbytes;
+			else if (klen == 4 && memcmp(p, "rios", 4) == 0)
+				dst = &d->rios;
+			else if (klen == 4 && memcmp(p, "wios", 4) == 0)
+				dst = &d->wios;
+			p = eq + 1;
+			unsigned long long v;
+			if (dst) {
+				if (get_u64(&p, &v) < 0)
+					return -1;
+				*dst = v;
+			}
+			while (*p && *p != ' ' && *p != '\t' && *p != '\n')
+				p++;
+		}
+	}
+	return 0;
+}
+
+/* One v1 blkio file into the bytes (or ios) fields: the Read and Write lines; the others are sums. */
+static int parse_blkio_one(const char *text, int ios, struct cgroup_io_dev *devs, size_t max, size_t *n)
+{
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		const char *p = skip_blanks(line);
+		if (*p == '\n' || !*p || strncmp(p, "Total", 5) == 0)
+			continue;
+		unsigned ma, mi;
+		char op[16];
+		unsigned long long v;
+		if (get_devno(&p, &ma, &mi) < 0 || get_field(&p, op, sizeof(op)) < 0)
+			return -1;
+		p = skip_blanks(p);
+		if (get_u64(&p, &v) < 0)
+			return -1;
+		int rd = strcmp(op, "Read") == 0, wr = strcmp(op, "Write") == 0;
+		if (!rd && !wr)
+			continue;
+		struct cgroup_io_dev *d = dev_slot(devs, max, n, ma, mi);
+		if (!d)
+			return -1;
+		if (ios)
+			*(rd ? &d->rios : &d->wios) = v;
+		else
+			*(rd ? &d->rbytes : &d->wbytes) = v;
+	}
+	return 0;
+}
+
+int cgroup_parse_blkio(const char *bytes_text, const char *ios_text, struct cgroup_io_dev *devs, size_t max,
+		       size_t *n)
+{
+	*n = 0;
+	if (parse_blkio_one(bytes_text, 0, devs, max, n) < 0 || parse_blkio_one(ios_text, 1, devs, max, n) < 0)
+		return -1;
+	return 0;
+}
+
+int cgroup_parse_pressure(const char *text, struct cgroup_psi *out)
+{
+	*out = (struct cgroup_psi){0};
+	int have_some = 0;
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		int some = strncmp(line, "some ", 5) == 0, full = strncmp(line, "full ", 5) == 0;
+		if (!some && !full)
+			continue;
+		const char *eol = strchr(line, '\n');
+		const char *t = strstr(line, "total=");
+		if (!t || (eol && t > eol))
+			return -1;
+		t += 6;
+		unsigned long long v;
+		if (get_u64(&t, &v) < 0)
+			return -1;
+		if (some) {
+			out->some_usec = v;
+			have_some = 1;
+		} else {
+			out->full_usec = v;
+			out->has_full = 1;
+		}
+	}
+	return have_some ? 0 : -1;
+}
+
+int cgroup_parse_u64(const char *text, unsigned long long *v)
+{
+	const char *p = skip_blanks(text);
+	if (get_u64(&p, v) < 0)
+		return -1;
+	p = skip_blanks(p);
+	return *p == '\0' || (*p == '\n' && p[1] == '\0') ? 0 : -1;
+}
+
+/* ---- figures ---- */
+
+static double grew(unsigned long long a, unsigned long long b)
+{
+	return b > a ? (double)(b - a) : 0.0;
+}
+
+void cgroup_figures_between(const struct cgroup_stats *a, const struct cgroup_stats *b, double wall_s,
+			    struct cgroup_figures *out)
+{
+	static const struct cgroup_stats zero;
+	*out = (struct cgroup_figures){.have = b->have};
+	const struct cgroup_stats *z = a ? a : &zero;
+	out->cpu_s = grew(z->cpu.usage_usec, b->cpu.usage_usec) / 1e6;
+	out->user_s = grew(z->cpu.user_usec, b->cpu.user_usec) / 1e6;
+	out->sys_s = grew(z->cpu.system_usec, b->cpu.system_usec) / 1e6;
+	for (size_t i = 0; i < b->ndevs && i < CGROUP_MAX_DEVS; i++) {
+		struct cgroup_io_dev was = {0};
+		cgroup_io_of(z, b->io[i].major, b->io[i].minor, &was);
+		out->read_bytes += grew(was.rbytes, b->io[i].rbytes);
+		out->write_bytes += grew(was.wbytes, b->io[i].wbytes);
+		out->read_ios += grew(was.rios, b->io[i].rios);
+		out->write_ios += grew(was.wios, b->io[i].wios);
+	}
+	out->mem_peak_bytes = (double)b->mem_peak_bytes;
+	if (!(wall_s > 0) && a && b->t_ns > a->t_ns)
+		wall_s = (double)(b->t_ns - a->t_ns) / 1e9;
+	for (int k = 0; k < CGROUP_PSI_N; k++) {
+		out->psi_some_pct[k] = out->psi_full_pct[k] = NAN;
+		if (!(b->have & psi_bit[k]) || !(wall_s > 0))
+			continue;
+		/* stalls cannot exceed the wall time; a rounding excess is clamped */
+		out->psi_some_pct[k] = fmin(100, 100 * grew(z->psi[k].some_usec, b->psi[k].some_usec) / (wall_s * 1e6));
+		if (b->psi[k].has_full)
+			out->psi_full_pct[k] =
+				fmin(100, 100 * grew(z->psi[k].full_usec, b->psi[k].full_usec) / (wall_s * 1e6));
+	}
+}
+
+int cgroup_io_of(const struct cgroup_stats *s, unsigned major_no, unsigned minor_no, struct cgroup_io_dev *out)
+{
+	*out = (struct cgroup_io_dev){.major = major_no, .minor = minor_no};
+	for (size_t i = 0; i < s->ndevs && i < CGROUP_MAX_DEVS; i++) {
+		if (s->io[i].major == major_no && s->io[i].minor == minor_no) {
+			*out = s->io[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int cgroup_disk_of(unsigned major_no, unsigned minor_no, unsigned *dmajor, unsigned *dminor)
+{
+	char link[64], real[PATH_MAX], path[PATH_MAX + 16];
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major_no, minor_no);
+	if (!realpath(link, real))
+		return -1;
+	*dmajor = major_no;
+	*dminor = minor_no;
+	snprintf(path, sizeof(path), "%s/partition", real);
+	if (access(path, F_OK) != 0)
+		return 0;
+	/* a partition's directory sits inside its disk's */
+	char *slash = strrchr(real, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	snprintf(path, sizeof(path), "%s/dev", real);
+	char *text = read_text_file(path, 64);
+	if (!text)
+		return -1;
+	const char *p = text;
+	int rc = get_devno(&p, dmajor, dminor);
+	free(text);
+	if (rc < 0)
+		errno = EBADMSG;
+	return rc;
+}
+
+/* ---- files ---- */
+
+/* dir/name into buf; -1 with ENAMETOOLONG if it does not fit. */
+static int join(char *buf, size_t len, const char *dir, const char *name)
+{
+	int w = snprintf(buf, len, "%s/%s", dir, name);
+	if (w < 0 || (size_t)w >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
+/* Write a short string to a control file with open/write/close only (async-signal-safe). */
+static int write_ctl(const char *path, const char *s, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t w;
+	while ((w = write(fd, s, n)) < 0 && errno == EINTR)
+		;
+	int e = errno;
+	int rc = close(fd);
+	if (w < 0 || (size_t)w != n) {
+		errno = w < 0 ? e : EIO;
+		return -1;
+	}
+	return rc;
+}
+
+static int write_ctl_in(const char *dir, const char *name, const char *s)
+{
+	char path[PATH_MAX];
+	if (join(path, sizeof(path), dir, name) < 0)
+		return -1;
+	return write_ctl(path, s, strlen(s));
+}
+
+/* A control file's text (caller frees), or NULL with errno. */
+static char *read_ctl(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	if (join(path, sizeof(path), dir, name) < 0)
+		return NULL;
+	return read_text_file(path, CG_FILE_MAX);
+}
+
+/* The directory of this process's cgroup in a hierarchy: its mount point plus its path below the
+ * mount's root (a container may mount a subtree). */
+static int own_dir(const char *mountinfo, const char *self, const char *v1_controller, char *dir, size_t len)
+{
+	char mnt[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
+	if (cgroup_parse_mountinfo(mountinfo, v1_controller, mnt, sizeof(mnt), root, sizeof(root)) < 0 ||
+	    cgroup_parse_self(self, v1_controller, path, sizeof(path)) < 0)
+		return -1;
+	const char *rest = path;
+	size_t rl = strlen(root);
+	if (strcmp(root, "/") != 0) {
+		if (strncmp(path, root, rl) != 0 || (path[rl] != '/' && path[rl] != '\0'))
+			return -1; /* our cgroup lies outside what is mounted here */
+		rest = path + rl;
+	}
+	int w = snprintf(dir, len, "%s%s", mnt, strcmp(rest, "/") == 0 ? "" : rest);
+	return w < 0 || (size_t)w >= len ? -1 : 0;
+}
+
+static void desc_add(struct cgroup_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void desc_add(struct cgroup_run *r, const char *fmt, ...)
+{
+	size_t used = strlen(r->desc);
+	if (used + 1 >= sizeof(r->desc))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->desc + used, sizeof(r->desc) - used, fmt, ap);
+	va_end(ap);
+}
+
+static int name_ok(const char *name)
+{
+	return name && name[0] && !strchr(name, '/') && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
+	       strlen(name) < NAME_MAX;
+}
+
+/* ---- the run ---- */
+
+/* Kill and remove the cgroups under base that cfg->stale says a run that died left there (a run cgroup
+ * and its points; in v1 only the directories, their processes die through v2); how many. */
+static int sweep(const struct cgroup_run_config *cfg, const char *base, int v2)
+{
+	DIR *d = cfg->stale ? opendir(base) : NULL;
+	struct dirent *e;
+	int removed = 0;
+	while (d && (e = readdir(d)) != NULL) {
+		char dir[PATH_MAX], sub[PATH_MAX];
+		if ((e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) || !name_ok(e->d_name) ||
+		    strcmp(e->d_name, cfg->name) == 0 || !cfg->stale(e->d_name) ||
+		    join(dir, sizeof(dir), base, e->d_name) < 0)
+			continue;
+		DIR *points = opendir(dir);
+		struct dirent *pe;
+		if (v2 && join(sub, sizeof(sub), dir, "cgroup.kill") == 0 && access(sub, W_OK) == 0)
+			(void)kill_dir(dir, 1);
+		while (points && (pe = readdir(points)) != NULL) {
+			if (pe->d_type != DT_DIR || !name_ok(pe->d_name) || join(sub, sizeof(sub), dir, pe->d_name) < 0)
+				continue;
+			if (v2)
+				(void)kill_dir(sub, 0); /* nothing left after cgroup.kill; the only way without it */
+			(void)remove_cg(sub);
+		}
+		if (points)
+			closedir(points);
+		removed += remove_cg(dir) == 0;
+	}
+	if (d)
+		closedir(d);
+	return removed;
+}
+
+/* Turn on the io and memory controllers for the points, where the parent passes them down. */
+static void enable_v2(struct cgroup_run *r)
+{
+	static const struct {
+		const char *name, *plus;
+		unsigned bit;
+	} ctl[] = {{"io", "+io", CGROUP_HAVE_IO}, {"memory", "+memory", CGROUP_HAVE_MEM}};
+	char *avail = read_ctl(r->dir, "cgroup.controllers");
+	for (size_t i = 0; i < ARRAY_SIZE(ctl); i++) {
+		size_t alen = avail ? strcspn(avail, "\n") : 0;
+		int listed = 0;
+		/* the file is one blank-separated line */
+		for (size_t s = 0; s < alen;) {
+			size_t n = strcspn(avail + s, " \n");
+			if (n == strlen(ctl[i].name) && memcmp(avail + s, ctl[i].name, n) == 0)
+				listed = 1;
+			s += n + 1;
+		}
+		if (listed && write_ctl_in(r->dir, "cgroup.subtree_control", ctl[i].plus) == 0)
+			r->have |= ctl[i].bit;
+	}
+	free(avail);
+}
+
+/* The v1 blkio twin: counts only once a limit exists on the disk, so each run disk gets one no disk reaches. */
+static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
+{
+	char base[PATH_MAX], dir[PATH_MAX];
+	if (own_dir(mi, self, "blkio", base, sizeof(base)) < 0)
+		return;
+	if (cfg->ndisks == 0) {
+		desc_add(r, "; no I/O: cgroup v1 blkio needs the run's disks");
+		return;
+	}
+	sweep(cfg, base, 0);
+	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
+		desc_add(r, "; no I/O: cannot create %s: %s", dir, strerror(errno));
+		return;
+	}
+	for (size_t i = 0; i < cfg->ndisks; i++) {
+		char line[64];
+		snprintf(line, sizeof(line), "%u:%u " BLKIO_UNBINDING_BPS, major(cfg->disks[i]), minor(cfg->disks[i]));
+		if (write_ctl_in(dir, "blkio.throttle.read_bps_device", line) < 0 ||
+		    write_ctl_in(dir, "blkio.throttle.write_bps_device", line) < 0) {
+			desc_add(r, "; no I/O: cannot set a blkio limit on %u:%u (needed for its counters): %s",
+				 major(cfg->disks[i]), minor(cfg->disks[i]), strerror(errno));
+			(void)rmdir(dir);
+			return;
+		}
+	}
+	memcpy(r->blkio, dir, sizeof(r->blkio));
+	memcpy(r->home_blkio, base, sizeof(r->home_blkio));
+	r->have |= CGROUP_HAVE_IO;
+	desc_add(r, "; I/O from cgroup v1 blkio (an unbinding 1 TB/s limit per disk turns its counters on; "
+		    "only I/O the tasks issue themselves, not background writeback)");
+}
+
+static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
+{
+	char base[PATH_MAX], dir[PATH_MAX];
+	if (own_dir(mi, self, "memory", base, sizeof(base)) < 0)
+		return;
+	sweep(cfg, base, 0);
+	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
+		desc_add(r, "; no memory peak: cannot create %s: %s", dir, strerror(errno));
+		return;
+	}
+	memcpy(r->memory, dir, sizeof(r->memory));
+	memcpy(r->home_memory, base, sizeof(r->home_memory));
+	r->have |= CGROUP_HAVE_MEM;
+	desc_add(r, "; memory peak from cgroup v1 memory");
+}
+
+/* Where the run cgroup goes: the given directory (which must be cgroup2) or this process's cgroup. */
+static int parent_dir(const struct cgroup_run_config *cfg, const char *mi, const char *self, char *dir, size_t len,
+		      char *why, size_t whylen)
+{
+	if (cfg->parent) {
+		struct statfs sf;
+		if (statfs(cfg->parent, &sf) < 0) {
+			set_err(why, whylen, "cgroup %s: %s", cfg->parent, strerror(errno));
+			return -1;
+		}
+		if (sf.f_type != CGROUP2_SUPER_MAGIC) {
+			set_err(why, whylen, "%s is not a cgroup v2 directory", cfg->parent);
+			return -1;
+		}
+		if (strlen(cfg->parent) >= len) {
+			set_err(why, whylen, "cgroup path too long: %s", cfg->parent);
+			return -1;
+		}
+		memcpy(dir, cfg->parent, strlen(cfg->parent) + 1);
+		return 0;
+	}
+	char mnt[PATH_MAX], root[PATH_MAX];
+	if (cgroup_parse_mountinfo(mi, NULL, mnt, sizeof(mnt), root, sizeof(root)) < 0) {
+		set_err(why, whylen, "no cgroup v2 hierarchy is mounted (none in /proc/self/mountinfo)");
+		return -1;
+	}
+	if (own_dir(mi, self, NULL, dir, len) < 0) {
+		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under %s", mnt);
+		return -1;
+	}
+	return 0;
+}
+
+int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *why, size_t whylen)
+{
+	*out = NULL;
+	if (!name_ok(cfg->name)) {
+		set_err(why, whylen, "bad cgroup name '%s'", cfg->name ? cfg->name : "(null)");
+		return -1;
+	}
+	char *mi = read_text_file("/proc/self/mountinfo", CG_FILE_MAX);
+	char *self = read_text_file("/proc/self/cgroup", CG_FILE_MAX);
+	struct cgroup_run *r = xcalloc(1, sizeof(*r));
+	char parent[PATH_MAX];
+	if (!mi || !self) {
+		set_err(why, whylen, "cannot read /proc/self/%s: %s", mi ? "cgroup" : "mountinfo", strerror(errno));
+		goto fail;
+	}
+	if (parent_dir(cfg, mi, self, parent, sizeof(parent), why, whylen) < 0)
+		goto fail;
+	if (own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
+		set_err(why, whylen,
+			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
+		goto fail;
+	}
+	int swept = sweep(cfg, parent, 1);
+	if (join(r->dir, sizeof(r->dir), parent, cfg->name) < 0) {
+		set_err(why, whylen, "cgroup path too long under %s", parent);
+		goto fail;
+	}
+	if (mkdir(r->dir, 0755) < 0) {
+		int e = errno;
+		if (e == EEXIST)
+			set_err(why, whylen, "cgroup %s already exists (left by a run that crashed? rmdir it)", r->dir);
+		else
+			set_err(why, whylen,
+				"cannot create cgroup %s: %s (needs root or a delegated cgroup, e.g. "
+				"systemd-run --user --scope -p Delegate=yes)",
+				r->dir, strerror(e));
+		goto fail;
+	}
+	char mnt1[PATH_MAX], root1[PATH_MAX];
+	int v1 = cgroup_parse_mountinfo(mi, "blkio", mnt1, sizeof(mnt1), root1, sizeof(root1)) == 0 ||
+		 cgroup_parse_mountinfo(mi, "memory", mnt1, sizeof(mnt1), root1, sizeof(root1)) == 0;
+	r->layout = v1 ? CGROUP_HYBRID : CGROUP_V2;
+	r->have = CGROUP_HAVE_CPU;
+	/* cgroup.kill came with Linux 5.14 */
+	char probe[PATH_MAX];
+	r->has_kill = !cfg->no_kill_file && join(probe, sizeof(probe), r->dir, "cgroup.kill") == 0 &&
+		      access(probe, W_OK) == 0;
+	enable_v2(r);
+	for (int k = 0; k < CGROUP_PSI_N; k++) {
+		char *t = read_ctl(r->dir, psi_file[k]);
+		struct cgroup_psi psi;
+		if (t && cgroup_parse_pressure(t, &psi) == 0)
+			r->have |= psi_bit[k];
+		free(t);
+	}
+	desc_add(r, "cgroup v2 at %s (CPU%s%s%s%s%s)", r->dir, r->have & CGROUP_HAVE_IO ? ", I/O" : "",
+		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
+		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
+		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
+	if (swept)
+		desc_add(r, "; removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
+	if (!(r->have & CGROUP_HAVE_IO)) {
+		if (r->layout == CGROUP_HYBRID)
+			open_blkio_v1(r, cfg, mi, self);
+		else
+			desc_add(r, "; no I/O: the parent cgroup does not pass the io controller down (cgroup.subtree_control)");
+	}
+	if (!(r->have & CGROUP_HAVE_MEM)) {
+		if (r->layout == CGROUP_HYBRID)
+			open_memory_v1(r, cfg, mi, self);
+		else
+			desc_add(r, "; no memory peak: the parent cgroup does not pass the memory controller down");
+	}
+	free(mi);
+	free(self);
+	*out = r;
+	return 0;
+fail:
+	free(mi);
+	free(self);
+	free(r);
+	return -1;
+}
+
+enum cgroup_layout cgroup_run_layout(const struct cgroup_run *r)
+{
+	return r->layout;
+}
+
+unsigned cgroup_run_have(const struct cgroup_run *r)
+{
+	return r->have;
+}
+
+const char *cgroup_run_describe(const struct cgroup_run *r)
+{
+	return r->desc;
+}
+
+/* rmdir, retrying while the cgroup still has processes on their way out. */
+static int remove_cg(const char *dir)
+{
+	uint64_t until = clock_now_ns() + DESTROY_WAIT_NS;
+	struct timespec nap = {.tv_nsec = 5000000};
+	while (rmdir(dir) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		if (errno != EBUSY || clock_now_ns() > until)
+			return -1;
+		nanosleep(&nap, NULL);
+	}
+	return 0;
+}
+
+int cgroup_run_close(struct cgroup_run *r, char *err, size_t errlen)
+{
+	if (!r)
+		return 0;
+	int rc = 0;
+	const char *dirs[] = {r->blkio, r->memory, r->dir};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		if (dirs[i][0] && remove_cg(dirs[i]) < 0 && rc == 0) {
+			set_err(err, errlen, "cannot remove cgroup %s: %s", dirs[i], strerror(errno));
+			rc = -1;
+		}
+	}
+	free(r);
+	return rc;
+}
+
+/* ---- points ---- */
+
+int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	if (!name_ok(name)) {
+		set_err(err, errlen, "bad cgroup name '%s'", name ? name : "(null)");
+		return -1;
+	}
+	struct cgroup_point *p = xcalloc(1, sizeof(*p));
+	p->run = r;
+	const char *bases[] = {r->dir, r->blkio, r->memory};
+	char *dirs[] = {p->dir, p->blkio, p->memory};
+	for (size_t i = 0; i < ARRAY_SIZE(bases); i++) {
+		if (!bases[i][0])
+			continue;
+		if (join(dirs[i], PATH_MAX, bases[i], name) < 0 || mkdir(dirs[i], 0755) < 0 ||
+		    join(p->procs[p->nprocs], sizeof(p->procs[0]), dirs[i], "cgroup.procs") < 0) {
+			int e = errno;
+			set_err(err, errlen, "cannot create cgroup %s: %s", dirs[i], strerror(e));
+			/* undo the ones made */
+			for (size_t j = 0; j < i; j++)
+				if (dirs[j][0])
+					(void)rmdir(dirs[j]);
+			if (e != EEXIST)
+				(void)rmdir(dirs[i]);
+			free(p);
+			return -1;
+		}
+		p->nprocs++;
+	}
+	*out = p;
+	return 0;
+}
+
+int cgroup_point_attach(const struct cgroup_point *p, pid_t pid)
+{
+	/* the pid in decimal without stdio, which a forked child of a threaded parent must not use */
+	char num[24];
+	size_t n = sizeof(num);
+	unsigned long v = (unsigned long)(pid ? pid : getpid());
+	do {
+		num[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v && n > 0);
+	for (size_t i = 0; i < p->nprocs; i++)
+		if (write_ctl(p->procs[i], num + n, sizeof(num) - n) < 0)
+			return -1;
+	return 0;
+}
+
+int cgroup_point_read(const struct cgroup_point *p, struct cgroup_stats *out)
+{
+	const struct cgroup_run *r = p->run;
+	*out = (struct cgroup_stats){0};
+	out->t_ns = clock_now_ns();
+	char *t = read_ctl(p->dir, "cpu.stat");
+	if (!t)
+		return -1;
+	int rc = cgroup_parse_cpu_stat(t, &out->cpu);
+	free(t);
+	if (rc < 0) {
+		errno = EBADMSG;
+		return -1;
+	}
+	out->have = CGROUP_HAVE_CPU;
+	if (r->have & CGROUP_HAVE_IO) {
+		if (p->blkio[0]) {
+			char *b = read_ctl(p->blkio, "blkio.throttle.io_service_bytes");
+			char *o = read_ctl(p->blkio, "blkio.throttle.io_serviced");
+			if (b && o && cgroup_parse_blkio(b, o, out->io, CGROUP_MAX_DEVS, &out->ndevs) == 0)
+				out->have |= CGROUP_HAVE_IO;
+			free(b);
+			free(o);
+		} else {
+			t = read_ctl(p->dir, "io.stat");
+			if (t && cgroup_parse_io_stat(t, out->io, CGROUP_MAX_DEVS, &out->ndevs) == 0)
+				out->have |= CGROUP_HAVE_IO;
+			free(t);
+		}
+	}
+	if (r->have & CGROUP_HAVE_MEM) {
+		t = p->memory[0] ? read_ctl(p->memory, "memory.max_usage_in_bytes") : read_ctl(p->dir, "memory.peak");
+		if (t && cgroup_parse_u64(t, &out->mem_peak_bytes) == 0)
+			out->have |= CGROUP_HAVE_MEM;
+		free(t);
+	}
+	for (int k = 0; k < CGROUP_PSI_N; k++) {
+		if (!(r->have & psi_bit[k]))
+			continue;
+		t = read_ctl(p->dir, psi_file[k]);
+		if (t && cgroup_parse_pressure(t, &out->psi[k]) == 0)
+			out->have |= psi_bit[k];
+		free(t);
+	}
+	return 0;
+}
+
+/* The pids listed in a cgroup.procs text, up to max; returns how many there were in all. */
+static size_t list_pids(const char *text, pid_t *pids, size_t max)
+{
+	size_t n = 0;
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		unsigned long long v;
+		const char *q = line;
+		if (get_u64(&q, &v) == 0 && v > 0 && v <= INT_MAX) {
+			if (n < max)
+				pids[n] = (pid_t)v;
+			n++;
+		}
+	}
+	return n;
+}
+
+int cgroup_point_count(const struct cgroup_point *p)
+{
+	char *t = read_ctl(p->dir, "cgroup.procs");
+	if (!t)
+		return -1;
+	size_t n = list_pids(t, NULL, 0);
+	free(t);
+	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+int cgroup_point_kill(const struct cgroup_point *p)
+{
+	return kill_dir(p->dir, p->run->has_kill);
+}
+
+/* SIGKILL every process in a cgroup and below it: cgroup.kill, else its cgroup.procs in a loop. */
+static int kill_dir(const char *dir, int has_kill)
+{
+	if (has_kill)
+		return write_ctl_in(dir, "cgroup.kill", "1");
+	/* without cgroup.kill, kill what is listed until the list stays empty: a process forked while
+	 * we read is caught on a later round */
+	struct timespec nap = {.tv_nsec = 1000000};
+	pid_t pids[256];
+	for (int round = 0; round < KILL_ROUNDS; round++) {
+		char *t = read_ctl(dir, "cgroup.procs");
+		if (!t)
+			return -1;
+		size_t n = list_pids(t, pids, ARRAY_SIZE(pids));
+		free(t);
+		if (n == 0)
+			return 0;
+		for (size_t i = 0; i < n && i < ARRAY_SIZE(pids); i++)
+			if (kill(pids[i], SIGKILL) < 0 && errno != ESRCH)
+				return -1;
+		nanosleep(&nap, NULL);
+	}
+	errno = EBUSY;
+	return -1;
+}
+
+int cgroup_point_destroy(struct cgroup_point *p, char *err, size_t errlen)
+{
+	if (!p)
+		return 0;
+	int rc = 0;
+	/* the v1 twins first: v2 holds the processes' lifetime, and all leave every hierarchy at exit */
+	const char *dirs[] = {p->blkio, p->memory, p->dir};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		if (dirs[i][0] && remove_cg(dirs[i]) < 0 && rc == 0) {
+			set_err(err, errlen, "cannot remove cgroup %s: %s", dirs[i], strerror(errno));
+			rc = -1;
+		}
+	}
+	free(p);
+	return rc;
+}
+
+const char *cgroup_point_path(const struct cgroup_point *p)
+{
+	return p->dir;
+}
+
+int cgroup_run_leave(const struct cgroup_run *r)
+{
+	/* v2 last: after a failure the caller is still in the v2 point, and knows not to kill it */
+	const char *homes[] = {r->home_blkio, r->home_memory, r->home};
+	char num[24];
+	int n = snprintf(num, sizeof(num), "%ld", (long)getpid());
+	for (size_t i = 0; i < ARRAY_SIZE(homes); i++) {
+		char path[PATH_MAX];
+		if (!homes[i][0])
+			continue;
+		if (join(path, sizeof(path), homes[i], "cgroup.procs") < 0 || write_ctl(path, num, (size_t)n) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int cgroup_set_subreaper(void)
+{
+	return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Outputs other programs parse: re-aim-7's stdout and CSV, AIM Suite VII's multitask table,
+ * AIM Suite IX's single-user table and LAVA result lines, all from stored points. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "report/classic.h"
+
+/* The points of one block: one workload and O_SYNC setting (stored points come grouped so). */
+static size_t block_end(const struct store_point *pts, size_t n, size_t start)
+{
+	size_t e = start;
+	while (e < n && pts[e].workload_id == pts[start].workload_id && pts[e].osync == pts[start].osync)
+		e++;
+	return e;
+}
+
+/* re-aim-7 kept its JTI in an int: the fraction is cut off. */
+static int classic_jti(const struct store_point *p)
+{
+	return p->jti > 0 ? (int)p->jti : 0;
+}
+
+void report_reaim7_preamble(FILE *f, int nosync)
+{
+	fputc('\n', f); /* re-aim-7 printed it after reading its config */
+	if (nosync)
+		fprintf(f, "Not executing sync during disk activity---faster execution.\n");
+	else
+		fprintf(f, "Using default sync behavior during disk activity;  consider using -y.\n");
+}
+
+void report_reaim7_header(FILE *f)
+{
+	fprintf(f, "REAIM Workload\nTimes are in seconds - Child times from tms.cstime and tms.cutime\n\n"
+		   "Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev  JTI\n"
+		   "Forked  Time     SysTime UTime   Minute     Child      Time     Percent \n");
+}
+
+void report_reaim7_row(FILE *f, const struct store_point *p)
+{
+	if (!p->valid)
+		return;
+	fprintf(f, "%-8d%-8.2f %-7.2f %-7.2f %-10.2f %-10.2f %-8.2f %-8.2f %-4d \n", p->tasks, p->real_s, p->sys_s,
+		p->user_s, p->jobs_per_min, p->jobs_per_min_task, p->std_dev_s, p->std_dev_pct, classic_jti(p));
+}
+
+void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n)
+{
+	double max = 0.0;
+	for (size_t i = 0; i < n; i++)
+		if (pts[i].valid && pts[i].jobs_per_min > max)
+			max = pts[i].jobs_per_min;
+	fprintf(f, "Max Jobs per Minute %.2f\n", max);
+}
+
+void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
+{
+	for (size_t s = 0, e; s < n; s = e) {
+		e = block_end(pts, n, s);
+		int rounds = 0;
+		for (size_t i = s; i < e; i++)
+			rounds = pts[i].repeat + 1 > rounds ? pts[i].repeat + 1 : rounds;
+		/* re-aim-7 ran its -r rounds one after the other, each with its own table */
+		for (int r = 0; r < rounds; r++) {
+			double max = 0.0;
+			report_reaim7_header(f);
+			for (size_t i = s; i < e; i++)
+				if (pts[i].repeat == r) {
+					report_reaim7_row(f, &pts[i]);
+					if (pts[i].valid && pts[i].jobs_per_min > max)
+						max = pts[i].jobs_per_min;
+				}
+			fprintf(f, "Max Jobs per Minute %.2f\n", max);
+		}
+	}
+}
+
+/* Calls per second of a single-user point, and operations per second by the catalog's count
+ * (a disk test's operation is a KiB: the file size, half of it for the n/2 tests). */
+static double single_ops(const struct store_point *p, const struct test_def *t, double *rate)
+{
+	*rate = p->real_s > 0 ? (double)p->jobs_per_task / p->real_s : 0.0;
+	if (t->flags & TF_SIZED)
+		return *rate * (double)p->file_kib / ((t->flags & TF_HALF) ? 2 : 1);
+	return *rate * (double)t->ops_per_call;
+}
+
+/* The last valid point of each single-user test, in run order; returns how many. */
+static size_t last_per_test(const struct store_point *pts, size_t n, const struct store_point **out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!pts[i].valid || !test_find(pts[i].workload))
+			continue;
+		size_t j = 0;
+		while (j < k && strcmp(out[j]->workload, pts[i].workload) != 0)
+			j++;
+		if (j == k)
+			out[k++] = &pts[i];
+		else if (pts[i].repeat >= out[j]->repeat)
+			out[j] = &pts[i];
+	}
+	return k;
+}
+
+void report_reaim7_single(FILE *f, const struct store_point *pts, size_t n)
+{
+	const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
+	size_t k = last ? last_per_test(pts, n, last) : 0;
+	fprintf(f, "Test   Test        Elapsed   Iteration Iteration      Operation\n"
+		   "Number Name        Time(sec) Count     Rate(loops/s)  Rate (ops/sec)\n");
+	for (size_t i = 0; i < k; i++) {
+		const struct test_def *t = test_find(last[i]->workload);
+		double rate, ops = single_ops(last[i], t, &rate);
+		fprintf(f, "%-6zu %-10s %6.2f %8lld   %10.2f     %15.2f %s/second\n", i + 1, t->name, last[i]->real_s,
+			(long long)last[i]->jobs_per_task, rate, ops, t->units);
+	}
+	free(last);
+}
+
+void report_classic_csv(FILE *f, const struct store_point *pts, size_t n)
+{
+	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct store_point *p = &pts[i];
+		if (p->valid)
+			fprintf(f, "%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", p->tasks, p->jobs_per_min,
+				p->jobs_per_min_task, p->jobs_per_min_task / 60.0, p->real_s, p->user_s, p->sys_s,
+				p->std_dev_s, (double)classic_jti(p), p->max_task_s, p->min_task_s);
+	}
+}
+
+void report_aim7(FILE *f, const struct store_point *pts, size_t n)
+{
+	static const char suite[] = "AIM Multiuser Benchmark - Suite VII";
+	fprintf(f, "\n%s Run Beginning\n\n", suite);
+	for (size_t s = 0, e; s < n; s = e) {
+		e = block_end(pts, n, s);
+		fprintf(f, "Tasks    jobs/min  jti  jobs/min/task      real       cpu\n");
+		for (size_t i = s; i < e; i++)
+			if (pts[i].valid)
+				fprintf(f, "%5d%12.2f%5d%15.4f%10.2f%10.2f\n", pts[i].tasks, pts[i].jobs_per_min,
+					classic_jti(&pts[i]), pts[i].jobs_per_min_task, pts[i].real_s, pts[i].cpu_s);
+	}
+	fprintf(f, "\n%s\n   Testing over\n", suite);
+}
+
+const char *report_aim9_name(const char *test)
+{
+	return strcmp(test, "creat_clo") == 0 ? "creat-clo" : test;
+}
+
+void report_aim9(FILE *f, const struct store_point *pts, size_t n)
+{
+	static const char rule[] = "------------------------------------------------------------------------------"
+				   "------------------------------";
+	const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
+	size_t k = last ? last_per_test(pts, n, last) : 0;
+	fprintf(f, "%s\n Test        Test        Elapsed  Iteration    Iteration          Operation\n"
+		   "Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n%s\n",
+		rule, rule);
+	for (size_t i = 0; i < k; i++) {
+		const struct test_def *t = test_find(last[i]->workload);
+		double rate, ops = single_ops(last[i], t, &rate);
+		/* AIM9's widths, with a blank kept between the columns however large they grow */
+		fprintf(f, "%6zu %-12s%13.2f%11lld %10.5f %15.2f %s/second\n", i + 1, report_aim9_name(t->name),
+			last[i]->real_s, (long long)last[i]->jobs_per_task, rate, ops, t->units);
+	}
+	fprintf(f, "%s\n", rule);
+	free(last);
+}
+
+/* A LAVA test case name: letters, digits, '_', '-' and '.' only. */
+static void lava_name(char *out, size_t len, const char *fmt, const char *workload, const char *rest)
+{
+	snprintf(out, len, fmt, workload, rest);
+	for (char *c = out; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.')
+			*c = '_';
+}
+
+void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
+{
+	char name[256], tail[96];
+	if (single) {
+		const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
+		size_t k = last ? last_per_test(pts, n, last) : 0;
+		for (size_t i = 0; i < k; i++) {
+			double rate, ops = single_ops(last[i], test_find(last[i]->workload), &rate);
+			lava_name(name, sizeof(name), "%s-%s", last[i]->workload, "ops_per_sec");
+			fprintf(f, "%s pass %.2f ops/s\n", name, ops);
+		}
+		free(last);
+		return;
+	}
+	for (size_t s = 0, e; s < n; s = e) {
+		e = block_end(pts, n, s);
+		const char *osync = pts[s].osync ? "on" : "off";
+		for (size_t i = s; i < e; i++) {
+			const struct store_point *p = &pts[i];
+			if (p->repeat > 0)
+				snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-round_%d-jobs_per_min", osync, p->tasks,
+					 p->repeat + 1);
+			else
+				snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-jobs_per_min", osync, p->tasks);
+			lava_name(name, sizeof(name), "%s-%s", p->workload, tail);
+			if (p->valid)
+				fprintf(f, "%s pass %.2f jobs/min\n", name, p->jobs_per_min);
+			else
+				fprintf(f, "%s fail\n", name);
+		}
+		double max = 0.0;
+		int any = 0;
+		for (size_t i = s; i < e; i++)
+			if (pts[i].valid && (!any || pts[i].jobs_per_min > max)) {
+				max = pts[i].jobs_per_min;
+				any = 1;
+			}
+		snprintf(tail, sizeof(tail), "osync_%s-max_jobs_per_min", osync);
+		lava_name(name, sizeof(name), "%s-%s", pts[s].workload, tail);
+		if (any)
+			fprintf(f, "%s pass %.2f jobs/min\n", name, max);
+		else
+			fprintf(f, "%s fail\n", name);
+	}
+}

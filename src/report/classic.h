@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Outputs other programs parse, as classic re-aim-7, AIM Suite VII and IX and LAVA wrote them:
+ * pure functions over stored points (in store_get_points order). */
+#ifndef REAIM_REPORT_CLASSIC_H
+#define REAIM_REPORT_CLASSIC_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "store/store.h"
+
+/* re-aim-7's stdout: the sync line it printed before anything else (nosync: -y was given). */
+void report_reaim7_preamble(FILE *f, int nosync);
+/* The heading re-aim-7 printed before each round of task counts. */
+void report_reaim7_header(FILE *f);
+/* One point as re-aim-7's row: tasks, parent time, child sys and user time, Jobs/Min, Jobs/Min
+ * per task, std dev (s and %), JTI; nothing for an invalid point (classic never printed one). */
+void report_reaim7_row(FILE *f, const struct store_point *p);
+/* "Max Jobs per Minute N" over the valid points given. */
+void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n);
+/* The whole table: per workload and O_SYNC setting, per round, header, rows and Max line. */
+void report_reaim7(FILE *f, const struct store_point *pts, size_t n);
+/* re-aim-7's single-user (-o) table: each test's last valid point. */
+void report_reaim7_single(FILE *f, const struct store_point *pts, size_t n);
+
+/* PREFIX.csv as re-aim-7 wrote it: its header, one row per valid point. */
+void report_classic_csv(FILE *f, const struct store_point *pts, size_t n);
+
+/* AIM Suite VII's multitask table ("Tasks jobs/min jti jobs/min/task real cpu"). */
+void report_aim7(FILE *f, const struct store_point *pts, size_t n);
+/* AIM Suite IX's single-user table, one row per test (its last valid point). */
+void report_aim9(FILE *f, const struct store_point *pts, size_t n);
+/* The name AIM9 printed for a test (creat-clo for creat_clo). */
+const char *report_aim9_name(const char *test);
+
+/* LAVA result lines, "NAME pass|fail VALUE UNITS": one per point and a maximum per workload
+ * and O_SYNC setting; single (AIM9 runs): one ops/s line per test. */
+void report_lava(FILE *f, const struct store_point *pts, size_t n, int single);
+
+#endif

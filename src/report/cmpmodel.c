@@ -1,0 +1,912 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The model behind `reaim compare`: sides and their replicates, a verdict per cell (Welch on runs as
+ * replicates, or paired by round inside one run), the correction over all cells, what --fail-above
+ * counts, subtests by their share of the change, and warnings naming the run that differs. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/cfg.h"
+#include "measure/stats.h"
+#include "report/compare.h"
+#include "util/util.h"
+
+const char *const compare_correction_names[] = {"holm", "bh", NULL};
+
+const char *compare_correction_name(enum compare_correction c)
+{
+	return c == COMPARE_BH ? "Benjamini-Hochberg" : "Holm";
+}
+
+const char *compare_kind_name(enum compare_kind k)
+{
+	switch (k) {
+	case COMPARE_VARIANTS: return "variants";
+	case COMPARE_OSYNC: return "osync";
+	case COMPARE_GROUPS: break;
+	}
+	return "groups";
+}
+
+/* A run as read: its row, its points and (loaded when first needed) each point's tests. */
+struct crun {
+	int64_t id;
+	struct store_run_row row;
+	struct store_point *pts;
+	size_t n;
+	struct store_test **tests;
+	size_t *ntests;
+	int *loaded;
+};
+
+/* What a block is: the points of a side that measured it. */
+struct key {
+	const char *workload;
+	int osync;                /* -1: the side says */
+	const char *variant;      /* NULL: the side says */
+};
+
+struct build {
+	struct store *st;
+	struct compare_model *m;
+	struct crun *runs;
+	size_t nruns;
+	size_t *side_run0;        /* per side, the index of its first run in runs */
+};
+
+static void note(struct compare_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct compare_model *m, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (!s)
+		return;
+	m->notes = xrealloc(m->notes, (m->nnotes + 1) * sizeof(*m->notes));
+	m->notes[m->nnotes++] = s;
+}
+
+static struct crun *run_of(struct build *b, int64_t id)
+{
+	for (size_t i = 0; i < b->nruns; i++)
+		if (b->runs[i].id == id)
+			return &b->runs[i];
+	return NULL;
+}
+
+static int load_run(struct build *b, int64_t id)
+{
+	if (run_of(b, id))
+		return 0;
+	b->runs = xrealloc(b->runs, (b->nruns + 1) * sizeof(*b->runs));
+	struct crun *r = &b->runs[b->nruns];
+	memset(r, 0, sizeof(*r));
+	r->id = id;
+	if (store_get_run(b->st, id, &r->row) < 0 || store_get_points(b->st, id, &r->pts, &r->n) < 0)
+		return -1;
+	r->tests = xcalloc(r->n + 1, sizeof(*r->tests));
+	r->ntests = xcalloc(r->n + 1, sizeof(*r->ntests));
+	r->loaded = xcalloc(r->n + 1, sizeof(*r->loaded));
+	b->nruns++;
+	return 0;
+}
+
+/* A point's per-test rows (read once); NULL when it has none or they cannot be read. */
+static const struct store_test *tests_of(struct build *b, struct crun *r, size_t i, size_t *n)
+{
+	if (!r->loaded[i]) {
+		r->loaded[i] = 1;
+		if (store_get_tests(b->st, r->pts[i].id, &r->tests[i], &r->ntests[i]) < 0) {
+			r->tests[i] = NULL;
+			r->ntests[i] = 0;
+		}
+	}
+	*n = r->ntests[i];
+	return r->tests[i];
+}
+
+/* Whether a point belongs to a side's share of a block. */
+static int matches(const struct compare_side *s, const struct key *k, const struct store_point *p)
+{
+	if (!p->valid || strcmp(p->workload, k->workload) != 0)
+		return 0;
+	if (p->osync != (s->osync >= 0 ? s->osync : k->osync))
+		return 0;
+	return strcmp(p->variant, s->variant ? s->variant : k->variant) == 0;
+}
+
+static double field(const struct store_point *p, size_t offset)
+{
+	double v;
+	memcpy(&v, (const char *)p + offset, sizeof(v));
+	return v;
+}
+
+/* The figures a cell compares, by their place in a point. */
+static const size_t figures[] = {
+	offsetof(struct store_point, jobs_per_min), offsetof(struct store_point, cpu_s),
+	offsetof(struct store_point, user_s), offsetof(struct store_point, sys_s), offsetof(struct store_point, real_s),
+};
+#define NFIG (sizeof(figures) / sizeof(figures[0]))
+
+/* A side's replicates of each figure at one task count (groups of runs): each run's values, then
+ * verdict_group_samples (run means with two or more runs, else the one run's repeats). */
+static void side_samples(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
+			 struct verdict_samples out[NFIG])
+{
+	struct verdict_run *vr = xcalloc(s->nruns + 1, sizeof(*vr));
+	double **vals = xcalloc(s->nruns + 1, sizeof(*vals));
+	for (size_t f = 0; f < NFIG; f++) {
+		for (size_t i = 0; i < s->nruns; i++) {
+			struct crun *r = run_of(b, s->runs[i]);
+			vals[i] = xcalloc(r->n + 1, sizeof(double));
+			size_t n = 0;
+			for (size_t j = 0; j < r->n; j++)
+				if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]))
+					vals[i][n++] = field(&r->pts[j], figures[f]);
+			vr[i] = (struct verdict_run){vals[i], n};
+		}
+		verdict_group_samples(vr, s->nruns, &out[f]);
+		for (size_t i = 0; i < s->nruns; i++)
+			free(vals[i]);
+	}
+	free(vals);
+	free(vr);
+}
+
+static double mean_of(const double *v, size_t n)
+{
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	return n ? sum / (double)n : NAN;
+}
+
+static double pct_change(double a, double b)
+{
+	return a != 0 && isfinite(a) && isfinite(b) ? 100.0 * (b / a - 1.0) : NAN;
+}
+
+/* Mean of the values that are not NaN (k of n). */
+static double mean_of_valid(const double *v, size_t n, size_t k)
+{
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			sum += v[i];
+	return k ? sum / (double)k : NAN;
+}
+
+/* The values of one figure of a side's only run by round (NaN where a round has no valid point). */
+static size_t side_rounds(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
+			  size_t offset, double **out)
+{
+	struct crun *r = run_of(b, s->runs[0]);
+	int most = -1;
+	for (size_t j = 0; j < r->n; j++)
+		if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]) && r->pts[j].repeat > most)
+			most = r->pts[j].repeat;
+	*out = xcalloc((size_t)(most + 1) + 1, sizeof(double));
+	for (int i = 0; i <= most; i++)
+		(*out)[i] = NAN;
+	for (size_t j = 0; j < r->n; j++)
+		if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]) && r->pts[j].repeat >= 0)
+			(*out)[r->pts[j].repeat] = field(&r->pts[j], offset);
+	return (size_t)(most + 1);
+}
+
+/* The pairs (a_i, b_i) of rounds both sides measured. */
+static size_t pairs(const double *a, size_t na, const double *b, size_t nb, double *pa, double *pb)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < na && i < nb; i++)
+		if (!isnan(a[i]) && !isnan(b[i])) {
+			pa[n] = a[i];
+			pb[n++] = b[i];
+		}
+	return n;
+}
+
+static void cell_paired(struct build *b, const struct compare_side *sa, const struct compare_side *sb,
+			const struct key *k, struct compare_cell *c)
+{
+	double means[2][NFIG];
+	for (size_t f = 0; f < NFIG; f++) {
+		double *ra, *rb;
+		size_t na = side_rounds(b, sa, k, c->tasks, figures[f], &ra);
+		size_t nb = side_rounds(b, sb, k, c->tasks, figures[f], &rb);
+		double *pa = xcalloc(na + 1, sizeof(double)), *pb = xcalloc(na + 1, sizeof(double));
+		size_t n = pairs(ra, na, rb, nb, pa, pb);
+		means[0][f] = mean_of(pa, n);
+		means[1][f] = mean_of(pb, n);
+		if (f == 0) {
+			size_t ka = 0, kb = 0; /* a side's own values count even without a partner */
+			for (size_t i = 0; i < na; i++)
+				ka += !isnan(ra[i]);
+			for (size_t i = 0; i < nb; i++)
+				kb += !isnan(rb[i]);
+			c->present = n > 0;
+			c->na = c->nb = n;
+			c->mean_a = n ? means[0][0] : mean_of_valid(ra, na, ka);
+			c->mean_b = n ? means[1][0] : mean_of_valid(rb, nb, kb);
+			c->judged = verdict_paired(pa, pb, n, b->m->alpha, VERDICT_POWER, &c->v) == 0;
+		}
+		free(pa);
+		free(pb);
+		free(ra);
+		free(rb);
+	}
+	c->paired = 1;
+	c->rank_p = -1;
+	c->cpu_pct = pct_change(means[0][1], means[1][1]);
+	c->user_pct = pct_change(means[0][2], means[1][2]);
+	c->sys_pct = pct_change(means[0][3], means[1][3]);
+	c->real_pct = pct_change(means[0][4], means[1][4]);
+}
+
+static void cell_groups(struct build *b, const struct compare_side *sa, const struct compare_side *sb,
+			const struct key *k, struct compare_cell *c)
+{
+	struct verdict_samples xa[NFIG], xb[NFIG];
+	side_samples(b, sa, k, c->tasks, xa);
+	side_samples(b, sb, k, c->tasks, xb);
+	c->na = xa[0].n;
+	c->nb = xb[0].n;
+	c->src_a = xa[0].source;
+	c->src_b = xb[0].source;
+	c->mean_a = mean_of(xa[0].v, xa[0].n);
+	c->mean_b = mean_of(xb[0].v, xb[0].n);
+	c->present = c->na > 0 && c->nb > 0;
+	c->rank_p = -1;
+	if (c->present) {
+		c->judged = verdict_welch_samples(xa[0].v, c->na, xb[0].v, c->nb, b->m->alpha, VERDICT_POWER, &c->v) == 0;
+		double u;
+		if (stats_mann_whitney(xa[0].v, c->na, xb[0].v, c->nb, &u, &c->rank_p) < 0)
+			c->rank_p = -1;
+	}
+	double *pcts[] = {NULL, &c->cpu_pct, &c->user_pct, &c->sys_pct, &c->real_pct};
+	for (size_t f = 1; f < NFIG; f++)
+		*pcts[f] = pct_change(mean_of(xa[f].v, xa[f].n), mean_of(xb[f].v, xb[f].n));
+	for (size_t f = 0; f < NFIG; f++) {
+		verdict_samples_free(&xa[f]);
+		verdict_samples_free(&xb[f]);
+	}
+}
+
+/* ---- blocks ---- */
+
+static int key_equal(const struct key *a, const struct key *b)
+{
+	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync &&
+	       (a->variant == b->variant || (a->variant && b->variant && strcmp(a->variant, b->variant) == 0));
+}
+
+/* The blocks the base side measured, in the order it first did: one per workload, O_SYNC setting
+ * and variant, less what the sides themselves select. */
+static size_t block_keys(struct build *b, struct key **out)
+{
+	const struct compare_side *s = &b->m->sides[0];
+	size_t n = 0;
+	*out = NULL;
+	for (size_t i = 0; i < s->nruns; i++) {
+		const struct crun *r = run_of(b, s->runs[i]);
+		for (size_t j = 0; j < r->n; j++) {
+			const struct store_point *p = &r->pts[j];
+			struct key k = {p->workload, s->osync >= 0 ? -1 : p->osync, s->variant ? NULL : p->variant};
+			if (!matches(s, &k, p))
+				continue;
+			size_t q = 0;
+			while (q < n && !key_equal(&(*out)[q], &k))
+				q++;
+			if (q < n)
+				continue;
+			*out = xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = k;
+		}
+	}
+	return n;
+}
+
+static int by_int(const void *x, const void *y)
+{
+	int a = *(const int *)x, c = *(const int *)y;
+	return (a > c) - (a < c);
+}
+
+/* The task counts the base side measured in a block, ascending. */
+static size_t block_tasks(struct build *b, const struct key *k, int **out)
+{
+	const struct compare_side *s = &b->m->sides[0];
+	size_t n = 0, cap = 0;
+	*out = NULL;
+	for (size_t i = 0; i < s->nruns; i++) {
+		const struct crun *r = run_of(b, s->runs[i]);
+		for (size_t j = 0; j < r->n; j++) {
+			if (!matches(s, k, &r->pts[j]))
+				continue;
+			size_t q = 0;
+			while (q < n && (*out)[q] != r->pts[j].tasks)
+				q++;
+			if (q < n)
+				continue;
+			if (n == cap) {
+				cap = cap * 2 + 8;
+				*out = xrealloc(*out, cap * sizeof(int));
+			}
+			(*out)[n++] = r->pts[j].tasks;
+		}
+	}
+	if (n)
+		qsort(*out, n, sizeof(int), by_int);
+	return n;
+}
+
+/* ---- subtests: each one's share of the change in total job time ---- */
+
+/* Test names and, per replicate of a side, each test's total job time summed over the cells. */
+struct units {
+	size_t n;                 /* replicates */
+	double *v;                /* [test * n + unit] */
+	size_t ntests;            /* tests this side met; the others read as 0 */
+};
+
+struct names {
+	char (*v)[32];
+	size_t n;
+};
+
+static size_t name_index(struct names *nm, const char *name)
+{
+	for (size_t i = 0; i < nm->n; i++)
+		if (strcmp(nm->v[i], name) == 0)
+			return i;
+	nm->v = xrealloc(nm->v, (nm->n + 1) * sizeof(*nm->v));
+	snprintf(nm->v[nm->n], sizeof(nm->v[0]), "%s", name);
+	return nm->n++;
+}
+
+/* The point of a run at (tasks, round) in a side's share of a block, or -1. */
+static long point_at(const struct crun *r, const struct compare_side *s, const struct key *k, int tasks, int round)
+{
+	for (size_t j = 0; j < r->n; j++)
+		if (r->pts[j].tasks == tasks && r->pts[j].repeat == round && matches(s, k, &r->pts[j]))
+			return (long)j;
+	return -1;
+}
+
+static int has_all(const struct crun *r, const struct compare_side *s, const struct key *k, const int *tasks,
+		   size_t nt)
+{
+	for (size_t t = 0; t < nt; t++) {
+		int found = 0;
+		for (size_t j = 0; j < r->n && !found; j++)
+			found = r->pts[j].tasks == tasks[t] && matches(s, k, &r->pts[j]);
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Add w times each test's total job time of a point to column u of units (names grow as met). */
+static void add_point(struct build *b, struct crun *r, size_t j, double w, struct names *nm, double **cols,
+		      size_t *ncols, size_t u, size_t nunits)
+{
+	size_t nt;
+	const struct store_test *t = tests_of(b, r, j, &nt);
+	for (size_t i = 0; i < nt; i++) {
+		size_t x = name_index(nm, t[i].name);
+		while (*ncols <= x) {
+			*cols = xrealloc(*cols, (*ncols + 1) * nunits * sizeof(double));
+			memset(*cols + *ncols * nunits, 0, nunits * sizeof(double));
+			(*ncols)++;
+		}
+		if (isfinite(t[i].total_s))
+			(*cols)[x * nunits + u] += w * t[i].total_s;
+	}
+}
+
+/* The rounds of a side's only run (and, paired, of the other side's) that measured every cell. */
+static size_t full_rounds(struct build *b, const struct compare_side *s, const struct compare_side *also,
+			  const struct key *k, const int *tasks, size_t nt, int **out)
+{
+	struct crun *r = run_of(b, s->runs[0]);
+	int most = -1;
+	for (size_t j = 0; j < r->n; j++)
+		most = r->pts[j].repeat > most ? r->pts[j].repeat : most;
+	*out = xcalloc((size_t)(most + 2), sizeof(int));
+	size_t n = 0;
+	for (int round = 0; round <= most; round++) {
+		int ok = 1;
+		for (size_t t = 0; t < nt && ok; t++)
+			ok = point_at(r, s, k, tasks[t], round) >= 0 &&
+			     (!also || point_at(run_of(b, also->runs[0]), also, k, tasks[t], round) >= 0);
+		if (ok)
+			(*out)[n++] = round;
+	}
+	return n;
+}
+
+/* A side's replicates of each test's total job time over the cells: its runs (two or more that
+ * measured every cell: each run's mean per cell, summed), else its one run's full rounds. With
+ * paired rounds, `rounds` gives them (the same for both sides). */
+static void side_units(struct build *b, const struct compare_side *s, const struct key *k, const int *tasks,
+		       size_t nt, const int *rounds, size_t nrounds, struct names *nm, struct units *out)
+{
+	size_t *full = xcalloc(s->nruns + 1, sizeof(size_t)), nfull = 0;
+	for (size_t i = 0; !rounds && i < s->nruns; i++)
+		if (has_all(run_of(b, s->runs[i]), s, k, tasks, nt))
+			full[nfull++] = i;
+	int *own = NULL;
+	if (!rounds && nfull == 1)
+		nrounds = full_rounds(b, s, NULL, k, tasks, nt, &own), rounds = own;
+	size_t nunits = rounds ? nrounds : nfull;
+	double *cols = NULL;
+	size_t ncols = 0;
+	for (size_t u = 0; u < nunits; u++) {
+		struct crun *r = run_of(b, s->runs[rounds ? (own ? full[0] : 0) : full[u]]);
+		for (size_t t = 0; t < nt; t++) {
+			if (rounds) {
+				long j = point_at(r, s, k, tasks[t], rounds[u]);
+				if (j >= 0)
+					add_point(b, r, (size_t)j, 1, nm, &cols, &ncols, u, nunits);
+				continue;
+			}
+			size_t cnt = 0;
+			for (size_t j = 0; j < r->n; j++)
+				cnt += r->pts[j].tasks == tasks[t] && matches(s, k, &r->pts[j]);
+			for (size_t j = 0; j < r->n; j++)
+				if (r->pts[j].tasks == tasks[t] && matches(s, k, &r->pts[j]))
+					add_point(b, r, j, 1.0 / (double)cnt, nm, &cols, &ncols, u, nunits);
+		}
+	}
+	out->n = nunits;
+	out->v = cols;
+	out->ntests = ncols;
+	free(own);
+	free(full);
+}
+
+static double unit(const struct units *u, size_t test, size_t i)
+{
+	return test < u->ntests ? u->v[test * u->n + i] : 0;
+}
+
+/* The change of one test (or of all, test == SIZE_MAX) between the sides' replicates. */
+static void subtest_change(const struct compare_model *m, const struct units *a, const struct units *b,
+			   size_t test, size_t ntests, int paired, struct compare_subtest *out)
+{
+	double *va = xcalloc(a->n + 1, sizeof(double)), *vb = xcalloc(b->n + 1, sizeof(double));
+	for (size_t i = 0; i < a->n; i++)
+		for (size_t t = 0; t < ntests; t++)
+			va[i] += test == SIZE_MAX || t == test ? unit(a, t, i) : 0;
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t t = 0; t < ntests; t++)
+			vb[i] += test == SIZE_MAX || t == test ? unit(b, t, i) : 0;
+	out->base_s = mean_of(va, a->n);
+	out->delta_s = mean_of(vb, b->n) - out->base_s;
+	out->na = a->n;
+	out->nb = b->n;
+	struct verdict v;
+	int rc = paired ? verdict_paired(va, vb, a->n, m->alpha, VERDICT_POWER, &v)
+			: verdict_welch_samples(va, a->n, vb, b->n, m->alpha, VERDICT_POWER, &v);
+	out->p = rc == 0 ? v.p : NAN;
+	out->noise = rc != 0 || !(v.p < m->alpha);
+	free(va);
+	free(vb);
+}
+
+static int by_delta(const void *x, const void *y)
+{
+	double a = fabs(((const struct compare_subtest *)x)->delta_s), c = fabs(((const struct compare_subtest *)y)->delta_s);
+	return (a < c) - (a > c);
+}
+
+static void panel_subtests(struct build *b, const struct key *k, struct compare_panel *pn)
+{
+	const struct compare_side *sa = &b->m->sides[0], *sb = &b->m->sides[pn->side];
+	int *tasks = xcalloc(pn->ncells + 1, sizeof(int));
+	size_t nt = 0;
+	for (size_t i = 0; i < pn->ncells; i++)
+		if (pn->cells[i].present)
+			tasks[nt++] = pn->cells[i].tasks;
+	int paired = b->m->kind != COMPARE_GROUPS;
+	int *rounds = NULL;
+	size_t nrounds = paired && nt ? full_rounds(b, sa, sb, k, tasks, nt, &rounds) : 0;
+	struct names nm = {0};
+	struct units ua = {0}, ub = {0};
+	if (nt) {
+		side_units(b, sa, k, tasks, nt, paired ? rounds : NULL, nrounds, &nm, &ua);
+		side_units(b, sb, k, tasks, nt, paired ? rounds : NULL, nrounds, &nm, &ub);
+	}
+	if (ua.n && ub.n) {
+		pn->subs = xcalloc(nm.n + 1, sizeof(*pn->subs));
+		subtest_change(b->m, &ua, &ub, SIZE_MAX, nm.n, paired, &pn->total);
+		snprintf(pn->total.name, sizeof(pn->total.name), "all");
+		for (size_t t = 0; t < nm.n; t++) {
+			struct compare_subtest *st = &pn->subs[pn->nsubs++];
+			subtest_change(b->m, &ua, &ub, t, nm.n, paired, st);
+			snprintf(st->name, sizeof(st->name), "%s", nm.v[t]);
+			st->share_pct = pn->total.delta_s != 0 ? 100 * st->delta_s / pn->total.delta_s : NAN;
+		}
+		qsort(pn->subs, pn->nsubs, sizeof(*pn->subs), by_delta);
+	}
+	free(ua.v);
+	free(ub.v);
+	free(nm.v);
+	free(rounds);
+	free(tasks);
+}
+
+/* ---- a panel: one block of one other side against the base ---- */
+
+/* The sampler's user, sys, iowait and disk-util shares over a side's sampled points of a block. */
+static int side_system(struct build *b, const struct compare_side *s, const struct key *k, double out[4])
+{
+	size_t used = 0;
+	memset(out, 0, 4 * sizeof(double));
+	for (size_t i = 0; i < s->nruns; i++) {
+		const struct crun *r = run_of(b, s->runs[i]);
+		for (size_t j = 0; j < r->n; j++) {
+			const struct store_point *p = &r->pts[j];
+			if (!p->sampled || !matches(s, k, p))
+				continue;
+			out[0] += p->user_pct, out[1] += p->sys_pct, out[2] += p->iowait_pct, out[3] += p->util_pct;
+			used++;
+		}
+	}
+	for (int q = 0; q < 4 && used; q++)
+		out[q] /= (double)used;
+	return used > 0;
+}
+
+static void build_panel(struct build *b, const struct key *k, size_t side, struct compare_panel *pn)
+{
+	const struct compare_side *sa = &b->m->sides[0], *sb = &b->m->sides[side];
+	memset(pn, 0, sizeof(*pn));
+	snprintf(pn->workload, sizeof(pn->workload), "%s", k->workload);
+	snprintf(pn->variant, sizeof(pn->variant), "%.63s", k->variant ? k->variant : "");
+	pn->osync = k->osync;
+	pn->side = side;
+	int *tasks;
+	pn->ncells = block_tasks(b, k, &tasks);
+	pn->cells = xcalloc(pn->ncells + 1, sizeof(*pn->cells));
+	double *ratios = xcalloc(pn->ncells + 1, sizeof(double));
+	for (size_t i = 0; i < pn->ncells; i++) {
+		struct compare_cell *c = &pn->cells[i];
+		c->tasks = tasks[i];
+		c->p_adj = NAN;
+		if (b->m->kind == COMPARE_GROUPS)
+			cell_groups(b, sa, sb, k, c);
+		else
+			cell_paired(b, sa, sb, k, c);
+		if (c->present && c->mean_a > 0 && c->mean_b > 0)
+			ratios[pn->ngeo++] = c->mean_b / c->mean_a;
+		if (isfinite(c->mean_a) && (!pn->peak_a_tasks || c->mean_a > pn->peak_a))
+			pn->peak_a = c->mean_a, pn->peak_a_tasks = c->tasks;
+		if (c->present && (!pn->peak_b_tasks || c->mean_b > pn->peak_b))
+			pn->peak_b = c->mean_b, pn->peak_b_tasks = c->tasks;
+	}
+	pn->geomean_pct = pn->ngeo ? 100 * (stats_geomean(ratios, pn->ngeo) - 1) : NAN;
+	free(ratios);
+	free(tasks);
+	pn->has_system = side_system(b, sa, k, pn->sys_a) && side_system(b, sb, k, pn->sys_b);
+	panel_subtests(b, k, pn);
+}
+
+/* p values of every judged cell adjusted together; then what is significant and what fails. */
+static void correct(struct compare_model *m)
+{
+	size_t n = 0, at = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		n += m->panels[i].ncells;
+	double *p = xcalloc(n + 1, sizeof(double)), *adj = xcalloc(n + 1, sizeof(double));
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			const struct compare_cell *cell = &m->panels[i].cells[c];
+			p[at++] = cell->judged ? cell->v.p : NAN;
+			m->judged += cell->judged;
+		}
+	if (m->correction == COMPARE_BH)
+		verdict_bh(p, n, adj);
+	else
+		verdict_holm(p, n, adj);
+	at = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			struct compare_cell *cell = &m->panels[i].cells[c];
+			cell->p_adj = adj[at++];
+			cell->significant = cell->judged && cell->p_adj < m->alpha;
+			/* where nothing can be judged (single rounds), any drop beyond the threshold counts */
+			int counts = cell->significant || (cell->present && !cell->judged);
+			cell->regression = m->fail_above_pct > 0 && counts && cell->present &&
+					   pct_change(cell->mean_a, cell->mean_b) < -m->fail_above_pct;
+			m->regressed |= cell->regression;
+		}
+	free(p);
+	free(adj);
+}
+
+/* ---- warnings ---- */
+
+/* The side a run is on (its letter), for warnings. */
+static char letter_of(const struct compare_model *m, int64_t id)
+{
+	for (size_t s = 0; s < m->nsides; s++)
+		for (size_t i = 0; i < m->sides[s].nruns; i++)
+			if (m->sides[s].runs[i] == id)
+				return m->sides[s].letter;
+	return '?';
+}
+
+static void free_strings(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Environment facts in which run `other` differs from the base run; the kernel only within a side
+ * (across sides it is usually what is compared). */
+static void env_warnings(struct build *b, int64_t base, int64_t other)
+{
+	struct compare_model *m = b->m;
+	char **ka, **kb;
+	size_t na, nb;
+	if (store_get_env(b->st, base, &ka, &na) < 0)
+		return;
+	if (store_get_env(b->st, other, &kb, &nb) < 0) {
+		free_strings(ka, na);
+		return;
+	}
+	int same_side = letter_of(m, base) == letter_of(m, other);
+	for (size_t i = 0; i < na; i++) {
+		const char *tab = strchr(ka[i], '\t');
+		size_t klen = (size_t)(tab - ka[i]);
+		if (!same_side && strncmp(ka[i], "kernel.", 7) == 0)
+			continue;
+		const char *theirs = NULL;
+		for (size_t j = 0; j < nb; j++)
+			if (strncmp(kb[j], ka[i], klen + 1) == 0)
+				theirs = kb[j] + klen + 1;
+		if (!theirs || strcmp(theirs, tab + 1) != 0)
+			note(m, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'",
+			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
+			     theirs ? theirs : "(absent)", tab + 1);
+	}
+	free_strings(ka, na);
+	free_strings(kb, nb);
+}
+
+/* One option of one workload as text (list items joined by spaces); NULL when not stored. */
+static char *option_value(const struct store_option *o, size_t n, const char *workload, const char *key)
+{
+	struct strbuf sb = {0};
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(o[i].workload, workload) == 0 && strcmp(o[i].key, key) == 0)
+			strbuf_addf(&sb, "%s%s", sb.len ? " " : "", o[i].value);
+	return sb.buf;
+}
+
+/* Options that change what a point measures (jobs per task, file sizes, sync mode, seed ...) in
+ * which run `other` differs from the base run, workload by workload (by name). */
+static void option_warnings(struct build *b, int64_t base, int64_t other)
+{
+	struct compare_model *m = b->m;
+	struct store_option *oa, *ob;
+	size_t na, nb;
+	if (store_get_workload_options(b->st, base, &oa, &na) < 0)
+		return;
+	if (store_get_workload_options(b->st, other, &ob, &nb) < 0) {
+		store_options_free(oa, na);
+		return;
+	}
+	for (size_t i = 0; i < na; i++) {
+		if ((i && strcmp(oa[i].key, oa[i - 1].key) == 0 && oa[i].workload_id == oa[i - 1].workload_id) ||
+		    !option_measured(oa[i].key))
+			continue; /* a list's later items: the first stands for the list */
+		char *va = option_value(oa, na, oa[i].workload, oa[i].key);
+		char *vb = option_value(ob, nb, oa[i].workload, oa[i].key);
+		int theirs = 0;
+		for (size_t j = 0; j < nb && !theirs; j++)
+			theirs = strcmp(ob[j].workload, oa[i].workload) == 0;
+		/* a workload the other run lacks, or an option it was made before, says nothing */
+		if (theirs && vb && va && strcmp(va, vb) != 0)
+			note(m, "warning: run %lld (%c) differs from run %lld (%c) in option %s of workload %s: '%s' "
+				"against '%s'",
+			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), oa[i].key,
+			     oa[i].workload, vb, va);
+		free(va);
+		free(vb);
+	}
+	store_options_free(oa, na);
+	store_options_free(ob, nb);
+}
+
+static void warnings(struct build *b)
+{
+	struct compare_model *m = b->m;
+	int64_t base = m->sides[0].runs[0];
+	for (size_t s = 0; s < m->nsides; s++)
+		for (size_t i = 0; i < m->sides[s].nruns; i++) {
+			const struct crun *r = run_of(b, m->sides[s].runs[i]);
+			if (strcmp(r->row.status, "complete") != 0)
+				note(m, "warning: run %lld (%c) is %s: its valid points are used", (long long)r->id,
+				     m->sides[s].letter, r->row.status);
+			if (r->id == base || m->kind != COMPARE_GROUPS)
+				continue;
+			env_warnings(b, base, r->id);
+			option_warnings(b, base, r->id);
+		}
+	if (m->kind == COMPARE_OSYNC)
+		note(m, "caution: O_SYNC on and off ran one after the other, not interleaved, so drift between "
+			"them is not cancelled by pairing rounds (--variant interleaves the points it compares)");
+	if (m->kind != COMPARE_GROUPS)
+		return;
+	/* sides whose samples are the repeats inside one run */
+	struct strbuf who = {0};
+	size_t nwho = 0;
+	for (size_t s = 0; s < m->nsides; s++) {
+		int repeats = 0;
+		for (size_t i = 0; i < m->npanels && !repeats; i++)
+			for (size_t c = 0; c < m->panels[i].ncells && !repeats; c++) {
+				const struct compare_cell *cell = &m->panels[i].cells[c];
+				repeats = (s == 0 && cell->src_a == VERDICT_SRC_REPEATS) ||
+					  (m->panels[i].side == s && cell->src_b == VERDICT_SRC_REPEATS);
+			}
+		if (repeats) {
+			strbuf_addf(&who, "%s%c", nwho ? ", " : "", m->sides[s].letter);
+			nwho++;
+		}
+	}
+	if (nwho)
+		note(m, "caution: %s %s one run, so %s samples are the repeats inside it, which share one window of "
+			"outside load: p values and intervals understate the noise between runs (give 2 or more runs "
+			"a side: A1,A2 B1,B2)",
+		     who.buf, nwho > 1 ? "have" : "has", nwho > 1 ? "their" : "its");
+	strbuf_free(&who);
+}
+
+/* ---- sides ---- */
+
+/* The labels of a group's runs, each once, in order. */
+static void group_label(struct build *b, const struct compare_group *g, char *buf, size_t len)
+{
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (size_t i = 0; i < g->n; i++) {
+		const char *l = run_of(b, g->runs[i])->row.label;
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(run_of(b, g->runs[k])->row.label, l) == 0;
+		if (!seen)
+			strbuf_addf(&sb, "%s%s", sb.len ? "," : "", l);
+	}
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_free(&sb);
+}
+
+static void add_side(struct compare_model *m, const char *label, const int64_t *runs, size_t n)
+{
+	m->sides = xrealloc(m->sides, (m->nsides + 1) * sizeof(*m->sides));
+	struct compare_side *s = &m->sides[m->nsides];
+	memset(s, 0, sizeof(*s));
+	s->letter = (char)('A' + m->nsides % 26);
+	snprintf(s->label, sizeof(s->label), "%s", label);
+	s->runs = xcalloc(n, sizeof(*s->runs));
+	memcpy(s->runs, runs, n * sizeof(*runs));
+	s->nruns = n;
+	s->osync = -1;
+	m->nsides++;
+}
+
+/* One run: its variants (the first ran first: the base), else O_SYNC off (base) and on. */
+static void inside_one_run(struct build *b, int64_t id)
+{
+	struct compare_model *m = b->m;
+	const struct crun *r = run_of(b, id);
+	snprintf(m->run_label, sizeof(m->run_label), "%s", r->row.label);
+	const char **names;
+	size_t nv = curve_variants(r->pts, r->n, &names);
+	if (nv > 1 || (nv == 1 && names[0][0])) {
+		m->kind = COMPARE_VARIANTS;
+		for (size_t i = 0; i < nv; i++) {
+			char label[96];
+			snprintf(label, sizeof(label), "variant %.60s", names[i]);
+			add_side(m, label, &id, 1);
+			m->sides[m->nsides - 1].variant = names[i]; /* points into the run's points, kept to the end */
+		}
+		free(names);
+		if (nv < 2)
+			snprintf(m->nothing, sizeof(m->nothing), "run %lld has one variant (%s): nothing to compare it with",
+				 (long long)id, m->sides[0].variant);
+		return;
+	}
+	free(names);
+	int on = 0, off = 0;
+	for (size_t i = 0; i < r->n; i++)
+		on |= r->pts[i].osync == 1, off |= r->pts[i].osync == 0;
+	if (!on || !off) {
+		snprintf(m->nothing, sizeof(m->nothing), "run %lld has no variants and no workload measured with O_SYNC "
+			 "both on and off: nothing to compare inside it (use --variant or --osync both, or give two runs)",
+			 (long long)id);
+		return;
+	}
+	m->kind = COMPARE_OSYNC;
+	add_side(m, "O_SYNC off", &id, 1);
+	m->sides[0].osync = 0;
+	add_side(m, "O_SYNC on", &id, 1);
+	m->sides[1].osync = 1;
+}
+
+int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
+			const struct compare_options *o, struct compare_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->alpha = o->alpha > 0 ? o->alpha : VERDICT_ALPHA;
+	m->fail_above_pct = o->fail_above_pct;
+	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
+	struct build b = {.st = st, .m = m};
+	int rc = 0;
+	for (size_t g = 0; g < ngroups && rc == 0; g++)
+		for (size_t i = 0; i < groups[g].n && rc == 0; i++)
+			rc = load_run(&b, groups[g].runs[i]);
+	if (rc == 0 && ngroups == 1 && groups[0].n == 1) {
+		inside_one_run(&b, groups[0].runs[0]);
+	} else if (rc == 0) {
+		m->kind = COMPARE_GROUPS;
+		for (size_t g = 0; g < ngroups; g++) {
+			char label[160];
+			group_label(&b, &groups[g], label, sizeof(label));
+			add_side(m, label, groups[g].runs, groups[g].n);
+		}
+	}
+	if (rc == 0 && m->nsides >= 2) {
+		struct key *keys;
+		size_t nk = block_keys(&b, &keys);
+		m->panels = xcalloc(nk * (m->nsides - 1) + 1, sizeof(*m->panels));
+		for (size_t k = 0; k < nk; k++)
+			for (size_t s = 1; s < m->nsides; s++)
+				build_panel(&b, &keys[k], s, &m->panels[m->npanels++]);
+		free(keys);
+		correct(m);
+		warnings(&b);
+	}
+	/* the variants' names point into the loaded points: keep them in the model's own storage */
+	for (size_t s = 0; s < m->nsides; s++)
+		if (m->sides[s].variant)
+			m->sides[s].variant = xstrdup(m->sides[s].variant);
+	for (size_t i = 0; i < b.nruns; i++) {
+		struct crun *r = &b.runs[i];
+		for (size_t j = 0; j < r->n; j++)
+			free(r->tests[j]);
+		free(r->tests);
+		free(r->ntests);
+		free(r->loaded);
+		free(r->pts);
+	}
+	free(b.runs);
+	return rc;
+}
+
+void compare_model_free(struct compare_model *m)
+{
+	for (size_t s = 0; s < m->nsides; s++) {
+		free(m->sides[s].runs);
+		free((char *)m->sides[s].variant);
+	}
+	free(m->sides);
+	for (size_t i = 0; i < m->npanels; i++) {
+		free(m->panels[i].cells);
+		free(m->panels[i].subs);
+	}
+	free(m->panels);
+	free_strings(m->notes, m->nnotes);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What `reaim compare` concludes, before it is written: the sides (groups of runs, or the variants
+ * or O_SYNC settings of one run), a cell per block and task count with its verdict, the correction
+ * over all cells, the subtests that carry the change, and the warnings. The formats of compare.c
+ * only print this model. */
+#ifndef REAIM_REPORT_COMPARE_H
+#define REAIM_REPORT_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure/verdict.h"
+#include "report/report.h"
+
+enum compare_kind {
+	COMPARE_GROUPS,   /* groups of runs: runs are the replicates (Welch) */
+	COMPARE_VARIANTS, /* the variants of one run, paired round by round */
+	COMPARE_OSYNC,    /* O_SYNC off (base) and on of one run made with --osync both, paired by round */
+};
+
+enum compare_correction { COMPARE_HOLM, COMPARE_BH };
+
+/* One side: side 0 (letter A) is the base. */
+struct compare_side {
+	char letter;
+	char label[160];          /* groups: the runs' labels; variants: the variant; osync: "O_SYNC on" */
+	int64_t *runs;            /* groups: the runs, in the order given */
+	size_t nruns;
+	const char *variant;      /* COMPARE_VARIANTS: the variant it selects (else NULL) */
+	int osync;                /* COMPARE_OSYNC: the setting it selects (else -1) */
+};
+
+/* One task count of a block, side b against the base. */
+struct compare_cell {
+	int tasks;
+	int present;              /* both sides have a valid value here */
+	double mean_a, mean_b;    /* of the samples (NaN when a side has none) */
+	size_t na, nb;            /* samples (pairs, when paired) */
+	enum verdict_source src_a, src_b; /* runs or repeats (groups) */
+	int paired;
+	int judged;               /* the test could be made */
+	struct verdict v;         /* change, interval, p, MDE (when judged) */
+	double p_adj;             /* after the correction over every judged cell; NaN when not judged */
+	int significant;          /* p_adj < alpha */
+	int regression;           /* a drop --fail-above counts: significant, or any where none can be judged */
+	double cpu_pct, user_pct, sys_pct, real_pct; /* change of the means of CPU and real time */
+	double rank_p;            /* Mann-Whitney on the same samples (groups), -1 when not possible */
+};
+
+/* One subtest's share of the change in total job time of a panel. */
+struct compare_subtest {
+	char name[32];
+	double base_s;            /* its total job time on the base side (summed over the cells compared) */
+	double delta_s;           /* other minus base */
+	double share_pct;         /* 100 delta_s / (the panel's total delta) */
+	double p;                 /* of the change (Welch or paired, on the same replicates); NaN: not judged */
+	size_t na, nb;
+	int noise;                /* within noise: not judged, or p >= alpha (uncorrected) */
+};
+
+/* One block (workload, O_SYNC setting, variant) of one other side against the base. */
+struct compare_panel {
+	char workload[64];
+	int osync;                /* -1 in osync mode (the sides are the settings) */
+	char variant[64];         /* "" unless groups of runs made with variants */
+	size_t side;              /* index of the other side */
+	struct compare_cell *cells;
+	size_t ncells;
+	double geomean_pct;       /* of mean_b / mean_a over the present cells */
+	size_t ngeo;
+	int peak_a_tasks, peak_b_tasks;
+	double peak_a, peak_b;
+	int has_system;           /* both sides have sampled points */
+	double sys_a[4], sys_b[4]; /* user, sys, iowait, disk util %, mean over sampled points */
+	struct compare_subtest *subs; /* by |delta_s|, largest first */
+	size_t nsubs;
+	struct compare_subtest total; /* all subtests together */
+};
+
+struct compare_model {
+	enum compare_kind kind;
+	double alpha, fail_above_pct;
+	enum compare_correction correction;
+	struct compare_side *sides;
+	size_t nsides;
+	struct compare_panel *panels;
+	size_t npanels;
+	size_t judged;            /* cells in the correction */
+	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
+	size_t nnotes;
+	int regressed;
+	char nothing[256];        /* set when one run has nothing to compare inside it: why */
+	char run_label[128];      /* variants, osync: the run's label */
+};
+
+/* A group as given on the command line: its runs, resolved. */
+struct compare_group {
+	const int64_t *runs;
+	size_t n;
+};
+
+/* Build the model: two or more groups (groups of runs), or one group of one run (its variants, else
+ * its O_SYNC settings; m->nothing says why when it has neither). -1 when the store cannot be read. */
+int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
+			const struct compare_options *o, struct compare_model *m);
+void compare_model_free(struct compare_model *m);
+/* "Holm" or "Benjamini-Hochberg"; and the short names --correction takes. */
+const char *compare_correction_name(enum compare_correction c);
+extern const char *const compare_correction_names[]; /* "holm", "bh", NULL */
+const char *compare_kind_name(enum compare_kind k);   /* "groups", "variants", "osync" */
+
+#endif

@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* From stored runs to picture files: which curves a plot draws and against what, the footer naming each
+ * run's kernel and host, the timeline's panels, and SVG, PNG (through rsvg-convert) or gnuplot output. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "report/plot.h"
+#include "report/report.h"
+#include "store/figures.h"
+#include "util/util.h"
+
+extern char **environ;
+
+static const char png_magic[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The value of one environment key of a run, or "?"; caller frees. */
+static char *env_value(struct store *st, int64_t run, const char *key)
+{
+	char **kv;
+	size_t n;
+	char *out = NULL;
+	if (store_get_env(st, run, &kv, &n) < 0)
+		return xstrdup("?");
+	size_t klen = strlen(key);
+	for (size_t i = 0; i < n; i++) {
+		if (!out && strncmp(kv[i], key, klen) == 0 && kv[i][klen] == '\t')
+			out = xstrdup(kv[i] + klen + 1);
+		free(kv[i]);
+	}
+	free(kv);
+	return out ? out : xstrdup("?");
+}
+
+/* "kernel-a (run 1): kernel 6.1.0, host vm, started 2026-11-30T12:17:26Z" */
+static char *footer_line(struct store *st, int64_t run)
+{
+	struct store_run_row r;
+	if (store_get_run(st, run, &r) < 0)
+		return xasprintf("run %lld", (long long)run);
+	char *kernel = env_value(st, run, "kernel.release"), *host = env_value(st, run, "hostname");
+	char *line = xasprintf("%s (run %lld): kernel %s, host %s, started %s", r.label, (long long)run, kernel, host,
+			       r.started);
+	free(kernel);
+	free(host);
+	return line;
+}
+
+void plot_set_free(struct plot_set *ps)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		curve_free(&ps->curves[i]);
+	free(ps->curves);
+	free(ps->base);
+	for (size_t i = 0; i < ps->nfooter; i++)
+		free(ps->footer[i]);
+	free(ps->footer);
+	free(ps->left_out);
+	memset(ps, 0, sizeof(*ps));
+}
+
+/* Diff bases: a later run's curve against the first run's curve of the same O_SYNC setting; when no
+ * curve has such a partner (runs made with different settings), against the first curve. A lone run
+ * made with O_SYNC both: on against off. */
+static void choose_bases(struct plot_set *ps, const size_t *run_of, size_t nruns_drawn)
+{
+	int paired = 0;
+	for (size_t i = 0; i < ps->n; i++) {
+		ps->base[i] = -1;
+		for (size_t j = 0; j < ps->n && ps->base[i] < 0; j++) {
+			const struct curve *ci = &ps->curves[i], *cj = &ps->curves[j];
+			int variants = ci->variant[0] != '\0';
+			/* one run: its variants against the first of the same setting, else on against off */
+			int partner = nruns_drawn == 1 ? (variants ? j < i && cj->osync == ci->osync : ci->osync && !cj->osync)
+						       : run_of[i] != run_of[0] && run_of[j] == run_of[0] &&
+							 cj->osync == ci->osync && strcmp(cj->variant, ci->variant) == 0;
+			if (partner)
+				ps->base[i] = (int)j;
+		}
+		paired |= ps->base[i] >= 0;
+	}
+	for (size_t i = 0; i < ps->n && !paired && nruns_drawn > 1; i++)
+		ps->base[i] = run_of[i] != run_of[0] ? 0 : -1;
+	const char *first = ps->n ? ps->curves[0].label : "the first run";
+	if (nruns_drawn == 1 && ps->n && ps->curves[0].variant[0])
+		snprintf(ps->caption, sizeof(ps->caption), "Each variant against %s, at the task counts both have",
+			 first);
+	else if (nruns_drawn == 1)
+		snprintf(ps->caption, sizeof(ps->caption), "O_SYNC on against off in %s, at the task counts both have",
+			 first);
+	else
+		snprintf(ps->caption, sizeof(ps->caption), "Difference against %s (the first run)%s, at the task counts "
+			 "both have", first, !paired ? ", whatever its O_SYNC setting"
+					     : ps->n > nruns_drawn ? " with the same O_SYNC setting" : "");
+}
+
+int plot_set_load(struct store *st, const int64_t *runs, size_t n, const char *workload, int osync,
+		  const struct metric *m, struct plot_set *ps, char *err, size_t errlen)
+{
+	memset(ps, 0, sizeof(*ps));
+	struct curve **cs = xcalloc(n + 1, sizeof(*cs));
+	size_t *nc = xcalloc(n + 1, sizeof(*nc)), *run_of = NULL;
+	int rc = 0;
+	for (size_t r = 0; r < n && rc == 0; r++)
+		if ((rc = curves_load_metric(st, runs[r], m, &cs[r], &nc[r])) < 0)
+			snprintf(err, errlen, "%s", store_error(st));
+	for (size_t r = 0; r < n && rc == 0 && !workload; r++)
+		if (nc[r])
+			workload = cs[r][0].workload;
+	if (rc == 0 && !workload) {
+		snprintf(err, errlen, "the runs have no valid points to plot");
+		rc = -1;
+	}
+	if (rc == 0)
+		snprintf(ps->workload, sizeof(ps->workload), "%s", workload);
+	struct strbuf left = {0};
+	int both = 0;
+	size_t drawn_runs = 0;
+	for (size_t r = 0; r < n && rc == 0; r++) {
+		int on = 0, off = 0;
+		for (size_t k = 0; k < nc[r]; k++) {
+			struct curve *c = &cs[r][k];
+			if (strcmp(c->workload, ps->workload) != 0 || (osync >= 0 && c->osync != osync)) {
+				strbuf_addf(&left, "%s%s workload %s O_SYNC %s", left.len ? "; " : "Not drawn: ", c->label,
+					    c->workload, c->osync ? "on" : "off");
+				continue;
+			}
+			ps->curves = xrealloc(ps->curves, (ps->n + 1) * sizeof(*ps->curves));
+			run_of = xrealloc(run_of, (ps->n + 1) * sizeof(*run_of));
+			ps->curves[ps->n] = *c;
+			run_of[ps->n++] = r;
+			c->points = NULL; /* moved */
+			c->count = 0;
+			on |= c->osync != 0;
+			off |= c->osync == 0;
+		}
+		both |= on && off;
+		drawn_runs += on || off;
+	}
+	if (rc == 0 && ps->n == 0) {
+		snprintf(err, errlen, "no run has %s points%s", ps->workload,
+			 osync < 0 ? "" : osync ? " with O_SYNC on" : " with O_SYNC off");
+		rc = -1;
+	}
+	if (rc == 0) {
+		/* one run's two settings, or runs of different settings, must be told apart in the legend */
+		int mixed = both;
+		for (size_t i = 1; i < ps->n; i++)
+			mixed |= ps->curves[i].osync != ps->curves[0].osync;
+		ps->base = xcalloc(ps->n, sizeof(*ps->base));
+		choose_bases(ps, run_of, drawn_runs);
+		for (size_t i = 0; i < ps->n && mixed; i++) {
+			size_t len = strlen(ps->curves[i].label);
+			snprintf(ps->curves[i].label + len, sizeof(ps->curves[i].label) - len, ", O_SYNC %s",
+				 ps->curves[i].osync ? "on" : "off");
+		}
+		ps->footer = xcalloc(n, sizeof(*ps->footer));
+		for (size_t r = 0; r < n; r++)
+			ps->footer[ps->nfooter++] = footer_line(st, runs[r]);
+		if (left.len)
+			strbuf_addf(&left, " (choose with --workload and --osync)");
+		ps->left_out = left.len ? xstrdup(left.buf) : NULL;
+	}
+	strbuf_free(&left);
+	for (size_t r = 0; r < n; r++)
+		if (cs[r])
+			curves_free(cs[r], nc[r]);
+	free(cs);
+	free(nc);
+	free(run_of);
+	if (rc < 0)
+		plot_set_free(ps);
+	return rc;
+}
+
+static int is_percentage(const struct metric *m)
+{
+	return ends_with(m->name, "_pct");
+}
+
+void plot_set_options(const struct plot_set *ps, const struct metric *m, struct plot_options *opt)
+{
+	opt->y_label = m->label;
+	opt->y_max = is_percentage(m) ? 100 : 0;
+	opt->diff_base = ps->base;
+	opt->diff_caption = ps->caption;
+	opt->footer = (const char *const *)ps->footer;
+	opt->footer_lines = ps->nfooter;
+	opt->left_out = ps->left_out;
+}
+
+int plot_write_png(const char *svg, size_t len, const char *path, char *err, size_t errlen)
+{
+	/* a socket rather than a pipe: send() with MSG_NOSIGNAL cannot raise SIGPIPE in a caller that
+	 * did not ignore it, when rsvg-convert gives up before reading everything */
+	int fds[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0) {
+		snprintf(err, errlen, "socketpair: %s", strerror(errno));
+		return -1;
+	}
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fds[0], STDIN_FILENO);
+	char *argv[] = {"rsvg-convert", "--format", "png", "--output", (char *)path, NULL};
+	pid_t pid;
+	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fds[0]);
+	if (rc != 0) {
+		close(fds[1]);
+		if (rc == ENOENT)
+			snprintf(err, errlen, "cannot write %s: rsvg-convert is not installed (Debian: apt-get install "
+				 "librsvg2-bin); write an SVG with -o FILE.svg instead", path);
+		else
+			snprintf(err, errlen, "cannot run rsvg-convert: %s", strerror(rc));
+		return -1;
+	}
+	size_t off = 0;
+	int werr = 0;
+	while (off < len) {
+		ssize_t w = send(fds[1], svg + off, len - off, MSG_NOSIGNAL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			werr = errno; /* EPIPE: rsvg-convert gave up, its status says why */
+			break;
+		}
+		off += (size_t)w;
+	}
+	close(fds[1]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			snprintf(err, errlen, "waiting for rsvg-convert: %s", strerror(errno));
+			return -1;
+		}
+	char head[8] = {0};
+	FILE *f = fopen(path, "rb");
+	size_t got = f ? fread(head, 1, sizeof(head), f) : 0;
+	if (f)
+		fclose(f);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || werr || got != sizeof(head) ||
+	    memcmp(head, png_magic, sizeof(head)) != 0) {
+		snprintf(err, errlen, "rsvg-convert could not write %s (%s)", path,
+			 werr ? strerror(werr) : !WIFEXITED(status) ? "killed" : "exit status or output not a PNG");
+		unlink(path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The rendered picture to its file: as it is for SVG, converted for PNG. */
+static int write_picture(const char *buf, size_t len, const char *out, int png, char *err, size_t errlen)
+{
+	if (png)
+		return plot_write_png(buf, len, out, err, errlen);
+	FILE *f = fopen(out, "w");
+	int ok = f && fwrite(buf, 1, len, f) == len;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (!ok)
+		snprintf(err, errlen, "writing %s: %s", out, strerror(errno));
+	return ok ? 0 : -1;
+}
+
+
+/* `plot --timeline`: the first run's points of one workload and O_SYNC setting (one task count with
+ * --point), a sampled metric against seconds into each point, a panel per task count. */
+static int timeline(struct store *st, int64_t id, const struct plot_request *rq, const struct metric *m, FILE *f,
+		    char *err, size_t errlen)
+{
+	const struct store_figure *field = store_figure_find(&store_sample_table, m->name);
+	if (!field || !field->plot) {
+		struct strbuf names = {0};
+		for (size_t i = 0; i < store_sample_table.count; i++)
+			if (store_sample_table.fig[i].plot)
+				strbuf_addf(&names, "%s%s", names.len ? ", " : "", store_sample_table.fig[i].name);
+		snprintf(err, errlen, "--timeline plots a sampled metric (%s), not %s", names.buf, m->name);
+		strbuf_free(&names);
+		return -1;
+	}
+	struct store_point *pts;
+	size_t np;
+	if (store_get_points(st, id, &pts, &np) < 0) {
+		snprintf(err, errlen, "%s", store_error(st));
+		return -1;
+	}
+	const struct store_point *first = NULL;
+	for (size_t i = 0; i < np && !first; i++)
+		if (pts[i].valid && (!rq->workload || strcmp(pts[i].workload, rq->workload) == 0) &&
+		    (rq->osync < 0 || pts[i].osync == rq->osync) && (!rq->point || pts[i].tasks == rq->point))
+			first = &pts[i];
+	struct timeline *lines = xcalloc(np + 1, sizeof(*lines));
+	struct store_sample **rows = xcalloc(np + 1, sizeof(*rows));
+	size_t n = 0, others = 0;
+	for (size_t i = 0; i < np && first; i++) {
+		const struct store_point *p = &pts[i];
+		if (!p->valid || strcmp(p->workload, first->workload) != 0 || p->osync != first->osync)
+			continue;
+		if (rq->point && p->tasks != rq->point)
+			continue;
+		size_t count;
+		if (store_get_samples(st, p->id, &rows[n], &count) < 0 || count == 0) {
+			free(rows[n]);
+			rows[n] = NULL;
+			continue;
+		}
+		double *t = xcalloc(count, sizeof(double)), *y = xcalloc(count, sizeof(double));
+		for (size_t k = 0; k < count; k++) {
+			t[k] = rows[n][k].t_s;
+			y[k] = store_figure_double(field, &rows[n][k]);
+		}
+		lines[n] = (struct timeline){.t = t, .y = y, .count = count, .tasks = p->tasks, .repeat = p->repeat};
+		snprintf(lines[n].label, sizeof(lines[n].label), "%d tasks, repeat %d%s%.16s", p->tasks, p->repeat + 1,
+			 p->variant[0] ? ", variant " : "", p->variant);
+		n++;
+	}
+	for (size_t i = 0; i < np && first; i++)
+		others += pts[i].valid && (strcmp(pts[i].workload, first->workload) != 0 || pts[i].osync != first->osync);
+	int rc = 0;
+	if (!first && rq->point) {
+		snprintf(err, errlen, "run %lld has no valid point at %d tasks", (long long)id, rq->point);
+		rc = -1;
+	} else {
+		char heading[200];
+		if (first)
+			snprintf(heading, sizeof(heading), "%s during each point of run %lld (%s, O_SYNC %s)", m->label,
+				 (long long)id, first->workload, first->osync ? "on" : "off");
+		else
+			snprintf(heading, sizeof(heading), "%s during each point of run %lld", m->label, (long long)id);
+		if (others)
+			log_warn("the timeline draws %s with O_SYNC %s; %zu points of other workloads or settings left "
+				 "out (choose with --workload and --osync)", first->workload, first->osync ? "on" : "off",
+				 others);
+		rc = plot_timeline_svg(f, lines, n, rq->title ? rq->title : heading, m->label,
+				       is_percentage(m) ? 100 : 0);
+		if (rc < 0)
+			snprintf(err, errlen, "rendering the timeline: %s", strerror(errno));
+	}
+	for (size_t i = 0; i < n; i++) {
+		free((void *)lines[i].t);
+		free((void *)lines[i].y);
+		free(rows[i]);
+	}
+	free(lines);
+	free(rows);
+	free(pts);
+	return rc;
+}
+
+/* gnuplot data and script beside each other; the script names the data and its picture by absolute
+ * path, so it runs from any directory. */
+static int gnuplot_files(const struct plot_set *ps, const struct plot_options *po, const char *out, char *err,
+			 size_t errlen)
+{
+	const char *slash = strrchr(out, '/');
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - out), out) : xstrdup(".");
+	char *real = realpath(dir[0] ? dir : "/", NULL);
+	if (!real) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	size_t rl = strlen(real);
+	char *abs_out = xasprintf("%s%s%s", real, rl && real[rl - 1] == '/' ? "" : "/", slash ? slash + 1 : out);
+	char *data = xasprintf("%s.dat", out), *script = xasprintf("%s.gp", out);
+	char *abs_data = xasprintf("%s.dat", abs_out), *image = xasprintf("%s.svg", abs_out);
+	FILE *fd = fopen(data, "w"), *fs = fopen(script, "w");
+	int rc = fd && fs && plot_gnuplot(fd, fs, abs_data, image, ps->curves, ps->n, po) == 0 ? 0 : -1;
+	if ((fd && fclose(fd) != 0) || (fs && fclose(fs) != 0))
+		rc = -1;
+	if (rc < 0)
+		snprintf(err, errlen, "writing %s and %s: %s", data, script, strerror(errno));
+	else
+		printf("wrote %s and %s (run: gnuplot %s; it draws %s)\n", data, script, script, image);
+	free(abs_data);
+	free(image);
+	free(data);
+	free(script);
+	free(abs_out);
+	free(real);
+	free(dir);
+	return rc;
+}
+
+int report_plot(struct store *st, const struct plot_request *rq, char *err, size_t errlen)
+{
+	const char *format = rq->format ? rq->format : ends_with(rq->out, ".png") ? "png" : "svg";
+	int png = strcmp(format, "png") == 0;
+	if (!png && strcmp(format, "svg") != 0 && strcmp(format, "gnuplot") != 0) {
+		snprintf(err, errlen, "unknown plot format '%s' (svg, png or gnuplot)", format);
+		return -1;
+	}
+	if (!png && strcmp(format, "svg") == 0 && ends_with(rq->out, ".png")) {
+		snprintf(err, errlen, "%s: an SVG under a .png name would mislead; use --format png or a .svg name",
+			 rq->out);
+		return -1;
+	}
+	if (rq->timeline && strcmp(format, "gnuplot") == 0) {
+		snprintf(err, errlen, "--timeline draws SVG or PNG, not gnuplot");
+		return -1;
+	}
+	const char *mname = rq->metric ? rq->metric : rq->timeline ? "sys_pct" : "jobs_per_min";
+	const struct metric *m = metric_find(mname);
+	if (!m) {
+		struct strbuf sb = {0};
+		for (const struct metric *k = metric_list(); k->name; k++)
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", k->name);
+		snprintf(err, errlen, "unknown metric '%s'; one of: %s", mname, sb.buf);
+		strbuf_free(&sb);
+		return -1;
+	}
+	int64_t *ids = xcalloc(rq->nruns + 1, sizeof(*ids));
+	int rc = 0;
+	for (size_t i = 0; i < rq->nruns && rc == 0; i++)
+		if ((rc = store_resolve_run(st, rq->runs[i], &ids[i])) < 0)
+			snprintf(err, errlen, "%s", store_error(st));
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = rc == 0 ? open_memstream(&buf, &len) : NULL;
+	if (rc == 0 && !mem) {
+		snprintf(err, errlen, "open_memstream: %s", strerror(errno));
+		rc = -1;
+	}
+	if (rc == 0 && rq->timeline) {
+		if (rq->nruns > 1)
+			log_warn("--timeline draws the first run named (%s); the others are left out", rq->runs[0]);
+		rc = timeline(st, ids[0], rq, m, mem, err, errlen);
+	} else if (rc == 0) {
+		struct plot_set ps;
+		rc = plot_set_load(st, ids, rq->nruns, rq->workload, rq->osync, m, &ps, err, errlen);
+		if (rc == 0) {
+			struct plot_options po = {.title = rq->title, .diff_panel = rq->diff};
+			plot_set_options(&ps, m, &po);
+			if (ps.left_out)
+				log_warn("%s", ps.left_out);
+			if (strcmp(format, "gnuplot") == 0)
+				rc = gnuplot_files(&ps, &po, rq->out, err, errlen);
+			else if ((rc = plot_svg(mem, ps.curves, ps.n, &po)) < 0)
+				snprintf(err, errlen, "rendering the plot: %s", strerror(errno));
+			plot_set_free(&ps);
+		}
+	}
+	if (mem && fclose(mem) != 0 && rc == 0) {
+		snprintf(err, errlen, "rendering the plot: %s", strerror(errno));
+		rc = -1;
+	}
+	if (rc == 0 && strcmp(format, "gnuplot") != 0)
+		rc = write_picture(buf, len, rq->out, png, err, errlen);
+	free(buf);
+	free(ids);
+	return rc;
+}

@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The database as a shared, fallible resource: names that keep nothing, other programs' files,
+# read-only files, another writer's lock, merging into itself or a run still going, damage.
+. "$(dirname "$0")/lib.sh"
+
+printf '10 add_int\n' >"$T/mix"
+run() { "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" "$@"; }
+
+# names that cannot keep a run are refused before anything runs; a database that cannot be
+# used exits 2, as from every command
+for db in '' ':memory:' 'file:x.db?mode=memory' /dev/null "$T"; do
+	status 2 "--db '$db' refused" run --db "$db"
+	contains "$T/err" "reaim: error:" "--db '$db': says why"
+done
+ok "$([ ! -e /dev/null-journal ] && [ ! -e /dev/null-wal ] && echo 0 || echo 1)" "nothing written next to /dev/null"
+
+# another program's database: refused, named, and not changed at all (not even its journal mode)
+if command -v sqlite3 >/dev/null 2>&1; then
+	sqlite3 "$T/other.db" "CREATE TABLE t(x); INSERT INTO t VALUES (1);"
+	before=$(cksum <"$T/other.db")
+	status 2 "another program's database refused" run --db "$T/other.db"
+	contains "$T/err" "$T/other.db" "the refusal names the file"
+	ok "$([ "$before" = "$(cksum <"$T/other.db")" ] && echo 0 || echo 1)" "the file is unchanged"
+	ok "$([ "$(sqlite3 "$T/other.db" 'PRAGMA journal_mode')" = delete ] && echo 0 || echo 1)" "journal mode untouched"
+	status 2 "list refuses it too" "$REAIM" list --db "$T/other.db"
+	contains "$T/err" "$T/other.db" "list names the file"
+fi
+
+check "a run to read" run --label first
+# readers open read-only: an unprivileged user can read root's file in a directory it cannot write
+nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if [ "$(id -u)" = 0 ] && $nobody true 2>/dev/null; then
+	mkdir "$T/ro" && cp "$REAIM_DB" "$T/ro/r.db" && chmod 755 "$T" "$T/ro" && chmod 444 "$T/ro/r.db"
+	for c in list "show last" "export last --format json" "compare last"; do
+		# shellcheck disable=SC2086
+		status 0 "read-only: $c" $nobody "$REAIM" $c --db "$T/ro/r.db"
+	done
+	ok "$(ls "$T/ro" | grep -qv '^r.db$' && echo 1 || echo 0)" "read commands leave no journal behind"
+	status 2 "a writer is refused on a file it cannot write" $nobody "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -d /tmp \
+		--db "$T/ro/r.db"
+fi
+
+# missing database: read commands say so, and do not create one
+status 2 "list of a missing database" "$REAIM" list --db "$T/none.db"
+contains "$T/err" "$T/none.db" "names the missing file"
+ok "$([ ! -e "$T/none.db" ] && echo 0 || echo 1)" "and does not create it"
+
+# another program holds the write lock: readers do not wait, a run waits and stores every point
+if command -v python3 >/dev/null 2>&1; then
+	lock() { python3 -c 'import sqlite3,sys,time
+c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN IMMEDIATE")
+open(sys.argv[3], "w").close(); time.sleep(float(sys.argv[2]))' "$REAIM_DB" "$1" "$T/locked"; }
+	rm -f "$T/locked"
+	lock 3 &
+	lk=$!
+	while [ ! -e "$T/locked" ]; do sleep 0.05; done
+	start=$(date +%s%N)
+	status 0 "list while another program writes" "$REAIM" list
+	ok "$([ $(( ($(date +%s%N) - start) / 1000000 )) -lt 1500 ] && echo 0 || echo 1)" "list does not wait for the writer"
+	status 0 "a run waits for the lock, then stores" run --label waited
+	wait "$lk"
+	status 0 "show the run that waited" "$REAIM" show waited
+	contains "$T/out" "1	" "its point is stored"
+
+	rm -f "$T/locked"
+	lock 30 &
+	lk=$!
+	while [ ! -e "$T/locked" ]; do sleep 0.05; done
+	"$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label stopped >"$T/out" 2>"$T/err" &
+	rp=$!
+	sleep 1.5
+	kill -INT "$rp"
+	start=$(date +%s%N)
+	wait "$rp"
+	got=$?
+	ok "$([ "$got" -eq 3 ] && echo 0 || echo 1)" "Ctrl-C while waiting for the lock: exit 3 (got $got)"
+	ok "$([ $(( ($(date +%s%N) - start) / 1000000 )) -lt 1500 ] && echo 0 || echo 1)" "within a second"
+	kill "$lk" 2>/dev/null
+	wait "$lk" 2>/dev/null
+fi
+
+# merge: into itself (also under another name), and a run still going is not copied half done
+status 2 "merge a database into itself" "$REAIM" merge "$REAIM_DB"
+contains "$T/err" "being merged into" "says it is the same database"
+ln -s "$REAIM_DB" "$T/alias.db"
+status 2 "merge into itself through a link" "$REAIM" merge "$T/alias.db"
+if command -v sqlite3 >/dev/null 2>&1; then
+	check "a run in another database" run --db "$T/lab.db" --label lab
+	sqlite3 "$T/lab.db" "UPDATE runs SET status = 'running'"
+	status 0 "merge while that run is going" "$REAIM" merge "$T/lab.db"
+	contains "$T/out" "merged 0 runs" "the running run is not copied"
+	sqlite3 "$T/lab.db" "UPDATE runs SET status = 'complete'"
+	status 0 "merge once it has finished" "$REAIM" merge "$T/lab.db"
+	contains "$T/out" "merged 1 runs" "now it is copied"
+	ok "$([ "$(sqlite3 "$REAIM_DB" "SELECT status FROM runs WHERE label = 'lab'")" = complete ] && echo 0 || echo 1)" \
+		"stored complete"
+
+	# a damaged page is found before anything is appended
+	cp "$REAIM_DB" "$T/bad.db"
+	sqlite3 "$T/bad.db" "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = delete" >/dev/null
+	# the headers of pages 2 to 4 (b-tree pages: the schema's tables)
+	for pg in 1 2 3; do
+		printf '\377\377\377\377\377\377\377\377' | dd of="$T/bad.db" bs=1 seek=$((pg * 4096)) conv=notrunc 2>/dev/null
+	done
+	before=$(cksum <"$T/bad.db")
+	status 2 "a damaged database is refused" run --db "$T/bad.db"
+	contains "$T/err" "damaged" "says it is damaged"
+	ok "$([ "$before" = "$(cksum <"$T/bad.db")" ] && echo 0 || echo 1)" "nothing appended to it"
+	status 2 "merging a damaged database" "$REAIM" merge "$T/bad.db"
+fi
+scratch_is_empty
+ok $? "scratch is clean"
+finish

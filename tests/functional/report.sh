@@ -1,0 +1,155 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# reaim report: one self-contained HTML page for two runs and for one, escaped labels, the environment's
+# differences, and a real headless browser that renders it without asking the network for anything.
+. "$(dirname "$0")/lib.sh"
+
+printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
+check "run A" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
+check "run B (O_SYNC both)" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
+check "a third run" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil
+# reaim refuses such a label on its command line; another program may have stored one
+if command -v sqlite3 >/dev/null 2>&1; then
+	sqlite3 "$REAIM_DB" "UPDATE runs SET label = 'ev<b>il&\"x' || char(1) || CAST(x'ff' AS TEXT) || 'y' WHERE label = 'evil'"
+	ok $? "a label of markup, a control character and a byte that is not UTF-8 stored"
+fi
+
+# a difference in the environment the page must point out
+if command -v sqlite3 >/dev/null 2>&1; then
+	sqlite3 "$REAIM_DB" "UPDATE env SET value = 'none mq-deadline kyber [bfq]' WHERE key = 'dir0.scheduler'
+		AND run_id = (SELECT id FROM runs WHERE label = 'kernel-b')"
+fi
+
+page="$T/ab.html"
+status 0 "report two runs" "$REAIM" report kernel-a kernel-b -o "$page"
+ok "$(head -c 15 "$page" | grep -q '<!DOCTYPE html>'; echo $?)" "an HTML5 page"
+if command -v xmllint >/dev/null 2>&1; then
+	check "the page is well-formed (xmllint)" xmllint --noout "$page"
+fi
+contains "$page" '<h2 id="verdict">Verdict</h2>' "a verdict section"
+ok "$(grep -Eq 'class="badge (worse|better|unchanged|mixed|unjudged)"' "$page"; echo $?)" "a verdict per workload and O_SYNC setting"
+contains "$page" "Welch's t-test at 95 % confidence" "the verdict says how it was judged"
+ok "$([ "$(grep -c '<svg xmlns' "$page")" -eq 1 ] && echo 0 || echo 1)" "a plot per workload, inline"
+contains "$page" 'class="diff-interval"' "the plot's difference panel carries intervals"
+contains "$page" "kernel-b (run 2), O_SYNC off" "the O_SYNC off curve of the run made with both"
+contains "$page" "% interval</th>" "the compare table has the interval of each change"
+contains "$page" "<h4>System figures</h4>" "system figures"
+contains "$page" "iowait %" "with iowait"
+contains "$page" "disk util %" "and disk utilisation"
+contains "$page" "Subtests behind the change" "the subtests that moved"
+contains "$page" "sync_disk_wrt" "naming the tests"
+contains "$page" '<h2 id="environment">Environment</h2>' "the environment"
+if command -v sqlite3 >/dev/null 2>&1; then
+	contains "$page" "The runs differ in <code>dir0.scheduler</code>" "names what differs"
+	ok "$([ "$(grep -c '<tr class="differs"><td class="l"><code>dir0.scheduler' "$page")" -eq 1 ] && echo 0 || echo 1)" \
+		"and highlights its row"
+fi
+contains "$page" "How each run was made" "each run's provenance"
+contains "$page" "-f $T/mix -t 1,2 -j 6 -r 2 -d $T/scratch --label kernel-b --osync both" "the command line"
+contains "$page" "<dt>Seed</dt>" "the seed"
+contains "$page" "<dt>reaim version</dt>" "the version"
+contains "$page" '<td class="l moved">both</td>' "an option that differs from the base is highlighted"
+ok "$(grep -qi '<script' "$page"; [ $? -ne 0 ]; echo $?)" "no script"
+ok "$(grep -Eqi '(src|href)=["'"'"']?(https?:)?//' "$page"; [ $? -ne 0 ]; echo $?)" "nothing to fetch: no http(s) src or href"
+ok "$([ -z "$(grep -o 'https\?://[^" ]*' "$page" | grep -v '^http://www.w3.org/2000/svg$')" ] && echo 0 || echo 1)" \
+	"no URL but the SVG namespace"
+
+status 0 "report one run made with O_SYNC both" "$REAIM" report kernel-b -o "$T/one.html"
+contains "$T/one.html" "O_SYNC on against off" "its O_SYNC ratio"
+contains "$T/one.html" "System figures, O_SYNC off (base) and on" "and where the time went in each"
+contains "$T/one.html" "Peak:" "its peaks"
+
+status 0 "report a run with an odd label" "$REAIM" report last -o "$T/evil.html"
+contains "$T/evil.html" "ev&lt;b&gt;il&amp;&quot;x&#xFFFD;&#xFFFD;y" "markup escaped, control character and bad byte as U+FFFD"
+ok "$(grep -q 'ev<b>' "$T/evil.html"; [ $? -ne 0 ]; echo $?)" "no raw markup from the label"
+if command -v xmllint >/dev/null 2>&1; then
+	check "the page with the odd label is well-formed" xmllint --noout "$T/evil.html"
+fi
+
+status 1 "report without -o" "$REAIM" report kernel-a
+status 1 "report of an unknown run" "$REAIM" report kernel-a nosuch -o "$T/x.html"
+contains "$T/err" "no run matches 'nosuch'" "names the run"
+ok "$([ ! -e "$T/x.html" ] && echo 0 || echo 1)" "and leaves no page"
+status 2 "report to a directory that does not exist" "$REAIM" report kernel-a -o "$T/no/such/r.html"
+
+# A real browser, with the network out of reach: the proxy is a closed port and no name resolves.
+# Chromium's own background requests carry no page origin ("not an origin"); a request the page made
+# would carry the file's ("null"), so the net log tells them apart.
+browser=""
+for b in chromium chromium-browser; do
+	command -v "$b" >/dev/null 2>&1 && browser=$b && break
+done
+if [ -z "$browser" ]; then
+	echo "ok $((n + 1)) - headless browser checks # SKIP chromium is not installed (Debian: apt-get install chromium)"
+	n=$((n + 1))
+	finish
+	exit $?
+fi
+headless() {
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync --user-data-dir="$T/profile" \
+		--proxy-server=127.0.0.1:9 --host-resolver-rules="MAP * ~NOTFOUND" "$@" 2>>"$T/browser.err"
+}
+page_requests() {
+	grep -o '"initiator":"[^"]*"' "$1" | grep -v '"not an origin"' | wc -l
+}
+headless --log-net-log="$T/net.json" --dump-dom "file://$page" >"$T/dom.html"
+contains "$T/dom.html" "<svg" "chromium parses the page with its plot (--dump-dom)"
+contains "$T/dom.html" "How each run was made" "to its end"
+ok "$([ -s "$T/net.json" ] && [ "$(page_requests "$T/net.json")" -eq 0 ] && echo 0 || echo 1)" \
+	"the page asks the network for nothing (net log)"
+# the same check catches a page that does fetch something
+printf '<!DOCTYPE html><html><body><img src="http://example.invalid/x.png"/>x</body></html>' >"$T/fetching.html"
+headless --log-net-log="$T/net2.json" --dump-dom "file://$T/fetching.html" >/dev/null
+ok "$([ "$(page_requests "$T/net2.json")" -ge 1 ] && echo 0 || echo 1)" "the net-log check sees a page's own request"
+
+headless --window-size=1200,1600 --screenshot="$T/shot.png" "file://$page" >/dev/null
+ok "$([ "$(head -c 8 "$T/shot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && echo 0 || echo 1)" \
+	"chromium takes a screenshot"
+# distinct colours in the screenshot: a blank or failed render has one or two
+colours=""
+if command -v python3 >/dev/null 2>&1; then
+	colours=$(python3 - "$T/shot.png" <<'EOF'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+pos, idat, w = 8, b"", 0
+while pos < len(data):
+    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + length]
+    if kind == b"IHDR":
+        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        bpp = {2: 3, 6: 4}[ctype]
+        assert depth == 8
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + length
+raw, stride, prev, seen, i = zlib.decompress(idat), w * bpp, None, set(), 0
+while i < len(raw) and i < 700 * (1 + stride):  # the top 700 rows: title, tables and plot (quick in Python)
+    f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+    i += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b = prev[x] if prev else 0
+        c = prev[x - bpp] if prev and x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    seen.update(bytes(line[k:k + bpp]) for k in range(0, stride, bpp))
+    prev = line
+print(len(seen))
+EOF
+)
+elif command -v identify >/dev/null 2>&1; then
+	colours=$(identify -format %k "$T/shot.png")
+fi
+if [ -n "$colours" ]; then
+	ok "$([ "$colours" -gt 50 ] && echo 0 || echo 1)" "the screenshot is not blank ($colours colours)"
+else
+	echo "ok $((n + 1)) - the screenshot is not blank # SKIP neither python3 nor ImageMagick to decode it"
+	n=$((n + 1))
+fi
+finish

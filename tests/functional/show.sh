@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `reaim show` of a run prints what the run printed, in every mode; rounds and their means;
+# the dry run's points and time estimate from stored runs.
+. "$(dirname "$0")/lib.sh"
+
+printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
+
+# show_matches NAME: the last run's stdout ($T/out) against `reaim show last`, less what only
+# show adds (its run line, reason, environment, per-test figures: all indented or titled)
+show_matches() {
+	cp "$T/out" "$T/run.out"
+	"$REAIM" show last >"$T/show.out" 2>"$T/show.err"
+	grep -v -e '^Run [0-9]' -e '^Reason: ' -e '^  ' -e '^Per test at the peak' "$T/show.out" >"$T/show.cut"
+	if diff "$T/run.out" "$T/show.cut" >"$T/diff"; then
+		ok 0 "$1: show prints what the run printed"
+	else
+		ok 1 "$1: show prints what the run printed"
+		sed 's/^/#   /' "$T/diff" | head -20
+	fi
+}
+
+status 0 "sweep with 3 rounds, O_SYNC both" "$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 4 -r 3 --osync both -d "$T/scratch"
+show_matches "sweep with rounds"
+contains "$T/run.out" "Tasks	Jobs/Min	Real	CPU	Round" "rounds add a Round column"
+ok "$([ "$(grep -c '	[123]/3\(	noisy: .*\)\{0,1\}$' "$T/run.out")" -eq 12 ] && echo 0 || echo 1)" "every row says its round (2 x 2 x 3)"
+contains "$T/run.out" "Means over the valid rounds:" "the summary says it holds means"
+contains "$T/run.out" "(mean of 3 rounds)" "the Max line says it is a mean"
+# the Max line is the highest mean of the rows at one task count (the O_SYNC on block)
+awk -F'\t' '/^Workload/ { b++ } b == 1 && $1 ~ /^[0-9]+$/ && $2 != "INVALID" { s[$1] += $2; n[$1]++ }
+	b == 1 && /^Max Jobs per Minute/ { split($0, w, " "); jpm = w[5]; at = w[7]; note = substr($0, index($0, "(")) }
+	END { for (t in s) if (s[t] / n[t] > best) { best = s[t] / n[t]; bt = t }
+	      d = jpm - best  # the rows are rounded to 0.1
+	      if (at != bt || d > 0.1 || d < -0.1 || note != "(mean of 3 rounds)") {
+		      print "# Max line: " jpm " at " at " " note "; mean of the rows: " best " at " bt; exit 1 } }' \
+	"$T/run.out" >"$T/awk.out"
+ok $? "the Max line is the highest mean over rounds"
+cat "$T/awk.out"
+
+status 0 "one round" "$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 4 -d "$T/scratch"
+show_matches "one round"
+ok "$(grep -q 'Round\|Means\|mean of' "$T/run.out"; [ $? -ne 0 ] && echo 0 || echo 1)" "one round: the classic table alone"
+
+status 0 "crossover" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 4 -r 2 --mode crossover --threshold 100000 --max-tasks 4 -d "$T/scratch"
+show_matches "crossover"
+contains "$T/run.out" "Crossover: mean Jobs/Min per task" "crossover line"
+
+status 0 "peak" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 --mode peak --max-tasks 4 -d "$T/scratch"
+show_matches "peak"
+contains "$T/run.out" "Peak: " "peak line"
+
+status 0 "single" "$REAIM" single --no-quiet-check -f "$T/mix" -p 0.05 -d "$T/scratch"
+show_matches "single"
+contains "$T/show.out" "mode single" "show names the mode"
+ok "$(grep -q 'CV\|Round' "$T/show.out"; [ $? -ne 0 ] && echo 0 || echo 1)" "calibration points are not shown as rounds"
+
+status 2 "a run with invalid points" "$REAIM" --no-quiet-check -f "$T/mix" -t 2 -j 20 -r 2 -d "$T/scratch" --timeout 0.001
+show_matches "invalid points"
+
+# the dry run: points, and an estimate from the stored one-round run (tasks 1,2, -j 4)
+status 0 "dry run with a stored run" "$REAIM" -f "$T/mix" -t 1,2 -j 4 -d "$T/scratch" --dry-run
+contains "$T/out" "Points: 2 (2 task counts x 1 round x 1 O_SYNC setting)" "the number of points"
+contains "$T/out" "Estimate, O_SYNC on: " "an estimate"
+contains "$T/out" ", from run 2 (label " "from the run of the same workload"
+if command -v sqlite3 >/dev/null 2>&1; then
+	want=$(sqlite3 "$REAIM_DB" "SELECT SUM(real_s + overhead_s) FROM points WHERE run_id = 2")
+	got=$(sed -n 's/^  Estimate, O_SYNC on: \([0-9.]*\)s, from run 2 .*/\1/p' "$T/out")
+	ok "$(awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(a != "" && d < 0.051 && d > -0.051) }'; echo $?)" \
+		"the estimate is that run's time ($got s ~ $want s)"
+fi
+status 0 "dry run of another job count" "$REAIM" -f "$T/mix" -t 1,2 -j 5 -d "$T/scratch" --dry-run
+contains "$T/out" "Estimate, O_SYNC on: none (no stored run of workfile mix with 5 jobs per task" "no estimate"
+ok "$(scratch_is_empty; echo $?)" "scratch dir left empty"
+finish

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks a variant's command: its status and output, a background process it leaves (not waited
+ * for, not killed), the time limit, the environment, no inherited descriptor or blocked signal,
+ * and long output cut. */
+#include "config.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/command.h"
+#include "tap.h"
+
+static struct engine_command_result r;
+static char err[256];
+
+static int run(const char *cmd, const char *const *env, double timeout_s)
+{
+	return engine_command_run(cmd, env, timeout_s, &r, err, sizeof(err));
+}
+
+int main(void)
+{
+	char how[128];
+	is_int(run("echo out; echo err >&2; exit 3", NULL, 10), 0, "a failing command ran");
+	is_int(engine_command_ok(&r), 0, "... and is not ok");
+	engine_command_describe(&r, how, sizeof(how));
+	is_str(how, "exited with status 3", "... its status named");
+	is_str(r.output, "out\nerr", "stdout and stderr captured together");
+
+	is_int(run("true", NULL, 10), 0, "true runs");
+	ok(engine_command_ok(&r) && r.output[0] == '\0', "... ok, no output");
+
+	/* the background sleep keeps the output file open: the command must still end at once */
+	is_int(run("sleep 30 & echo $!", NULL, 10), 0, "a command that leaves a process behind");
+	ok(r.seconds < 5, "... is not waited for");
+	pid_t bg = (pid_t)atol(r.output);
+	ok(bg > 0 && kill(bg, 0) == 0, "... nor killed");
+	if (bg > 0)
+		kill(bg, SIGKILL);
+
+	is_int(run("sleep 30", NULL, 0.3), 0, "a command past its time limit");
+	ok(r.timed_out && r.seconds < 5 && !engine_command_ok(&r), "... is stopped and not ok");
+
+	const char *const env[] = {"REAIM_VARIANT=mq", NULL};
+	run("echo \"$REAIM_VARIANT\"", env, 10);
+	is_str(r.output, "mq", "the extra environment reaches the command");
+
+	/* a descriptor of ours without close-on-exec, and a blocked SIGTERM, are not inherited */
+	int fd = open("/dev/null", O_RDONLY);
+	ok(fd >= 0 && dup2(fd, 77) == 77, "descriptor 77 open here");
+	run("[ -e /proc/self/fd/77 ] && echo leaked || echo closed", NULL, 10);
+	is_str(r.output, "closed", "... and closed in the command");
+	close(77);
+	close(fd);
+	sigset_t term;
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigprocmask(SIG_BLOCK, &term, NULL);
+	run("kill -TERM $$; sleep 5; echo survived", NULL, 10);
+	engine_command_describe(&r, how, sizeof(how));
+	ok(strstr(how, "killed by signal 15") != NULL, "a blocked SIGTERM here is not blocked in the command");
+	sigprocmask(SIG_UNBLOCK, &term, NULL);
+
+	run("head -c 10000 /dev/zero | tr '\\000' a; printf '\\001'", NULL, 10);
+	ok(strlen(r.output) < ENGINE_COMMAND_OUTPUT_MAX + 32 && strstr(r.output, "[... cut]") != NULL,
+	   "long output is cut, and says so");
+	run("printf 'a\\033[2Jb'", NULL, 10);
+	is_str(r.output, "a?[2Jb", "control bytes do not reach the terminal");
+	return done_testing();
+}

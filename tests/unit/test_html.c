@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks the HTML report's parts on synthetic runs: verdicts of known shifts, HTML escaping of odd
+ * bytes, a run's provenance read back, which curves a plot draws and against what, and the page. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/html.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "tap.h"
+#include "util/util.h"
+
+static struct store *st;
+
+/* A curve at tasks 1, 2, 4, 8 with means base * factor[i] and a 1 % spread over n repeats. */
+static void make_curve(struct curve *c, const double *factor, size_t n)
+{
+	static const int tasks[] = {1, 2, 4, 8};
+	memset(c, 0, sizeof(*c));
+	c->points = calloc(4, sizeof(*c->points));
+	c->count = 4;
+	for (size_t i = 0; i < 4; i++) {
+		c->points[i].tasks = tasks[i];
+		c->points[i].jpm = (struct summary){.n = n, .mean = 1000.0 * tasks[i] * factor[i],
+						    .std_dev = n > 1 ? 10.0 * tasks[i] : 0};
+		c->points[i].jpm.cv_pct = 100 * c->points[i].jpm.std_dev / c->points[i].jpm.mean;
+	}
+}
+
+static void verdicts(void)
+{
+	static const double one[] = {1, 1, 1, 1}, down[] = {1, 0.9, 0.85, 1}, up[] = {1.1, 1, 1, 1.2},
+			    mixed[] = {0.8, 1, 1, 1.2}, tiny[] = {1.001, 0.999, 1.002, 1};
+	struct curve base, c;
+	struct verdict v;
+	char text[256];
+	make_curve(&base, one, 3);
+
+	make_curve(&c, down, 3);
+	report_verdict(&base, &c, 0.05, &v);
+	is_int(v.kind, VERDICT_WORSE, "15 % lower at two task counts: a regression");
+	is_int(v.worse, 2, "at two task counts");
+	is_int(v.worst_tasks, 4, "worst at 4 tasks");
+	is_near(v.worst_pct, -15, 1e-9, "by 15 %");
+	report_verdict_text(&v, text, sizeof(text));
+	ok(strstr(text, "lower Jobs/Min at 2 of 4 task counts (worst -15.0 % at 4 tasks)") != NULL, "said so");
+	is_str(report_verdict_name(v.kind), "regression", "named a regression");
+	curve_free(&c);
+
+	make_curve(&c, up, 3);
+	report_verdict(&base, &c, 0.05, &v);
+	is_int(v.kind, VERDICT_BETTER, "higher at two task counts: an improvement");
+	is_int(v.best_tasks, 8, "best at 8 tasks");
+	curve_free(&c);
+
+	make_curve(&c, mixed, 3);
+	report_verdict(&base, &c, 0.05, &v);
+	is_int(v.kind, VERDICT_MIXED, "lower at one, higher at another: mixed");
+	curve_free(&c);
+
+	make_curve(&c, tiny, 3);
+	report_verdict(&base, &c, 0.05, &v);
+	is_int(v.kind, VERDICT_UNCHANGED, "0.2 % with 1 % noise: no significant change");
+	is_int(v.judged, 4, "every task count judged");
+	curve_free(&c);
+
+	make_curve(&c, down, 1);
+	report_verdict(&base, &c, 0.05, &v);
+	is_int(v.kind, VERDICT_UNJUDGED, "one repeat: cannot judge");
+	ok(v.geomean_pct < -5 && v.geomean_pct > -10, "but the geometric mean still says how much");
+	curve_free(&c);
+
+	struct curve none = {0};
+	report_verdict(&base, &none, 0.05, &v);
+	is_int(v.kind, VERDICT_NO_DATA, "no task count in common");
+	curve_free(&base);
+}
+
+static char *html_of(const char *s, int keep_lines)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	html_text(f, s, keep_lines);
+	fclose(f);
+	return buf;
+}
+
+static void escaping(void)
+{
+	char *h = html_of("<a href=\"x\">&'", 0);
+	is_str(h, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;", "markup characters escaped");
+	free(h);
+	h = html_of("a\001b\377c\xc3\xa9\xed\xa0\x80", 0);
+	is_str(h, "a&#xFFFD;b&#xFFFD;c\xc3\xa9&#xFFFD;&#xFFFD;&#xFFFD;", "control, stray byte and surrogate as U+FFFD; UTF-8 kept");
+	free(h);
+	h = html_of("l1\n\tl2", 1);
+	is_str(h, "l1\n\tl2", "newlines and tabs kept for <pre>");
+	free(h);
+	h = html_of("l1\n", 0);
+	is_str(h, "l1&#xFFFD;", "but not in a label");
+	free(h);
+}
+
+/* A run of `workload` (O_SYNC on, and off when both) with Jobs/Min 1000 * tasks * factor, 3 repeats. */
+static int64_t fake_run(const char *label, double factor, int both, const char *scheduler)
+{
+	struct store_run r = {.uuid = label, .label = label, .suite_name = "s", .suite_text = "tasks = \"1,2\";\n",
+			      .command_line = "reaim -s s --label x", .version = "9.9", .mode = "sweep", .seed = 42};
+	int64_t id, wl;
+	store_run_begin(st, &r, NULL, &id);
+	store_run_env(st, id, "kernel.release", label);
+	store_run_env(st, id, "hostname", "box1");
+	store_run_env(st, id, "dir0.scheduler", scheduler);
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "10 sieve\n",
+				   .sync_mode = "fsync", .osync = both ? "both" : "on", .dirs = "/tmp", .tasks = "1,2",
+				   .jobs_per_task = 10, .repeat = 3};
+	store_workload_add(st, id, &w, &wl);
+	for (int osync = 1; osync >= (both ? 0 : 1); osync--)
+		for (int t = 1; t <= 2; t++)
+			for (int k = 0; k < 3; k++) {
+				double v = 1000 * t * factor * (osync ? 1 : 1.5) + 5 * k;
+				struct store_point p = {.run_id = id, .workload_id = wl, .osync = osync, .tasks = t,
+							.repeat = k, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
+							.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .sampled = 1,
+							.user_pct = 50, .sys_pct = 20, .iowait_pct = 5, .util_pct = 30};
+				struct store_test tt = {.name = "sieve", .count = 10, .total_s = 1000.0 / v, .p99_s = 300.0 / v};
+				store_point_add(st, &p, &tt, 1, NULL, 0);
+			}
+	return id;
+}
+
+static void run_info(int64_t id)
+{
+	struct store_run_info ri;
+	is_int(store_get_run_info(st, id, &ri), 0, "store_get_run_info");
+	is_str(ri.command_line, "reaim -s s --label x", "command line read back");
+	is_int(ri.seed, 42, "seed");
+	is_str(ri.version, "9.9", "version");
+	is_str(ri.suite_text, "tasks = \"1,2\";\n", "suite text");
+	is_int(ri.nworkloads, 1, "one workload");
+	ok(ri.nworkloads && strcmp(ri.workloads[0].osync, "both") == 0 && ri.workloads[0].jobs_per_task == 10 &&
+		   strcmp(ri.workloads[0].workfile_text, "10 sieve\n") == 0,
+	   "its options and workfile");
+	store_run_info_free(&ri);
+	ok(store_get_run_info(st, 9999, &ri) == -1, "no such run: -1");
+}
+
+static void plot_sets(int64_t a, int64_t b)
+{
+	const struct metric *m = metric_find("jobs_per_min");
+	struct plot_set ps;
+	char err[256];
+	int64_t ids[] = {a, b};
+	is_int(plot_set_load(st, ids, 2, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of two runs");
+	is_int(ps.n, 3, "the base's curve and both of the run made with O_SYNC both");
+	ok(ps.n == 3 && strstr(ps.curves[2].label, "O_SYNC off") != NULL, "curves named by O_SYNC setting");
+	ok(ps.n == 3 && ps.base[0] == -1 && ps.base[1] == 0 && ps.base[2] == -1,
+	   "the other run's O_SYNC on against the base's; its off curve has no partner");
+	is_int(ps.nfooter, 2, "a footer line per run");
+	ok(ps.nfooter && strstr(ps.footer[0], "kernel base-kernel, host box1") != NULL, "naming kernel and host");
+	ok(ps.left_out == NULL, "nothing left out");
+	plot_set_free(&ps);
+
+	is_int(plot_set_load(st, &b, 1, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of one run made both ways");
+	ok(ps.n == 2 && ps.base[0] == 1 && ps.base[1] == -1, "O_SYNC on against off");
+	ok(strstr(ps.caption, "O_SYNC on against off") != NULL, "and the caption says so");
+	plot_set_free(&ps);
+
+	is_int(plot_set_load(st, &b, 1, NULL, 0, m, &ps, err, sizeof(err)), 0, "only O_SYNC off");
+	ok(ps.n == 1 && ps.left_out && strstr(ps.left_out, "Not drawn: other-kernel (run 2) workload dbase O_SYNC on"),
+	   "what was left out is said");
+	plot_set_free(&ps);
+
+	ok(plot_set_load(st, &b, 1, "nosuch", -1, m, &ps, err, sizeof(err)) == -1 && strstr(err, "no run has nosuch"),
+	   "an unknown workload is an error naming it");
+}
+
+static void page(int64_t a, int64_t b)
+{
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	int64_t ids[] = {a, b};
+	FILE *f = open_memstream(&buf, &len);
+	int rc = report_html(f, st, ids, 2, NULL, err, sizeof(err));
+	fclose(f);
+	is_int(rc, 0, "report_html of two runs");
+	ok(buf && strncmp(buf, "<!DOCTYPE html>", 15) == 0, "an HTML5 page");
+	ok(buf && strstr(buf, "<title>reaim report: base-kernel vs other-kernel</title>"), "titled by its runs");
+	ok(buf && strstr(buf, "<span class=\"badge worse\">regression</span>"), "other-kernel at 80 %: a regression");
+	ok(buf && strstr(buf, "-20.0 %"), "by 20 %");
+	ok(buf && strstr(buf, "<svg xmlns") && !strstr(buf, "<?xml"), "the plot inline, without an XML declaration");
+	ok(buf && strstr(buf, "The runs differ in <code>dir0.scheduler</code>, <code>kernel.release</code>"),
+	   "the differing environment named");
+	ok(buf && strstr(buf, "<dt>Seed</dt><dd>42</dd>"), "the seed");
+	ok(buf && !strstr(buf, "<script"), "no script");
+	free(buf);
+
+	f = open_memstream(&buf, &len);
+	struct html_options o = {.title = "one <run>"};
+	rc = report_html(f, st, &b, 1, &o, err, sizeof(err));
+	fclose(f);
+	is_int(rc, 0, "report_html of one run");
+	ok(buf && strstr(buf, "<h1>one &lt;run&gt;</h1>"), "the title given, escaped");
+	ok(buf && strstr(buf, "O_SYNC on against off"), "its O_SYNC ratio");
+	ok(buf && strstr(buf, "<td>0.667</td>"), "on/off = 1/1.5");
+	free(buf);
+	ok(report_html(stdout, st, ids, 0, NULL, err, sizeof(err)) == -1, "no runs: -1");
+}
+
+int main(void)
+{
+	verdicts();
+	escaping();
+	char dir[] = "/tmp/reaim-report-XXXXXX";
+	if (!mkdtemp(dir))
+		return 1;
+	char *db = xasprintf("%s/r.db", dir), err[256];
+	if (store_open(db, &st, err, sizeof(err)) < 0)
+		return 1;
+	int64_t a = fake_run("base-kernel", 1.0, 0, "mq-deadline"), b = fake_run("other-kernel", 0.8, 1, "bfq");
+	run_info(b);
+	plot_sets(a, b);
+	page(a, b);
+	store_close(st);
+	unlink(db);
+	char *wal = xasprintf("%s-wal", db), *shm = xasprintf("%s-shm", db);
+	unlink(wal);
+	unlink(shm);
+	rmdir(dir);
+	free(wal);
+	free(shm);
+	free(db);
+	return done_testing();
+}

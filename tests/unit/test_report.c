@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks the tables a run prints and `show` reprints (rows, rounds, crossover, peak, the Max
+ * line of the means, single-user rows) and the plan with its time estimate. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config/cfg.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "tap.h"
+#include "util/util.h"
+
+/* A valid point: Jobs/Min and Jobs/Min per task as given, one second of real time. */
+static struct store_point pt(int tasks, int repeat, double jpm)
+{
+	struct store_point p = {.tasks = tasks, .repeat = repeat, .valid = 1, .jobs_per_min = jpm,
+				.jobs_per_min_task = jpm / tasks, .real_s = 1.0, .user_s = 0.25, .sys_s = 0.5,
+				.cpu_s = 0.75, .jobs_per_task = 60, .file_kib = 64};
+	snprintf(p.workload, sizeof(p.workload), "mix");
+	return p;
+}
+
+/* The whole block as text: heading, a row per point, the closing lines. */
+static char *block_text(const struct report_block *b, const struct store_point *pts, size_t n, int finished)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		abort();
+	report_block_begin(f, b);
+	for (size_t i = 0; i < n; i++)
+		report_block_row(f, b, &pts[i]);
+	report_block_end(f, b, pts, n, finished);
+	fclose(f);
+	return text;
+}
+
+static void one_round(void)
+{
+	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1};
+	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250)};
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	is_str(t,
+	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n"
+	       "2\t300.0\t\t1.00\t0.75\n4\t250.0\t\t1.00\t0.75\nMax Jobs per Minute 300.0 at 2 tasks\n",
+	       "one round: the classic four columns and Max line, nothing more");
+	free(t);
+}
+
+static void rounds(void)
+{
+	struct report_block b = {.workload = "mix", .osync = 0, .mode = MODE_SWEEP, .rounds = 3};
+	/* the best single point (300 at 1 task) is not the best mean (200 at 2 tasks) */
+	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 200), pt(1, 1, 300),
+				    pt(2, 1, 190), pt(1, 2, 110), pt(2, 2, 210)};
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "Tasks\tJobs/Min\tReal\tCPU\tRound\n") != NULL, "rounds: a Round column");
+	ok(strstr(t, "\n1\t300.0\t\t1.00\t0.75\t2/3\n") != NULL, "a row says its round");
+	ok(strstr(t, "Max Jobs per Minute 200.0 at 2 tasks (mean of 3 rounds)\n") != NULL,
+	   "the Max line is the best mean, and says so");
+	ok(strstr(t, "Means over the valid rounds:\n") != NULL, "means table titled");
+	ok(strstr(t, "\n1\t170.0\t\t") != NULL && strstr(t, "\t3/3\t1.00\t0.75\n") != NULL, "mean, rounds, real, cpu");
+	free(t);
+
+	/* an invalid round is listed with its reason and left out of the mean */
+	pts[3].valid = 0;
+	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 1 killed by signal 9");
+	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.8\t2/3\ttask 1 killed by signal 9\n") != NULL,
+	   "invalid row: round, reason");
+	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds)\n") != NULL,
+	   "the Max line counts the valid rounds");
+	ok(strstr(t, "\t2/3\t1.00\t0.75\n") != NULL, "means table: 2 of 3 rounds valid");
+	free(t);
+
+	for (size_t i = 0; i < ARRAY_SIZE(pts); i++)
+		pts[i].valid = 0;
+	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "Max Jobs per Minute: no valid point\n") != NULL && !strstr(t, "Means"), "no valid point");
+	free(t);
+}
+
+static void crossover(void)
+{
+	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_CROSSOVER, .rounds = 2, .threshold = 50};
+	/* per task at 4 tasks: 160/4 = 40 and 200/4 = 50, mean 45 < 50 */
+	struct store_point pts[] = {pt(2, 0, 240), pt(2, 1, 260), pt(4, 0, 160), pt(4, 1, 200)};
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "Crossover: mean Jobs/Min per task 45.00 over 2 rounds fell below 50 at 4 tasks\n") != NULL,
+	   "crossover line: the mean of the last task count's rounds");
+	free(t);
+	pts[3].jobs_per_min_task = 70; /* mean 55: above the threshold */
+	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(!strstr(t, "Crossover"), "no crossover line while the mean stays above the threshold");
+	free(t);
+	b.rounds = 1;
+	b.mode = MODE_QUICK;
+	b.threshold = 60;
+	struct store_point one[] = {pt(1, 0, 100), pt(2, 0, 100)};
+	t = block_text(&b, one, ARRAY_SIZE(one), 1);
+	ok(strstr(t, "Crossover: Jobs/Min per task 50.00 fell below 60 at 2 tasks\n") != NULL,
+	   "one round: classic line");
+	free(t);
+	b.mode = MODE_SWEEP;
+	t = block_text(&b, one, ARRAY_SIZE(one), 1);
+	ok(!strstr(t, "Crossover"), "a sweep has no crossover line");
+	free(t);
+}
+
+static void peak(void)
+{
+	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_PEAK, .rounds = 2};
+	/* measured in search order: 1, 2, 4, 8, then 3 */
+	struct store_point pts[] = {pt(1, 0, 100), pt(1, 1, 100), pt(2, 0, 190), pt(2, 1, 210), pt(4, 0, 150),
+				    pt(4, 1, 150), pt(8, 0, 90),  pt(8, 1, 110), pt(3, 0, 180), pt(3, 1, 180)};
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "Peak: 200.0 Jobs/Min at 2 tasks (mean of 2 rounds, cv 7.1%), found with 5 task counts "
+		     "from 1 to 8\n") != NULL, "peak line from the points");
+	ok(strstr(t, "\n8\t110.0\t\t1.00\t0.75\t2/2\n3\t180.0") != NULL, "rows in the order they ran");
+	free(t);
+	t = block_text(&b, pts, ARRAY_SIZE(pts), 0);
+	ok(!strstr(t, "Peak:") && strstr(t, "Max Jobs per Minute 200.0 at 2 tasks"), "a stopped search claims no peak");
+	free(t);
+}
+
+static void single(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		abort();
+	struct store_point a = pt(1, 3, 0), d = pt(1, 2, 0);
+	snprintf(a.workload, sizeof(a.workload), "add_int");
+	snprintf(d.workload, sizeof(d.workload), "disk_wrt");
+	a.jobs_per_task = 500;
+	a.real_s = 2.0;
+	d.jobs_per_task = 100;
+	d.real_s = 0.5;
+	d.file_kib = 16;
+	report_single_begin(f, "mix", 0, 16);
+	report_single_row(f, &a);
+	report_single_row(f, &d);
+	fclose(f);
+	ok(strstr(text, "Single-user (AIM9) mode, workfile mix, O_SYNC off, file 16 KiB\n") != NULL, "single heading");
+	ok(strstr(text, "add_int                  500      2.00        250.0") != NULL, "calls, seconds, calls/s");
+	ok(strstr(text, "(3200 KiB/s)") != NULL, "a sized test's throughput: 200 calls/s x 16 KiB");
+	free(text);
+}
+
+/* The plan: every option from the table, the points and an estimate from stored runs. */
+static void plan(void)
+{
+	char dir[] = "/tmp/reaim-report-XXXXXX";
+	if (!mkdtemp(dir))
+		abort();
+	char *db = xasprintf("%s/r.db", dir), err[512];
+	struct store *st;
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "a database");
+	struct store_run r = {.uuid = "u1", .label = "k1", .suite_name = "mix", .suite_text = "",
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+	int64_t run, wl;
+	store_run_begin(st, &r, NULL, &run);
+	struct store_workload w = {.name = "mix", .workfile_name = "mix", .workfile_text = "", .sync_mode = "fsync",
+				   .osync = "on", .dirs = "/tmp", .tasks = "1,2", .jobs_per_task = 10, .repeat = 1};
+	store_workload_add(st, run, &w, &wl);
+	for (int t = 1; t <= 2; t++) {
+		struct store_point p = pt(t, 0, 100);
+		p.run_id = run;
+		p.workload_id = wl;
+		p.osync = 1;
+		p.jobs_per_task = 10; /* P of the mix below at J = 10: 5 + 5 */
+		p.real_s = 10.0 * t;
+		p.overhead_s = 0.5;
+		store_point_add(st, &p, NULL, 0, NULL, 0);
+	}
+
+	struct plan pl = {.suite_name = "mix"};
+	struct workload wk = {.name = "mix"};
+	struct errlist errs = {0};
+	ok(workfile_parse("mix", "10 add_int\n10 sieve\n", &wk.wf, &errs) == 0, "a mix");
+	run_opts_defaults(&wk.opts);
+	const char *why;
+	option_set(&wk.opts, option_find("jobs_per_task"), "10", &why);
+	option_set(&wk.opts, option_find("tasks"), "1,2", &why);
+	option_set(&wk.opts, option_find("repeat"), "2", &why);
+	pl.wl = &wk;
+	pl.nwl = 1;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	report_plan(f, &pl, st);
+	fclose(f);
+	int every = 1;
+	for (size_t i = 0; i < option_count; i++) {
+		char *line = xasprintf("\n  %-16s ", option_table[i].key);
+		every &= strstr(text, line) != NULL;
+		free(line);
+	}
+	ok(every, "a line per option of the table");
+	ok(strstr(text, "jobs per task P = 10") != NULL, "P");
+	ok(strstr(text, "Points: 4 (2 task counts x 2 rounds x 1 O_SYNC setting)") != NULL, "number of points");
+	/* 2 rounds x (10.5 + 20.5) s */
+	ok(strstr(text, "Estimate, O_SYNC on: 1m02s, from run 1 (label k1, ") != NULL, "estimate from the stored run");
+	free(text);
+
+	option_set(&wk.opts, option_find("tasks"), "1,2,8", &why);
+	option_set(&wk.opts, option_find("osync"), "both", &why);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	report_plan(f, &pl, st);
+	fclose(f);
+	ok(strstr(text, "Estimate, O_SYNC on: at least 1m02s, from run 1 (label k1, ") != NULL &&
+	   strstr(text, "which has no point at 8 tasks") != NULL, "a partial estimate says what is missing");
+	ok(strstr(text, "Estimate, O_SYNC off: none (no stored run of workfile mix with 10 jobs per task") != NULL,
+	   "no stored run: no estimate");
+	free(text);
+
+	option_set(&wk.opts, option_find("jobs_per_task"), "11", &why);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	report_plan(f, &pl, NULL);
+	fclose(f);
+	ok(strstr(text, "Estimate, O_SYNC on: none (no results database)") != NULL, "no database: no estimate");
+	free(text);
+
+	workfile_free(&wk.wf);
+	run_opts_free(&wk.opts);
+	errlist_free(&errs);
+	store_close(st);
+	unlink(db);
+	char *wal = xasprintf("%s-wal", db), *shm = xasprintf("%s-shm", db);
+	unlink(wal);
+	unlink(shm);
+	rmdir(dir);
+	free(wal);
+	free(shm);
+	free(db);
+}
+
+/* A noisy point: its row names the noise with the figure; the block counts such points and names the
+ * noisiest; the helpers compare uses answer the same. */
+static void noisy(void)
+{
+	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1};
+	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250), pt(8, 0, 200)};
+	for (size_t i = 0; i < ARRAY_SIZE(pts); i++)
+		pts[i].outside_cpu_pct = pts[i].steal_pct = 0;
+	pts[1].noisy = 1;
+	pts[1].outside_cpu_pct = 23.4;
+	snprintf(pts[1].noise, sizeof(pts[1].noise), "outside load 23.4 %% of the machine");
+	pts[2].noisy = 1;
+	pts[2].steal_pct = 31;
+	snprintf(pts[2].noise, sizeof(pts[2].noise), "steal 31.0 %% of CPU time");
+	pts[3].valid = 0; /* an invalid point is not counted, noisy or not */
+	pts[3].noisy = 1;
+	pts[3].outside_cpu_pct = 90;
+	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 0 killed");
+	snprintf(pts[3].noise, sizeof(pts[3].noise), "outside load 90.0 %% of the machine");
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	is_str(t,
+	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n"
+	       "2\t300.0\t\t1.00\t0.75\tnoisy: outside load 23.4 % of the machine\n"
+	       "4\t250.0\t\t1.00\t0.75\tnoisy: steal 31.0 % of CPU time\n8\tINVALID\t\t1.0\t0.8\ttask 0 killed\n"
+	       "Max Jobs per Minute 300.0 at 2 tasks\n"
+	       "Noisy: 2 of 3 valid points measured in outside load or steal, the worst steal 31.0 % of CPU time\n",
+	       "noisy rows say so with the figure; the block names the worst");
+	free(t);
+	ok(report_point_noise(&pts[0]) == NULL, "a quiet point has no noise");
+	is_str(report_point_noise(&pts[1]), "outside load 23.4 % of the machine", "a noisy point's reason");
+	char why[STORE_TEXT_LEN];
+	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 0, why, sizeof(why)), 2, "two valid noisy points");
+	is_str(why, "steal 31.0 % of CPU time", "... the noisiest named");
+	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 2, why, sizeof(why)), 1, "at 2 tasks: one");
+	is_str(why, "outside load 23.4 % of the machine", "... its reason");
+	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 1, why, sizeof(why)), 0, "at 1 task: none");
+	is_str(why, "", "... no reason");
+	pts[0].noisy = 1; /* stored noisy without a reason text */
+	ok(report_point_noise(&pts[0]) && strstr(report_point_noise(&pts[0]), "noise limit"), "a reason even then");
+}
+
+int main(void)
+{
+	one_round();
+	noisy();
+	rounds();
+	crossover();
+	peak();
+	single();
+	plan();
+	return done_testing();
+}
