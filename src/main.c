@@ -55,6 +55,8 @@ void cli_usage(FILE *f)
 	fprintf(f, "\n'reaim COMMAND --help' lists a command's options; 'reaim man 1' documents them all.\n"
 		   "\nrun options (each is also a suite key, with '_' for '-'):\n");
 	cli_print_options(f, cmd_run_opts);
+	fprintf(f, "\nclassic re-aim command lines (-s 1 -e 8 -i 1 -f workfile.dbase -c reaim.config ...) run\n"
+		   "as classic read them; 'reaim -e 1 -h' lists their flags.\n");
 	fprintf(f, "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed, a point is not\n"
 		   "trustworthy or the results database could not be used, 3 interrupted, 4 compare found\n"
 		   "a regression beyond the threshold\n");

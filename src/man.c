@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "config/cfg.h"
 #include "catalog/catalog.h"
+#include "config/classic.h"
 #include "util/util.h"
 
 /* The suite keys of the option table, for reaim-suite(5). */
@@ -99,6 +100,14 @@ static void page1(void)
 	       "of the AIM tests from a workfile. For each task count reaim reports Jobs/Min, wall time "
 	       "and CPU time and stores the point in an SQLite database.\n");
 	commands();
+	printf(".SH CLASSIC COMMAND LINE\nA command line with no command that uses a flag only classic "
+	       "re\\-aim 7.0.1.13 has (\\fB\\-e\\fR, \\fB\\-i\\fR, \\fB\\-c\\fR, \\fB\\-l\\fR, "
+	       "\\fB\\-x\\fR, \\fB\\-g\\fR, \\fB\\-y\\fR, \\fB\\-o\\fR, \\fB\\-m\\fR or one of its "
+	       "long options), or a number after \\fB\\-s\\fR, is read as classic read it, as LKP, mmtests "
+	       "and autotest issue it: it prints classic's table and writes \\fIPREFIX.csv\\fR, and the run "
+	       "is stored as any other. A number after \\fB\\-s\\fR while a suite of that name exists is "
+	       "refused as ambiguous. \\fBreaim \\-e 1 \\-h\\fR lists these flags.\n");
+	classic_cli_man(stdout, cli_roff);
 	printf(".SH TESTS\n");
 	const struct test_def *t;
 	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {

@@ -56,7 +56,9 @@ void classic_cli_free(struct classic_cli *c);
 /* The same run as reaim's own command line: "run", a long option per value the classic line
  * set (--dirs once per dir), then --db and -v when given; NULL-terminated. */
 void classic_cli_native_argv(const struct classic_cli *c, struct str_list *argv);
-/* The classic options and what each becomes. */
+/* The classic options and what each becomes: as help text, and as man page paragraphs, each
+ * piece of text through roff. */
 void classic_cli_usage(FILE *f);
+void classic_cli_man(FILE *f, void (*roff)(FILE *, const char *));
 
 #endif

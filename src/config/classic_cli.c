@@ -24,18 +24,67 @@ enum { CLASSIC_START = 1, CLASSIC_END = 5, CLASSIC_INCR = 1, CLASSIC_JOBS = 100,
 /* the adaptive increment only moved after this many points */
 #define CLASSIC_ADAPT_AFTER 9
 
-/* Short flags of classic that reaim's own command line does not have. */
-static const char classic_only_short[] = "eiclxgyombZz";
-/* Short flags of reaim's own run command that take a value (so the next word is no flag). */
+/* Short flags of reaim's own run command that take a value (so the next word is no flag), and those
+ * that take none: a classic line may share these, every other classic flag marks it as classic. */
 static const char native_with_value[] = "sftjrdp";
 static const char native_without_value[] = "qvh";
 
-/* Classic's long options, in the order of its option table. */
-static const char *const classic_long[] = {
-	"verbose", "startusers", "endusers", "increment", "jobs", "debug", "logprefix", "file", "crossover",
-	"multiuser", "brief", "quick", "oneuser", "timeroff", "repeat", "period", "help", "config", "nosync",
-	"guesspeak",
+/* getopt values of the long options without a short form */
+enum { LONG_DB = 1000, LONG_LABEL, LONG_SYNC_MODE };
+
+/* Classic re-aim 7.0.1.13's flags, in the order of its option table, then reaim's own that may
+ * come alongside: the parser, the detection, the help and the man page read this one table. */
+static const struct classic_flag {
+	int id;           /* the short letter, or a LONG_* for a long-only flag */
+	const char *name; /* the long form, or NULL */
+	int has_arg;      /* no_argument, required_argument or optional_argument */
+	const char *arg;  /* the value's name in the help */
+	const char *help; /* NULL: refused with a reason (`unsupported`) */
+	const char *unsupported;
+	int native;       /* reaim's own, which classic did not have, so it cannot be misread */
+} classic_flags[] = {
+	{'v', "verbose", no_argument, NULL, "more diagnostics", NULL, 0},
+	{'s', "startusers", required_argument, "N", "first task count [1]", NULL, 0},
+	{'e', "endusers", required_argument, "N", "last task count [5]", NULL, 0},
+	{'i', "increment", required_argument, "N", "task count step [1]", NULL, 0},
+	{'j', "jobs", required_argument, "N", "jobs per task [100]", NULL, 0},
+	{'d', "debug", optional_argument, "N", "more diagnostics on stderr", NULL, 0},
+	{'l', "logprefix", required_argument, "P", "write P.csv, classic's CSV [reaim]", NULL, 0},
+	{'f', "file", required_argument, "FILE",
+	 "workfile: a path or a stock mix [workfile.short]", NULL, 0},
+	{'x', "crossover", no_argument, NULL, "grow by the increment until Jobs/Min/task falls to 10", NULL, 0},
+	{'m', "multiuser", no_argument, NULL, "the default", NULL, 0},
+	{'b', "brief", no_argument, NULL, NULL, "classic's STP report files", 0},
+	{'q', "quick", no_argument, NULL, "the same down to 60", NULL, 0},
+	{'o', "oneuser", no_argument, NULL, "AIM9 single-user: each test alone for -p seconds [10]", NULL, 0},
+	{'t', "timeroff", no_argument, NULL, "accepted; reaim's increment never adapts", NULL, 0},
+	{'r', "repeat", required_argument, "N", "run the whole list N times [1]", NULL, 0},
+	{'p', "period", required_argument, "N", "seconds per test with -o", NULL, 0},
+	{'h', "help", no_argument, NULL, "this text", NULL, 0},
+	{'c', "config", required_argument, "FILE", "reaim.config: FILESIZE, POOLSIZE, DISKDIR, the counts", NULL, 0},
+	{'y', "nosync", no_argument, NULL, "no sync points (else a machine-wide sync)", NULL, 0},
+	{'g', "guesspeak", no_argument, NULL, "find the peak of Jobs/Min (reaim's peak mode)", NULL, 0},
+	{'Z', NULL, required_argument, "N", NULL, "classic's external monitoring tool", 0},
+	{'z', NULL, required_argument, "N", NULL, "classic's external monitoring tool", 0},
+	{LONG_DB, "db", required_argument, "FILE", "the results database, as reaim's own --db", NULL, 1},
+	{LONG_LABEL, "label", required_argument, "TEXT", "the run's label, as reaim's own --label", NULL, 1},
+	{LONG_SYNC_MODE, "sync-mode", required_argument, "fsync|none|global", "the disk tests' sync points, as reaim's own",
+	 NULL, 1},
 };
+
+static int has_short(const struct classic_flag *f)
+{
+	return f->id < 256;
+}
+
+/* A short flag only classic has. */
+static int classic_only_short(int c)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(classic_flags); i++)
+		if (classic_flags[i].id == c && !classic_flags[i].native)
+			return !strchr(native_with_value, c) && !strchr(native_without_value, c);
+	return 0;
+}
 
 /* reaim's own long options of the run command, and whether each takes a value. */
 static int native_long(const char *name, size_t len, int *takes_value)
@@ -67,9 +116,11 @@ static int native_long(const char *name, size_t len, int *takes_value)
 
 static int classic_long_known(const char *name, size_t len)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(classic_long); i++)
-		if (strncmp(classic_long[i], name, len) == 0)
+	for (size_t i = 0; i < ARRAY_SIZE(classic_flags); i++) {
+		const struct classic_flag *f = &classic_flags[i];
+		if (f->name && !f->native && strncmp(f->name, name, len) == 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -133,7 +184,7 @@ enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why,
 					start = v;
 				break;
 			}
-			if (strchr(classic_only_short, *c)) {
+			if (classic_only_short((unsigned char)*c)) {
 				snprintf(why, whylen, "-%c is a classic re-aim option", *c);
 				return CLASSIC_YES;
 			}
@@ -156,13 +207,11 @@ enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why,
 /* ---- parsing and translation ---- */
 
 /* What the classic flags said, before translation. */
-struct classic_flags {
+struct classic_said {
 	long long start, end, incr, jobs, repeat, period; /* -1: not given */
 	const char *workfile, *config, *prefix, *sync_mode;
 	int crossover, quick, peak, single, multi, timer_off, nosync, verbose, debug, help;
 };
-
-enum { LONG_START = 1000, LONG_END, LONG_INCR, LONG_JOBS, LONG_DEBUG, LONG_DB, LONG_LABEL, LONG_SYNC_MODE };
 
 /* A positive count from a flag's value, as classic's atoi but strict. */
 static void count_flag(const char *flag, const char *v, long long *slot, struct errlist *errs)
@@ -171,42 +220,63 @@ static void count_flag(const char *flag, const char *v, long long *slot, struct 
 		errlist_add(errs, "command line", 0, "%s %s: expected a whole number from 1 to 100000", flag, v);
 }
 
-static void read_flags(int argc, char *const argv[], struct classic_flags *f, struct classic_cli *out,
+/* getopt's tables, built from classic_flags. */
+static void getopt_tables(struct option *longs, char *shorts)
+{
+	size_t n = 0;
+	char *o = shorts;
+	*o++ = '+'; /* options only; the first operand is an error, reported below */
+	*o++ = ':';
+	for (size_t i = 0; i < ARRAY_SIZE(classic_flags); i++) {
+		const struct classic_flag *f = &classic_flags[i];
+		if (f->name)
+			longs[n++] = (struct option){f->name, f->has_arg, NULL, f->id};
+		if (!has_short(f))
+			continue;
+		*o++ = (char)f->id;
+		for (int k = 0; k < f->has_arg; k++) /* ':' required, '::' optional */
+			*o++ = ':';
+	}
+	*o = '\0';
+	longs[n] = (struct option){NULL, 0, NULL, 0};
+}
+
+static const struct classic_flag *flag_of(int id)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(classic_flags); i++)
+		if (classic_flags[i].id == id)
+			return &classic_flags[i];
+	return NULL;
+}
+
+static void read_flags(int argc, char *const argv[], struct classic_said *f, struct classic_cli *out,
 		       struct errlist *errs)
 {
-	static const struct option longs[] = {
-		{"verbose", no_argument, NULL, 'v'},           {"startusers", required_argument, NULL, LONG_START},
-		{"endusers", required_argument, NULL, LONG_END}, {"increment", required_argument, NULL, LONG_INCR},
-		{"jobs", required_argument, NULL, LONG_JOBS},  {"debug", optional_argument, NULL, LONG_DEBUG},
-		{"logprefix", required_argument, NULL, 'l'},   {"file", required_argument, NULL, 'f'},
-		{"crossover", no_argument, NULL, 'x'},         {"multiuser", no_argument, NULL, 'm'},
-		{"brief", no_argument, NULL, 'b'},             {"quick", no_argument, NULL, 'q'},
-		{"oneuser", no_argument, NULL, 'o'},           {"timeroff", no_argument, NULL, 't'},
-		{"repeat", required_argument, NULL, 'r'},      {"period", required_argument, NULL, 'p'},
-		{"help", no_argument, NULL, 'h'},              {"config", required_argument, NULL, 'c'},
-		{"nosync", no_argument, NULL, 'y'},            {"guesspeak", no_argument, NULL, 'g'},
-		/* reaim's own, which classic did not have, so they cannot be misread */
-		{"db", required_argument, NULL, LONG_DB},      {"label", required_argument, NULL, LONG_LABEL},
-		{"sync-mode", required_argument, NULL, LONG_SYNC_MODE},
-		{NULL, 0, NULL, 0},
-	};
+	struct option longs[ARRAY_SIZE(classic_flags) + 1];
+	char shorts[3 * ARRAY_SIZE(classic_flags) + 3];
+	getopt_tables(longs, shorts);
 	int c;
 	optind = 0; /* glibc: start afresh */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:bvs:e:i:j:d::f:l:p:r:c:Z:z:mqothxyg", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct classic_flag *def = flag_of(c);
+		char name[32];
+		if (def && has_short(def))
+			snprintf(name, sizeof(name), "-%c", def->id);
+		else
+			snprintf(name, sizeof(name), "--%s", def ? def->name : "");
+		if (def && def->unsupported) {
+			errlist_add(errs, "command line", 0, "-%c (%s) is not supported", c, def->unsupported);
+			continue;
+		}
 		switch (c) {
-		case 's': count_flag("-s", optarg, &f->start, errs); break;
-		case LONG_START: count_flag("--startusers", optarg, &f->start, errs); break;
-		case 'e': count_flag("-e", optarg, &f->end, errs); break;
-		case LONG_END: count_flag("--endusers", optarg, &f->end, errs); break;
-		case 'i': count_flag("-i", optarg, &f->incr, errs); break;
-		case LONG_INCR: count_flag("--increment", optarg, &f->incr, errs); break;
-		case 'j': count_flag("-j", optarg, &f->jobs, errs); break;
-		case LONG_JOBS: count_flag("--jobs", optarg, &f->jobs, errs); break;
-		case 'r': count_flag("-r", optarg, &f->repeat, errs); break;
-		case 'p': count_flag("-p", optarg, &f->period, errs); break;
-		case 'd':
-		case LONG_DEBUG: f->debug = 1; break;
+		case 's': count_flag(name, optarg, &f->start, errs); break;
+		case 'e': count_flag(name, optarg, &f->end, errs); break;
+		case 'i': count_flag(name, optarg, &f->incr, errs); break;
+		case 'j': count_flag(name, optarg, &f->jobs, errs); break;
+		case 'r': count_flag(name, optarg, &f->repeat, errs); break;
+		case 'p': count_flag(name, optarg, &f->period, errs); break;
+		case 'd': f->debug = 1; break;
 		case 'f': f->workfile = optarg; break;
 		case 'l': f->prefix = optarg; break;
 		case 'c': f->config = optarg; break;
@@ -222,16 +292,7 @@ static void read_flags(int argc, char *const argv[], struct classic_flags *f, st
 		case LONG_DB: free(out->db); out->db = xstrdup(optarg); break;
 		case LONG_LABEL: free(out->label); out->label = xstrdup(optarg); break;
 		case LONG_SYNC_MODE: f->sync_mode = optarg; break;
-		case 'b':
-			errlist_add(errs, "command line", 0, "-b (classic's STP report files) is not supported");
-			break;
-		case 'Z':
-		case 'z':
-			errlist_add(errs, "command line", 0, "-%c (classic's external monitoring tool) is not supported", c);
-			break;
-		case ':':
-			errlist_add(errs, "command line", 0, "%s needs a value", argv[optind - 1]);
-			break;
+		case ':': errlist_add(errs, "command line", 0, "%s needs a value", argv[optind - 1]); break;
 		default:
 			if (optopt && optopt < 256)
 				errlist_add(errs, "command line", 0, "-%c is not a classic re-aim option", optopt);
@@ -316,7 +377,7 @@ static void apply_config(const struct classic_config *cfg, const char *workfile,
 }
 
 /* The task counts and mode: start..end by increment, or growing until the threshold. */
-static void apply_counts(const struct classic_flags *f, const struct classic_config *cfg,
+static void apply_counts(const struct classic_said *f, const struct classic_config *cfg,
 			 struct classic_cli *out, struct errlist *errs)
 {
 	long long s = f->start > 0 ? f->start : cfg->start_users > 0 ? cfg->start_users : CLASSIC_START;
@@ -377,7 +438,7 @@ int classic_cli_parse(int argc, char *const argv[], struct classic_cli *out, str
 	size_t before = errs->count;
 	memset(out, 0, sizeof(*out));
 	run_opts_defaults(&out->ov.opts);
-	struct classic_flags f = {.start = -1, .end = -1, .incr = -1, .jobs = -1, .repeat = -1, .period = -1};
+	struct classic_said f = {.start = -1, .end = -1, .incr = -1, .jobs = -1, .repeat = -1, .period = -1};
 	read_flags(argc, argv, &f, out, errs);
 	if (f.help) {
 		out->help = 1;
@@ -476,30 +537,48 @@ void classic_cli_native_argv(const struct classic_cli *c, struct str_list *argv)
 		push(argv, xstrdup("-v"));
 }
 
+/* "-s, --startusers N" */
+static void flag_synopsis(const struct classic_flag *f, char *buf, size_t len)
+{
+	int n = has_short(f) ? snprintf(buf, len, "-%c%s", f->id, f->name ? ", " : "") : 0;
+	if (f->name)
+		n += snprintf(buf + n, len - (size_t)n, "--%s", f->name);
+	if (f->arg)
+		snprintf(buf + n, len - (size_t)n, f->has_arg == optional_argument ? "[=%s]" : " %s", f->arg);
+}
+
 void classic_cli_usage(FILE *f)
 {
-	fprintf(f,
-		"reaim also takes classic re-aim 7.0.1.13 command lines (recognised by -e, -i, -c, -l, -x, -g, -y,\n"
-		"-o, -m or a classic long option, or by a number after -s), and prints classic's table:\n"
-		"  -s, --startusers N     first task count [1]\n"
-		"  -e, --endusers N       last task count [5]\n"
-		"  -i, --increment N      task count step [1]\n"
-		"  -j, --jobs N           jobs per task [100]\n"
-		"  -f, --file FILE        workfile: a path, or a stock mix by name (workfile.dbase or dbase) [workfile.short]\n"
-		"  -c, --config FILE      reaim.config: FILESIZE, POOLSIZE, DISKDIR (and the counts above)\n"
-		"  -l, --logprefix P      write P.csv, classic's CSV [reaim]\n"
-		"  -r, --repeat N         run the whole list N times [1]\n"
-		"  -x, --crossover        grow by the increment until Jobs/Min per task falls to 10\n"
-		"  -q, --quick            the same down to 60\n"
-		"  -g, --guesspeak        find the peak of Jobs/Min (reaim's peak mode)\n"
-		"  -o, --oneuser          AIM9 single-user: each test alone for -p seconds [10]\n"
-		"  -p, --period N         seconds per test with -o\n"
-		"  -y, --nosync           no sync points in the disk tests (without it: a machine-wide sync)\n"
-		"  -t, --timeroff         accepted; reaim's increment never adapts\n"
-		"  -m, --multiuser        the default\n"
-		"  -d, --debug[=N]        more diagnostics on stderr\n"
-		"  -v, --verbose          more diagnostics\n"
-		"  -h, --help             this text\n"
-		"  --db FILE, --label TEXT, --sync-mode fsync|none|global  reaim's own, allowed alongside\n"
-		"Every run is stored in the database as with reaim's own command line.\n");
+	fprintf(f, "reaim also reads classic re-aim 7.0.1.13 command lines, known by a flag only\n"
+		   "classic has (-e -i -c -l -x -g -y -o -m, a classic long option) or a number\n"
+		   "after -s, and prints classic's table:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(classic_flags); i++) {
+		const struct classic_flag *c = &classic_flags[i];
+		char syn[64];
+		flag_synopsis(c, syn, sizeof(syn));
+		/* a synopsis too long for its column puts the help on the next line */
+		fprintf(f, "  %-24s%s%s%s\n", syn, strlen(syn) < 24 ? " " : "\n                           ",
+			c->help ? c->help : "refused: ", c->help ? "" : c->unsupported);
+	}
+	fprintf(f, "Every run is stored in the database as with reaim's own command line.\n");
+}
+
+void classic_cli_man(FILE *f, void (*roff)(FILE *, const char *))
+{
+	for (size_t i = 0; i < ARRAY_SIZE(classic_flags); i++) {
+		const struct classic_flag *c = &classic_flags[i];
+		char syn[64];
+		flag_synopsis(c, syn, sizeof(syn));
+		fputs(".TP\n.B ", f);
+		roff(f, syn);
+		fputs("\n", f);
+		if (c->help) {
+			roff(f, c->help);
+		} else {
+			roff(f, "refused (");
+			roff(f, c->unsupported);
+			roff(f, " is not reproduced)");
+		}
+		fputs(".\n", f);
+	}
 }

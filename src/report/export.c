@@ -62,17 +62,6 @@ static void lkp(FILE *f, const struct store_point *p, size_t n)
 	fprintf(f, "workload: %.0f\nmax_jobs_per_min: %.2f\n", jobs, max);
 }
 
-static void classic(FILE *f, const struct store_run_row *run, const struct store_point *p, size_t n)
-{
-	fprintf(f, "AIM Multiuser Benchmark - Suite VII Run Beginning\n\n");
-	fprintf(f, "Tasks    Jobs/Min    JTI    Real      CPU    Jobs/sec/task\n");
-	for (size_t i = 0; i < n; i++)
-		if (p[i].valid)
-			fprintf(f, "%-8d %-11.1f %-6.0f %-9.1f %-6.1f %.4f\n", p[i].tasks, p[i].jobs_per_min,
-				p[i].jti, p[i].real_s, p[i].cpu_s, p[i].jobs_per_min_task / 60.0);
-	fprintf(f, "\nAIM Multiuser Benchmark - Suite VII Testing Over (%s, %s)\n", run->suite, run->label);
-}
-
 /* `"name": value` of one figure of a row. */
 static void json_figure(FILE *f, const struct store_figure *fig, const void *row)
 {
@@ -301,13 +290,6 @@ static void write_lkp(FILE *f, struct store *st, const struct store_run_row *run
 	lkp(f, p, n);
 }
 
-static void write_classic(FILE *f, struct store *st, const struct store_run_row *run,
-			  const struct store_point *p, size_t n)
-{
-	(void)st;
-	classic(f, run, p, n);
-}
-
 /* The classic writers (report/classic.c) take the points alone. */
 static void write_reaim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
 			 size_t n)
@@ -344,8 +326,6 @@ const struct export_format report_export_formats[] = {
 	{"csv", "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point", write_csv},
 	{"json", "every stored figure, per-test statistic, sample and environment key", json},
 	{"lkp", "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", write_lkp},
-	{"classic", "reaim's older table (Tasks, Jobs/Min, JTI, Real, CPU); use reaim7 or aim7 for parsers",
-	 write_classic},
 	{"reaim7", "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
 	 write_reaim7},
 	{"aim7", "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",

@@ -84,8 +84,10 @@ status 0 "list" "$REAIM" list
 contains "$T/out" "kernel-c" "merged run listed"
 status 0 "list by label" "$REAIM" list --label kernel-a
 ok "$([ "$(grep -c kernel "$T/out")" -eq 1 ] && echo 0 || echo 1)" "label filter"
-status 0 "export classic" "$REAIM" export kernel-c --format classic
-contains "$T/out" "AIM Multiuser Benchmark - Suite VII" "classic block"
+status 0 "export reaim7" "$REAIM" export kernel-c --format reaim7
+contains "$T/out" "Max Jobs per Minute" "re-aim-7's stdout"
+status 1 "the old export classic is refused (parsers misread it)" "$REAIM" export kernel-c --format classic
+contains "$T/err" "reaim7" "naming the formats there are"
 status 2 "merge a file that is not a database (a database error)" "$REAIM" merge "$T/mix"
 if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "integrity check"
@@ -134,8 +136,8 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	status 4 "compare --fail-above 10 on a halved run exits 4" "$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 10
 	contains "$T/err" "a regression beyond 10.0% was found" "and says so"
 	status 0 "compare --fail-above 60 on the same runs exits 0" "$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 60
-	"$REAIM" export conc-1 --format classic >"$T/e.classic"
-	cl_jpm=$(awk '$1 ~ /^[0-9]+$/ { printf "%.1f\n", $2 }' "$T/e.classic")
+	"$REAIM" export conc-1 --format reaim7 >"$T/e.classic"
+	cl_jpm=$(awk 'NF == 9 && $1 ~ /^[0-9]+$/ { printf "%.1f\n", $5 }' "$T/e.classic")
 	db_jpm1=$(q "SELECT printf('%.1f', jobs_per_min) FROM run_points WHERE label = 'conc-1' ORDER BY tasks")
 	ok "$([ "$cl_jpm" = "$db_jpm1" ] && echo 0 || echo 1)" "classic round trip: Jobs/Min column"
 fi

@@ -44,7 +44,7 @@ if command -v python3 >/dev/null 2>&1; then
 	ok "$(python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/out" 2>/dev/null; echo $?)" "export json parses"
 	ok "$(raw "$T/out"; echo $?)" "export json: no raw control byte"
 fi
-status 0 "export classic" "$REAIM" export 1 --format classic
+status 0 "export reaim7" "$REAIM" export 1 --format reaim7
 status 0 "plot" "$REAIM" plot 1 2 -o "$T/p.svg"
 ok "$(raw "$T/p.svg"; echo $?)" "plot: no raw control byte in the SVG"
 if command -v python3 >/dev/null 2>&1; then

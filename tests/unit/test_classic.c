@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/opt.h"
 #include "config/classic.h"
 #include "tap.h"
 #include "util/util.h"
@@ -322,6 +323,9 @@ static void refusal_tests(void)
 	refusal("-s 1 --tasks 4", "command line: --tasks is not a classic re-aim option");
 	refusal("-s 1 -e 2 extra", "command line: unexpected argument 'extra' (classic re-aim takes options only)");
 	refusal("-s 1 -e", "command line: -e needs a value");
+	refusal("--startusers 0 -e 3", "command line: -s 0: expected a whole number from 1 to 100000");
+	refusal("-s 1 --endusers", "command line: --endusers needs a value");
+	refusal("-s 1 --brief", "command line: -b (classic's STP report files) is not supported");
 	refusal("-s 1 -c missing.config", "missing.config: cannot read the config file: No such file or directory");
 
 	struct classic_cli c;
@@ -345,6 +349,38 @@ static void refusal_tests(void)
 	free(cwd);
 }
 
+/* The help and the man page come from the parser's own table: every flag it takes is listed. */
+static void usage_tests(void)
+{
+	char *text = NULL, *man = NULL;
+	size_t len = 0, mlen = 0;
+	FILE *f = open_memstream(&text, &len);
+	FILE *m = open_memstream(&man, &mlen);
+	if (!f || !m) {
+		ok(0, "open_memstream");
+		return;
+	}
+	classic_cli_usage(f);
+	classic_cli_man(m, cli_roff);
+	fclose(f);
+	fclose(m);
+	static const char *const listed[] = {"-s, --startusers N", "-e, --endusers N", "-d, --debug[=N]",
+					     "-y, --nosync", "-g, --guesspeak", "-Z N ", "--sync-mode fsync|none|global"};
+	for (size_t i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		char what[96];
+		snprintf(what, sizeof(what), "the classic usage lists '%s'", listed[i]);
+		ok(strstr(text, listed[i]) != NULL, what);
+	}
+	ok(strstr(text, "refused: classic's external monitoring tool") != NULL, "... and says which it refuses");
+	int wide = 0;
+	for (char *line = text; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0))
+		wide += strcspn(line, "\n") > 80;
+	is_int(wide, 0, "the classic usage fits in 80 columns");
+	ok(strstr(man, ".B \\-c, \\-\\-config FILE\n") != NULL, "the man page has a paragraph per flag");
+	free(text);
+	free(man);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -353,6 +389,7 @@ int main(void)
 	detect_tests();
 	client_tests();
 	refusal_tests();
+	usage_tests();
 	rmdir(dir);
 	return done_testing();
 }
