@@ -77,7 +77,7 @@ ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "refused before any database is
 status 1 "a bad --alpha names the option" "$REAIM" compare a b --alpha=0.7
 contains "$T/err" "--alpha 0.7: not a number above 0 and below 0.5" "with its bounds"
 status 1 "an unknown export format" "$REAIM" export --format xml
-contains "$T/err" "--format xml: not one of csv, json, lkp, classic" "the formats come from the table"
+contains "$T/err" "--format xml: not one of csv, json, lkp, reaim7, aim7, aim9, lava" "the formats come from the table"
 status 1 "plot without -o" "$REAIM" plot last
 contains "$T/err" "missing --output FILE" "names the required option"
 status 1 "man with no section" "$REAIM" man
@@ -141,7 +141,7 @@ if command -v bash >/dev/null 2>&1; then
 	ok "$([ "$(comp 1 '' | wc -l)" -eq "$(echo "$commands" | wc -l)" ] && echo 0 || echo 1)" "completion: every command"
 	ok "$(comp 2 compare --fo | grep -qx -- --format; echo $?)" "completion: a command's option"
 	ok "$(comp 2 list --te | grep -q .; [ $? -ne 0 ] && echo 0 || echo 1)" "completion: not another command's option"
-	ok "$([ "$(comp 3 export --format '' | tr '\n' ' ')" = "csv json lkp classic reaim7 aim7 aim9 lava " ] && echo 0 || echo 1)" \
+	ok "$([ "$(comp 3 export --format '' | tr '\n' ' ')" = "csv json lkp reaim7 aim7 aim9 lava " ] && echo 0 || echo 1)" \
 		"completion: the formats from the table"
 	ok "$(comp 4 export --format = j | grep -qx json; echo $?)" "completion: --format=VALUE split at '='"
 	ok "$(comp 2 -s db | grep -qx dbase; echo $?)" "completion: suite names"
