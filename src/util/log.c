@@ -19,12 +19,23 @@ static void emit(int min, const char *tag, const char *fmt, va_list ap)
 {
 	if (level < min)
 		return;
-	char *msg = NULL;
+	char *msg = NULL, *line = NULL;
+	size_t len = 0;
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
-	fprintf(stderr, "reaim: %s", tag);
-	fput_text(stderr, msg ? msg : fmt, 0);
-	fputc('\n', stderr);
+	/* the whole line in one write: stderr is unbuffered, and a reader (a test, a log collector,
+	 * the tasks writing to the same stderr) must never see half a message */
+	FILE *m = open_memstream(&line, &len);
+	if (m) {
+		fprintf(m, "reaim: %s", tag);
+		fput_text(m, msg ? msg : fmt, 0);
+		fputc('\n', m);
+	}
+	if (m && fclose(m) == 0)
+		fwrite(line, 1, len, stderr);
+	else
+		fprintf(stderr, "reaim: %s%s\n", tag, fmt); /* out of memory: the bare format still says what */
+	free(line);
 	free(msg);
 }
 

@@ -77,7 +77,7 @@ ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "refused before any database is
 status 1 "a bad --alpha names the option" "$REAIM" compare a b --alpha=0.7
 contains "$T/err" "--alpha 0.7: not a number above 0 and below 0.5" "with its bounds"
 status 1 "an unknown export format" "$REAIM" export --format xml
-contains "$T/err" "--format xml: not one of csv, json, lkp, reaim7, aim7, aim9, lava" "the formats come from the table"
+contains "$T/err" "--format xml: not one of csv, json, lkp, reaim7" "the formats come from the table"
 status 1 "plot without -o" "$REAIM" plot last
 contains "$T/err" "missing --output FILE" "names the required option"
 status 1 "man with no section" "$REAIM" man
