@@ -1,24 +1,60 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Fixed cost of one load point (fork, barrier, reap, scratch set-up and removal) and the
-# release skew, with one trivial job per task, at 1, 100 and 1000 tasks; medians of REPEAT runs.
-# usage: bench/point_overhead.sh [REPEAT]   (needs sqlite3; writes nothing outside a temp dir)
+# Fixed cost of one load point (scratch set-up, fork, ready barrier, reap, clean-up) and the
+# release skew, with one trivial job per task, at 1, 100 and 1000 tasks: medians (and ranges)
+# of REPEAT points each. With perf, also the CPU, page faults and context switches a task
+# costs at 1000 tasks (counts, so they hold on a busy machine where times do not).
+# usage: bench/point_overhead.sh [REPEAT] [ROUNDS]   (needs sqlite3; perf optional)
+#   REAIM_BEFORE: a second reaim binary; each round runs it, then this one.
+#   ROUNDS (default 1): how many times to alternate; REPEAT points per round and binary.
+#   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine.
 set -eu
 repeat=${1:-7}
+rounds=${2:-1}
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
+nice=${NICE:-}
+# the quiet check a run makes first (a second of watching the machine) is outside what these
+# scripts time; a binary from before it has no such flag
+no_qc() { "$1" run --help 2>&1 | grep -q -- --no-quiet-check && echo --no-quiet-check || true; }
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-bench.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 printf '1 matrix_rtns\n' >"$t/trivial"
-"$reaim" -q -f "$t/trivial" -t 1,100,1000 -j 1 -r "$repeat" -d "$t" --db "$t/b.db" >/dev/null
-echo "Tasks  runs  overhead_ms(median)  release_skew_ms(median)  real_ms(median)"
-for n in 1 100 1000; do
-	sqlite3 "$t/b.db" "SELECT overhead_s * 1000, release_skew_s * 1000, real_s * 1000 FROM points
-		WHERE tasks = $n AND valid" | sort -t'|' -k1,1g | awk -F'|' -v n="$n" '
-		{ o[NR] = $1; s[NR] = $2; r[NR] = $3 }
-		function median(a, k,   i, j, t) {
-			for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-			return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-		}
-		END { printf "%-6d %-5d %-20.2f %-24.2f %.2f\n", n, NR, median(o, NR), median(s, NR), median(r, NR) }'
+bins="$reaim"
+[ -n "${REAIM_BEFORE:-}" ] && bins="${REAIM_BEFORE} $bins"
+perf=$(command -v perf || true)
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for r in $(seq "$rounds"); do
+	i=0
+	for b in $bins; do
+		i=$((i + 1))
+		$nice "$b" $(no_qc "$b") -q -f "$t/trivial" -t 1,100,1000 -j 1 -r "$repeat" -d "$t" --db "$t/b$i.db" \
+			--sample-interval 0 >/dev/null
+		if [ -n "$perf" ]; then
+			$nice "$perf" stat -x, -e task-clock,page-faults,context-switches -o "$t/perf" \
+				"$b" $(no_qc "$b") -q -f "$t/trivial" -t 1000 -j 1 -r 3 -d "$t" --db "$t/p.db" --sample-interval 0 >/dev/null
+			awk -F, '/task-clock/ { c = $1 } /page-faults/ { f = $1 } /context-switches/ { s = $1 }
+				END { printf "%.1f %.2f %.2f\n", c * 1000 / 3000, f / 3000, s / 3000 }' "$t/perf" >>"$t/perf.$i"
+		fi
+	done
+done
+echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+
+median() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f (%.2f-%.2f)", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'; }
+i=0
+for b in $bins; do
+	i=$((i + 1))
+	echo "== $b"
+	echo "Tasks  points  overhead_ms                 release_skew_ms        real_ms"
+	for n in 1 100 1000; do
+		q="FROM points WHERE tasks = $n AND valid"
+		printf '%-6d %-7s %-27s %-22s %s\n' "$n" "$(sqlite3 "$t/b$i.db" "SELECT COUNT(*) $q")" \
+			"$(sqlite3 "$t/b$i.db" "SELECT overhead_s * 1000 $q" | median)" \
+			"$(sqlite3 "$t/b$i.db" "SELECT release_skew_s * 1000 $q" | median)" \
+			"$(sqlite3 "$t/b$i.db" "SELECT real_s * 1000 $q" | median)"
+	done
+	if [ -f "$t/perf.$i" ]; then
+		echo "at 1000 tasks, per task: CPU us $(awk '{ print $1 }' "$t/perf.$i" | median), page faults $(awk '{ print $2 }' "$t/perf.$i" | median), context switches $(awk '{ print $3 }' "$t/perf.$i" | median)"
+	fi
 done

@@ -326,6 +326,11 @@ int preflight(const struct plan *p)
 				rc = -1;
 		if (check_limits(o, wl->name, tasks, flags) < 0)
 			rc = -1;
+		if (o->drop_caches && access("/proc/sys/vm/drop_caches", W_OK) < 0) {
+			log_error("%s: --drop-caches needs root (/proc/sys/vm/drop_caches: %s)", wl->name,
+				  strerror(errno));
+			rc = -1;
+		}
 		if (flags & TF_FORKS) {
 			char *helper = find_helper("reaim-exec-helper");
 			char *script = find_data_file("scripts", "shell_rtns_1.sh");

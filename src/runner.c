@@ -237,6 +237,37 @@ static int arm_setup(struct block_run *b, const struct arm *a, int tasks, int re
 	return -1;
 }
 
+/* --warmup: points at the first task count that leave the caches, the allocator and the
+ * CPU frequency where the measured points will find them; stored nowhere. */
+static void warm_up(struct runner *rn, const struct workload *wl, int osync, const struct engine_scratch *scratch)
+{
+	for (long long i = 0; i < wl->opts.warmup && !runner_stop_now(rn); i++) {
+		struct engine_point pt = {
+			.wf = &wl->wf,
+			.opts = &wl->opts,
+			.tasks = wl->opts.tasks.n[0],
+			.osync = osync,
+			.seed = (uint64_t)wl->opts.seed,
+			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
+			.hook = accounting_hook(rn->acct), /* its tasks in a point cgroup, killed with it */
+		};
+		struct engine_result res;
+		engine_run_point(&pt, scratch, &res);
+		if (res.valid)
+			log_info("%s: warm-up %lld of %lld, %d tasks: %.2f s (not stored)", wl->name, i + 1,
+				 wl->opts.warmup, pt.tasks, res.real_s);
+		else
+			log_warn("%s: warm-up %lld of %lld, %d tasks: %s", wl->name, i + 1, wl->opts.warmup,
+				 pt.tasks, res.reason);
+		if (res.fatal) {
+			rn->fatal = rn->failed = 1;
+			if (!rn->first_failure[0])
+				snprintf(rn->first_failure, sizeof(rn->first_failure), "%s", res.reason);
+		}
+		engine_result_free(&res);
+	}
+}
+
 /* Run, store and print one point of the block, of one arm. */
 static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
 {
@@ -370,6 +401,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		if (variant_split(o->variants.v[k], b.arms[k].name, &b.arms[k].command) < 0)
 			abort(); /* the option parser checked every item */
 	report_block_begin(stdout, &b.rb);
+	warm_up(rn, wl, osync, scratch);
 	if (o->mode == MODE_PEAK) {
 		struct peak_result r;
 		peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &b, &r);

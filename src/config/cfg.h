@@ -90,6 +90,9 @@ struct run_opts {
 	struct str_list variants;  /* "NAME=COMMAND" items: in-run A/B, interleaved point by point */
 	double precision;          /* repeat until each task count's 95 % CI is within this % of its mean; 0: off */
 	long long max_repeat;      /* the most rounds --precision may take */
+	long long warmup;          /* unstored points before the measured ones */
+	int pin;                   /* 1: task i bound to the i-th allowed CPU */
+	int drop_caches;           /* 1: drop the kernel's caches before each point */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -106,7 +109,7 @@ struct option_def {
 	const char *help;
 };
 /* The rows of option_table (options.c checks the two agree at compile time). */
-#define OPTION_COUNT 22
+#define OPTION_COUNT 25
 extern const struct option_def option_table[];
 extern const size_t option_count;
 const struct option_def *option_find(const char *key);
@@ -216,6 +219,9 @@ struct job_list {
 size_t plan_jobs_per_task(const struct workfile *wf, long long jobs);
 void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
 		   struct job_list *out);
+/* The same into test[plan_jobs_per_task()], allocating nothing (a forked task calls it). */
+void plan_job_list_fill(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
+			uint16_t *test);
 void job_list_free(struct job_list *jl);
 
 #endif

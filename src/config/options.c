@@ -95,6 +95,13 @@ const struct option_def option_table[] = {
 	 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; 0 turns it off. Sweep mode only"},
 	{"max_repeat", 0, OPT_INT, "20", 1, 1000, NULL, OFF(max_repeat), "N",
 	 "the most rounds --precision may take"},
+	{"warmup", 0, OPT_INT, "0", 0, 100, NULL, OFF(warmup), "N",
+	 "run N points at the first task count before the measured ones, and store none of them"},
+	{"pin", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(pin), "off|on",
+	 "bind task i to the i-th allowed CPU (round robin), so tasks neither migrate nor share a CPU "
+	 "while another is idle"},
+	{"drop_caches", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(drop_caches), "off|on",
+	 "before each point, write back and drop the page, dentry and inode caches (root only)"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) == OPTION_COUNT, "OPTION_COUNT must match the option table");

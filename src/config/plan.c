@@ -99,24 +99,29 @@ static uint64_t mix(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
-		   struct job_list *out)
+void plan_job_list_fill(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
+			uint16_t *test)
 {
 	long long h = total_weight(wf);
-	size_t p = plan_jobs_per_task(wf, jobs);
-	out->test = xmalloc(p * sizeof(*out->test));
-	out->count = p;
 	size_t k = 0;
 	for (size_t i = 0; i < wf->count; i++)
 		for (size_t c = jobs_for(wf, i, jobs, h); c > 0; c--)
-			out->test[k++] = (uint16_t)i;
+			test[k++] = (uint16_t)i;
 	uint64_t state = seed ^ ((uint64_t)task * 0xd1b54a32d192ed03ull);
-	for (size_t i = p; i > 1; i--) {
+	for (size_t i = k; i > 1; i--) {
 		size_t j = (size_t)(mix(&state) % i);
-		uint16_t t = out->test[i - 1];
-		out->test[i - 1] = out->test[j];
-		out->test[j] = t;
+		uint16_t t = test[i - 1];
+		test[i - 1] = test[j];
+		test[j] = t;
 	}
+}
+
+void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
+		   struct job_list *out)
+{
+	out->count = plan_jobs_per_task(wf, jobs);
+	out->test = xmalloc(out->count * sizeof(*out->test));
+	plan_job_list_fill(wf, jobs, seed, task, out->test);
 }
 
 void job_list_free(struct job_list *jl)

@@ -96,7 +96,8 @@ struct pid_index {
 };
 
 struct point_state {
-	struct pid_index *pids;   /* sorted by pid after forking, for lookups while reaping */
+	struct task_slot *slots;  /* the tasks' pids are in their slots */
+	struct pid_index *pids;   /* made and sorted by pid after forking, for lookups while reaping */
 	size_t started, alive;
 	int *exit_status;
 	int *reaped;
@@ -157,9 +158,10 @@ static void reap(struct point_state *st, int block)
  * shell scripts and their commands), so nothing outlives the point. */
 static void kill_all(struct point_state *st)
 {
+	/* a task that has not made its group yet is killed alone: it has started nothing */
 	for (size_t i = 0; i < st->started; i++)
-		if (!st->reaped[st->pids[i].index] && kill(-st->pids[i].pid, SIGKILL) < 0)
-			kill(st->pids[i].pid, SIGKILL);
+		if (!st->reaped[i] && kill(-st->slots[i].pid, SIGKILL) < 0)
+			kill(st->slots[i].pid, SIGKILL);
 }
 
 /* Wait for children (or a signal) up to deadline_ns; returns 0 on timeout. */
@@ -184,14 +186,9 @@ static void hook(const struct engine_point *pt, enum engine_event ev)
 		pt->hook->fn(pt->hook->arg, ev);
 }
 
-static void *map_shared(size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-static void slot_reason(const struct engine_point *pt, const struct task_slot *slot, unsigned i,
-			int status, const struct point_state *st, char *out, size_t len)
+static void slot_reason(const struct engine_point *pt, const struct task_slot *slot,
+			const struct task_failure *why, unsigned i, int status, const struct point_state *st,
+			char *out, size_t len)
 {
 	long long oom = st->oom_kills >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? oom_kills() : -1;
 	if (oom > st->oom_kills) {
@@ -204,10 +201,10 @@ static void slot_reason(const struct engine_point *pt, const struct task_slot *s
 		const char *test = slot->fail_test >= 0 ? pt->wf->entries[slot->fail_test].test->name
 							: "set-up";
 		if (slot->fail_errno)
-			snprintf(out, len, "task %u: %s failed: %s: %s (errno %d)", i, test, slot->fail_why,
+			snprintf(out, len, "task %u: %s failed: %s: %s (errno %d)", i, test, why->why,
 				 strerror(slot->fail_errno), slot->fail_errno);
 		else
-			snprintf(out, len, "task %u: %s failed: %s", i, test, slot->fail_why);
+			snprintf(out, len, "task %u: %s failed: %s", i, test, why->why);
 	} else if (WIFSIGNALED(status)) {
 		snprintf(out, len, "task %u killed by signal %d (%s) after %u jobs", i, WTERMSIG(status),
 			 strsignal(WTERMSIG(status)), slot->jobs_done);
@@ -238,7 +235,7 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 		int ok = slot->state == SLOT_DONE && WIFEXITED(st->exit_status[i]) &&
 			 WEXITSTATUS(st->exit_status[i]) == 0 && slot->jobs_done == res->jobs_per_task;
 		if (!ok) {
-			slot_reason(pt, slot, i, st->exit_status[i], st, why, sizeof(why));
+			slot_reason(pt, slot, &shm->failures[i], i, st->exit_status[i], st, why, sizeof(why));
 			invalidate(res, "%s", why);
 			continue;
 		}
@@ -263,9 +260,11 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 	}
 }
 
-/* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. */
-static int start_tasks(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
-		       struct point_state *st, struct engine_result *res)
+/* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. Between
+ * two forks the parent writes only its stack and the shared mapping: any other page it wrote
+ * would be copied once per fork, as every task forked so far still shares it. */
+static int start_tasks(const struct engine_point *pt, struct task_args *proto, struct point_state *st,
+		       struct engine_result *res)
 {
 	fflush(NULL);
 	for (unsigned i = 0; i < (unsigned)pt->tasks; i++) {
@@ -281,15 +280,26 @@ static int start_tasks(const struct engine_point *pt, struct task_args *proto, c
 		if (pid == 0) {
 			struct task_args a = *proto;
 			a.index = i;
-			a.task_dir = task_dirs[i];
 			task_main(&a);
 		}
-		setpgid(pid, pid); /* both sides set it, so no race with the first kill */
-		st->pids[i] = (struct pid_index){pid, i};
+		st->slots[i].pid = pid;
 		st->started++;
 		st->alive++;
 	}
 	return 0;
+}
+
+/* The index wait4's pids are looked up in, and the per-task reaping state: made after the
+ * forks, so no task shares their pages. */
+static void index_tasks(struct point_state *st)
+{
+	size_t n = st->started ? st->started : 1;
+	st->pids = xcalloc(n, sizeof(struct pid_index));
+	st->exit_status = xcalloc(n, sizeof(int));
+	st->reaped = xcalloc(n, sizeof(int));
+	for (size_t i = 0; i < st->started; i++)
+		st->pids[i] = (struct pid_index){st->slots[i].pid, (unsigned)i};
+	qsort(st->pids, st->started, sizeof(*st->pids), cmp_pid);
 }
 
 /* Tasks count themselves ready and done on eventfds the parent polls with the signal fd
@@ -327,7 +337,7 @@ static void died_before_ready(const struct engine_point *pt, const struct point_
 		unsigned i = st->pids[k].index;
 		if (!st->reaped[i])
 			continue;
-		slot_reason(pt, &shm->slots[i], i, st->exit_status[i], st, why, sizeof(why));
+		slot_reason(pt, &shm->slots[i], &shm->failures[i], i, st->exit_status[i], st, why, sizeof(why));
 		snprintf(msg, sizeof(msg), "a task died before it was ready: %s", why);
 		break;
 	}
@@ -422,34 +432,79 @@ void engine_result_free(struct engine_result *res)
 	res->series = NULL;
 }
 
-int engine_fork_point(const struct engine_point *pt, struct task_args *proto, char **task_dirs,
-		      struct engine_result *res)
+static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
+
+/* Once every task is ready, commit what their set-up wrote (scratch dirs, disk_src's trees)
+ * to the disk: otherwise the first fsync of a measured job pays for the journal commit of
+ * all of it, a stall that differs from point to point. */
+static void settle(const struct engine_point *pt, const struct task_args *proto)
+{
+	if (!(workfile_flags(pt->wf) & TF_DISK))
+		return;
+	for (size_t d = 0; d < proto->nsources; d++) {
+		int fd = open(proto->point_dirs[d], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 || syncfs(fd) < 0)
+			log_warn("syncfs %s: %s", proto->point_dirs[d], strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+}
+
+/* The shared mapping's layout for n tasks; made whole now (MAP_POPULATE), so a task's first
+ * touch maps pages that exist instead of allocating them, and neighbours come with it. */
+static int map_point(size_t n, size_t ntests, struct point_shm *shm)
+{
+	size_t stats_at = sizeof(struct point_gates);
+	size_t slots_at = round_up(stats_at + ntests * sizeof(struct shared_stats), 64);
+	size_t failures_at = slots_at + n * sizeof(struct task_slot);
+	shm->len = failures_at + n * sizeof(struct task_failure);
+	char *map = mmap(NULL, shm->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_POPULATE,
+			 -1, 0);
+	if (map == MAP_FAILED)
+		return -1;
+	shm->gates = (struct point_gates *)map;
+	shm->stats = (struct shared_stats *)(map + stats_at);
+	shm->slots = (struct task_slot *)(map + slots_at);
+	shm->failures = (struct task_failure *)(map + failures_at);
+	shm->gates->tasks = (uint32_t)n;
+	return 0;
+}
+
+/* Every task's private memory: one reservation the parent never writes (see task_memory). */
+static int map_task_memory(size_t jobs, size_t ntests, struct task_memory *m)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	m->jobs = jobs;
+	m->bucket_offset = round_up(jobs * sizeof(uint16_t), 64);
+	m->stats_offset = round_up(m->bucket_offset + jobs * sizeof(job_bucket), 64);
+	m->len = round_up(m->stats_offset + ntests * sizeof(struct local_stats), page > 0 ? (size_t)page : 4096);
+	m->base = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return m->base == MAP_FAILED ? -1 : 0;
+}
+
+int engine_fork_point(const struct engine_point *pt, struct task_args *proto, struct engine_result *res)
 {
 	size_t n = (size_t)pt->tasks;
-	size_t len = sizeof(struct point_gates) + n * sizeof(struct task_slot) +
-		     pt->wf->count * sizeof(struct shared_stats);
-	struct point_shm shm = {.len = len};
-	void *map = map_shared(len);
-	if (!map) {
-		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", len, strerror(errno));
+	struct point_shm shm;
+	struct task_memory mem;
+	if (map_point(n, pt->wf->count, &shm) < 0) {
+		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", shm.len, strerror(errno));
 		return -1;
 	}
-	shm.gates = map;
-	shm.gates->tasks = (uint32_t)n;
-	shm.slots = (struct task_slot *)(shm.gates + 1);
-	shm.stats = (struct shared_stats *)(shm.slots + n);
+	if (map_task_memory(res->jobs_per_task, pt->wf->count, &mem) < 0) {
+		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", mem.len, strerror(errno));
+		munmap(shm.gates, shm.len);
+		return -1;
+	}
 	int ready_fd, done_fd;
 	if (open_counters(&ready_fd, &done_fd, res) < 0) {
-		munmap(map, len);
+		munmap(shm.gates, shm.len);
+		munmap(mem.base, mem.len);
 		return -1;
 	}
-	struct point_state st = {
-		.pids = xcalloc(n, sizeof(struct pid_index)),
-		.exit_status = xcalloc(n, sizeof(int)),
-		.reaped = xcalloc(n, sizeof(int)),
-		.oom_kills = oom_kills(),
-	};
+	struct point_state st = {.slots = shm.slots, .oom_kills = oom_kills()};
 	proto->shm = shm;
+	proto->mem = mem;
 	proto->ready_fd = ready_fd;
 	proto->done_fd = done_fd;
 	proto->parent = getpid();
@@ -459,12 +514,16 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	uint64_t setup_start = clock_now_ns();
 
 	hook(pt, ENGINE_FORKING);
-	int rc = start_tasks(pt, proto, task_dirs, &st, res);
+	int rc = start_tasks(pt, proto, &st, res);
 	hook(pt, ENGINE_FORKED);
 	uint64_t forked_ns = clock_now_ns();
-	qsort(st.pids, st.started, sizeof(*st.pids), cmp_pid);
+	index_tasks(&st);
 	uint64_t release_ns = 0;
+	double settle_s = 0;
 	if (rc == 0 && wait_ready(pt, &st, ready_fd, &shm, res) == 0) {
+		uint64_t settle_ns = clock_now_ns();
+		settle(pt, proto);
+		settle_s = (double)(clock_now_ns() - settle_ns) / 1e9; /* I/O, like the set-up */
 		struct sampler *smp = NULL;
 		char serr[160];
 		if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)
@@ -505,11 +564,13 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, ch
 	else if (res->valid)
 		invalidate(res, "%s", "the tasks were never released");
 	uint64_t end_ns = clock_now_ns();
-	res->phases.start_s = (double)((release_ns ? release_ns : end_ns) - setup_start) / 1e9;
+	res->phases.start_s = (double)((release_ns ? release_ns : end_ns) - setup_start) / 1e9 - settle_s;
+	res->phases.setup_s += settle_s;
 	res->phases.finish_s = release_ns ? (double)(end_ns - release_ns) / 1e9 - res->real_s : 0;
 	free(st.pids);
 	free(st.exit_status);
 	free(st.reaped);
-	munmap(map, len);
+	munmap(shm.gates, shm.len);
+	munmap(mem.base, mem.len);
 	return 0;
 }

@@ -47,10 +47,10 @@ struct engine_point {
 
 /* Where the wall time of a point outside its measured real time went, in seconds. */
 struct engine_phases {
-	double setup_s;           /* scratch dirs and the shared source file */
-	double start_s;           /* first fork to the release: forks, the tasks' set-up, ready */
+	double setup_s;           /* caches dropped, disk dirs flushed, point dirs, source file; syncfs at ready */
+	double start_s;           /* first fork to the release less that syncfs: forks, set-up, ready */
 	double finish_s;          /* last task finished to the last one reaped: exits, reaping */
-	double cleanup_s;         /* scratch removal and the flush of the disk dirs */
+	double cleanup_s;         /* scratch removal */
 };
 
 struct engine_result {
@@ -59,7 +59,8 @@ struct engine_result {
 	char reason[320];
 	size_t jobs_per_task;     /* P */
 	double real_s, user_s, sys_s;
-	double release_skew_s, point_overhead_s;
+	double release_skew_s;
+	double point_overhead_s;  /* the point's wall time, start of set-up to end of clean-up, less real_s */
 	struct engine_phases phases;
 	int overhead_warning;     /* a phase took far longer than its norm for this many tasks */
 	char overhead_note[200];  /* which one and how long, when overhead_warning */

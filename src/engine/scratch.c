@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,8 +234,9 @@ static size_t dio_alignment(const char *dir)
 	return 4096;
 }
 
-/* One syncfs per disk dir after a point, so its dirty data is not written back during the
- * next one (outside any measured time). */
+/* One syncfs per disk dir before a point (as classic's sync before each load), so dirty data
+ * left by the last point, the last run or anything else on that filesystem is not written
+ * back during this one; outside any measured time. */
 static void flush_dir(const char *dir)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -242,6 +244,36 @@ static void flush_dir(const char *dir)
 		log_warn("syncfs %s: %s", dir, strerror(errno));
 	if (fd >= 0)
 		close(fd);
+}
+
+/* --pin: the CPUs this process may run on, in order; NULL if none could be read. */
+static int *allowed_cpus(size_t *n)
+{
+	cpu_set_t set;
+	*n = 0;
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return NULL;
+	int *cpus = xcalloc((size_t)CPU_COUNT(&set) + 1, sizeof(int));
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[(*n)++] = c;
+	return cpus;
+}
+
+/* --drop-caches: write dirty data back, then drop the clean page cache, dentries and inodes,
+ * so every point starts from the same cold caches rather than what the last one left. */
+static int drop_caches(char *err, size_t errlen)
+{
+	sync();
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "3", 1) != 1) {
+		snprintf(err, errlen, "--drop-caches: /proc/sys/vm/drop_caches: %s%s", strerror(errno),
+			 errno == EACCES || errno == EPERM ? " (it needs root)" : "");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return close(fd);
 }
 
 int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
@@ -256,15 +288,20 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	long long kib = plan_file_kib(pt->opts, pt->tasks);
 	unsigned flags = workfile_flags(pt->wf);
 	int need_source = (flags & TF_SOURCE) != 0;
+	/* a mix that touches no file needs no point dir: two metadata operations saved a point */
+	int need_dirs = (flags & (TF_SOURCE | TF_DISK | TF_SCRATCH)) != 0;
 	unsigned seq = point_seq++;
 
 	char **point_dirs = xcalloc(s->count, sizeof(char *));
 	char **sources = xcalloc(s->count, sizeof(char *));
-	char **task_dirs = xcalloc((size_t)pt->tasks, sizeof(char *));
 	int rc = 0;
+	if (pt->opts->drop_caches && drop_caches(res->reason, sizeof(res->reason)) < 0)
+		rc = -1;
+	for (size_t d = 0; d < s->count && (flags & TF_DISK) && !engine_interrupted(); d++)
+		flush_dir(s->roots[d]); /* a stop must not wait for writeback */
 	for (size_t d = 0; d < s->count && rc == 0; d++) {
 		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
-		if (mkdir(point_dirs[d], 0700) < 0) {
+		if (need_dirs && mkdir(point_dirs[d], 0700) < 0) {
 			snprintf(res->reason, sizeof(res->reason), "mkdir %s: %s", point_dirs[d], strerror(errno));
 			free(point_dirs[d]);
 			point_dirs[d] = NULL;
@@ -275,11 +312,18 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		if (need_source && lay_out_source(sources[d], kib, res->reason, sizeof(res->reason)) < 0)
 			rc = -1;
 	}
+	size_t ncpus = 0;
+	int *cpus = rc == 0 && pt->opts->pin ? allowed_cpus(&ncpus) : NULL;
+	if (rc == 0 && pt->opts->pin && ncpus == 0) {
+		snprintf(res->reason, sizeof(res->reason), "--pin: cannot read the CPUs allowed: %s", strerror(errno));
+		rc = -1;
+	}
 	if (rc == 0) {
-		for (unsigned i = 0; i < (unsigned)pt->tasks; i++)
-			task_dirs[i] = xasprintf("%s/t%u", point_dirs[i % s->count], i);
 		struct task_args proto = {
+			.cpus = cpus,
+			.ncpus = ncpus,
 			.pt = pt,
+			.point_dirs = (const char *const *)point_dirs,
 			.sources = (const char *const *)sources,
 			.nsources = s->count,
 			.file_kib = kib,
@@ -289,7 +333,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 			.ipc_key = s->ipc_key,
 		};
 		res->phases.setup_s = (double)(clock_now_ns() - begin_ns) / 1e9;
-		rc = engine_fork_point(pt, &proto, task_dirs, res);
+		rc = engine_fork_point(pt, &proto, res);
 	}
 	uint64_t cleanup_ns = clock_now_ns();
 	if (rc < 0) {
@@ -297,18 +341,14 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		res->fatal = 1;
 	}
 	for (size_t d = 0; d < s->count; d++) {
-		if (point_dirs[d] && remove_tree(point_dirs[d]) < 0)
+		if (need_dirs && point_dirs[d] && remove_tree(point_dirs[d]) < 0)
 			log_warn("could not remove %s: %s", point_dirs[d], strerror(errno));
-		if ((flags & TF_DISK) && !engine_interrupted()) /* a stop must not wait for writeback */
-			flush_dir(s->roots[d]);
 		free(point_dirs[d]);
 		free(sources[d]);
 	}
-	for (int i = 0; i < pt->tasks; i++)
-		free(task_dirs[i]);
-	free(task_dirs);
 	free(point_dirs);
 	free(sources);
+	free(cpus);
 	uint64_t end_ns = clock_now_ns();
 	res->phases.cleanup_s = (double)(end_ns - cleanup_ns) / 1e9;
 	res->point_overhead_s = (double)(end_ns - begin_ns) / 1e9 - res->real_s;

@@ -24,19 +24,13 @@
 
 #define TWO_SECONDS_NS 2000000000ull
 
-struct local_stats {
-	uint64_t count, total_ns, min_ns, max_ns, over_2s;
-};
-/* Each job's histogram bucket, not a private histogram per test: P entries of 2 bytes instead of
- * 9 KB per test of the mix in every task. */
-typedef uint16_t job_bucket;
-_Static_assert(HIST_BUCKETS - 1 <= UINT16_MAX, "a job's bucket fits a job_bucket");
 
-static void fail(struct task_slot *slot, int test, int err, const char *why)
+static void fail(const struct task_args *a, int test, int err, const char *why)
 {
+	struct task_slot *slot = &a->shm.slots[a->index];
 	slot->fail_test = test;
 	slot->fail_errno = err;
-	snprintf(slot->fail_why, sizeof(slot->fail_why), "%s", why);
+	snprintf(a->shm.failures[a->index].why, sizeof(a->shm.failures[a->index].why), "%s", why);
 	__atomic_store_n(&slot->state, SLOT_FAILED, __ATOMIC_RELEASE);
 }
 
@@ -67,10 +61,10 @@ static void merge(struct shared_stats *dst, const struct local_stats *src)
 }
 
 /* The jobs' buckets into the shared histograms of their tests. */
-static void merge_buckets(struct shared_stats *dst, const struct job_list *jobs, const job_bucket *bucket)
+static void merge_buckets(struct shared_stats *dst, const uint16_t *jobs, size_t njobs, const job_bucket *bucket)
 {
-	for (size_t j = 0; j < jobs->count; j++)
-		__atomic_add_fetch(&dst[jobs->test[j]].hist[bucket[j]], 1, __ATOMIC_RELAXED);
+	for (size_t j = 0; j < njobs; j++)
+		__atomic_add_fetch(&dst[jobs[j]].hist[bucket[j]], 1, __ATOMIC_RELAXED);
 }
 
 static void record(struct local_stats *s, uint64_t ns)
@@ -148,33 +142,44 @@ void task_main(const struct task_args *a)
 
 	const char *step;
 	if (detach_from_parent(a, &step) < 0) {
-		fail(slot, -1, errno, step);
+		fail(a, -1, errno, step);
 		_exit(2);
+	}
+	if (a->cpus) {
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(a->cpus[a->index % a->ncpus], &one);
+		if (sched_setaffinity(0, sizeof(one), &one) < 0) {
+			fail(a, -1, errno, "binding the task to its CPU (--pin)");
+			_exit(1);
+		}
 	}
 	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
 	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
-	if (need_scratch && mkdir(a->task_dir, 0700) < 0) {
+	const char *point_dir = a->point_dirs[a->index % a->nsources];
+	char task_dir[need_scratch ? strlen(point_dir) + 16 : 1];
+	task_dir[0] = '\0';
+	if (need_scratch)
+		snprintf(task_dir, sizeof(task_dir), "%s/t%u", point_dir, a->index);
+	if (need_scratch && mkdir(task_dir, 0700) < 0) {
 		int err = errno;
-		char parent[PATH_MAX];
-		snprintf(parent, sizeof(parent), "%s", a->task_dir);
-		*strrchr(parent, '/') = '\0'; /* the point's dir holds every task dir */
 		struct statvfs vfs;
-		int no_inodes = err == ENOSPC && statvfs(parent, &vfs) == 0 && vfs.f_files > 0 && vfs.f_favail == 0;
-		snprintf(msg, sizeof(msg), "mkdir %s%s", a->task_dir, no_inodes ? " (the filesystem is out of inodes)" : "");
-		fail(slot, -1, err, msg);
+		int no_inodes = err == ENOSPC && statvfs(point_dir, &vfs) == 0 && vfs.f_files > 0 && vfs.f_favail == 0;
+		snprintf(msg, sizeof(msg), "mkdir %s%s", task_dir, no_inodes ? " (the filesystem is out of inodes)" : "");
+		fail(a, -1, err, msg);
 		_exit(1);
 	}
 	/* work in the task's own dir (or /): a core, or a file a test names relatively, never lands
 	 * in the directory reaim was started from */
-	if (chdir(need_scratch ? a->task_dir : "/") < 0) {
-		snprintf(msg, sizeof(msg), "chdir %s", need_scratch ? a->task_dir : "/");
-		fail(slot, -1, errno, msg);
+	if (chdir(need_scratch ? task_dir : "/") < 0) {
+		snprintf(msg, sizeof(msg), "chdir %s", need_scratch ? task_dir : "/");
+		fail(a, -1, errno, msg);
 		if (need_scratch)
-			remove_tree(a->task_dir);
+			remove_tree(task_dir);
 		_exit(1);
 	}
 	struct test_ctx ctx = {
-		.scratch = need_scratch ? a->task_dir : NULL,
+		.scratch = need_scratch ? task_dir : NULL,
 		.scratch_fd = -1,
 		.source = a->sources[a->index % a->nsources],
 		.file_kib = a->file_kib,
@@ -188,34 +193,38 @@ void task_main(const struct task_args *a)
 		.ipc_key = a->ipc_key ? a->ipc_key + (int32_t)a->index : 0,
 		.ipc_busy = &slot->ipc_busy,
 	};
-	if (need_scratch && (ctx.scratch_fd = open(a->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		snprintf(msg, sizeof(msg), "open %s: %s", a->task_dir, strerror(errno));
-		fail(slot, -1, errno, msg);
-		remove_tree(a->task_dir);
+	if (need_scratch && (ctx.scratch_fd = open(task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		snprintf(msg, sizeof(msg), "open %s: %s", task_dir, strerror(errno));
+		fail(a, -1, errno, msg);
+		remove_tree(task_dir);
 		_exit(1);
 	}
 	for (size_t t = 0; t < wf->count; t++) {
 		const struct test_family *fam = test_family_struct_of(wf->entries[t].test);
 		if (fam && fam->prepare && fam->prepare(&ctx, wf->entries[t].test) != TEST_OK) {
 			snprintf(msg, sizeof(msg), "preparing: %s", ctx.why);
-			fail(slot, (int)t, ctx.err, msg);
+			fail(a, (int)t, ctx.err, msg);
 			if (need_scratch)
-				remove_tree(a->task_dir);
+				remove_tree(task_dir);
 			_exit(1);
 		}
 	}
-	struct job_list jobs;
-	plan_job_list(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, &jobs);
-	struct local_stats *stats = xcalloc(wf->count, sizeof(*stats));
-	job_bucket *bucket = xcalloc(jobs.count + 1, sizeof(*bucket));
+	/* the job list, each job's bucket and the task's own statistics, in memory no one else
+	 * wrote (see task_memory) */
+	uint16_t *jobs = a->mem.base;
+	job_bucket *bucket = (job_bucket *)((char *)a->mem.base + a->mem.bucket_offset);
+	struct local_stats *stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset);
+	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, jobs);
 
 	/* Fault in now, not in the first microseconds after the release: our slot, the clock,
 	 * the timing code and the first page of each test's code (fork does not copy the page
 	 * tables of the program text, so each task would fault on them afresh). */
 	slot->start_ns = slot->finish_ns = clock_now_ns();
-	record(&stats[0], 1); /* writes the private statistics' first page, then undone */
-	memset(stats, 0, wf->count * sizeof(*stats));
-	memset(bucket, 0, (jobs.count + 1) * sizeof(*bucket));
+	for (size_t off = a->mem.bucket_offset; off < a->mem.len; off += 4096)
+		((volatile char *)a->mem.base)[off] = 0; /* the buckets' and statistics' pages */
+	((volatile char *)a->mem.base)[a->mem.len - 1] = 0;
+	record(&stats[0], 1); /* the recording code, then undone */
+	memset(&stats[0], 0, sizeof(stats[0]));
 	for (size_t t = 0; t < wf->count; t++) {
 		const volatile unsigned char *code = (const volatile unsigned char *)(uintptr_t)wf->entries[t].test->run;
 		(void)*code;
@@ -234,14 +243,14 @@ void task_main(const struct task_args *a)
 	sched_yield();
 
 	int status = 0;
-	for (size_t j = 0; j < jobs.count; j++) {
-		unsigned t = jobs.test[j];
+	for (size_t j = 0; j < a->mem.jobs; j++) {
+		unsigned t = jobs[j];
 		uint64_t t0 = clock_now_ns();
 		enum test_status r = wf->entries[t].test->run(&ctx, wf->entries[t].test);
 		uint64_t t1 = clock_now_ns();
 		if (r != TEST_OK) {
 			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx.why);
-			fail(slot, (int)t, ctx.err, msg);
+			fail(a, (int)t, ctx.err, msg);
 			status = 1;
 			break;
 		}
@@ -253,7 +262,7 @@ void task_main(const struct task_args *a)
 	if (status == 0) {
 		for (size_t t = 0; t < wf->count; t++)
 			merge(&a->shm.stats[t], &stats[t]);
-		merge_buckets(a->shm.stats, &jobs, bucket);
+		merge_buckets(a->shm.stats, jobs, a->mem.jobs, bucket);
 		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
 		/* Stay until every task has finished: exiting now would charge our clean-up and
 		 * exit to the tasks still running or not yet started. */
@@ -263,9 +272,9 @@ void task_main(const struct task_args *a)
 	}
 	if (need_scratch)
 		close(ctx.scratch_fd);
-	if (need_scratch && remove_tree(a->task_dir) < 0 && status == 0) {
-		snprintf(msg, sizeof(msg), "removing %s: %s", a->task_dir, strerror(errno));
-		fail(slot, -1, errno, msg);
+	if (need_scratch && remove_tree(task_dir) < 0 && status == 0) {
+		snprintf(msg, sizeof(msg), "removing %s: %s", task_dir, strerror(errno));
+		fail(a, -1, errno, msg);
 		status = 1;
 	}
 	_exit(status);

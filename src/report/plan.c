@@ -60,6 +60,9 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 				least * (size_t)nosync, most * (size_t)nosync, o->tasks.count, o->repeat, rounds,
 				o->max_tasks, o->threshold, nosync, settings);
 	}
+	if (o->warmup > 0 && o->mode != MODE_SINGLE)
+		fprintf(f, "  Warm-up: %lld %s at %d tasks before each O_SYNC setting's points, not stored\n",
+			o->warmup, o->warmup > 1 ? "points" : "point", o->tasks.n[0]);
 }
 
 /* The estimate of one O_SYNC setting from the stored run that measured most of its task

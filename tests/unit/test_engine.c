@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,6 @@
 #include <sys/sem.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include "config/cfg.h"
@@ -88,6 +88,22 @@ static int not_running(pid_t pid)
 	return 0;
 }
 
+/* --pin: each task notes the one CPU its affinity allows (-1 when it allows several). */
+static int *pinned_to; /* shared with the tasks */
+
+static enum test_status notes_cpu(struct test_ctx *ctx, const struct test_def *self)
+{
+	(void)self;
+	cpu_set_t set;
+	int cpu = -1;
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) == 1)
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &set))
+				cpu = c;
+	pinned_to[ctx->task_index] = cpu;
+	return TEST_OK;
+}
+
 static enum test_status hangs(struct test_ctx *ctx, const struct test_def *self)
 {
 	(void)self;
@@ -149,6 +165,7 @@ static const struct test_def fake[] = {
 	{"checks_inherited_dir", checks_inherited, 1, "calls", "the same with a scratch dir", TF_SCRATCH, 0, NULL},
 	{"dies_holding_sem", dies_holding_sem, 1, "calls", "killed while holding a semaphore set", 0, 0, NULL},
 	{"needs_scratch", quick_ok, 1, "calls", "returns at once, in a scratch dir", TF_SCRATCH, 0, NULL},
+	{"notes_cpu", notes_cpu, 1, "calls", "notes the CPU the task is bound to", 0, 0, NULL},
 };
 
 static struct run_opts opts;
@@ -386,6 +403,35 @@ static void lost_wakeup(void)
 	munmap(race, 2 * sizeof(uint32_t));
 }
 
+/* --pin binds task i to the i-th allowed CPU, round robin; without it tasks are free. */
+static void pinning(void)
+{
+	cpu_set_t allowed;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) < 0) {
+		ok(0, "pin: sched_getaffinity");
+		return;
+	}
+	int cpus[CPU_SETSIZE], ncpus = 0;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &allowed))
+			cpus[ncpus++] = c;
+	int tasks = ncpus + 1; /* one more than CPUs: the round robin wraps */
+	pinned_to = mmap(NULL, (size_t)tasks * sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct engine_result res;
+	opts.pin = 1;
+	run(&fake[10], tasks, 1, 60, &res);
+	opts.pin = 0;
+	int good = res.valid;
+	for (int i = 0; i < tasks; i++)
+		good &= pinned_to[i] == cpus[i % ncpus];
+	ok(good, "pin: task i runs on the i-th allowed CPU, wrapping round");
+	engine_result_free(&res);
+	run(&fake[10], 2, 1, 60, &res);
+	ok(res.valid && (ncpus == 1 || (pinned_to[0] == -1 && pinned_to[1] == -1)), "no pin: tasks are not bound");
+	engine_result_free(&res);
+	munmap(pinned_to, (size_t)tasks * sizeof(int));
+}
+
 /* The overhead warning trips on a stalled start or finish, not on a slow flush. */
 static void overhead_norm(void)
 {
@@ -507,6 +553,7 @@ int main(void)
 
 	lost_wakeup();
 	overhead_norm();
+	pinning();
 	fork_failure();
 	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points (the root holds only its marker)");
 	engine_scratch_destroy(&scratch);

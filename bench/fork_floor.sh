@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The machine's floor for a load point: bench/fork_floor.c forks TASKS bare processes onto one
+# futex, releases them and reaps them, with nothing else. Compare its times with reaim's
+# point overhead (bench/point_overhead.sh) at the same task count.
+# usage: bench/fork_floor.sh [TASKS] [ROUNDS]   (needs a C compiler; perf optional)
+#   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine.
+set -eu
+tasks=${1:-1000}
+rounds=${2:-7}
+top=$(cd "$(dirname "$0")/.." && pwd)
+nice=${NICE:-}
+t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-floor.XXXXXX")
+trap 'rm -rf "$t"' EXIT
+${CC:-cc} -O2 -o "$t/fork_floor" "$top/bench/fork_floor.c"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+$nice "$t/fork_floor" "$tasks" "$rounds" >"$t/out"
+echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+median() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f (%.2f-%.2f)", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'; }
+echo "$tasks bare tasks, $rounds rounds: median (min-max)"
+echo "  first fork to all ready, ms:   $(awk 'NR > 1 { print $2 }' "$t/out" | median)"
+echo "  release to last reaped, ms:    $(awk 'NR > 1 { print $3 }' "$t/out" | median)"
+echo "  in all, ms:                    $(awk 'NR > 1 { print $4 }' "$t/out" | median)"
+if command -v perf >/dev/null; then
+	$nice perf stat -x, -e task-clock,page-faults,context-switches -o "$t/perf" "$t/fork_floor" "$tasks" 3 >/dev/null
+	awk -F, -v n="$tasks" '/task-clock/ { c = $1 } /page-faults/ { f = $1 } /context-switches/ { s = $1 }
+		END { printf "  per task: CPU %.1f us, page faults %.2f, context switches %.2f\n", c * 1000 / (3 * n), f / (3 * n), s / (3 * n) }' "$t/perf"
+fi
