@@ -130,6 +130,11 @@ if [ "$is_root" = 1 ] && command -v setpriv >/dev/null 2>&1 && command -v prlimi
 		$nobody sleep 60 &
 		sleepers="$sleepers $!"
 	done
+	# each counts once it is sleep, run as nobody (setpriv changes the user, then execs)
+	for s in $sleepers; do
+		i=0
+		while [ $i -lt 200 ] && [ "$(cat /proc/"$s"/comm 2>/dev/null)" != sleep ]; do sleep 0.05; i=$((i + 1)); done
+	done
 	refused "processes the user already has" "your user already has" \
 		$nobody prlimit --nproc=40 "$REAIM" -f "$T/mix" -t 10 -j 1 -d "$T/nobody" --db "$T/nobody/r.db"
 	# shellcheck disable=SC2086
