@@ -2,9 +2,10 @@
 /* Checks the utilities: number parsing at and past every edge, edit distance, text buffers,
  * user text validation and escaping, whole-file and input-file reads (special files refused,
  * never waited on), tree removal that never follows a symlink, SysV listing, the cgroup
- * finder, and the environment fingerprint. */
+ * finder, lock files, and the environment fingerprint. */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
@@ -13,6 +14,7 @@
 #include <sys/ipc.h>
 #include <sys/sem.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "measure/measure.h"
@@ -201,6 +203,50 @@ int main(void)
 	ok(remove_tree(tree) == 0 && access(tree, F_OK) != 0, "remove_tree removes the tree");
 	ok(access(outside, F_OK) == 0, "and never follows the symlink");
 	unlink(outside);
+
+	/* lock files: held by a live owner in another process, free once it is gone; never a
+	 * file that exists already, never through a symlink, never a wait on a fifo */
+	char *lockf = xasprintf("%s/run.lock", dir), *lockl = xasprintf("%s/link.lock", dir);
+	int go[2], lfd = -1;
+	ok(pipe(go) == 0, "a pipe to end the lock's owner");
+	fflush(stdout);
+	pid_t owner = fork();
+	if (owner == 0) {
+		char b;
+		close(go[1]);
+		if (lock_file_create(lockf, 0) < 0)
+			_exit(1);
+		while (read(go[0], &b, 1) > 0)
+			;
+		_exit(0);
+	}
+	close(go[0]);
+	for (int i = 0; i < 1000 && access(lockf, F_OK) != 0; i++)
+		usleep(5000);
+	ok(lock_file_create(lockf, 0) < 0 && errno == EEXIST, "lock_file_create never takes an existing file");
+	ok(lock_file_stale(lockf, &lfd) == 0 && lfd < 0, "held by a live owner: not stale");
+	close(go[1]);
+	int wst = -1;
+	ok(waitpid(owner, &wst, 0) == owner && WIFEXITED(wst) && WEXITSTATUS(wst) == 0, "the owner exits");
+	ok(lock_file_stale(lockf, &lfd) == 1 && lfd >= 0, "its lock is free: stale");
+	int lfd2 = -1;
+	ok(lock_file_stale(lockf, &lfd2) == 1, "testers share the lock, never taking each other for the owner");
+	close(lfd2);
+	close(lfd);
+	ok(unlink(lockf) == 0 && lock_file_stale(lockf, &lfd) == -1 && errno == ENOENT, "no file: -1, ENOENT");
+	fd = lock_file_create(lockf, 0);
+	lfd = open(lockf, O_RDONLY | O_CLOEXEC);
+	ok(fd >= 0 && lfd >= 0 && !lock_fd_stale(lfd), "lock_file_create holds it at once");
+	close(lfd);
+	ok(symlink(lockf, lockl) == 0 && lock_file_create(lockl, 0) < 0 && lock_file_stale(lockl, &lfd) == 0,
+	   "a symlink is neither created through nor tested");
+	close(fd);
+	unlink(lockl);
+	unlink(lockf);
+	ok(mkfifo(lockf, 0600) == 0 && lock_file_stale(lockf, &lfd) == 0, "a fifo counts as held, at once");
+	unlink(lockf);
+	free(lockf);
+	free(lockl);
 
 	struct env_list env;
 	char *dirs[] = {dir};
