@@ -33,6 +33,12 @@ int parse_long(const char *s, long long min, long long max, long long *out);
 int parse_double(const char *s, double min, double max, double *out);
 /* Finite, non-negative seconds with optional fraction and ms/s/m/h/d suffix. */
 int parse_seconds(const char *s, double *out);
+/* The next blank-separated word at *p, ended in place with a NUL, *p moved past it; NULL when
+ * only blanks are left. */
+char *next_word(char **p);
+/* The decimal number after blanks (spaces, tabs: never past the end of a line) at *pp, *pp moved
+ * past it; 0, or -1 (no digits, overflow) with *pp unchanged. Safe in any thread: no locale. */
+int next_u64(const char **pp, unsigned long long *v);
 
 /* Growable byte buffer for building text. */
 struct strbuf {

@@ -2,7 +2,7 @@
 /* Checks the utilities: number parsing at and past every edge, edit distance, text buffers,
  * user text validation and escaping, whole-file and input-file reads (special files refused,
  * never waited on), tree removal that never follows a symlink, SysV listing, the cgroup
- * finder, lock files, and the environment fingerprint. */
+ * finder, lock files, words and numbers read in place, and the environment fingerprint. */
 #include "config.h"
 
 #include <errno.h>
@@ -97,6 +97,29 @@ int main(void)
 	ok(fgets(line, sizeof(line), mem) != NULL, "fput_text wrote");
 	is_str(line, "ü\\x1b   ", "fput_text pads by characters, not bytes");
 	fclose(mem);
+
+	/* words and numbers read in place, as the config files and the kernel files' readers do */
+	char words[] = "  FILESIZE\t10k \n";
+	char *wp = words, *w1 = next_word(&wp), *w2 = next_word(&wp);
+	is_str(w1, "FILESIZE", "next_word skips blanks and ends the word in place");
+	is_str(w2, "10k", "next_word: the next one");
+	ok(next_word(&wp) == NULL, "next_word: NULL when only blanks are left");
+	unsigned long long u = 0;
+	const char *up = "cpu  12\t34 5x\n7";
+	up += 3;
+	ok(next_u64(&up, &u) == 0 && u == 12, "next_u64 skips spaces");
+	ok(next_u64(&up, &u) == 0 && u == 34, "next_u64 skips tabs");
+	ok(next_u64(&up, &u) == 0 && u == 5 && *up == 'x', "next_u64 stops at the first non-digit");
+	const char *at = up;
+	ok(next_u64(&up, &u) < 0 && up == at, "next_u64: no digits, -1 and nothing consumed");
+	up = "\n7";
+	ok(next_u64(&up, &u) < 0, "next_u64 never crosses the end of the line");
+	up = "18446744073709551615";
+	ok(next_u64(&up, &u) == 0 && u == ULLONG_MAX && *up == '\0', "next_u64 reads the largest value");
+	up = "18446744073709551616";
+	ok(next_u64(&up, &u) < 0, "next_u64: one past it overflows");
+	up = "-1";
+	ok(next_u64(&up, &u) < 0, "next_u64: no sign");
 
 	is_int(edit_distance("kitten", "sitting"), 3, "edit distance kitten/sitting");
 	is_int(edit_distance("", "abc"), 3, "edit distance from empty");
