@@ -5,13 +5,11 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -238,14 +236,12 @@ static int stale_run(const char *name)
 	if (sscanf(name, "reaim-%ld-%*6[A-Za-z0-9]%n", &pid, &end) != 1 || name[end] != '\0')
 		return 0;
 	lock_path_of(name, path, sizeof(path));
-	int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
+	int fd;
+	if (lock_file_stale(path, &fd) != 1)
 		return 0;
-	int free_lock = flock(fd, LOCK_EX | LOCK_NB) == 0;
-	if (free_lock)
-		unlink(path); /* the cgroup goes next; a later run must not judge by a lock nobody holds */
+	unlink(path); /* the cgroup goes next; a later run must not judge by a lock nobody holds */
 	close(fd);
-	return free_lock;
+	return 1;
 }
 
 /* The run cgroup's name, unique even across pid namespaces, with its lock taken. */
@@ -259,15 +255,8 @@ static int take_run_name(struct accounting *a, char *name, size_t len)
 	tag[6] = '\0';
 	snprintf(name, len, "reaim-%ld-%s", (long)getpid(), tag);
 	lock_path_of(name, a->lock_path, sizeof(a->lock_path));
-	a->lock_fd = open(a->lock_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (a->lock_fd >= 0 && flock(a->lock_fd, LOCK_EX | LOCK_NB) == 0)
-		return 0;
-	if (a->lock_fd >= 0) {
-		close(a->lock_fd);
-		unlink(a->lock_path);
-	}
-	a->lock_fd = -1;
-	return -1;
+	a->lock_fd = lock_file_create(a->lock_path, 0);
+	return a->lock_fd >= 0 ? 0 : -1;
 }
 
 struct accounting *accounting_open(const struct plan *p)

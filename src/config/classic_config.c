@@ -30,22 +30,6 @@ static const struct cc_key cc_keys[] = {
 	{"VERBOSE", CC_SWITCH, CC_OFF(verbose)},        {"BRIEF", CC_SWITCH, CC_OFF(brief)},
 };
 
-static char *next_word(char **p)
-{
-	char *s = *p;
-	while (isspace((unsigned char)*s))
-		s++;
-	if (!*s)
-		return NULL;
-	char *w = s;
-	while (*s && !isspace((unsigned char)*s))
-		s++;
-	if (*s)
-		*s++ = '\0';
-	*p = s;
-	return w;
-}
-
 /* Classic sizes carry their unit: <n>K or <n>M (G too). */
 static int parse_unit_size(const char *v, long long *kib)
 {

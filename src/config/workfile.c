@@ -78,22 +78,6 @@ static void suggest(const char *name, char *out, size_t len)
 		strncat(out, "?", len - strlen(out) - 1);
 }
 
-static char *next_word(char **p)
-{
-	char *s = *p;
-	while (isspace((unsigned char)*s))
-		s++;
-	if (!*s)
-		return NULL;
-	char *w = s;
-	while (*s && !isspace((unsigned char)*s))
-		s++;
-	if (*s)
-		*s++ = '\0';
-	*p = s;
-	return w;
-}
-
 /* FILESIZE / POOLSIZE lines: "FILESIZE: 10K", "FILESIZE 10k" or "FILESIZE=10K". */
 static int size_line(char *word, char **rest, const char *path, int line, struct workfile *wf,
 		     struct errlist *errs)

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,12 +26,10 @@
 static int mark_root(const char *root, int32_t ipc_key, int *lock_fd)
 {
 	char *tmp = xasprintf("%s/%s.new", root, SCRATCH_MARK), *path = xasprintf("%s/%s", root, SCRATCH_MARK);
-	int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	int rc = fd < 0 ? -1 : 0;
 	/* a filesystem without flock (some FUSE ones) leaves the root unlocked: a sweeper cannot
 	 * lock it either, so it is never swept, which errs on the safe side */
-	if (rc == 0 && flock(fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP && errno != ENOSYS)
-		rc = -1;
+	int fd = lock_file_create(tmp, 1);
+	int rc = fd < 0 ? -1 : 0;
 	if (rc == 0) {
 		char text[96];
 		int n = snprintf(text, sizeof(text), "reaim scratch of pid %ld\nipc_key %ld\n", (long)getpid(),
@@ -153,7 +150,7 @@ void engine_scratch_sweep(const struct str_list *dirs)
 				continue; /* named like ours but not made by reaim: not ours to remove */
 			/* the run that made it holds this lock while it lives, in any pid namespace and
 			 * whatever its name; a lock we can take means it is gone */
-			if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			if (!lock_fd_stale(fd)) {
 				close(fd);
 				continue;
 			}

@@ -88,33 +88,15 @@ static const char *skip_blanks(const char *p)
 	return p;
 }
 
-/* A decimal number at *pp, advancing past it; 0 or -1 (no digits, overflow). */
-static int get_u64(const char **pp, unsigned long long *v)
-{
-	const char *p = *pp;
-	if (*p < '0' || *p > '9')
-		return -1;
-	unsigned long long x = 0;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned d = (unsigned)(*p - '0');
-		if (x > (ULLONG_MAX - d) / 10)
-			return -1;
-		x = x * 10 + d;
-	}
-	*pp = p;
-	*v = x;
-	return 0;
-}
-
 /* "MAJ:MIN" at *pp. */
 static int get_devno(const char **pp, unsigned *major_no, unsigned *minor_no)
 {
 	unsigned long long a, b;
 	const char *p = *pp;
-	if (get_u64(&p, &a) < 0 || *p != ':')
+	if (next_u64(&p, &a) < 0 || *p != ':')
 		return -1;
 	p++;
-	if (get_u64(&p, &b) < 0 || a > UINT_MAX || b > UINT_MAX)
+	if (next_u64(&p, &b) < 0 || a > UINT_MAX || b > UINT_MAX)
 		return -1;
 	*major_no = (unsigned)a;
 	*minor_no = (unsigned)b;
@@ -230,7 +212,7 @@ int cgroup_parse_cpu_stat(const char *text, struct cgroup_cpu *out)
 			if (strncmp(line, keys[k], n) != 0 || (*p != ' ' && *p != '\t'))
 				continue;
 			p = skip_blanks(p);
-			if (get_u64(&p, dst[k]) == 0)
+			if (next_u64(&p, dst[k]) == 0)
 				found |= 1u << k;
 		}
 	}
@@ -285,7 +267,7 @@ int cgroup_parse_io_stat(const char *text, struct cgroup_io_dev *devs, size_t ma
 			p = eq + 1;
 			unsigned long long v;
 			if (dst) {
-				if (get_u64(&p, &v) < 0)
+				if (next_u64(&p, &v) < 0)
 					return -1;
 				*dst = v;
 			}
@@ -309,7 +291,7 @@ static int parse_blkio_one(const char *text, int ios, struct cgroup_io_dev *devs
 		if (get_devno(&p, &ma, &mi) < 0 || get_field(&p, op, sizeof(op)) < 0)
 			return -1;
 		p = skip_blanks(p);
-		if (get_u64(&p, &v) < 0)
+		if (next_u64(&p, &v) < 0)
 			return -1;
 		int rd = strcmp(op, "Read") == 0, wr = strcmp(op, "Write") == 0;
 		if (!rd && !wr)
@@ -348,7 +330,7 @@ int cgroup_parse_pressure(const char *text, struct cgroup_psi *out)
 			return -1;
 		t += 6;
 		unsigned long long v;
-		if (get_u64(&t, &v) < 0)
+		if (next_u64(&t, &v) < 0)
 			return -1;
 		if (some) {
 			out->some_usec = v;
@@ -364,7 +346,7 @@ int cgroup_parse_pressure(const char *text, struct cgroup_psi *out)
 int cgroup_parse_u64(const char *text, unsigned long long *v)
 {
 	const char *p = skip_blanks(text);
-	if (get_u64(&p, v) < 0)
+	if (next_u64(&p, v) < 0)
 		return -1;
 	p = skip_blanks(p);
 	return *p == '\0' || (*p == '\n' && p[1] == '\0') ? 0 : -1;
@@ -915,7 +897,7 @@ static size_t list_pids(const char *text, pid_t *pids, size_t max)
 	for (const char *line = text; line && *line; line = next_line(line)) {
 		unsigned long long v;
 		const char *q = line;
-		if (get_u64(&q, &v) == 0 && v > 0 && v <= INT_MAX) {
+		if (next_u64(&q, &v) == 0 && v > 0 && v <= INT_MAX) {
 			if (n < max)
 				pids[n] = (pid_t)v;
 			n++;

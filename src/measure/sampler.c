@@ -87,27 +87,6 @@ static const char *after_key(const char *p, const char *key)
 	return p + k;
 }
 
-/* One decimal number after blanks, never crossing the end of the line; 0 or -1. Hand-written
- * rather than strtoull so the sampling thread stays clear of locale state. */
-static int next_u64(const char **pp, unsigned long long *v)
-{
-	const char *p = *pp;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (*p < '0' || *p > '9')
-		return -1;
-	unsigned long long x = 0;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned d = (unsigned)(*p - '0');
-		if (x > (ULLONG_MAX - d) / 10)
-			return -1;
-		x = x * 10 + d;
-	}
-	*pp = p;
-	*v = x;
-	return 0;
-}
-
 static const char *next_line(const char *p)
 {
 	p = strchr(p, '\n');

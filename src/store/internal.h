@@ -16,6 +16,10 @@ struct store {
 	long long busy_limit_ms;  /* how long to wait for another program's lock */
 	int (*cancelled)(void *); /* stop waiting when this says so */
 	void *cancel_arg;
+	char *dir, *base;         /* the database file's directory and name, in full */
+	int run_lock;             /* held while the run this connection began goes on, else -1 */
+	int64_t run_lock_id;      /* that run */
+	char *run_lock_path;
 };
 
 /* A writer waits (interruptibly) for a lock as long as a point may take to store; a reader

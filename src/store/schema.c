@@ -130,5 +130,8 @@ const char *const store_migrations[] = {
 	/* 8: a point whose set-up, start or finish took far beyond its norm says which (a warning:
 	 * the measured Real is not affected, the wall time is) */
 	"ALTER TABLE points ADD COLUMN overhead_note TEXT;",
+	/* 9: the lock file a running run holds for its whole life (a name in the database's
+	 * directory), so a later run tells it is alive by its lock, not by its pid or name */
+	"ALTER TABLE runs ADD COLUMN lock_file TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

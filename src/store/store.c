@@ -2,6 +2,7 @@
 /* Opening, migrating and writing the results database. Prepared statements only. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,10 @@ static struct store *store_new(const char *path)
 	struct store *st = xcalloc(1, sizeof(*st));
 	snprintf(st->path, sizeof(st->path), "%s", path);
 	st->busy_limit_ms = STORE_WRITER_WAIT_MS;
+	const char *slash = strrchr(path, '/');
+	st->dir = slash ? xasprintf("%.*s", slash == path ? 1 : (int)(slash - path), path) : xstrdup(".");
+	st->base = xstrdup(slash ? slash + 1 : path);
+	st->run_lock = -1;
 	return st;
 }
 
@@ -250,11 +255,64 @@ void store_set_cancel(struct store *st, int (*cancelled)(void *), void *arg)
 	st->cancel_arg = arg;
 }
 
+/* The run's lock file, named after the database and the run, beside the database: every process
+ * that opens the database (in any pid or mount namespace, under any name) finds it there. */
+static char *lock_path(const struct store *st, const char *name)
+{
+	return xasprintf("%s/%s", st->dir, name);
+}
+
+/* Take the run's lock before its row says 'running', so no reaper sees the row without it; the
+ * name to record, or NULL (the row's pid then decides) when the directory or its filesystem
+ * cannot hold one. Readable by all, so another user's run can test it. */
+static char *run_lock_take(struct store *st, const char *uuid)
+{
+	if (strchr(uuid, '/'))
+		return NULL;
+	char *name = xasprintf("%s-run-%s.lock", st->base, uuid), *path = lock_path(st, name);
+	char text[128];
+	int n = snprintf(text, sizeof(text), "reaim run %s\n", uuid);
+	int fd = lock_file_create(path, 0);
+	if (fd >= 0 && (fchmod(fd, 0644) < 0 || write(fd, text, (size_t)n) != n)) {
+		int e = errno;
+		unlink(path);
+		close(fd);
+		errno = e;
+		fd = -1;
+	}
+	if (fd < 0) {
+		log_debug("no lock file %s (%s): the run's liveness falls back to its pid", path, strerror(errno));
+		free(name);
+		free(path);
+		return NULL;
+	}
+	st->run_lock = fd;
+	st->run_lock_path = path;
+	return name;
+}
+
+/* Removed before the lock goes: the row no longer says 'running' (or nobody will finish it). */
+static void run_lock_drop(struct store *st)
+{
+	if (st->run_lock < 0)
+		return;
+	if (unlink(st->run_lock_path) < 0 && errno != ENOENT)
+		log_warn("cannot remove %s: %s", st->run_lock_path, strerror(errno));
+	close(st->run_lock);
+	st->run_lock = -1;
+	st->run_lock_id = 0;
+	free(st->run_lock_path);
+	st->run_lock_path = NULL;
+}
+
 void store_close(struct store *st)
 {
 	if (!st)
 		return;
+	run_lock_drop(st);
 	sqlite3_close(st->db);
+	free(st->dir);
+	free(st->base);
 	free(st);
 }
 
@@ -301,18 +359,24 @@ int store_run_begin(struct store *st, const struct store_run *r, const struct en
 	/* the run and its environment together, or neither */
 	if (exec(st, "BEGIN IMMEDIATE", "storing the run") < 0)
 		return -1;
+	run_lock_drop(st); /* one running run per connection: one begun before is over */
+	char *lock = run_lock_take(st, r->uuid);
 	int rc = run_stmt(st, run_id, "storing the run",
 			"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed,"
-			" pid, host, rerun_of, planned_points, planned_exact)"
-			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?)",
-			"sssssssiissii", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
+			" pid, host, rerun_of, planned_points, planned_exact, lock_file)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, 0), ?, ?)",
+			"sssssssiissiis", r->uuid, r->label, r->suite_name, r->suite_text, r->command_line,
 			r->version, r->mode, r->seed, r->pid, r->host, r->rerun_of, r->planned_points,
-			(int64_t)r->planned_exact);
+			(int64_t)r->planned_exact, lock);
+	free(lock);
 	for (size_t i = 0; env && i < env->count && rc == 0; i++)
 		rc = store_run_env(st, *run_id, env->items[i].key, env->items[i].value);
-	if (rc == 0 && exec(st, "COMMIT", "committing the run") == 0)
+	if (rc == 0 && exec(st, "COMMIT", "committing the run") == 0) {
+		st->run_lock_id = *run_id;
 		return 0;
+	}
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	run_lock_drop(st);
 	return -1;
 }
 
@@ -325,10 +389,13 @@ int store_run_env(struct store *st, int64_t run_id, const char *key, const char 
 
 int store_run_finish(struct store *st, int64_t run_id, const char *status, const char *reason)
 {
-	return run_stmt(st, NULL, "finishing the run",
-			"UPDATE runs SET status = ?, reason = ?,"
-			" finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ?",
-			"ssi", status, reason, run_id);
+	int rc = run_stmt(st, NULL, "finishing the run",
+			  "UPDATE runs SET status = ?, reason = ?,"
+			  " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ?",
+			  "ssi", status, reason, run_id);
+	if (run_id == st->run_lock_id)
+		run_lock_drop(st); /* stored or not, the run is over: a row left 'running' is reaped */
+	return rc;
 }
 
 int store_workload_add(struct store *st, int64_t run_id, const struct store_workload *w, int64_t *wl_id)
@@ -382,9 +449,12 @@ fail:
 	return -1;
 }
 
-/* A run this host left 'running': its id and the process that owned it. */
+/* A run this host left 'running': its id and uuid, the process that owned it, and the lock file
+ * it holds while it lives (NULL: see owner_alive). */
 struct owner {
 	int64_t id, pid;
+	char uuid[40];
+	char *lock_file;
 };
 
 static void read_owner(sqlite3_stmt *s, void *row)
@@ -392,24 +462,76 @@ static void read_owner(sqlite3_stmt *s, void *row)
 	struct owner *o = row;
 	o->id = sqlite3_column_int64(s, 0);
 	o->pid = sqlite3_column_int64(s, 1);
+	store_copy_text(o->uuid, sizeof(o->uuid), s, 2);
+	const unsigned char *t = sqlite3_column_text(s, 3);
+	o->lock_file = t ? xstrdup((const char *)t) : NULL;
+}
+
+static void drop_owner(sqlite3_stmt *s, void *row)
+{
+	(void)s;
+	free(((struct owner *)row)->lock_file);
+}
+
+/* A stale lock file is removed only when it is one reaim made for this run: named for it, and a
+ * regular file that says so (a row from elsewhere must never make us remove another's file). */
+static int made_for(int fd, const char *name, const char *uuid)
+{
+	char text[128], want[128];
+	int n = snprintf(want, sizeof(want), "-run-%s.lock", uuid);
+	size_t len = strlen(name);
+	if (len < (size_t)n || strcmp(name + len - (size_t)n, want) != 0)
+		return 0;
+	n = snprintf(want, sizeof(want), "reaim run %s\n", uuid);
+	ssize_t got = pread(fd, text, sizeof(text) - 1, 0);
+	return got == n && memcmp(text, want, (size_t)n) == 0;
+}
+
+/* The run that owns a row is alive while it holds its lock file: held means alive; a lock that
+ * can be taken, or no file, means it is gone (and its file goes too). This holds in any pid
+ * namespace, under any program name, and whatever became of its pid. Rows without a lock file
+ * (written before schema 9, or where the filesystem could not lock) fall back to asking whether
+ * the pid is a reaim process, which misjudges a run in another pid namespace, one started
+ * through a link with another name, and a pid reused by another reaim. */
+static int owner_alive(struct store *st, const struct owner *o)
+{
+	const char *name = o->lock_file;
+	if (!name || !*name || strchr(name, '/') || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+		return pid_is_reaim((long)o->pid);
+	char *path = lock_path(st, name);
+	int fd, stale = lock_file_stale(path, &fd);
+	if (stale == 1) {
+		if (made_for(fd, name, o->uuid) && unlink(path) < 0 && errno != ENOENT)
+			log_warn("cannot remove %s: %s", path, strerror(errno));
+		close(fd);
+	}
+	free(path);
+	return stale == 0;
 }
 
 int store_reap_dead_runs(struct store *st, const char *host, int *count)
 {
 	struct store_rows r;
 	*count = 0;
-	if (store_query(st, "finding abandoned runs", sizeof(struct owner), read_owner, NULL, &r,
-			"SELECT id, pid FROM runs WHERE status = 'running' AND host = ?", "s", host) < 0)
+	if (store_query(st, "finding abandoned runs", sizeof(struct owner), read_owner, drop_owner, &r,
+			"SELECT id, pid, uuid, lock_file FROM runs WHERE status = 'running' AND host = ?", "s",
+			host) < 0)
 		return -1;
-	const struct owner *o = r.v;
+	struct owner *o = r.v;
 	int rc = 0;
 	for (size_t i = 0; i < r.n && rc == 0; i++) {
-		if (pid_is_reaim((long)o[i].pid))
+		if (owner_alive(st, &o[i]))
 			continue;
-		rc = store_run_finish(st, o[i].id, "interrupted", "the reaim process died (killed, or the machine "
-								  "went down) before the run finished");
-		*count += rc == 0;
+		/* only if still 'running': the owner may have finished since it was read */
+		rc = run_stmt(st, NULL, "marking an abandoned run",
+			      "UPDATE runs SET status = 'interrupted', reason = ?,"
+			      " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ? AND status = 'running'",
+			      "si", "the reaim process died (killed, or the machine went down) before the run finished",
+			      o[i].id);
+		*count += rc == 0 && sqlite3_changes(st->db) > 0;
 	}
+	for (size_t i = 0; i < r.n; i++)
+		drop_owner(NULL, &o[i]);
 	free(r.v);
 	return rc;
 }

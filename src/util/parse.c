@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Number, size and time parsing shared by the command line and the config files. */
+/* Number, size, time and word parsing shared by the command line, the config files and the
+ * readers of kernel files. */
 #include "config.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,4 +168,40 @@ long closest_name(const char *word, const char *const *names, size_t n)
 	if (prefixes == 1)
 		return prefixed;
 	return best_d <= limit && best_d < len ? best : -1;
+}
+
+char *next_word(char **p)
+{
+	char *s = *p;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return NULL;
+	char *w = s;
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+/* Hand-written rather than strtoull so the sampling thread stays clear of locale state. */
+int next_u64(const char **pp, unsigned long long *v)
+{
+	const char *p = *pp;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p < '0' || *p > '9')
+		return -1;
+	unsigned long long x = 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		unsigned d = (unsigned)(*p - '0');
+		if (x > (ULLONG_MAX - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*pp = p;
+	*v = x;
+	return 0;
 }

@@ -33,6 +33,12 @@ int parse_long(const char *s, long long min, long long max, long long *out);
 int parse_double(const char *s, double min, double max, double *out);
 /* Finite, non-negative seconds with optional fraction and ms/s/m/h/d suffix. */
 int parse_seconds(const char *s, double *out);
+/* The next blank-separated word at *p, ended in place with a NUL, *p moved past it; NULL when
+ * only blanks are left. */
+char *next_word(char **p);
+/* The decimal number after blanks (spaces, tabs: never past the end of a line) at *pp, *pp moved
+ * past it; 0, or -1 (no digits, overflow) with *pp unchanged. Safe in any thread: no locale. */
+int next_u64(const char **pp, unsigned long long *v);
 
 /* Growable byte buffer for building text. */
 struct strbuf {
@@ -69,6 +75,19 @@ char *find_helper(const char *name);
 
 /* Whether a process with this pid exists and is a reaim (its pid may have been reused). */
 int pid_is_reaim(long pid);
+
+/* Lock files (lock.c): the owner holds an exclusive flock for as long as it lives, so another
+ * process can tell it is gone whatever its pid namespace or name. Create path (never an existing
+ * file, never through a symlink) locked: its descriptor, or -1 with errno and nothing left. With
+ * best_effort, a filesystem that cannot lock keeps the file unlocked (no tester can take the
+ * lock there either, so it always looks alive). */
+int lock_file_create(const char *path, int best_effort);
+/* 1 when the owner of the open lock file fd is gone (its lock could be taken: the caller holds it
+ * until fd is closed), 0 when it is held or cannot be tested (errs toward alive). */
+int lock_fd_stale(int fd);
+/* The same by path, the descriptor in *fd (-1 unless 1 is returned); -1 with errno ENOENT when
+ * there is no such file. Anything but a regular file counts as held. */
+int lock_file_stale(const char *path, int *fd);
 
 /* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
 int remove_tree(const char *path);

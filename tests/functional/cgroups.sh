@@ -68,6 +68,7 @@ ok "$([ -n "$cg" ] && [ ! -e "$cg" ] && echo 0 || echo 1)" "Ctrl-C: the run's cg
 # (where its pid names nothing), since liveness is the lock the run holds, not its pid
 if [ "$(id -u)" = 0 ] && unshare --pid --fork --mount-proc true 2>/dev/null; then
 	printf '10 add_int\n' >"$T/cpu"
+	: >"$T/err" # the background run truncates it late: an earlier run's cgroup must not be read here
 	setsid "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 10000000 -d "$T/scratch" --label long >"$T/out" 2>"$T/err" &
 	pid=$!
 	i=0

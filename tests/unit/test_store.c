@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Checks the store: schema version, inserts and queries, run names, and refusals. */
+/* Checks the store: schema version, inserts and queries, run names, refusals, and how a later
+ * run tells a live run from a dead one (its lock, else for older rows its pid). */
 #include "config.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "store/internal.h"
@@ -21,6 +25,164 @@ static int64_t add_run(struct store *st, const char *label)
 	int64_t id = 0;
 	store_run_begin(st, &r, NULL, &id);
 	return id;
+}
+
+/* A child that calls itself name, then waits until the write end of *go is closed. */
+static pid_t start_waiter(const char *name, int *go)
+{
+	int p[2], ready[2];
+	char b = 0;
+	if (pipe(p) < 0 || pipe(ready) < 0)
+		return -1;
+	fflush(stdout);
+	pid_t c = fork();
+	if (c == 0) {
+		close(p[1]);
+		close(ready[0]);
+		prctl(PR_SET_NAME, name, 0, 0, 0);
+		if (write(ready[1], "y", 1) != 1)
+			_exit(1);
+		while (read(p[0], &b, 1) > 0)
+			;
+		_exit(0);
+	}
+	close(p[0]);
+	close(ready[1]);
+	if (read(ready[0], &b, 1) != 1)
+		c = -1;
+	close(ready[0]);
+	*go = p[1];
+	return c;
+}
+
+/* A child that begins a run on its own connection, with pid in the row (a process that is not
+ * it, as a run in another pid namespace records a pid that means nothing here), and dies as a
+ * killed run would (no finish, no clean-up) once *go is closed. */
+static pid_t start_owner(const char *db, const char *uuid, int64_t pid, int *go)
+{
+	int ready[2], wait_go[2];
+	if (pipe(ready) < 0 || pipe(wait_go) < 0)
+		return -1;
+	fflush(stdout);
+	pid_t c = fork();
+	if (c == 0) {
+		close(ready[0]);
+		close(wait_go[1]);
+		struct store *st;
+		char err[512], b;
+		int64_t id;
+		struct store_run r = {.uuid = uuid, .label = uuid, .suite_name = "s", .suite_text = "",
+				      .command_line = "bench-x", .version = "0", .mode = "sweep", .seed = 1,
+				      .pid = pid, .host = "box"};
+		b = store_open(db, &st, err, sizeof(err)) == 0 && store_run_begin(st, &r, NULL, &id) == 0 ? 'y' : 'n';
+		if (write(ready[1], &b, 1) != 1)
+			_exit(1);
+		while (read(wait_go[0], &b, 1) > 0)
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	close(wait_go[0]);
+	char b = 'n';
+	if (read(ready[0], &b, 1) != 1 || b != 'y') {
+		close(ready[0]);
+		close(wait_go[1]);
+		waitpid(c, NULL, 0);
+		return -1;
+	}
+	close(ready[0]);
+	*go = wait_go[1];
+	return c;
+}
+
+static const char *status_of(struct store *st, const char *label, char *buf, size_t len)
+{
+	int64_t id;
+	struct store_run_row row;
+	snprintf(buf, len, "%s", store_resolve_run(st, label, &id) == 0 && store_get_run(st, id, &row) == 0
+					 ? row.status : "?");
+	return buf;
+}
+
+static void liveness(void)
+{
+	char *db = xasprintf("%s/live.db", dir), *lock = xasprintf("%s/live.db-run-owned.lock", dir);
+	char err[512], buf[16];
+	struct store *st;
+	int dead = -1, go_sleep = -1, go_owner = -1;
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "liveness: a database");
+	/* a live process that is not a reaim: the row's pid, so the pid test would call the run dead */
+	pid_t other = start_waiter("sleep", &go_sleep);
+	ok(other > 0 && !pid_is_reaim(other), "liveness: the row's pid is no reaim process");
+
+	pid_t owner = start_owner(db, "owned", other, &go_owner);
+	ok(owner > 0, "liveness: another process began a run and holds its lock");
+	ok(access(lock, F_OK) == 0, "liveness: its lock file is beside the database");
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 0, "liveness: a held lock leaves it alone");
+	is_str(status_of(st, "owned", buf, sizeof(buf)), "running", "liveness: still running");
+	close(go_owner);
+	waitpid(owner, NULL, 0);
+	ok(access(lock, F_OK) == 0, "liveness: its owner died, the lock file stayed");
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 1, "liveness: once its owner died, found dead");
+	is_str(status_of(st, "owned", buf, sizeof(buf)), "interrupted", "liveness: marked interrupted");
+	ok(access(lock, F_OK) != 0, "liveness: the stale lock file is removed");
+
+	/* rows without a lock file (older ones) fall back to the pid test; a lock file named in a
+	 * row is removed only when reaim made it for that run */
+	pid_t named = -1;
+	int go_named = -1;
+	named = start_waiter("reaim-alive", &go_named);
+	char *notes = xasprintf("%s/notes.txt", dir), *lookalike = xasprintf("%s/live.db-run-look.lock", dir);
+	FILE *f = fopen(notes, "w");
+	ok(f && fputs("reaim run foreign\n", f) >= 0 && fclose(f) == 0, "liveness: a file of the user's");
+	f = fopen(lookalike, "w");
+	ok(f && fputs("mine\n", f) >= 0 && fclose(f) == 0, "liveness: a file named like a lock file");
+	char *sql = sqlite3_mprintf(
+		"INSERT INTO runs (uuid, label, suite_name, suite_text, command_line, version, mode, seed, pid, host,"
+		" lock_file) VALUES"
+		" ('old-alive', 'old-alive', 's', '', 'reaim', '0', 'sweep', 1, %d, 'box', NULL),"
+		" ('old-dead', 'old-dead', 's', '', 'reaim', '0', 'sweep', 1, %d, 'box', NULL),"
+		" ('slash', 'slash', 's', '', 'reaim', '0', 'sweep', 1, %d, 'box', '../live.db-run-slash.lock'),"
+		" ('foreign', 'foreign', 's', '', 'reaim', '0', 'sweep', 1, %d, 'box', 'notes.txt'),"
+		" ('gone', 'gone', 's', '', 'reaim', '0', 'sweep', 1, %d, 'box', 'live.db-run-gone.lock'),"
+		" ('look', 'look', 's', '', 'reaim', '0', 'sweep', 1, %d, 'box', 'live.db-run-look.lock')",
+		(int)named, (int)other, (int)named, (int)named, (int)named, (int)named);
+	ok(sqlite3_exec(st->db, sql, NULL, NULL, NULL) == SQLITE_OK, "liveness: rows of older runs");
+	sqlite3_free(sql);
+	ok(store_reap_dead_runs(st, "box", &dead) == 0, "liveness: reap");
+	is_int(dead, 4, "liveness: four dead");
+	is_str(status_of(st, "old-alive", buf, sizeof(buf)), "running", "liveness: no lock file, a reaim pid: alive");
+	is_str(status_of(st, "old-dead", buf, sizeof(buf)), "interrupted", "liveness: no lock file, no reaim pid: dead");
+	is_str(status_of(st, "slash", buf, sizeof(buf)), "running", "liveness: a lock file name with a / is not used");
+	is_str(status_of(st, "foreign", buf, sizeof(buf)), "interrupted", "liveness: a free lock: dead");
+	ok(access(notes, F_OK) == 0, "liveness: a file not named as reaim names them is never removed");
+	is_str(status_of(st, "look", buf, sizeof(buf)), "interrupted", "liveness: a free lock: dead");
+	ok(access(lookalike, F_OK) == 0, "liveness: nor one that does not say it is the run's");
+	is_str(status_of(st, "gone", buf, sizeof(buf)), "interrupted", "liveness: no lock file left: dead");
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 0, "liveness: nothing more to reap");
+
+	/* this connection's own run: held until finished, its file gone after */
+	struct store_run mine = {.uuid = "mine", .label = "mine", .suite_name = "s", .suite_text = "",
+				 .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1, .pid = other,
+				 .host = "box"};
+	int64_t mine_id;
+	char *mine_lock = xasprintf("%s/live.db-run-mine.lock", dir);
+	ok(store_run_begin(st, &mine, NULL, &mine_id) == 0 && access(mine_lock, F_OK) == 0, "liveness: our own run");
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 0, "liveness: not reaped while it goes on");
+	ok(store_run_finish(st, mine_id, "complete", NULL) == 0 && access(mine_lock, F_OK) != 0,
+	   "liveness: finished, its lock file removed");
+	is_str(status_of(st, "mine", buf, sizeof(buf)), "complete", "liveness: and complete");
+
+	close(go_sleep);
+	close(go_named);
+	waitpid(other, NULL, 0);
+	waitpid(named, NULL, 0);
+	store_close(st);
+	free(mine_lock);
+	free(notes);
+	free(lookalike);
+	free(lock);
+	free(db);
 }
 
 int main(void)
@@ -120,10 +282,13 @@ int main(void)
 				  .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1,
 				  .pid = 999999999, .host = "box"};
 	int64_t dying_id;
-	ok(store_run_begin(st, &dying, NULL, &dying_id) == 0, "a run left 'running' by a dead process");
+	ok(store_run_begin(st, &dying, NULL, &dying_id) == 0, "a run left 'running'");
+	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 0, "alive while its lock is held, whatever its pid");
+	store_close(st); /* its lock and lock file go: nobody will finish it */
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "reopen");
+	ok(store_reap_dead_runs(st, "other-host", &dead) == 0 && dead == 0, "other hosts' runs are left alone");
 	ok(store_reap_dead_runs(st, "box", &dead) == 0 && dead == 1, "found as dead");
 	ok(store_get_run(st, dying_id, &row) == 0 && strcmp(row.status, "interrupted") == 0, "marked interrupted");
-	ok(store_reap_dead_runs(st, "other-host", &dead) == 0 && dead == 0, "other hosts' runs are left alone");
 
 	/* how a run was made comes back: texts, version, seed, the run it repeats, its plan */
 	struct store_run again = {.uuid = "again",
@@ -187,6 +352,8 @@ int main(void)
 	free(foreign);
 	char *nodir = xasprintf("%s/no/such/dir/r.db", dir);
 	ok(store_open(nodir, &st, err, sizeof(err)) < 0, "unwritable path refused");
+
+	liveness();
 
 	char cmd[256];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);

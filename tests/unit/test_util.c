@@ -2,9 +2,10 @@
 /* Checks the utilities: number parsing at and past every edge, edit distance, text buffers,
  * user text validation and escaping, whole-file and input-file reads (special files refused,
  * never waited on), tree removal that never follows a symlink, SysV listing, the cgroup
- * finder, and the environment fingerprint. */
+ * finder, lock files, words and numbers read in place, and the environment fingerprint. */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
@@ -13,6 +14,7 @@
 #include <sys/ipc.h>
 #include <sys/sem.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "measure/measure.h"
@@ -95,6 +97,29 @@ int main(void)
 	ok(fgets(line, sizeof(line), mem) != NULL, "fput_text wrote");
 	is_str(line, "ü\\x1b   ", "fput_text pads by characters, not bytes");
 	fclose(mem);
+
+	/* words and numbers read in place, as the config files and the kernel files' readers do */
+	char words[] = "  FILESIZE\t10k \n";
+	char *wp = words, *w1 = next_word(&wp), *w2 = next_word(&wp);
+	is_str(w1, "FILESIZE", "next_word skips blanks and ends the word in place");
+	is_str(w2, "10k", "next_word: the next one");
+	ok(next_word(&wp) == NULL, "next_word: NULL when only blanks are left");
+	unsigned long long u = 0;
+	const char *up = "cpu  12\t34 5x\n7";
+	up += 3;
+	ok(next_u64(&up, &u) == 0 && u == 12, "next_u64 skips spaces");
+	ok(next_u64(&up, &u) == 0 && u == 34, "next_u64 skips tabs");
+	ok(next_u64(&up, &u) == 0 && u == 5 && *up == 'x', "next_u64 stops at the first non-digit");
+	const char *at = up;
+	ok(next_u64(&up, &u) < 0 && up == at, "next_u64: no digits, -1 and nothing consumed");
+	up = "\n7";
+	ok(next_u64(&up, &u) < 0, "next_u64 never crosses the end of the line");
+	up = "18446744073709551615";
+	ok(next_u64(&up, &u) == 0 && u == ULLONG_MAX && *up == '\0', "next_u64 reads the largest value");
+	up = "18446744073709551616";
+	ok(next_u64(&up, &u) < 0, "next_u64: one past it overflows");
+	up = "-1";
+	ok(next_u64(&up, &u) < 0, "next_u64: no sign");
 
 	is_int(edit_distance("kitten", "sitting"), 3, "edit distance kitten/sitting");
 	is_int(edit_distance("", "abc"), 3, "edit distance from empty");
@@ -201,6 +226,50 @@ int main(void)
 	ok(remove_tree(tree) == 0 && access(tree, F_OK) != 0, "remove_tree removes the tree");
 	ok(access(outside, F_OK) == 0, "and never follows the symlink");
 	unlink(outside);
+
+	/* lock files: held by a live owner in another process, free once it is gone; never a
+	 * file that exists already, never through a symlink, never a wait on a fifo */
+	char *lockf = xasprintf("%s/run.lock", dir), *lockl = xasprintf("%s/link.lock", dir);
+	int go[2], lfd = -1;
+	ok(pipe(go) == 0, "a pipe to end the lock's owner");
+	fflush(stdout);
+	pid_t owner = fork();
+	if (owner == 0) {
+		char b;
+		close(go[1]);
+		if (lock_file_create(lockf, 0) < 0)
+			_exit(1);
+		while (read(go[0], &b, 1) > 0)
+			;
+		_exit(0);
+	}
+	close(go[0]);
+	for (int i = 0; i < 1000 && access(lockf, F_OK) != 0; i++)
+		usleep(5000);
+	ok(lock_file_create(lockf, 0) < 0 && errno == EEXIST, "lock_file_create never takes an existing file");
+	ok(lock_file_stale(lockf, &lfd) == 0 && lfd < 0, "held by a live owner: not stale");
+	close(go[1]);
+	int wst = -1;
+	ok(waitpid(owner, &wst, 0) == owner && WIFEXITED(wst) && WEXITSTATUS(wst) == 0, "the owner exits");
+	ok(lock_file_stale(lockf, &lfd) == 1 && lfd >= 0, "its lock is free: stale");
+	int lfd2 = -1;
+	ok(lock_file_stale(lockf, &lfd2) == 1, "testers share the lock, never taking each other for the owner");
+	close(lfd2);
+	close(lfd);
+	ok(unlink(lockf) == 0 && lock_file_stale(lockf, &lfd) == -1 && errno == ENOENT, "no file: -1, ENOENT");
+	fd = lock_file_create(lockf, 0);
+	lfd = open(lockf, O_RDONLY | O_CLOEXEC);
+	ok(fd >= 0 && lfd >= 0 && !lock_fd_stale(lfd), "lock_file_create holds it at once");
+	close(lfd);
+	ok(symlink(lockf, lockl) == 0 && lock_file_create(lockl, 0) < 0 && lock_file_stale(lockl, &lfd) == 0,
+	   "a symlink is neither created through nor tested");
+	close(fd);
+	unlink(lockl);
+	unlink(lockf);
+	ok(mkfifo(lockf, 0600) == 0 && lock_file_stale(lockf, &lfd) == 0, "a fifo counts as held, at once");
+	unlink(lockf);
+	free(lockf);
+	free(lockl);
 
 	struct env_list env;
 	char *dirs[] = {dir};

@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A run on the same database tells a live run from a dead one by the lock the live run holds,
+# not by its process name or pid: a run started through a link with another name (or in another
+# pid namespace) stays 'running' while another run starts, and ends complete.
+# Processes are found by the run's session id, so other runs on the machine do not matter.
+. "$(dirname "$0")/lib.sh"
+
+printf '10 matrix_rtns\n' >"$T/cpu"
+ln -s "$REAIM" "$T/bench-x"
+
+# wait_running LABEL: until `list` shows the run labelled LABEL running (up to 10 s)
+wait_running() {
+	i=0
+	while [ $i -lt 200 ] && ! "$REAIM" list --label "$1" 2>/dev/null | grep -q running; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ $i -lt 200 ]
+}
+
+# children PID N: the children of PID once there are N of them (waits up to 10 s)
+children() {
+	i=0
+	while [ $i -lt 200 ]; do
+		kids=$(pgrep -P "$1")
+		[ "$(echo $kids | wc -w)" -ge "$2" ] && break
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo $kids
+}
+
+# beside NAME WRAPPED CMD...: start CMD (a run labelled NAME, of one point with two tasks) in its
+# own session, hold its tasks stopped while a second run starts on the same database, then let
+# it finish. Its point lasts as long as needed, and its own process, not stopped, never keeps
+# the database locked. WRAPPED 1: CMD starts reaim as its child (unshare).
+beside() {
+	name=$1 wrapped=$2
+	shift 2
+	start_session "$@" --no-quiet-check -f "$T/cpu" -t 2 -j 60000 -d "$T/scratch" --label "$name" \
+		>"$T/$name.out" 2>"$T/$name.err"
+	lead=$session parent=$session
+	[ "$wrapped" = 1 ] && parent=$(children "$lead" 1)
+	tasks=$(children "$parent" 2)
+	ok "$([ "$(echo $tasks | wc -w)" = 2 ] && kill -STOP $tasks && echo 0 || echo 1)" "$name: its tasks stopped"
+	"$REAIM" list --label "$name" >"$T/list"
+	contains "$T/list" "running" "$name: stored as running"
+	status 0 "$name: another run on the same database" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 1 \
+		-d "$T/scratch" --label "second-$name"
+	ok "$(grep -q 'marked .* as interrupted' "$T/err" && echo 1 || echo 0)" "$name: the other run marked nothing"
+	"$REAIM" list --label "$name" >"$T/list"
+	contains "$T/list" "running" "$name: still running beside it"
+	kill -CONT $tasks
+	wait "$lead"
+	rc=$?
+	ok "$([ $rc -eq 0 ] && echo 0 || echo 1)" "$name: it finished (exit $rc)"
+	[ $rc -eq 0 ] || sed 's/^/#   /' "$T/$name.err" | head -3
+	"$REAIM" list --label "$name" >"$T/list"
+	contains "$T/list" "complete" "$name: stored complete"
+	ok "$(session_gone "$lead"; echo $?)" "$name: no process of it left"
+	ok "$([ -z "$(find "$T" -maxdepth 1 -name '*.lock')" ] && echo 0 || echo 1)" "$name: no lock file left"
+}
+
+beside renamed 0 "$T/bench-x"
+
+# the same for a run in another pid namespace, where its pid means nothing here (root only)
+if [ "$(id -u)" = 0 ] && unshare --pid --fork --mount-proc true 2>/dev/null; then
+	beside namespaced 1 unshare --pid --fork --mount-proc "$REAIM"
+else
+	ok 0 "a run in another pid namespace # SKIP needs root and unshare"
+fi
+
+# a run that really died is still found: killed, its lock goes with it
+start_session "$T/bench-x" --no-quiet-check -f "$T/cpu" -t 1,2,2,2 -j 100000 -d "$T/scratch" --label killed \
+	>/dev/null 2>&1
+a=$session
+ok "$(wait_running killed; echo $?)" "killed: stored as running"
+kill -KILL "$a"
+wait "$a" 2>/dev/null
+ok "$(session_gone "$a"; echo $?)" "killed: no process of it left"
+status 0 "killed: the next run" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 1 -d "$T/scratch" --label after
+contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "killed: the next run says so"
+"$REAIM" list --label killed >"$T/list"
+contains "$T/list" "interrupted" "killed: stored interrupted"
+ok "$([ -z "$(find "$T" -maxdepth 1 -name '*.lock')" ] && echo 0 || echo 1)" "killed: its lock file is removed"
+finish
