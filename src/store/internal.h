@@ -20,6 +20,7 @@ struct store {
 	int run_lock;             /* held while the run this connection began goes on, else -1 */
 	int64_t run_lock_id;      /* that run */
 	char *run_lock_path;
+	char *made_wal;           /* a reader that created the WAL files: the database's full path, to tidy */
 };
 
 /* A writer waits (interruptibly) for a lock as long as a point may take to store; a reader

@@ -218,6 +218,11 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 		if (access(path, F_OK) != 0) {
 			snprintf(st->err, sizeof(st->err), "no results database at %s (run a suite first, or pass --db)", path);
 		} else {
+			char *wal = xasprintf("%s-wal", path), *shm = xasprintf("%s-shm", path);
+			if (access(wal, F_OK) != 0 && access(shm, F_OK) != 0)
+				st->made_wal = xstrdup(path);
+			free(wal);
+			free(shm);
 			int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
 			if (rc == SQLITE_OK)
 				sqlite3_busy_handler(st->db, busy_wait, st);
@@ -225,6 +230,8 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 			    (sqlite3_errcode(st->db) == SQLITE_CANTOPEN || sqlite3_errcode(st->db) == SQLITE_READONLY)) {
 				sqlite3_close(st->db);
 				st->db = NULL;
+				free(st->made_wal); /* immutable: no WAL files are made */
+				st->made_wal = NULL;
 				char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
 				rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
 				sqlite3_free(uri);
@@ -305,12 +312,30 @@ static void run_lock_drop(struct store *st)
 	st->run_lock_path = NULL;
 }
 
+/* A reader that found no WAL files left the empty ones SQLite made for it (a read-only connection
+ * cannot delete them). The last connection to close with write access removes them: open one,
+ * read, close, never waiting. Another program's connection keeps them, as it should. */
+static void tidy_wal(const char *path)
+{
+	sqlite3 *db;
+	if (access(path, W_OK) != 0 || sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		return;
+	}
+	sqlite3_busy_timeout(db, 0);
+	sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	sqlite3_close(db);
+}
+
 void store_close(struct store *st)
 {
 	if (!st)
 		return;
 	run_lock_drop(st);
 	sqlite3_close(st->db);
+	if (st->made_wal)
+		tidy_wal(st->made_wal);
+	free(st->made_wal);
 	free(st->dir);
 	free(st->base);
 	free(st);

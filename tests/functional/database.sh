@@ -41,6 +41,13 @@ if [ "$(id -u)" = 0 ] && $nobody true 2>/dev/null; then
 		--db "$T/ro/r.db"
 fi
 
+# a reader leaves no WAL files it made (SQLite leaves a read-only connection's behind)
+for c in list "show last" "compare last"; do
+	# shellcheck disable=SC2086
+	"$REAIM" $c >/dev/null 2>&1
+done
+ok "$([ ! -e "$REAIM_DB-wal" ] && [ ! -e "$REAIM_DB-shm" ] && echo 0 || echo 1)" "read commands remove the WAL files they made"
+
 # missing database: read commands say so, and do not create one
 status 2 "list of a missing database" "$REAIM" list --db "$T/none.db"
 contains "$T/err" "$T/none.db" "names the missing file"
