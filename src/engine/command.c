@@ -23,7 +23,7 @@
 
 extern char **environ;
 
-static void set_err(char *err, size_t len, const char *what)
+static void set_errno_err(char *err, size_t len, const char *what)
 {
 	snprintf(err, len, "%s: %s", what, strerror(errno));
 }
@@ -109,7 +109,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 	/* a file, not a pipe: a background process keeps its copy, and nobody waits for its end */
 	FILE *tmp = tmpfile();
 	if (!tmp) {
-		set_err(err, errlen, "cannot create a file for the command's output");
+		set_errno_err(err, errlen, "cannot create a file for the command's output");
 		return -1;
 	}
 	int fd = fileno(tmp);
@@ -122,7 +122,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0) {
-		set_err(err, errlen, "cannot fork /bin/sh");
+		set_errno_err(err, errlen, "cannot fork /bin/sh");
 		free(env);
 		fclose(tmp);
 		return -1;
@@ -137,7 +137,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 		if (w == pid)
 			break;
 		if (w < 0 && errno != EINTR) {
-			set_err(err, errlen, "waiting for /bin/sh");
+			set_errno_err(err, errlen, "waiting for /bin/sh");
 			stop_shell(pid, &out->status);
 			fclose(tmp);
 			return -1;

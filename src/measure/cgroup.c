@@ -59,19 +59,8 @@ struct cgroup_point {
 	size_t nprocs;
 };
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int kill_dir(const char *dir, int has_kill);
 static int remove_cg(const char *dir);
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || errlen == 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* ---- pure parsers ---- */
 

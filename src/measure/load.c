@@ -22,18 +22,6 @@
 #define PID_STAT_MAX 4096
 #define PROC_STAT_MAX (16u << 20)
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || errlen == 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /* A counter's growth; one that stepped back (NO_HZ idle, iowait) grew by nothing. */
 static double grew(unsigned long long a, unsigned long long b)
 {

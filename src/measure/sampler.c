@@ -64,18 +64,6 @@ struct sampler {
 	double hz; /* USER_HZ, the unit of /proc/stat */
 };
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || errlen == 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /* ---- pure parsers ---- */
 
 /* The rest of line p after key, if the line starts with key and a blank; else NULL. */

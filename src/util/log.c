@@ -39,6 +39,16 @@ static void emit(int min, const char *tag, const char *fmt, va_list ap)
 	free(msg);
 }
 
+void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || errlen == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
 #define LOG_FN(name, min, tag)                 \
 	void name(const char *fmt, ...)        \
 	{                                      \

@@ -24,6 +24,9 @@ void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* printf into a caller's error buffer (for functions that return -1 with a reason); nothing
+ * when err is NULL or errlen 0. */
+void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* "123", "4k", "2m", "1g" as KiB-based units: returns 0 and the value in KiB. */
 int parse_kib(const char *s, long long *kib);
