@@ -6,6 +6,7 @@
 # stored overhead_s (set-up, fork, ready, reap and clean-up around the measured Real).
 # usage: bench/cgroup_cost.sh [ROUNDS] [REPEAT] [TASKS]   (needs root, setpriv and sqlite3)
 set -eu
+. "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
 repeat=${2:-9}
 many=${3:-100}
@@ -21,7 +22,6 @@ chmod 777 "$t"
 printf '1 matrix_rtns\n' >"$t/trivial"
 chmod 644 "$t/trivial"
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for n in 1 "$many"; do

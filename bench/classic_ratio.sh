@@ -16,6 +16,7 @@
 #   ours, e.g. "--sync-mode global"), SECONDS_PER_RUN (the job count is chosen so that one
 #   run of ours lasts about this long; default 1). Needs sqlite3.
 set -eu
+. "$(dirname "$0")/lib.sh"
 [ $# -ge 1 ] || { sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 1; }
 classic_dir=$(cd "$1" && pwd)
 repeats=${2:-3}
@@ -44,8 +45,6 @@ db="$t/ours.db"
 if [ $# -eq 0 ]; then
 	set -- $("$reaim" tests | awk 'NR > 1 { print $1 }')
 fi
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # ours: "wall cpu" seconds of one job (the point's real and CPU time / jobs), or nothing if the
 # point failed

@@ -15,6 +15,7 @@
 # outside load (and the points say noisy). KEEP=1 keeps the database.
 # usage: bench/detect.sh [REPS] [TASKS] [JOBS] [SLOW_PCT] [ROUNDS_LIST] [RUNS_LIST]
 set -eu
+. "$(dirname "$0")/lib.sh"
 reps=${1:-3}
 tasks=${2:-2}
 jobs=${3:-40}
@@ -71,7 +72,6 @@ detected() {
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "significant") s = i; if ($i == "pct") p = i } next }
 		$s == "yes" && $p < 0 { d = 1 } END { print d + 0 }' "$1"
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); all_utime mix, $tasks tasks," \
 	"$jobs jobs per task, a $slow % CPU slowdown (quota $limited of $((tasks * 100000)) us per 100 ms)"

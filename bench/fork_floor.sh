@@ -6,6 +6,7 @@
 # usage: bench/fork_floor.sh [TASKS] [ROUNDS]   (needs a C compiler; perf optional)
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine.
 set -eu
+. "$(dirname "$0")/lib.sh"
 tasks=${1:-1000}
 rounds=${2:-7}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,11 +17,10 @@ ${CC:-cc} -O2 -o "$t/fork_floor" "$top/bench/fork_floor.c"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 $nice "$t/fork_floor" "$tasks" "$rounds" >"$t/out"
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-median() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f (%.2f-%.2f)", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'; }
 echo "$tasks bare tasks, $rounds rounds: median (min-max)"
-echo "  first fork to all ready, ms:   $(awk 'NR > 1 { print $2 }' "$t/out" | median)"
-echo "  release to last reaped, ms:    $(awk 'NR > 1 { print $3 }' "$t/out" | median)"
-echo "  in all, ms:                    $(awk 'NR > 1 { print $4 }' "$t/out" | median)"
+echo "  first fork to all ready, ms:   $(awk 'NR > 1 { print $2 }' "$t/out" | median_range)"
+echo "  release to last reaped, ms:    $(awk 'NR > 1 { print $3 }' "$t/out" | median_range)"
+echo "  in all, ms:                    $(awk 'NR > 1 { print $4 }' "$t/out" | median_range)"
 if command -v perf >/dev/null; then
 	$nice perf stat -x, -e task-clock,page-faults,context-switches -o "$t/perf" "$t/fork_floor" "$tasks" 3 >/dev/null
 	awk -F, -v n="$tasks" '/task-clock/ { c = $1 } /page-faults/ { f = $1 } /context-switches/ { s = $1 }

@@ -4,6 +4,7 @@
 # compute mix, the sampler's own CPU cost, and the cost of timing one job.
 # usage: bench/harness.sh [RUNS]   (RUNS >= 5; medians and CVs over them; needs sqlite3)
 set -eu
+. "$(dirname "$0")/lib.sh"
 runs=${1:-5}
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
@@ -11,9 +12,6 @@ t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-bench.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 cpus=$(nproc)
 db="$t/h.db"
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-cv() { awk '{ s += $1; q += $1 * $1; n++ } END { m = s / n; sd = sqrt((q - n * m * m) / (n - 1)); printf "%.2f", 100 * sd / m }'; }
 
 # 1. Scaling: all_utime is pure user-space arithmetic; N = 1 and N = CPUs, interleaved per run.
 for r in $(seq "$runs"); do

@@ -9,14 +9,12 @@
 #   ROUNDS (default 1): how many times to alternate; REPEAT points per round and binary.
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine.
 set -eu
+. "$(dirname "$0")/lib.sh"
 repeat=${1:-7}
 rounds=${2:-1}
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
 nice=${NICE:-}
-# the quiet check a run makes first (a second of watching the machine) is outside what these
-# scripts time; a binary from before it has no such flag
-no_qc() { "$1" run --help 2>&1 | grep -q -- --no-quiet-check && echo --no-quiet-check || true; }
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-bench.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 printf '1 matrix_rtns\n' >"$t/trivial"
@@ -29,11 +27,11 @@ for r in $(seq "$rounds"); do
 	i=0
 	for b in $bins; do
 		i=$((i + 1))
-		$nice "$b" $(no_qc "$b") -q -f "$t/trivial" -t 1,100,1000 -j 1 -r "$repeat" -d "$t" --db "$t/b$i.db" \
+		$nice "$b" $(no_quiet_check_flag "$b") -q -f "$t/trivial" -t 1,100,1000 -j 1 -r "$repeat" -d "$t" --db "$t/b$i.db" \
 			--sample-interval 0 >/dev/null
 		if [ -n "$perf" ]; then
 			$nice "$perf" stat -x, -e task-clock,page-faults,context-switches -o "$t/perf" \
-				"$b" $(no_qc "$b") -q -f "$t/trivial" -t 1000 -j 1 -r 3 -d "$t" --db "$t/p.db" --sample-interval 0 >/dev/null
+				"$b" $(no_quiet_check_flag "$b") -q -f "$t/trivial" -t 1000 -j 1 -r 3 -d "$t" --db "$t/p.db" --sample-interval 0 >/dev/null
 			awk -F, '/task-clock/ { c = $1 } /page-faults/ { f = $1 } /context-switches/ { s = $1 }
 				END { printf "%.1f %.2f %.2f\n", c * 1000 / 3000, f / 3000, s / 3000 }' "$t/perf" >>"$t/perf.$i"
 		fi
@@ -41,7 +39,6 @@ for r in $(seq "$rounds"); do
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
-median() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f (%.2f-%.2f)", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'; }
 i=0
 for b in $bins; do
 	i=$((i + 1))
@@ -50,11 +47,11 @@ for b in $bins; do
 	for n in 1 100 1000; do
 		q="FROM points WHERE tasks = $n AND valid"
 		printf '%-6d %-7s %-27s %-22s %s\n' "$n" "$(sqlite3 "$t/b$i.db" "SELECT COUNT(*) $q")" \
-			"$(sqlite3 "$t/b$i.db" "SELECT overhead_s * 1000 $q" | median)" \
-			"$(sqlite3 "$t/b$i.db" "SELECT release_skew_s * 1000 $q" | median)" \
-			"$(sqlite3 "$t/b$i.db" "SELECT real_s * 1000 $q" | median)"
+			"$(sqlite3 "$t/b$i.db" "SELECT overhead_s * 1000 $q" | median_range)" \
+			"$(sqlite3 "$t/b$i.db" "SELECT release_skew_s * 1000 $q" | median_range)" \
+			"$(sqlite3 "$t/b$i.db" "SELECT real_s * 1000 $q" | median_range)"
 	done
 	if [ -f "$t/perf.$i" ]; then
-		echo "at 1000 tasks, per task: CPU us $(awk '{ print $1 }' "$t/perf.$i" | median), page faults $(awk '{ print $2 }' "$t/perf.$i" | median), context switches $(awk '{ print $3 }' "$t/perf.$i" | median)"
+		echo "at 1000 tasks, per task: CPU us $(awk '{ print $1 }' "$t/perf.$i" | median_range), page faults $(awk '{ print $2 }' "$t/perf.$i" | median_range), context switches $(awk '{ print $3 }' "$t/perf.$i" | median_range)"
 	fi
 done

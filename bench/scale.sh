@@ -11,14 +11,12 @@
 #   and CLASSIC_DATA holding its workfile.short (default: the data/ dir beside its parent).
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine.
 set -eu
+. "$(dirname "$0")/lib.sh"
 tasks=${1:-10000}
 runs=${2:-3}
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
 nice=${NICE:-}
-# the quiet check a run makes first (a second of watching the machine) is outside what these
-# scripts time; a binary from before it has no such flag
-no_qc() { "$1" run --help 2>&1 | grep -q -- --no-quiet-check && echo --no-quiet-check || true; }
 t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-scale.XXXXXX")
 # shared_memory in every task may hold one SysV segment each at once: kernel.shmmni must
 # allow TASKS (reaim refuses to start otherwise). As root, raise it for the run and restore it.
@@ -79,7 +77,7 @@ for r in $(seq "$runs"); do
 			rm -f "$t/classic/log.csv" "$t/classic/log.log"
 			continue
 		fi
-		$nice "$b" $(no_qc "$b") -v -f "$top/workfiles/short" -t "$tasks" -j 1 -d "$t" --db "$t/s$i.db" --sample-interval 0 \
+		$nice "$b" $(no_quiet_check_flag "$b") -v -f "$top/workfiles/short" -t "$tasks" -j 1 -d "$t" --db "$t/s$i.db" --sample-interval 0 \
 			>"$t/out" 2>&1 &
 		pid=$!
 		mem=$(watch_memory $pid)
@@ -102,9 +100,8 @@ for b in $bins; do
 	for col in 1:wall_s 2:real_s 3:outside_real_s 4:setup_ms 5:start_ms 6:finish_ms 7:cleanup_ms 8:cpu_s \
 		9:release_skew_s 11:parent_peak_rss_kib 12:task_private_kib; do
 		c=${col%%:*} name=${col#*:}
-		awk -v c="$c" '{ print $c }' "$t/r.$i" | grep -v '^-$' | sort -g | awk -v name="$name" '
-			{ v[NR] = $1 }
-			END { if (NR) printf "  %-22s %10.2f  (%.2f-%.2f)\n", name, NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'
+		m=$(awk -v c="$c" '{ print $c }' "$t/r.$i" | grep -v '^-$' | median_range '%10.2f  (%.2f-%.2f)')
+		[ "$m" = nan ] || printf '  %-22s %s\n' "$name" "$m"
 	done
 	awk '$10 != "-" && $10 != 1 { bad++ } END { if (bad) print "  invalid points: " bad }' "$t/r.$i"
 done

@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Helpers the bench scripts share (sourced, POSIX sh): medians, CVs, the noise tables' rows, and
+# waiting for a quiet moment of a shared machine.
+# shellcheck shell=sh
+
+# median: the median of the numbers on stdin, one a line (any form sort -g reads, e.g. 1e-3),
+# printed as awk prints a number; "nan" without input.
+median() {
+	sort -g | awk '{ v[NR] = $1 }
+		END { if (NR == 0) print "nan"; else print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# median_range [FORMAT]: the median of the numbers on stdin with the smallest and the largest,
+# printed with FORMAT, an awk printf format of three numbers (default "%.2f (%.2f-%.2f)",
+# "M (lo-hi)"); "nan" without input.
+median_range() {
+	sort -g | awk -v f="${1:-%.2f (%.2f-%.2f)}" '{ v[NR] = $1 }
+		END {
+			if (NR == 0) { print "nan"; exit }
+			printf f "\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR]
+		}'
+}
+
+# cv: the coefficient of variation of the numbers on stdin (sample standard deviation over the
+# mean) in %, with two decimals; "nan" with fewer than two numbers or a zero mean.
+cv() {
+	awk '{ s += $1; q += $1 * $1; n++ }
+		END {
+			if (n < 2 || s == 0) { print "nan"; exit }
+			m = s / n; var = (q - n * m * m) / (n - 1)
+			printf "%.2f\n", 100 * sqrt(var > 0 ? var : 0) / m
+		}'
+}
+
+# no_quiet_check_flag BINARY: --no-quiet-check if BINARY has it, else nothing. The quiet check a
+# run makes first (a second of watching the machine) is outside what the scripts time; a binary
+# from before it has no such flag.
+no_quiet_check_flag() {
+	if "$1" run --help 2>&1 | grep -q -- --no-quiet-check; then echo --no-quiet-check; fi
+}
+
+# wait_quiet: with QUIET=N set, wait (up to 5 minutes) until at most N tasks are runnable on
+# the machine for a second (the 4th field of /proc/loadavg), so runs start in a quiet moment
+# of a shared machine; without QUIET, return at once.
+wait_quiet() {
+	[ -n "${QUIET:-}" ] || return 0
+	_wq_calm=0 _wq_waited=0
+	while [ "$_wq_calm" -lt 5 ] && [ "$_wq_waited" -lt 1500 ]; do
+		_wq_r=$(awk '{ split($4, a, "/"); print a[1] - 1 }' /proc/loadavg)
+		if [ "$_wq_r" -le "$QUIET" ]; then _wq_calm=$((_wq_calm + 1)); else _wq_calm=0; fi
+		sleep 0.2
+		_wq_waited=$((_wq_waited + 1))
+	done
+}
+
+# run_interleaved RUNS "SETTINGS" COMMAND: RUNS rounds of COMMAND SETTING for every setting in
+# turn (a, b, c, a, b, c, ...: drift in the machine falls on all alike), each after
+# wait_quiet, between the load averages before and after.
+run_interleaved() {
+	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+	for _ri_r in $(seq "$1"); do
+		for _ri_x in $2; do
+			wait_quiet
+			"$3" "$_ri_x"
+		done
+	done
+	echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# noise_row NAME WIDTH CPU_COLUMN [MEDIAN_S]: one row of the noise tables from the points on
+# stdin, one a line, Jobs/Min first and the tasks' CPU seconds per job in column CPU_COLUMN:
+# NAME (WIDTH wide), points, median Jobs/Min, its CV and rCV (1.4826 x the median absolute
+# deviation over the median, which a burst of load on a shared machine moves less), smallest,
+# largest, MEDIAN_S if given, the median CPU ms per job and its CV.
+noise_row() {
+	sort -g | awk -v s="$1" -v w="$2" -v cc="$3" -v ms="${4-}" '
+		{ v[NR] = $1; sum += $1; sq += $1 * $1; c += $cc; cq += $cc * $cc }
+		END {
+			m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			for (i = 1; i <= NR; i++) d[i] = v[i] > m ? v[i] - m : m - v[i]
+			for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
+			mad = NR % 2 ? d[(NR + 1) / 2] : (d[NR / 2] + d[NR / 2 + 1]) / 2
+			mean = sum / NR; sd = NR > 1 ? sqrt((sq - NR * mean * mean) / (NR - 1)) : 0
+			cm = c / NR; csd = NR > 1 ? sqrt((cq - NR * cm * cm) / (NR - 1)) : 0
+			printf "%-" w "s %4d %12.1f %7.2f %7.2f %12.1f %12.1f", s, NR, m, 100 * sd / mean,
+				100 * 1.4826 * mad / m, v[1], v[NR]
+			if (ms != "") printf " %10.2f", ms
+			printf " %10.2f %7.2f\n", cm * 1000, 100 * csd / cm
+		}'
+}

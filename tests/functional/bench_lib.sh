@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The bench scripts' shared helpers (bench/lib.sh) against hand-computed values, and every bench
+# script parses and takes its helpers from there.
+. "$(dirname "$0")/lib.sh"
+. "$SRCDIR/bench/lib.sh"
+
+# is DESCRIPTION WANT GOT
+is() {
+	if [ "$2" = "$3" ]; then ok 0 "$1"; else ok 1 "$1"; echo "#   want '$2', got '$3'"; fi
+}
+nums() { printf '%s\n' "$@"; }
+
+is "median of an odd count" 2 "$(nums 1 2 3 | median)"
+is "median of an even count" 2.5 "$(nums 1 2 3 4 | median)"
+is "median of unsorted input" 7 "$(nums 9 1 7 8 3 | median)"
+is "median of negative numbers" -4 "$(nums -1 -10 -3 -5 | median)"
+is "median of decimals" 0.275 "$(nums 0.45 0.1 0.3 0.25 | median)"
+is "median of one number" 42 "$(nums 42 | median)"
+is "median orders 1e1 as ten" 3 "$(nums 1e1 3 2 | median)"
+is "median of nothing" nan "$(: | median)"
+
+is "median_range, default format" "3.00 (1.00-5.00)" "$(nums 5 1 3 | median_range)"
+is "median_range of an even count" "2.50 (-1.00-10.00)" "$(nums 10 3 -1 2 | median_range)"
+is "median_range with a format" "2.5 [1..10]" "$(nums 10 3 1 2 | median_range '%.1f [%.0f..%.0f]')"
+is "median_range of nothing" nan "$(: | median_range)"
+
+# mean 5, squared deviations 32, sample sd sqrt(32 / 7) = 2.13809
+is "cv of eight numbers" 42.76 "$(nums 2 4 4 4 5 5 7 9 | cv)"
+# mean 15, sd sqrt(50) = 7.07107
+is "cv of two numbers" 47.14 "$(nums 20 10 | cv)"
+is "cv of equal numbers" 0.00 "$(nums 5 5 5 | cv)"
+is "cv of one number" nan "$(nums 5 | cv)"
+
+# Jobs/Min 100 200 300: median 200, sd 100 (CV 50 %), absolute deviations 0 100 100 (MAD 100,
+# rCV 1.4826 x 100 / 200 = 74.13 %); CPU 1 2 3 s a job: mean 2000 ms, sd 1 s (CV 50 %).
+is "noise_row without median seconds" \
+	"$(printf '%-14s %4d %12.1f %7.2f %7.2f %12.1f %12.1f %10.2f %7.2f' first 3 200 50 74.13 100 300 2000 50)" \
+	"$(printf '300 3\n100 1\n200 2\n' | noise_row first 14 2)"
+is "noise_row with median seconds, CPU in column 3" \
+	"$(printf '%-13s %4d %12.1f %7.2f %7.2f %12.1f %12.1f %10.2f %10.2f %7.2f' reaim 3 200 50 74.13 100 300 1.5 2000 50)" \
+	"$(printf '300 9 3\n100 9 1\n200 9 2\n' | noise_row reaim 13 3 1.5)"
+
+printf '#!/bin/sh\necho "  --no-quiet-check  skip it"\n' >"$T/new"
+printf '#!/bin/sh\necho "  -q  quiet"\n' >"$T/old"
+chmod +x "$T/new" "$T/old"
+is "no_quiet_check_flag of a binary with the option" --no-quiet-check "$(no_quiet_check_flag "$T/new")"
+is "no_quiet_check_flag of a binary without it" "" "$(no_quiet_check_flag "$T/old")"
+is "no_quiet_check_flag of reaim" --no-quiet-check "$(no_quiet_check_flag "$REAIM")"
+
+ok "$(unset QUIET; wait_quiet; echo $?)" "wait_quiet without QUIET returns at once"
+r=mine calm=mine waited=mine
+QUIET=1000000
+wait_quiet
+ok $? "wait_quiet returns once the machine is quiet"
+unset QUIET
+is "wait_quiet leaves the caller's variables alone" "mine mine mine" "$r $calm $waited"
+
+record() { echo "$1" >>"$T/order"; }
+run_interleaved 2 "a b c" record >"$T/out"
+is "run_interleaved: every setting in turn, each round" "a b c a b c" "$(paste -sd' ' "$T/order")"
+contains "$T/out" "load average after:" "run_interleaved prints the load averages"
+
+for f in "$SRCDIR"/bench/*.sh; do
+	status 0 "sh -n ${f#"$SRCDIR"/}" sh -n "$f"
+done
+helpers=$(sed -n 's/^\([a-z_]*\)() {.*/\1/p' "$SRCDIR/bench/lib.sh")
+is "bench/lib.sh defines the helpers" "median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row" \
+	"$(echo $helpers)"
+: >"$T/copies"
+for f in "$SRCDIR"/bench/*.sh; do
+	[ "${f##*/}" = lib.sh ] && continue
+	for h in $helpers; do
+		if grep -q "^[[:space:]]*$h()" "$f"; then
+			echo "${f##*/} has its own $h" >>"$T/copies"
+		elif grep -Eq "(^|[^a-z_])$h([^a-z_]|\$)" "$f" && ! grep -qxF '. "$(dirname "$0")/lib.sh"' "$f"; then
+			echo "${f##*/} calls $h without sourcing bench/lib.sh" >>"$T/copies"
+		fi
+	done
+done
+ok "$([ -s "$T/copies" ] && echo 1 || echo 0)" "no bench script keeps a copy of a helper or calls one unsourced"
+sed 's/^/#   /' "$T/copies"
+finish
