@@ -69,8 +69,7 @@ run() {
 now() { date +%s.%N; }
 # detected CSV: the cell significant and lower, "1", else "0"
 detected() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "significant") s = i; if ($i == "pct") p = i } next }
-		$s == "yes" && $p < 0 { d = 1 } END { print d + 0 }' "$1"
+	compare_cells "$1" | awk '$1 == "yes" && $2 < 0 { d = 1 } END { print d + 0 }'
 }
 
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); all_utime mix, $tasks tasks," \

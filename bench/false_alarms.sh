@@ -11,6 +11,7 @@ pairs=${1:-4}
 tasks=${2:-1,2,3,4,6}
 rounds=${3:-3}
 jobs=${4:-40}
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-aa.XXXXXX")
@@ -28,10 +29,8 @@ flagged=0
 p=0
 while [ $p -lt "$pairs" ]; do
 	"$reaim" compare "aa-$((2 * p))" "aa-$((2 * p + 1))" --db "$db" --format csv >"$t/c.csv"
-	c=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "significant") col = i; next }
-		col && $col != "" { n++ } END { print n + 0 }' "$t/c.csv")
-	f=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "significant") col = i; next }
-		col && $col == "yes" { n++ } END { print n + 0 }' "$t/c.csv")
+	c=$(compare_cells "$t/c.csv" | awk '$1 != "-" { n++ } END { print n + 0 }')
+	f=$(compare_cells "$t/c.csv" | awk '$1 == "yes" { n++ } END { print n + 0 }')
 	cells=$((cells + c))
 	flagged=$((flagged + f))
 	p=$((p + 1))
@@ -40,10 +39,8 @@ half=$pairs
 a=$(seq 0 $((half - 1)) | sed 's/^/aa-/' | paste -sd, -)
 b=$(seq "$half" $((2 * half - 1)) | sed 's/^/aa-/' | paste -sd, -)
 "$reaim" compare "$a" "$b" --db "$db" --format csv >"$t/g.csv"
-gc=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "significant") col = i; next }
-	col && $col != "" { n++ } END { print n + 0 }' "$t/g.csv")
-gf=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "significant") col = i; next }
-	col && $col == "yes" { n++ } END { print n + 0 }' "$t/g.csv")
+gc=$(compare_cells "$t/g.csv" | awk '$1 != "-" { n++ } END { print n + 0 }')
+gf=$(compare_cells "$t/g.csv" | awk '$1 == "yes" { n++ } END { print n + 0 }')
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "pairs (repeats inside each run as samples): $flagged of $cells cells flagged"
 echo "groups ($pairs runs a side, runs as replicates): $gf of $gc cells flagged"

@@ -88,3 +88,24 @@ noise_row() {
 			printf " %10.2f %7.2f\n", cm * 1000, 100 * csd / cm
 		}'
 }
+
+# compare_cells FILE: "SIGNIFICANT PCT" for each cell of a `reaim compare --format csv` file,
+# SIGNIFICANT being yes, no or - (not judged). Fields are split as CSV: a group's labels
+# ("a1,a2") are one quoted field.
+compare_cells() {
+	awk '
+	function fields(line, out,   n, i, c, f, q) {
+		n = 0; f = ""; q = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { f = f c; i++ }
+			else if (c == "\"") q = !q
+			else if (!q && c == ",") { out[++n] = f; f = "" }
+			else f = f c
+		}
+		out[++n] = f
+		return n
+	}
+	NR == 1 { n = fields($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+	{ fields($0, v); s = v[col["significant"]]; print (s == "" ? "-" : s), v[col["pct"]] }' "$1"
+}

@@ -11,6 +11,15 @@ is() {
 }
 nums() { printf '%s\n' "$@"; }
 
+# a compare CSV whose group labels hold commas (one quoted field) and a quote inside a label
+cat >"$T/cmp.csv" <<'EOF2'
+workload,osync,variant,tasks,base,base_label,pct,significant
+mix,on,,1,A,"a1,a2,a3",-4.5,yes
+mix,on,,2,A,"x ""q"", y",1.25,no
+mix,on,,4,A,"a1,a2,a3",,
+EOF2
+is "compare_cells splits quoted commas" "$(printf 'yes -4.5\nno 1.25\n- ')" "$(compare_cells "$T/cmp.csv")"
+
 is "median of an odd count" 2 "$(nums 1 2 3 | median)"
 is "median of an even count" 2.5 "$(nums 1 2 3 4 | median)"
 is "median of unsorted input" 7 "$(nums 9 1 7 8 3 | median)"
@@ -65,7 +74,7 @@ for f in "$SRCDIR"/bench/*.sh; do
 	status 0 "sh -n ${f#"$SRCDIR"/}" sh -n "$f"
 done
 helpers=$(sed -n 's/^\([a-z_]*\)() {.*/\1/p' "$SRCDIR/bench/lib.sh")
-is "bench/lib.sh defines the helpers" "median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row" \
+is "bench/lib.sh defines the helpers" "median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row compare_cells" \
 	"$(echo $helpers)"
 : >"$T/copies"
 for f in "$SRCDIR"/bench/*.sh; do
