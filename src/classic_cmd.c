@@ -16,20 +16,6 @@
 #include "store/store.h"
 #include "util/util.h"
 
-/* The newest run in db, or 0 when there is none (or no database yet). */
-static int64_t newest_run(const char *db)
-{
-	struct store *st;
-	char err[256];
-	int64_t id = 0;
-	if (access(db, F_OK) != 0 || store_open(db, &st, err, sizeof(err)) < 0)
-		return 0;
-	if (store_resolve_run(st, "last", &id) < 0)
-		id = 0;
-	store_close(st);
-	return id;
-}
-
 /* Run reaim's own command with its stdout (our table) set aside: classic's table is printed
  * from the stored run instead, once it is complete. */
 static enum outcome run_quietly(const struct str_list *argv)
@@ -55,20 +41,23 @@ static enum outcome run_quietly(const struct str_list *argv)
 	return out;
 }
 
-/* Classic's stdout and PREFIX.csv from the stored run. */
-static int report_run(const char *db, int64_t after, const struct classic_cli *c)
+/* Classic's stdout and PREFIX.csv from the run this process stored (id 0: none was). */
+static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 {
 	struct store *st;
 	char err[512];
-	int64_t id;
 	struct store_point *pts = NULL;
 	size_t n = 0;
-	if (store_open(db, &st, err, sizeof(err)) < 0) {
+	if (id <= 0) {
+		log_error("no run was stored in %s", db);
+		return -1;
+	}
+	if (store_open_read(db, &st, err, sizeof(err)) < 0) {
 		log_error("%s", err);
 		return -1;
 	}
-	if (store_resolve_run(st, "last", &id) < 0 || id <= after || store_get_points(st, id, &pts, &n) < 0) {
-		log_error("no run was stored in %s", db);
+	if (store_get_points(st, id, &pts, &n) < 0) {
+		log_error("%s", store_error(st));
 		store_close(st);
 		return -1;
 	}
@@ -126,9 +115,8 @@ enum outcome cmd_classic(int argc, char **argv)
 		strbuf_free(&sb);
 	}
 	const char *db = cli_db_path(c.db);
-	int64_t before = newest_run(db);
 	enum outcome out = run_quietly(&native);
-	if (out != OUT_USAGE && report_run(db, before, &c) < 0 && out == OUT_OK)
+	if (out != OUT_USAGE && report_run(db, run_stored_id(), &c) < 0 && out == OUT_OK)
 		out = OUT_FAILED;
 	str_list_free(&native);
 	classic_cli_free(&c);

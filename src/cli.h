@@ -31,6 +31,8 @@ const struct command *cli_command_find(const char *name);
 
 /* Handlers (src/cmd/NAME.c; run and single in run.c, man in man.c) and their tables. */
 enum outcome cmd_run(const struct command *self, int argc, char **argv);
+/* The id of the run cmd_run last stored in this process, 0 when none was. */
+int64_t run_stored_id(void);
 enum outcome cmd_single(const struct command *self, int argc, char **argv);
 enum outcome cmd_rerun(const struct command *self, int argc, char **argv);
 enum outcome cmd_check(const struct command *self, int argc, char **argv);

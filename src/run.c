@@ -216,6 +216,15 @@ static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids
 	return 0;
 }
 
+/* The run this process stored last: a caller that ran the run command (the classic command line)
+ * reports that run, never merely the newest in a database others may write to. */
+static int64_t stored_run_id;
+
+int64_t run_stored_id(void)
+{
+	return stored_run_id;
+}
+
 static enum outcome execute(const struct plan *p, const struct run_request *rq)
 {
 	char err[512];
@@ -243,6 +252,7 @@ static enum outcome execute(const struct plan *p, const struct run_request *rq)
 		return sig ? OUT_INTERRUPTED : OUT_FAILED;
 	}
 	log_info("run %lld stored in %s", (long long)rn.run_id, db);
+	stored_run_id = rn.run_id;
 	rn.acct = accounting_open(p);
 	log_info("accounting: %s", accounting_describe(rn.acct));
 	char *how = accounting_kind(rn.acct);
