@@ -324,12 +324,10 @@ static void set_optf(struct classic_cli *out, const char *key, struct errlist *e
 static void set_optf(struct classic_cli *out, const char *key, struct errlist *errs, const char *fmt, ...)
 {
 	va_list ap;
-	char *v = NULL;
 	va_start(ap, fmt);
-	if (vasprintf(&v, fmt, ap) < 0)
-		v = NULL;
+	char *v = xvasprintf(fmt, ap);
 	va_end(ap);
-	set_opt(out, key, v ? v : "", errs);
+	set_opt(out, key, v, errs);
 	free(v);
 }
 
@@ -337,13 +335,9 @@ static void note(struct classic_cli *out, const char *fmt, ...) __attribute__((f
 static void note(struct classic_cli *out, const char *fmt, ...)
 {
 	va_list ap;
-	char *v = NULL;
 	va_start(ap, fmt);
-	if (vasprintf(&v, fmt, ap) < 0)
-		v = NULL;
+	char *v = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (!v)
-		return;
 	out->notes.v = xrealloc(out->notes.v, (out->notes.count + 1) * sizeof(char *));
 	out->notes.v[out->notes.count++] = v;
 }

@@ -19,14 +19,11 @@
 void errlist_add(struct errlist *e, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg = NULL;
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	e->msgs = xrealloc(e->msgs, (e->count + 1) * sizeof(*e->msgs));
-	char *raw = line > 0 ? xasprintf("%s:%d: %s", file, line, msg ? msg : "?")
-			     : xasprintf("%s: %s", file, msg ? msg : "?");
+	char *raw = line > 0 ? xasprintf("%s:%d: %s", file, line, msg) : xasprintf("%s: %s", file, msg);
 	/* bytes from a broken file (or its name) must not reach the terminal raw */
 	e->msgs[e->count++] = text_escape(raw);
 	free(raw);

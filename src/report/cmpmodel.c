@@ -62,13 +62,9 @@ static void note(struct compare_model *m, const char *fmt, ...) __attribute__((f
 static void note(struct compare_model *m, const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (!s)
-		return;
 	m->notes = xrealloc(m->notes, (m->nnotes + 1) * sizeof(*m->notes));
 	m->notes[m->nnotes++] = s;
 }

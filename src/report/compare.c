@@ -61,13 +61,10 @@ static void wrapf(FILE *f, const char *indent, const char *fmt, ...) __attribute
 static void wrapf(FILE *f, const char *indent, const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (s)
-		wrap(f, s, indent);
+	wrap(f, s, indent);
 	free(s);
 }
 

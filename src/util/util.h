@@ -16,6 +16,7 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap);
 
 /* Verbosity of diagnostics on stderr: 0 quiet, 1 normal, 2 verbose. */
 void log_set_level(int level);

@@ -23,14 +23,19 @@ void *xcalloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? siz
 void *xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
 char *xstrdup(const char *s) { return check(strdup(s)); }
 
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	char *s = NULL;
+	return check(vasprintf(&s, fmt, ap) < 0 ? NULL : s);
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
 	va_start(ap, fmt);
-	int r = vasprintf(&s, fmt, ap);
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
-	return check(r < 0 ? NULL : s);
+	return s;
 }
 
 void strbuf_add(struct strbuf *sb, const char *s, size_t n)
