@@ -95,13 +95,17 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 	for (size_t i = 0; i < o->tasks.count; i++)
 		if (e.seconds[i] >= 0)
 			*seconds += e.seconds[i] * (double)rounds * (double)plan_arms(o);
+	/* the warm-up points run at the first task count, before this setting's points */
+	long long warmup = o->mode == MODE_SINGLE ? 0 : o->warmup;
+	if (warmup > 0 && e.seconds[0] >= 0)
+		*seconds += e.seconds[0] * (double)warmup;
 	char d[32];
 	fmt_duration(d, sizeof(d), *seconds);
 	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK, more_rounds = rounds != ignored;
 	int partial = e.matched < o->tasks.count;
-	fprintf(f, "%s%s%s%s, from run %lld (label %s, %s)", growing || partial || more_rounds ? "at least " : "", d,
-		growing ? " for the listed task counts" : "", more_rounds ? " for the fewest rounds" : "",
-		(long long)e.run_id, e.label, e.started);
+	fprintf(f, "%s%s%s%s%s, from run %lld (label %s, %s)", growing || partial || more_rounds ? "at least " : "",
+		d, warmup > 0 && e.seconds[0] >= 0 ? " with the warm-up" : "", growing ? " for the listed task counts" : "",
+		more_rounds ? " for the fewest rounds" : "", (long long)e.run_id, e.label, e.started);
 	if (partial) {
 		fprintf(f, ", which has no point at");
 		for (size_t i = 0; i < o->tasks.count; i++)

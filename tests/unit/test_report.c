@@ -208,6 +208,16 @@ static void plan(void)
 	ok(strstr(text, "Estimate, O_SYNC on: 1m02s, from run 1 (label k1, ") != NULL, "estimate from the stored run");
 	free(text);
 
+	/* 3 warm-up points at the first task count: 62 + 3 x 10.5 = 93.5 s */
+	option_set(&wk.opts, option_find("warmup"), "3", &why);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	report_plan(f, &pl, st);
+	fclose(f);
+	ok(strstr(text, "Estimate, O_SYNC on: 1m33s with the warm-up, from run 1") != NULL, "the estimate counts the warm-up");
+	free(text);
+	option_set(&wk.opts, option_find("warmup"), "0", &why);
+
 	option_set(&wk.opts, option_find("tasks"), "1,2,8", &why);
 	option_set(&wk.opts, option_find("osync"), "both", &why);
 	text = NULL;
