@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A classic re-aim-7 command line run as reaim: translated into reaim's own run, stored as
- * always, then reported from the stored run as classic printed it (stdout, PREFIX.csv). */
+ * always, printed as classic printed it (stdout as the points come, PREFIX.csv at the end). */
 #include "config.h"
 
 #include <errno.h>
@@ -13,12 +13,29 @@
 #include "cli.h"
 #include "config/classic.h"
 #include "report/classic.h"
+#include "runner.h"
 #include "store/store.h"
 #include "util/util.h"
 
-/* Run reaim's own command with its stdout (our table) set aside: classic's table is printed
- * from the stored run instead, once it is complete. */
-static enum outcome run_quietly(const struct str_list *argv)
+/* re-aim-7's table as the points come, on the real stdout while reaim's own goes to /dev/null. */
+struct live_table {
+	struct reaim7_stream rows;
+	int nosync, started;
+};
+
+static void live_point(void *arg, const struct store_point *p)
+{
+	struct live_table *t = arg;
+	if (!t->started)
+		report_reaim7_preamble(t->rows.f, t->nosync);
+	t->started = 1;
+	report_reaim7_stream(&t->rows, p);
+	fflush(t->rows.f);
+}
+
+/* Run reaim's own command with its stdout (our table) set aside; classic's table goes to the real
+ * stdout point by point (single-user mode: from the stored run, once it is complete). */
+static enum outcome run_quietly(const struct str_list *argv, const struct classic_cli *c)
 {
 	fflush(stdout);
 	int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -31,7 +48,22 @@ static enum outcome run_quietly(const struct str_list *argv)
 		return OUT_FAILED;
 	}
 	close(null);
+	int live_fd = c->single ? -1 : dup(saved);
+	struct live_table live = {.rows.f = live_fd >= 0 ? fdopen(live_fd, "w") : NULL,
+				  .nosync = c->ov.opts.sync_mode == SYNC_NONE};
+	if (live_fd >= 0 && !live.rows.f)
+		close(live_fd);
+	if (live.rows.f)
+		runner_watch_points(live_point, &live);
 	enum outcome out = cmd_run(cli_command_find("run"), (int)argv->count, argv->v);
+	runner_watch_points(NULL, NULL);
+	if (live.rows.f) {
+		report_reaim7_stream_end(&live.rows);
+		if (fclose(live.rows.f) != 0 && out == OUT_OK) {
+			log_error("error writing output: %s", strerror(errno));
+			out = OUT_FAILED;
+		}
+	}
 	fflush(stdout);
 	if (dup2(saved, STDOUT_FILENO) < 0) {
 		log_error("cannot restore stdout: %s", strerror(errno));
@@ -41,7 +73,7 @@ static enum outcome run_quietly(const struct str_list *argv)
 	return out;
 }
 
-/* Classic's stdout and PREFIX.csv from the run this process stored (id 0: none was). */
+/* PREFIX.csv (single-user mode: classic's stdout) from the run this process stored (id 0: none was). */
 static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 {
 	struct store *st;
@@ -67,8 +99,7 @@ static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 		free(pts);
 		return 0;
 	}
-	report_reaim7_preamble(stdout, c->ov.opts.sync_mode == SYNC_NONE);
-	report_reaim7(stdout, pts, n);
+	/* the table went out point by point; PREFIX.csv is written from what was stored */
 	char *csv = xasprintf("%s.csv", c->log_prefix);
 	FILE *f = fopen(csv, "w");
 	int rc = 0;
@@ -115,7 +146,7 @@ enum outcome cmd_classic(int argc, char **argv)
 		strbuf_free(&sb);
 	}
 	const char *db = cli_db_path(c.db);
-	enum outcome out = run_quietly(&native);
+	enum outcome out = run_quietly(&native, &c);
 	if (out != OUT_USAGE && report_run(db, run_stored_id(), &c) < 0 && out == OUT_OK)
 		out = OUT_FAILED;
 	str_list_free(&native);

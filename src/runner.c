@@ -268,6 +268,17 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 	}
 }
 
+static struct {
+	void (*fn)(void *arg, const struct store_point *p);
+	void *arg;
+} watcher;
+
+void runner_watch_points(void (*fn)(void *arg, const struct store_point *p), void *arg)
+{
+	watcher.fn = fn;
+	watcher.arg = arg;
+}
+
 /* Run, store and print one point of the block, of one arm. */
 static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
 {
@@ -281,6 +292,8 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, a->name, b->scratch, p);
 	report_block_row(stdout, &b->rb, p);
 	fflush(stdout);
+	if (watcher.fn)
+		watcher.fn(watcher.arg, p);
 }
 
 /* Run, store and print one point of the block. */

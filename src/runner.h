@@ -32,6 +32,9 @@ int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t 
 /* Every point of one workload and O_SYNC setting, by its mode (sweep, crossover, quick, peak). */
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
 		  const struct engine_scratch *scratch);
+/* Another view of each load point as it is stored, after the run's own row (the classic command
+ * line prints re-aim-7's rows as the points come); fn NULL: none. */
+void runner_watch_points(void (*fn)(void *arg, const struct store_point *p), void *arg);
 /* Single-user mode: each test of the workload alone. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch);
 

@@ -58,26 +58,40 @@ void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n)
 	fprintf(f, "Max Jobs per Minute %.2f\n", max);
 }
 
+void report_reaim7_stream_end(struct reaim7_stream *s)
+{
+	if (s->open)
+		fprintf(s->f, "Max Jobs per Minute %.2f\n", s->max);
+	s->open = 0;
+}
+
+void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
+{
+	if (!s->open || p->workload_id != s->workload_id || p->osync != s->osync || p->repeat != s->repeat) {
+		report_reaim7_stream_end(s);
+		report_reaim7_header(s->f);
+		*s = (struct reaim7_stream){s->f, 1, p->workload_id, p->osync, p->repeat, 0.0};
+	}
+	report_reaim7_row(s->f, p);
+	if (p->valid && p->jobs_per_min > s->max)
+		s->max = p->jobs_per_min;
+}
+
 void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
 {
+	struct reaim7_stream st = {.f = f};
 	for (size_t s = 0, e; s < n; s = e) {
 		e = block_end(pts, n, s);
 		int rounds = 0;
 		for (size_t i = s; i < e; i++)
 			rounds = pts[i].repeat + 1 > rounds ? pts[i].repeat + 1 : rounds;
 		/* re-aim-7 ran its -r rounds one after the other, each with its own table */
-		for (int r = 0; r < rounds; r++) {
-			double max = 0.0;
-			report_reaim7_header(f);
+		for (int r = 0; r < rounds; r++)
 			for (size_t i = s; i < e; i++)
-				if (pts[i].repeat == r) {
-					report_reaim7_row(f, &pts[i]);
-					if (pts[i].valid && pts[i].jobs_per_min > max)
-						max = pts[i].jobs_per_min;
-				}
-			fprintf(f, "Max Jobs per Minute %.2f\n", max);
-		}
+				if (pts[i].repeat == r)
+					report_reaim7_stream(&st, &pts[i]);
 	}
+	report_reaim7_stream_end(&st);
 }
 
 /* Calls per second of a single-user point, and operations per second by the catalog's count

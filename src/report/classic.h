@@ -18,6 +18,18 @@ void report_reaim7_header(FILE *f);
 void report_reaim7_row(FILE *f, const struct store_point *p);
 /* "Max Jobs per Minute N" over the valid points given. */
 void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n);
+/* The table as the points come, in run order: a header when a round (or a workload or O_SYNC
+ * setting) begins, a row per point, its Max line when it ends (report_reaim7_stream_end closes
+ * the last). */
+struct reaim7_stream {
+	FILE *f;
+	int open;
+	int64_t workload_id;
+	int osync, repeat;
+	double max;
+};
+void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p);
+void report_reaim7_stream_end(struct reaim7_stream *s);
 /* The whole table: per workload and O_SYNC setting, per round, header, rows and Max line. */
 void report_reaim7(FILE *f, const struct store_point *pts, size_t n);
 /* re-aim-7's single-user (-o) table: each test's last valid point. */

@@ -26,6 +26,20 @@ ok "$([ "$jpm_out" = "$jpm_db" ] && echo 0 || echo 1)" "the row's Jobs/Min is th
 ok "$(sqlite3 "$REAIM_DB" "SELECT sync_mode FROM workloads ORDER BY id DESC LIMIT 1" 2>/dev/null | grep -qx global; echo $?)" \
 	"without -y, classic's machine-wide sync points"
 
+# the table is printed as the points come (a human or a log reader sees each row then), and is
+# what `export --format reaim7` writes of the stored run, after classic's preamble
+echo "10 add_int" >workfile.slow
+"$REAIM" -s1 -e3 -i2 -fworkfile.slow -c./reaim.config -lstream -j150 >stream.out 2>stream.err &
+pid=$!
+i=0
+while [ $i -lt 600 ] && ! grep -q '^1 ' stream.out; do sleep 0.05; i=$((i + 1)); done
+ok "$(grep -q '^1 ' stream.out && kill -0 $pid 2>/dev/null && ! grep -q '^3 ' stream.out; echo $?)" \
+	"the 1-task row is out while the 3-task point runs"
+wait $pid
+ok $? "the streamed run ends well"
+"$REAIM" export last --format reaim7 >stream.export
+ok "$(tail -n +3 stream.out | diff - stream.export >/dev/null; echo $?)" "the streamed table is the stored run's reaim7 export"
+
 # mmtests: ./src/reaim -s1 -e$END -t -i$INCR -fdata/workfile.X.mmtests -r1 -c./reaim.config -l$DIR/reaim
 printf '10 jmp_test\n10 creat-clo\n' >data/workfile.mix.mmtests
 check "mmtests' command line runs" "$REAIM" -s1 -e3 -t -i2 -fdata/workfile.mix.mmtests -r1 -c./reaim.config -l"$T/reaim" -j4
