@@ -10,6 +10,7 @@
 
 #include "catalog/catalog.h"
 #include "config/cfg.h"
+#include "measure/stats.h"
 #include "measure/verdict.h"
 #include "report/report.h"
 #include "util/util.h"
@@ -124,7 +125,14 @@ static void peak_line(FILE *f, const struct curve *c, const struct store_point *
 		pk->tasks, how, counts, pts[0].tasks, pts[n - 1].tasks);
 }
 
-/* Mean, CV, range and count of the rounds at each task count that has more than one point. */
+/* Half the 95 % confidence interval of a mean, in % of it, from the CV of n samples; NaN below 2. */
+static double ci95_pct(double cv_pct, size_t n)
+{
+	return n < 2 ? NAN : stats_t_quantile(0.975, (double)(n - 1)) * cv_pct / sqrt((double)n);
+}
+
+/* Mean, CV, its 95 % interval, range and count of the rounds at each task count that has more
+ * than one point. */
 static void means_table(FILE *f, const struct curve *c, const struct store_point *pts, size_t n)
 {
 	int repeated = 0;
@@ -132,15 +140,23 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 		repeated |= pts[i].tasks == pts[i - 1].tasks;
 	if (!repeated || c->count == 0)
 		return;
-	fprintf(f, "Means over the valid rounds:\nTasks\tJobs/Min\t±CV%%\tMin\tMax\tRounds\tReal\tCPU\n");
+	fprintf(f, "Means over the valid rounds:\nTasks\tJobs/Min\t±CV%%\t±CI95%%\tMin\tMax\tRounds\tReal\tCPU\n");
 	for (size_t i = 0; i < c->count; i++) {
 		const struct curve_point *cp = &c->points[i];
 		struct summary ignored;
 		size_t all = points_at(pts, n, cp->tasks, &ignored);
-		fprintf(f, "%d\t%.1f\t\t%.1f\t%.1f\t%.1f\t%zu/%zu\t%.2f\t%.2f\n", cp->tasks, cp->jpm.mean,
-			cp->jpm.cv_pct, cp->jpm.min, cp->jpm.max, cp->jpm.n, all, cp->real_s.mean,
-			cp->user_s.mean + cp->sys_s.mean);
+		double ci = ci95_pct(cp->jpm.cv_pct, cp->jpm.n);
+		fprintf(f, "%d\t%.1f\t\t%.1f\t", cp->tasks, cp->jpm.mean, cp->jpm.cv_pct);
+		if (isfinite(ci))
+			fprintf(f, "%.1f", ci);
+		else
+			fputc('-', f);
+		fprintf(f, "\t%.1f\t%.1f\t%zu/%zu\t%.2f\t%.2f\n", cp->jpm.min, cp->jpm.max, cp->jpm.n, all,
+			cp->real_s.mean, cp->user_s.mean + cp->sys_s.mean);
 	}
+	/* rounds of one run share its machine's state: their interval is narrower than the truth */
+	fprintf(f, "±CI95%%: half the 95%% interval of the mean over this run's rounds; they share\n"
+		   "one machine state, so runs as replicates (compare A1,A2 B1,B2) say more.\n");
 }
 
 /* The 95 % interval reached at each task count, against the precision asked. */

@@ -66,6 +66,9 @@ static void rounds(void)
 	   "the Max line is the best mean, and says so");
 	ok(strstr(t, "Means over the valid rounds:\n") != NULL, "means table titled");
 	ok(strstr(t, "\n1\t170.0\t\t") != NULL && strstr(t, "\t3/3\t1.00\t0.75\n") != NULL, "mean, rounds, real, cpu");
+	/* 200, 190, 210: CV 5 %, t(0.975, 2) = 4.3027, 4.3027 x 5 / sqrt(3) = 12.42 %; 100, 300, 110: 164.7 % */
+	ok(strstr(t, "\n2\t200.0\t\t5.0\t12.4\t190.0\t210.0\t3/3\t") != NULL, "the 95 % interval of the mean");
+	ok(strstr(t, "\n1\t170.0\t\t66.3\t164.7\t100.0\t300.0\t") != NULL, "... a wide one too");
 	free(t);
 
 	/* an invalid round is listed with its reason and left out of the mean */
@@ -77,6 +80,8 @@ static void rounds(void)
 	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds)\n") != NULL,
 	   "the Max line counts the valid rounds");
 	ok(strstr(t, "\t2/3\t1.00\t0.75\n") != NULL, "means table: 2 of 3 rounds valid");
+	/* 200, 210: CV 3.45 %, t(0.975, 1) = 12.706: 12.706 x 3.45 / sqrt(2) = 31.0 % */
+	ok(strstr(t, "\n2\t205.0\t\t3.4\t31.0\t") != NULL, "the interval of 2 valid rounds");
 	free(t);
 
 	for (size_t i = 0; i < ARRAY_SIZE(pts); i++)
