@@ -79,15 +79,25 @@ static size_t points_at(const struct store_point *pts, size_t n, int tasks, stru
 	return all;
 }
 
-/* "(mean of 3 rounds)": how many points a figure stands for, when more than one. */
-static void rounds_note(char *buf, size_t len, size_t valid, size_t all)
+/* Half the 95 % confidence interval of a mean, in % of it, from the CV of n samples; NaN below 2. */
+static double ci95_pct(double cv_pct, size_t n)
 {
+	return n < 2 ? NAN : stats_t_quantile(0.975, (double)(n - 1)) * cv_pct / sqrt((double)n);
+}
+
+/* "(mean of 3 rounds, ±2.1% at 95%)": how many points a figure stands for, when more than one,
+ * and how sure its mean is. */
+static void rounds_note(char *buf, size_t len, size_t valid, size_t all, double ci_pct)
+{
+	char ci[32] = "";
+	if (isfinite(ci_pct))
+		snprintf(ci, sizeof(ci), ", ±%.1f%% at 95%%", ci_pct);
 	if (all <= 1)
 		buf[0] = '\0';
 	else if (valid == all)
-		snprintf(buf, len, " (mean of %zu rounds)", valid);
+		snprintf(buf, len, " (mean of %zu rounds%s)", valid, ci);
 	else
-		snprintf(buf, len, " (mean of %zu of %zu rounds)", valid, all);
+		snprintf(buf, len, " (mean of %zu of %zu rounds%s)", valid, all, ci);
 }
 
 /* Crossover and quick modes stop at the first task count whose mean Jobs/Min per task over
@@ -123,12 +133,6 @@ static void peak_line(FILE *f, const struct curve *c, const struct store_point *
 		snprintf(how, sizeof(how), "one round");
 	fprintf(f, "Peak: %.1f Jobs/Min at %d tasks (%s), found with %zu task counts from %d to %d\n", pk->jpm.mean,
 		pk->tasks, how, counts, pts[0].tasks, pts[n - 1].tasks);
-}
-
-/* Half the 95 % confidence interval of a mean, in % of it, from the CV of n samples; NaN below 2. */
-static double ci95_pct(double cv_pct, size_t n)
-{
-	return n < 2 ? NAN : stats_t_quantile(0.975, (double)(n - 1)) * cv_pct / sqrt((double)n);
 }
 
 /* Mean, CV, its 95 % interval, range and count of the rounds at each task count that has more
@@ -203,7 +207,8 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	if (best) {
 		struct summary ignored;
 		char note[64];
-		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored));
+		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored),
+			    ci95_pct(best->jpm.cv_pct, best->jpm.n));
 		fprintf(f, "Max Jobs per Minute %.1f at %d tasks%s\n", best->jpm.mean, best->tasks, note);
 	} else {
 		fprintf(f, "Max Jobs per Minute: no valid point\n");

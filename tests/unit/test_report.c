@@ -62,7 +62,7 @@ static void rounds(void)
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	ok(strstr(t, "Tasks\tJobs/Min\tReal\tCPU\tRound\n") != NULL, "rounds: a Round column");
 	ok(strstr(t, "\n1\t300.0\t\t1.00\t0.75\t2/3\n") != NULL, "a row says its round");
-	ok(strstr(t, "Max Jobs per Minute 200.0 at 2 tasks (mean of 3 rounds)\n") != NULL,
+	ok(strstr(t, "Max Jobs per Minute 200.0 at 2 tasks (mean of 3 rounds, ±12.4% at 95%)\n") != NULL,
 	   "the Max line is the best mean, and says so");
 	ok(strstr(t, "Means over the valid rounds:\n") != NULL, "means table titled");
 	ok(strstr(t, "\n1\t170.0\t\t") != NULL && strstr(t, "\t3/3\t1.00\t0.75\n") != NULL, "mean, rounds, real, cpu");
@@ -77,7 +77,7 @@ static void rounds(void)
 	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.8\t2/3\ttask 1 killed by signal 9\n") != NULL,
 	   "invalid row: round, reason");
-	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds)\n") != NULL,
+	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds, ±31.0% at 95%)\n") != NULL,
 	   "the Max line counts the valid rounds");
 	ok(strstr(t, "\t2/3\t1.00\t0.75\n") != NULL, "means table: 2 of 3 rounds valid");
 	/* 200, 210: CV 3.45 %, t(0.975, 1) = 12.706: 12.706 x 3.45 / sqrt(2) = 31.0 % */
