@@ -5,6 +5,9 @@
 # Counts the cells flagged significant after the Holm correction; with nothing changed, a
 # trustworthy verdict flags at most 5 % of them. Also counts the same pairs judged as groups
 # (runs as replicates: the first half of the runs against the second half).
+# BUSY=1: a shared machine's load beside the runs, a CPU hog that comes and goes (busy 3 to 12 s,
+# idle as long, its own seeded sequence), to see whether the verdicts still hold; the points it
+# touches are marked noisy, and the script counts them.
 # usage: bench/false_alarms.sh [PAIRS] [TASKS] [ROUNDS] [JOBS]
 set -eu
 pairs=${1:-4}
@@ -15,8 +18,22 @@ jobs=${4:-40}
 top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-aa.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+busy_pid=
+trap '[ -z "$busy_pid" ] || pkill -KILL -s "$busy_pid"; rm -rf "$t"' EXIT
 db="$t/aa.db"
+if [ -n "${BUSY:-}" ]; then
+	# one busy loop per CPU for 3-12 s, then idle 3-12 s, in a session of its own that the exit
+	# kills whole
+	setsid sh -c 'n=$(nproc); seed=7
+		while :; do
+			seed=$(( (seed * 1103515245 + 12345) % 2147483648 )); on=$(( 3 + seed % 10 ))
+			seed=$(( (seed * 1103515245 + 12345) % 2147483648 )); off=$(( 3 + seed % 10 ))
+			i=0 pids=
+			while [ $i -lt "$n" ]; do sh -c "while :; do :; done" & pids="$pids $!"; i=$((i + 1)); done
+			sleep "$on"; kill $pids; wait; sleep "$off"
+		done' &
+	busy_pid=$!
+fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 i=0
 while [ $i -lt $((pairs * 2)) ]; do
@@ -42,5 +59,8 @@ b=$(seq "$half" $((2 * half - 1)) | sed 's/^/aa-/' | paste -sd, -)
 gc=$(compare_cells "$t/g.csv" | awk '$1 != "-" { n++ } END { print n + 0 }')
 gf=$(compare_cells "$t/g.csv" | awk '$1 == "yes" { n++ } END { print n + 0 }')
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if command -v sqlite3 >/dev/null 2>&1; then
+	echo "points marked noisy: $(sqlite3 "$db" "SELECT sum(noisy) || ' of ' || count(*) FROM points")"
+fi
 echo "pairs (repeats inside each run as samples): $flagged of $cells cells flagged"
 echo "groups ($pairs runs a side, runs as replicates): $gf of $gc cells flagged"
