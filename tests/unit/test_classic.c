@@ -90,15 +90,22 @@ static void config_tests(void)
 
 /* ---- when a command line is classic ---- */
 
+/* argv of "reaim" and the blank-separated words of line (cut in place), NULL-terminated. */
+static int split_line(char *line, char **argv, int max)
+{
+	int argc = 0;
+	argv[argc++] = (char *)"reaim";
+	for (char *w = strtok(line, " "); w && argc < max - 1; w = strtok(NULL, " "))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	return argc;
+}
+
 static enum classic_verdict verdict(const char *line, char *why, size_t len)
 {
 	char *copy = xstrdup(line);
 	char *argv[64];
-	int argc = 0;
-	argv[argc++] = (char *)"reaim";
-	for (char *w = strtok(copy, " "); w && argc < 63; w = strtok(NULL, " "))
-		argv[argc++] = w;
-	argv[argc] = NULL;
+	int argc = split_line(copy, argv, 64);
 	enum classic_verdict v = classic_cli_detect(argc, argv, why, len);
 	free(copy);
 	return v;
@@ -225,11 +232,7 @@ static int translate(const char *config, const char *line, struct classic_cli *c
 	}
 	char *copy = subst(line);
 	char *argv[64];
-	int argc = 0;
-	argv[argc++] = (char *)"reaim";
-	for (char *w = strtok(copy, " "); w && argc < 63; w = strtok(NULL, " "))
-		argv[argc++] = w;
-	argv[argc] = NULL;
+	int argc = split_line(copy, argv, 64);
 	int rc = classic_cli_parse(argc, argv, c, e);
 	free(copy);
 	return rc;

@@ -203,6 +203,17 @@ static int dir_is_empty(const char *path)
 	return d && n == 0;
 }
 
+/* Default options with one job a task and dir as the only disk dir. */
+static void one_dir_opts(struct run_opts *o, const char *dir)
+{
+	run_opts_defaults(o);
+	o->jobs_per_task = 1;
+	str_list_free(&o->dirs);
+	o->dirs.v = xcalloc(2, sizeof(char *));
+	o->dirs.v[0] = xstrdup(dir);
+	o->dirs.count = 1;
+}
+
 /* Fork failing in the middle of a point (EAGAIN from RLIMIT_NPROC): the point stops at
  * once, invalid and fatal, the tasks already started are killed and reaped. Root ignores
  * RLIMIT_NPROC, so this runs in a child that drops to an unprivileged user. */
@@ -226,12 +237,7 @@ static void fork_failure(void)
 		struct run_opts o;
 		struct engine_scratch sc;
 		char err[256];
-		run_opts_defaults(&o);
-		o.jobs_per_task = 1;
-		str_list_free(&o.dirs);
-		o.dirs.v = xcalloc(1, sizeof(char *));
-		o.dirs.v[0] = xstrdup(dir);
-		o.dirs.count = 1;
+		one_dir_opts(&o, dir);
 		if (engine_scratch_create(&o.dirs, &sc, err, sizeof(err)) < 0)
 			_exit(11);
 		struct workfile wf;
@@ -315,12 +321,7 @@ static void died_before_ready(void)
 			struct run_opts o;
 			struct engine_scratch sc;
 			char err[256];
-			run_opts_defaults(&o);
-			o.jobs_per_task = 1;
-			str_list_free(&o.dirs);
-			o.dirs.v = xcalloc(1, sizeof(char *));
-			o.dirs.v[0] = xstrdup(dir);
-			o.dirs.count = 1;
+			one_dir_opts(&o, dir);
 			rc = 11;
 			if (engine_scratch_create(&o.dirs, &sc, err, sizeof(err)) == 0) {
 				struct workfile wf;

@@ -159,6 +159,19 @@ static void single(void)
 	free(text);
 }
 
+/* What --dry-run prints of a plan, with estimates from st (NULL: no database). */
+static char *plan_text(const struct plan *pl, struct store *st)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		abort();
+	report_plan(f, pl, st);
+	fclose(f);
+	return text;
+}
+
 /* The plan: every option from the table, the points and an estimate from stored runs. */
 static void plan(void)
 {
@@ -195,11 +208,7 @@ static void plan(void)
 	option_set(&wk.opts, option_find("repeat"), "2", &why);
 	pl.wl = &wk;
 	pl.nwl = 1;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	report_plan(f, &pl, st);
-	fclose(f);
+	char *text = plan_text(&pl, st);
 	int every = 1;
 	for (size_t i = 0; i < option_count; i++) {
 		char *line = xasprintf("\n  %-16s ", option_table[i].key);
@@ -215,20 +224,14 @@ static void plan(void)
 
 	/* 3 warm-up points at the first task count: 62 + 3 x 10.5 = 93.5 s */
 	option_set(&wk.opts, option_find("warmup"), "3", &why);
-	text = NULL;
-	f = open_memstream(&text, &len);
-	report_plan(f, &pl, st);
-	fclose(f);
+	text = plan_text(&pl, st);
 	ok(strstr(text, "Estimate, O_SYNC on: 1m33s with the warm-up, from run 1") != NULL, "the estimate counts the warm-up");
 	free(text);
 	option_set(&wk.opts, option_find("warmup"), "0", &why);
 
 	option_set(&wk.opts, option_find("tasks"), "1,2,8", &why);
 	option_set(&wk.opts, option_find("osync"), "both", &why);
-	text = NULL;
-	f = open_memstream(&text, &len);
-	report_plan(f, &pl, st);
-	fclose(f);
+	text = plan_text(&pl, st);
 	ok(strstr(text, "Estimate, O_SYNC on: at least 1m02s, from run 1 (label k1, ") != NULL &&
 	   strstr(text, "which has no point at 8 tasks") != NULL, "a partial estimate says what is missing");
 	ok(strstr(text, "Estimate, O_SYNC off: none (no stored run of workfile mix with 10 jobs per task") != NULL,
@@ -236,10 +239,7 @@ static void plan(void)
 	free(text);
 
 	option_set(&wk.opts, option_find("jobs_per_task"), "11", &why);
-	text = NULL;
-	f = open_memstream(&text, &len);
-	report_plan(f, &pl, NULL);
-	fclose(f);
+	text = plan_text(&pl, NULL);
 	ok(strstr(text, "Estimate, O_SYNC on: none (no results database)") != NULL, "no database: no estimate");
 	free(text);
 
