@@ -94,34 +94,32 @@ wait "$pid"
 ok "$([ -z "$(ls -A "$T/cwd")" ] && echo 0 || echo 1)" "even then, no core in the caller's directory"
 ok "$(scratch_is_empty; echo $?)" "task cores: no scratch left"
 
-# a run that is alive keeps its scratch, whatever its process is called: B's sweep must not
-# touch A's dir even though A runs through a link with another name
+# a run that is alive keeps its scratch, whatever its process is called
+# beside NAME DB CMD...: a long run started as CMD keeps its scratch while a second run starts
+# beside it, and completes with every point valid
+beside() {
+	name=$1 db=$2
+	shift 2
+	start_session "$@" -f "$T/mix" -t 1,2,2,2,2,2 -j 40 -d "$T/scratch" --db "$db" >"$T/long.out" 2>"$T/long.err"
+	long=$session
+	i=0
+	while [ $i -lt 200 ] && [ -z "$(ls "$T/scratch")" ]; do sleep 0.05; i=$((i + 1)); done
+	status 0 "another run beside the $name one" "$REAIM" -f "$T/cpu" -t 1 -j 1 -d "$T/scratch" --db "$T/b.db"
+	ok "$(grep -q 'removed .*reaim-' "$T/err" && echo 1 || echo 0)" "$name: it swept nothing"
+	wait "$long"
+	rc=$?
+	ok "$([ $rc -eq 0 ] && ! grep -q INVALID "$T/long.out" && echo 0 || echo 1)" \
+		"the $name run completed, every point valid (exit $rc)"
+	[ $rc -eq 0 ] || sed 's/^/#   /' "$T/long.err" | head -3
+	ok "$(scratch_is_empty; echo $?)" "$name: no scratch left"
+}
+# a second run's sweep must not touch the dir of one that runs through a link with another name
 ln -s "$REAIM" "$T/bench"
-start_session "$T/bench" -f "$T/mix" -t 1,2,2,2,2,2 -j 40 -d "$T/scratch" --db "$T/a.db" --label renamed >"$T/a.out" 2>"$T/a.err"
-a=$session
-i=0
-while [ $i -lt 200 ] && [ -z "$(ls "$T/scratch")" ]; do sleep 0.05; i=$((i + 1)); done
-status 0 "another run beside a renamed one" "$REAIM" -f "$T/cpu" -t 1 -j 1 -d "$T/scratch" --db "$T/b.db"
-ok "$(grep -q 'removed .*reaim-' "$T/err" && echo 1 || echo 0)" "it swept nothing"
-wait "$a"
-rc=$?
-ok "$([ $rc -eq 0 ] && ! grep -q INVALID "$T/a.out" && echo 0 || echo 1)" "the renamed run completed, every point valid (exit $rc)"
-[ $rc -eq 0 ] || sed 's/^/#   /' "$T/a.err" | head -3
-ok "$(scratch_is_empty; echo $?)" "renamed: no scratch left"
+beside renamed "$T/a.db" "$T/bench"
 
 # the same for a run in another pid namespace, where its pid means nothing here (root only)
 if [ "$is_root" = 1 ] && unshare --pid --fork --mount-proc true 2>/dev/null; then
-	start_session unshare --pid --fork --mount-proc "$REAIM" -f "$T/mix" -t 1,2,2,2,2,2 -j 40 -d "$T/scratch" \
-		--db "$T/c.db" >"$T/c.out" 2>"$T/c.err"
-	c=$session
-	i=0
-	while [ $i -lt 200 ] && [ -z "$(ls "$T/scratch")" ]; do sleep 0.05; i=$((i + 1)); done
-	status 0 "another run beside one in a pid namespace" "$REAIM" -f "$T/cpu" -t 1 -j 1 -d "$T/scratch" --db "$T/b.db"
-	ok "$(grep -q 'removed .*reaim-' "$T/err" && echo 1 || echo 0)" "it swept nothing"
-	wait "$c"
-	rc=$?
-	ok "$([ $rc -eq 0 ] && ! grep -q INVALID "$T/c.out" && echo 0 || echo 1)" "the namespaced run completed (exit $rc)"
-	ok "$(scratch_is_empty; echo $?)" "namespaced: no scratch left"
+	beside namespaced "$T/c.db" unshare --pid --fork --mount-proc "$REAIM"
 	# its O_DIRECT probe (it is pid 1 there) never removes a file of that name it did not make
 	printf 'FILESIZE: 8K\n10 disk_dio_rd\n' >"$T/dio"
 	mkdir -p "$T/diodir"
