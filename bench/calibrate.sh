@@ -6,8 +6,7 @@
 set -eu
 period=${1:-2}
 dir=${2:-/var/tmp}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
+. "$(dirname "$0")/lib.sh"
 t=$(mktemp -d "$dir/reaim-calibrate.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 echo "FILESIZE: 1M" >"$t/all"

@@ -10,8 +10,6 @@ set -eu
 rounds=${1:-5}
 repeat=${2:-9}
 many=${3:-100}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
 	echo "cgroup_cost.sh: needs root and setpriv (the run without cgroups is made as nobody)" >&2
 	exit 1

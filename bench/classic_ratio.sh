@@ -22,8 +22,6 @@ classic_dir=$(cd "$1" && pwd)
 repeats=${2:-3}
 shift
 [ $# -ge 1 ] && shift
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
 classic=
 for c in "$classic_dir/reaim" "$classic_dir/src/reaim" "$classic_dir/out/reaim"; do
 	[ -x "$c" ] && [ ! -d "$c" ] && { classic=$c; break; }

@@ -22,8 +22,6 @@ jobs=${3:-40}
 slow=${4:-5}
 rounds_list=${5:-2 3 4 6 8}
 runs_list=${6:-2 3 4 6}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-detect.XXXXXX")
 cg=
 

@@ -15,8 +15,6 @@ tasks=${2:-1,2,3,4,6}
 rounds=${3:-3}
 jobs=${4:-40}
 . "$(dirname "$0")/lib.sh"
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-aa.XXXXXX")
 busy_pid=
 trap '[ -z "$busy_pid" ] || pkill -KILL -s "$busy_pid"; rm -rf "$t"' EXIT

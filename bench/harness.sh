@@ -6,8 +6,6 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 runs=${1:-5}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-bench.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 cpus=$(nproc)

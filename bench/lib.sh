@@ -3,6 +3,12 @@
 # waiting for a quiet moment of a shared machine.
 # shellcheck shell=sh
 
+# Sourcing sets, for the calling script: top (the source tree), reaim (REAIM, else the tree's
+# binary) and nice (NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine).
+top=$(cd "$(dirname "$0")/.." && pwd)
+reaim=${REAIM:-$top/reaim}
+nice=${NICE:-}
+
 # median: the median of the numbers on stdin, one a line (any form sort -g reads, e.g. 1e-3),
 # printed as awk prints a number; "nan" without input.
 median() {

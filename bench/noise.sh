@@ -21,11 +21,8 @@ runs=${1:-7}
 jobs=${2:-100}
 tasks=${3:-2}
 dir=${4:-/var/tmp}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
 classic=${CLASSIC:-}
 series=${SERIES:-classic classic-y reaim reaim-none reaim-global}
-nice=${NICE:-}
 t=$(mktemp -d "$dir/reaim-noise.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/disk" "$t/classic/data"

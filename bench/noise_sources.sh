@@ -22,9 +22,6 @@ runs=${1:-7}
 jobs=${2:-100}
 tasks=${3:-2}
 dir=${4:-/var/tmp}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
-nice=${NICE:-}
 settings=${SETTINGS:-default seed tmpfs nosync drop pin warmup cpu repeat}
 [ "$(id -u)" = 0 ] || settings=$(echo "$settings" | sed 's/drop//')
 t=$(mktemp -d "$dir/reaim-sources.XXXXXX")

@@ -4,9 +4,8 @@
 # usage: bench/peak_vs_sweep.sh [MAX_TASKS] [WORKFILE]   (needs sqlite3)
 set -eu
 max=${1:-24}
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
 wf=${2:-$top/workfiles/fserver}
-reaim=${REAIM:-$top/reaim}
 t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-peak.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 s0=$(date +%s.%N)

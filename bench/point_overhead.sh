@@ -12,9 +12,6 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 repeat=${1:-7}
 rounds=${2:-1}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
-nice=${NICE:-}
 t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-bench.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 printf '1 matrix_rtns\n' >"$t/trivial"

@@ -14,9 +14,6 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 tasks=${1:-10000}
 runs=${2:-3}
-top=$(cd "$(dirname "$0")/.." && pwd)
-reaim=${REAIM:-$top/reaim}
-nice=${NICE:-}
 t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-scale.XXXXXX")
 # shared_memory in every task may hold one SysV segment each at once: kernel.shmmni must
 # allow TASKS (reaim refuses to start otherwise). As root, raise it for the run and restore it.
@@ -48,10 +45,11 @@ watch_memory() {
 		rss=$(awk '/^VmHWM/ { print $2 }' /proc/"$1"/status 2>/dev/null || echo 0)
 		[ -n "$rss" ] && [ "$rss" -gt "$peak" ] && peak=$rss
 		# the largest private memory of the last task forked so far, over all samples
-		child=$(pgrep -P "$1" | tail -n 1)
+		# (the kernel's list of its children: one file, where pgrep would read every process's)
+		child=$(awk '{ print $NF }' /proc/"$1"/task/"$1"/children 2>/dev/null)
 		p=$([ -n "$child" ] && awk '/^Private_(Clean|Dirty)/ { s += $2 } END { print s + 0 }' /proc/"$child"/smaps_rollup 2>/dev/null || echo 0)
 		[ -n "$p" ] && [ "$p" -gt "${priv:-0}" ] && priv=$p
-		sleep 0.2
+		sleep 0.5
 	done
 	echo "$peak ${priv:-0}"
 }

@@ -35,7 +35,8 @@
 
 struct accounting {
 	struct cgroup_run *run; /* NULL: wait4 only */
-	char desc[1400];
+	char desc[1400]; /* said at the start: the run cgroup's path included */
+	char kind[1400]; /* stored as an environment fact: the same text without per-run names */
 	struct engine_hook hook;
 	dev_t disks[MAX_DISKS];
 	size_t ndisks;
@@ -272,19 +273,22 @@ struct accounting *accounting_open(const struct plan *p)
 	char name[48], why[600];
 	struct cgroup_run_config cfg = {.name = name, .disks = a->disks, .ndisks = a->ndisks, .stale = stale_run};
 	if (take_run_name(a, name, sizeof(name)) < 0)
-		snprintf(why, sizeof(why), "cannot create a lock file for the run cgroup %s: %s", a->lock_path,
-			 strerror(errno));
+		snprintf(why, sizeof(why), "cannot create a lock file for the run cgroup in %.*s: %s",
+			 (int)(strrchr(a->lock_path, '/') - a->lock_path), a->lock_path, strerror(errno));
 	else if (cgroup_run_open(&cfg, &a->run, why, sizeof(why)) == 0) {
-		snprintf(a->desc, sizeof(a->desc), "%s%s", cgroup_run_describe(a->run), sub);
+		snprintf(a->desc, sizeof(a->desc), "cgroup v2 at %s %s%s", cgroup_run_dir(a->run),
+			 cgroup_run_traits(a->run), sub);
+		snprintf(a->kind, sizeof(a->kind), "cgroup v2 %s%s", cgroup_run_traits(a->run), sub);
 		int swept = cgroup_run_swept(a->run);
 		if (swept)
 			log_info("accounting: removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
+		return a;
 	}
-	else
-		snprintf(a->desc, sizeof(a->desc),
-			 "wait4 and /proc/stat only (no cgroups: %s): no cgroup CPU, I/O, memory peak or pressure, "
-			 "and a point's processes are killed by process group%s",
-			 why, sub);
+	snprintf(a->desc, sizeof(a->desc),
+		 "wait4 and /proc/stat only (no cgroups: %s): no cgroup CPU, I/O, memory peak or pressure, "
+		 "and a point's processes are killed by process group%s",
+		 why, sub);
+	memcpy(a->kind, a->desc, sizeof(a->kind));
 	return a;
 }
 
@@ -293,15 +297,9 @@ const char *accounting_describe(const struct accounting *a)
 	return a->desc;
 }
 
-char *accounting_kind(const struct accounting *a)
+const char *accounting_kind(const struct accounting *a)
 {
-	char *kind = xstrdup(a->desc);
-	/* the run cgroup's own name differs from run to run; an environment fact must not */
-	for (char *at = strstr(kind, "/reaim-"); at; at = strstr(at, "/reaim-")) {
-		size_t len = 1 + strcspn(at + 1, " /)");
-		memmove(at, at + len, strlen(at + len) + 1);
-	}
-	return kind;
+	return a->kind;
 }
 
 const struct engine_hook *accounting_hook(struct accounting *a)

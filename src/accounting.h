@@ -16,8 +16,8 @@ struct accounting;
  * without cgroups the figures come from wait4 and accounting_describe says why. */
 struct accounting *accounting_open(const struct plan *p);
 /* One line naming where the figures come from and why any is missing, to say once at the start. */
-/* The same without what differs from run to run (the run cgroup's name): an environment fact. */
-char *accounting_kind(const struct accounting *a);
+/* The same without what differs from run to run (the run cgroup's path): an environment fact. */
+const char *accounting_kind(const struct accounting *a);
 const char *accounting_describe(const struct accounting *a);
 /* What the engine calls at the moments of each point (engine_point.hook). */
 const struct engine_hook *accounting_hook(struct accounting *a);

@@ -255,10 +255,8 @@ static enum outcome execute(const struct plan *p, const struct run_request *rq)
 	stored_run_id = rn.run_id;
 	rn.acct = accounting_open(p);
 	log_info("accounting: %s", accounting_describe(rn.acct));
-	char *how = accounting_kind(rn.acct);
-	if (store_run_env(rn.st, rn.run_id, "accounting", how) < 0)
+	if (store_run_env(rn.st, rn.run_id, "accounting", accounting_kind(rn.acct)) < 0)
 		log_warn("%s", store_error(rn.st));
-	free(how);
 	progress_start(log_level() > 0, planned_points(p));
 	for (size_t w = 0; w < p->nwl && !runner_stop_now(&rn); w++) {
 		const struct workload *wl = &p->wl[w];

@@ -99,6 +99,8 @@ struct point_state {
 	struct task_slot *slots;  /* the tasks' pids are in their slots */
 	struct pid_index *pids;   /* made and sorted by pid after forking, for lookups while reaping */
 	size_t started, alive;
+	int leaving;              /* all tasks may exit (or were killed): reap them by pid, in fork order */
+	size_t next_reap;         /* the first task of that order not reaped yet */
 	int *exit_status;
 	int *reaped;
 	struct rusage usage;
@@ -131,26 +133,42 @@ static void add_rusage(struct rusage *sum, const struct rusage *r)
 
 static double tv_s(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
-/* Reap every child that has exited; wait4 gives each one's own CPU time. */
-static void reap(struct point_state *st, int block)
+static void reaped(struct point_state *st, size_t i, int status, const struct rusage *ru)
+{
+	st->reaped[i] = 1;
+	st->exit_status[i] = status;
+	add_rusage(&st->usage, ru);
+	st->alive--;
+}
+
+/* Reap every task that has exited; wait4 gives each one's own CPU time. wait4(-1) walks every
+ * child for each one it returns, quadratic at 10,000 tasks, so once the tasks may leave (or are
+ * killed) they are reaped by pid in fork order, the kernel's direct lookup: a task not yet gone
+ * stops the walk until the next SIGCHLD, and the zombies behind it are then taken in one pass. */
+static void reap(struct point_state *st, int block, int in_order)
 {
 	while (st->alive > 0) {
 		int status;
 		struct rusage ru;
-		pid_t pid = wait4(-1, &status, block ? 0 : WNOHANG, &ru);
+		size_t i = st->next_reap;
+		if (in_order && st->reaped[i]) {
+			st->next_reap++;
+			continue;
+		}
+		pid_t pid = wait4(in_order ? st->slots[i].pid : -1, &status, block ? 0 : WNOHANG, &ru);
 		if (pid <= 0) {
 			if (pid < 0 && errno == EINTR)
 				continue;
 			return;
 		}
-		struct pid_index key = {.pid = pid};
-		struct pid_index *hit = bsearch(&key, st->pids, st->started, sizeof(key), cmp_pid);
-		if (!hit || st->reaped[hit->index])
-			continue;
-		st->reaped[hit->index] = 1;
-		st->exit_status[hit->index] = status;
-		add_rusage(&st->usage, &ru);
-		st->alive--;
+		if (!in_order) {
+			struct pid_index key = {.pid = pid};
+			struct pid_index *hit = bsearch(&key, st->pids, st->started, sizeof(key), cmp_pid);
+			if (!hit || st->reaped[hit->index])
+				continue;
+			i = hit->index;
+		}
+		reaped(st, i, status, &ru);
 	}
 }
 
@@ -176,7 +194,7 @@ static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_n
 	if (n < 0 && errno != EINTR)
 		return -1;
 	if (read_signals())
-		reap(st, 0);
+		reap(st, 0, st->leaving);
 	return n == 0 && clock_now_ns() >= deadline_ns ? 0 : 1;
 }
 
@@ -385,8 +403,10 @@ static int run_released(const struct engine_point *pt, struct point_state *st, i
 		uint32_t dead = (uint32_t)(st->started - st->alive);
 		__atomic_store_n(&gates->dead, dead, __ATOMIC_SEQ_CST);
 		size_t done = __atomic_load_n(&gates->done, __ATOMIC_SEQ_CST);
-		if (!gates->leave && done + dead >= st->started)
+		if (!gates->leave && done + dead >= st->started) {
 			gate_open(&gates->leave);
+			st->leaving = 1;
+		}
 		int r = wait_events(st, gates->leave ? -1 : done_fd, deadline);
 		if (r == 0) {
 			char msg[120];
@@ -548,7 +568,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 		hook(pt, ENGINE_KILL);
 	}
 	uint64_t reap_start = clock_now_ns();
-	reap(&st, 1);
+	reap(&st, 1, 1);
 	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
 		  (double)(clock_now_ns() - reap_start) / 1e6);
 	/* SysV objects a killed task held under its key (Ctrl-C inside semget): nothing of the

@@ -49,7 +49,7 @@ struct cgroup_run {
 	char memory[PATH_MAX]; /* its v1 memory twin, "" if the peak is not taken from v1 */
 	/* the cgroups this process was in when the run opened, where cgroup_run_leave moves it back */
 	char home[PATH_MAX], home_blkio[PATH_MAX], home_memory[PATH_MAX];
-	char desc[1024];
+	char traits[1024]; /* what it measures and how, with no per-run name: an environment fact */
 };
 
 struct cgroup_point {
@@ -491,12 +491,12 @@ static void desc_add(struct cgroup_run *r, const char *fmt, ...) __attribute__((
 
 static void desc_add(struct cgroup_run *r, const char *fmt, ...)
 {
-	size_t used = strlen(r->desc);
-	if (used + 1 >= sizeof(r->desc))
+	size_t used = strlen(r->traits);
+	if (used + 1 >= sizeof(r->traits))
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(r->desc + used, sizeof(r->desc) - used, fmt, ap);
+	vsnprintf(r->traits + used, sizeof(r->traits) - used, fmt, ap);
 	va_end(ap);
 }
 
@@ -577,7 +577,7 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 	}
 	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
-		desc_add(r, "; no I/O: cannot create %s: %s", dir, strerror(errno));
+		desc_add(r, "; no I/O: cannot create a cgroup in %s: %s", base, strerror(errno));
 		return;
 	}
 	for (size_t i = 0; i < cfg->ndisks; i++) {
@@ -605,7 +605,7 @@ static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config 
 		return;
 	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
-		desc_add(r, "; no memory peak: cannot create %s: %s", dir, strerror(errno));
+		desc_add(r, "; no memory peak: cannot create a cgroup in %s: %s", base, strerror(errno));
 		return;
 	}
 	memcpy(r->memory, dir, sizeof(r->memory));
@@ -680,9 +680,9 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 			set_err(why, whylen, "cgroup %s already exists (left by a run that crashed? rmdir it)", r->dir);
 		else
 			set_err(why, whylen,
-				"cannot create cgroup %s: %s (needs root or a delegated cgroup, e.g. "
+				"cannot create a cgroup in %s: %s (needs root or a delegated cgroup, e.g. "
 				"systemd-run --user --scope -p Delegate=yes)",
-				r->dir, strerror(e));
+				parent, strerror(e));
 		goto fail;
 	}
 	char mnt1[PATH_MAX], root1[PATH_MAX];
@@ -702,7 +702,7 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 			r->have |= psi_bit[k];
 		free(t);
 	}
-	desc_add(r, "cgroup v2 at %s (CPU%s%s%s%s%s)", r->dir, r->have & CGROUP_HAVE_IO ? ", I/O" : "",
+	desc_add(r, "(CPU%s%s%s%s%s)", r->have & CGROUP_HAVE_IO ? ", I/O" : "",
 		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
 		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
 		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
@@ -745,9 +745,14 @@ int cgroup_run_swept(const struct cgroup_run *r)
 	return r->swept;
 }
 
-const char *cgroup_run_describe(const struct cgroup_run *r)
+const char *cgroup_run_traits(const struct cgroup_run *r)
 {
-	return r->desc;
+	return r->traits;
+}
+
+const char *cgroup_run_dir(const struct cgroup_run *r)
+{
+	return r->dir;
 }
 
 /* rmdir, retrying while the cgroup still has processes on their way out. */

@@ -110,9 +110,11 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 enum cgroup_layout cgroup_run_layout(const struct cgroup_run *r);
 /* CGROUP_HAVE_* its points will provide. */
 unsigned cgroup_run_have(const struct cgroup_run *r);
-/* One line saying where each figure comes from and why any is missing: facts of the machine, the
- * same for every run on it (what differs from run to run, such as the swept count, is not in it). */
-const char *cgroup_run_describe(const struct cgroup_run *r);
+/* One line saying which figures it gives, how, and why any is missing, "(CPU, I/O, ...); ...": facts
+ * of the machine, the same for every run on it (no cgroup's path or name, no swept count). */
+const char *cgroup_run_traits(const struct cgroup_run *r);
+/* The run cgroup's directory in the cgroup2 hierarchy. */
+const char *cgroup_run_dir(const struct cgroup_run *r);
 /* How many cgroups that runs which died left behind were killed and removed as it opened. */
 int cgroup_run_swept(const struct cgroup_run *r);
 /* Remove the run cgroups (every point destroyed first) and free; 0, or -1 with a reason (still freed). */

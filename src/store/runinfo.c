@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading back how a run was made: its command line, seed, version, suite text and each workload's
- * options, for reports that let a reader reproduce it. */
+ * options, for reports that let a reader reproduce it. Each table's columns are listed once, as
+ * struct members: the SELECT and the row reader both come from that list. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,58 +12,87 @@
 #include "store/internal.h"
 #include "util/util.h"
 
-static char *column_dup(sqlite3_stmt *s, int col)
+enum column_type { COL_TEXT, COL_I64, COL_REAL };
+
+struct column {
+	const char *name;
+	enum column_type type;
+	size_t offset;
+};
+
+#define COLUMN(s, name, type) { #name, COL_##type, offsetof(struct s, name) }
+#define RUN_COLUMN(name, type) COLUMN(store_run_info, name, type)
+#define WORKLOAD_COLUMN(name, type) COLUMN(store_run_workload, name, type)
+
+static const struct column run_columns[] = {
+	RUN_COLUMN(command_line, TEXT), RUN_COLUMN(version, TEXT), RUN_COLUMN(seed, I64),
+	RUN_COLUMN(suite_name, TEXT), RUN_COLUMN(suite_text, TEXT),
+};
+
+static const struct column workload_columns[] = {
+	WORKLOAD_COLUMN(name, TEXT),           WORKLOAD_COLUMN(workfile_name, TEXT),
+	WORKLOAD_COLUMN(workfile_text, TEXT),  WORKLOAD_COLUMN(tasks, TEXT),
+	WORKLOAD_COLUMN(jobs_per_task, I64),   WORKLOAD_COLUMN(repeat, I64),
+	WORKLOAD_COLUMN(osync, TEXT),          WORKLOAD_COLUMN(sync_mode, TEXT),
+	WORKLOAD_COLUMN(filesize_kib, I64),    WORKLOAD_COLUMN(poolsize_kib, I64),
+	WORKLOAD_COLUMN(dirs, TEXT),           WORKLOAD_COLUMN(threshold, REAL),
+};
+
+#define NCOLS(t) (sizeof(t) / sizeof((t)[0]))
+
+/* "SELECT a, b, c FROM table WHERE tail" from a column list. */
+static char *select_sql(const struct column *cols, size_t n, const char *table, const char *tail)
 {
-	const unsigned char *t = sqlite3_column_text(s, col);
-	return xstrdup(t ? (const char *)t : "");
+	size_t len = 0;
+	for (size_t i = 0; i < n; i++)
+		len += strlen(cols[i].name) + 2;
+	char *names = xmalloc(len + 1), *p = names;
+	for (size_t i = 0; i < n; i++)
+		p += sprintf(p, "%s%s", i ? ", " : "", cols[i].name);
+	char *sql = xasprintf("SELECT %s FROM %s WHERE %s", names, table, tail);
+	free(names);
+	return sql;
 }
 
-static void read_head(sqlite3_stmt *s, void *row)
+static void read_columns(const struct column *cols, size_t n, sqlite3_stmt *s, void *row)
 {
-	struct store_run_info *ri = row;
-	ri->command_line = column_dup(s, 0);
-	ri->version = column_dup(s, 1);
-	ri->seed = sqlite3_column_int64(s, 2);
-	ri->suite_name = column_dup(s, 3);
-	ri->suite_text = column_dup(s, 4);
+	for (size_t i = 0; i < n; i++) {
+		void *at = (char *)row + cols[i].offset;
+		switch (cols[i].type) {
+		case COL_TEXT: {
+			const unsigned char *t = sqlite3_column_text(s, (int)i);
+			*(char **)at = xstrdup(t ? (const char *)t : "");
+			break;
+		}
+		case COL_I64: *(int64_t *)at = sqlite3_column_int64(s, (int)i); break;
+		case COL_REAL: *(double *)at = sqlite3_column_double(s, (int)i); break;
+		}
+	}
 }
+
+static void free_columns(const struct column *cols, size_t n, void *row)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cols[i].type == COL_TEXT)
+			free(*(char **)((char *)row + cols[i].offset));
+}
+
+static void read_head(sqlite3_stmt *s, void *row) { read_columns(run_columns, NCOLS(run_columns), s, row); }
 
 static void read_workload(sqlite3_stmt *s, void *row)
 {
-	struct store_run_workload *w = row;
-	w->name = column_dup(s, 0);
-	w->workfile_name = column_dup(s, 1);
-	w->workfile_text = column_dup(s, 2);
-	w->tasks = column_dup(s, 3);
-	w->jobs_per_task = sqlite3_column_int64(s, 4);
-	w->repeat = sqlite3_column_int64(s, 5);
-	w->osync = column_dup(s, 6);
-	w->sync_mode = column_dup(s, 7);
-	w->filesize_kib = sqlite3_column_int64(s, 8);
-	w->poolsize_kib = sqlite3_column_int64(s, 9);
-	w->dirs = column_dup(s, 10);
-	w->threshold = sqlite3_column_double(s, 11);
+	read_columns(workload_columns, NCOLS(workload_columns), s, row);
 }
 
 static void drop_workload(sqlite3_stmt *s, void *row)
 {
-	struct store_run_workload *w = row;
 	(void)s;
-	free(w->name);
-	free(w->workfile_name);
-	free(w->workfile_text);
-	free(w->tasks);
-	free(w->osync);
-	free(w->sync_mode);
-	free(w->dirs);
+	free_columns(workload_columns, NCOLS(workload_columns), row);
 }
 
 void store_run_info_free(struct store_run_info *ri)
 {
-	free(ri->command_line);
-	free(ri->version);
-	free(ri->suite_name);
-	free(ri->suite_text);
+	free_columns(run_columns, NCOLS(run_columns), ri);
 	for (size_t i = 0; i < ri->nworkloads; i++)
 		drop_workload(NULL, &ri->workloads[i]);
 	free(ri->workloads);
@@ -78,9 +109,10 @@ int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *
 {
 	struct store_rows r;
 	memset(ri, 0, sizeof(*ri));
-	if (store_query(st, "reading the run", sizeof(*ri), read_head, drop_head, &r,
-			"SELECT command_line, version, seed, suite_name, suite_text FROM runs WHERE id = ?", "i",
-			run_id) < 0)
+	char *sql = select_sql(run_columns, NCOLS(run_columns), "runs", "id = ?");
+	int rc = store_query(st, "reading the run", sizeof(*ri), read_head, drop_head, &r, sql, "i", run_id);
+	free(sql);
+	if (rc < 0)
 		return -1;
 	if (r.n == 0) {
 		free(r.v);
@@ -89,10 +121,11 @@ int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *
 	}
 	*ri = *(struct store_run_info *)r.v; /* the id is unique: one row */
 	free(r.v);
-	if (store_query(st, "reading the run's workloads", sizeof(*ri->workloads), read_workload, drop_workload, &r,
-			"SELECT name, workfile_name, workfile_text, tasks, jobs_per_task, repeat, osync, sync_mode,"
-			" filesize_kib, poolsize_kib, dirs, threshold FROM workloads WHERE run_id = ? ORDER BY id",
-			"i", run_id) < 0) {
+	sql = select_sql(workload_columns, NCOLS(workload_columns), "workloads", "run_id = ? ORDER BY id");
+	rc = store_query(st, "reading the run's workloads", sizeof(*ri->workloads), read_workload, drop_workload,
+			 &r, sql, "i", run_id);
+	free(sql);
+	if (rc < 0) {
 		store_run_info_free(ri);
 		return -1;
 	}

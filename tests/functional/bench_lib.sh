@@ -87,6 +87,10 @@ for f in "$SRCDIR"/bench/*.sh; do
 		fi
 	done
 done
-ok "$([ -s "$T/copies" ] && echo 1 || echo 0)" "no bench script keeps a copy of a helper or calls one unsourced"
+for f in "$SRCDIR"/bench/*.sh; do
+	[ "${f##*/}" = lib.sh ] && continue
+	grep -Eq '^(top|reaim|nice)=' "$f" && echo "${f##*/} sets top, reaim or nice itself" >>"$T/copies"
+done
+ok "$([ -s "$T/copies" ] && echo 1 || echo 0)" "no bench script keeps a copy of a helper, calls one unsourced or sets what lib.sh sets"
 sed 's/^/#   /' "$T/copies"
 finish

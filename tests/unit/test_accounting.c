@@ -166,6 +166,9 @@ static void live(void)
 		rmdir(base);
 		return;
 	}
+	ok(strstr(accounting_kind(a), "/reaim-") == NULL && strstr(accounting_kind(a), "cgroup v2 (") != NULL,
+	   "the stored accounting fact names no run cgroup");
+	printf("# fact: %s\n", accounting_kind(a));
 	struct engine_scratch sc;
 	if (engine_scratch_create(&o.dirs, &sc, err, sizeof(err)) < 0) {
 		ok(0, "scratch created");

@@ -490,8 +490,8 @@ static void stale(void)
 	   "stale: the process left behind was killed");
 	ok(access(dir, F_OK) != 0, "stale: the dead run's cgroups are removed");
 	is_int(cgroup_run_swept(next), 1, "stale: ... and counted");
-	ok(strstr(cgroup_run_describe(next), "removed") == NULL, "stale: ... but not in the description, a fact of the machine");
-	printf("# %s\n", cgroup_run_describe(next));
+	ok(strstr(cgroup_run_traits(next), "removed") == NULL, "stale: ... but not in the description, a fact of the machine");
+	printf("# %s\n", cgroup_run_traits(next));
 	is_int(cgroup_run_close(next, err, sizeof(err)), 0, "stale: the next run closes");
 }
 
@@ -527,7 +527,9 @@ static void live(void)
 		skip("real cgroup points", why);
 		return;
 	}
-	printf("# %s\n", cgroup_run_describe(run));
+	printf("# %s\n", cgroup_run_traits(run));
+	ok(strstr(cgroup_run_traits(run), name) == NULL && strstr(cgroup_run_dir(run), name) != NULL,
+	   "the run cgroup's name is in its dir, not in its traits");
 	ok(cgroup_run_layout(run) != CGROUP_NONE, "a layout is named");
 	ok(cgroup_run_have(run) & CGROUP_HAVE_CPU, "CPU from cpu.stat");
 	struct cgroup_run *twice;
@@ -552,7 +554,7 @@ static void live(void)
 		printf("# %s\n", why);
 		return;
 	}
-	ok(strstr(cgroup_run_describe(run), "kill by cgroup.procs") != NULL, "the fallback kill is described");
+	ok(strstr(cgroup_run_traits(run), "kill by cgroup.procs") != NULL, "the fallback kill is described");
 	kill_tree(run, "cgroup.procs loop");
 	is_int(cgroup_run_close(run, err, sizeof(err)), 0, "second run cgroup removed");
 }
