@@ -10,6 +10,7 @@
 #   CLASSIC: classic re-aim-7's binary, run alternately too, with -y (it has no fsync mode)
 #   and CLASSIC_DATA holding its workfile.short (default: the data/ dir beside its parent).
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine.
+#   MEMORY=0: do not sample the memory figures (the sampling reads /proc twice a second).
 set -eu
 . "$(dirname "$0")/lib.sh"
 tasks=${1:-10000}
@@ -54,6 +55,10 @@ watch_memory() {
 	echo "$peak ${priv:-0}"
 }
 
+memory_of() {
+	if [ "${MEMORY:-1}" = 0 ]; then echo "- -"; else watch_memory "$1"; fi
+}
+
 i=0
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$runs"); do
@@ -65,7 +70,7 @@ for r in $(seq "$runs"); do
 			(cd "$t/classic" && exec $nice "$CLASSIC" -s "$tasks" -e "$tasks" -i 1 -f workfile.short \
 				-c reaim.config -j 1 -y -l "$t/classic/log" >/dev/null 2>&1) &
 			pid=$!
-			mem=$(watch_memory $pid)
+			mem=$(memory_of $pid)
 			wait $pid || true
 			s1=$(now)
 			# Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,...
@@ -78,7 +83,7 @@ for r in $(seq "$runs"); do
 		$nice "$b" $(no_quiet_check_flag "$b") -v -f "$top/workfiles/short" -t "$tasks" -j 1 -d "$t" --db "$t/s$i.db" --sample-interval 0 \
 			>"$t/out" 2>&1 &
 		pid=$!
-		mem=$(watch_memory $pid)
+		mem=$(memory_of $pid)
 		wait $pid || { echo "run failed:"; tail -5 "$t/out"; exit 1; }
 		s1=$(now)
 		# the phases of the point's overhead, when the binary logs them
