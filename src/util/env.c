@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,103 @@ static void add_queue(struct env_list *env, const char *prefix, const char *dir)
 	}
 }
 
+static void appendf(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* *out grows by the formatted text (*out NULL: starts empty). */
+static void appendf(char **out, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *more = xvasprintf(fmt, ap);
+	va_end(ap);
+	char *joined = xasprintf("%s%s", *out ? *out : "", more);
+	free(more);
+	free(*out);
+	*out = joined;
+}
+
+/* A small sysfs file's first word, or NULL. */
+static char *sys_word(const char *path)
+{
+	char *t = read_text_file(path, 64);
+	if (t)
+		t[strcspn(t, " \t\n")] = '\0';
+	return t;
+}
+
+/* A small sysfs file's first word as a number, or -1. */
+static long sys_long(const char *path)
+{
+	char *t = read_text_file(path, 64);
+	char *end = NULL;
+	long v = t ? strtol(t, &end, 10) : -1;
+	if (t && end == t)
+		v = -1;
+	free(t);
+	return v;
+}
+
+static void damon_context(char **out, const char *ctx)
+{
+	char *path = xasprintf("%s/operations", ctx);
+	char *ops = sys_word(path);
+	free(path);
+	appendf(out, " (%s", ops ? ops : "?");
+	free(ops);
+	path = xasprintf("%s/schemes/nr_schemes", ctx);
+	long nschemes = sys_long(path);
+	free(path);
+	for (long k = 0; k < nschemes; k++) {
+		path = xasprintf("%s/schemes/%ld/action", ctx, k);
+		char *action = sys_word(path);
+		free(path);
+		appendf(out, "%s%s", k ? ", " : ": ", action ? action : "?");
+		free(action);
+	}
+	appendf(out, ")");
+}
+
+char *env_damon(const char *sys)
+{
+	static const char *const modules[] = {"damon_reclaim", "damon_lru_sort", "damon_stat"};
+	char *kd = xasprintf("%s/kernel/mm/damon/admin/kdamonds", sys);
+	char *path = xasprintf("%s/nr_kdamonds", kd);
+	long n = sys_long(path);
+	free(path);
+	int present = n >= 0;
+	char *out = NULL;
+	for (long i = 0; i < n; i++) {
+		path = xasprintf("%s/%ld/state", kd, i);
+		char *state = sys_word(path);
+		free(path);
+		if (state && strcmp(state, "on") == 0) {
+			appendf(&out, "%skdamond %ld on", out ? "; " : "", i);
+			path = xasprintf("%s/%ld/contexts/nr_contexts", kd, i);
+			long nctx = sys_long(path);
+			free(path);
+			for (long c = 0; c < nctx; c++) {
+				char *ctx = xasprintf("%s/%ld/contexts/%ld", kd, i, c);
+				damon_context(&out, ctx);
+				free(ctx);
+			}
+		}
+		free(state);
+	}
+	for (size_t m = 0; m < sizeof(modules) / sizeof(modules[0]); m++) {
+		path = xasprintf("%s/module/%s/parameters/enabled", sys, modules[m]);
+		char *enabled = read_text_file(path, 16);
+		free(path);
+		present |= enabled != NULL;
+		if (enabled && enabled[0] == 'Y')
+			appendf(&out, "%s%s on", out ? "; " : "", modules[m]);
+		free(enabled);
+	}
+	free(kd);
+	if (!out && present)
+		out = xstrdup("off");
+	return out;
+}
+
 void env_collect(struct env_list *env, char *const *dirs, size_t ndirs)
 {
 	struct utsname u;
@@ -148,6 +246,9 @@ void env_collect(struct env_list *env, char *const *dirs, size_t ndirs)
 	add(env, "swap.total", swap);
 	free(swap);
 	add_file(env, "thp.enabled", "/sys/kernel/mm/transparent_hugepage/enabled");
+	char *damon = env_damon("/sys");
+	add(env, "mm.damon", damon);
+	free(damon);
 	for (size_t i = 0; i < ndirs; i++) {
 		char prefix[32];
 		snprintf(prefix, sizeof(prefix), "dir%zu", i);

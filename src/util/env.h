@@ -16,5 +16,10 @@ struct env_list {
 /* Machine-wide facts plus, for each disk dir, its filesystem, device and scheduler. */
 void env_collect(struct env_list *env, char *const *dirs, size_t ndirs);
 void env_free(struct env_list *env);
+/* The DAMON monitors running under SYS (/sys): "kdamond 0 on (paddr: pageout); damon_reclaim on",
+ * "off", or NULL where the kernel has no DAMON. A kdamond checks pages through the reverse map,
+ * whose cost grows with the processes mapping a page: with thousands of tasks it can take a
+ * CPU's worth of time from a run (docs/PERFORMANCE.md). */
+char *env_damon(const char *sys);
 
 #endif
