@@ -12,19 +12,15 @@
 #include "cli/opt.h"
 #include "config/classic.h"
 #include "tap.h"
+#include "testfs.h"
 #include "util/util.h"
 
 static char dir[] = "/tmp/reaim-classic-XXXXXX";
 
 static void write_file(const char *name, const char *text)
 {
-	char *p = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-	free(p);
+	if (test_put(dir, name, text) < 0)
+		fprintf(stderr, "# cannot write %s/%s\n", dir, name);
 }
 
 static void remove_file(const char *name)

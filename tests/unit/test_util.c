@@ -19,6 +19,7 @@
 
 #include "measure/measure.h"
 #include "tap.h"
+#include "testfs.h"
 #include "util/env.h"
 #include "util/util.h"
 
@@ -30,43 +31,26 @@ static const char *env_get(const struct env_list *e, const char *key)
 	return NULL;
 }
 
-/* Write TEXT to ROOT/REL, making the directories on the way. */
-static void put(const char *root, const char *rel, const char *text)
-{
-	char *path = xasprintf("%s/%s", root, rel);
-	for (char *slash = strchr(path + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0700);
-		*slash = '/';
-	}
-	FILE *f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-	free(path);
-}
-
 /* A fake /sys with DAMON's admin tree and modules: what mm.damon says of it. */
 static void test_damon(const char *tmp)
 {
 	char *sys = xasprintf("%s/sys", tmp);
 	mkdir(sys, 0700);
 	ok(env_damon(sys) == NULL, "damon: a kernel without it has no fact");
-	put(sys, "kernel/mm/damon/admin/kdamonds/nr_kdamonds", "2\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/0/state", "off\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/state", "off\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/nr_kdamonds", "2\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/0/state", "off\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/state", "off\n");
 	char *d = env_damon(sys);
 	is_str(d, "off", "damon: present, nothing on");
 	free(d);
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/state", "on\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/nr_contexts", "1\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/operations", "paddr\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/schemes/nr_schemes", "2\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/schemes/0/action", "pageout\n");
-	put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/schemes/1/action", "lru_prio\n");
-	put(sys, "module/damon_reclaim/parameters/enabled", "Y\n");
-	put(sys, "module/damon_stat/parameters/enabled", "N\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/state", "on\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/nr_contexts", "1\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/operations", "paddr\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/schemes/nr_schemes", "2\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/schemes/0/action", "pageout\n");
+	test_put(sys, "kernel/mm/damon/admin/kdamonds/1/contexts/0/schemes/1/action", "lru_prio\n");
+	test_put(sys, "module/damon_reclaim/parameters/enabled", "Y\n");
+	test_put(sys, "module/damon_stat/parameters/enabled", "N\n");
 	d = env_damon(sys);
 	is_str(d, "kdamond 1 on (paddr: pageout, lru_prio); damon_reclaim on", "damon: what runs, how, and which module");
 	free(d);
