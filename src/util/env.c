@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,21 +121,6 @@ static void add_queue(struct env_list *env, const char *prefix, const char *dir)
 	}
 }
 
-static void appendf(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* *out grows by the formatted text (*out NULL: starts empty). */
-static void appendf(char **out, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *more = xvasprintf(fmt, ap);
-	va_end(ap);
-	char *joined = xasprintf("%s%s", *out ? *out : "", more);
-	free(more);
-	free(*out);
-	*out = joined;
-}
-
 /* A small sysfs file's first word, or NULL. */
 static char *sys_word(const char *path)
 {
@@ -158,12 +142,12 @@ static long sys_long(const char *path)
 	return v;
 }
 
-static void damon_context(char **out, const char *ctx)
+static void damon_context(struct strbuf *out, const char *ctx)
 {
 	char *path = xasprintf("%s/operations", ctx);
 	char *ops = sys_word(path);
 	free(path);
-	appendf(out, " (%s", ops ? ops : "?");
+	strbuf_addf(out, " (%s", ops ? ops : "?");
 	free(ops);
 	path = xasprintf("%s/schemes/nr_schemes", ctx);
 	long nschemes = sys_long(path);
@@ -172,10 +156,10 @@ static void damon_context(char **out, const char *ctx)
 		path = xasprintf("%s/schemes/%ld/action", ctx, k);
 		char *action = sys_word(path);
 		free(path);
-		appendf(out, "%s%s", k ? ", " : ": ", action ? action : "?");
+		strbuf_addf(out, "%s%s", k ? ", " : ": ", action ? action : "?");
 		free(action);
 	}
-	appendf(out, ")");
+	strbuf_addf(out, ")");
 }
 
 char *env_damon(const char *sys)
@@ -186,13 +170,13 @@ char *env_damon(const char *sys)
 	long n = sys_long(path);
 	free(path);
 	int present = n >= 0;
-	char *out = NULL;
+	struct strbuf out = {0};
 	for (long i = 0; i < n; i++) {
 		path = xasprintf("%s/%ld/state", kd, i);
 		char *state = sys_word(path);
 		free(path);
 		if (state && strcmp(state, "on") == 0) {
-			appendf(&out, "%skdamond %ld on", out ? "; " : "", i);
+			strbuf_addf(&out, "%skdamond %ld on", out.len ? "; " : "", i);
 			path = xasprintf("%s/%ld/contexts/nr_contexts", kd, i);
 			long nctx = sys_long(path);
 			free(path);
@@ -210,13 +194,13 @@ char *env_damon(const char *sys)
 		free(path);
 		present |= enabled != NULL;
 		if (enabled && enabled[0] == 'Y')
-			appendf(&out, "%s%s on", out ? "; " : "", modules[m]);
+			strbuf_addf(&out, "%s%s on", out.len ? "; " : "", modules[m]);
 		free(enabled);
 	}
 	free(kd);
-	if (!out && present)
-		out = xstrdup("off");
-	return out;
+	if (!out.len && present)
+		strbuf_addf(&out, "off");
+	return out.buf;
 }
 
 void env_collect(struct env_list *env, char *const *dirs, size_t ndirs)
