@@ -142,6 +142,10 @@ static long sys_long(const char *path)
 	return v;
 }
 
+/* Sysfs counts taken as far as this: a real machine runs one or two monitors. */
+#define DAMON_MAX 64
+
+/* One monitor's context: " (OPERATIONS: ACTION, ...)". */
 static void damon_context(struct strbuf *out, const char *ctx)
 {
 	char *path = xasprintf("%s/operations", ctx);
@@ -152,7 +156,7 @@ static void damon_context(struct strbuf *out, const char *ctx)
 	path = xasprintf("%s/schemes/nr_schemes", ctx);
 	long nschemes = sys_long(path);
 	free(path);
-	for (long k = 0; k < nschemes; k++) {
+	for (long k = 0; k < nschemes && k < DAMON_MAX; k++) {
 		path = xasprintf("%s/schemes/%ld/action", ctx, k);
 		char *action = sys_word(path);
 		free(path);
@@ -171,7 +175,7 @@ char *env_damon(const char *sys)
 	free(path);
 	int present = n >= 0;
 	struct strbuf out = {0};
-	for (long i = 0; i < n; i++) {
+	for (long i = 0; i < n && i < DAMON_MAX; i++) {
 		path = xasprintf("%s/%ld/state", kd, i);
 		char *state = sys_word(path);
 		free(path);
@@ -180,7 +184,7 @@ char *env_damon(const char *sys)
 			path = xasprintf("%s/%ld/contexts/nr_contexts", kd, i);
 			long nctx = sys_long(path);
 			free(path);
-			for (long c = 0; c < nctx; c++) {
+			for (long c = 0; c < nctx && c < DAMON_MAX; c++) {
 				char *ctx = xasprintf("%s/%ld/contexts/%ld", kd, i, c);
 				damon_context(&out, ctx);
 				free(ctx);
