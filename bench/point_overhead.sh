@@ -3,7 +3,8 @@
 # Fixed cost of one load point (scratch set-up, fork, ready barrier, reap, clean-up) and the
 # release skew, with one trivial job per task, at 1, 100 and 1000 tasks: medians (and ranges)
 # of REPEAT points each. With perf, also the CPU, page faults and context switches a task
-# costs at 1000 tasks (counts, so they hold on a busy machine where times do not).
+# costs at 1000 tasks (counts, so they hold on a busy machine where times do not), and the
+# start (first fork to release) and finish (last task done to last reaped) phases at 1000.
 # usage: bench/point_overhead.sh [REPEAT] [ROUNDS]   (needs sqlite3; perf optional)
 #   REAIM_BEFORE: a second reaim binary; each round runs it, then this one.
 #   ROUNDS (default 1): how many times to alternate; REPEAT points per round and binary.
@@ -24,8 +25,8 @@ for r in $(seq "$rounds"); do
 	i=0
 	for b in $bins; do
 		i=$((i + 1))
-		$nice "$b" $(no_quiet_check_flag "$b") -q -f "$t/trivial" -t 1,100,1000 -j 1 -r "$repeat" -d "$t" --db "$t/b$i.db" \
-			--sample-interval 0 >/dev/null
+		$nice "$b" $(no_quiet_check_flag "$b") -v -f "$t/trivial" -t 1,100,1000 -j 1 -r "$repeat" -d "$t" --db "$t/b$i.db" \
+			--sample-interval 0 >/dev/null 2>>"$t/log.$i"
 		if [ -n "$perf" ]; then
 			$nice "$perf" stat -x, -e task-clock,page-faults,context-switches -o "$t/perf" \
 				"$b" $(no_quiet_check_flag "$b") -q -f "$t/trivial" -t 1000 -j 1 -r 3 -d "$t" --db "$t/p.db" --sample-interval 0 >/dev/null
@@ -47,6 +48,11 @@ for b in $bins; do
 			"$(sqlite3 "$t/b$i.db" "SELECT overhead_s * 1000 $q" | median_range)" \
 			"$(sqlite3 "$t/b$i.db" "SELECT release_skew_s * 1000 $q" | median_range)" \
 			"$(sqlite3 "$t/b$i.db" "SELECT real_s * 1000 $q" | median_range)"
+	done
+	# the phases of a 1000-task point's overhead, where the binary logs them
+	for ph in start finish; do
+		m=$(sed -n "s/.* 1000 tasks: overhead .* $ph \\([0-9.]*\\).*/\\1/p" "$t/log.$i" | median_range)
+		[ "$m" = nan ] || echo "at 1000 tasks, $ph phase ms: $m"
 	done
 	if [ -f "$t/perf.$i" ]; then
 		echo "at 1000 tasks, per task: CPU us $(awk '{ print $1 }' "$t/perf.$i" | median_range), page faults $(awk '{ print $2 }' "$t/perf.$i" | median_range), context switches $(awk '{ print $3 }' "$t/perf.$i" | median_range)"
