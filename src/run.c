@@ -121,6 +121,16 @@ static char *make_uuid(void)
 	return xasprintf("%lx-%lx", (unsigned long)getpid(), (unsigned long)clock_now_ns());
 }
 
+/* A DAMON monitor checks pages through the reverse map, dearer the more tasks map a page: at
+ * thousands of tasks it can take a sixth of the machine (docs/PERFORMANCE.md). Said once. */
+static void note_damon(const struct env_list *env)
+{
+	for (size_t i = 0; i < env->count; i++)
+		if (strcmp(env->items[i].key, "mm.damon") == 0 && strcmp(env->items[i].value, "off") != 0)
+			log_info("note: DAMON is on (%s): its page checks take CPU that grows with the tasks "
+				 "sharing a page; it counts as load outside the run", env->items[i].value);
+}
+
 /* The command line as a shell reads it back: a word with anything but safe characters is
  * quoted, so `show` prints a line that can be pasted. */
 static char *join_args(int argc, char **argv)
@@ -178,6 +188,7 @@ static int begin_run(struct runner *rn, const struct plan *p, const struct run_r
 	};
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
+	note_damon(&env);
 	int rc = store_run_begin(rn->st, &r, &env, &rn->run_id);
 	env_free(&env);
 	free(uuid);

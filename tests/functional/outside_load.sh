@@ -28,6 +28,14 @@ contains "$T/run.err" "busy before the run" "the quiet check warns"
 contains "$T/run.err" "reaimhog" "... naming the hog"
 contains "$T/run.err" "accounting: " "the accounting is said once, at the start"
 ok "$([ "$(grep -c 'accounting: ' "$T/run.err")" -eq 1 ] && echo 0 || echo 1)" "... only once"
+# a DAMON monitor is stored as a fact of the machine, and said at the start when one runs
+"$REAIM" show -v hogged >"$T/show" 2>&1
+damon=$(sed -n 's/^ *mm\.damon  *//p' "$T/show")
+if [ -n "$damon" ] && [ "$damon" != off ]; then
+	contains "$T/run.err" "note: DAMON is on ($damon)" "a running DAMON monitor is said at the start"
+else
+	ok "$(grep -q 'DAMON is on' "$T/run.err" && echo 1 || echo 0)" "no DAMON note where none runs (mm.damon: ${damon:-absent})"
+fi
 
 # the figures of every point, from the JSON export (one point a line)
 "$REAIM" export hogged --format json >"$T/json"
