@@ -21,17 +21,6 @@
 #include "config/cfg.h"
 #include "util/util.h"
 
-/* The largest task count a workload can reach. */
-static long long max_tasks_of(const struct run_opts *o)
-{
-	long long m = 0;
-	for (size_t i = 0; i < o->tasks.count; i++)
-		m = o->tasks.n[i] > m ? o->tasks.n[i] : m;
-	if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK || o->mode == MODE_PEAK)
-		m = o->max_tasks > m ? o->max_tasks : m;
-	return o->mode == MODE_SINGLE ? 1 : m;
-}
-
 /* Read up to n numbers from a /proc/sys file; how many were read. */
 static int read_numbers(const char *path, long long *v, int n)
 {
@@ -317,7 +306,7 @@ int preflight(const struct plan *p)
 		const struct workload *wl = &p->wl[w];
 		const struct run_opts *o = &wl->opts;
 		unsigned flags = workfile_flags(&wl->wf);
-		long long tasks = max_tasks_of(o);
+		long long tasks = plan_max_tasks(o);
 		long long per_dir = (tasks + (long long)o->dirs.count - 1) / (long long)o->dirs.count;
 		/* at most one file of n KiB per task at a time, plus the shared source per dir */
 		long long need = (flags & TF_SIZED) ? plan_file_kib(o, (int)tasks) * (per_dir + 1) : 0;

@@ -122,13 +122,21 @@ static char *make_uuid(void)
 }
 
 /* A DAMON monitor checks pages through the reverse map, dearer the more tasks map a page: at
- * thousands of tasks it can take a sixth of the machine (docs/PERFORMANCE.md). Said once. */
-static void note_damon(const struct env_list *env)
+ * 10,000 tasks one took a sixth of the machine (docs/PERFORMANCE.md). Said once, where a
+ * point of the plan reaches DAMON_NOTE_TASKS. */
+#define DAMON_NOTE_TASKS 1000
+
+static void note_damon(const struct env_list *env, const struct plan *p)
 {
-	for (size_t i = 0; i < env->count; i++)
+	long long most = 0;
+	for (size_t w = 0; w < p->nwl; w++)
+		if (plan_max_tasks(&p->wl[w].opts) > most)
+			most = plan_max_tasks(&p->wl[w].opts);
+	for (size_t i = 0; i < env->count && most >= DAMON_NOTE_TASKS; i++)
 		if (strcmp(env->items[i].key, "mm.damon") == 0 && strcmp(env->items[i].value, "off") != 0)
 			log_info("note: DAMON is on (%s): its page checks take CPU that grows with the tasks "
-				 "sharing a page; it counts as load outside the run", env->items[i].value);
+				 "sharing a page (%lld tasks here); it counts as load outside the run",
+				 env->items[i].value, most);
 }
 
 /* The command line as a shell reads it back: a word with anything but safe characters is
@@ -188,7 +196,7 @@ static int begin_run(struct runner *rn, const struct plan *p, const struct run_r
 	};
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
-	note_damon(&env);
+	note_damon(&env, p);
 	int rc = store_run_begin(rn->st, &r, &env, &rn->run_id);
 	env_free(&env);
 	free(uuid);

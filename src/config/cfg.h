@@ -184,6 +184,8 @@ int suite_check(const char *path, struct errlist *errs);
 void plan_rounds(const struct run_opts *o, long long *least, long long *most);
 /* Points per task count and round: one per variant, or one. */
 size_t plan_arms(const struct run_opts *o);
+/* The largest task count a workload can reach (a growing mode's --max-tasks; 1 in single mode). */
+long long plan_max_tasks(const struct run_opts *o);
 /* A workload as a run stored it: its name, its workfile's name and text, and every option as
  * key and the text option_set reads (a list option once per item, in order). */
 struct option_text {

@@ -32,6 +32,16 @@ size_t plan_arms(const struct run_opts *o)
 	return o->variants.count ? o->variants.count : 1;
 }
 
+long long plan_max_tasks(const struct run_opts *o)
+{
+	long long m = 0;
+	for (size_t i = 0; i < o->tasks.count; i++)
+		m = o->tasks.n[i] > m ? o->tasks.n[i] : m;
+	if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK || o->mode == MODE_PEAK)
+		m = o->max_tasks > m ? o->max_tasks : m;
+	return o->mode == MODE_SINGLE ? 1 : m;
+}
+
 void plan_points_range(const struct run_opts *o, size_t *least, size_t *most)
 {
 	long long lo, hi;

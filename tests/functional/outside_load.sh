@@ -28,13 +28,18 @@ contains "$T/run.err" "busy before the run" "the quiet check warns"
 contains "$T/run.err" "reaimhog" "... naming the hog"
 contains "$T/run.err" "accounting: " "the accounting is said once, at the start"
 ok "$([ "$(grep -c 'accounting: ' "$T/run.err")" -eq 1 ] && echo 0 || echo 1)" "... only once"
-# a DAMON monitor is stored as a fact of the machine, and said at the start when one runs
-"$REAIM" show -v hogged >"$T/show" 2>&1
+# a DAMON monitor is stored as a fact of the machine, and said at the start of a run that
+# reaches 1000 tasks, where its checks of pages every task maps start to cost
+ok "$(grep -q 'DAMON is on' "$T/run.err" && echo 1 || echo 0)" "no DAMON note for a run of at most 2 tasks"
+printf '10 matrix_rtns\n' >"$T/trivial"
+status 0 "a run of 1000 trivial tasks" "$REAIM" -f "$T/trivial" -t 1000 -j 1 -d "$T/scratch" --no-quiet-check \
+	--label thousand
+"$REAIM" show -v thousand >"$T/show" 2>&1
 damon=$(sed -n 's/^ *mm\.damon  *//p' "$T/show")
 if [ -n "$damon" ] && [ "$damon" != off ]; then
-	contains "$T/run.err" "note: DAMON is on ($damon)" "a running DAMON monitor is said at the start"
+	contains "$T/err" "note: DAMON is on ($damon)" "a running DAMON monitor is said at the start of it"
 else
-	ok "$(grep -q 'DAMON is on' "$T/run.err" && echo 1 || echo 0)" "no DAMON note where none runs (mm.damon: ${damon:-absent})"
+	ok "$(grep -q 'DAMON is on' "$T/err" && echo 1 || echo 0)" "no DAMON note where none runs (mm.damon: ${damon:-absent})"
 fi
 
 # the figures of every point, from the JSON export (one point a line)

@@ -59,6 +59,7 @@ int main(void)
 		run_opts_defaults(&wl[i].opts);
 	option_set(&wl[0].opts, option_find("tasks"), "1,2,4", &why);
 	option_set(&wl[0].opts, option_find("repeat"), "3", &why);
+	is_int(plan_max_tasks(&wl[0].opts), 4, "a sweep reaches its largest listed count");
 	ok(plan_points(&p, &np) == PLAN_EXACT && np == 9, "sweep: 3 task counts x 3 rounds, exactly");
 	option_set(&wl[0].opts, option_find("osync"), "both", &why);
 	ok(plan_points(&p, &np) == PLAN_EXACT && np == 18, "osync both doubles them");
@@ -66,6 +67,7 @@ int main(void)
 	option_set(&wl[0].opts, option_find("max_tasks"), "32", &why);
 	plan_points_range(&wl[0].opts, &least, &most);
 	ok(least == 9 && most == 9 + 3 * 3, "crossover: 4 doubles to 8, 16, 32 (3 more task counts x 3 rounds)");
+	is_int(plan_max_tasks(&wl[0].opts), 32, "a growing mode may reach --max-tasks");
 	ok(plan_points(&p, &np) == PLAN_AT_MOST && np == 36, "crossover: at most, both O_SYNC settings");
 	option_set(&wl[0].opts, option_find("max_tasks"), "100000", &why);
 	option_set(&wl[0].opts, option_find("repeat"), "10", &why);
@@ -76,6 +78,7 @@ int main(void)
 	ok(plan_points(&p, &np) == PLAN_UNKNOWN, "a peak search cannot say");
 	option_set(&wl[1].opts, option_find("mode"), "single", &why);
 	ok(plan_points(&p, &np) == PLAN_UNKNOWN, "nor single mode (calibration points)");
+	is_int(plan_max_tasks(&wl[1].opts), 1, "single mode runs one task");
 	for (size_t i = 0; i < 2; i++)
 		run_opts_free(&wl[i].opts);
 	workfile_free(&wf);
