@@ -7,8 +7,7 @@ set -eu
 period=${1:-2}
 dir=${2:-/var/tmp}
 . "$(dirname "$0")/lib.sh"
-t=$(mktemp -d "$dir/reaim-calibrate.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir calibrate "$dir"
 echo "FILESIZE: 1M" >"$t/all"
 "$reaim" tests | awk 'NR > 1 { print "1", $1 }' >>"$t/all"
 "$reaim" single -q -f "$t/all" -p "$period" -d "$t" --db "$t/c.db"

@@ -14,8 +14,7 @@ if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
 	echo "cgroup_cost.sh: needs root and setpriv (the run without cgroups is made as nobody)" >&2
 	exit 1
 fi
-t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-cgcost.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir cgcost
 chmod 777 "$t"
 printf '1 matrix_rtns\n' >"$t/trivial"
 chmod 644 "$t/trivial"

@@ -65,9 +65,13 @@ run() {
 	"$reaim" -q --no-quiet-check -s all_utime -t "$tasks" -j "$jobs" -d "$t" --db "$db" "$@" >/dev/null
 }
 now() { date +%s.%N; }
-# detected CSV: the cell significant and lower, "1", else "0"
-detected() {
-	compare_cells "$1" | awk '$1 == "yes" && $2 < 0 { d = 1 } END { print d + 0 }'
+# tally START COMPARE_ARGS...: record the try's machine time since START (the runs, not the
+# compare), compare, and count a hit when the cell is significant and lower
+tally() {
+	awk -v s="$1" -v e="$(now)" 'BEGIN { print e - s }' >>"$t/times"
+	shift
+	"$reaim" compare "$@" --db "$db" --format csv >"$t/c.csv"
+	hits=$((hits + $(compare_cells "$t/c.csv" | awk '$1 == "yes" && $2 < 0 { d = 1 } END { print d + 0 }')))
 }
 
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); all_utime mix, $tasks tasks," \
@@ -82,10 +86,7 @@ for r in $rounds_list; do
 		id=$((id + 1))
 		s=$(now)
 		run -r "$r" --label "v$id" --variant "base=$t/base.sh" --variant "slow=$t/slow.sh"
-		e=$(now)
-		"$reaim" compare "v$id" --db "$db" --format csv >"$t/c.csv"
-		hits=$((hits + $(detected "$t/c.csv")))
-		awk -v s="$s" -v e="$e" 'BEGIN { print e - s }' >>"$t/times"
+		tally "$s" "v$id"
 		i=$((i + 1))
 	done
 	printf 'variants  %2d rounds  %d of %d  %8.1f\n' "$r" "$hits" "$reps" "$(median <"$t/times")"
@@ -109,10 +110,7 @@ for n in $runs_list; do
 			k=$((k + 1))
 		done
 		quota "$unlimited"
-		e=$(now)
-		"$reaim" compare "$a" "$b" --db "$db" --format csv >"$t/c.csv"
-		hits=$((hits + $(detected "$t/c.csv")))
-		awk -v s="$s" -v e="$e" 'BEGIN { print e - s }' >>"$t/times"
+		tally "$s" "$a" "$b"
 		i=$((i + 1))
 	done
 	printf 'runs      %2d a side  %d of %d  %8.1f\n' "$n" "$hits" "$reps" "$(median <"$t/times")"

@@ -11,8 +11,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 tasks=${1:-1000}
 rounds=${2:-7}
-t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-floor.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir floor
 ${CC:-cc} -O2 -o "$t/fork_floor" "$top/bench/fork_floor.c"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 forkers=${FORKERS:-1}

@@ -6,8 +6,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 runs=${1:-5}
-t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-bench.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir bench
 cpus=$(nproc)
 db="$t/h.db"
 

@@ -9,6 +9,22 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 reaim=${REAIM:-$top/reaim}
 nice=${NICE:-}
 
+# bench_dir NAME [PARENT]: a private dir for the script's files in PARENT (TMPDIR, else /var/tmp),
+# as $t, removed when the script exits.
+bench_dir() {
+	t=$(mktemp -d "${2:-${TMPDIR:-/var/tmp}}/reaim-$1.XXXXXX")
+	trap 'rm -rf "$t"' EXIT
+}
+
+# noise_args [RUNS] [JOBS] [TASKS] [DIR]: the noise scripts' arguments, as runs (default 7),
+# jobs (nominal jobs per task, default 100), tasks (default 2) and dir (default /var/tmp).
+noise_args() {
+	runs=${1:-7}
+	jobs=${2:-100}
+	tasks=${3:-2}
+	dir=${4:-/var/tmp}
+}
+
 # median: the median of the numbers on stdin, one a line (any form sort -g reads, e.g. 1e-3),
 # printed as awk prints a number; "nan" without input.
 median() {

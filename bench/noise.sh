@@ -17,14 +17,10 @@
 #   NICE: a prefix for every run, e.g. "nice -n -10" on a shared machine. Needs sqlite3.
 set -eu
 . "$(dirname "$0")/lib.sh"
-runs=${1:-7}
-jobs=${2:-100}
-tasks=${3:-2}
-dir=${4:-/var/tmp}
+noise_args "$@"
 classic=${CLASSIC:-}
 series=${SERIES:-classic classic-y reaim reaim-none reaim-global}
-t=$(mktemp -d "$dir/reaim-noise.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir noise "$dir"
 mkdir -p "$t/disk" "$t/classic/data"
 if [ -n "$classic" ]; then
 	data=${CLASSIC_DATA:-$(dirname "$classic")/../data}

@@ -18,10 +18,7 @@
 #   QUIET=N: wait for a quiet moment (at most N runnable tasks) before each run.
 set -eu
 . "$(dirname "$0")/lib.sh"
-runs=${1:-7}
-jobs=${2:-100}
-tasks=${3:-2}
-dir=${4:-/var/tmp}
+noise_args "$@"
 settings=${SETTINGS:-default seed tmpfs nosync drop pin warmup cpu repeat}
 [ "$(id -u)" = 0 ] || settings=$(echo "$settings" | sed 's/drop//')
 t=$(mktemp -d "$dir/reaim-sources.XXXXXX")

@@ -6,8 +6,7 @@ set -eu
 max=${1:-24}
 . "$(dirname "$0")/lib.sh"
 wf=${2:-$top/workfiles/fserver}
-t=$(mktemp -d "${TMPDIR:-/var/tmp}/reaim-peak.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir peak
 s0=$(date +%s.%N)
 "$reaim" -q -f "$wf" -t "1-$max" -j 40 -d "$t" --db "$t/p.db" --label sweep >/dev/null
 s1=$(date +%s.%N)

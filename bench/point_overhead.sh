@@ -13,8 +13,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 repeat=${1:-7}
 rounds=${2:-1}
-t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-bench.XXXXXX")
-trap 'rm -rf "$t"' EXIT
+bench_dir bench
 printf '1 matrix_rtns\n' >"$t/trivial"
 bins="$reaim"
 [ -n "${REAIM_BEFORE:-}" ] && bins="${REAIM_BEFORE} $bins"

@@ -20,6 +20,15 @@ mix,on,,4,A,"a1,a2,a3",,
 EOF2
 is "compare_cells splits quoted commas" "$(printf 'yes -4.5\nno 1.25\n- ')" "$(compare_cells "$T/cmp.csv")"
 
+noise_args
+is "noise_args: the defaults" "7 100 2 /var/tmp" "$runs $jobs $tasks $dir"
+noise_args 9 600 4 "$T"
+is "noise_args: as given" "9 600 4 $T" "$runs $jobs $tasks $dir"
+made=$(sh -c '. "$1"; bench_dir probe "$2"; echo "$t"; [ -d "$t" ] && echo there' sh "$SRCDIR/bench/lib.sh" "$T")
+is "bench_dir makes a private dir in the parent given" "there" "$(echo "$made" | sed -n 2p)"
+case $(echo "$made" | sed -n 1p) in "$T"/reaim-probe.*) ok 0 "... named for the script" ;; *) ok 1 "... named for the script" ;; esac
+ok "$([ -e "$(echo "$made" | sed -n 1p)" ] && echo 1 || echo 0)" "... and removes it when the script exits"
+
 is "median of an odd count" 2 "$(nums 1 2 3 | median)"
 is "median of an even count" 2.5 "$(nums 1 2 3 4 | median)"
 is "median of unsorted input" 7 "$(nums 9 1 7 8 3 | median)"
@@ -74,7 +83,7 @@ for f in "$SRCDIR"/bench/*.sh; do
 	status 0 "sh -n ${f#"$SRCDIR"/}" sh -n "$f"
 done
 helpers=$(sed -n 's/^\([a-z_]*\)() {.*/\1/p' "$SRCDIR/bench/lib.sh")
-is "bench/lib.sh defines the helpers" "median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row compare_cells" \
+is "bench/lib.sh defines the helpers" "bench_dir noise_args median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row compare_cells" \
 	"$(echo $helpers)"
 : >"$T/copies"
 for f in "$SRCDIR"/bench/*.sh; do
