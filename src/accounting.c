@@ -221,10 +221,14 @@ static void on_event(void *arg, enum engine_event ev)
 /* Liveness of a run cgroup is a lock its run holds on a file named after it, never its pid: a pid
  * says nothing across pid namespaces (a run inside `unshare --pid` sees none of ours), and pids are
  * reused. The directory is one every run on the machine agrees on. */
+static const char *lock_dir(void)
+{
+	return access("/run/lock", W_OK) == 0 ? "/run/lock" : "/tmp";
+}
+
 static void lock_path_of(const char *name, char *buf, size_t len)
 {
-	const char *dir = access("/run/lock", W_OK) == 0 ? "/run/lock" : "/tmp";
-	snprintf(buf, len, "%s/%s.cgroup.lock", dir, name);
+	snprintf(buf, len, "%s/%s.cgroup.lock", lock_dir(), name);
 }
 
 /* A run cgroup "reaim-PID-XXXXXX" whose run is gone: its lock file is there and free. Every other
@@ -273,8 +277,8 @@ struct accounting *accounting_open(const struct plan *p)
 	char name[48], why[600];
 	struct cgroup_run_config cfg = {.name = name, .disks = a->disks, .ndisks = a->ndisks, .stale = stale_run};
 	if (take_run_name(a, name, sizeof(name)) < 0)
-		snprintf(why, sizeof(why), "cannot create a lock file for the run cgroup in %.*s: %s",
-			 (int)(strrchr(a->lock_path, '/') - a->lock_path), a->lock_path, strerror(errno));
+		snprintf(why, sizeof(why), "cannot create a lock file for the run cgroup in %s: %s", lock_dir(),
+			 strerror(errno));
 	else if (cgroup_run_open(&cfg, &a->run, why, sizeof(why)) == 0) {
 		snprintf(a->desc, sizeof(a->desc), "cgroup v2 at %s %s%s", cgroup_run_dir(a->run),
 			 cgroup_run_traits(a->run), sub);

@@ -129,9 +129,10 @@ static char *make_uuid(void)
 static void note_damon(const struct env_list *env, const struct plan *p)
 {
 	long long most = 0;
-	for (size_t w = 0; w < p->nwl; w++)
-		if (plan_max_tasks(&p->wl[w].opts) > most)
-			most = plan_max_tasks(&p->wl[w].opts);
+	for (size_t w = 0; w < p->nwl; w++) {
+		long long reach = plan_max_tasks(&p->wl[w].opts);
+		most = reach > most ? reach : most;
+	}
 	for (size_t i = 0; i < env->count && most >= DAMON_NOTE_TASKS; i++)
 		if (strcmp(env->items[i].key, "mm.damon") == 0 && strcmp(env->items[i].value, "off") != 0)
 			log_info("note: DAMON is on (%s): its page checks take CPU that grows with the tasks "

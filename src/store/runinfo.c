@@ -43,15 +43,12 @@ static const struct column workload_columns[] = {
 /* "SELECT a, b, c FROM table WHERE tail" from a column list. */
 static char *select_sql(const struct column *cols, size_t n, const char *table, const char *tail)
 {
-	size_t len = 0;
+	struct strbuf sql = {0};
+	strbuf_addf(&sql, "SELECT ");
 	for (size_t i = 0; i < n; i++)
-		len += strlen(cols[i].name) + 2;
-	char *names = xmalloc(len + 1), *p = names;
-	for (size_t i = 0; i < n; i++)
-		p += sprintf(p, "%s%s", i ? ", " : "", cols[i].name);
-	char *sql = xasprintf("SELECT %s FROM %s WHERE %s", names, table, tail);
-	free(names);
-	return sql;
+		strbuf_addf(&sql, "%s%s", i ? ", " : "", cols[i].name);
+	strbuf_addf(&sql, " FROM %s WHERE %s", table, tail);
+	return sql.buf;
 }
 
 static void read_columns(const struct column *cols, size_t n, sqlite3_stmt *s, void *row)

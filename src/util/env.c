@@ -133,12 +133,11 @@ static char *sys_word(const char *path)
 /* A small sysfs file's first word as a number, or -1. */
 static long sys_long(const char *path)
 {
-	char *t = read_text_file(path, 64);
-	char *end = NULL;
-	long v = t ? strtol(t, &end, 10) : -1;
-	if (t && end == t)
+	char *w = sys_word(path), *end = NULL;
+	long v = w ? strtol(w, &end, 10) : -1;
+	if (w && (end == w || *end))
 		v = -1;
-	free(t);
+	free(w);
 	return v;
 }
 
