@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "config/cfg.h"
 #include "config/classic.h"
 #include "util/util.h"

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "config/cfg.h"
 
 struct check_args {

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "store/store.h"
 #include "util/util.h"
 

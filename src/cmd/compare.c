@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "report/compare.h"
+#include "cmd/cmd.h"
+#include "analysis/compare.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/util.h"

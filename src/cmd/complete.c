@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "store/store.h"
 #include "util/util.h"
 

@@ -2,7 +2,7 @@
 /* `reaim export`: one stored run in a format other tools read (the table in report/export.c). */
 #include "config.h"
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/util.h"

@@ -2,7 +2,7 @@
 /* `reaim help [COMMAND]`: the command list, or one command's --help. */
 #include "config.h"
 
-#include "cli.h"
+#include "cmd/cmd.h"
 
 struct help_args {
 	struct cli_list command;

@@ -2,7 +2,7 @@
 /* `reaim list`: the stored runs, newest first, filtered. */
 #include "config.h"
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/util.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "store/figures.h"

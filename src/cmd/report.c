@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "report/html.h"
 #include "store/store.h"
 #include "util/util.h"

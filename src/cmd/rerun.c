@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "config/cfg.h"
 #include "store/store.h"
 #include "util/util.h"

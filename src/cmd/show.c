@@ -2,7 +2,7 @@
 /* `reaim show`: one stored run as the run printed it, and more on request. */
 #include "config.h"
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/util.h"

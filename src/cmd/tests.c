@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "util/util.h"
 
 struct tests_args {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/compare.h"
+#include "analysis/compare.h"
 #include "report/report.h"
 #include "report/textout.h"
 #include "util/util.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/noise.h"
 #include "report/classic.h"
 #include "report/report.h"
 #include "report/textout.h"
@@ -35,7 +36,7 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 			textout_csv_number(f, fmt[k], v[k]);
 		}
 		fputc(',', f);
-		textout_csv_string(f, report_point_noise(&p[i]) ? report_point_noise(&p[i]) : "", 0);
+		textout_csv_string(f, noise_of_point(&p[i]) ? noise_of_point(&p[i]) : "", 0);
 		fputc(',', f);
 		textout_csv_string(f, p[i].workload, 1);
 		fprintf(f, ",%s,", p[i].osync ? "on" : "off");

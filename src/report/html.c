@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/stats.h"
+#include "analysis/stats.h"
 #include "report/html.h"
 #include "report/textout.h"
 #include "report/plot.h"
@@ -119,7 +119,7 @@ static void run_name(FILE *f, const struct run_data *r)
 }
 
 static void verdict_row(FILE *f, const char *workload, int osync, const struct run_data *who, const char *against,
-			const struct verdict *v)
+			const struct curve_verdict *v)
 {
 	char why[320];
 	report_verdict_text(v, why, sizeof(why));
@@ -163,7 +163,7 @@ static void verdicts(FILE *f, const struct run_data *rd, size_t n, double alpha)
 	size_t rows = 0;
 	for (size_t c = 0; c < rd[0].ncurves; c++) {
 		const struct curve *base = &rd[0].curves[c];
-		struct verdict v;
+		struct curve_verdict v;
 		if (n == 1) {
 			/* one run: O_SYNC on judged against off where it was run both ways */
 			const struct curve *off = base->osync ? curve_of(&rd[0], base->workload, 0) : NULL;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report/curve.h"
+#include "analysis/curve.h"
 #include "store/store.h"
 
 enum verdict_kind {
@@ -20,7 +20,7 @@ enum verdict_kind {
 };
 
 /* One curve against its base over the task counts both have. */
-struct verdict {
+struct curve_verdict {
 	enum verdict_kind kind;
 	size_t common, judged, better, worse;
 	double geomean_pct;       /* geometric mean of the ratios, as a % change */
@@ -31,10 +31,10 @@ struct verdict {
 /* The one place a report decides better, worse or unchanged, as `compare` judges a task count: Welch's
  * t-test at alpha where both sides have two or more repeats, and the geometric mean of the ratios for
  * how much. Swap this function to change how every report judges. */
-void report_verdict(const struct curve *base, const struct curve *other, double alpha, struct verdict *out);
+void report_verdict(const struct curve *base, const struct curve *other, double alpha, struct curve_verdict *out);
 /* "regression", "improvement", ... and a sentence saying why. */
 const char *report_verdict_name(enum verdict_kind k);
-void report_verdict_text(const struct verdict *v, char *buf, size_t len);
+void report_verdict_text(const struct curve_verdict *v, char *buf, size_t len);
 
 /* Writes s as HTML text: markup characters escaped, control characters and bytes that are not UTF-8
  * as U+FFFD; with keep_lines, newlines and tabs are kept (for <pre>). */

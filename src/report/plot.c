@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/stats.h"
+#include "analysis/stats.h"
 #include "report/plot.h"
 #include "report/textout.h"
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report/curve.h"
+#include "analysis/curve.h"
 
 struct plot_options {
 	const char *title; /* NULL for a default */

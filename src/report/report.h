@@ -5,7 +5,8 @@
 
 #include <stdio.h>
 
-#include "report/curve.h"
+#include "analysis/compare.h"
+#include "analysis/curve.h"
 #include "store/store.h"
 
 /* What a block of rows (one workload and O_SYNC setting) needs besides its points: filled
@@ -30,13 +31,6 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
  * use). finished is 0 when the run stopped inside the block: no peak is claimed then. */
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished);
-
-/* Why a stored point was measured in noise ("outside load 23.4 % of the machine"), or NULL when it was
- * not (or was stored before reaim judged noise). The point is still valid. */
-const char *report_point_noise(const struct store_point *p);
-/* Among the valid points of pts[0..n) at `tasks` tasks (0: at every task count), how many are noisy, with
- * the reason of the noisiest (the highest outside share or steal) in why ("" when none). */
-size_t report_points_noise(const struct store_point *pts, size_t n, int tasks, char *why, size_t len);
 
 /* Single-user mode: a heading per workfile and O_SYNC setting, then a row per test from the
  * point that measured it (the last of its calibration points). */
@@ -66,37 +60,6 @@ extern const struct export_format report_export_formats[]; /* ends with a NULL n
  * be read (store_error says why) or the name is not in the table (errno EINVAL). */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format);
 
-/* A figure a curve can follow across task counts. */
-struct metric {
-	const char *name, *label;
-	size_t offset;            /* of a double in struct store_point */
-	int sampled;              /* comes from the system sampler */
-};
-const struct metric *metric_find(const char *name);
-const struct metric *metric_list(void); /* ends with a NULL name */
-
-/* Curves of a run (one per workload, O_SYNC setting and variant) of Jobs/Min, or of another metric
- * (the curve's jpm summary then holds that metric); free with curves_free. */
-int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
-int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
-void curves_free(struct curve *c, size_t n);
-/* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
-void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);
-const struct curve_point *curve_at(const struct curve *c, int tasks);
-/* The variants of a block's points ("" for none) in the order they first ran (by point id):
- * the first is the base of an in-run comparison. *names points into pts; free the array. */
-size_t curve_variants(const struct store_point *pts, size_t n, const char ***names);
-/* The points of one variant, in their order, copied into out (room for n); how many. */
-size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out);
-const struct curve_point *curve_peak(const struct curve *c);
-
-struct compare_options {
-	const char *format;       /* a name from report_compare_formats; NULL: table */
-	double alpha;             /* significance level, 0.05 */
-	double fail_above_pct;    /* 0: off */
-	int correction;           /* enum compare_correction (report/compare.h): Holm, or Benjamini-Hochberg */
-};
-struct compare_group;
 /* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
  * a side: its repeats, with a caution), the first the base; or one group of one run: its variants
  * (else its O_SYNC settings) paired round by round. Sets *regressed when a drop larger than

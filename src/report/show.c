@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/noise.h"
 #include "config/cfg.h"
 #include "measure/measure.h"
 #include "report/report.h"
@@ -129,8 +130,8 @@ static void print_system(FILE *f, const struct store_point *p)
 		if (isfinite(p->outside_read_bytes))
 			fprintf(f, ", others' disk I/O read %.0f KiB write %.0f KiB", p->outside_read_bytes / 1024,
 				p->outside_write_bytes / 1024);
-		fprintf(f, "%s%s\n", report_point_noise(p) ? ": noisy, " : "",
-			report_point_noise(p) ? report_point_noise(p) : "");
+		fprintf(f, "%s%s\n", noise_of_point(p) ? ": noisy, " : "",
+			noise_of_point(p) ? noise_of_point(p) : "");
 	}
 	print_cgroup(f, p);
 }

@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/noise.h"
 #include "catalog/catalog.h"
 #include "config/cfg.h"
-#include "measure/stats.h"
-#include "measure/verdict.h"
+#include "analysis/stats.h"
+#include "analysis/verdict.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -49,8 +50,8 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 	else if (b->verbose)
 		fprintf(f, "\t%.2f\t\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, p->jti,
 			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);
-	if (p->valid && report_point_noise(p))
-		fprintf(f, "\tnoisy: %s", report_point_noise(p));
+	if (p->valid && noise_of_point(p))
+		fprintf(f, "\tnoisy: %s", noise_of_point(p));
 	fputc('\n', f);
 }
 
@@ -214,7 +215,7 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 		fprintf(f, "Max Jobs per Minute: no valid point\n");
 	}
 	char why[STORE_TEXT_LEN];
-	size_t noisy = report_points_noise(pts, n, 0, why, sizeof(why)), valid = 0;
+	size_t noisy = noise_count_points(pts, n, 0, why, sizeof(why)), valid = 0;
 	for (size_t i = 0; i < n; i++)
 		valid += pts[i].valid != 0;
 	if (noisy)

@@ -7,14 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "measure/stats.h"
+#include "analysis/stats.h"
 #include "report/html.h"
 #include "report/report.h"
 #include "util/util.h"
 
-void report_verdict(const struct curve *base, const struct curve *other, double alpha, struct verdict *out)
+void report_verdict(const struct curve *base, const struct curve *other, double alpha, struct curve_verdict *out)
 {
-	*out = (struct verdict){.kind = VERDICT_NO_DATA};
+	*out = (struct curve_verdict){.kind = VERDICT_NO_DATA};
 	double *ratios = xcalloc(base->count + 1, sizeof(double));
 	size_t nr = 0;
 	for (size_t i = 0; i < base->count; i++) {
@@ -69,7 +69,7 @@ const char *report_verdict_name(enum verdict_kind k)
 	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
 }
 
-void report_verdict_text(const struct verdict *v, char *buf, size_t len)
+void report_verdict_text(const struct curve_verdict *v, char *buf, size_t len)
 {
 	switch (v->kind) {
 	case VERDICT_WORSE:

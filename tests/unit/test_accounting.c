@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "accounting.h"
+#include "run/accounting.h"
 #include "config/cfg.h"
 #include "engine/engine.h"
 #include "tap.h"

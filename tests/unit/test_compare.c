@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/compare.h"
+#include "analysis/compare.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"

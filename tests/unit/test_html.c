@@ -38,7 +38,7 @@ static void verdicts(void)
 	static const double one[] = {1, 1, 1, 1}, down[] = {1, 0.9, 0.85, 1}, up[] = {1.1, 1, 1, 1.2},
 			    mixed[] = {0.8, 1, 1, 1.2}, tiny[] = {1.001, 0.999, 1.002, 1};
 	struct curve base, c;
-	struct verdict v;
+	struct curve_verdict v;
 	char text[256];
 	make_curve(&base, one, 3);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/noise.h"
 #include "config/cfg.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -277,17 +278,17 @@ static void noisy(void)
 	       "Noisy: 2 of 3 valid points measured in outside load or steal, the worst steal 31.0 % of CPU time\n",
 	       "noisy rows say so with the figure; the block names the worst");
 	free(t);
-	ok(report_point_noise(&pts[0]) == NULL, "a quiet point has no noise");
-	is_str(report_point_noise(&pts[1]), "outside load 23.4 % of the machine", "a noisy point's reason");
+	ok(noise_of_point(&pts[0]) == NULL, "a quiet point has no noise");
+	is_str(noise_of_point(&pts[1]), "outside load 23.4 % of the machine", "a noisy point's reason");
 	char why[STORE_TEXT_LEN];
-	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 0, why, sizeof(why)), 2, "two valid noisy points");
+	is_int((int)noise_count_points(pts, ARRAY_SIZE(pts), 0, why, sizeof(why)), 2, "two valid noisy points");
 	is_str(why, "steal 31.0 % of CPU time", "... the noisiest named");
-	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 2, why, sizeof(why)), 1, "at 2 tasks: one");
+	is_int((int)noise_count_points(pts, ARRAY_SIZE(pts), 2, why, sizeof(why)), 1, "at 2 tasks: one");
 	is_str(why, "outside load 23.4 % of the machine", "... its reason");
-	is_int((int)report_points_noise(pts, ARRAY_SIZE(pts), 1, why, sizeof(why)), 0, "at 1 task: none");
+	is_int((int)noise_count_points(pts, ARRAY_SIZE(pts), 1, why, sizeof(why)), 0, "at 1 task: none");
 	is_str(why, "", "... no reason");
 	pts[0].noisy = 1; /* stored noisy without a reason text */
-	ok(report_point_noise(&pts[0]) && strstr(report_point_noise(&pts[0]), "noise limit"), "a reason even then");
+	ok(noise_of_point(&pts[0]) && strstr(noise_of_point(&pts[0]), "noise limit"), "a reason even then");
 }
 
 int main(void)

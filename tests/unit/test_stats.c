@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "measure/measure.h"
-#include "measure/stats.h"
+#include "analysis/stats.h"
 #include "tap.h"
 
 static void t_cdf(void)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "measure/measure.h"
-#include "measure/verdict.h"
+#include "analysis/verdict.h"
 #include "tap.h"
 
 /* Cushny and Peebles' sleep data (R's `sleep`), extra hours of sleep under two drugs, 10 patients. */

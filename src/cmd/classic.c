@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "config/classic.h"
 #include "report/classic.h"
-#include "runner.h"
+#include "run/runner.h"
 #include "store/store.h"
 #include "util/util.h"
 

@@ -13,13 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "accounting.h"
-#include "cli.h"
+#include "run/accounting.h"
+#include "cmd/cmd.h"
 #include "config/cfg.h"
 #include "engine/engine.h"
 #include "report/progress.h"
 #include "report/report.h"
-#include "runner.h"
+#include "run/runner.h"
 #include "store/store.h"
 #include "util/env.h"
 #include "util/util.h"

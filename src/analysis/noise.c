@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "analysis/noise.h"
 
-const char *report_point_noise(const struct store_point *p)
+const char *noise_of_point(const struct store_point *p)
 {
 	if (!p->noisy)
 		return NULL;
@@ -23,19 +23,19 @@ static double loudness(const struct store_point *p)
 	return o > s ? o : s;
 }
 
-size_t report_points_noise(const struct store_point *pts, size_t n, int tasks, char *why, size_t len)
+size_t noise_count_points(const struct store_point *pts, size_t n, int tasks, char *why, size_t len)
 {
 	const struct store_point *worst = NULL;
 	size_t count = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct store_point *p = &pts[i];
-		if (!p->valid || (tasks > 0 && p->tasks != tasks) || !report_point_noise(p))
+		if (!p->valid || (tasks > 0 && p->tasks != tasks) || !noise_of_point(p))
 			continue;
 		count++;
 		if (!worst || loudness(p) > loudness(worst))
 			worst = p;
 	}
 	if (len)
-		snprintf(why, len, "%s", worst ? report_point_noise(worst) : "");
+		snprintf(why, len, "%s", worst ? noise_of_point(worst) : "");
 	return count;
 }

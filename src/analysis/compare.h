@@ -3,14 +3,14 @@
  * or O_SYNC settings of one run), a cell per block and task count with its verdict, the correction
  * over all cells, the subtests that carry the change, and the warnings. The formats of compare.c
  * only print this model. */
-#ifndef REAIM_REPORT_COMPARE_H
-#define REAIM_REPORT_COMPARE_H
+#ifndef REAIM_ANALYSIS_COMPARE_H
+#define REAIM_ANALYSIS_COMPARE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "measure/verdict.h"
-#include "report/report.h"
+#include "analysis/verdict.h"
+#include "store/store.h"
 
 enum compare_kind {
 	COMPARE_GROUPS,   /* groups of runs: runs are the replicates (Welch) */
@@ -19,6 +19,13 @@ enum compare_kind {
 };
 
 enum compare_correction { COMPARE_HOLM, COMPARE_BH };
+
+struct compare_options {
+	const char *format;       /* a name from report_compare_formats; NULL: table */
+	double alpha;             /* significance level, 0.05 */
+	double fail_above_pct;    /* 0: off */
+	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
+};
 
 /* One side: side 0 (letter A) is the base. */
 struct compare_side {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd/cmd.h"
 #include "config/cfg.h"
 #include "catalog/catalog.h"
 #include "config/classic.h"

@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "measure/stats.h"
+#include "analysis/stats.h"
 
 /* Beyond this the t distribution differs from the normal by less than 1e-7 (about (t^2 + 1) / 4df),
  * while lgamma's cancellation and the continued fraction's O(sqrt(df)) steps start to cost accuracy and time. */

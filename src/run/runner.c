@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "accounting.h"
+#include "run/accounting.h"
 #include "engine/command.h"
 #include "measure/peak.h"
-#include "measure/verdict.h"
+#include "analysis/verdict.h"
 #include "report/progress.h"
 #include "report/report.h"
-#include "runner.h"
+#include "run/runner.h"
 #include "util/util.h"
 
 static void to_store_point(const struct engine_point *pt, const struct engine_result *r, int repeat,

@@ -11,8 +11,9 @@
 #include <string.h>
 
 #include "config/cfg.h"
-#include "measure/stats.h"
-#include "report/compare.h"
+#include "analysis/stats.h"
+#include "analysis/compare.h"
+#include "analysis/curve.h"
 #include "util/util.h"
 
 const char *const compare_correction_names[] = {"holm", "bh", NULL};

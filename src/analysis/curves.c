@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/curve.h"
-#include "report/report.h"
+#include "analysis/noise.h"
+#include "analysis/curve.h"
 #include "util/util.h"
 
 void curve_free(struct curve *c)
@@ -81,7 +81,7 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 		}
 	}
 	free(v);
-	cp->noisy = report_points_noise(pts + s, e - s, 0, cp->noise, sizeof(cp->noise));
+	cp->noisy = noise_count_points(pts + s, e - s, 0, cp->noise, sizeof(cp->noise));
 }
 
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *nout)

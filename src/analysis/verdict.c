@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "measure/measure.h"
-#include "measure/stats.h"
-#include "measure/verdict.h"
+#include "analysis/stats.h"
+#include "analysis/verdict.h"
 #include "util/util.h"
 
 static int level_ok(double x)

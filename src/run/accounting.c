@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "accounting.h"
+#include "run/accounting.h"
 #include "measure/cgroup.h"
 #include "measure/load.h"
 #include "measure/measure.h"

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A Jobs/Min curve of one run (one workload, O_SYNC setting and variant): the input of compare and plot. */
+#ifndef REAIM_CURVE_H
+#define REAIM_CURVE_H
+
+#include <stddef.h>
+
+#include <stdint.h>
+
+#include "measure/measure.h"
+#include "store/store.h"
+
+struct curve_point {
+	int tasks;
+	struct summary jpm;       /* Jobs/Min (or the metric loaded) over the valid repeats */
+	struct summary real_s, user_s, sys_s;
+	double *samples;          /* the repeats' Jobs/Min (jpm.n values), for rank tests */
+	size_t noisy;             /* valid repeats measured in noise (outside load or steal over the limit) */
+	char noise[160];          /* the noisiest one's reason, "" when none */
+};
+
+struct curve {
+	char label[160];          /* e.g. "6.1-rc3 (run 12)" */
+	char workload[64];
+	int osync;
+	char variant[64];         /* the --variant NAME the points measured, "" for none */
+	struct curve_point *points; /* ascending task counts, only those with a valid repeat */
+	size_t count;
+};
+
+void curve_free(struct curve *c);
+
+/* A figure a curve can follow across task counts. */
+struct metric {
+	const char *name, *label;
+	size_t offset;            /* of a double in struct store_point */
+	int sampled;              /* comes from the system sampler */
+};
+const struct metric *metric_find(const char *name);
+const struct metric *metric_list(void); /* ends with a NULL name */
+
+/* Curves of a run (one per workload, O_SYNC setting and variant) of Jobs/Min, or of another metric
+ * (the curve's jpm summary then holds that metric); free with curves_free. */
+int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
+int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
+void curves_free(struct curve *c, size_t n);
+/* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
+void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);
+const struct curve_point *curve_at(const struct curve *c, int tasks);
+/* The variants of a block's points ("" for none) in the order they first ran (by point id):
+ * the first is the base of an in-run comparison. *names points into pts; free the array. */
+size_t curve_variants(const struct store_point *pts, size_t n, const char ***names);
+/* The points of one variant, in their order, copied into out (room for n); how many. */
+size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out);
+const struct curve_point *curve_peak(const struct curve *c);
+
+#endif
