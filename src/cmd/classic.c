@@ -1,31 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A classic re-aim-7 command line run as reaim: translated into reaim's own run, stored as
- * always, printed as classic printed it (stdout as the points come, PREFIX.csv at the end). */
+ * always, shown as classic printed it (stdout as the points come, PREFIX.csv at the end). */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/live_table.h"
 #include "config/classic.h"
 #include "report/classic.h"
-#include "run/runner.h"
+#include "run/view.h"
 #include "store/store.h"
 #include "util/util.h"
 
-/* re-aim-7's table as the points come, on the real stdout while reaim's own goes to /dev/null. */
-struct live_table {
+/* The run view of a classic command line: re-aim-7's table on stdout as the points are stored
+ * (single-user mode: from the stored run, once it is complete), and reaim's progress line. */
+struct classic_view {
 	struct reaim7_stream rows;
 	int nosync, started;
 };
 
-static void live_point(void *arg, const struct store_point *p)
+static void classic_point(void *arg, const struct run_block *b, const struct store_point *p)
 {
-	struct live_table *t = arg;
+	struct classic_view *t = arg;
+	(void)b;
 	if (!t->started)
 		report_reaim7_preamble(t->rows.f, t->nosync);
 	t->started = 1;
@@ -33,43 +34,15 @@ static void live_point(void *arg, const struct store_point *p)
 	fflush(t->rows.f);
 }
 
-/* Run reaim's own command with its stdout (our table) set aside; classic's table goes to the real
- * stdout point by point (single-user mode: from the stored run, once it is complete). */
-static enum outcome run_quietly(const struct str_list *argv, const struct classic_cli *c)
+static enum outcome run_classic_view(const struct str_list *argv, const struct classic_cli *c, int64_t *run_id)
 {
-	fflush(stdout);
-	int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
-		log_error("cannot set stdout aside: %s", strerror(errno));
-		if (saved >= 0)
-			close(saved);
-		if (null >= 0)
-			close(null);
-		return OUT_FAILED;
-	}
-	close(null);
-	int live_fd = c->single ? -1 : dup(saved);
-	struct live_table live = {.rows.f = live_fd >= 0 ? fdopen(live_fd, "w") : NULL,
-				  .nosync = c->ov.opts.sync_mode == SYNC_NONE};
-	if (live_fd >= 0 && !live.rows.f)
-		close(live_fd);
-	if (live.rows.f)
-		runner_watch_points(live_point, &live);
-	enum outcome out = cmd_run(cli_command_find("run"), (int)argv->count, argv->v);
-	runner_watch_points(NULL, NULL);
-	if (live.rows.f) {
-		report_reaim7_stream_end(&live.rows);
-		if (fclose(live.rows.f) != 0 && out == OUT_OK) {
-			log_error("error writing output: %s", strerror(errno));
-			out = OUT_FAILED;
-		}
-	}
-	fflush(stdout);
-	if (dup2(saved, STDOUT_FILENO) < 0) {
-		log_error("cannot restore stdout: %s", strerror(errno));
-		out = OUT_FAILED;
-	}
-	close(saved);
+	struct classic_view t = {.rows.f = stdout, .nosync = c->ov.opts.sync_mode == SYNC_NONE};
+	struct run_view v = {.arg = &t, .point_stored = c->single ? NULL : classic_point};
+	live_table_progress(&v);
+	enum outcome out = cmd_run_viewed(cli_command_find("run"), (int)argv->count, argv->v,
+					  &v, run_id);
+	if (!c->single)
+		report_reaim7_stream_end(&t.rows);
 	return out;
 }
 
@@ -145,9 +118,10 @@ enum outcome cmd_classic(int argc, char **argv)
 		log_info("classic command line, run as: reaim%s", sb.buf);
 		strbuf_free(&sb);
 	}
-	const char *db = cli_db_path(c.db);
-	enum outcome out = run_quietly(&native, &c);
-	if (out != OUT_USAGE && report_run(db, run_stored_id(), &c) < 0 && out == OUT_OK)
+	const char *db = store_db_path(c.db);
+	int64_t run_id = 0;
+	enum outcome out = run_classic_view(&native, &c, &run_id);
+	if (out != OUT_USAGE && report_run(db, run_id, &c) < 0 && out == OUT_OK)
 		out = OUT_FAILED;
 	str_list_free(&native);
 	classic_cli_free(&c);

@@ -29,10 +29,8 @@ extern const struct command cli_commands[];
 extern const size_t cli_command_count;
 const struct command *cli_command_find(const char *name);
 
-/* Handlers (src/cmd/NAME.c; run and single in run.c, man in man.c) and their tables. */
+/* Handlers (src/cmd/NAME.c; run and single in run.c) and their tables. */
 enum outcome cmd_run(const struct command *self, int argc, char **argv);
-/* The id of the run cmd_run last stored in this process, 0 when none was. */
-int64_t run_stored_id(void);
 enum outcome cmd_single(const struct command *self, int argc, char **argv);
 enum outcome cmd_rerun(const struct command *self, int argc, char **argv);
 enum outcome cmd_check(const struct command *self, int argc, char **argv);
@@ -68,9 +66,6 @@ void cli_usage(FILE *f);
 	{.name = "db", .type = CLI_STRING, .arg = "FILE", .offset = CLI_FIELD(T, db, const char *),   \
 	 .complete = CLI_COMPLETE_FILE, .help = "results database (default $REAIM_DB, else results/reaim.db)"}
 
-/* The database path: --db, else $REAIM_DB, else results/reaim.db. */
-const char *cli_db_path(const char *flag);
-
 struct store;
 /* Open an existing results database; NULL after printing why (OUT_FAILED: see DESIGN). */
 struct store *cmd_open_store(const char *db_flag);
@@ -80,25 +75,19 @@ struct cli_list;
 struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int64_t *id, enum outcome *out);
 /* Resolve RUN (NULL: last) in an open store; -1 after printing why (a usage error). */
 int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
-/* A classic re-aim-7 command line (classic_cmd.c); main.c sends it here. */
+/* A classic re-aim-7 command line (classic.c); main.c sends it here. */
 enum outcome cmd_classic(int argc, char **argv);
 
 struct plan;
-/* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */
-int preflight(const struct plan *p);
-
-/* How run and rerun hand a resolved plan over (run.c): the database (--db, NULL for the
- * default), --dry-run and -v, the command's words (stored as its command line), and the uuid
- * of the run it repeats (NULL for a new run). */
-struct run_request {
-	const char *db;
-	int dry_run, verbose;
-	int no_quiet_check, require_quiet; /* the check for outside load before the first point */
-	int argc;
-	char **argv;
-	const char *rerun_of;
-};
-/* Print the plan (dry run), or check it can run here, then run, store and print it. */
-enum outcome run_plan(const struct plan *p, const struct run_request *rq);
+struct run_request;
+struct run_view;
+/* Run a resolved plan (rq's view NULL: the live table), or with dry_run print it with time
+ * estimates from the database; *run_id (may be NULL): the run stored, 0 when none was. */
+enum outcome cmd_run_plan(const struct plan *p, int dry_run, const struct run_request *rq, int64_t *run_id);
+/* `reaim run` and `reaim single` with another view of the run (classic's rows). */
+enum outcome cmd_run_viewed(const struct command *self, int argc, char **argv, const struct run_view *view,
+			    int64_t *run_id);
+/* The command line as a shell reads it back, for the run's stored command line. */
+char *cmd_join_args(int argc, char **argv);
 
 #endif

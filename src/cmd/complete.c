@@ -53,7 +53,7 @@ static const char *line_db(const char **w, size_t n)
 		if (strncmp(w[i], "--db=", 5) == 0)
 			return w[i] + 5;
 	}
-	return cli_db_path(NULL);
+	return store_db_path(NULL);
 }
 
 static void offer_labels(struct target *t, const char *db)

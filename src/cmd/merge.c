@@ -29,7 +29,7 @@ enum outcome cmd_merge(const struct command *self, int argc, char **argv)
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
-	const char *other = a.other.v[0], *db = cli_db_path(a.db);
+	const char *other = a.other.v[0], *db = store_db_path(a.db);
 	char err[512];
 	struct store *st = NULL;
 	size_t copied, skipped;

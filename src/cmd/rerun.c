@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "run/run.h"
 #include "config/cfg.h"
 #include "store/store.h"
 #include "util/util.h"
@@ -200,13 +201,10 @@ enum outcome cmd_rerun(const struct command *self, int argc, char **argv)
 		out = rebuild(st, id, a.label, &p, uuid, sizeof(uuid));
 	store_close(st); /* the run opens the database again, for writing */
 	if (out == OUT_OK) {
-		const struct run_request rq = {.db = a.db,
-					       .dry_run = a.dry_run,
-					       .verbose = a.verbose,
-					       .argc = argc,
-					       .argv = argv,
-					       .rerun_of = uuid};
-		out = run_plan(&p, &rq);
+		char *cmdline = cmd_join_args(argc, argv);
+		const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline, .rerun_of = uuid};
+		out = cmd_run_plan(&p, a.dry_run, &rq, NULL);
+		free(cmdline);
 	}
 	plan_free(&p);
 	cli_free(self->opts, &a);

@@ -17,7 +17,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "run/run.h"
 #include "config/cfg.h"
 #include "util/util.h"
 

@@ -13,8 +13,6 @@
 #include "engine/command.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
-#include "report/progress.h"
-#include "report/report.h"
 #include "run/runner.h"
 #include "util/util.h"
 
@@ -101,10 +99,12 @@ static struct store_sample *to_store_system(const struct engine_result *r, struc
 	return s;
 }
 
-/* Run, store and print one point; returns its Jobs/Min per task (0 if invalid). */
-static double one_point(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int tasks,
-			int repeat, const char *variant, const struct engine_scratch *scratch, struct store_point *out)
+/* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
+static int one_point(struct runner *rn, const struct workload *wl, const struct run_block *blk, int64_t wl_id,
+		     int tasks, int repeat, const char *variant, const struct engine_scratch *scratch,
+		     struct store_point *out)
 {
+	int osync = blk->osync, stored = 0;
 	struct engine_point pt = {
 		.wf = &wl->wf,
 		.opts = &wl->opts,
@@ -134,9 +134,11 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
-	progress_point(wl->name, osync, tasks, ++rn->point_index, repeat + 1, (int)most);
+	if (rn->view->point_begin)
+		rn->view->point_begin(rn->view->arg, blk, tasks, ++rn->point_index, repeat + 1, (int)most);
 	engine_run_point(&pt, scratch, &res);
-	progress_point_done();
+	if (rn->view->point_end)
+		rn->view->point_end(rn->view->arg);
 	to_store_point(&pt, &res, repeat, out);
 	snprintf(out->variant, sizeof(out->variant), "%s", variant);
 	out->run_id = rn->run_id;
@@ -162,6 +164,7 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
 	accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
 	if (store_point_add(rn->st, out, tests, wl->wf.count, samples, res.nseries) < 0) {
+		stored = -1;
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;
 		if (!rn->first_failure[0])
@@ -171,7 +174,7 @@ static double one_point(struct runner *rn, const struct workload *wl, int64_t wl
 	free(tests);
 	free(samples);
 	engine_result_free(&res);
-	return out->valid ? out->jobs_per_min_task : 0;
+	return stored;
 }
 
 int runner_stop_now(const struct runner *rn)
@@ -194,7 +197,7 @@ struct block_run {
 	int64_t wl_id;
 	int osync;
 	const struct engine_scratch *scratch;
-	struct report_block rb;
+	struct run_block blk;
 	struct store_point *pts;
 	size_t np, cap;
 	struct arm *arms;         /* the variants, or one arm without a name */
@@ -268,17 +271,6 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 	}
 }
 
-static struct {
-	void (*fn)(void *arg, const struct store_point *p);
-	void *arg;
-} watcher;
-
-void runner_watch_points(void (*fn)(void *arg, const struct store_point *p), void *arg)
-{
-	watcher.fn = fn;
-	watcher.arg = arg;
-}
-
 /* Run, store and print one point of the block, of one arm. */
 static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
 {
@@ -289,11 +281,12 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
 	}
 	struct store_point *p = &b->pts[b->np++];
-	one_point(b->rn, b->wl, b->wl_id, b->osync, tasks, repeat, a->name, b->scratch, p);
-	report_block_row(stdout, &b->rb, p);
-	fflush(stdout);
-	if (watcher.fn)
-		watcher.fn(watcher.arg, p);
+	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, b->scratch, p) < 0) {
+		b->np--; /* not stored: not shown, and not among the block's points */
+		return;
+	}
+	if (b->rn->view->point_stored)
+		b->rn->view->point_stored(b->rn->view->arg, &b->blk, p);
 }
 
 /* Run, store and print one point of the block. */
@@ -404,16 +397,16 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.wl_id = wl_id,
 		.osync = osync,
 		.scratch = scratch,
-		.rb = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
-		       .threshold = o->threshold, .verbose = rn->verbose, .variants = o->variants.count > 0,
-		       .precision = o->precision},
+		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
+			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision},
 		.narms = plan_arms(o),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
 	for (size_t k = 0; k < o->variants.count; k++)
 		if (variant_split(o->variants.v[k], b.arms[k].name, &b.arms[k].command) < 0)
 			abort(); /* the option parser checked every item */
-	report_block_begin(stdout, &b.rb);
+	if (rn->view->block_begin)
+		rn->view->block_begin(rn->view->arg, &b.blk);
 	warm_up(rn, wl, osync, scratch);
 	if (o->mode == MODE_PEAK) {
 		struct peak_result r;
@@ -424,7 +417,8 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		sweep_growing(&b);
 	}
 	/* the block's summary lines come from its points alone, as `reaim show` prints them */
-	report_block_end(stdout, &b.rb, b.pts, b.np, !engine_interrupted());
+	if (rn->view->block_end)
+		rn->view->block_end(rn->view->arg, &b.blk, b.pts, b.np, !engine_interrupted());
 	free(b.pts);
 	free(b.arms);
 }
@@ -435,13 +429,15 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 {
 	const long long jobs_max = option_find("jobs_per_task")->max;
 	int osync = wl->opts.osync != OSYNC_OFF;
-	report_single_begin(stdout, wl->wf.name, osync, plan_file_kib(&wl->opts, 1));
+	if (rn->view->single_begin)
+		rn->view->single_begin(rn->view->arg, wl->wf.name, osync, plan_file_kib(&wl->opts, 1));
 	for (size_t i = 0; i < wl->wf.count && !runner_stop_now(rn); i++) {
 		struct workload one = *wl; /* shallow: shares the text and options, owns nothing */
 		one.wf.entries = &wl->wf.entries[i];
 		one.wf.count = 1;
 		one.name = (char *)wl->wf.entries[i].test->name;
 		one.opts.jobs_per_task = 1;
+		const struct run_block blk = {.workload = one.name, .osync = osync, .mode = MODE_SINGLE, .rounds = 1};
 		int64_t wl_id;
 		if (runner_store_workload(rn, &one, &wl_id) < 0) {
 			log_error("%s", store_error(rn->st));
@@ -452,7 +448,8 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, wl_id, osync, 1, r, "", scratch, &p) > 0;
+			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", scratch, &p) == 0 && p.valid &&
+			     p.jobs_per_min_task > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;
@@ -462,8 +459,8 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		}
 		if (!ok || runner_stop_now(rn))
 			continue;
-		report_single_row(stdout, &p);
-		fflush(stdout);
+		if (rn->view->single_row)
+			rn->view->single_row(rn->view->arg, &p);
 	}
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Driving the engine for one workload: a point at a time (stored and printed as it completes),
- * in sweep, crossover, peak and single-user order. Shared by run.c. */
+ * in sweep, crossover, peak and single-user order, each shown through the run's view once stored. */
 #ifndef REAIM_RUNNER_H
 #define REAIM_RUNNER_H
 
@@ -9,6 +9,7 @@
 
 #include "config/cfg.h"
 #include "engine/engine.h"
+#include "run/view.h"
 #include "store/store.h"
 
 struct accounting;
@@ -16,6 +17,7 @@ struct accounting;
 /* Everything a run carries from point to point. */
 struct runner {
 	struct store *st;
+	const struct run_view *view;
 	struct accounting *acct;  /* the points' cgroups and outside load (accounting.h); NULL: none */
 	int64_t run_id;
 	size_t point_index;
@@ -32,9 +34,6 @@ int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t 
 /* Every point of one workload and O_SYNC setting, by its mode (sweep, crossover, quick, peak). */
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
 		  const struct engine_scratch *scratch);
-/* Another view of each load point as it is stored, after the run's own row (the classic command
- * line prints re-aim-7's rows as the points come); fn NULL: none. */
-void runner_watch_points(void (*fn)(void *arg, const struct store_point *p), void *arg);
 /* Single-user mode: each test of the workload alone. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch);
 

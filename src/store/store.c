@@ -560,3 +560,11 @@ int store_reap_dead_runs(struct store *st, const char *host, int *count)
 	free(r.v);
 	return rc;
 }
+
+const char *store_db_path(const char *flag)
+{
+	if (flag)
+		return flag;
+	const char *env = getenv("REAIM_DB");
+	return env && *env ? env : STORE_DEFAULT_PATH;
+}

@@ -14,6 +14,9 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen);
 /* The same, and waiting for a lock held by another program ends when cancelled(arg) says so. */
 int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,
 			   size_t errlen);
+/* Where the results database is: the --db flag, else $REAIM_DB, else results/reaim.db. */
+#define STORE_DEFAULT_PATH "results/reaim.db"
+const char *store_db_path(const char *flag);
 /* Read-only, for list/show/export/compare/plot: never creates, migrates or waits for writers. */
 int store_open_read(const char *path, struct store **out, char *err, size_t errlen);
 /* Waiting for a lock ends when cancelled(arg) returns non-zero (an interrupted run). */

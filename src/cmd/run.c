@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim run` and `reaim single`: the suite or workfile and every row of the option table as
+ * options, resolved into a plan and handed to run_plan with the live table as its view.
+ * `reaim rerun` and the classic command line hand their plans over through cmd_run_plan. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/live_table.h"
+#include "config/cfg.h"
+#include "report/report.h"
+#include "run/run.h"
+#include "store/store.h"
+#include "util/util.h"
+
+struct run_args {
+	const char *suite, *db;
+	int dry_run, verbose, quiet;
+	int no_quiet_check, require_quiet;
+	struct overrides ov;
+};
+
+/* A row of the option table (config/options.c) as a command-line option. */
+static int set_run_option(void *args, const struct cli_opt *o, const char *value, char *err, size_t len)
+{
+	struct run_args *a = args;
+	const struct option_def *def = o->data;
+	size_t k = (size_t)(def - option_table);
+	const char *why;
+	if (!a->ov.given[k])
+		option_clear(&a->ov.opts, def); /* flags replace the suite's list */
+	a->ov.given[k] = 1;
+	if (option_set(&a->ov.opts, def, value, &why) < 0) {
+		char range[160], flag[64], *shown = text_escape(value);
+		option_range(def, range, sizeof(range));
+		snprintf(flag, sizeof(flag), "%s", def->key);
+		for (char *c = flag; *c; c++)
+			*c = *c == '_' ? '-' : *c; /* as it is spelled on the command line */
+		snprintf(err, len, "--%s %s: %s%s%s%s", flag, shown, why, range[0] ? " (allowed: " : "", range,
+			 range[0] ? ")" : "");
+		free(shown);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_option_choice(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	const struct option_def *def = o->data;
+	*name = def->choices[i];
+	*help = NULL;
+	return *name != NULL;
+}
+
+static int run_option_row(size_t i, struct cli_opt *out)
+{
+	if (i >= option_count)
+		return 0;
+	const struct option_def *d = &option_table[i];
+	enum cli_complete c = d->offset == offsetof(struct run_opts, workfile) ? CLI_COMPLETE_WORKFILE
+			      : d->type == OPT_STRLIST                         ? CLI_COMPLETE_DIR
+									       : CLI_COMPLETE_NONE;
+	*out = (struct cli_opt){.name = d->key, .short_name = d->short_flag, .type = CLI_CALLBACK, .arg = d->arg,
+				.help = d->help, .def = d->def, .set = set_run_option, .data = d, .complete = c,
+				.choices = d->choices ? run_option_choice : NULL};
+	return 1;
+}
+
+/* `reaim run` and `reaim single`: the suite, every row of the option table, then the flags
+ * that only the command line has. */
+const struct cli_opt cmd_run_opts[] = {
+	CLI_OPT_STRING('s', "suite", "SUITE", struct run_args, suite,
+		       "a suite: a name (./suites/NAME.cfg, then the data dir) or a path",
+		       .complete = CLI_COMPLETE_SUITE),
+	CLI_OPT_INCLUDE(run_option_row),
+	CMD_OPT_DB(struct run_args),
+	CLI_OPT_FLAG(0, "dry-run", struct run_args, dry_run, "print the resolved plan and exit"),
+	CLI_OPT_FLAG('q', "quiet", struct run_args, quiet, "no diagnostics but errors"),
+	CLI_OPT_FLAG('v', "verbose", struct run_args, verbose, "more table columns and diagnostics"),
+	CLI_OPT_FLAG(0, "no-quiet-check", struct run_args, no_quiet_check,
+		     "skip the 1-second check, before the first point, that the machine is not busy"),
+	CLI_OPT_FLAG(0, "require-quiet", struct run_args, require_quiet,
+		     "refuse to start (exit 2) when the quiet check finds more than the noise limit busy or stolen; "
+		     "it runs even with --no-quiet-check"),
+	CLI_OPT_END,
+};
+
+/* --dry-run: the plan, with time estimates from the database when there is one (a dry run
+ * never creates it). */
+static void dry_run(const struct plan *p, const char *db_flag)
+{
+	const char *db = store_db_path(db_flag);
+	struct store *st = NULL;
+	char err[512];
+	if (access(db, F_OK) == 0 && store_open_read(db, &st, err, sizeof(err)) < 0) {
+		log_warn("%s; the plan has no time estimate", err);
+		st = NULL;
+	}
+	report_plan(stdout, p, st);
+	store_close(st);
+}
+
+/* The command line as a shell reads it back: a word with anything but safe characters is
+ * quoted, so `show` prints a line that can be pasted. */
+char *cmd_join_args(int argc, char **argv)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%^";
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "reaim", 5);
+	if (argc > 0 && cli_command_find(argv[0])) /* `reaim single ...`, `reaim rerun ...` */
+		strbuf_addf(&sb, " %s", argv[0]);
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		if (*w && strspn(w, safe) == strlen(w)) {
+			strbuf_addf(&sb, " %s", w);
+			continue;
+		}
+		strbuf_add(&sb, " '", 2);
+		for (const char *q; (q = strchr(w, '\'')) != NULL; w = q + 1) {
+			strbuf_add(&sb, w, (size_t)(q - w));
+			strbuf_add(&sb, "'\\''", 4);
+		}
+		strbuf_addf(&sb, "%s'", w);
+	}
+	return sb.buf;
+}
+
+
+enum outcome cmd_run_plan(const struct plan *p, int dry_run_only, const struct run_request *rq, int64_t *run_id)
+{
+	int64_t id = 0;
+	if (run_id)
+		*run_id = 0;
+	if (dry_run_only) {
+		dry_run(p, rq->db);
+		return OUT_OK;
+	}
+	struct run_request viewed = *rq;
+	struct live_table live = {.verbose = rq->verbose};
+	struct run_view table = live_table_view(&live);
+	if (!viewed.view)
+		viewed.view = &table;
+	enum run_status rs = run_plan(p, &viewed, &id);
+	if (run_id)
+		*run_id = id;
+	static const enum outcome outcome_of[] = {
+		[RUN_OK] = OUT_OK, [RUN_REFUSED] = OUT_USAGE, [RUN_FAILED] = OUT_FAILED,
+		[RUN_INTERRUPTED] = OUT_INTERRUPTED,
+	};
+	return outcome_of[rs];
+}
+
+static enum outcome run_command(const struct command *self, int argc, char **argv, int single,
+				const struct run_view *view, int64_t *run_id)
+{
+	struct run_args a = {0};
+	enum outcome out = OUT_OK;
+	run_opts_defaults(&a.ov.opts);
+	if (cmd_parse(self, argc, argv, &a, &out)) {
+		run_opts_free(&a.ov.opts);
+		return out;
+	}
+	if (a.quiet)
+		log_set_level(0);
+	if (a.verbose)
+		log_set_level(2);
+	if (single) {
+		const struct option_def *mode = option_find("mode");
+		a.ov.opts.mode = MODE_SINGLE;
+		a.ov.given[mode - option_table] = 1;
+	}
+	struct plan p;
+	struct errlist errs = {0};
+	int rc;
+	if (a.suite)
+		rc = plan_from_suite(a.suite, &a.ov, &p, &errs);
+	else if (a.ov.given[option_find("workfile") - option_table])
+		rc = plan_from_workfile(a.ov.opts.workfile, &a.ov, &p, &errs);
+	else {
+		log_error("nothing to run: give a suite (-s quick) or a workfile (-f FILE); see reaim --help");
+		run_opts_free(&a.ov.opts);
+		return OUT_USAGE;
+	}
+	if (rc < 0) {
+		errlist_print(&errs);
+		out = OUT_USAGE;
+	} else {
+		char *cmdline = cmd_join_args(argc, argv);
+		const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline,
+					       .no_quiet_check = a.no_quiet_check, .require_quiet = a.require_quiet,
+					       .view = view};
+		out = cmd_run_plan(&p, a.dry_run, &rq, run_id);
+		free(cmdline);
+	}
+	errlist_free(&errs);
+	plan_free(&p);
+	run_opts_free(&a.ov.opts);
+	return out;
+}
+
+enum outcome cmd_run(const struct command *self, int argc, char **argv)
+{
+	return run_command(self, argc, argv, 0, NULL, NULL);
+}
+
+enum outcome cmd_single(const struct command *self, int argc, char **argv)
+{
+	return run_command(self, argc, argv, 1, NULL, NULL);
+}
+
+enum outcome cmd_run_viewed(const struct command *self, int argc, char **argv, const struct run_view *view,
+			    int64_t *run_id)
+{
+	return run_command(self, argc, argv, self->fn == cmd_single, view, run_id);
+}
