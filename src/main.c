@@ -18,14 +18,14 @@ int main(int argc, char **argv)
 	 * the run midway and leave its tasks, scratch and database behind */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
-	const struct command *cmd = &cli_commands[0];
+	const struct command *cmd = &cmd_table.rows[0];
 	int shift = 0;
 	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
 		printf("reaim %s\n", PACKAGE_VERSION);
 		return OUT_OK;
 	}
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		cli_usage(stdout);
+		cmd_usage(stdout, &cmd_table);
 		return fflush(stdout) == 0 ? OUT_OK : OUT_FAILED;
 	}
 	/* classic re-aim's command line (LKP, mmtests, autotest issue it) */
@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 		return OUT_USAGE;
 	}
 	if (v == CLASSIC_YES) {
-		enum outcome out = cmd_classic(argc, argv);
+		enum outcome out = cmd_classic(cmd_find(&cmd_table, "run"), argc, argv);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
 			return out == OUT_OK ? OUT_FAILED : (int)out;
@@ -45,8 +45,8 @@ int main(int argc, char **argv)
 		return (int)out;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
-		if (!(cmd = cli_command_find(argv[1]))) {
-			cmd_unknown_command(argv[1]);
+		if (!(cmd = cmd_find(&cmd_table, argv[1]))) {
+			cmd_unknown_command(&cmd_table, argv[1]);
 			return OUT_USAGE;
 		}
 		shift = 1;

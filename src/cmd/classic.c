@@ -34,12 +34,13 @@ static void classic_point(void *arg, const struct run_block *b, const struct sto
 	fflush(t->rows.f);
 }
 
-static enum outcome run_classic_view(const struct str_list *argv, const struct classic_cli *c, int64_t *run_id)
+static enum outcome run_classic_view(const struct command *run, const struct str_list *argv,
+				     const struct classic_cli *c, int64_t *run_id)
 {
 	struct classic_view t = {.rows.f = stdout, .nosync = c->ov.opts.sync_mode == SYNC_NONE};
 	struct run_view v = {.arg = &t, .point_stored = c->single ? NULL : classic_point};
 	live_table_progress(&v);
-	enum outcome out = cmd_run_viewed(cli_command_find("run"), (int)argv->count, argv->v,
+	enum outcome out = cmd_run_viewed(run, (int)argv->count, argv->v,
 					  &v, run_id);
 	if (!c->single)
 		report_reaim7_stream_end(&t.rows);
@@ -91,7 +92,7 @@ static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 	return rc;
 }
 
-enum outcome cmd_classic(int argc, char **argv)
+enum outcome cmd_classic(const struct command *run, int argc, char **argv)
 {
 	struct classic_cli c;
 	struct errlist errs = {0};
@@ -120,7 +121,7 @@ enum outcome cmd_classic(int argc, char **argv)
 	}
 	const char *db = store_db_path(c.db);
 	int64_t run_id = 0;
-	enum outcome out = run_classic_view(&native, &c, &run_id);
+	enum outcome out = run_classic_view(run, &native, &c, &run_id);
 	if (out != OUT_USAGE && report_run(db, run_id, &c) < 0 && out == OUT_OK)
 		out = OUT_FAILED;
 	str_list_free(&native);

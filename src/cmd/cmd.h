@@ -17,17 +17,25 @@ enum outcome {
 	OUT_REGRESSION = 4,  /* exit 4: compare found a regression beyond the threshold */
 };
 
+struct command_table;
+
 /* One subcommand: its name, handler, option table and one line of help. */
 struct command {
 	const char *name;
 	enum outcome (*fn)(const struct command *self, int argc, char **argv);
 	const struct cli_opt *opts;
 	const char *summary;
-	int hidden;          /* not listed: the shell-completion helper */
+	int hidden;                       /* not listed: the shell-completion helper */
+	const struct command_table *all;  /* the table the row is in: help, man and hints list it */
 };
-extern const struct command cli_commands[];
-extern const size_t cli_command_count;
-const struct command *cli_command_find(const char *name);
+/* The commands; the first row is the default command. */
+struct command_table {
+	const struct command *rows;
+	size_t count;
+};
+extern const struct command_table cmd_table; /* table.c */
+/* The row named name, or NULL. */
+const struct command *cmd_find(const struct command_table *t, const char *name);
 
 /* Handlers (src/cmd/NAME.c; run and single in run.c) and their tables. */
 enum outcome cmd_run(const struct command *self, int argc, char **argv);
@@ -57,9 +65,9 @@ int cmd_parse(const struct command *self, int argc, char **argv, void *args, enu
 /* `reaim CMD --help`: usage, summary and every option. */
 void cmd_print_help(FILE *f, const struct command *cmd);
 /* "unknown command" on stderr, with the nearest command when one is near, and the list. */
-void cmd_unknown_command(const char *word);
+void cmd_unknown_command(const struct command_table *t, const char *word);
 /* `reaim --help`: the commands, then the run command's options. */
-void cli_usage(FILE *f);
+void cmd_usage(FILE *f, const struct command_table *t);
 
 /* The --db option row every command that reads results shares. */
 #define CMD_OPT_DB(T)                                                                              \
@@ -76,7 +84,7 @@ struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int6
 /* Resolve RUN (NULL: last) in an open store; -1 after printing why (a usage error). */
 int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
 /* A classic re-aim-7 command line (classic.c); main.c sends it here. */
-enum outcome cmd_classic(int argc, char **argv);
+enum outcome cmd_classic(const struct command *run, int argc, char **argv);
 
 struct plan;
 struct run_request;
@@ -87,7 +95,7 @@ enum outcome cmd_run_plan(const struct plan *p, int dry_run, const struct run_re
 /* `reaim run` and `reaim single` with another view of the run (classic's rows). */
 enum outcome cmd_run_viewed(const struct command *self, int argc, char **argv, const struct run_view *view,
 			    int64_t *run_id);
-/* The command line as a shell reads it back, for the run's stored command line. */
-char *cmd_join_args(int argc, char **argv);
+/* The command line of self as a shell reads it back, for the run's stored command line. */
+char *cmd_join_args(const struct command *self, int argc, char **argv);
 
 #endif

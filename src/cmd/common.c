@@ -22,8 +22,8 @@ static void other_commands_hint(const struct command *self, const char *typed)
 {
 	struct strbuf sb = {0};
 	struct cli_opt o;
-	for (size_t i = 0; i < cli_command_count; i++) {
-		const struct command *c = &cli_commands[i];
+	for (size_t i = 0; i < self->all->count; i++) {
+		const struct command *c = &self->all->rows[i];
 		if (c->hidden || c->opts == self->opts)
 			continue;
 		int has = typed[1] == '-' ? cli_find_long(c->opts, typed + 2, &o) : cli_find_short(c->opts, typed[1], &o);
@@ -78,13 +78,37 @@ int cmd_resolve_run(struct store *st, const char *run, int64_t *id)
 	return 0;
 }
 
-void cmd_unknown_command(const char *word)
+const struct command *cmd_find(const struct command_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->count; i++)
+		if (strcmp(name, t->rows[i].name) == 0)
+			return &t->rows[i];
+	return NULL;
+}
+
+void cmd_usage(FILE *f, const struct command_table *t)
+{
+	fprintf(f, "usage: reaim [COMMAND] [OPTIONS] [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < t->count; i++)
+		if (!t->rows[i].hidden)
+			fprintf(f, "  %-9s %s\n", t->rows[i].name, t->rows[i].summary);
+	fprintf(f, "\n'reaim COMMAND --help' lists a command's options; 'reaim man 1' documents them all.\n"
+		   "\nrun options (each is also a suite key, with '_' for '-'):\n");
+	cli_print_options(f, t->rows[0].opts);
+	fprintf(f, "\nclassic re-aim command lines (-s 1 -e 8 -i 1 -f workfile.dbase -c reaim.config ...) run\n"
+		   "as classic read them; 'reaim -e 1 -h' lists their flags.\n");
+	fprintf(f, "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed, a point is not\n"
+		   "trustworthy or the results database could not be used, 3 interrupted, 4 compare found\n"
+		   "a regression beyond the threshold\n");
+}
+
+void cmd_unknown_command(const struct command_table *t, const char *word)
 {
 	const char *names[64];
 	size_t n = 0;
-	for (size_t i = 0; i < cli_command_count && n < ARRAY_SIZE(names); i++)
-		if (!cli_commands[i].hidden)
-			names[n++] = cli_commands[i].name;
+	for (size_t i = 0; i < t->count && n < ARRAY_SIZE(names); i++)
+		if (!t->rows[i].hidden)
+			names[n++] = t->rows[i].name;
 	long k = closest_name(word, names, n);
 	if (k >= 0)
 		log_error("unknown command '%s'; did you mean %s?", word, names[k]);

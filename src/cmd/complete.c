@@ -28,6 +28,7 @@ const struct cli_opt cmd_complete_opts[] = {
 struct target {
 	const char *cur, *prefix;
 	int printed; /* the kind line */
+	const struct command_table *all;
 };
 
 static void kind(struct target *t, const char *what)
@@ -112,9 +113,9 @@ static void offer_values(struct target *t, const struct cli_opt *o, const char *
 			offer(t, td->name);
 		break;
 	case CLI_COMPLETE_COMMAND:
-		for (size_t i = 0; i < cli_command_count; i++)
-			if (!cli_commands[i].hidden)
-				offer(t, cli_commands[i].name);
+		for (size_t i = 0; i < t->all->count; i++)
+			if (!t->all->rows[i].hidden)
+				offer(t, t->all->rows[i].name);
 		break;
 	case CLI_COMPLETE_NONE: break;
 	}
@@ -188,18 +189,18 @@ enum outcome cmd_complete(const struct command *self, int argc, char **argv)
 		cli_free(self->opts, &a);
 		return OUT_USAGE;
 	}
-	struct target t = {.cur = (size_t)cword < n ? w[cword] : "", .prefix = ""};
-	const struct command *cmd = &cli_commands[0];
+	struct target t = {.cur = (size_t)cword < n ? w[cword] : "", .prefix = "", .all = self->all};
+	const struct command *cmd = &self->all->rows[0];
 	struct cli_opt o, operands = {.type = CLI_END};
 	char buf[80];
 	if (cword >= 2 && n > 1 && w[1][0] != '-')
-		cmd = cli_command_find(w[1]);
+		cmd = cmd_find(self->all, w[1]);
 	if (!cmd || cmd->hidden) {
 		kind(&t, "words"); /* an unknown command: nothing to offer */
 	} else if (cword == 1 && t.cur[0] != '-') {
-		for (size_t i = 0; i < cli_command_count; i++)
-			if (!cli_commands[i].hidden)
-				offer(&t, cli_commands[i].name);
+		for (size_t i = 0; i < self->all->count; i++)
+			if (!self->all->rows[i].hidden)
+				offer(&t, self->all->rows[i].name);
 	} else if (value_of(cmd->opts, w, (size_t)cword, &t, &o, buf, sizeof(buf))) {
 		offer_values(&t, &o, w, n);
 	} else if (t.cur[0] == '-') {

@@ -21,13 +21,13 @@ enum outcome cmd_help(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	if (!a.command.count) {
-		cli_usage(stdout);
+		cmd_usage(stdout, self->all);
 	} else {
-		const struct command *c = cli_command_find(a.command.v[0]);
+		const struct command *c = cmd_find(self->all, a.command.v[0]);
 		if (c && !c->hidden) {
 			cmd_print_help(stdout, c);
 		} else {
-			cmd_unknown_command(a.command.v[0]);
+			cmd_unknown_command(self->all, a.command.v[0]);
 			out = OUT_USAGE;
 		}
 	}

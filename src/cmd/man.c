@@ -52,7 +52,7 @@ static const struct {
 };
 
 /* A section per command: its synopsis, what it does, and every option of its table. */
-static void commands(void)
+static void commands(const struct command_table *t)
 {
 	printf(".SH COMMANDS\nWith no command, \\fBreaim\\fR runs: \\fBreaim \\-s quick\\fR is "
 	       "\\fBreaim run \\-s quick\\fR. Every command answers \\fB\\-h\\fR, \\fB\\-\\-help\\fR. "
@@ -60,8 +60,8 @@ static void commands(void)
 	       "a value follows its option as the next word or after '=' (\\fB\\-\\-db=FILE\\fR), and "
 	       "short options cluster (\\fB\\-qv\\fR, \\fB\\-n5\\fR). A RUN is a run's id, \\fBlast\\fR, "
 	       "\\fBlast~N\\fR (the Nth before the last), or its label (the newest with it).\n");
-	for (size_t i = 0; i < cli_command_count; i++) {
-		const struct command *c = &cli_commands[i];
+	for (size_t i = 0; i < t->count; i++) {
+		const struct command *c = &t->rows[i];
 		if (c->hidden)
 			continue;
 		printf(".SS \"reaim %s\"\n.PP\n", c->name);
@@ -78,19 +78,19 @@ static void commands(void)
 		printf("\n.PP\n");
 		cli_roff(stdout, c->summary);
 		printf(".\n");
-		if (c->opts == cmd_run_opts)
+		if (c->opts == t->rows[0].opts) /* the run command */
 			printf("Each option but \\fB\\-s\\fR, \\fB\\-\\-db\\fR, \\fB\\-\\-dry\\-run\\fR, "
 			       "\\fB\\-q\\fR and \\fB\\-v\\fR is also a suite key (see \\fBreaim\\-suite\\fR(5)); "
 			       "the command line overrides the suite.\n");
-		if (i > 0 && c->opts == cli_commands[i - 1].opts && c->opts[0].type != CLI_END) {
-			printf("It takes the options of \\fBreaim %s\\fR.\n", cli_commands[i - 1].name);
+		if (i > 0 && c->opts == t->rows[i - 1].opts && c->opts[0].type != CLI_END) {
+			printf("It takes the options of \\fBreaim %s\\fR.\n", t->rows[i - 1].name);
 			continue;
 		}
 		cli_print_man(stdout, c->opts);
 	}
 }
 
-static void page1(void)
+static void page1(const struct command_table *commands_of)
 {
 	printf(".TH REAIM 1 \"\" \"reaim " PACKAGE_VERSION "\" \"User Commands\"\n"
 	       ".SH NAME\nreaim \\- multiuser workload harness (AIM Suite VII / re\\-aim\\-7 line)\n"
@@ -99,7 +99,7 @@ static void page1(void)
 	       ".SH DESCRIPTION\nForks N tasks at increasing task counts; each runs a weighted random mix "
 	       "of the AIM tests from a workfile. For each task count reaim reports Jobs/Min, wall time "
 	       "and CPU time and stores the point in an SQLite database.\n");
-	commands();
+	commands(commands_of);
 	printf(".SH CLASSIC COMMAND LINE\nA command line with no command that uses a flag only classic "
 	       "re\\-aim 7.0.1.13 has (\\fB\\-e\\fR, \\fB\\-i\\fR, \\fB\\-c\\fR, \\fB\\-l\\fR, "
 	       "\\fB\\-x\\fR, \\fB\\-g\\fR, \\fB\\-y\\fR, \\fB\\-o\\fR, \\fB\\-m\\fR or one of its "
@@ -159,8 +159,9 @@ static void page1(void)
 	printf(".SH SEE ALSO\n\\fBreaim\\-suite\\fR(5)\n");
 }
 
-static void page5(void)
+static void page5(const struct command_table *commands_of)
 {
+	(void)commands_of; /* every page gets the table; this one lists no command */
 	printf(".TH REAIM\\-SUITE 5 \"\" \"reaim " PACKAGE_VERSION "\" \"File Formats\"\n"
 	       ".SH NAME\nreaim\\-suite \\- reaim suite files and workfiles\n"
 	       ".SH SUITES\nA suite is a libconfig file. Top\\-level keys set options for every workload; "
@@ -180,7 +181,7 @@ struct man_args {
 
 static const struct {
 	const char *name, *help;
-	void (*page)(void);
+	void (*page)(const struct command_table *t);
 } pages[] = {
 	{"1", "reaim(1): the commands and their options, the tests, environment, exit status", page1},
 	{"5", "reaim-suite(5): suite keys and the workfile format", page5},
@@ -202,7 +203,7 @@ enum outcome cmd_man(const struct command *self, int argc, char **argv)
 		return out;
 	for (size_t i = 0; pages[i].name; i++)
 		if (strcmp(pages[i].name, a.section.v[0]) == 0)
-			pages[i].page();
+			pages[i].page(self->all);
 	cli_free(self->opts, &a);
 	return OUT_OK;
 }

@@ -201,7 +201,7 @@ enum outcome cmd_rerun(const struct command *self, int argc, char **argv)
 		out = rebuild(st, id, a.label, &p, uuid, sizeof(uuid));
 	store_close(st); /* the run opens the database again, for writing */
 	if (out == OUT_OK) {
-		char *cmdline = cmd_join_args(argc, argv);
+		char *cmdline = cmd_join_args(self, argc, argv);
 		const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline, .rerun_of = uuid};
 		out = cmd_run_plan(&p, a.dry_run, &rq, NULL);
 		free(cmdline);

@@ -107,12 +107,12 @@ static void dry_run(const struct plan *p, const char *db_flag)
 
 /* The command line as a shell reads it back: a word with anything but safe characters is
  * quoted, so `show` prints a line that can be pasted. */
-char *cmd_join_args(int argc, char **argv)
+char *cmd_join_args(const struct command *self, int argc, char **argv)
 {
 	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%^";
 	struct strbuf sb = {0};
 	strbuf_add(&sb, "reaim", 5);
-	if (argc > 0 && cli_command_find(argv[0])) /* `reaim single ...`, `reaim rerun ...` */
+	if (argc > 0 && cmd_find(self->all, argv[0])) /* `reaim single ...`, `reaim rerun ...` */
 		strbuf_addf(&sb, " %s", argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *w = argv[i];
@@ -190,7 +190,7 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 		errlist_print(&errs);
 		out = OUT_USAGE;
 	} else {
-		char *cmdline = cmd_join_args(argc, argv);
+		char *cmdline = cmd_join_args(self, argc, argv);
 		const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline,
 					       .no_quiet_check = a.no_quiet_check, .require_quiet = a.require_quiet,
 					       .view = view};

@@ -1,58 +1,45 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command table: every command's name, handler, option table and line of help, and the usage
- * that lists them. */
+/* The command table: every command's name, handler, option table and line of help. Only main.c
+ * names it; a command reaches the others through its row's table. */
 #include "config.h"
 
-#include <stdio.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "cmd/cmd.h"
+#include "util/util.h"
 
 /* The first row is the default command: `reaim -s quick` runs. */
-const struct command cli_commands[] = {
-	{"run", cmd_run, cmd_run_opts, "run a suite or a workfile (the default command)", 0},
-	{"single", cmd_single, cmd_run_opts, "run each test alone (AIM9 single-user mode): calls/s and ops/s", 0},
-	{"rerun", cmd_rerun, cmd_rerun_opts,
-	 "run a stored run again: its suite, workfiles, seed and options as stored", 0},
-	{"check", cmd_check, cmd_check_opts, "parse suites and workfiles without running anything", 0},
-	{"tests", cmd_tests, cmd_tests_opts, "list the test catalog, or explain one test", 0},
-	{"list", cmd_list, cmd_list_opts, "list stored runs, newest first", 0},
-	{"show", cmd_show, cmd_show_opts,
-	 "show a stored run: the table, environment, per-test latency, system time series", 0},
-	{"compare", cmd_compare, cmd_compare_opts, "compare groups of runs, or one run's variants or O_SYNC settings", 0},
-	{"plot", cmd_plot, cmd_plot_opts,
-	 "plot Jobs/Min (or another figure) against tasks for runs, or a run's system time series", 0},
-	{"report", cmd_report, cmd_report_opts,
-	 "one self-contained HTML page: verdicts, plots, tables, environment and how each run was made", 0},
-	{"export", cmd_export, cmd_export_opts, "export a stored run for other tools", 0},
-	{"merge", cmd_merge, cmd_merge_opts, "copy the runs another database has and this one lacks", 0},
-	{"man", cmd_man, cmd_man_opts, "print the reaim(1) or reaim-suite(5) man page", 0},
-	{"help", cmd_help, cmd_help_opts, "show the commands, or one command's options", 0},
-	{"__complete", cmd_complete, cmd_complete_opts, "candidates for shell completion", 1},
+static const struct command rows[] = {
+	{.name = "run", .fn = cmd_run, .opts = cmd_run_opts, .all = &cmd_table,
+	 .summary = "run a suite or a workfile (the default command)"},
+	{.name = "single", .fn = cmd_single, .opts = cmd_run_opts, .all = &cmd_table,
+	 .summary = "run each test alone (AIM9 single-user mode): calls/s and ops/s"},
+	{.name = "rerun", .fn = cmd_rerun, .opts = cmd_rerun_opts, .all = &cmd_table,
+	 .summary = "run a stored run again: its suite, workfiles, seed and options as stored"},
+	{.name = "check", .fn = cmd_check, .opts = cmd_check_opts, .all = &cmd_table,
+	 .summary = "parse suites and workfiles without running anything"},
+	{.name = "tests", .fn = cmd_tests, .opts = cmd_tests_opts, .all = &cmd_table,
+	 .summary = "list the test catalog, or explain one test"},
+	{.name = "list", .fn = cmd_list, .opts = cmd_list_opts, .all = &cmd_table,
+	 .summary = "list stored runs, newest first"},
+	{.name = "show", .fn = cmd_show, .opts = cmd_show_opts, .all = &cmd_table,
+	 .summary = "show a stored run: the table, environment, per-test latency, system time series"},
+	{.name = "compare", .fn = cmd_compare, .opts = cmd_compare_opts, .all = &cmd_table,
+	 .summary = "compare groups of runs, or one run's variants or O_SYNC settings"},
+	{.name = "plot", .fn = cmd_plot, .opts = cmd_plot_opts, .all = &cmd_table,
+	 .summary = "plot Jobs/Min (or another figure) against tasks for runs, or a run's system time series"},
+	{.name = "report", .fn = cmd_report, .opts = cmd_report_opts, .all = &cmd_table,
+	 .summary = "one self-contained HTML page: verdicts, plots, tables, environment and how each run was made"},
+	{.name = "export", .fn = cmd_export, .opts = cmd_export_opts, .all = &cmd_table,
+	 .summary = "export a stored run for other tools"},
+	{.name = "merge", .fn = cmd_merge, .opts = cmd_merge_opts, .all = &cmd_table,
+	 .summary = "copy the runs another database has and this one lacks"},
+	{.name = "man", .fn = cmd_man, .opts = cmd_man_opts, .all = &cmd_table,
+	 .summary = "print the reaim(1) or reaim-suite(5) man page"},
+	{.name = "help", .fn = cmd_help, .opts = cmd_help_opts, .all = &cmd_table,
+	 .summary = "show the commands, or one command's options"},
+	{.name = "__complete", .fn = cmd_complete, .opts = cmd_complete_opts, .all = &cmd_table,
+	 .summary = "candidates for shell completion", .hidden = 1},
 };
 
-const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
-
-const struct command *cli_command_find(const char *name)
-{
-	for (size_t i = 0; i < cli_command_count; i++)
-		if (strcmp(name, cli_commands[i].name) == 0)
-			return &cli_commands[i];
-	return NULL;
-}
-
-void cli_usage(FILE *f)
-{
-	fprintf(f, "usage: reaim [COMMAND] [OPTIONS] [ARGS]\n\ncommands:\n");
-	for (size_t i = 0; i < cli_command_count; i++)
-		if (!cli_commands[i].hidden)
-			fprintf(f, "  %-9s %s\n", cli_commands[i].name, cli_commands[i].summary);
-	fprintf(f, "\n'reaim COMMAND --help' lists a command's options; 'reaim man 1' documents them all.\n"
-		   "\nrun options (each is also a suite key, with '_' for '-'):\n");
-	cli_print_options(f, cmd_run_opts);
-	fprintf(f, "\nclassic re-aim command lines (-s 1 -e 8 -i 1 -f workfile.dbase -c reaim.config ...) run\n"
-		   "as classic read them; 'reaim -e 1 -h' lists their flags.\n");
-	fprintf(f, "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed, a point is not\n"
-		   "trustworthy or the results database could not be used, 3 interrupted, 4 compare found\n"
-		   "a regression beyond the threshold\n");
-}
+const struct command_table cmd_table = {.rows = rows, .count = ARRAY_SIZE(rows)};

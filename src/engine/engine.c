@@ -49,8 +49,6 @@ static void reset_inherited(void)
 	umask(mask & 077);
 }
 
-void (*engine_test_hook)(enum engine_hook_at at, unsigned value);
-
 int engine_init(void)
 {
 	reset_inherited();

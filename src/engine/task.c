@@ -22,6 +22,9 @@
 #include "engine/internal.h"
 #include "util/util.h"
 
+/* Set by unit tests only, to force an interleaving of a task and the parent (engine.h). */
+void (*engine_test_hook)(enum engine_hook_at at, unsigned value);
+
 #define TWO_SECONDS_NS 2000000000ull
 
 

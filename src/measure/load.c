@@ -15,7 +15,7 @@
 
 #include "measure/load.h"
 #include "measure/measure.h"
-#include "measure/sampler.h"
+#include "measure/procstat.h"
 #include "util/util.h"
 
 /* /proc/PID/stat is one line of a few hundred bytes; /proc/stat grows with CPUs and interrupts. */
@@ -164,7 +164,7 @@ int load_read_stat(const char *proc_root, struct sys_counters *c, char *err, siz
 	int rc = -1;
 	if (!text)
 		set_err(err, errlen, "%s: %s", path, strerror(errno));
-	else if ((rc = sampler_parse_stat(text, c)) < 0)
+	else if ((rc = procstat_parse_stat(text, c)) < 0)
 		set_err(err, errlen, "%s: not in the expected format", path);
 	free(text);
 	free(path);

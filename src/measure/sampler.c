@@ -23,6 +23,7 @@
 
 #include "measure/load.h"
 #include "measure/measure.h"
+#include "measure/procstat.h"
 #include "measure/sampler.h"
 #include "util/util.h"
 
@@ -64,117 +65,7 @@ struct sampler {
 	double hz; /* USER_HZ, the unit of /proc/stat */
 };
 
-/* ---- pure parsers ---- */
-
-/* The rest of line p after key, if the line starts with key and a blank; else NULL. */
-static const char *after_key(const char *p, const char *key)
-{
-	size_t k = strlen(key);
-	if (strncmp(p, key, k) != 0 || (p[k] != ' ' && p[k] != '\t'))
-		return NULL;
-	return p + k;
-}
-
-static const char *next_line(const char *p)
-{
-	p = strchr(p, '\n');
-	return p ? p + 1 : NULL;
-}
-
-int sampler_parse_stat(const char *text, struct sys_counters *c)
-{
-	enum { HAVE_CPU = 1, HAVE_CTXT = 2, HAVE_PROCS = 4, HAVE_ALL = 7 };
-	int have = 0;
-	memset(c->cpu, 0, sizeof(c->cpu));
-	c->ctxt = c->processes = 0;
-	c->ncpus = 0;
-	/* the cpuN lines come before ctxt and processes, so they are all counted before the loop ends */
-	for (const char *p = text; p && *p && have != HAVE_ALL; p = next_line(p)) {
-		const char *q;
-		if (p[0] == 'c' && p[1] == 'p' && p[2] == 'u' && p[3] >= '0' && p[3] <= '9') {
-			c->ncpus++;
-		} else if (!(have & HAVE_CPU) && (q = after_key(p, "cpu")) != NULL) {
-			size_t i = 0;
-			while (i < ARRAY_SIZE(c->cpu) && next_u64(&q, &c->cpu[i]) == 0)
-				i++;
-			/* kernels before 2.6.11 stop at irq/softirq (no steal); the missing ones stay 0 */
-			if (i >= 4)
-				have |= HAVE_CPU;
-		} else if ((q = after_key(p, "ctxt")) != NULL && next_u64(&q, &c->ctxt) == 0) {
-			have |= HAVE_CTXT;
-		} else if ((q = after_key(p, "processes")) != NULL && next_u64(&q, &c->processes) == 0) {
-			have |= HAVE_PROCS;
-		}
-	}
-	return have == HAVE_ALL ? 0 : -1;
-}
-
-int sampler_parse_vmstat(const char *text, struct sys_counters *c)
-{
-	static const char *const keys[] = {"pgfault", "pgmajfault", "pswpin", "pswpout"};
-	unsigned long long *dst[] = {&c->pgfault, &c->pgmajfault, &c->pswpin, &c->pswpout};
-	unsigned found = 0;
-	for (size_t k = 0; k < ARRAY_SIZE(dst); k++)
-		*dst[k] = 0;
-	for (const char *p = text; p && *p; p = next_line(p)) {
-		for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
-			const char *q = after_key(p, keys[k]);
-			if (q && next_u64(&q, dst[k]) == 0) {
-				found |= 1u << k;
-				break;
-			}
-		}
-	}
-	/* pswpin/pswpout are absent without CONFIG_SWAP; the fault counters are always there */
-	return (found & 3u) == 3u ? 0 : -1;
-}
-
-int sampler_parse_diskstats(const char *text, const char *const *devices, size_t n, struct sys_counters *c)
-{
-	c->rd_ios = c->rd_sectors = c->wr_ios = c->wr_sectors = c->io_ticks_ms = c->io_ticks_max_ms = 0;
-	memset(c->dev_io_ticks_ms, 0, sizeof(c->dev_io_ticks_ms));
-	c->ndevices = 0;
-	if (n > SAMPLER_MAX_DEVICES || (n > 0 && !devices))
-		return -1;
-	c->ndevices = n;
-	unsigned found = 0;
-	for (const char *p = text; p && *p; p = next_line(p)) {
-		const char *q = p;
-		unsigned long long major_no, minor_no;
-		if (next_u64(&q, &major_no) < 0 || next_u64(&q, &minor_no) < 0)
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		const char *name = q;
-		while (*q && *q != ' ' && *q != '\t' && *q != '\n')
-			q++;
-		size_t nlen = (size_t)(q - name);
-		for (size_t i = 0; i < n; i++) {
-			if ((found & (1u << i)) || !devices[i] || strlen(devices[i]) != nlen ||
-			    memcmp(devices[i], name, nlen) != 0)
-				continue;
-			/* rd_ios rd_merges rd_sectors rd_ticks wr_ios wr_merges wr_sectors wr_ticks in_flight
-			 * io_ticks; later kernels append discard and flush fields, which we do not need */
-			unsigned long long f[10];
-			size_t k = 0;
-			while (k < ARRAY_SIZE(f) && next_u64(&q, &f[k]) == 0)
-				k++;
-			if (k < ARRAY_SIZE(f))
-				break; /* a pre-2.6.25 partition line of 4 fields: no usable counters */
-			c->rd_ios += f[0];
-			c->rd_sectors += f[2];
-			c->wr_ios += f[4];
-			c->wr_sectors += f[6];
-			c->io_ticks_ms += f[9];
-			c->dev_io_ticks_ms[i] = f[9];
-			if (f[9] > c->io_ticks_max_ms)
-				c->io_ticks_max_ms = f[9];
-			found |= 1u << i;
-			break;
-		}
-	}
-	return found == (n ? (1u << n) - 1 : 0u) ? 0 : -1;
-}
+/* ---- the interval between two readings ---- */
 
 /* The growth of a counter; a decrease counts as none, because the kernel's idle and iowait
  * jiffies can step backwards on NO_HZ kernels and a removed device resets its sums. */
@@ -281,11 +172,11 @@ static int parse_kind(const struct sampler *s, enum proc_file kind, const char *
 {
 	switch (kind) {
 	case PROC_STAT:
-		return sampler_parse_stat(text, c);
+		return procstat_parse_stat(text, c);
 	case PROC_VMSTAT:
-		return sampler_parse_vmstat(text, c);
+		return procstat_parse_vmstat(text, c);
 	case PROC_DISKSTATS:
-		return sampler_parse_diskstats(text, s->devs, s->ndevices, c);
+		return procstat_parse_diskstats(text, s->devs, s->ndevices, c);
 	case PROC_NFILES:
 		break;
 	}
@@ -311,7 +202,7 @@ static int read_counters(struct sampler *s, struct sys_counters *c, uint64_t *wh
 	if (read_one(s, PROC_STAT, c) < 0 || read_one(s, PROC_VMSTAT, c) < 0)
 		return -1;
 	if (s->ndevices == 0)
-		return sampler_parse_diskstats("", NULL, 0, c);
+		return procstat_parse_diskstats("", NULL, 0, c);
 	return read_one(s, PROC_DISKSTATS, c);
 }
 
@@ -460,7 +351,7 @@ static int probe_file(const struct sampler *s, enum proc_file kind, size_t *len,
 	int rc = parse_kind(s, kind, text, &c);
 	if (rc < 0 && kind == PROC_DISKSTATS) {
 		for (size_t i = 0; i < s->ndevices; i++) {
-			if (sampler_parse_diskstats(text, &s->devs[i], 1, &c) < 0) {
+			if (procstat_parse_diskstats(text, &s->devs[i], 1, &c) < 0) {
 				set_err(err, errlen, "sampler: block device %s is not in %s", s->devs[i], path);
 				break;
 			}

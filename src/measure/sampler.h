@@ -6,9 +6,8 @@
 
 #include <stddef.h>
 
-/* At most this many block devices per sampler; names as long as the kernel's DISK_NAME_LEN. */
-#define SAMPLER_MAX_DEVICES 16
-#define SAMPLER_DEV_NAME_MAX 32
+#include "measure/procstat.h"
+
 /* The series holds one hour at the interval (at most this many entries); past that it is
  * decimated: adjacent pairs are merged and the interval doubles, so it always covers the run. */
 #define SAMPLER_SERIES_MAX 65536
@@ -53,23 +52,6 @@ double sampler_outside_cpu_pct(const struct sys_summary *sum, double own_cpu_s);
 /* The block device holding dir, as named in /proc/diskstats ("vda", "sda1", "nvme0n1p2"); -1 if none (tmpfs). */
 int sampler_device_of(const char *dir, char *name, size_t len);
 
-/* Raw counters of one reading. */
-struct sys_counters {
-	unsigned long long cpu[8]; /* user nice system idle iowait irq softirq steal (jiffies) */
-	unsigned ncpus;            /* cpuN lines */
-	unsigned long long ctxt, processes;
-	unsigned long long pgfault, pgmajfault, pswpin, pswpout;
-	unsigned long long rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms; /* summed over devices */
-	unsigned long long io_ticks_max_ms; /* largest cumulative io_ticks of one device (not used for util) */
-	size_t ndevices;                    /* entries of dev_io_ticks_ms, in the order the devices were asked */
-	unsigned long long dev_io_ticks_ms[SAMPLER_MAX_DEVICES];
-};
-
-/* Pure parsers, exposed for unit tests: fill their own fields of c from the text of the file; 0 or -1. */
-int sampler_parse_stat(const char *text, struct sys_counters *c);          /* /proc/stat */
-int sampler_parse_vmstat(const char *text, struct sys_counters *c);        /* /proc/vmstat */
-/* -1 if n > SAMPLER_MAX_DEVICES or a device is missing (the found ones are still filled). */
-int sampler_parse_diskstats(const char *text, const char *const *devices, size_t n, struct sys_counters *c);
 /* The interval figures between two readings dt seconds apart (util: io_ticks delta / dt, max over devices;
  * from io_ticks_max_ms when the counters carry no per-device breakdown). out->t_s = out->dt_s = dt. */
 void sampler_delta(const struct sys_counters *a, const struct sys_counters *b, double dt, struct sys_sample *out);

@@ -11,6 +11,13 @@
 #include "store/internal.h"
 #include "util/util.h"
 
+/* Every store error says the file, what was being done and SQLite's reason. */
+int store_fail(struct store *st, const char *what)
+{
+	snprintf(st->err, sizeof(st->err), "%s: %s: %s", st->path, what, st->db ? sqlite3_errmsg(st->db) : "no database");
+	return -1;
+}
+
 static int bind_all(sqlite3_stmt *s, const char *fmt, va_list ap)
 {
 	for (int i = 1; *fmt; fmt++, i++) {

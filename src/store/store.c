@@ -14,12 +14,6 @@
 #include "util/env.h"
 #include "util/util.h"
 
-int store_fail(struct store *st, const char *what)
-{
-	snprintf(st->err, sizeof(st->err), "%s: %s: %s", st->path, what, st->db ? sqlite3_errmsg(st->db) : "no database");
-	return -1;
-}
-
 const char *store_error(const struct store *st) { return st->err; }
 
 static int exec(struct store *st, const char *sql, const char *what)

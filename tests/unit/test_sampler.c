@@ -49,7 +49,7 @@ static const char diskstats_text[] =
 static void parse_stat(void)
 {
 	struct sys_counters c;
-	is_int(sampler_parse_stat(stat_text, &c), 0, "stat parses");
+	is_int(procstat_parse_stat(stat_text, &c), 0, "stat parses");
 	unsigned long long want[8] = {100, 20, 50, 700, 30, 5, 15, 80};
 	int same = 1;
 	for (int i = 0; i < 8; i++)
@@ -58,32 +58,32 @@ static void parse_stat(void)
 	is_int(c.ctxt, 987654, "stat: ctxt");
 	is_int(c.processes, 4321, "stat: processes (forks since boot)");
 	is_int(c.ncpus, 2, "stat: two cpuN lines");
-	is_int(sampler_parse_stat("cpu  1 2 3 4 5 6 7\nctxt 1\nprocesses 2\n", &c), 0, "stat of a kernel without steal");
+	is_int(procstat_parse_stat("cpu  1 2 3 4 5 6 7\nctxt 1\nprocesses 2\n", &c), 0, "stat of a kernel without steal");
 	is_int(c.cpu[6], 7, "softirq read");
 	is_int(c.cpu[7], 0, "missing steal is 0");
-	is_int(sampler_parse_stat("cpu0 1 2 3 4\nctxt 1\nprocesses 2\n", &c), -1, "no aggregate cpu line");
-	is_int(sampler_parse_stat("cpu  1 2 3 4\nprocesses 2\n", &c), -1, "no ctxt line");
-	is_int(sampler_parse_stat("", &c), -1, "empty text");
+	is_int(procstat_parse_stat("cpu0 1 2 3 4\nctxt 1\nprocesses 2\n", &c), -1, "no aggregate cpu line");
+	is_int(procstat_parse_stat("cpu  1 2 3 4\nprocesses 2\n", &c), -1, "no ctxt line");
+	is_int(procstat_parse_stat("", &c), -1, "empty text");
 }
 
 static void parse_vmstat(void)
 {
 	struct sys_counters c;
-	is_int(sampler_parse_vmstat(vmstat_text, &c), 0, "vmstat parses");
+	is_int(procstat_parse_vmstat(vmstat_text, &c), 0, "vmstat parses");
 	is_int(c.pgfault, 14571334, "vmstat: pgfault, not pgfaultx");
 	is_int(c.pgmajfault, 2407, "vmstat: pgmajfault, not pgmajfault_extra");
 	is_int(c.pswpin, 3, "vmstat: pswpin");
 	is_int(c.pswpout, 4, "vmstat: pswpout");
-	is_int(sampler_parse_vmstat("pgfault 5\npgmajfault 1\n", &c), 0, "vmstat without swap counters");
+	is_int(procstat_parse_vmstat("pgfault 5\npgmajfault 1\n", &c), 0, "vmstat without swap counters");
 	is_int(c.pswpin + c.pswpout, 0, "absent swap counters are 0");
-	is_int(sampler_parse_vmstat("pgmajfault 1\n", &c), -1, "no pgfault");
+	is_int(procstat_parse_vmstat("pgmajfault 1\n", &c), -1, "no pgfault");
 }
 
 static void parse_diskstats(void)
 {
 	struct sys_counters c;
 	const char *const want[] = {"sda1", "nvme0n1p2"};
-	is_int(sampler_parse_diskstats(diskstats_text, want, 2, &c), 0, "diskstats parses");
+	is_int(procstat_parse_diskstats(diskstats_text, want, 2, &c), 0, "diskstats parses");
 	is_int(c.rd_ios, 900 + 10, "rd_ios of the two partitions only");
 	is_int(c.rd_sectors, 18000 + 80, "rd_sectors summed");
 	is_int(c.wr_ios, 1900 + 20, "wr_ios summed");
@@ -95,14 +95,14 @@ static void parse_diskstats(void)
 	is_int(c.dev_io_ticks_ms[1], 5, "per-device io_ticks (nvme0n1p2)");
 
 	const char *const disk[] = {"sda"};
-	is_int(sampler_parse_diskstats(diskstats_text, disk, 1, &c), 0, "whole disk");
+	is_int(procstat_parse_diskstats(diskstats_text, disk, 1, &c), 0, "whole disk");
 	is_int(c.rd_sectors, 20000, "sda is not sda1: names match whole");
 	const char *const missing[] = {"sda1", "sdc"};
-	is_int(sampler_parse_diskstats(diskstats_text, missing, 2, &c), -1, "a missing device fails");
+	is_int(procstat_parse_diskstats(diskstats_text, missing, 2, &c), -1, "a missing device fails");
 	is_int(c.rd_ios, 900, "the found device is still counted");
 	const char *const old[] = {"sda2"};
-	is_int(sampler_parse_diskstats(diskstats_text, old, 1, &c), -1, "a 4-field partition line has no counters");
-	is_int(sampler_parse_diskstats(diskstats_text, NULL, 0, &c), 0, "no devices asked");
+	is_int(procstat_parse_diskstats(diskstats_text, old, 1, &c), -1, "a 4-field partition line has no counters");
+	is_int(procstat_parse_diskstats(diskstats_text, NULL, 0, &c), 0, "no devices asked");
 	is_int(c.rd_ios + c.io_ticks_ms + c.ndevices, 0, "no devices: zero");
 }
 
