@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The layout is the architecture: src/ holds main.c alone, and the link graph of the library (file A
+# uses a global that file B defines) has no cycle between files and none between folders.
+. "$(dirname "$0")/lib.sh"
+BUILDDIR=${REAIM_BUILDDIR:-$(pwd)}
+
+# edges DIR: "A B" for each object under DIR/src (but main and the exec helper) that uses a symbol
+# another defines, by source path without the extension.
+edges() {
+	find "$1/src" -name '*.o' ! -path "$1/src/main.o" ! -name exec_helper.o | sort | while read -r o; do
+		f=${o#"$1"/}
+		nm "$o" | awk -v f="${f%.o}" '$2 ~ /^[TDBRCGSV]$/ { print "def", f, $3 } $1 == "U" { print "use", f, $2 }'
+	done | awk '$1 == "def" { def[$3] = $2; next } { u[NR] = $2 " " $3 }
+		END { for (i in u) { split(u[i], w, " "); if ((w[2] in def) && def[w[2]] != w[1]) print w[1], def[w[2]] } }' |
+		sort -u
+}
+# folders: the same edges between the files' folders.
+folders() {
+	awk '{ a = $1; b = $2; sub(/\/[^\/]*$/, "", a); sub(/\/[^\/]*$/, "", b); if (a != b) print a, b }' | sort -u
+}
+# loops: what tsort names as being in a cycle, one per line (nothing when there is none).
+loops() {
+	tsort 2>&1 >/dev/null | sed -n 's/^tsort: \([^-].*\)/\1/p'
+}
+
+# the checker itself finds a cycle, so a pass below means something
+printf 'src/a/x src/b/y\nsrc/b/y src/a/x\nsrc/a/x src/c/z\n' >"$T/cyclic"
+ok "$([ -n "$(loops <"$T/cyclic")" ] && echo 0 || echo 1)" "a cycle between two files is found"
+printf 'src/a/x src/b/y\nsrc/b/z src/a/w\n' >"$T/cyclic"
+ok "$([ -n "$(folders <"$T/cyclic" | loops)" ] && echo 0 || echo 1)" "a cycle between two folders is found"
+
+edges "$BUILDDIR" >"$T/edges"
+ok "$([ "$(wc -l <"$T/edges")" -gt 100 ] && echo 0 || echo 1)" "the library's link graph is read ($(wc -l <"$T/edges") edges)"
+loops <"$T/edges" >"$T/file_loops"
+ok "$([ -s "$T/file_loops" ] && echo 1 || echo 0)" "no cycle between files"
+sed 's/^/#   /' "$T/file_loops"
+folders <"$T/edges" | loops >"$T/folder_loops"
+ok "$([ -s "$T/folder_loops" ] && echo 1 || echo 0)" "no cycle between folders"
+sed 's/^/#   /' "$T/folder_loops"
+
+# every dependency points down the layers: nothing below the commands uses them, nothing but the
+# commands uses the run, the measuring code uses no judgement or rendering, analysis renders nothing
+folders <"$T/edges" >"$T/folder_edges"
+for rule in "src/run src/cmd" "src/report src/cmd" "src/analysis src/cmd" "src/report src/run" "src/analysis src/run" \
+	"src/analysis src/report" "src/store src/analysis" "src/measure src/analysis" "src/measure src/report" \
+	"src/engine src/run" "src/engine src/store" "src/store src/report" "src/util src/config"; do
+	ok "$(grep -qx "$rule" "$T/folder_edges" && echo 1 || echo 0)" "${rule% *} does not use ${rule#* }"
+done
+
+loose=$(cd "$SRCDIR/src" && ls -p | grep -v / | grep "\.[ch]$" | grep -vx main.c)
+ok "$([ -z "$loose" ] && echo 0 || echo 1)" "src/ holds main.c alone${loose:+ (also: $(echo $loose))}"
+finish
