@@ -255,9 +255,9 @@ static enum test_status jmp_test(struct test_ctx *ctx, const struct test_def *se
 }
 
 /* A table row for a chain test: ops are counted in thousands of single operations. */
-#define CHAIN_ROW(name, rounds, units, desc) \
-	{ #name, name, (rounds) * CHAIN_LEN / 1000, units, desc, TF_CPU, \
-	  (uint64_t)(rounds) * CHAIN_LEN, NULL }
+#define CHAIN_ROW(fn, rounds, unit_text, desc_text) \
+	{ .name = #fn, .run = fn, .ops_per_call = (rounds) * CHAIN_LEN / 1000, .units = unit_text, \
+	  .flags = TF_CPU, .elem_ops = (uint64_t)(rounds) * CHAIN_LEN, .desc = desc_text }
 
 static const struct test_def tests[] = {
 	CHAIN_ROW(add_int, ADD_ROUNDS, "thousand adds", "5,000,000 x classic's 12 adds over three ints, checked"),
@@ -274,20 +274,18 @@ static const struct test_def tests[] = {
 	CHAIN_ROW(div_long, DIV_ROUNDS, "thousand divides", "75,000 x 12 long divides by 1 (classic's data)"),
 	CHAIN_ROW(div_short, DIV_ROUNDS, "thousand divides",
 		  "75,000 x 12 short divides by 1 (classic's data)"),
-	{ "sieve", sieve, SIEVE_PASSES, "sieves",
-	  "classic's sieve below 1,000,000 (multiples of every prime, from 2p), 5 times, checked", TF_CPU,
-	  (uint64_t)SIEVE_PASSES * SIEVE_LIMIT, NULL },
-	{ "fun_cal", fun_cal, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with no arguments", TF_CPU, CALL_ROUNDS, NULL },
-	{ "fun_cal1", fun_cal1, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with 1 int argument", TF_CPU, CALL_ROUNDS, NULL },
-	{ "fun_cal2", fun_cal2, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with 2 int arguments", TF_CPU, CALL_ROUNDS, NULL },
-	{ "fun_cal15", fun_cal15, CALL_ROUNDS, "calls",
-	  "512,000 indirect calls with 15 int arguments", TF_CPU, CALL_ROUNDS, NULL },
-	{ "jmp_test", jmp_test, JMP_ROUNDS, "longjmps",
-	  "1,000 x (setjmp, 11-deep recursion, longjmp back)", TF_CPU,
-	  (uint64_t)JMP_ROUNDS * (JMP_DEPTH + 2), NULL },
+	{ .name = "sieve", .run = sieve, .ops_per_call = SIEVE_PASSES, .units = "sieves", .flags = TF_CPU, .elem_ops = (uint64_t)SIEVE_PASSES * SIEVE_LIMIT,
+	  .desc = "classic's sieve below 1,000,000 (multiples of every prime, from 2p), 5 times, checked" },
+	{ .name = "fun_cal", .run = fun_cal, .ops_per_call = CALL_ROUNDS, .units = "calls", .flags = TF_CPU, .elem_ops = CALL_ROUNDS,
+	  .desc = "512,000 indirect calls with no arguments" },
+	{ .name = "fun_cal1", .run = fun_cal1, .ops_per_call = CALL_ROUNDS, .units = "calls", .flags = TF_CPU, .elem_ops = CALL_ROUNDS,
+	  .desc = "512,000 indirect calls with 1 int argument" },
+	{ .name = "fun_cal2", .run = fun_cal2, .ops_per_call = CALL_ROUNDS, .units = "calls", .flags = TF_CPU, .elem_ops = CALL_ROUNDS,
+	  .desc = "512,000 indirect calls with 2 int arguments" },
+	{ .name = "fun_cal15", .run = fun_cal15, .ops_per_call = CALL_ROUNDS, .units = "calls", .flags = TF_CPU, .elem_ops = CALL_ROUNDS,
+	  .desc = "512,000 indirect calls with 15 int arguments" },
+	{ .name = "jmp_test", .run = jmp_test, .ops_per_call = JMP_ROUNDS, .units = "longjmps", .flags = TF_CPU, .elem_ops = (uint64_t)JMP_ROUNDS * (JMP_DEPTH + 2),
+	  .desc = "1,000 x (setjmp, 11-deep recursion, longjmp back)" },
 };
 
 const struct test_family test_family_cpu_int = { "cpu_int", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -467,18 +467,16 @@ static enum test_status misc_rtns_1(struct test_ctx *ctx, const struct test_def 
 }
 
 static const struct test_def tests[] = {
-	{ "creat_clo", creat_clo, CREAT_ROUNDS, "creates",
-	  "create+close one file 1,000 times, then unlink it", TF_DISK, 0, NULL },
-	{ "link_test", link_test, LINK_ROUNDS * LINK_COUNT, "relinks",
-	  "a file and 7 hard links; 9 rounds of unlink+relink of each link", TF_DISK, 0, NULL },
-	{ "disk_src", disk_src, 75, "lookups",
-	  "stat 57 names, create+unlink 43 absent ones, shuffled; 345-entry tree built once per task",
-	  TF_DISK, 0, NULL },
-	{ "dir_rtns_1", dir_rtns_1, READDIR_CALLS, "readdirs",
-	  "10,000 readdir() calls over a system directory, rewinding at its end", 0, 0, NULL },
-	{ "misc_rtns_1", misc_rtns_1, MISC_ROUNDS, "rounds",
-	  "10 rounds of getcwd, get*id, getenv, getgroups, passwd/group lookups, times, uname, clock",
-	  0, 0, NULL },
+	{ .name = "creat_clo", .run = creat_clo, .ops_per_call = CREAT_ROUNDS, .units = "creates", .flags = TF_DISK,
+	  .desc = "create+close one file 1,000 times, then unlink it" },
+	{ .name = "link_test", .run = link_test, .ops_per_call = LINK_ROUNDS * LINK_COUNT, .units = "relinks", .flags = TF_DISK,
+	  .desc = "a file and 7 hard links; 9 rounds of unlink+relink of each link" },
+	{ .name = "disk_src", .run = disk_src, .ops_per_call = 75, .units = "lookups", .flags = TF_DISK,
+	  .desc = "stat 57 names, create+unlink 43 absent ones, shuffled; 345-entry tree built once per task" },
+	{ .name = "dir_rtns_1", .run = dir_rtns_1, .ops_per_call = READDIR_CALLS, .units = "readdirs",
+	  .desc = "10,000 readdir() calls over a system directory, rewinding at its end" },
+	{ .name = "misc_rtns_1", .run = misc_rtns_1, .ops_per_call = MISC_ROUNDS, .units = "rounds",
+	  .desc = "10 rounds of getcwd, get*id, getenv, getgroups, passwd/group lookups, times, uname, clock" },
 };
 
 const struct test_family test_family_fs_meta = { "fs_meta", tests, sizeof(tests) / sizeof(tests[0]), fs_meta_prepare };

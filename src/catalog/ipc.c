@@ -425,18 +425,18 @@ static enum test_status signal_test(struct test_ctx *ctx, const struct test_def 
 }
 
 static const struct test_def tests[] = {
-	{ "pipe_cpy", pipe_cpy, 100, "messages", "pipe(), 99 write+read pairs", 0, 0, NULL },
-	{ "fifo_test", fifo_test, 100, "messages",
-	  "mkfifo in the scratch dir, open both ends, 99 write+read pairs, unlink", TF_SCRATCH, 0, NULL },
-	{ "stream_pipe", stream_pipe, 100, "messages",
-	  "socketpair(AF_UNIX, SOCK_STREAM), 99 write+read pairs", 0, 0, NULL },
-	{ "dgram_pipe", dgram_pipe, 100, "datagrams",
-	  "socketpair(AF_UNIX, SOCK_DGRAM), 99 send+receive pairs", 0, 0, NULL },
-	{ "shared_memory", shared_memory, SHM_ROUNDS, "exchanges",
-	  "SysV shm (64 KiB) + semaphore: 100 x (P, copy in, V, P, copy out, V), both removed",
-	  TF_SYSV, 0, NULL },
-	{ "signal_test", signal_test, SIGNALS, "signals",
-	  "1000 x kill(self, SIGUSR2), counted by a handler", 0, 0, NULL },
+	{ .name = "pipe_cpy", .run = pipe_cpy, .ops_per_call = 100, .units = "messages",
+	  .desc = "pipe(), 99 write+read pairs" },
+	{ .name = "fifo_test", .run = fifo_test, .ops_per_call = 100, .units = "messages", .flags = TF_SCRATCH,
+	  .desc = "mkfifo in the scratch dir, open both ends, 99 write+read pairs, unlink" },
+	{ .name = "stream_pipe", .run = stream_pipe, .ops_per_call = 100, .units = "messages",
+	  .desc = "socketpair(AF_UNIX, SOCK_STREAM), 99 write+read pairs" },
+	{ .name = "dgram_pipe", .run = dgram_pipe, .ops_per_call = 100, .units = "datagrams",
+	  .desc = "socketpair(AF_UNIX, SOCK_DGRAM), 99 send+receive pairs" },
+	{ .name = "shared_memory", .run = shared_memory, .ops_per_call = SHM_ROUNDS, .units = "exchanges", .flags = TF_SYSV,
+	  .desc = "SysV shm (64 KiB) + semaphore: 100 x (P, copy in, V, P, copy out, V), both removed" },
+	{ .name = "signal_test", .run = signal_test, .ops_per_call = SIGNALS, .units = "signals",
+	  .desc = "1000 x kill(self, SIGUSR2), counted by a handler" },
 };
 
 const struct test_family test_family_ipc = { "ipc", tests, sizeof(tests) / sizeof(tests[0]), NULL };

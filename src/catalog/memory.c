@@ -205,20 +205,16 @@ static enum test_status brk_test(struct test_ctx *ctx, const struct test_def *se
 }
 
 static const struct test_def tests[] = {
-	{ "ram_copy", ram_copy, 25020, "classic ops",
-	  "100 memcpy of classic's sizes (1 B..64 KiB, most under 64 B) at 8 x 8 alignments", TF_CPU,
-	  0, NULL },
-	{ "mem_rtns_1", mem_rtns_1, ALLOC_ROUNDS * ALLOC_BLOCKS, "allocations",
-	  "100 x (100 x (string copy, malloc, calloc of classic's 1 B..8 KiB sizes), touch, free)",
-	  TF_CPU, (uint64_t)ALLOC_ROUNDS * ALLOC_BLOCKS * 2, NULL },
-	{ "mem_rtns_2", mem_rtns_2, MEMFN_ROUNDS, "rounds",
-	  "100 x memset x2/memchr/memcmp/memcpy/memmove of classic's 1 B..8 KiB sizes, 8 x 8 alignments",
-	  TF_CPU, 0, NULL },
-	{ "page_test", page_test, PAGE_ROUNDS * (1 + BREAK_STEPS), "break moves",
-	  "break +1 MiB; 100 x (shrink 64 KiB, 16 x grow 4 KiB writing every 128th byte); restore",
-	  0, 0, NULL },
-	{ "brk_test", brk_test, BRK_ROUNDS * (1 + BREAK_STEPS), "break moves",
-	  "break +1 MiB; 1000 x (shrink 64 KiB, 16 x grow 4 KiB) untouched; restore", 0, 0, NULL },
+	{ .name = "ram_copy", .run = ram_copy, .ops_per_call = 25020, .units = "classic ops", .flags = TF_CPU,
+	  .desc = "100 memcpy of classic's sizes (1 B..64 KiB, most under 64 B) at 8 x 8 alignments" },
+	{ .name = "mem_rtns_1", .run = mem_rtns_1, .ops_per_call = ALLOC_ROUNDS * ALLOC_BLOCKS, .units = "allocations", .flags = TF_CPU, .elem_ops = (uint64_t)ALLOC_ROUNDS * ALLOC_BLOCKS * 2,
+	  .desc = "100 x (100 x (string copy, malloc, calloc of classic's 1 B..8 KiB sizes), touch, free)" },
+	{ .name = "mem_rtns_2", .run = mem_rtns_2, .ops_per_call = MEMFN_ROUNDS, .units = "rounds", .flags = TF_CPU,
+	  .desc = "100 x memset x2/memchr/memcmp/memcpy/memmove of classic's 1 B..8 KiB sizes, 8 x 8 alignments" },
+	{ .name = "page_test", .run = page_test, .ops_per_call = PAGE_ROUNDS * (1 + BREAK_STEPS), .units = "break moves",
+	  .desc = "break +1 MiB; 100 x (shrink 64 KiB, 16 x grow 4 KiB writing every 128th byte); restore" },
+	{ .name = "brk_test", .run = brk_test, .ops_per_call = BRK_ROUNDS * (1 + BREAK_STEPS), .units = "break moves",
+	  .desc = "break +1 MiB; 1000 x (shrink 64 KiB, 16 x grow 4 KiB) untouched; restore" },
 };
 
 const struct test_family test_family_memory = { "memory", tests, sizeof(tests) / sizeof(tests[0]), NULL };

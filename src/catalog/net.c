@@ -129,10 +129,10 @@ static enum test_status udp_test(struct test_ctx *ctx, const struct test_def *se
 }
 
 static const struct test_def tests[] = {
-	{ "tcp_test", tcp_test, 90, "messages",
-	  "listen+connect+accept on 127.0.0.1, TCP_NODELAY, 89 write+read pairs", TF_NET, 0, NULL },
-	{ "udp_test", udp_test, 100, "datagrams",
-	  "two UDP sockets on 127.0.0.1, 99 datagrams", TF_NET, 0, NULL },
+	{ .name = "tcp_test", .run = tcp_test, .ops_per_call = 90, .units = "messages", .flags = TF_NET,
+	  .desc = "listen+connect+accept on 127.0.0.1, TCP_NODELAY, 89 write+read pairs" },
+	{ .name = "udp_test", .run = udp_test, .ops_per_call = 100, .units = "datagrams", .flags = TF_NET,
+	  .desc = "two UDP sockets on 127.0.0.1, 99 datagrams" },
 };
 
 const struct test_family test_family_net = { "net", tests, sizeof(tests) / sizeof(tests[0]), NULL };

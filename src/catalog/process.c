@@ -147,18 +147,16 @@ static enum test_status shell_job(struct test_ctx *ctx, const struct test_def *s
 }
 
 static const struct test_def tests[] = {
-	{ "fork_test", fork_test, FORK_ROUNDS, "forks",
-	  "fork a child that exits at once and wait for it, 100 times", TF_FORKS, 0, NULL },
-	{ "exec_test", exec_test, EXEC_ROUNDS, "execs",
-	  "fork and exec classic's \"true\" script (sh running ls -l) and wait, 5 times",
-	  TF_FORKS | TF_SCRATCH, 0, NULL },
-	{ "shell_rtns_1", shell_job, 1, "scripts",
-	  "run classic's aim_1 script (ls -l) as its system() did and wait", TF_FORKS | TF_SCRATCH, 0, NULL },
-	{ "shell_rtns_2", shell_job, 1, "scripts",
-	  "run classic's aim_2 script (sleep 5, as classic's load argument 9 asks) and wait",
-	  TF_FORKS | TF_SCRATCH, 0, NULL },
-	{ "shell_rtns_3", shell_job, 1, "scripts",
-	  "run classic's aim_3 script (ls -l) as its system() did and wait", TF_FORKS | TF_SCRATCH, 0, NULL },
+	{ .name = "fork_test", .run = fork_test, .ops_per_call = FORK_ROUNDS, .units = "forks", .flags = TF_FORKS,
+	  .desc = "fork a child that exits at once and wait for it, 100 times" },
+	{ .name = "exec_test", .run = exec_test, .ops_per_call = EXEC_ROUNDS, .units = "execs", .flags = TF_FORKS | TF_SCRATCH,
+	  .desc = "fork and exec classic's \"true\" script (sh running ls -l) and wait, 5 times" },
+	{ .name = "shell_rtns_1", .run = shell_job, .ops_per_call = 1, .units = "scripts", .flags = TF_FORKS | TF_SCRATCH,
+	  .desc = "run classic's aim_1 script (ls -l) as its system() did and wait" },
+	{ .name = "shell_rtns_2", .run = shell_job, .ops_per_call = 1, .units = "scripts", .flags = TF_FORKS | TF_SCRATCH,
+	  .desc = "run classic's aim_2 script (sleep 5, as classic's load argument 9 asks) and wait" },
+	{ .name = "shell_rtns_3", .run = shell_job, .ops_per_call = 1, .units = "scripts", .flags = TF_FORKS | TF_SCRATCH,
+	  .desc = "run classic's aim_3 script (ls -l) as its system() did and wait" },
 };
 
 const struct test_family test_family_process = { "process", tests, sizeof(tests) / sizeof(tests[0]), NULL };

@@ -30,11 +30,10 @@ static int set_run_option(void *args, const struct cli_opt *o, const char *value
 {
 	struct run_args *a = args;
 	const struct option_def *def = o->data;
-	size_t k = (size_t)(def - option_table);
 	const char *why;
-	if (!a->ov.given[k])
+	if (!overrides_given(&a->ov, def))
 		option_clear(&a->ov.opts, def); /* flags replace the suite's list */
-	a->ov.given[k] = 1;
+	overrides_mark(&a->ov, def);
 	if (option_set(&a->ov.opts, def, value, &why) < 0) {
 		char range[160], flag[64], *shown = text_escape(value);
 		option_range(def, range, sizeof(range));
@@ -172,14 +171,14 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	if (single) {
 		const struct option_def *mode = option_find("mode");
 		a.ov.opts.mode = MODE_SINGLE;
-		a.ov.given[mode - option_table] = 1;
+		overrides_mark(&a.ov, mode);
 	}
 	struct plan p;
 	struct errlist errs = {0};
 	int rc;
 	if (a.suite)
 		rc = plan_from_suite(a.suite, &a.ov, &p, &errs);
-	else if (a.ov.given[option_find("workfile") - option_table])
+	else if (overrides_given(&a.ov, option_find("workfile")))
 		rc = plan_from_workfile(a.ov.opts.workfile, &a.ov, &p, &errs);
 	else {
 		log_error("nothing to run: give a suite (-s quick) or a workfile (-f FILE); see reaim --help");

@@ -107,9 +107,8 @@ struct option_def {
 	size_t offset;             /* into struct run_opts */
 	const char *arg;           /* metavariable in help */
 	const char *help;
+	int measured;              /* changes what a point measures: compare warns when runs differ in it */
 };
-/* The rows of option_table (options.c checks the two agree at compile time). */
-#define OPTION_COUNT 25
 extern const struct option_def option_table[];
 extern const size_t option_count;
 const struct option_def *option_find(const char *key);
@@ -164,8 +163,11 @@ struct plan {
 /* Command-line overrides: a value per option and which ones were given. */
 struct overrides {
 	struct run_opts opts;
-	unsigned char given[OPTION_COUNT];
+	uint64_t given;            /* bit i: option_table[i] was given (options.c checks the table fits) */
 };
+/* Whether an option was given, and marking it so. */
+int overrides_given(const struct overrides *ov, const struct option_def *def);
+void overrides_mark(struct overrides *ov, const struct option_def *def);
 
 /* Load a suite (name or path), apply overrides, load every workfile. */
 int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *p, struct errlist *errs);

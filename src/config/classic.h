@@ -40,7 +40,7 @@ enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why,
 
 /* A classic command line, translated. */
 struct classic_cli {
-	struct overrides ov;      /* reaim's run options; given[] marks what the line set */
+	struct overrides ov;      /* reaim's run options; given marks what the line set */
 	char *log_prefix;         /* -l: PREFIX.csv is written ("reaim" by default, as classic) */
 	char *db, *label;         /* reaim's --db and --label, allowed alongside */
 	int single;               /* -o: AIM9 single-user mode */

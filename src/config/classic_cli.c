@@ -316,7 +316,7 @@ static void set_opt(struct classic_cli *out, const char *key, const char *value,
 		errlist_add(errs, "command line", 0, "%s %s: %s", key, value, why);
 		return;
 	}
-	out->ov.given[def - option_table] = 1;
+	overrides_mark(&out->ov, def);
 }
 
 static void set_optf(struct classic_cli *out, const char *key, struct errlist *errs, const char *fmt, ...)
@@ -507,7 +507,7 @@ void classic_cli_native_argv(const struct classic_cli *c, struct str_list *argv)
 	push(argv, xstrdup("run"));
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *d = &option_table[i];
-		if (!c->ov.given[i])
+		if (!overrides_given(&c->ov, d))
 			continue;
 		char *flag = xasprintf("--%s", d->key);
 		for (char *p = flag + 2; *p; p++)

@@ -44,67 +44,222 @@ static int check_variant(const char *value, const char **why)
 #define OFF(f) offsetof(struct run_opts, f)
 
 const struct option_def option_table[] = {
-	{"workfile", 'f', OPT_STR, NULL, 0, 0, NULL, OFF(workfile), "FILE",
-	 "workfile (a name in the workfiles dir, or a path): the weighted test mix"},
-	{"tasks", 't', OPT_TASKS, "1,2,4,8", 1, TASKS_MAX, NULL, OFF(tasks), "LIST",
-	 "task counts: '1,2,4', '8-64:8' (step) or '1-512*2' (factor)"},
-	{"jobs_per_task", 'j', OPT_INT, "100", 1, 10000000, NULL, OFF(jobs_per_task), "N",
-	 "nominal jobs per task; each test gets round(weight/total * N), at least 1"},
-	{"repeat", 'r', OPT_INT, "1", 1, 1000, NULL, OFF(repeat), "N",
-	 "measure each task count N times"},
-	{"osync", 0, OPT_ENUM, "on", 0, 0, osync_names, OFF(osync), "on|off|both",
-	 "open the sync_* tests' files with O_SYNC; both runs each workload twice"},
-	{"sync_mode", 0, OPT_ENUM, "fsync", 0, 0, sync_mode_names, OFF(sync_mode), "fsync|none|global",
-	 "what the disk tests' sync points do: fsync the task's file, nothing, or sync(1) as classic"},
-	{"filesize", 0, OPT_KIB, NULL, 0, 1LL << 30, NULL, OFF(filesize_kib), "SIZE",
-	 "per-task file size for disk tests (default: the workfile's FILESIZE, else 10K)"},
-	{"poolsize", 0, OPT_KIB, NULL, 0, 1LL << 32, NULL, OFF(poolsize_kib), "SIZE",
-	 "pool shared among tasks: n = FILESIZE + POOLSIZE / tasks (default: workfile, else 0)"},
-	{"dirs", 'd', OPT_STRLIST, NULL, 0, 0, NULL, OFF(dirs), "DIR",
-	 "disk directories, used round robin by tasks (default $TMPDIR or /var/tmp)"},
-	{"seed", 0, OPT_INT, "1", 0, 0x7fffffffffffffffLL, NULL, OFF(seed), "N",
-	 "random seed for job orders and offsets; the same seed gives the same run"},
-	{"label", 0, OPT_STR, NULL, 0, 0, NULL, OFF(label), "TEXT",
-	 "label stored with the run (default: the kernel release, uname -r)"},
-	{"mode", 0, OPT_ENUM, "sweep", 0, 0, mode_names, OFF(mode), "sweep|crossover|quick|peak|single",
-	 "sweep the listed task counts, grow them until Jobs/Min per task falls to the threshold, "
-	 "or run each test alone (single, the AIM9 way)"},
-	{"threshold", 0, OPT_DOUBLE, "0", 0, 1000000, NULL, OFF(threshold), "JPM",
-	 "Jobs/Min per task that ends crossover (default 1) or quick (default 60) mode"},
-	{"max_tasks", 0, OPT_INT, "1024", 1, TASKS_MAX, NULL, OFF(max_tasks), "N",
-	 "largest task count crossover and quick modes may reach"},
-	{"period", 'p', OPT_SECONDS, "2", 10, 86400000, NULL, OFF(period_s), "SECONDS",
-	 "single mode: how long each test runs alone"},
-	{"sample_interval", 0, OPT_SECONDS, "0.1", 0, 3600000, NULL, OFF(sample_interval_s), "SECONDS",
-	 "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
-	{"timeout", 0, OPT_SECONDS, "0", 0, 2592000000LL, NULL, OFF(timeout_s), "SECONDS",
-	 "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
-	{"task_cores", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(task_cores), "off|on",
-	 "let a crashing task dump core (with the inherited limit, in its scratch dir or where "
-	 "kernel.core_pattern says); off sets the tasks' core-size limit to 0"},
-	{"noise_limit", 0, OPT_DOUBLE, "10", 0, 100, NULL, OFF(noise_limit), "PCT",
-	 "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
-	 "of the machine; also the level the quiet check before the run warns at"},
-	{"variant", 0, OPT_STRLIST, NULL, 0, 0, NULL, OFF(variants), "NAME=COMMAND",
-	 "an in-run A/B (repeatable; a list in a suite): before each point of variant NAME, COMMAND runs "
-	 "with /bin/sh (a failing one stops the run); the variants' points interleave in counterbalanced "
-	 "order (A B B A ...) at every task count, and `reaim compare RUN` pairs them round by round, "
-	 "the first variant as the base. Sweep mode only"},
-	{"precision", 0, OPT_DOUBLE, "0", 0, 100, NULL, OFF(precision), "PCT",
-	 "repeat rounds (at least 3, and --repeat) until each task count's 95% confidence interval is "
-	 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; 0 turns it off. Sweep mode only"},
-	{"max_repeat", 0, OPT_INT, "20", 1, 1000, NULL, OFF(max_repeat), "N",
-	 "the most rounds --precision may take"},
-	{"warmup", 0, OPT_INT, "0", 0, 100, NULL, OFF(warmup), "N",
-	 "run N points at the first task count before the measured ones, and store none of them"},
-	{"pin", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(pin), "off|on",
-	 "bind task i to the i-th allowed CPU (round robin), so tasks neither migrate nor share a CPU "
-	 "while another is idle"},
-	{"drop_caches", 0, OPT_ENUM, "off", 0, 0, off_on, OFF(drop_caches), "off|on",
-	 "before each point, write back and drop the page, dentry and inode caches (root only)"},
+	{.key = "workfile",
+	 .short_flag = 'f',
+	 .type = OPT_STR,
+	 .offset = OFF(workfile),
+	 .arg = "FILE",
+	 .measured = 1,
+	 .help = "workfile (a name in the workfiles dir, or a path): the weighted test mix"},
+	{.key = "tasks",
+	 .short_flag = 't',
+	 .type = OPT_TASKS,
+	 .def = "1,2,4,8",
+	 .min = 1,
+	 .max = TASKS_MAX,
+	 .offset = OFF(tasks),
+	 .arg = "LIST",
+	 .help = "task counts: '1,2,4', '8-64:8' (step) or '1-512*2' (factor)"},
+	{.key = "jobs_per_task",
+	 .short_flag = 'j',
+	 .type = OPT_INT,
+	 .def = "100",
+	 .min = 1,
+	 .max = 10000000,
+	 .offset = OFF(jobs_per_task),
+	 .arg = "N",
+	 .measured = 1,
+	 .help = "nominal jobs per task; each test gets round(weight/total * N), at least 1"},
+	{.key = "repeat",
+	 .short_flag = 'r',
+	 .type = OPT_INT,
+	 .def = "1",
+	 .min = 1,
+	 .max = 1000,
+	 .offset = OFF(repeat),
+	 .arg = "N",
+	 .help = "measure each task count N times"},
+	{.key = "osync",
+	 .type = OPT_ENUM,
+	 .def = "on",
+	 .choices = osync_names,
+	 .offset = OFF(osync),
+	 .arg = "on|off|both",
+	 .measured = 1,
+	 .help = "open the sync_* tests' files with O_SYNC; both runs each workload twice"},
+	{.key = "sync_mode",
+	 .type = OPT_ENUM,
+	 .def = "fsync",
+	 .choices = sync_mode_names,
+	 .offset = OFF(sync_mode),
+	 .arg = "fsync|none|global",
+	 .measured = 1,
+	 .help = "what the disk tests' sync points do: fsync the task's file, nothing, or sync(1) as classic"},
+	{.key = "filesize",
+	 .type = OPT_KIB,
+	 .max = 1LL << 30,
+	 .offset = OFF(filesize_kib),
+	 .arg = "SIZE",
+	 .measured = 1,
+	 .help = "per-task file size for disk tests (default: the workfile's FILESIZE, else 10K)"},
+	{.key = "poolsize",
+	 .type = OPT_KIB,
+	 .max = 1LL << 32,
+	 .offset = OFF(poolsize_kib),
+	 .arg = "SIZE",
+	 .measured = 1,
+	 .help = "pool shared among tasks: n = FILESIZE + POOLSIZE / tasks (default: workfile, else 0)"},
+	{.key = "dirs",
+	 .short_flag = 'd',
+	 .type = OPT_STRLIST,
+	 .offset = OFF(dirs),
+	 .arg = "DIR",
+	 .measured = 1,
+	 .help = "disk directories, used round robin by tasks (default $TMPDIR or /var/tmp)"},
+	{.key = "seed",
+	 .type = OPT_INT,
+	 .def = "1",
+	 .max = 0x7fffffffffffffffLL,
+	 .offset = OFF(seed),
+	 .arg = "N",
+	 .measured = 1,
+	 .help = "random seed for job orders and offsets; the same seed gives the same run"},
+	{.key = "label",
+	 .type = OPT_STR,
+	 .offset = OFF(label),
+	 .arg = "TEXT",
+	 .help = "label stored with the run (default: the kernel release, uname -r)"},
+	{.key = "mode",
+	 .type = OPT_ENUM,
+	 .def = "sweep",
+	 .choices = mode_names,
+	 .offset = OFF(mode),
+	 .arg = "sweep|crossover|quick|peak|single",
+	 .measured = 1,
+	 .help = "sweep the listed task counts, grow them until Jobs/Min per task falls to the threshold, "
+		 "or run each test alone (single, the AIM9 way)"},
+	{.key = "threshold",
+	 .type = OPT_DOUBLE,
+	 .def = "0",
+	 .max = 1000000,
+	 .offset = OFF(threshold),
+	 .arg = "JPM",
+	 .measured = 1,
+	 .help = "Jobs/Min per task that ends crossover (default 1) or quick (default 60) mode"},
+	{.key = "max_tasks",
+	 .type = OPT_INT,
+	 .def = "1024",
+	 .min = 1,
+	 .max = TASKS_MAX,
+	 .offset = OFF(max_tasks),
+	 .arg = "N",
+	 .measured = 1,
+	 .help = "largest task count crossover and quick modes may reach"},
+	{.key = "period",
+	 .short_flag = 'p',
+	 .type = OPT_SECONDS,
+	 .def = "2",
+	 .min = 10,
+	 .max = 86400000,
+	 .offset = OFF(period_s),
+	 .arg = "SECONDS",
+	 .measured = 1,
+	 .help = "single mode: how long each test runs alone"},
+	{.key = "sample_interval",
+	 .type = OPT_SECONDS,
+	 .def = "0.1",
+	 .max = 3600000,
+	 .offset = OFF(sample_interval_s),
+	 .arg = "SECONDS",
+	 .help = "how often the system sampler reads /proc/stat, diskstats and vmstat during a point; 0 turns it off"},
+	{.key = "timeout",
+	 .type = OPT_SECONDS,
+	 .def = "0",
+	 .max = 2592000000LL,
+	 .offset = OFF(timeout_s),
+	 .arg = "SECONDS",
+	 .help = "per-point time limit; 0 derives it (10 minutes, or 20x the previous point)"},
+	{.key = "task_cores",
+	 .type = OPT_ENUM,
+	 .def = "off",
+	 .choices = off_on,
+	 .offset = OFF(task_cores),
+	 .arg = "off|on",
+	 .measured = 1,
+	 .help = "let a crashing task dump core (with the inherited limit, in its scratch dir or where "
+		 "kernel.core_pattern says); off sets the tasks' core-size limit to 0"},
+	{.key = "noise_limit",
+	 .type = OPT_DOUBLE,
+	 .def = "10",
+	 .max = 100,
+	 .offset = OFF(noise_limit),
+	 .arg = "PCT",
+	 .measured = 1,
+	 .help = "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
+		 "of the machine; also the level the quiet check before the run warns at"},
+	{.key = "variant",
+	 .type = OPT_STRLIST,
+	 .offset = OFF(variants),
+	 .arg = "NAME=COMMAND",
+	 .measured = 1,
+	 .help = "an in-run A/B (repeatable; a list in a suite): before each point of variant NAME, COMMAND runs "
+		 "with /bin/sh (a failing one stops the run); the variants' points interleave in counterbalanced "
+		 "order (A B B A ...) at every task count, and `reaim compare RUN` pairs them round by round, "
+		 "the first variant as the base. Sweep mode only"},
+	{.key = "precision",
+	 .type = OPT_DOUBLE,
+	 .def = "0",
+	 .max = 100,
+	 .offset = OFF(precision),
+	 .arg = "PCT",
+	 .help = "repeat rounds (at least 3, and --repeat) until each task count's 95% confidence interval is "
+		 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; 0 turns it off. Sweep mode only"},
+	{.key = "max_repeat",
+	 .type = OPT_INT,
+	 .def = "20",
+	 .min = 1,
+	 .max = 1000,
+	 .offset = OFF(max_repeat),
+	 .arg = "N",
+	 .help = "the most rounds --precision may take"},
+	{.key = "warmup",
+	 .type = OPT_INT,
+	 .def = "0",
+	 .max = 100,
+	 .offset = OFF(warmup),
+	 .arg = "N",
+	 .measured = 1,
+	 .help = "run N points at the first task count before the measured ones, and store none of them"},
+	{.key = "pin",
+	 .type = OPT_ENUM,
+	 .def = "off",
+	 .choices = off_on,
+	 .offset = OFF(pin),
+	 .arg = "off|on",
+	 .measured = 1,
+	 .help = "bind task i to the i-th allowed CPU (round robin), so tasks neither migrate nor share a CPU "
+		 "while another is idle"},
+	{.key = "drop_caches",
+	 .type = OPT_ENUM,
+	 .def = "off",
+	 .choices = off_on,
+	 .offset = OFF(drop_caches),
+	 .arg = "off|on",
+	 .measured = 1,
+	 .help = "before each point, write back and drop the page, dentry and inode caches (root only)"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
-_Static_assert(ARRAY_SIZE(option_table) == OPTION_COUNT, "OPTION_COUNT must match the option table");
+_Static_assert(ARRAY_SIZE(option_table) <= 64, "struct overrides marks the given options in 64 bits");
+
+int overrides_given(const struct overrides *ov, const struct option_def *def)
+{
+	return (int)((ov->given >> (def - option_table)) & 1);
+}
+
+void overrides_mark(struct overrides *ov, const struct option_def *def)
+{
+	ov->given |= UINT64_C(1) << (def - option_table);
+}
 
 const struct option_def *option_find(const char *key)
 {
@@ -120,12 +275,8 @@ const struct option_def *option_find(const char *key)
 
 int option_measured(const char *key)
 {
-	static const char *const not_measured[] = {"label", "tasks", "repeat", "sample_interval", "timeout",
-						   "precision", "max_repeat"};
-	for (size_t i = 0; i < ARRAY_SIZE(not_measured); i++)
-		if (strcmp(not_measured[i], key) == 0)
-			return 0;
-	return 1;
+	const struct option_def *d = option_find(key);
+	return !d || d->measured; /* a key this version does not know may have changed the work */
 }
 
 /* Checks of one item of a list option beyond "not empty", by the list's place in run_opts. */
@@ -171,8 +322,10 @@ void option_clear(struct run_opts *o, const struct option_def *def)
 /* Milliseconds as the largest whole unit: 30d, 1h, 10ms. */
 static const char *duration_text(long long ms, char *buf, size_t len)
 {
-	static const struct { long long ms; const char *unit; } units[] = {
-		{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}};
+	static const struct {
+		long long ms;
+		const char *unit;
+	} units[] = {{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}};
 	size_t u = 0;
 	while (u + 1 < ARRAY_SIZE(units) && ms % units[u].ms != 0)
 		u++;
@@ -189,7 +342,8 @@ const char *option_range(const struct option_def *def, char *buf, size_t len)
 	case OPT_SECONDS: {
 		char lo[32], hi[32];
 		snprintf(buf, len, "%s%s to %s", def->min == 0 ? "0, or " : "",
-			 duration_text(def->min == 0 ? 1 : def->min, lo, sizeof(lo)), duration_text(def->max, hi, sizeof(hi)));
+			 duration_text(def->min == 0 ? 1 : def->min, lo, sizeof(lo)),
+			 duration_text(def->max, hi, sizeof(hi)));
 		break;
 	}
 	case OPT_TASKS: snprintf(buf, len, "task counts of %lld to %lld", def->min, def->max); break;
@@ -292,8 +446,7 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 		*(struct task_list *)slot = t;
 		return 0;
 	}
-	case OPT_ENUM:
-		return set_enum(def, value, (int *)slot, why);
+	case OPT_ENUM: return set_enum(def, value, (int *)slot, why);
 	}
 	*why = "unknown option type";
 	return -1;

@@ -419,7 +419,7 @@ static void apply_overrides(struct run_opts *o, const struct overrides *ov)
 	struct run_opts given;
 	run_opts_copy(&given, &ov->opts);
 	for (size_t i = 0; i < option_count; i++)
-		if (ov->given[i])
+		if (overrides_given(ov, &option_table[i]))
 			option_swap(o, &given, &option_table[i]);
 	run_opts_free(&given); /* now holds the values the flags replaced */
 }
@@ -599,7 +599,7 @@ int plan_from_suite_text(const char *path_in, const char *text_in, const struct 
 	run_opts_defaults(&base);
 	apply_group(&base, root, 1, &src, errs);
 	const config_setting_t *wls = config_setting_get_member(root, "workloads");
-	int cli_workfile = ov && ov->given[option_find("workfile") - option_table];
+	int cli_workfile = ov && overrides_given(ov, option_find("workfile"));
 	if (wls && !cli_workfile) {
 		if (!config_setting_is_list(wls) && !config_setting_is_array(wls)) {
 			src_err(errs, &src, (int)config_setting_source_line(wls),

@@ -185,7 +185,6 @@ static char *subst(const char *s)
 static char *describe(const struct classic_cli *c)
 {
 	const struct run_opts *o = &c->ov.opts;
-	const unsigned char *g = c->ov.given;
 	struct strbuf sb = {0};
 	const struct task_list *t = &o->tasks;
 	int step = t->count > 2 ? t->n[1] - t->n[0] : 0;
@@ -195,11 +194,11 @@ static char *describe(const struct classic_cli *c)
 	strbuf_addf(&sb, "workfile=%s tasks=%s jobs=%lld repeat=%lld", o->workfile, tasks, o->jobs_per_task,
 		    o->repeat);
 	free(tasks);
-	if (g[option_find("filesize") - option_table])
+	if (overrides_given(&c->ov, option_find("filesize")))
 		strbuf_addf(&sb, " filesize=%lld", o->filesize_kib);
 	else
 		strbuf_addf(&sb, " filesize=-");
-	if (g[option_find("poolsize") - option_table])
+	if (overrides_given(&c->ov, option_find("poolsize")))
 		strbuf_addf(&sb, " poolsize=%lld", o->poolsize_kib);
 	else
 		strbuf_addf(&sb, " poolsize=-");
@@ -209,7 +208,7 @@ static char *describe(const struct classic_cli *c)
 	if (o->dirs.count == 0)
 		strbuf_addf(&sb, "-");
 	strbuf_addf(&sb, " sync=%s mode=%s", sync_mode_names[o->sync_mode], mode_names[o->mode]);
-	if (g[option_find("threshold") - option_table])
+	if (overrides_given(&c->ov, option_find("threshold")))
 		strbuf_addf(&sb, " threshold=%g", o->threshold);
 	if (o->mode == MODE_SINGLE)
 		strbuf_addf(&sb, " period=%g", o->period_s);

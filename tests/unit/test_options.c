@@ -296,8 +296,13 @@ static void list_options(void)
 	option_clear(&o, option_find("repeat")); /* not a list: untouched */
 	is_int(o.repeat, 1, "option_clear leaves other options alone");
 	run_opts_free(&o);
-	struct overrides ov;
-	is_int(sizeof(ov.given), option_count, "one 'given' flag per option row");
+	struct overrides ov = {0};
+	size_t marked = 0;
+	for (size_t i = 0; i < option_count; i++) {
+		marked += !overrides_given(&ov, &option_table[i]);
+		overrides_mark(&ov, &option_table[i]);
+	}
+	is_int((long long)marked, (long long)option_count, "one 'given' flag per option row, none shared");
 }
 
 static void variants_and_rounds(void)
@@ -333,6 +338,12 @@ static void variants_and_rounds(void)
 	ok(!option_measured("label") && !option_measured("repeat") && !option_measured("tasks") &&
 	   option_measured("seed") && option_measured("jobs_per_task") && option_measured("filesize") &&
 	   option_measured("sync_mode"), "options that change what a point measures");
+	ok(option_measured("no_such_key"), "a key this version does not know counts as measured");
+	struct overrides ov = {0};
+	overrides_mark(&ov, option_find("drop_caches"));
+	overrides_mark(&ov, &option_table[0]);
+	ok(overrides_given(&ov, option_find("drop_caches")) && overrides_given(&ov, &option_table[0]) &&
+	   !overrides_given(&ov, option_find("seed")), "overrides: given marks exactly the options set");
 }
 
 int main(void)

@@ -51,9 +51,9 @@ int main(void)
 	const char *why;
 	run_opts_defaults(&ov.opts);
 	option_set(&ov.opts, option_find("jobs_per_task"), "3", &why);
-	ov.given[option_find("jobs_per_task") - option_table] = 1;
+	overrides_mark(&ov, option_find("jobs_per_task"));
 	option_set(&ov.opts, option_find("filesize"), "1M", &why);
-	ov.given[option_find("filesize") - option_table] = 1;
+	overrides_mark(&ov, option_find("filesize"));
 	ok(plan_from_suite(good, &ov, &p, &errs) == 0, "suite with overrides");
 	is_int(p.wl[0].opts.jobs_per_task, 3, "flag beats suite key");
 	is_int(p.wl[0].opts.filesize_kib, 1024, "flag beats workfile FILESIZE");
