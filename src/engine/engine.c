@@ -500,6 +500,47 @@ static int map_task_memory(size_t jobs, size_t ntests, struct task_memory *m)
 	return m->base == MAP_FAILED ? -1 : 0;
 }
 
+/* Every task is ready: settle the disks, start the sampler, release the tasks together and run the
+ * point to its end. 0, or -1 when its tasks must be killed; *release_ns is the release. */
+static int release_point(const struct engine_point *pt, const struct task_args *proto, struct point_state *st,
+			 uint64_t *release_ns, double *settle_s, struct engine_result *res)
+{
+	uint64_t settle_ns = clock_now_ns();
+	settle(pt, proto);
+	*settle_s = (double)(clock_now_ns() - settle_ns) / 1e9; /* I/O, like the set-up */
+	struct sampler *smp = NULL;
+	char serr[160];
+	if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)
+		log_warn("system sampling is off for this point: %s", serr);
+	hook(pt, ENGINE_RELEASE);
+	*release_ns = clock_now_ns();
+	gate_open(&proto->shm.gates->go);
+	int rc = run_released(pt, st, proto->done_fd, proto->shm.gates, *release_ns, res);
+	if (smp) {
+		sampler_stop(smp, &res->sys, &res->series, &res->nseries);
+		res->sampled = 1;
+	}
+	return rc;
+}
+
+/* Kill the tasks when the point failed (rc < 0), reap every one, and remove the SysV objects a
+ * killed task held under its key (Ctrl-C inside semget): nothing of the point may outlive it. */
+static void end_tasks(const struct engine_point *pt, const struct task_args *proto, struct point_state *st, int rc)
+{
+	if (rc < 0) {
+		kill_all(st);
+		hook(pt, ENGINE_KILL);
+	}
+	uint64_t reap_start = clock_now_ns();
+	reap(st, 1, 1);
+	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
+		  (double)(clock_now_ns() - reap_start) / 1e6);
+	for (size_t i = 0; i < st->started; i++)
+		if (__atomic_load_n(&proto->shm.slots[i].ipc_busy, __ATOMIC_SEQ_CST) && proto->ipc_key)
+			sysv_remove_key(proto->ipc_key + (int32_t)i);
+	hook(pt, ENGINE_REAPED);
+}
+
 int engine_fork_point(const struct engine_point *pt, struct task_args *proto, struct engine_result *res)
 {
 	size_t n = (size_t)pt->tasks;
@@ -539,42 +580,14 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	uint64_t release_ns = 0;
 	double settle_s = 0;
 	if (rc == 0 && wait_ready(pt, &st, ready_fd, &shm, res) == 0) {
-		uint64_t settle_ns = clock_now_ns();
-		settle(pt, proto);
-		settle_s = (double)(clock_now_ns() - settle_ns) / 1e9; /* I/O, like the set-up */
-		struct sampler *smp = NULL;
-		char serr[160];
-		if (pt->sampler && sampler_start(pt->sampler, &smp, serr, sizeof(serr)) < 0)
-			log_warn("system sampling is off for this point: %s", serr);
-		hook(pt, ENGINE_RELEASE);
-		release_ns = clock_now_ns();
-		log_debug("%d tasks: forked in %.1f ms, all ready %.1f ms later", pt->tasks,
-			  (double)(forked_ns - setup_start) / 1e6, (double)(release_ns - forked_ns) / 1e6);
-		gate_open(&shm.gates->go);
-		rc = run_released(pt, &st, done_fd, shm.gates, release_ns, res);
-		if (smp) {
-			sampler_stop(smp, &res->sys, &res->series, &res->nseries);
-			res->sampled = 1;
-		}
+		log_debug("%d tasks: forked in %.1f ms", pt->tasks, (double)(forked_ns - setup_start) / 1e6);
+		rc = release_point(pt, proto, &st, &release_ns, &settle_s, res);
 	} else {
 		rc = -1;
 	}
 	close(ready_fd);
 	close(done_fd);
-	if (rc < 0) {
-		kill_all(&st);
-		hook(pt, ENGINE_KILL);
-	}
-	uint64_t reap_start = clock_now_ns();
-	reap(&st, 1, 1);
-	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
-		  (double)(clock_now_ns() - reap_start) / 1e6);
-	/* SysV objects a killed task held under its key (Ctrl-C inside semget): nothing of the
-	 * point may outlive it */
-	for (size_t i = 0; i < st.started; i++)
-		if (__atomic_load_n(&shm.slots[i].ipc_busy, __ATOMIC_SEQ_CST) && proto->ipc_key)
-			sysv_remove_key(proto->ipc_key + (int32_t)i);
-	hook(pt, ENGINE_REAPED);
+	end_tasks(pt, proto, &st, rc);
 	if (stop_signal)
 		invalidate(res, "interrupted by signal %s", strsignal(stop_signal));
 	if (release_ns)

@@ -273,6 +273,26 @@ static int drop_caches(char *err, size_t errlen)
 	return close(fd);
 }
 
+/* Each root's point dir (only made when the mix touches files) and, with source_kib >= 0, the
+ * source file the disk tests copy from; 0, or -1 with the reason in res. */
+static int make_point_dirs(const struct engine_scratch *s, unsigned seq, int need_dirs, long long source_kib,
+			   char **point_dirs, char **sources, struct engine_result *res)
+{
+	for (size_t d = 0; d < s->count; d++) {
+		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
+		if (need_dirs && mkdir(point_dirs[d], 0700) < 0) {
+			snprintf(res->reason, sizeof(res->reason), "mkdir %s: %s", point_dirs[d], strerror(errno));
+			free(point_dirs[d]);
+			point_dirs[d] = NULL;
+			return -1;
+		}
+		sources[d] = xasprintf("%s/source", point_dirs[d]);
+		if (source_kib >= 0 && lay_out_source(sources[d], source_kib, res->reason, sizeof(res->reason)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,
 		     struct engine_result *res)
 {
@@ -296,19 +316,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		rc = -1;
 	for (size_t d = 0; d < s->count && (flags & TF_DISK) && !engine_interrupted(); d++)
 		flush_dir(s->roots[d]); /* a stop must not wait for writeback */
-	for (size_t d = 0; d < s->count && rc == 0; d++) {
-		point_dirs[d] = xasprintf("%s/p%u", s->roots[d], seq);
-		if (need_dirs && mkdir(point_dirs[d], 0700) < 0) {
-			snprintf(res->reason, sizeof(res->reason), "mkdir %s: %s", point_dirs[d], strerror(errno));
-			free(point_dirs[d]);
-			point_dirs[d] = NULL;
-			rc = -1;
-			break;
-		}
-		sources[d] = xasprintf("%s/source", point_dirs[d]);
-		if (need_source && lay_out_source(sources[d], kib, res->reason, sizeof(res->reason)) < 0)
-			rc = -1;
-	}
+	if (rc == 0)
+		rc = make_point_dirs(s, seq, need_dirs, need_source ? kib : -1, point_dirs, sources, res);
 	size_t ncpus = 0;
 	int *cpus = rc == 0 && pt->opts->pin ? allowed_cpus(&ncpus) : NULL;
 	if (rc == 0 && pt->opts->pin && ncpus == 0) {

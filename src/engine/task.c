@@ -137,12 +137,9 @@ void gate_wait(uint32_t *gate)
 		syscall(SYS_futex, gate, FUTEX_WAIT, 0, NULL, NULL, 0);
 }
 
-void task_main(const struct task_args *a)
+/* Leave the parent's session, die with it, and take the task's CPU (--pin); exits on failure. */
+static void task_settle(const struct task_args *a)
 {
-	struct task_slot *slot = &a->shm.slots[a->index];
-	const struct workfile *wf = a->pt->wf;
-	char msg[200];
-
 	const char *step;
 	if (detach_from_parent(a, &step) < 0) {
 		fail(a, -1, errno, step);
@@ -157,14 +154,14 @@ void task_main(const struct task_args *a)
 			_exit(1);
 		}
 	}
-	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
-	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
-	const char *point_dir = a->point_dirs[a->index % a->nsources];
-	char task_dir[need_scratch ? strlen(point_dir) + 16 : 1];
-	task_dir[0] = '\0';
-	if (need_scratch)
-		snprintf(task_dir, sizeof(task_dir), "%s/t%u", point_dir, a->index);
-	if (need_scratch && mkdir(task_dir, 0700) < 0) {
+}
+
+/* Make the task's scratch dir (task_dir "" when no test needs one) and work in it, or in /: a core,
+ * or a file a test names relatively, never lands in the directory reaim was started from. */
+static void task_enter_dir(const struct task_args *a, const char *point_dir, const char *task_dir)
+{
+	char msg[200];
+	if (task_dir[0] && mkdir(task_dir, 0700) < 0) {
 		int err = errno;
 		struct statvfs vfs;
 		int no_inodes = err == ENOSPC && statvfs(point_dir, &vfs) == 0 && vfs.f_files > 0 && vfs.f_favail == 0;
@@ -172,17 +169,22 @@ void task_main(const struct task_args *a)
 		fail(a, -1, err, msg);
 		_exit(1);
 	}
-	/* work in the task's own dir (or /): a core, or a file a test names relatively, never lands
-	 * in the directory reaim was started from */
-	if (chdir(need_scratch ? task_dir : "/") < 0) {
-		snprintf(msg, sizeof(msg), "chdir %s", need_scratch ? task_dir : "/");
+	if (chdir(task_dir[0] ? task_dir : "/") < 0) {
+		snprintf(msg, sizeof(msg), "chdir %s", task_dir[0] ? task_dir : "/");
 		fail(a, -1, errno, msg);
-		if (need_scratch)
+		if (task_dir[0])
 			remove_tree(task_dir);
 		_exit(1);
 	}
-	struct test_ctx ctx = {
-		.scratch = need_scratch ? task_dir : NULL,
+}
+
+/* The tests' context, with the scratch dir open and each family's set-up done; exits on failure. */
+static void task_context(const struct task_args *a, const char *task_dir, struct test_ctx *ctx)
+{
+	const struct workfile *wf = a->pt->wf;
+	char msg[200];
+	*ctx = (struct test_ctx){
+		.scratch = task_dir[0] ? task_dir : NULL,
 		.scratch_fd = -1,
 		.source = a->sources[a->index % a->nsources],
 		.file_kib = a->file_kib,
@@ -194,9 +196,9 @@ void task_main(const struct task_args *a)
 		.task_index = a->index,
 		.rng = (uint64_t)a->pt->seed * 0x9e3779b97f4a7c15ull + a->index + 1,
 		.ipc_key = a->ipc_key ? a->ipc_key + (int32_t)a->index : 0,
-		.ipc_busy = &slot->ipc_busy,
+		.ipc_busy = &a->shm.slots[a->index].ipc_busy,
 	};
-	if (need_scratch && (ctx.scratch_fd = open(task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+	if (task_dir[0] && (ctx->scratch_fd = open(task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		snprintf(msg, sizeof(msg), "open %s: %s", task_dir, strerror(errno));
 		fail(a, -1, errno, msg);
 		remove_tree(task_dir);
@@ -204,78 +206,129 @@ void task_main(const struct task_args *a)
 	}
 	for (size_t t = 0; t < wf->count; t++) {
 		const struct test_family *fam = test_family_struct_of(wf->entries[t].test);
-		if (fam && fam->prepare && fam->prepare(&ctx, wf->entries[t].test) != TEST_OK) {
-			snprintf(msg, sizeof(msg), "preparing: %s", ctx.why);
-			fail(a, (int)t, ctx.err, msg);
-			if (need_scratch)
+		if (fam && fam->prepare && fam->prepare(ctx, wf->entries[t].test) != TEST_OK) {
+			snprintf(msg, sizeof(msg), "preparing: %s", ctx->why);
+			fail(a, (int)t, ctx->err, msg);
+			if (task_dir[0])
 				remove_tree(task_dir);
 			_exit(1);
 		}
 	}
-	/* the job list, each job's bucket and the task's own statistics, in memory no one else
-	 * wrote (see task_memory) */
-	uint16_t *jobs = a->mem.base;
-	job_bucket *bucket = (job_bucket *)((char *)a->mem.base + a->mem.bucket_offset);
-	struct local_stats *stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset);
-	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, jobs);
+}
 
-	/* Fault in now, not in the first microseconds after the release: our slot, the clock,
-	 * the timing code and the first page of each test's code (fork does not copy the page
-	 * tables of the program text, so each task would fault on them afresh). */
+/* The job list, each job's bucket and the task's own statistics, in memory no one else wrote
+ * (see task_memory). */
+struct task_local {
+	uint16_t *jobs;
+	job_bucket *bucket;
+	struct local_stats *stats;
+};
+
+/* Fault in now, not in the first microseconds after the release: our slot, the clock, the timing
+ * code and the first page of each test's code (fork does not copy the page tables of the program
+ * text, so each task would fault on them afresh). */
+static void task_fault_in(const struct task_args *a, const struct task_local *m)
+{
+	const struct workfile *wf = a->pt->wf;
+	struct task_slot *slot = &a->shm.slots[a->index];
 	slot->start_ns = slot->finish_ns = clock_now_ns();
 	for (size_t off = a->mem.bucket_offset; off < a->mem.len; off += 4096)
 		((volatile char *)a->mem.base)[off] = 0; /* the buckets' and statistics' pages */
 	((volatile char *)a->mem.base)[a->mem.len - 1] = 0;
-	record(&stats[0], 1); /* the recording code, then undone */
-	memset(&stats[0], 0, sizeof(stats[0]));
+	record(&m->stats[0], 1); /* the recording code, then undone */
+	memset(&m->stats[0], 0, sizeof(m->stats[0]));
 	for (size_t t = 0; t < wf->count; t++) {
 		const volatile unsigned char *code = (const volatile unsigned char *)(uintptr_t)wf->entries[t].test->run;
 		(void)*code;
 		(void)*(volatile uint64_t *)&a->shm.stats[t].count; /* the shared statistics merge() writes */
 	}
+}
+
+/* Say ready and wait for the release; exits when the parent gave up on the point. */
+static void task_wait_release(const struct task_args *a)
+{
 	struct point_gates *g = a->shm.gates;
 	if (engine_test_hook)
 		engine_test_hook(ENGINE_HOOK_TASK_COUNTING_IN, a->index);
 	if (count_in(&g->ready, NULL, g->tasks, a->ready_fd) < 0)
-		_exit(2); /* the parent gave up on this point */
+		_exit(2);
 	if (engine_test_hook)
 		engine_test_hook(ENGINE_HOOK_TASK_COUNTED_IN, a->index);
-	gate_wait(&a->shm.gates->go);
-	slot->start_ns = clock_now_ns();
+	gate_wait(&g->go);
+	a->shm.slots[a->index].start_ns = clock_now_ns();
 	/* let the tasks woken after us start too before we take the CPU for our jobs */
 	sched_yield();
+}
 
-	int status = 0;
+/* Every job in order, each timed; 0, or 1 after the first that failed (recorded in the slot). */
+static int task_run_jobs(const struct task_args *a, struct test_ctx *ctx, const struct task_local *m)
+{
+	const struct workfile *wf = a->pt->wf;
+	struct task_slot *slot = &a->shm.slots[a->index];
+	char msg[200];
 	for (size_t j = 0; j < a->mem.jobs; j++) {
-		unsigned t = jobs[j];
+		unsigned t = m->jobs[j];
 		uint64_t t0 = clock_now_ns();
-		enum test_status r = wf->entries[t].test->run(&ctx, wf->entries[t].test);
+		enum test_status r = wf->entries[t].test->run(ctx, wf->entries[t].test);
 		uint64_t t1 = clock_now_ns();
 		if (r != TEST_OK) {
-			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx.why);
-			fail(a, (int)t, ctx.err, msg);
-			status = 1;
-			break;
+			snprintf(msg, sizeof(msg), "%s%s", r == TEST_SKIP ? "skipped: " : "", ctx->why);
+			fail(a, (int)t, ctx->err, msg);
+			return 1;
 		}
-		record(&stats[t], t1 - t0);
-		bucket[j] = (job_bucket)hist_bucket(t1 - t0);
+		record(&m->stats[t], t1 - t0);
+		m->bucket[j] = (job_bucket)hist_bucket(t1 - t0);
 		slot->jobs_done++;
 	}
-	slot->finish_ns = clock_now_ns();
-	if (status == 0) {
-		for (size_t t = 0; t < wf->count; t++)
-			merge(&a->shm.stats[t], &stats[t]);
-		merge_buckets(a->shm.stats, jobs, a->mem.jobs, bucket);
-		__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
-		/* Stay until every task has finished: exiting now would charge our clean-up and
-		 * exit to the tasks still running or not yet started. */
-		if (count_in(&g->done, &g->dead, g->tasks, a->done_fd) < 0)
-			_exit(2);
-		gate_wait(&a->shm.gates->leave);
-	}
+	return 0;
+}
+
+/* Hand the statistics over and stay until every task has finished: exiting now would charge our
+ * clean-up and exit to the tasks still running or not yet started. */
+static void task_hand_over(const struct task_args *a, const struct task_local *m)
+{
+	const struct workfile *wf = a->pt->wf;
+	struct point_gates *g = a->shm.gates;
+	for (size_t t = 0; t < wf->count; t++)
+		merge(&a->shm.stats[t], &m->stats[t]);
+	merge_buckets(a->shm.stats, m->jobs, a->mem.jobs, m->bucket);
+	__atomic_store_n(&a->shm.slots[a->index].state, SLOT_DONE, __ATOMIC_RELEASE);
+	if (count_in(&g->done, &g->dead, g->tasks, a->done_fd) < 0)
+		_exit(2);
+	gate_wait(&g->leave);
+}
+
+void task_main(const struct task_args *a)
+{
+	const struct workfile *wf = a->pt->wf;
+	task_settle(a);
+	/* mkdir is the dearest part of a task's set-up on ext4: only when a test needs it */
+	int need_scratch = (workfile_flags(wf) & (TF_DISK | TF_SCRATCH)) != 0;
+	const char *point_dir = a->point_dirs[a->index % a->nsources];
+	char task_dir[need_scratch ? strlen(point_dir) + 16 : 1];
+	task_dir[0] = '\0';
+	if (need_scratch)
+		snprintf(task_dir, sizeof(task_dir), "%s/t%u", point_dir, a->index);
+	task_enter_dir(a, point_dir, task_dir);
+	struct test_ctx ctx;
+	task_context(a, task_dir, &ctx);
+	const struct task_local m = {
+		.jobs = a->mem.base,
+		.bucket = (job_bucket *)((char *)a->mem.base + a->mem.bucket_offset),
+		.stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset),
+	};
+	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, m.jobs);
+	task_fault_in(a, &m);
+	task_wait_release(a);
+
+	int status = task_run_jobs(a, &ctx, &m);
+	a->shm.slots[a->index].finish_ns = clock_now_ns();
+	if (status == 0)
+		task_hand_over(a, &m);
 	if (need_scratch)
 		close(ctx.scratch_fd);
 	if (need_scratch && remove_tree(task_dir) < 0 && status == 0) {
+		char msg[200];
 		snprintf(msg, sizeof(msg), "removing %s: %s", task_dir, strerror(errno));
 		fail(a, -1, errno, msg);
 		status = 1;

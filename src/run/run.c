@@ -121,6 +121,57 @@ static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids
 	return 0;
 }
 
+/* Each workload's points, in its own scratch dirs: single mode test by test, else a block per
+ * O_SYNC setting (both: on, then off). Stops at the first fatal error or a stop signal. */
+static void run_workloads(struct runner *rn, const struct plan *p, const int64_t *wl_ids)
+{
+	for (size_t w = 0; w < p->nwl && !runner_stop_now(rn); w++) {
+		const struct workload *wl = &p->wl[w];
+		struct engine_scratch scratch;
+		if (engine_scratch_create(&wl->opts.dirs, &scratch, rn->first_failure, sizeof(rn->first_failure)) < 0) {
+			log_error("%s", rn->first_failure);
+			rn->failed = rn->fatal = 1;
+			break;
+		}
+		if (wl->opts.mode == MODE_SINGLE) {
+			runner_single(rn, wl, &scratch);
+		} else {
+			static const int both[] = {1, 0};
+			int nosync = wl->opts.osync == OSYNC_BOTH ? 2 : 1;
+			for (int k = 0; k < nosync && !runner_stop_now(rn); k++)
+				runner_block(rn, wl, wl_ids[w], nosync == 2 ? both[k] : wl->opts.osync, &scratch);
+		}
+		engine_scratch_destroy(&scratch);
+	}
+}
+
+/* Store how the run ended and close the store; what the command makes of it. */
+static enum run_status finish_run(struct runner *rn, const struct plan *p)
+{
+	int sig = engine_interrupted();
+	const char *status = sig ? "interrupted" : rn->failed ? "failed" : "complete";
+	char reason[400] = "";
+	if (sig)
+		snprintf(reason, sizeof(reason), "stopped by signal %d (%s)", sig, strsignal(sig));
+	else if (rn->failed)
+		snprintf(reason, sizeof(reason), "%s", rn->first_failure);
+	if (store_run_finish(rn->st, rn->run_id, status, reason[0] ? reason : NULL) < 0) {
+		log_error("%s", store_error(rn->st));
+		rn->failed = 1;
+	}
+	store_close(rn->st);
+	for (size_t w = 0; w < p->nwl && !sig && !rn->failed; w++)
+		if (p->wl[w].opts.variants.count > 1) {
+			log_info("the variants side by side, paired round by round: reaim compare %lld", (long long)rn->run_id);
+			break;
+		}
+	if (sig) {
+		log_error("interrupted; finished points are kept in run %lld", (long long)rn->run_id);
+		return RUN_INTERRUPTED;
+	}
+	return rn->failed ? RUN_FAILED : RUN_OK;
+}
+
 static enum run_status execute(const struct plan *p, const struct run_request *rq, int64_t *run_id)
 {
 	char err[512];
@@ -155,58 +206,12 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 		log_warn("%s", store_error(rn.st));
 	if (rq->view->run_begin)
 		rq->view->run_begin(rq->view->arg, rn.run_id, planned_points(p));
-	for (size_t w = 0; w < p->nwl && !runner_stop_now(&rn); w++) {
-		const struct workload *wl = &p->wl[w];
-		struct engine_scratch scratch;
-		if (wl->opts.mode == MODE_SINGLE) {
-			if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
-						  sizeof(rn.first_failure)) < 0) {
-				log_error("%s", rn.first_failure);
-				rn.failed = rn.fatal = 1;
-				break;
-			}
-			runner_single(&rn, wl, &scratch);
-			engine_scratch_destroy(&scratch);
-			continue;
-		}
-		if (engine_scratch_create(&wl->opts.dirs, &scratch, rn.first_failure,
-					  sizeof(rn.first_failure)) < 0) {
-			log_error("%s", rn.first_failure);
-			rn.failed = rn.fatal = 1;
-			break;
-		}
-		static const int both[] = {1, 0};
-		int nosync = wl->opts.osync == OSYNC_BOTH ? 2 : 1;
-		for (int k = 0; k < nosync && !runner_stop_now(&rn); k++)
-			runner_block(&rn, wl, wl_ids[w], nosync == 2 ? both[k] : wl->opts.osync, &scratch);
-		engine_scratch_destroy(&scratch);
-	}
+	run_workloads(&rn, p, wl_ids);
 	if (rq->view->run_end)
 		rq->view->run_end(rq->view->arg);
 	accounting_close(rn.acct);
 	free(wl_ids);
-	int sig = engine_interrupted();
-	const char *status = sig ? "interrupted" : rn.failed ? "failed" : "complete";
-	char reason[400] = "";
-	if (sig)
-		snprintf(reason, sizeof(reason), "stopped by signal %d (%s)", sig, strsignal(sig));
-	else if (rn.failed)
-		snprintf(reason, sizeof(reason), "%s", rn.first_failure);
-	if (store_run_finish(rn.st, rn.run_id, status, reason[0] ? reason : NULL) < 0) {
-		log_error("%s", store_error(rn.st));
-		rn.failed = 1;
-	}
-	store_close(rn.st);
-	for (size_t w = 0; w < p->nwl && !sig && !rn.failed; w++)
-		if (p->wl[w].opts.variants.count > 1) {
-			log_info("the variants side by side, paired round by round: reaim compare %lld", (long long)rn.run_id);
-			break;
-		}
-	if (sig) {
-		log_error("interrupted; finished points are kept in run %lld", (long long)rn.run_id);
-		return RUN_INTERRUPTED;
-	}
-	return rn.failed ? RUN_FAILED : RUN_OK;
+	return finish_run(&rn, p);
 }
 
 /* The quiet check before the first point, at the lowest noise limit of the plan; -1: do not start
