@@ -244,7 +244,7 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 {
 	size_t n = (size_t)pt->tasks;
 	double *task_s = xcalloc(n, sizeof(double));
-	uint64_t last = release_ns, first_start = UINT64_MAX, last_start = 0;
+	uint64_t last = release_ns, first_start = UINT64_MAX, last_start = 0, window_cpu_ns = 0;
 	char why[sizeof(res->reason)];
 	for (unsigned i = 0; i < n; i++) {
 		const struct task_slot *slot = &shm->slots[i];
@@ -256,6 +256,8 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 			continue;
 		}
 		task_s[i] = (double)(slot->finish_ns - release_ns) / 1e9;
+		if (slot->cpu_finish_ns > slot->cpu_start_ns)
+			window_cpu_ns += slot->cpu_finish_ns - slot->cpu_start_ns;
 		last = slot->finish_ns > last ? slot->finish_ns : last;
 		first_start = slot->start_ns < first_start ? slot->start_ns : first_start;
 		last_start = slot->start_ns > last_start ? slot->start_ns : last_start;
@@ -266,6 +268,7 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 	free(task_s);
 	res->user_s = tv_s(st->usage.ru_utime);
 	res->sys_s = tv_s(st->usage.ru_stime);
+	res->window_cpu_s = (double)window_cpu_ns / 1e9;
 	for (size_t t = 0; t < pt->wf->count; t++) {
 		const struct shared_stats *s = &shm->stats[t];
 		struct engine_test_stats *o = &res->tests[t];

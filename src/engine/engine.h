@@ -58,7 +58,8 @@ struct engine_result {
 	int fatal;                /* the run cannot go on (fork failed, scratch unusable) */
 	char reason[320];
 	size_t jobs_per_task;     /* P */
-	double real_s, user_s, sys_s;
+	double real_s, user_s, sys_s; /* user_s, sys_s: the tasks' whole lives (wait4) */
+	double window_cpu_s;      /* the finished tasks' CPU time from their release to their last job's end */
 	double release_skew_s;
 	double point_overhead_s;  /* the point's wall time, start of set-up to end of clean-up, less real_s */
 	struct engine_phases phases;

@@ -17,11 +17,13 @@ struct task_slot {
 	int state;
 	uint32_t jobs_done;
 	uint64_t start_ns, finish_ns;
+	uint64_t cpu_start_ns, cpu_finish_ns; /* the task's CPU time (its own and its reaped children's) at both */
 	int fail_test;            /* workfile entry index, -1 for set-up */
 	int fail_errno;
 	uint32_t ipc_busy;        /* nonzero while a test may hold SysV objects under the task's key */
 	pid_t pid;                /* set by the parent: shared memory, so forking copies nothing */
 } __attribute__((aligned(64)));
+_Static_assert(sizeof(struct task_slot) == 64, "a task's slot is one cache line");
 
 /* What a task that failed was doing; apart from the slots, so only a failure touches it. */
 struct task_failure {

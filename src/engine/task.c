@@ -70,6 +70,19 @@ static void merge_buckets(struct shared_stats *dst, const uint16_t *jobs, size_t
 		__atomic_add_fetch(&dst[jobs[j]].hist[bucket[j]], 1, __ATOMIC_RELAXED);
 }
 
+/* The CPU time this task and the children it reaped have used so far, in ns (0 if unknown). */
+static uint64_t cpu_used_ns(void)
+{
+	struct rusage self, children;
+	if (getrusage(RUSAGE_SELF, &self) < 0 || getrusage(RUSAGE_CHILDREN, &children) < 0)
+		return 0;
+	const struct timeval *tv[] = {&self.ru_utime, &self.ru_stime, &children.ru_utime, &children.ru_stime};
+	uint64_t ns = 0;
+	for (size_t i = 0; i < sizeof(tv) / sizeof(tv[0]); i++)
+		ns += (uint64_t)tv[i]->tv_sec * 1000000000ull + (uint64_t)tv[i]->tv_usec * 1000ull;
+	return ns;
+}
+
 static void record(struct local_stats *s, uint64_t ns)
 {
 	s->count++;
@@ -224,14 +237,15 @@ struct task_local {
 	struct local_stats *stats;
 };
 
-/* Fault in now, not in the first microseconds after the release: our slot, the clock, the timing
- * code and the first page of each test's code (fork does not copy the page tables of the program
+/* Fault in now, not in the first microseconds after the release: our slot, the clock, the timing and
+ * rusage code and the first page of each test's code (fork does not copy the page tables of the program
  * text, so each task would fault on them afresh). */
 static void task_fault_in(const struct task_args *a, const struct task_local *m)
 {
 	const struct workfile *wf = a->pt->wf;
 	struct task_slot *slot = &a->shm.slots[a->index];
 	slot->start_ns = slot->finish_ns = clock_now_ns();
+	slot->cpu_start_ns = slot->cpu_finish_ns = cpu_used_ns();
 	for (size_t off = a->mem.bucket_offset; off < a->mem.len; off += 4096)
 		((volatile char *)a->mem.base)[off] = 0; /* the buckets' and statistics' pages */
 	((volatile char *)a->mem.base)[a->mem.len - 1] = 0;
@@ -256,6 +270,7 @@ static void task_wait_release(const struct task_args *a)
 		engine_test_hook(ENGINE_HOOK_TASK_COUNTED_IN, a->index);
 	gate_wait(&g->go);
 	a->shm.slots[a->index].start_ns = clock_now_ns();
+	a->shm.slots[a->index].cpu_start_ns = cpu_used_ns(); /* after the clock: the release skew is not lengthened */
 	/* let the tasks woken after us start too before we take the CPU for our jobs */
 	sched_yield();
 }
@@ -323,6 +338,7 @@ void task_main(const struct task_args *a)
 
 	int status = task_run_jobs(a, &ctx, &m);
 	a->shm.slots[a->index].finish_ns = clock_now_ns();
+	a->shm.slots[a->index].cpu_finish_ns = cpu_used_ns();
 	if (status == 0)
 		task_hand_over(a, &m);
 	if (need_scratch)

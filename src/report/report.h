@@ -32,6 +32,11 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished);
 
+/* The CPU column of reaim's table: the tasks' CPU over the measured window (window_cpu_s, the span
+ * Real covers), or their whole lives (cpu_s) for a point stored before the window was measured,
+ * which is what that run printed. */
+double report_point_cpu_s(const struct store_point *p);
+
 /* Single-user mode: a heading per workfile and O_SYNC setting, then a row per test from the
  * point that measured it (the last of its calibration points). */
 void report_single_begin(FILE *f, const char *workfile, int osync, long long file_kib);

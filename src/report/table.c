@@ -31,12 +31,17 @@ void report_block_begin(FILE *f, const struct report_block *b)
 	fputc('\n', f);
 }
 
+double report_point_cpu_s(const struct store_point *p)
+{
+	return isfinite(p->window_cpu_s) ? p->window_cpu_s : p->cpu_s;
+}
+
 void report_block_row(FILE *f, const struct report_block *b, const struct store_point *p)
 {
 	if (!p->valid)
-		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f", p->tasks, p->real_s, p->cpu_s);
+		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f", p->tasks, p->real_s, report_point_cpu_s(p));
 	else
-		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, p->cpu_s);
+		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, report_point_cpu_s(p));
 	if (b->rounds > 1)
 		fprintf(f, "\t%d/%d", p->repeat + 1, b->rounds);
 	if (b->variants) {
@@ -63,20 +68,27 @@ static int by_tasks(const void *a, const void *b)
 	return (x->repeat > y->repeat) - (x->repeat < y->repeat);
 }
 
-/* Points at one task count: all of them, and the valid ones' mean Jobs/Min per task. */
-static size_t points_at(const struct store_point *pts, size_t n, int tasks, struct summary *jpm_task)
+/* Points at one task count: all of them, and the valid ones' mean Jobs/Min per task and,
+ * unless cpu is NULL, their CPU as the table shows it. */
+static size_t points_at(const struct store_point *pts, size_t n, int tasks, struct summary *jpm_task,
+			struct summary *cpu)
 {
-	double *v = xcalloc(n + 1, sizeof(double));
+	double *v = xcalloc(n + 1, sizeof(double)), *c = xcalloc(n + 1, sizeof(double));
 	size_t all = 0, k = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (pts[i].tasks != tasks)
 			continue;
 		all++;
-		if (pts[i].valid)
+		if (pts[i].valid) {
+			c[k] = report_point_cpu_s(&pts[i]);
 			v[k++] = pts[i].jobs_per_min_task;
+		}
 	}
 	measure_summary(v, k, jpm_task);
+	if (cpu)
+		measure_summary(c, k, cpu);
 	free(v);
+	free(c);
 	return all;
 }
 
@@ -107,7 +119,7 @@ static void crossover_line(FILE *f, const struct report_block *b, const struct s
 {
 	struct summary s;
 	int tasks = pts[n - 1].tasks;
-	size_t all = points_at(pts, n, tasks, &s);
+	size_t all = points_at(pts, n, tasks, &s, NULL);
 	if (s.n == 0 || s.mean >= b->threshold)
 		return;
 	if (all > 1)
@@ -148,8 +160,8 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 	fprintf(f, "Means over the valid rounds:\nTasks\tJobs/Min\t±CV%%\t±CI95%%\tMin\tMax\tRounds\tReal\tCPU\n");
 	for (size_t i = 0; i < c->count; i++) {
 		const struct curve_point *cp = &c->points[i];
-		struct summary ignored;
-		size_t all = points_at(pts, n, cp->tasks, &ignored);
+		struct summary ignored, cpu;
+		size_t all = points_at(pts, n, cp->tasks, &ignored, &cpu);
 		double ci = ci95_pct(cp->jpm.cv_pct, cp->jpm.n);
 		fprintf(f, "%d\t%.1f\t\t%.1f\t", cp->tasks, cp->jpm.mean, cp->jpm.cv_pct);
 		if (isfinite(ci))
@@ -157,7 +169,7 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 		else
 			fputc('-', f);
 		fprintf(f, "\t%.1f\t%.1f\t%zu/%zu\t%.2f\t%.2f\n", cp->jpm.min, cp->jpm.max, cp->jpm.n, all,
-			cp->real_s.mean, cp->user_s.mean + cp->sys_s.mean);
+			cp->real_s.mean, cpu.mean);
 	}
 	/* rounds of one run share its machine's state: their interval is narrower than the truth */
 	fprintf(f, "±CI95%%: half the 95%% interval of the mean over this run's rounds; they share\n"
@@ -208,7 +220,7 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	if (best) {
 		struct summary ignored;
 		char note[64];
-		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored),
+		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored, NULL),
 			    ci95_pct(best->jpm.cv_pct, best->jpm.n));
 		fprintf(f, "Max Jobs per Minute %.1f at %d tasks%s\n", best->jpm.mean, best->tasks, note);
 	} else {

@@ -33,6 +33,7 @@ static void to_store_point(const struct engine_point *pt, const struct engine_re
 	p->user_s = r->user_s;
 	p->sys_s = r->sys_s;
 	p->cpu_s = r->user_s + r->sys_s;
+	p->window_cpu_s = r->window_cpu_s;
 	p->std_dev_s = r->spread.std_dev;
 	p->std_dev_pct = r->spread.std_dev_pct;
 	p->jti = r->spread.jti;

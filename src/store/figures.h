@@ -32,7 +32,8 @@
 	X(real_s, REAL, "s", "Real time (s)", "%.17g", CORE, PLOT)                                        \
 	X(user_s, REAL, "s", "CPU user time (s)", "%.17g", CORE, NOPLOT)                                  \
 	X(sys_s, REAL, "s", "CPU system time (s)", "%.17g", CORE, NOPLOT)                                 \
-	X(cpu_s, REAL, "s", "CPU time (s)", "%.17g", CORE, PLOT)                                          \
+	X(cpu_s, REAL, "s", "CPU time over the tasks' lives (s)", "%.17g", CORE, PLOT)                    \
+	X(window_cpu_s, REAL, "s", "CPU time from the release to the last job (s)", "%.17g", CORE, PLOT)  \
 	X(std_dev_s, REAL, "s", "Std dev of task times (s)", "%.17g", CORE, NOPLOT)                       \
 	X(std_dev_pct, REAL, "%", "Std dev of task times %", "%.17g", CORE, NOPLOT)                       \
 	X(jti, REAL, "%", "JTI", "%.17g", CORE, PLOT)                                                     \

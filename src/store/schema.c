@@ -133,5 +133,8 @@ const char *const store_migrations[] = {
 	/* 9: the lock file a running run holds for its whole life (a name in the database's
 	 * directory), so a later run tells it is alive by its lock, not by its pid or name */
 	"ALTER TABLE runs ADD COLUMN lock_file TEXT;",
+	/* 10: the tasks' CPU time over the measured window only (cpu_s keeps their whole lives:
+	 * set-up before the release and clean-up after their last job) */
+	"ALTER TABLE points ADD COLUMN window_cpu_s REAL;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

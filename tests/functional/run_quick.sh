@@ -49,6 +49,18 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA user_version')" -ge 1 ] && echo 0 || echo 1)" "schema version set"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE idle_pct >= 0 AND user_pct + sys_pct > 0')" -eq 2 ] && echo 0 || echo 1)" "system figures stored for both points"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM samples')" -ge 1 ] && echo 0 || echo 1)" "a system time series stored"
+	# the table's CPU is the measured window; the whole lives (set-up and clean-up too) stay stored
+	window=$(sqlite3 "$REAIM_DB" 'SELECT printf("%.2f", window_cpu_s) FROM points WHERE run_id = 1 AND tasks = 2')
+	ok "$([ "$(awk -F'	' '$1 == "2" { print $5 }' "$T/table")" = "$window" ] && echo 0 || echo 1)" \
+		"the table's CPU is the stored window_cpu_s ($window)"
+	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE run_id = 1 AND window_cpu_s > 0 AND window_cpu_s <= cpu_s')" -eq 2 ] && echo 0 || echo 1)" \
+		"the window's CPU is within the tasks' whole lives (cpu_s) on both points"
+fi
+if command -v sqlite3 >/dev/null 2>&1; then
+	status 0 "export csv again" "$REAIM" export kernel-a --format csv
+	life=$(sqlite3 "$REAIM_DB" 'SELECT printf("%.2f", user_s + sys_s) FROM points WHERE run_id = 1 AND tasks = 2')
+	ok "$(awk -F, -v want="$life" '$1 == "2" { got = sprintf("%.2f", $6 + $7) } END { d = got - want; exit !(d < 0.015 && d > -0.015) }' "$T/out"; echo $?)" \
+		"the classic CSV keeps the whole lives' user and system time ($life)"
 fi
 
 status 0 "osync both runs the workload twice" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --osync both

@@ -18,6 +18,7 @@
 #include <sys/sem.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config/cfg.h"
@@ -154,6 +155,19 @@ static enum test_status dies_holding_sem(struct test_ctx *ctx, const struct test
 	return TEST_OK;
 }
 
+/* Burns 20 ms of CPU: what the window must count. */
+static enum test_status spins(struct test_ctx *ctx, const struct test_def *self)
+{
+	(void)self;
+	struct timespec t0, t;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000000000ll + (t.tv_nsec - t0.tv_nsec) < 20000000ll);
+	test_keep(ctx->task_index);
+	return TEST_OK;
+}
+
 static const struct test_def fake[] = {
 	{"quick_ok", quick_ok, 1, "calls", "returns at once", 0, 0, NULL},
 	{"always_fails", always_fails, 1, "calls", "fails with ENOSPC", 0, 0, NULL},
@@ -166,6 +180,7 @@ static const struct test_def fake[] = {
 	{"dies_holding_sem", dies_holding_sem, 1, "calls", "killed while holding a semaphore set", 0, 0, NULL},
 	{"needs_scratch", quick_ok, 1, "calls", "returns at once, in a scratch dir", TF_SCRATCH, 0, NULL},
 	{"notes_cpu", notes_cpu, 1, "calls", "notes the CPU the task is bound to", 0, 0, NULL},
+	{"spins", spins, 1, "calls", "burns 20 ms of CPU", 0, 0, NULL},
 };
 
 static struct run_opts opts;
@@ -495,6 +510,19 @@ int main(void)
 	ok(res.real_s > 0 && res.real_s < 10, "real time measured");
 	ok(res.spread.max >= res.spread.min && res.spread.max <= res.real_s + 1e-9, "task times within real time");
 	ok(res.release_skew_s >= 0 && res.release_skew_s < 5, "release skew recorded");
+	engine_result_free(&res);
+
+	/* the CPU over the measured window: every job's, none of the set-up's */
+	ok(run(&fake[11], 2, 3, 60, &res) == 0 && res.valid, "2 tasks x 3 jobs of 20 ms CPU");
+	ok(res.window_cpu_s >= 0.119 && res.window_cpu_s <= res.user_s + res.sys_s + 1e-6,
+	   "the window's CPU holds every job's and no more than the tasks' lives");
+	printf("# window %.4f s, lives %.4f s\n", res.window_cpu_s, res.user_s + res.sys_s);
+	engine_result_free(&res);
+	/* disk_src builds its tree of a few hundred entries before the release, removes it after */
+	ok(run(test_find("disk_src"), 1, 1, 60, &res) == 0 && res.valid, "disk_src, 1 task, 1 job");
+	ok(res.window_cpu_s < (res.user_s + res.sys_s) / 3,
+	   "its set-up and clean-up count in the tasks' lives, not in the window's CPU");
+	printf("# real %.5f s, window CPU %.5f s, lives %.5f s\n", res.real_s, res.window_cpu_s, res.user_s + res.sys_s);
 	engine_result_free(&res);
 
 	run(&fake[1], 2, 3, 60, &res);

@@ -3,6 +3,7 @@
  * line of the means, single-user rows) and the plan with its time estimate. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,13 @@
 #include "testdb.h"
 #include "util/util.h"
 
-/* A valid point: Jobs/Min and Jobs/Min per task as given, one second of real time. */
+/* A valid point: Jobs/Min and Jobs/Min per task as given, one second of real time; 0.75 s of CPU
+ * over the tasks' lives, 0.5 s of it in the measured window (what the table shows). */
 static struct store_point pt(int tasks, int repeat, double jpm)
 {
 	struct store_point p = {.tasks = tasks, .repeat = repeat, .valid = 1, .jobs_per_min = jpm,
 				.jobs_per_min_task = jpm / tasks, .real_s = 1.0, .user_s = 0.25, .sys_s = 0.5,
-				.cpu_s = 0.75, .jobs_per_task = 60, .file_kib = 64};
+				.cpu_s = 0.75, .window_cpu_s = 0.5, .jobs_per_task = 60, .file_kib = 64};
 	snprintf(p.workload, sizeof(p.workload), "mix");
 	return p;
 }
@@ -48,9 +50,15 @@ static void one_round(void)
 	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250)};
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	is_str(t,
-	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n"
-	       "2\t300.0\t\t1.00\t0.75\n4\t250.0\t\t1.00\t0.75\nMax Jobs per Minute 300.0 at 2 tasks\n",
+	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.50\n"
+	       "2\t300.0\t\t1.00\t0.50\n4\t250.0\t\t1.00\t0.50\nMax Jobs per Minute 300.0 at 2 tasks\n",
 	       "one round: the classic four columns and Max line, nothing more");
+	free(t);
+	/* a point stored before the window was measured (NULL, read as NaN) shows what its run printed */
+	pts[1].window_cpu_s = NAN;
+	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "\n1\t100.0\t\t1.00\t0.50\n2\t300.0\t\t1.00\t0.75\n") != NULL,
+	   "CPU: the measured window, or the tasks' whole lives for a point stored without it");
 	free(t);
 }
 
@@ -62,11 +70,11 @@ static void rounds(void)
 				    pt(2, 1, 190), pt(1, 2, 110), pt(2, 2, 210)};
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	ok(strstr(t, "Tasks\tJobs/Min\tReal\tCPU\tRound\n") != NULL, "rounds: a Round column");
-	ok(strstr(t, "\n1\t300.0\t\t1.00\t0.75\t2/3\n") != NULL, "a row says its round");
+	ok(strstr(t, "\n1\t300.0\t\t1.00\t0.50\t2/3\n") != NULL, "a row says its round");
 	ok(strstr(t, "Max Jobs per Minute 200.0 at 2 tasks (mean of 3 rounds, ±12.4% at 95%)\n") != NULL,
 	   "the Max line is the best mean, and says so");
 	ok(strstr(t, "Means over the valid rounds:\n") != NULL, "means table titled");
-	ok(strstr(t, "\n1\t170.0\t\t") != NULL && strstr(t, "\t3/3\t1.00\t0.75\n") != NULL, "mean, rounds, real, cpu");
+	ok(strstr(t, "\n1\t170.0\t\t") != NULL && strstr(t, "\t3/3\t1.00\t0.50\n") != NULL, "mean, rounds, real, cpu");
 	/* 200, 190, 210: CV 5 %, t(0.975, 2) = 4.3027, 4.3027 x 5 / sqrt(3) = 12.42 %; 100, 300, 110: 164.7 % */
 	ok(strstr(t, "\n2\t200.0\t\t5.0\t12.4\t190.0\t210.0\t3/3\t") != NULL, "the 95 % interval of the mean");
 	ok(strstr(t, "\n1\t170.0\t\t66.3\t164.7\t100.0\t300.0\t") != NULL, "... a wide one too");
@@ -76,11 +84,11 @@ static void rounds(void)
 	pts[3].valid = 0;
 	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 1 killed by signal 9");
 	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
-	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.8\t2/3\ttask 1 killed by signal 9\n") != NULL,
+	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.5\t2/3\ttask 1 killed by signal 9\n") != NULL,
 	   "invalid row: round, reason");
 	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds, ±31.0% at 95%)\n") != NULL,
 	   "the Max line counts the valid rounds");
-	ok(strstr(t, "\t2/3\t1.00\t0.75\n") != NULL, "means table: 2 of 3 rounds valid");
+	ok(strstr(t, "\t2/3\t1.00\t0.50\n") != NULL, "means table: 2 of 3 rounds valid");
 	/* 200, 210: CV 3.45 %, t(0.975, 1) = 12.706: 12.706 x 3.45 / sqrt(2) = 31.0 % */
 	ok(strstr(t, "\n2\t205.0\t\t3.4\t31.0\t") != NULL, "the interval of 2 valid rounds");
 	free(t);
@@ -128,7 +136,7 @@ static void peak(void)
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	ok(strstr(t, "Peak: 200.0 Jobs/Min at 2 tasks (mean of 2 rounds, cv 7.1%), found with 5 task counts "
 		     "from 1 to 8\n") != NULL, "peak line from the points");
-	ok(strstr(t, "\n8\t110.0\t\t1.00\t0.75\t2/2\n3\t180.0") != NULL, "rows in the order they ran");
+	ok(strstr(t, "\n8\t110.0\t\t1.00\t0.50\t2/2\n3\t180.0") != NULL, "rows in the order they ran");
 	free(t);
 	t = block_text(&b, pts, ARRAY_SIZE(pts), 0);
 	ok(!strstr(t, "Peak:") && strstr(t, "Max Jobs per Minute 200.0 at 2 tasks"), "a stopped search claims no peak");
@@ -271,9 +279,9 @@ static void noisy(void)
 	snprintf(pts[3].noise, sizeof(pts[3].noise), "outside load 90.0 %% of the machine");
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	is_str(t,
-	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.75\n"
-	       "2\t300.0\t\t1.00\t0.75\tnoisy: outside load 23.4 % of the machine\n"
-	       "4\t250.0\t\t1.00\t0.75\tnoisy: steal 31.0 % of CPU time\n8\tINVALID\t\t1.0\t0.8\ttask 0 killed\n"
+	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.50\n"
+	       "2\t300.0\t\t1.00\t0.50\tnoisy: outside load 23.4 % of the machine\n"
+	       "4\t250.0\t\t1.00\t0.50\tnoisy: steal 31.0 % of CPU time\n8\tINVALID\t\t1.0\t0.5\ttask 0 killed\n"
 	       "Max Jobs per Minute 300.0 at 2 tasks\n"
 	       "Noisy: 2 of 3 valid points measured in outside load or steal, the worst steal 31.0 % of CPU time\n",
 	       "noisy rows say so with the figure; the block names the worst");
