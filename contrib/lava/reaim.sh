@@ -53,7 +53,7 @@ install_deps() {
 	if command -v apt-get >/dev/null 2>&1; then
 		return 0 # bootstrap installs what is missing with apt-get
 	fi
-	pkgs="autoconf automake make gcc pkgconf-pkg-config libconfig-devel sqlite-devel"
+	pkgs="autoconf automake make gcc pkgconf-pkg-config libconfig-devel sqlite-devel zlib-devel"
 	if command -v dnf >/dev/null 2>&1; then
 		dnf install -y $pkgs
 	elif command -v yum >/dev/null 2>&1; then

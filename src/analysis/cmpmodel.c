@@ -14,6 +14,7 @@
 #include "analysis/stats.h"
 #include "analysis/compare.h"
 #include "analysis/curve.h"
+#include "analysis/kconfig.h"
 #include "util/util.h"
 
 const char *const compare_correction_names[] = {"holm", "bh", NULL};
@@ -649,8 +650,51 @@ static void free_strings(char **v, size_t n)
 	free(v);
 }
 
-/* Environment facts in which run `other` differs from the base run; the kernel only within a side
- * (across sides it is usually what is compared). */
+/* The facts that say which kernel a run measured: across sides they are usually what is compared. */
+static int kernel_identity(const char *key, size_t klen)
+{
+	static const char *const facts[] = {"kernel.release", "kernel.version", "kernel.config"};
+	for (size_t i = 0; i < ARRAY_SIZE(facts); i++)
+		if (strlen(facts[i]) == klen && strncmp(key, facts[i], klen) == 0)
+			return 1;
+	return 0;
+}
+
+/* The value of KEY among "key\tvalue" pairs, or NULL. */
+static const char *env_value(char *const *kv, size_t n, const char *key)
+{
+	size_t kl = strlen(key);
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(kv[i], key, kl) == 0 && kv[i][kl] == '\t')
+			return kv[i] + kl + 1;
+	return NULL;
+}
+
+/* Kernel configs listed in a note, option by option; the rest are counted. */
+#define CONFIG_LISTED 12
+
+/* The kernel config options two runs' kernels set differently, from the texts stored with them. */
+static void config_note(struct build *b, int64_t base, int64_t other, const char *kind)
+{
+	struct compare_model *m = b->m;
+	char *ta = NULL, *tb = NULL;
+	if (store_get_kernel_config(b->st, base, &ta) == 0 && store_get_kernel_config(b->st, other, &tb) == 0 && ta &&
+	    tb) {
+		size_t n;
+		char *line = kconfig_diff_line(ta, tb, CONFIG_LISTED, &n);
+		if (line)
+			note(m, "%s: run %lld (%c) differs from run %lld (%c) in %zu kernel config option%s: %s", kind,
+			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), n, n == 1 ? "" : "s",
+			     line);
+		free(line);
+	}
+	free(ta);
+	free(tb);
+}
+
+/* Environment facts in which run `other` differs from the base run. Across sides the kernel's identity
+ * (release, build, config) is usually what is compared and is not warned of, unless both run one
+ * release: two builds of one `uname -r`. A config that differs is listed option by option. */
 static void env_warnings(struct build *b, int64_t base, int64_t other)
 {
 	struct compare_model *m = b->m;
@@ -663,20 +707,27 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		return;
 	}
 	int same_side = letter_of(m, base) == letter_of(m, other);
+	const char *ra = env_value(ka, na, "kernel.release"), *rb = env_value(kb, nb, "kernel.release");
+	int one_release = ra && rb && strcmp(ra, rb) == 0;
 	for (size_t i = 0; i < na; i++) {
 		const char *tab = strchr(ka[i], '\t');
 		size_t klen = (size_t)(tab - ka[i]);
-		if (!same_side && strncmp(ka[i], "kernel.", 7) == 0)
+		int identity = kernel_identity(ka[i], klen);
+		if (!same_side && identity && !one_release)
 			continue;
 		const char *theirs = NULL;
 		for (size_t j = 0; j < nb; j++)
 			if (strncmp(kb[j], ka[i], klen + 1) == 0)
 				theirs = kb[j] + klen + 1;
 		if (!theirs || strcmp(theirs, tab + 1) != 0)
-			note(m, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'",
+			note(m, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'%s",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
-			     theirs ? theirs : "(absent)", tab + 1);
+			     theirs ? theirs : "(absent)", tab + 1,
+			     identity && !same_side ? " (two builds of one kernel release)" : "");
 	}
+	const char *ca = env_value(ka, na, "kernel.config"), *cb = env_value(kb, nb, "kernel.config");
+	if (ca && cb && strcmp(ca, cb) != 0)
+		config_note(b, base, other, same_side || one_release ? "warning" : "note");
 	free_strings(ka, na);
 	free_strings(kb, nb);
 }

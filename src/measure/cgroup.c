@@ -468,9 +468,7 @@ static char *read_ctl(const char *dir, const char *name)
 	return read_text_file(path, CG_FILE_MAX);
 }
 
-/* The directory of this process's cgroup in a hierarchy: its mount point plus its path below the
- * mount's root (a container may mount a subtree). */
-static int own_dir(const char *mountinfo, const char *self, const char *v1_controller, char *dir, size_t len)
+int cgroup_own_dir(const char *mountinfo, const char *self, const char *v1_controller, char *dir, size_t len)
 {
 	char mnt[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
 	if (cgroup_parse_mountinfo(mountinfo, v1_controller, mnt, sizeof(mnt), root, sizeof(root)) < 0 ||
@@ -569,7 +567,7 @@ static void enable_v2(struct cgroup_run *r)
 static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
 {
 	char base[PATH_MAX], dir[PATH_MAX];
-	if (own_dir(mi, self, "blkio", base, sizeof(base)) < 0)
+	if (cgroup_own_dir(mi, self, "blkio", base, sizeof(base)) < 0)
 		return;
 	if (cfg->ndisks == 0) {
 		desc_add(r, "; no I/O: cgroup v1 blkio needs the run's disks");
@@ -601,7 +599,7 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
 {
 	char base[PATH_MAX], dir[PATH_MAX];
-	if (own_dir(mi, self, "memory", base, sizeof(base)) < 0)
+	if (cgroup_own_dir(mi, self, "memory", base, sizeof(base)) < 0)
 		return;
 	sweep(cfg, base, 0);
 	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
@@ -640,7 +638,7 @@ static int parent_dir(const struct cgroup_run_config *cfg, const char *mi, const
 		set_err(why, whylen, "no cgroup v2 hierarchy is mounted (none in /proc/self/mountinfo)");
 		return -1;
 	}
-	if (own_dir(mi, self, NULL, dir, len) < 0) {
+	if (cgroup_own_dir(mi, self, NULL, dir, len) < 0) {
 		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under %s", mnt);
 		return -1;
 	}
@@ -664,7 +662,7 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	}
 	if (parent_dir(cfg, mi, self, parent, sizeof(parent), why, whylen) < 0)
 		goto fail;
-	if (own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
+	if (cgroup_own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
 		set_err(why, whylen,
 			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
 		goto fail;

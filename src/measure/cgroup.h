@@ -34,6 +34,10 @@ int cgroup_parse_mountinfo(const char *text, const char *v1_controller, char *mn
 			   size_t rootlen);
 /* This process's cgroup path from /proc/self/cgroup: the "0::" line, or the v1 line naming the controller. */
 int cgroup_parse_self(const char *text, const char *v1_controller, char *path, size_t len);
+/* The directory of this process's cgroup in a hierarchy (NULL: cgroup2, else the v1 controller's) from
+ * those two texts: its mount point plus its path below the mount's root (a container may mount a
+ * subtree). 0, or -1 when either says nothing of it or it does not fit in len. */
+int cgroup_own_dir(const char *mountinfo, const char *self, const char *v1_controller, char *dir, size_t len);
 
 struct cgroup_cpu {
 	unsigned long long usage_usec, user_usec, system_usec;

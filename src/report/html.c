@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/kconfig.h"
 #include "analysis/stats.h"
 #include "report/html.h"
 #include "report/textout.h"
@@ -30,6 +31,7 @@ struct run_data {
 	size_t npts;
 	char **env;               /* "key\tvalue", in key order */
 	size_t nenv;
+	char *kernel_config;      /* the config text stored with the run, or NULL */
 };
 
 static const char style[] =
@@ -71,6 +73,7 @@ static void run_data_free(struct run_data *r)
 	for (size_t i = 0; i < r->nenv; i++)
 		free(r->env[i]);
 	free(r->env);
+	free(r->kernel_config);
 }
 
 static int run_data_load(struct store *st, int64_t id, struct run_data *r)
@@ -79,7 +82,7 @@ static int run_data_load(struct store *st, int64_t id, struct run_data *r)
 	r->id = id;
 	if (store_get_run(st, id, &r->row) < 0 || store_get_run_info(st, id, &r->info) < 0 ||
 	    curves_load(st, id, &r->curves, &r->ncurves) < 0 || store_get_points(st, id, &r->pts, &r->npts) < 0 ||
-	    store_get_env(st, id, &r->env, &r->nenv) < 0)
+	    store_get_env(st, id, &r->env, &r->nenv) < 0 || store_get_kernel_config(st, id, &r->kernel_config) < 0)
 		return -1;
 	return 0;
 }
@@ -565,6 +568,31 @@ static void workload_section(FILE *f, struct store *st, const int64_t *ids, cons
 	}
 }
 
+/* Kernel config options listed per run; the rest are counted. */
+#define CONFIG_LISTED 40
+
+/* The kernel config options each run's kernel sets otherwise than the first run's, where both configs
+ * are stored and their hashes differ. */
+static void config_differences(FILE *f, const struct run_data *rd, size_t n)
+{
+	const char *base = env_of(&rd[0], "kernel.config");
+	for (size_t r = 1; r < n; r++) {
+		const char *h = env_of(&rd[r], "kernel.config");
+		if (!base || !h || strcmp(base, h) == 0 || !rd[0].kernel_config || !rd[r].kernel_config)
+			continue;
+		size_t count;
+		char *line = kconfig_diff_line(rd[0].kernel_config, rd[r].kernel_config, CONFIG_LISTED, &count);
+		if (!line)
+			continue;
+		fputs("<p>The kernel of ", f);
+		run_name(f, &rd[r]);
+		fprintf(f, " is built with %zu option%s set otherwise than that of ", count, count == 1 ? "" : "s");
+		run_name(f, &rd[0]);
+		element(f, ": <code>", line, "</code></p>\n");
+		free(line);
+	}
+}
+
 /* Every environment key of any run, a column per run; the keys that differ named first and their rows
  * highlighted. */
 static void environment(FILE *f, const struct run_data *rd, size_t n)
@@ -602,6 +630,7 @@ static void environment(FILE *f, const struct run_data *rd, size_t n)
 	} else if (n > 1) {
 		fputs("<p>The runs share every environment fact stored.</p>\n", f);
 	}
+	config_differences(f, rd, n);
 	fputs("<table><tr><th class=\"l\">Key</th>", f);
 	for (size_t r = 0; r < n; r++) {
 		fputs("<th class=\"l\">", f);

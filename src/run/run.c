@@ -15,6 +15,7 @@
 
 #include "config/cfg.h"
 #include "engine/engine.h"
+#include "measure/env_facts.h"
 #include "run/accounting.h"
 #include "run/run.h"
 #include "run/runner.h"
@@ -83,8 +84,12 @@ static int begin_run(struct runner *rn, const struct plan *p, const struct run_r
 	};
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
+	char *config;
+	env_facts_collect(&env, o0->dirs.v, o0->dirs.count, &config);
+	r.kernel_config = config;
 	note_damon(&env, p);
 	int rc = store_run_begin(rn->st, &r, &env, &rn->run_id);
+	free(config);
 	env_free(&env);
 	free(uuid);
 	return rc;

@@ -81,6 +81,8 @@ static int copy_run(struct store *st, int64_t old_run)
 		     old_run, 0, 0, &new_run) < 0 ||
 	    exec_ids(st, "INSERT INTO main.env (run_id, key, value) SELECT ?, key, value FROM other.env"
 		     " WHERE run_id = ?", new_run, old_run, 0, NULL) < 0 ||
+	    exec_ids(st, "INSERT INTO main.kernel_configs (run_id, text) SELECT ?, text FROM other.kernel_configs"
+		     " WHERE run_id = ?", new_run, old_run, 0, NULL) < 0 ||
 	    select_ids(st, "SELECT id FROM other.workloads WHERE run_id = ? ORDER BY id", old_run, &wls, &n) < 0)
 		return -1;
 	int rc = 0;

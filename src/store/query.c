@@ -269,6 +269,24 @@ int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n)
 	return rc;
 }
 
+static void read_text(sqlite3_stmt *s, void *row)
+{
+	*(char **)row = xstrdup((const char *)sqlite3_column_text(s, 0));
+}
+
+int store_get_kernel_config(struct store *st, int64_t run_id, char **text)
+{
+	struct store_rows r;
+	*text = NULL;
+	if (store_query(st, "reading the kernel config", sizeof(char *), read_text, drop_pair, &r,
+			"SELECT text FROM kernel_configs WHERE run_id = ?", "i", run_id) < 0)
+		return -1;
+	if (r.n) /* run_id is the key: one row at most */
+		*text = ((char **)r.v)[0];
+	free(r.v);
+	return 0;
+}
+
 static void read_option(sqlite3_stmt *s, void *row)
 {
 	struct store_option *o = row;

@@ -136,5 +136,10 @@ const char *const store_migrations[] = {
 	/* 10: the tasks' CPU time over the measured window only (cpu_s keeps their whole lives:
 	 * set-up before the release and clean-up after their last job) */
 	"ALTER TABLE points ADD COLUMN window_cpu_s REAL;",
+	/* 11: the kernel's build config, once per run (env holds its hash as kernel.config), so compare
+	 * can say which options two runs' kernels set differently */
+	"CREATE TABLE kernel_configs ("
+	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+	"  text TEXT NOT NULL);",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

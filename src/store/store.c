@@ -390,6 +390,9 @@ int store_run_begin(struct store *st, const struct store_run *r, const struct en
 	free(lock);
 	for (size_t i = 0; env && i < env->count && rc == 0; i++)
 		rc = store_run_env(st, *run_id, env->items[i].key, env->items[i].value);
+	if (rc == 0 && r->kernel_config)
+		rc = run_stmt(st, NULL, "storing the kernel config",
+			      "INSERT INTO kernel_configs (run_id, text) VALUES (?, ?)", "is", *run_id, r->kernel_config);
 	if (rc == 0 && exec(st, "COMMIT", "committing the run") == 0) {
 		st->run_lock_id = *run_id;
 		return 0;

@@ -30,6 +30,7 @@ struct store_run {
 	const char *rerun_of;     /* uuid of the run this one repeats, or NULL */
 	int64_t planned_points;   /* points the run plans; 0: its modes cannot say */
 	int planned_exact;        /* 0: planned_points is an upper bound (growing modes) */
+	const char *kernel_config; /* the kernel's build config text, once per run; NULL unknown */
 };
 /* Mark runs of this host still 'running' whose process is gone as interrupted; how many. */
 int store_reap_dead_runs(struct store *st, const char *host, int *count);
@@ -114,6 +115,8 @@ int store_get_points(struct store *st, int64_t run_id, struct store_point **pts,
 int store_get_tests(struct store *st, int64_t point_id, struct store_test **tests, size_t *n);
 /* A point's system time series, in time order. */
 int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n);
+/* The kernel config text stored with a run (*text NULL when none was); free *text. */
+int store_get_kernel_config(struct store *st, int64_t run_id, char **text);
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
 /* The options of every workload of a run, by workload, key and item; free with store_options_free. */

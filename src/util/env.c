@@ -8,14 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "util/env.h"
 #include "util/util.h"
 
-static void add(struct env_list *env, const char *key, const char *value)
+void env_add(struct env_list *env, const char *key, const char *value)
 {
 	if (!value)
 		return;
@@ -31,7 +30,7 @@ static void add(struct env_list *env, const char *key, const char *value)
 static void add_file(struct env_list *env, const char *key, const char *path)
 {
 	char *text = read_text_file(path, 1 << 16);
-	add(env, key, text);
+	env_add(env, key, text);
 	free(text);
 }
 
@@ -87,38 +86,15 @@ static void add_mount(struct env_list *env, const char *prefix, const char *dir)
 	}
 	char key[128];
 	snprintf(key, sizeof(key), "%s.path", prefix);
-	add(env, key, real);
+	env_add(env, key, real);
 	snprintf(key, sizeof(key), "%s.fstype", prefix);
-	add(env, key, best_fs);
+	env_add(env, key, best_fs);
 	snprintf(key, sizeof(key), "%s.mount_options", prefix);
-	add(env, key, best_opts);
+	env_add(env, key, best_opts);
 	snprintf(key, sizeof(key), "%s.device", prefix);
-	add(env, key, best_dev);
+	env_add(env, key, best_dev);
 	free(real);
 	free(mounts);
-}
-
-/* The I/O scheduler and rotational flag of the block device behind dir. */
-static void add_queue(struct env_list *env, const char *prefix, const char *dir)
-{
-	struct stat st;
-	if (stat(dir, &st) < 0)
-		return;
-	char base[128], path[256], key[128];
-	snprintf(base, sizeof(base), "/sys/dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
-	/* a partition's queue lives in its parent disk's directory */
-	const char *candidates[] = {"queue", "../queue"};
-	for (size_t i = 0; i < ARRAY_SIZE(candidates); i++) {
-		snprintf(path, sizeof(path), "%s/%s/scheduler", base, candidates[i]);
-		if (access(path, R_OK) != 0)
-			continue;
-		snprintf(key, sizeof(key), "%s.scheduler", prefix);
-		add_file(env, key, path);
-		snprintf(path, sizeof(path), "%s/%s/rotational", base, candidates[i]);
-		snprintf(key, sizeof(key), "%s.rotational", prefix);
-		add_file(env, key, path);
-		return;
-	}
 }
 
 /* A small sysfs file's first word, or NULL. */
@@ -212,35 +188,34 @@ void env_collect(struct env_list *env, char *const *dirs, size_t ndirs)
 	char buf[256];
 	memset(env, 0, sizeof(*env));
 	if (gethostname(buf, sizeof(buf)) == 0)
-		add(env, "hostname", buf);
+		env_add(env, "hostname", buf);
 	if (uname(&u) == 0) {
-		add(env, "kernel.release", u.release);
-		add(env, "kernel.version", u.version);
-		add(env, "machine", u.machine);
+		env_add(env, "kernel.release", u.release);
+		env_add(env, "kernel.version", u.version);
+		env_add(env, "machine", u.machine);
 	}
 	add_file(env, "kernel.cmdline", "/proc/cmdline");
 	char *model = proc_field("/proc/cpuinfo", "model name");
-	add(env, "cpu.model", model);
+	env_add(env, "cpu.model", model);
 	free(model);
 	snprintf(buf, sizeof(buf), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
-	add(env, "cpu.online", buf);
+	env_add(env, "cpu.online", buf);
 	add_file(env, "cpu.smt", "/sys/devices/system/cpu/smt/active");
 	add_file(env, "cpu.governor", "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
 	char *mem = proc_field("/proc/meminfo", "MemTotal");
-	add(env, "memory.total", mem);
+	env_add(env, "memory.total", mem);
 	free(mem);
 	char *swap = proc_field("/proc/meminfo", "SwapTotal");
-	add(env, "swap.total", swap);
+	env_add(env, "swap.total", swap);
 	free(swap);
 	add_file(env, "thp.enabled", "/sys/kernel/mm/transparent_hugepage/enabled");
 	char *damon = env_damon("/sys");
-	add(env, "mm.damon", damon);
+	env_add(env, "mm.damon", damon);
 	free(damon);
 	for (size_t i = 0; i < ndirs; i++) {
 		char prefix[32];
 		snprintf(prefix, sizeof(prefix), "dir%zu", i);
 		add_mount(env, prefix, dirs[i]);
-		add_queue(env, prefix, dirs[i]);
 	}
 }
 

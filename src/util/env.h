@@ -13,8 +13,11 @@ struct env_list {
 	size_t count;
 };
 
-/* Machine-wide facts plus, for each disk dir, its filesystem, device and scheduler. */
+/* Machine-wide facts plus, for each disk dir, its filesystem, mount options and device
+ * (measure/env_facts.c adds the kernel's identity, limits and each disk's queue). */
 void env_collect(struct env_list *env, char *const *dirs, size_t ndirs);
+/* Append KEY=VALUE, trailing white space cut; a NULL value adds nothing. */
+void env_add(struct env_list *env, const char *key, const char *value);
 void env_free(struct env_list *env);
 /* The DAMON monitors running under SYS (/sys): "kdamond 0 on (paddr: pageout); damon_reclaim on",
  * "off", or NULL where the kernel has no DAMON. A kdamond checks pages through the reverse map,

@@ -109,7 +109,8 @@ static int same_figures(const struct store_figure_table *t, const void *a, const
 static int64_t add_run(struct store *st, const char *uuid, int64_t *wl)
 {
 	struct store_run r = {.uuid = uuid, .label = uuid, .suite_name = "s", .suite_text = "",
-			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1,
+			      .kernel_config = "CONFIG_HZ=250\n# CONFIG_KASAN is not set\n"};
 	struct store_option opts[] = {{.key = "dirs", .item = 0, .value = "/a"},
 				      {.key = "dirs", .item = 1, .value = "/b:c"},
 				      {.key = "label", .item = -1, .value = "6.1 \"x\""}};
@@ -299,6 +300,10 @@ int main(void)
 	int64_t merged;
 	ok(store_resolve_run(st, "run-1", &merged) == 0 && merged != run, "the merged run has a new id");
 	read_back(st, merged, "merged");
+	char *config;
+	ok(store_get_kernel_config(st, merged, &config) == 0 && config &&
+	   strcmp(config, "CONFIG_HZ=250\n# CONFIG_KASAN is not set\n") == 0, "merged: the run's kernel config too");
+	free(config);
 	matches_schema(st->db, &store_point_table, point_keys);
 	matches_schema(st->db, &store_test_table, test_keys);
 	matches_schema(st->db, &store_sample_table, sample_keys);

@@ -197,6 +197,8 @@ int main(void)
 	int64_t r1 = add_run(st, "5.10"), r2 = add_run(st, "6.1");
 	ok(r1 > 0 && r2 > r1, "runs get increasing ids");
 	ok(store_run_env(st, r2, "hostname", "box") == 0, "environment row");
+	char *config = (char *)"";
+	ok(store_get_kernel_config(st, r2, &config) == 0 && config == NULL, "no kernel config stored: none read");
 	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "1 add_int\n",
 				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1,2",
 				   .jobs_per_task = 10, .filesize_kib = 10, .repeat = 1};
