@@ -247,6 +247,24 @@ const struct option_def option_table[] = {
 	 .arg = "off|on",
 	 .measured = 1,
 	 .help = "before each point, write back and drop the page, dentry and inode caches (root only)"},
+	{.key = "point_hook",
+	 .type = OPT_STR,
+	 .offset = OFF(point_hook),
+	 .arg = "COMMAND",
+	 .measured = 1, /* what it runs (perf record -a) costs the point */
+	 .help = "run COMMAND with /bin/sh just after a point's tasks are released, in a directory of its own "
+		 "kept beside the database (named in `show`), and stop it (SIGINT to its process group, SIGKILL "
+		 "10 s later) when the point's last task has finished, before they exit: perf record -a, "
+		 "trace-cmd or bpftrace over exactly one point. $REAIM_POINT_TASKS, $REAIM_POINT_CGROUP, "
+		 "$REAIM_POINT_DIR, $REAIM_POINT_RELEASE are set"},
+	{.key = "point_hook_tasks",
+	 .type = OPT_TASKS,
+	 .min = 1,
+	 .max = TASKS_MAX,
+	 .offset = OFF(point_hook_tasks),
+	 .arg = "LIST",
+	 .measured = 1,
+	 .help = "the task counts whose points run --point-hook (default: every point)"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) <= 64, "struct overrides marks the given options in 64 bits");
@@ -496,7 +514,9 @@ void option_format(const struct run_opts *o, const struct option_def *def, struc
 		memcpy(&e, slot, sizeof(e));
 		one = xstrdup(def->choices[e]);
 		break;
-	case OPT_TASKS: one = tasks_format((const struct task_list *)slot); break;
+	case OPT_TASKS: /* an empty list (--point-hook-tasks unset): nothing to say */
+		one = ((const struct task_list *)slot)->count ? tasks_format((const struct task_list *)slot) : NULL;
+		break;
 	case OPT_STRLIST: {
 		const struct str_list *l = slot;
 		out->v = l->count ? xcalloc(l->count, sizeof(char *)) : NULL;
@@ -547,6 +567,10 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src)
 	memcpy(dst->tasks.n, src->tasks.n, src->tasks.count * sizeof(int));
 	str_list_copy(&dst->dirs, &src->dirs);
 	str_list_copy(&dst->variants, &src->variants);
+	dst->point_hook = src->point_hook ? xstrdup(src->point_hook) : NULL;
+	dst->point_hook_tasks.n = xcalloc(src->point_hook_tasks.count + 1, sizeof(int));
+	if (src->point_hook_tasks.count)
+		memcpy(dst->point_hook_tasks.n, src->point_hook_tasks.n, src->point_hook_tasks.count * sizeof(int));
 }
 
 void str_list_copy(struct str_list *dst, const struct str_list *src)
@@ -598,6 +622,8 @@ void run_opts_free(struct run_opts *o)
 	tasks_free(&o->tasks);
 	str_list_free(&o->dirs);
 	str_list_free(&o->variants);
+	free(o->point_hook);
+	tasks_free(&o->point_hook_tasks);
 	memset(o, 0, sizeof(*o));
 }
 

@@ -28,9 +28,7 @@ static void set_errno_err(char *err, size_t len, const char *what)
 	snprintf(err, len, "%s: %s", what, strerror(errno));
 }
 
-/* environ followed by the extra strings, for execve (built before the fork: the child must not
- * allocate). The strings are shared, only the array is new. */
-static char **environment(const char *const *extra)
+char **engine_command_environment(const char *const *extra)
 {
 	size_t n = 0, k = 0;
 	while (environ && environ[n])
@@ -45,8 +43,14 @@ static char **environment(const char *const *extra)
 	return env;
 }
 
-/* In the child, between fork and exec: only async-signal-safe calls. */
-static void child(int out_fd, const char *command, char **env, int max_fd)
+int engine_command_max_fd(void)
+{
+	struct rlimit rl;
+	return getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < 65536 ? (int)rl.rlim_cur
+													  : 65536;
+}
+
+void engine_command_exec(int out_fd, const char *command, char **env, int max_fd)
 {
 	int in = open("/dev/null", O_RDONLY);
 	if (in < 0 || dup2(in, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0)
@@ -113,11 +117,8 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 		return -1;
 	}
 	int fd = fileno(tmp);
-	struct rlimit rl;
-	int max_fd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < 65536
-			     ? (int)rl.rlim_cur
-			     : 65536;
-	char **env = environment(env_extra);
+	int max_fd = engine_command_max_fd();
+	char **env = engine_command_environment(env_extra);
 	uint64_t start = clock_now_ns();
 	fflush(NULL);
 	pid_t pid = fork();
@@ -128,7 +129,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 		return -1;
 	}
 	if (pid == 0)
-		child(fd, command, env, max_fd);
+		engine_command_exec(fd, command, env, max_fd);
 	free(env);
 	uint64_t limit_ns = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : UINT64_MAX;
 	long nap_us = 200;

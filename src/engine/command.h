@@ -24,6 +24,14 @@ struct engine_command_result {
  * end (or was stopped: see timed_out, interrupted), -1 when it could not be started (err says why). */
 int engine_command_run(const char *command, const char *const *env, double timeout_s,
 		       struct engine_command_result *out, char *err, size_t errlen);
+/* The pieces of the fork a command runs in, for a caller that keeps it running (the point hook):
+ * environ followed by the extra strings, for execve (built before the fork, as the child must not
+ * allocate; the strings are shared, only the array is new); the file descriptors to close; and, in the
+ * child between fork and exec (async-signal-safe calls only), stdin from /dev/null, stdout and stderr
+ * to out_fd, nothing of ours open above 2, default signals unblocked, then /bin/sh -c command. */
+char **engine_command_environment(const char *const *extra);
+int engine_command_max_fd(void);
+__attribute__((noreturn)) void engine_command_exec(int out_fd, const char *command, char **env, int max_fd);
 /* Whether the result is success: the shell exited 0, in time. */
 int engine_command_ok(const struct engine_command_result *r);
 /* "exited with status 3", "killed by signal 9 (Killed)", "timed out after 60 s", "interrupted". */

@@ -405,6 +405,7 @@ static int run_released(const struct engine_point *pt, struct point_state *st, i
 		__atomic_store_n(&gates->dead, dead, __ATOMIC_SEQ_CST);
 		size_t done = __atomic_load_n(&gates->done, __ATOMIC_SEQ_CST);
 		if (!gates->leave && done + dead >= st->started) {
+			hook(pt, ENGINE_FINISHED);
 			gate_open(&gates->leave);
 			st->leaving = 1;
 		}
@@ -518,6 +519,7 @@ static int release_point(const struct engine_point *pt, const struct task_args *
 	hook(pt, ENGINE_RELEASE);
 	*release_ns = clock_now_ns();
 	gate_open(&proto->shm.gates->go);
+	hook(pt, ENGINE_RELEASED);
 	int rc = run_released(pt, st, proto->done_fd, proto->shm.gates, *release_ns, res);
 	if (smp) {
 		sampler_stop(smp, &res->sys, &res->series, &res->nseries);

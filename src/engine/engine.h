@@ -19,14 +19,17 @@ struct engine_test_stats {
 	uint64_t over_2s;
 };
 
-/* Moments of a point the caller may act on (the run's cgroups): they come in this order, FORKED always
- * after FORKING, RELEASE only when every task got ready, KILL only when the tasks are stopped early. */
+/* Moments of a point the caller may act on (the run's cgroups, a point hook): they come in this order,
+ * FORKED always after FORKING, RELEASE and RELEASED only when every task got ready, FINISHED only when
+ * every task finished or died by itself, KILL only when the tasks are stopped early. */
 enum engine_event {
-	ENGINE_FORKING, /* before the first fork: tasks inherit the cgroup the parent is in now */
-	ENGINE_FORKED,  /* after the last fork (or a failed one) */
-	ENGINE_RELEASE, /* every task ready, just before the release */
-	ENGINE_KILL,    /* the tasks are being killed: a stop signal, a time limit, a failed start */
-	ENGINE_REAPED,  /* every task reaped: the point is over */
+	ENGINE_FORKING,  /* before the first fork: tasks inherit the cgroup the parent is in now */
+	ENGINE_FORKED,   /* after the last fork (or a failed one) */
+	ENGINE_RELEASE,  /* every task ready, just before the release */
+	ENGINE_RELEASED, /* just after the release: the tasks are running their jobs */
+	ENGINE_FINISHED, /* every task finished (or died), before they are let go to exit and reaped */
+	ENGINE_KILL,     /* the tasks are being killed: a stop signal, a time limit, a failed start */
+	ENGINE_REAPED,   /* every task reaped: the point is over */
 };
 struct engine_hook {
 	void (*fn)(void *arg, enum engine_event ev);

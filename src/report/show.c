@@ -291,9 +291,24 @@ static const struct store_workload_row *workload_row(const struct store_workload
 	return NULL;
 }
 
+/* Where a point's --point-hook kept its output and how it ended (nothing for a point without one). */
+static void print_hook(FILE *f, const struct store_point *p)
+{
+	if (!p->hook_dir[0])
+		return;
+	fprintf(f, "  %d tasks, round %d%s", p->tasks, p->repeat + 1, p->variant[0] ? ", variant " : "");
+	fput_text(f, p->variant, 0);
+	fputs(": point hook output in ", f);
+	fput_text(f, p->hook_dir, 0);
+	fputs(" (", f);
+	fput_text(f, p->hook_end, 0);
+	fputs(")\n", f);
+}
+
 /* The point's extras asked for by flags: system averages, time series, per-test figures. */
 static void print_extras(FILE *f, struct store *st, const struct store_point *p, const struct show_flags *fl)
 {
+	print_hook(f, p);
 	if (fl->verbose)
 		print_system(f, p);
 	if (fl->samples)
@@ -313,6 +328,8 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 	for (size_t i = 0; i < n; i++)
 		report_block_row(f, b, &ran[i]);
 	report_block_end(f, b, ran, n, finished);
+	for (size_t i = 0; i < n; i++)
+		print_hook(f, &ran[i]);
 	free(ran);
 	if (fl->verbose)
 		for (size_t i = 0; i < n; i++)

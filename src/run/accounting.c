@@ -213,6 +213,8 @@ static void on_event(void *arg, enum engine_event ev)
 	case ENGINE_RELEASE: on_release(a); break;
 	case ENGINE_KILL: on_kill(a); break;
 	case ENGINE_REAPED: on_reaped(a); break;
+	case ENGINE_RELEASED:
+	case ENGINE_FINISHED: break; /* the cgroup's readings frame the sampler's period, not the tasks' */
 	}
 }
 
@@ -304,6 +306,11 @@ const char *accounting_describe(const struct accounting *a)
 const char *accounting_kind(const struct accounting *a)
 {
 	return a->kind;
+}
+
+const char *accounting_point_cgroup(const struct accounting *a)
+{
+	return a && a->point && !a->stuck ? cgroup_point_path(a->point) : NULL;
 }
 
 const struct engine_hook *accounting_hook(struct accounting *a)

@@ -21,6 +21,8 @@ const char *accounting_kind(const struct accounting *a);
 const char *accounting_describe(const struct accounting *a);
 /* What the engine calls at the moments of each point (engine_point.hook). */
 const struct engine_hook *accounting_hook(struct accounting *a);
+/* The cgroup directory the point going on runs its tasks in (absolute), or NULL when it has none. */
+const char *accounting_point_cgroup(const struct accounting *a);
 /* After a point: its cgroup figures, outside load, steal and noise (judged against noise_limit %) into p,
  * whose wait4 and sampler figures are already set. what names the point in warnings. a may be NULL. */
 void accounting_point(struct accounting *a, const struct engine_result *r, double noise_limit, const char *what,

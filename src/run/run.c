@@ -180,8 +180,8 @@ static enum run_status finish_run(struct runner *rn, const struct plan *p)
 static enum run_status execute(const struct plan *p, const struct run_request *rq, int64_t *run_id)
 {
 	char err[512];
-	struct runner rn = {.verbose = rq->verbose, .view = rq->view};
 	const char *db = store_db_path(rq->db);
+	struct runner rn = {.verbose = rq->verbose, .view = rq->view, .db = db};
 	if (!rq->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
 		log_error("cannot create the results directory: %s", strerror(errno));
 		return RUN_FAILED; /* the results database cannot be used: see DESIGN */

@@ -13,6 +13,7 @@
 #include "engine/command.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
+#include "run/point_hook.h"
 #include "run/runner.h"
 #include "util/util.h"
 
@@ -132,6 +133,19 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	}
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
+	struct point_hook ph;
+	int hooked = 0;
+	if (point_hook_wanted(&wl->opts, tasks)) {
+		char why[300], dir[sizeof(ph.dir)];
+		hooked = point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir),
+					why, sizeof(why)) == 0;
+		if (hooked) {
+			point_hook_init(&ph, wl->opts.point_hook, tasks, dir, pt.hook, rn->acct);
+			pt.hook = &ph.hook;
+		} else {
+			log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+		}
+	}
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
@@ -141,6 +155,12 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
 	to_store_point(&pt, &res, repeat, out);
+	if (hooked) {
+		point_hook_finish(&ph);
+		snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph.dir);
+		snprintf(out->hook_end, sizeof(out->hook_end), "%s", ph.end[0] ? ph.end : "never started: the tasks were not released");
+		log_info("%s, %d tasks: --point-hook %s; its output is in %s", wl->name, tasks, out->hook_end, ph.dir);
+	}
 	snprintf(out->variant, sizeof(out->variant), "%s", variant);
 	out->run_id = rn->run_id;
 	out->workload_id = wl_id;

@@ -18,6 +18,7 @@ struct accounting;
 struct runner {
 	struct store *st;
 	const struct run_view *view;
+	const char *db;           /* the database's path: point hooks keep their output beside it */
 	struct accounting *acct;  /* the points' cgroups and outside load (accounting.h); NULL: none */
 	int64_t run_id;
 	size_t point_index;

@@ -46,6 +46,8 @@
 	X(overhead_note, TEXT, "", "Which phase of the point took far beyond its norm", "", CORE, NOPLOT) \
 	X(noisy, BOOL, "", "Measured in noise (outside load or steal over the limit)", "", CORE, NOPLOT)  \
 	X(noise, TEXT, "", "Why the point is noisy", "", CORE, NOPLOT)                                    \
+	X(hook_dir, TEXT, "", "The --point-hook's output directory, empty for none", "", CORE, NOPLOT)    \
+	X(hook_end, TEXT, "", "How the --point-hook ended", "", CORE, NOPLOT)                             \
 	X(cgroup_cpu_s, REAL, "s", "CPU time from the point's cgroup (s)", "%.17g", CORE, NOPLOT)         \
 	X(io_read_bytes, REAL, "bytes", "Run's own disk reads (bytes)", "%.17g", CORE, NOPLOT)            \
 	X(io_write_bytes, REAL, "bytes", "Run's own disk writes (bytes)", "%.17g", CORE, NOPLOT)          \

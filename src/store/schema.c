@@ -141,5 +141,8 @@ const char *const store_migrations[] = {
 	"CREATE TABLE kernel_configs ("
 	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
 	"  text TEXT NOT NULL);",
+	/* 12: the --point-hook of a point: where its output is kept and how it ended (NULL: none ran) */
+	"ALTER TABLE points ADD COLUMN hook_dir TEXT;"
+	"ALTER TABLE points ADD COLUMN hook_end TEXT;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -205,6 +205,39 @@ static int run(const struct test_def *t, int tasks, long long jobs, double timeo
 	return engine_run_point(&pt, &scratch, res);
 }
 
+/* The events of a point as letters: F(orking) f(orked) R(elease) r(eleased) D(one: finished) K(ill) E(nd: reaped). */
+static void note_event(void *arg, enum engine_event ev)
+{
+	static const char letter[] = {[ENGINE_FORKING] = 'F', [ENGINE_FORKED] = 'f', [ENGINE_RELEASE] = 'R',
+				      [ENGINE_RELEASED] = 'r', [ENGINE_FINISHED] = 'D', [ENGINE_KILL] = 'K',
+				      [ENGINE_REAPED] = 'E'};
+	char *seen = arg;
+	size_t n = strlen(seen);
+	if (n + 1 < 16)
+		seen[n] = letter[ev];
+}
+
+static void event_order(const struct test_def *ok_test, const struct test_def *hung)
+{
+	struct workfile wf;
+	char seen[16] = "";
+	struct engine_hook h = {note_event, seen};
+	one_test_workfile(&wf, ok_test);
+	opts.jobs_per_task = 2;
+	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 2, .osync = 1, .seed = 1, .timeout_s = 30, .hook = &h};
+	struct engine_result res;
+	engine_run_point(&pt, &scratch, &res);
+	is_str(seen, "FfRrDE", "events: forking, forked, release, released, finished, reaped");
+	engine_result_free(&res);
+	memset(seen, 0, sizeof(seen));
+	one_test_workfile(&wf, hung);
+	opts.jobs_per_task = 1;
+	pt.timeout_s = 0.5;
+	engine_run_point(&pt, &scratch, &res);
+	is_str(seen, "FfRrKE", "events of a point killed at its time limit: no finished");
+	engine_result_free(&res);
+}
+
 static int dir_is_empty(const char *path)
 {
 	DIR *d = opendir(path);
@@ -577,6 +610,7 @@ int main(void)
 	ok(!sem_exists(scratch.ipc_key) && !sem_exists(scratch.ipc_key + 1), "the set is removed after the point");
 	engine_result_free(&res);
 
+	event_order(&fake[0], &fake[3]);
 	sweep_by_lock(base);
 	died_before_ready();
 
