@@ -69,7 +69,8 @@ static void make_points(void)
 	const struct store_point a = {.workload_id = 1, .osync = 1, .tasks = 1, .valid = 1, .jobs_per_task = 100,
 				      .file_kib = 1034, .jobs_per_min = 3157.894, .jobs_per_min_task = 3157.894,
 				      .real_s = 1.9, .user_s = 1.234, .sys_s = 0.456, .cpu_s = 1.69,
-				      .std_dev_s = 0, .std_dev_pct = 0, .jti = 100, .min_task_s = 1.9,
+				      /* less than the lives: the classic outputs must keep classic's whole-life CPU */
+				      .window_cpu_s = 0.5, .std_dev_s = 0, .std_dev_pct = 0, .jti = 100, .min_task_s = 1.9,
 				      .max_task_s = 1.9};
 	multi[0] = a;
 	multi[1] = a;
