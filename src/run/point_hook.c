@@ -148,7 +148,8 @@ static void stop(struct point_hook *h)
 {
 	if (!h->pid)
 		return;
-	double ran = (double)(clock_now_ns() - h->started_ns) / 1e9;
+	uint64_t stopping = clock_now_ns();
+	double ran = (double)(stopping - h->started_ns) / 1e9;
 	char how[120];
 	int status;
 	int gone = wait_shell(h->pid, 0, &status);
@@ -175,6 +176,7 @@ static void stop(struct point_hook *h)
 	/* what it started and left behind goes with it: nothing of the hook outlives the point */
 	kill(-h->pid, SIGKILL);
 	h->pid = 0;
+	h->stop_s = (double)(clock_now_ns() - stopping) / 1e9;
 }
 
 static void on_event(void *arg, enum engine_event ev)

@@ -27,6 +27,7 @@ struct point_hook {
 	struct timespec release;        /* CLOCK_REALTIME just before the tasks were released */
 	pid_t pid;                      /* 0: not started (or already stopped) */
 	uint64_t started_ns;
+	double stop_s;                  /* how long stopping it took (SIGINT to its end) */
 	char end[STORE_TEXT_LEN];       /* how it ended, once stopped ("" before) */
 };
 

@@ -157,6 +157,9 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	to_store_point(&pt, &res, repeat, out);
 	if (hooked) {
 		point_hook_finish(&ph);
+		/* the hook's stop (perf writing its data) is in the finish phase; not the engine's stall */
+		res.phases.finish_s = fmax(0, res.phases.finish_s - ph.stop_s);
+		res.overhead_warning = engine_overhead_check(&res.phases, tasks, res.overhead_note, sizeof(res.overhead_note));
 		snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph.dir);
 		snprintf(out->hook_end, sizeof(out->hook_end), "%s", ph.end[0] ? ph.end : "never started: the tasks were not released");
 		log_info("%s, %d tasks: --point-hook %s; its output is in %s", wl->name, tasks, out->hook_end, ph.dir);

@@ -67,4 +67,9 @@ status 0 "a hook that ends by itself at once" "$REAIM" --no-quiet-check -f "$T/c
 	--point-hook 'exit 3'
 status 0 "show it" "$REAIM" show last
 contains "$T/out" "(ended by itself before the point did" "show says it ended by itself"
+# a hook slow to stop (perf writing its data): not the engine's stall, so no overhead warning
+status 0 "a hook that takes 2.5 s to stop" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 10 -d "$T/scratch" \
+	--point-hook 'trap "sleep 2.5; exit 0" INT; while :; do sleep 0.01; done'
+ok "$(grep -q 'point overhead' "$T/err" && echo 1 || echo 0)" "its stop is not called a stall of the point's finish"
+contains "$T/err" "--point-hook stopped after" "and it was stopped"
 finish
