@@ -26,13 +26,17 @@ struct fp {
 	double jpm;
 };
 
+/* The kernel config the next fake run is stored with (NULL: none). */
+static const char *next_config;
+
 static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const char *jobs)
 {
 	static int made;
 	char uuid[32];
 	snprintf(uuid, sizeof(uuid), "run-%d", ++made);
 	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
-			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1,
+			      .kernel_config = next_config};
 	int64_t id, wl;
 	store_run_begin(st, &r, NULL, &id);
 	store_run_env(st, id, "cpu.online", "2");
@@ -235,6 +239,60 @@ static void single_runs(void)
 	free(out);
 }
 
+/* A note of the model containing text, or NULL. */
+static const char *note_with(const struct compare_model *m, const char *text)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (strstr(m->notes[i], text))
+			return m->notes[i];
+	return NULL;
+}
+
+/* One run a side whose kernels differ: the identity is not warned of across sides unless both run one
+ * release, a cmdline always is, and differing configs are listed option by option. */
+static void kernel_identity(void)
+{
+	const struct fp pts[] = {{1, 0, 1, NULL, 1000}, {1, 1, 1, NULL, 1010}};
+	static const char *const facts[][5] = {
+		/* release, version, config hash, cmdline, config text */
+		{"6.1", "#1 SMP", "fnv1a64:a", "quiet", "CONFIG_HZ=250\n# CONFIG_KASAN is not set\n"},
+		{"6.2", "#7 SMP", "fnv1a64:b", "quiet mitigations=off", "CONFIG_HZ=1000\nCONFIG_KASAN=y\n"},
+		{"6.1", "#2 SMP", "fnv1a64:b", "quiet", "CONFIG_HZ=1000\nCONFIG_KASAN=y\n"},
+	};
+	int64_t id[3];
+	for (size_t i = 0; i < 3; i++) {
+		next_config = facts[i][4];
+		id[i] = fake_run("k", pts, ARRAY_SIZE(pts), "100");
+		store_run_env(st, id[i], "kernel.release", facts[i][0]);
+		store_run_env(st, id[i], "kernel.version", facts[i][1]);
+		store_run_env(st, id[i], "kernel.config", facts[i][2]);
+		store_run_env(st, id[i], "kernel.cmdline", facts[i][3]);
+	}
+	next_config = NULL;
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	struct compare_group two_kernels[] = {{&id[0], 1}, {&id[1], 1}};
+	compare_model_build(st, two_kernels, 2, &o, &m);
+	ok(!note_with(&m, "in kernel.release") && !note_with(&m, "in kernel.version") && !note_with(&m, "in kernel.config:"),
+	   "two releases: their identity is what is compared, not warned of");
+	char want[300];
+	snprintf(want, sizeof(want), "warning: run %lld (B) differs from run %lld (A) in kernel.cmdline: "
+		 "'quiet mitigations=off' against 'quiet'", (long long)id[1], (long long)id[0]);
+	ok(note_with(&m, want) != NULL, "two releases: a command line that differs is");
+	snprintf(want, sizeof(want), "note: run %lld (B) differs from run %lld (A) in 2 kernel config options: "
+		 "CONFIG_HZ '1000' against '250', CONFIG_KASAN 'y' against 'n'", (long long)id[1], (long long)id[0]);
+	is_str(note_with(&m, "kernel config option"), want, "two releases: their configs' options that differ, as a note");
+	compare_model_free(&m);
+	struct compare_group two_builds[] = {{&id[0], 1}, {&id[2], 1}};
+	compare_model_build(st, two_builds, 2, &o, &m);
+	ok(note_with(&m, "in kernel.version: '#2 SMP' against '#1 SMP' (two builds of one kernel release)") != NULL,
+	   "one release, two builds: warned of");
+	snprintf(want, sizeof(want), "warning: run %lld (B) differs from run %lld (A) in 2 kernel config options: ",
+		 (long long)id[2], (long long)id[0]);
+	ok(note_with(&m, want) != NULL, "one release, two configs: the options, as a warning");
+	compare_model_free(&m);
+}
+
 static void osync_both(void)
 {
 	const struct fp p[] = {{1, 0, 1, NULL, 500}, {1, 1, 1, NULL, 520}, {1, 0, 0, NULL, 1000}, {1, 1, 0, NULL, 1010}};
@@ -260,6 +318,7 @@ int main(void)
 	groups();
 	variants();
 	single_runs();
+	kernel_identity();
 	osync_both();
 	test_db_remove(&db);
 	return done_testing();
