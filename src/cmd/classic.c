@@ -75,18 +75,14 @@ static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 	}
 	/* the table went out point by point; PREFIX.csv is written from what was stored */
 	char *csv = xasprintf("%s.csv", c->log_prefix);
-	FILE *f = fopen(csv, "w");
-	int rc = 0;
-	if (!f) {
-		log_error("%s: %s", csv, strerror(errno));
-		rc = -1;
-	} else {
-		report_classic_csv(f, pts, n);
-		if (fclose(f) != 0) {
-			log_error("%s: %s", csv, strerror(errno));
-			rc = -1;
-		}
+	struct out_file of;
+	int rc = out_file_open(&of, csv, err, sizeof(err));
+	if (rc == 0) {
+		report_classic_csv(of.f, pts, n);
+		rc = out_file_close(&of, 1, err, sizeof(err));
 	}
+	if (rc < 0)
+		log_error("%s", err);
 	free(csv);
 	free(pts);
 	return rc;

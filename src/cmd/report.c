@@ -2,11 +2,8 @@
 /* `reaim report RUN... -o FILE.html`: one self-contained page about stored runs. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "report/html.h"
@@ -49,20 +46,18 @@ enum outcome cmd_report(const struct command *self, int argc, char **argv)
 		if (cmd_resolve_run(st, a.runs.v[i], &ids[i]) < 0)
 			out = OUT_USAGE;
 	char err[1024];
-	FILE *f = NULL;
-	if (out == OUT_OK && !(f = fopen(a.output, "w"))) {
-		log_error("cannot write %s: %s", a.output, strerror(errno));
-		out = OUT_FAILED;
-	}
-	int rc = out == OUT_OK ? report_html(f, st, ids, n, &o, err, sizeof(err)) : 0;
-	if (f && fclose(f) != 0 && rc == 0) {
-		snprintf(err, sizeof(err), "writing %s: %s", a.output, strerror(errno));
-		rc = -1;
-	}
-	if (rc < 0) {
+	struct out_file of = {0};
+	if (out == OUT_OK && out_file_open(&of, a.output, err, sizeof(err)) < 0) {
 		log_error("%s", err);
-		unlink(a.output); /* no half page left behind */
 		out = OUT_FAILED;
+	}
+	if (out == OUT_OK) {
+		int rc = report_html(of.f, st, ids, n, &o, err, sizeof(err));
+		/* a page that failed is dropped, whatever was at the path before stays */
+		if (out_file_close(&of, rc == 0, rc == 0 ? err : NULL, rc == 0 ? sizeof(err) : 0) < 0 || rc < 0) {
+			log_error("%s", err);
+			out = OUT_FAILED;
+		}
 	}
 	free(ids);
 	store_close(st);

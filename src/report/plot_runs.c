@@ -204,31 +204,41 @@ void plot_set_options(const struct plot_set *ps, const struct metric *m, struct 
 	opt->left_out = ps->left_out;
 }
 
-int plot_write_png(const char *svg, size_t len, const char *path, char *err, size_t errlen)
+/* rsvg-convert's PNG of svg, read from the unnamed file it wrote to; NULL with the reason in err. */
+static char *convert_png(const char *svg, size_t len, const char *path, size_t *out_len, char *err, size_t errlen)
 {
 	/* a socket rather than a pipe: send() with MSG_NOSIGNAL cannot raise SIGPIPE in a caller that
 	 * did not ignore it, when rsvg-convert gives up before reading everything */
 	int fds[2];
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0) {
 		snprintf(err, errlen, "socketpair: %s", strerror(errno));
-		return -1;
+		return NULL;
+	}
+	FILE *png = tmpfile();
+	if (!png) {
+		snprintf(err, errlen, "a temporary file for rsvg-convert: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
 	}
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fds[0], STDIN_FILENO);
-	char *argv[] = {"rsvg-convert", "--format", "png", "--output", (char *)path, NULL};
+	posix_spawn_file_actions_adddup2(&fa, fileno(png), STDOUT_FILENO);
+	char *argv[] = {"rsvg-convert", "--format", "png", NULL};
 	pid_t pid;
 	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fds[0]);
 	if (rc != 0) {
 		close(fds[1]);
+		fclose(png);
 		if (rc == ENOENT)
 			snprintf(err, errlen, "cannot write %s: rsvg-convert is not installed (Debian: apt-get install "
 				 "librsvg2-bin); write an SVG with -o FILE.svg instead", path);
 		else
 			snprintf(err, errlen, "cannot run rsvg-convert: %s", strerror(rc));
-		return -1;
+		return NULL;
 	}
 	size_t off = 0;
 	int werr = 0;
@@ -247,35 +257,58 @@ int plot_write_png(const char *svg, size_t len, const char *path, char *err, siz
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			snprintf(err, errlen, "waiting for rsvg-convert: %s", strerror(errno));
-			return -1;
+			fclose(png);
+			return NULL;
 		}
-	char head[8] = {0};
-	FILE *f = fopen(path, "rb");
-	size_t got = f ? fread(head, 1, sizeof(head), f) : 0;
-	if (f)
-		fclose(f);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || werr || got != sizeof(head) ||
-	    memcmp(head, png_magic, sizeof(head)) != 0) {
+	struct strbuf sb = {0};
+	char chunk[4096];
+	size_t got;
+	rewind(png);
+	while ((got = fread(chunk, 1, sizeof(chunk), png)) > 0)
+		strbuf_add(&sb, chunk, got);
+	int rerr = ferror(png) ? errno : 0;
+	fclose(png);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || werr || rerr || sb.len < sizeof(png_magic) ||
+	    memcmp(sb.buf, png_magic, sizeof(png_magic)) != 0) {
 		snprintf(err, errlen, "rsvg-convert could not write %s (%s)", path,
-			 werr ? strerror(werr) : !WIFEXITED(status) ? "killed" : "exit status or output not a PNG");
-		unlink(path);
-		return -1;
+			 werr || rerr ? strerror(werr ? werr : rerr)
+			 : !WIFEXITED(status) ? "killed" : "exit status or output not a PNG");
+		strbuf_free(&sb);
+		return NULL;
 	}
+	*out_len = sb.len;
+	return sb.buf;
+}
+
+/* Bytes to an output file, which keeps what it held when anything fails. */
+static int write_out(const char *buf, size_t len, const char *path, char *err, size_t errlen)
+{
+	struct out_file of;
+	if (out_file_open(&of, path, err, errlen) < 0)
+		return -1;
+	int ok = fwrite(buf, 1, len, of.f) == len;
+	if (!ok)
+		snprintf(err, errlen, "writing %s: %s", path, strerror(errno));
+	if (out_file_close(&of, ok, ok ? err : NULL, ok ? errlen : 0) < 0 || !ok)
+		return -1;
 	return 0;
+}
+
+int plot_write_png(const char *svg, size_t len, const char *path, char *err, size_t errlen)
+{
+	size_t n = 0;
+	char *png = convert_png(svg, len, path, &n, err, errlen);
+	if (!png)
+		return -1;
+	int rc = write_out(png, n, path, err, errlen);
+	free(png);
+	return rc;
 }
 
 /* The rendered picture to its file: as it is for SVG, converted for PNG. */
 static int write_picture(const char *buf, size_t len, const char *out, int png, char *err, size_t errlen)
 {
-	if (png)
-		return plot_write_png(buf, len, out, err, errlen);
-	FILE *f = fopen(out, "w");
-	int ok = f && fwrite(buf, 1, len, f) == len;
-	if (f && fclose(f) != 0)
-		ok = 0;
-	if (!ok)
-		snprintf(err, errlen, "writing %s: %s", out, strerror(errno));
-	return ok ? 0 : -1;
+	return png ? plot_write_png(buf, len, out, err, errlen) : write_out(buf, len, out, err, errlen);
 }
 
 
@@ -380,13 +413,20 @@ static int gnuplot_files(const struct plot_set *ps, const struct plot_options *p
 	char *abs_out = xasprintf("%s%s%s", real, rl && real[rl - 1] == '/' ? "" : "/", slash ? slash + 1 : out);
 	char *data = xasprintf("%s.dat", out), *script = xasprintf("%s.gp", out);
 	char *abs_data = xasprintf("%s.dat", abs_out), *image = xasprintf("%s.svg", abs_out);
-	FILE *fd = fopen(data, "w"), *fs = fopen(script, "w");
-	int rc = fd && fs && plot_gnuplot(fd, fs, abs_data, image, ps->curves, ps->n, po) == 0 ? 0 : -1;
-	if ((fd && fclose(fd) != 0) || (fs && fclose(fs) != 0))
-		rc = -1;
-	if (rc < 0)
+	struct out_file od = {0}, os = {0};
+	int rc = out_file_open(&od, data, err, errlen);
+	if (rc == 0)
+		rc = out_file_open(&os, script, err, errlen);
+	if (rc == 0 && plot_gnuplot(od.f, os.f, abs_data, image, ps->curves, ps->n, po) < 0) {
 		snprintf(err, errlen, "writing %s and %s: %s", data, script, strerror(errno));
-	else
+		rc = -1;
+	}
+	/* the data first: a script is never left naming data that failed */
+	if (out_file_close(&od, rc == 0, err, errlen) < 0)
+		rc = -1;
+	if (out_file_close(&os, rc == 0, err, errlen) < 0)
+		rc = -1;
+	if (rc == 0)
 		printf("wrote %s and %s (run: gnuplot %s; it draws %s)\n", data, script, script, image);
 	free(abs_data);
 	free(image);

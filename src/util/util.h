@@ -53,6 +53,22 @@ void strbuf_add(struct strbuf *sb, const char *s, size_t n);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_free(struct strbuf *sb);
 
+/* An output file (outfile.c). A regular file or a new path is written to a temporary file beside
+ * it and renamed into place only when everything was written; a symlink to a regular file has its
+ * target replaced (the link stays); a device, a FIFO or a dangling link is written in place; `-` is
+ * stdout. Nothing this call did not make is ever unlinked. */
+struct out_file {
+	FILE *f;
+	const char *name; /* as given, for messages */
+	char *target;     /* the path the temporary file replaces, NULL when written in place */
+	char *tmp;        /* the temporary file beside target */
+};
+/* 0 with o->f open, or -1 with the reason in err (naming the file) and nothing made. */
+int out_file_open(struct out_file *o, const char *path, char *err, size_t errlen);
+/* Finish: with keep, flush and put the file in place (-1 with the reason in err when any write or
+ * the rename failed, the previous file then left as it was); without keep, drop what was written. */
+int out_file_close(struct out_file *o, int keep, char *err, size_t errlen);
+
 /* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
 char *read_text_file(const char *path, size_t max);
 

@@ -72,6 +72,30 @@ contains "$T/err" "no run matches 'nosuch'" "names the run"
 ok "$([ ! -e "$T/x.html" ] && echo 0 || echo 1)" "and leaves no page"
 status 2 "report to a directory that does not exist" "$REAIM" report kernel-a -o "$T/no/such/r.html"
 
+# the page's file: a failed write never destroys what was at the path
+status 2 "report to /dev/full fails" "$REAIM" report kernel-a -o /dev/full
+contains "$T/err" "/dev/full" "naming the device"
+ok "$([ -c /dev/full ] && echo 0 || echo 1)" "and /dev/full is still there"
+# a page longer than the limit, which leaves room for the database's 32 KiB shared-memory file
+long_title=$(head -c 60000 /dev/zero | tr '\0' t)
+"$REAIM" report kernel-a kernel-b --title "$long_title" -o "$T/kept.html"
+cp "$T/kept.html" "$T/before.html"
+status 2 "report past the file-size limit fails" sh -c 'ulimit -f 96 && exec "$@"' sh "$REAIM" report kernel-a \
+	kernel-b --title "$long_title" -o "$T/kept.html"
+contains "$T/err" "$T/kept.html" "naming the file"
+ok "$(cmp -s "$T/before.html" "$T/kept.html"; echo $?)" "and the report there before stays intact"
+ok "$([ -z "$(find "$T" -maxdepth 1 -name '.kept.html.*')" ] && echo 0 || echo 1)" "no temporary file is left"
+ln -s kept.html "$T/link.html"
+status 0 "report to a symlink" "$REAIM" report kernel-a -o "$T/link.html"
+ok "$([ -L "$T/link.html" ] && echo 0 || echo 1)" "the link is still a link"
+contains "$T/kept.html" "kernel-a (run 1)" "and the file it names holds the page"
+status 2 "a failed report through a symlink" sh -c 'ulimit -f 96 && exec "$@"' sh "$REAIM" report kernel-a \
+	kernel-b --title "$long_title" -o "$T/link.html"
+contains "$T/err" "$T/link.html" "naming the file"
+ok "$([ -L "$T/link.html" ] && [ -s "$T/kept.html" ] && echo 0 || echo 1)" "keeps the link and its file"
+status 2 "a plot to /dev/full fails" "$REAIM" plot kernel-a -o /dev/full
+ok "$([ -c /dev/full ] && echo 0 || echo 1)" "and leaves /dev/full as it was"
+
 # A real browser, with the network out of reach: the proxy is a closed port and no name resolves.
 # Chromium's own background requests carry no page origin ("not an origin"); a request the page made
 # would carry the file's ("null"), so the net log tells them apart.
