@@ -49,6 +49,7 @@ if command -v prlimit >/dev/null 2>&1; then
 	db="$T/full.db"
 	printf '10 add_int\n' >"$T/cpu"
 	check "a first run" "$REAIM" -q --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$db"
+	cp "$db" "$T/first.db"
 	prlimit --fsize="$(stat -c %s "$db")" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1,2,3 -j 2 -d "$T/scratch" --db "$db" \
 		>"$T/out" 2>"$T/err"
 	rc=$?
@@ -59,6 +60,22 @@ if command -v prlimit >/dev/null 2>&1; then
 		ok "$([ "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "database full: still consistent"
 		ok "$([ "$(sqlite3 "$db" "SELECT status FROM runs WHERE id = 1")" = complete ] && echo 0 || echo 1)" "the earlier run kept"
 	fi
+	# the table printed is the one stored: a point that could not be committed is not shown, nor
+	# a Max line counting it, wherever the limit falls
+	same=0
+	for room in 0 4096 8192 16384; do
+		cp "$T/first.db" "$db"
+		prlimit --fsize="$(($(stat -c %s "$db") + room))" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1,2,3,4 -j 2 \
+			-d "$T/scratch" --db "$db" >"$T/out" 2>"$T/err"
+		grep -E '^[0-9]|^Max' "$T/out" >"$T/printed"
+		"$REAIM" show last --db "$db" 2>/dev/null | grep -E '^[0-9]|^Max' >"$T/stored"
+		if ! cmp -s "$T/printed" "$T/stored"; then
+			same=1
+			echo "# with $room bytes of room, printed:"; sed 's/^/#   /' "$T/printed"
+			echo "# stored:"; sed 's/^/#   /' "$T/stored"
+		fi
+	done
+	ok $same "database full: the rows and the Max line printed are those stored"
 fi
 
 # a symlink planted where a task writes never redirects the write
