@@ -26,7 +26,7 @@
 #include "measure/measure.h"
 #include "util/util.h"
 
-/* Largest control file accepted (io.stat of many disks; mountinfo of a container host). */
+/* Largest control file accepted (io.stat of many disks). */
 #define CG_FILE_MAX (4u << 20)
 /* A limit no disk reaches (1 TB/s): on v1 blkio, setting any limit on a disk is what turns its
  * counters on (blk-throttle is set up lazily, Linux 6.x), and this one never holds an I/O back. */
@@ -114,78 +114,6 @@ static int get_field(const char **pp, char *out, size_t len)
 	out[n] = '\0';
 	*pp = p;
 	return 0;
-}
-
-/* Whether a comma-separated list holds the word. */
-static int list_has(const char *list, size_t len, const char *word)
-{
-	size_t w = strlen(word);
-	const char *end = list + len;
-	for (const char *p = list; p < end;) {
-		const char *c = memchr(p, ',', (size_t)(end - p));
-		size_t n = c ? (size_t)(c - p) : (size_t)(end - p);
-		if (n == w && memcmp(p, word, w) == 0)
-			return 1;
-		p += n + 1;
-	}
-	return 0;
-}
-
-int cgroup_parse_mountinfo(const char *text, const char *v1_controller, char *mnt, size_t mntlen, char *root,
-			   size_t rootlen)
-{
-	for (const char *line = text; line && *line; line = next_line(line)) {
-		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE SUPEROPTS */
-		char id[32], r[PATH_MAX], m[PATH_MAX], fstype[64], source[PATH_MAX], opts[PATH_MAX];
-		const char *p = line;
-		if (get_field(&p, id, sizeof(id)) < 0 || get_field(&p, id, sizeof(id)) < 0 ||
-		    get_field(&p, id, sizeof(id)) < 0 || get_field(&p, r, sizeof(r)) < 0 ||
-		    get_field(&p, m, sizeof(m)) < 0)
-			continue;
-		const char *eol = strchr(p, '\n');
-		const char *sep = strstr(p, " - ");
-		if (!sep || (eol && sep > eol))
-			continue;
-		p = sep + 3;
-		if (get_field(&p, fstype, sizeof(fstype)) < 0 || get_field(&p, source, sizeof(source)) < 0 ||
-		    get_field(&p, opts, sizeof(opts)) < 0)
-			continue;
-		if (v1_controller ? strcmp(fstype, "cgroup") != 0 || !list_has(opts, strlen(opts), v1_controller)
-				  : strcmp(fstype, "cgroup2") != 0)
-			continue;
-		if (strlen(m) >= mntlen || strlen(r) >= rootlen)
-			return -1;
-		memcpy(mnt, m, strlen(m) + 1);
-		memcpy(root, r, strlen(r) + 1);
-		return 0;
-	}
-	return -1;
-}
-
-int cgroup_parse_self(const char *text, const char *v1_controller, char *path, size_t len)
-{
-	for (const char *line = text; line && *line; line = next_line(line)) {
-		/* HIERARCHY-ID:CONTROLLERS:PATH; cgroup2 is "0::PATH" */
-		const char *c1 = strchr(line, ':');
-		const char *eol = strchr(line, '\n');
-		if (!c1 || (eol && c1 > eol))
-			continue;
-		const char *c2 = strchr(c1 + 1, ':');
-		if (!c2 || (eol && c2 > eol))
-			continue;
-		size_t clen = (size_t)(c2 - c1 - 1);
-		int match = v1_controller ? list_has(c1 + 1, clen, v1_controller) : (clen == 0 && c1 - line == 1 && line[0] == '0');
-		if (!match)
-			continue;
-		const char *p = c2 + 1;
-		size_t n = eol ? (size_t)(eol - p) : strlen(p);
-		if (n == 0 || p[0] != '/' || n >= len)
-			return -1;
-		memcpy(path, p, n);
-		path[n] = '\0';
-		return 0;
-	}
-	return -1;
 }
 
 int cgroup_parse_cpu_stat(const char *text, struct cgroup_cpu *out)
@@ -394,22 +322,27 @@ int cgroup_io_of(const struct cgroup_stats *s, unsigned major_no, unsigned minor
 
 int cgroup_disk_of(unsigned major_no, unsigned minor_no, unsigned *dmajor, unsigned *dminor)
 {
-	char link[64], real[PATH_MAX], path[PATH_MAX + 16];
+	char link[64];
 	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major_no, minor_no);
-	if (!realpath(link, real))
+	char *real = realpath(link, NULL);
+	if (!real)
 		return -1;
 	*dmajor = major_no;
 	*dminor = minor_no;
-	snprintf(path, sizeof(path), "%s/partition", real);
-	if (access(path, F_OK) != 0)
-		return 0;
+	char *path = xasprintf("%s/partition", real);
+	int whole = access(path, F_OK) != 0;
+	free(path);
 	/* a partition's directory sits inside its disk's */
 	char *slash = strrchr(real, '/');
-	if (!slash)
-		return -1;
+	if (whole || !slash) {
+		free(real);
+		return whole ? 0 : -1;
+	}
 	*slash = '\0';
-	snprintf(path, sizeof(path), "%s/dev", real);
+	path = xasprintf("%s/dev", real);
+	free(real);
 	char *text = read_text_file(path, 64);
+	free(path);
 	if (!text)
 		return -1;
 	const char *p = text;
@@ -453,36 +386,33 @@ static int write_ctl(const char *path, const char *s, size_t n)
 
 static int write_ctl_in(const char *dir, const char *name, const char *s)
 {
-	char path[PATH_MAX];
-	if (join(path, sizeof(path), dir, name) < 0)
-		return -1;
-	return write_ctl(path, s, strlen(s));
+	char *path = xasprintf("%s/%s", dir, name);
+	int rc = write_ctl(path, s, strlen(s));
+	free(path);
+	return rc;
 }
 
 /* A control file's text (caller frees), or NULL with errno. */
 static char *read_ctl(const char *dir, const char *name)
 {
-	char path[PATH_MAX];
-	if (join(path, sizeof(path), dir, name) < 0)
-		return NULL;
-	return read_text_file(path, CG_FILE_MAX);
+	char *path = xasprintf("%s/%s", dir, name);
+	char *text = read_text_file(path, CG_FILE_MAX);
+	int e = errno;
+	free(path);
+	errno = e;
+	return text;
 }
 
-int cgroup_own_dir(const char *mountinfo, const char *self, const char *v1_controller, char *dir, size_t len)
+/* dir, allocated, into a field of the run (PATH_MAX on the heap); -1 with ENAMETOOLONG if it does not fit. */
+static int keep_path(char *field, size_t len, char *dir)
 {
-	char mnt[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
-	if (cgroup_parse_mountinfo(mountinfo, v1_controller, mnt, sizeof(mnt), root, sizeof(root)) < 0 ||
-	    cgroup_parse_self(self, v1_controller, path, sizeof(path)) < 0)
-		return -1;
-	const char *rest = path;
-	size_t rl = strlen(root);
-	if (strcmp(root, "/") != 0) {
-		if (strncmp(path, root, rl) != 0 || (path[rl] != '/' && path[rl] != '\0'))
-			return -1; /* our cgroup lies outside what is mounted here */
-		rest = path + rl;
-	}
-	int w = snprintf(dir, len, "%s%s", mnt, strcmp(rest, "/") == 0 ? "" : rest);
-	return w < 0 || (size_t)w >= len ? -1 : 0;
+	int rc = dir && strlen(dir) < len ? 0 : -1;
+	if (rc == 0)
+		memcpy(field, dir, strlen(dir) + 1);
+	else if (dir)
+		errno = ENAMETOOLONG;
+	free(dir);
+	return rc;
 }
 
 static void desc_add(struct cgroup_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -514,25 +444,28 @@ static int sweep(const struct cgroup_run_config *cfg, const char *base, int v2)
 	struct dirent *e;
 	int removed = 0;
 	while (d && (e = readdir(d)) != NULL) {
-		char dir[PATH_MAX], sub[PATH_MAX];
 		if ((e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) || !name_ok(e->d_name) ||
-		    strcmp(e->d_name, cfg->name) == 0 || !cfg->stale(e->d_name) ||
-		    join(dir, sizeof(dir), base, e->d_name) < 0)
+		    strcmp(e->d_name, cfg->name) == 0 || !cfg->stale(e->d_name))
 			continue;
+		char *dir = xasprintf("%s/%s", base, e->d_name), *kill_file = xasprintf("%s/cgroup.kill", dir);
 		DIR *points = opendir(dir);
 		struct dirent *pe;
-		if (v2 && join(sub, sizeof(sub), dir, "cgroup.kill") == 0 && access(sub, W_OK) == 0)
+		if (v2 && access(kill_file, W_OK) == 0)
 			(void)kill_dir(dir, 1);
+		free(kill_file);
 		while (points && (pe = readdir(points)) != NULL) {
-			if (pe->d_type != DT_DIR || !name_ok(pe->d_name) || join(sub, sizeof(sub), dir, pe->d_name) < 0)
+			if (pe->d_type != DT_DIR || !name_ok(pe->d_name))
 				continue;
+			char *sub = xasprintf("%s/%s", dir, pe->d_name);
 			if (v2)
 				(void)kill_dir(sub, 0); /* nothing left after cgroup.kill; the only way without it */
 			(void)remove_cg(sub);
+			free(sub);
 		}
 		if (points)
 			closedir(points);
 		removed += remove_cg(dir) == 0;
+		free(dir);
 	}
 	if (d)
 		closedir(d);
@@ -566,16 +499,21 @@ static void enable_v2(struct cgroup_run *r)
 /* The v1 blkio twin: counts only once a limit exists on the disk, so each run disk gets one no disk reaches. */
 static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
 {
-	char base[PATH_MAX], dir[PATH_MAX];
-	if (cgroup_own_dir(mi, self, "blkio", base, sizeof(base)) < 0)
+	char *base = cgroup_dir_of(mi, self, "blkio", NULL);
+	if (!base)
 		return;
 	if (cfg->ndisks == 0) {
 		desc_add(r, "; no I/O: cgroup v1 blkio needs the run's disks");
+		free(base);
 		return;
 	}
 	sweep(cfg, base, 0);
-	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
-		desc_add(r, "; no I/O: cannot create a cgroup in %s: %s", base, strerror(errno));
+	char *dir = xasprintf("%s/%s", base, cfg->name);
+	if (strlen(dir) >= sizeof(r->blkio) || strlen(base) >= sizeof(r->home_blkio) || mkdir(dir, 0755) < 0) {
+		desc_add(r, "; no I/O: cannot create a cgroup in %s: %s", base,
+			 strlen(dir) >= sizeof(r->blkio) ? strerror(ENAMETOOLONG) : strerror(errno));
+		free(dir);
+		free(base);
 		return;
 	}
 	for (size_t i = 0; i < cfg->ndisks; i++) {
@@ -586,11 +524,13 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 			desc_add(r, "; no I/O: cannot set a blkio limit on %u:%u (needed for its counters): %s",
 				 major(cfg->disks[i]), minor(cfg->disks[i]), strerror(errno));
 			(void)rmdir(dir);
+			free(dir);
+			free(base);
 			return;
 		}
 	}
-	memcpy(r->blkio, dir, sizeof(r->blkio));
-	memcpy(r->home_blkio, base, sizeof(r->home_blkio));
+	keep_path(r->blkio, sizeof(r->blkio), dir);
+	keep_path(r->home_blkio, sizeof(r->home_blkio), base);
 	r->have |= CGROUP_HAVE_IO;
 	desc_add(r, "; I/O from cgroup v1 blkio (an unbinding 1 TB/s limit per disk turns its counters on; "
 		    "only I/O the tasks issue themselves, not background writeback)");
@@ -598,51 +538,50 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 
 static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
 {
-	char base[PATH_MAX], dir[PATH_MAX];
-	if (cgroup_own_dir(mi, self, "memory", base, sizeof(base)) < 0)
+	char *base = cgroup_dir_of(mi, self, "memory", NULL);
+	if (!base)
 		return;
 	sweep(cfg, base, 0);
-	if (join(dir, sizeof(dir), base, cfg->name) < 0 || mkdir(dir, 0755) < 0) {
-		desc_add(r, "; no memory peak: cannot create a cgroup in %s: %s", base, strerror(errno));
+	char *dir = xasprintf("%s/%s", base, cfg->name);
+	if (strlen(dir) >= sizeof(r->memory) || strlen(base) >= sizeof(r->home_memory) || mkdir(dir, 0755) < 0) {
+		desc_add(r, "; no memory peak: cannot create a cgroup in %s: %s", base,
+			 strlen(dir) >= sizeof(r->memory) ? strerror(ENAMETOOLONG) : strerror(errno));
+		free(dir);
+		free(base);
 		return;
 	}
-	memcpy(r->memory, dir, sizeof(r->memory));
-	memcpy(r->home_memory, base, sizeof(r->home_memory));
+	keep_path(r->memory, sizeof(r->memory), dir);
+	keep_path(r->home_memory, sizeof(r->home_memory), base);
 	r->have |= CGROUP_HAVE_MEM;
 	desc_add(r, "; memory peak from cgroup v1 memory");
 }
 
-/* Where the run cgroup goes: the given directory (which must be cgroup2) or this process's cgroup. */
-static int parent_dir(const struct cgroup_run_config *cfg, const char *mi, const char *self, char *dir, size_t len,
-		      char *why, size_t whylen)
+/* Where the run cgroup goes (allocated): the given directory (which must be cgroup2) or this process's cgroup. */
+static char *parent_dir(const struct cgroup_run_config *cfg, const char *mi, const char *self, char *why,
+			size_t whylen)
 {
 	if (cfg->parent) {
 		struct statfs sf;
 		if (statfs(cfg->parent, &sf) < 0) {
 			set_err(why, whylen, "cgroup %s: %s", cfg->parent, strerror(errno));
-			return -1;
+			return NULL;
 		}
 		if (sf.f_type != CGROUP2_SUPER_MAGIC) {
 			set_err(why, whylen, "%s is not a cgroup v2 directory", cfg->parent);
-			return -1;
+			return NULL;
 		}
-		if (strlen(cfg->parent) >= len) {
-			set_err(why, whylen, "cgroup path too long: %s", cfg->parent);
-			return -1;
-		}
-		memcpy(dir, cfg->parent, strlen(cfg->parent) + 1);
-		return 0;
+		return xstrdup(cfg->parent);
 	}
-	char mnt[PATH_MAX], root[PATH_MAX];
-	if (cgroup_parse_mountinfo(mi, NULL, mnt, sizeof(mnt), root, sizeof(root)) < 0) {
+	struct cgroup_mount m;
+	if (cgroup_mount_parse(mi, NULL, &m) < 0) {
 		set_err(why, whylen, "no cgroup v2 hierarchy is mounted (none in /proc/self/mountinfo)");
-		return -1;
+		return NULL;
 	}
-	if (cgroup_own_dir(mi, self, NULL, dir, len) < 0) {
-		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under %s", mnt);
-		return -1;
-	}
-	return 0;
+	char *dir = cgroup_dir_of(mi, self, NULL, NULL);
+	if (!dir)
+		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under %s", m.point);
+	cgroup_mount_free(&m);
+	return dir;
 }
 
 int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *why, size_t whylen)
@@ -652,23 +591,23 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 		set_err(why, whylen, "bad cgroup name '%s'", cfg->name ? cfg->name : "(null)");
 		return -1;
 	}
-	char *mi = read_text_file("/proc/self/mountinfo", CG_FILE_MAX);
-	char *self = read_text_file("/proc/self/cgroup", CG_FILE_MAX);
+	char *mi = read_text_file("/proc/self/mountinfo", CGROUP_PROC_FILE_MAX);
+	char *self = read_text_file("/proc/self/cgroup", CGROUP_PROC_FILE_MAX);
 	struct cgroup_run *r = xcalloc(1, sizeof(*r));
-	char parent[PATH_MAX];
+	char *parent = NULL;
 	if (!mi || !self) {
 		set_err(why, whylen, "cannot read /proc/self/%s: %s", mi ? "cgroup" : "mountinfo", strerror(errno));
 		goto fail;
 	}
-	if (parent_dir(cfg, mi, self, parent, sizeof(parent), why, whylen) < 0)
+	if (!(parent = parent_dir(cfg, mi, self, why, whylen)))
 		goto fail;
-	if (cgroup_own_dir(mi, self, NULL, r->home, sizeof(r->home)) < 0) {
+	if (keep_path(r->home, sizeof(r->home), cgroup_dir_of(mi, self, NULL, NULL)) < 0) {
 		set_err(why, whylen,
 			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
 		goto fail;
 	}
 	int swept = sweep(cfg, parent, 1);
-	if (join(r->dir, sizeof(r->dir), parent, cfg->name) < 0) {
+	if (keep_path(r->dir, sizeof(r->dir), xasprintf("%s/%s", parent, cfg->name)) < 0) {
 		set_err(why, whylen, "cgroup path too long under %s", parent);
 		goto fail;
 	}
@@ -683,15 +622,15 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 				parent, strerror(e));
 		goto fail;
 	}
-	char mnt1[PATH_MAX], root1[PATH_MAX];
-	int v1 = cgroup_parse_mountinfo(mi, "blkio", mnt1, sizeof(mnt1), root1, sizeof(root1)) == 0 ||
-		 cgroup_parse_mountinfo(mi, "memory", mnt1, sizeof(mnt1), root1, sizeof(root1)) == 0;
-	r->layout = v1 ? CGROUP_HYBRID : CGROUP_V2;
+	struct cgroup_mount v1;
+	r->layout = cgroup_mount_parse(mi, "blkio", &v1) == 0 || cgroup_mount_parse(mi, "memory", &v1) == 0
+			    ? CGROUP_HYBRID : CGROUP_V2;
+	cgroup_mount_free(&v1);
 	r->have = CGROUP_HAVE_CPU;
 	/* cgroup.kill came with Linux 5.14 */
-	char probe[PATH_MAX];
-	r->has_kill = !cfg->no_kill_file && join(probe, sizeof(probe), r->dir, "cgroup.kill") == 0 &&
-		      access(probe, W_OK) == 0;
+	char *probe = xasprintf("%s/cgroup.kill", r->dir);
+	r->has_kill = !cfg->no_kill_file && access(probe, W_OK) == 0;
+	free(probe);
 	enable_v2(r);
 	for (int k = 0; k < CGROUP_PSI_N; k++) {
 		char *t = read_ctl(r->dir, psi_file[k]);
@@ -719,11 +658,13 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	}
 	free(mi);
 	free(self);
+	free(parent);
 	*out = r;
 	return 0;
 fail:
 	free(mi);
 	free(self);
+	free(parent);
 	free(r);
 	return -1;
 }
@@ -966,14 +907,10 @@ int cgroup_run_leave(const struct cgroup_run *r)
 	/* v2 last: after a failure the caller is still in the v2 point, and knows not to kill it */
 	const char *homes[] = {r->home_blkio, r->home_memory, r->home};
 	char num[24];
-	int n = snprintf(num, sizeof(num), "%ld", (long)getpid());
-	for (size_t i = 0; i < ARRAY_SIZE(homes); i++) {
-		char path[PATH_MAX];
-		if (!homes[i][0])
-			continue;
-		if (join(path, sizeof(path), homes[i], "cgroup.procs") < 0 || write_ctl(path, num, (size_t)n) < 0)
+	snprintf(num, sizeof(num), "%ld", (long)getpid());
+	for (size_t i = 0; i < ARRAY_SIZE(homes); i++)
+		if (homes[i][0] && write_ctl_in(homes[i], "cgroup.procs", num) < 0)
 			return -1;
-	}
 	return 0;
 }
 

@@ -28,16 +28,8 @@ enum cgroup_psi_kind { CGROUP_PSI_CPU, CGROUP_PSI_IO, CGROUP_PSI_MEM, CGROUP_PSI
 
 /* ---- pure parsers (text in, 0 or -1) ---- */
 
-/* The cgroup2 mount point (and the hierarchy path it shows, "/" unless a container mounted a
- * subtree) from /proc/self/mountinfo; with a controller name, the v1 hierarchy carrying it. */
-int cgroup_parse_mountinfo(const char *text, const char *v1_controller, char *mnt, size_t mntlen, char *root,
-			   size_t rootlen);
-/* This process's cgroup path from /proc/self/cgroup: the "0::" line, or the v1 line naming the controller. */
-int cgroup_parse_self(const char *text, const char *v1_controller, char *path, size_t len);
-/* The directory of this process's cgroup in a hierarchy (NULL: cgroup2, else the v1 controller's) from
- * those two texts: its mount point plus its path below the mount's root (a container may mount a
- * subtree). 0, or -1 when either says nothing of it or it does not fit in len. */
-int cgroup_own_dir(const char *mountinfo, const char *self, const char *v1_controller, char *dir, size_t len);
+/* (/proc/self/mountinfo and /proc/self/cgroup are read by util's cgroup_mount_parse and
+ * cgroup_self_parse, shared with the limits checked before a run.) */
 
 struct cgroup_cpu {
 	unsigned long long usage_usec, user_usec, system_usec;

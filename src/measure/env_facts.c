@@ -257,10 +257,11 @@ void env_facts_cgroup(struct env_list *env, const char *root)
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(limits); i++) {
 		const struct start_limit *l = &limits[i];
-		char dir[PATH_MAX], mnt[PATH_MAX], mroot[PATH_MAX];
-		if (cgroup_own_dir(mi, self, l->controller, dir, sizeof(dir)) < 0 ||
-		    cgroup_parse_mountinfo(mi, l->controller, mnt, sizeof(mnt), mroot, sizeof(mroot)) < 0)
+		char *mnt = NULL, *dir = cgroup_dir_of(mi, self, l->controller, &mnt);
+		if (!dir) {
+			free(mnt);
 			continue;
+		}
 		char *full = xasprintf("%s%s", root, dir), *top = xasprintf("%s%s", root, mnt);
 		char *v = limit_walk(l, full, top);
 		char *key = xasprintf("cgroup.%s%s", l->controller ? "v1." : "", l->file);
@@ -269,6 +270,8 @@ void env_facts_cgroup(struct env_list *env, const char *root)
 		free(v);
 		free(full);
 		free(top);
+		free(dir);
+		free(mnt);
 	}
 	free(mi);
 	free(self);

@@ -518,23 +518,17 @@ double sampler_outside_cpu_pct(const struct sys_summary *sum, double own_cpu_s)
  * file systems such as btrfs whose st_dev is not a block device; -1 if there is none. */
 static int mount_source_dev(dev_t dev, dev_t *out)
 {
-	char *text = read_text_file("/proc/self/mountinfo", PROC_FILE_MAX);
+	char *text = read_text_file("/proc/self/mountinfo", CGROUP_PROC_FILE_MAX);
 	if (!text)
 		return -1;
-	int rc = -1;
-	char *save = NULL;
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		unsigned ma, mi;
-		char *sep = strstr(line, " - ");
-		if (!sep || sscanf(line, "%*d %*d %u:%u", &ma, &mi) != 2 || makedev(ma, mi) != dev)
-			continue;
-		char fstype[64], source[PATH_MAX];
+	int rc = -1, got;
+	struct mountinfo_entry e;
+	for (const char *p = text; rc < 0 && (got = mountinfo_next(&p, &e)) >= 0; mountinfo_entry_free(&e)) {
 		struct stat st;
-		if (sscanf(sep + 3, "%63s %4095s", fstype, source) == 2 && source[0] == '/' &&
-		    stat(source, &st) == 0 && S_ISBLK(st.st_mode)) {
+		if (got == 1 && makedev(e.major, e.minor) == dev && e.source[0] == '/' && stat(e.source, &st) == 0 &&
+		    S_ISBLK(st.st_mode)) {
 			*out = st.st_rdev;
 			rc = 0;
-			break;
 		}
 	}
 	free(text);

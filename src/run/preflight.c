@@ -138,7 +138,7 @@ static int check_cgroup(const char *wl, long long tasks, long long procs, long l
 {
 	int rc = 0;
 	struct cgroup_dir cg;
-	struct cgroup_limit lim;
+	struct cgroup_limit lim = {0};
 	if (cgroup_find("pids", &cg) == 0 && cgroup_headroom(&cg, "pids.max", "pids.current", LLONG_MAX, &lim) == 1 &&
 	    lim.headroom < procs) {
 		log_error("workload %s: %lld tasks need up to %lld processes, but the cgroup (v%d) allows %lld more "
@@ -146,6 +146,9 @@ static int check_cgroup(const char *wl, long long tasks, long long procs, long l
 			  cg.v2 ? 2 : 1, lim.headroom, lim.file, lim.max, lim.used);
 		rc = -1;
 	}
+	cgroup_dir_free(&cg);
+	free(lim.file);
+	lim.file = NULL;
 	/* v1 reports no limit as a huge number rounded to the page: anything past 2^60 is none */
 	if (cgroup_find("memory", &cg) == 0 &&
 	    cgroup_headroom(&cg, cg.v2 ? "memory.max" : "memory.limit_in_bytes",
@@ -156,6 +159,8 @@ static int check_cgroup(const char *wl, long long tasks, long long procs, long l
 			  tasks, mem_kib / 1024, cg.v2 ? 2 : 1, lim.headroom >> 20, lim.file, lim.max >> 20, lim.used >> 20);
 		rc = -1;
 	}
+	cgroup_dir_free(&cg);
+	free(lim.file);
 	return rc;
 }
 

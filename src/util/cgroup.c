@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* This process's cgroup, found from /proc/self/mountinfo and /proc/self/cgroup: the directory
- * of a controller's files in cgroup v2, or in the v1 hierarchy that holds the controller (the
- * hybrid layout mounts cgroup2 without controllers beside the v1 ones). */
+/* This process's cgroup, found from /proc/self/mountinfo and /proc/self/cgroup (the one parser of
+ * both, for the limits checked up front and the run's own cgroups): the directory of a controller's
+ * files in cgroup v2, or in the v1 hierarchy that holds the controller (the hybrid layout mounts
+ * cgroup2 without controllers beside the v1 ones). Paths live on the heap, never on the stack. */
 #include "config.h"
 
 #include <errno.h>
@@ -25,78 +26,102 @@ static int list_has(const char *list, size_t len, const char *word)
 	return 0;
 }
 
-/* The mount of a cgroup hierarchy: v2 (controller NULL) or the v1 one holding the controller.
- * Sets the mount point and the root of the hierarchy it shows (fields 5 and 4 of mountinfo). */
-static int find_mount(const char *controller, char *mnt, size_t mlen, char *root, size_t rlen)
+int cgroup_mount_parse(const char *mountinfo, const char *v1_controller, struct cgroup_mount *out)
 {
-	char *text = read_text_file("/proc/self/mountinfo", 1 << 22);
-	int found = 0;
-	for (char *line = text, *next; line && *line && !found; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		char r[4096], m[4096], fstype[64], super[1024];
-		const char *sep = strstr(line, " - ");
-		if (!sep || sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2 ||
-		    sscanf(sep + 3, "%63s %*s %1023s", fstype, super) != 2)
+	*out = (struct cgroup_mount){0};
+	struct mountinfo_entry e;
+	int rc;
+	for (const char *p = mountinfo; (rc = mountinfo_next(&p, &e)) >= 0; mountinfo_entry_free(&e)) {
+		if (rc == 0)
 			continue;
-		if (controller ? strcmp(fstype, "cgroup") == 0 && list_has(super, strlen(super), controller)
-			       : strcmp(fstype, "cgroup2") == 0) {
-			snprintf(mnt, mlen, "%s", m);
-			snprintf(root, rlen, "%s", r);
-			found = 1;
+		if (v1_controller ? strcmp(e.fstype, "cgroup") == 0 && list_has(e.options, strlen(e.options), v1_controller)
+				  : strcmp(e.fstype, "cgroup2") == 0) {
+			out->point = e.point;
+			out->root = e.root;
+			e.point = e.root = NULL;
+			mountinfo_entry_free(&e);
+			return 0;
 		}
 	}
-	free(text);
-	return found ? 0 : -1;
+	return -1;
 }
 
-/* This process's path in a hierarchy: the "0::" line for v2, else the line listing the controller. */
-static int own_path(const char *controller, char *out, size_t len)
+void cgroup_mount_free(struct cgroup_mount *m)
 {
-	char *text = read_text_file("/proc/self/cgroup", 1 << 16);
-	int found = 0;
-	for (char *line = text, *next; line && *line && !found; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-		if (!c2)
-			continue;
-		int match = controller ? list_has(c1 + 1, (size_t)(c2 - c1 - 1), controller)
-				       : strncmp(line, "0::", 3) == 0;
-		if (match) {
-			snprintf(out, len, "%s", c2 + 1);
-			found = 1;
+	free(m->point);
+	free(m->root);
+	*m = (struct cgroup_mount){0};
+}
+
+char *cgroup_self_parse(const char *self, const char *v1_controller)
+{
+	for (const char *line = self; line && *line;) {
+		/* HIERARCHY-ID:CONTROLLERS:PATH; cgroup2 is "0::PATH" */
+		const char *eol = strchr(line, '\n'), *end = eol ? eol : line + strlen(line);
+		const char *c1 = memchr(line, ':', (size_t)(end - line));
+		const char *c2 = c1 ? memchr(c1 + 1, ':', (size_t)(end - c1 - 1)) : NULL;
+		if (c2) {
+			size_t clen = (size_t)(c2 - c1 - 1);
+			int match = v1_controller ? list_has(c1 + 1, clen, v1_controller)
+						  : clen == 0 && c1 - line == 1 && line[0] == '0';
+			if (match)
+				return c2 + 1 < end && c2[1] == '/' ? xasprintf("%.*s", (int)(end - c2 - 1), c2 + 1) : NULL;
 		}
+		line = eol ? eol + 1 : NULL;
 	}
-	free(text);
-	return found ? 0 : -1;
+	return NULL;
 }
 
-/* The directory for a hierarchy, or -1. */
-static int dir_for(const char *controller, char *dir, size_t len, char *mnt, size_t mlen)
+char *cgroup_dir_of(const char *mountinfo, const char *self, const char *v1_controller, char **mount)
 {
-	char root[4096], path[4096];
-	if (find_mount(controller, mnt, mlen, root, sizeof(root)) < 0 || own_path(controller, path, sizeof(path)) < 0)
-		return -1;
-	/* the mount shows the hierarchy from `root` down; our path is absolute in the hierarchy */
+	struct cgroup_mount m;
+	if (mount)
+		*mount = NULL;
+	if (cgroup_mount_parse(mountinfo, v1_controller, &m) < 0)
+		return NULL;
+	char *path = cgroup_self_parse(self, v1_controller), *dir = NULL;
+	/* the mount shows the hierarchy from its root down; our path is absolute in the hierarchy */
+	size_t rl = strlen(m.root);
 	const char *rel = path;
-	size_t rl = strlen(root);
-	if (strcmp(root, "/") != 0 && strncmp(path, root, rl) == 0 && (path[rl] == '/' || !path[rl]))
-		rel = path + rl;
-	snprintf(dir, len, "%s%s", mnt, strcmp(rel, "/") == 0 ? "" : rel);
-	return 0;
+	if (path && strcmp(m.root, "/") != 0)
+		rel = strncmp(path, m.root, rl) == 0 && (path[rl] == '/' || !path[rl]) ? path + rl : NULL;
+	if (rel)
+		dir = xasprintf("%s%s", m.point, strcmp(rel, "/") == 0 ? "" : rel);
+	if (dir && mount) {
+		*mount = m.point;
+		m.point = NULL;
+	}
+	free(path);
+	cgroup_mount_free(&m);
+	return dir;
+}
+
+/* The directory for a hierarchy from this process's files, or NULL. */
+static char *dir_for(const char *controller, char **mount)
+{
+	char *mi = read_text_file("/proc/self/mountinfo", CGROUP_PROC_FILE_MAX);
+	char *self = read_text_file("/proc/self/cgroup", CGROUP_PROC_FILE_MAX);
+	char *dir = mi && self ? cgroup_dir_of(mi, self, controller, mount) : NULL;
+	free(mi);
+	free(self);
+	return dir;
+}
+
+void cgroup_dir_free(struct cgroup_dir *cg)
+{
+	free(cg->mount);
+	free(cg->dir);
+	*cg = (struct cgroup_dir){0};
 }
 
 int cgroup_find(const char *controller, struct cgroup_dir *out)
 {
-	memset(out, 0, sizeof(*out));
-	char file[4200];
+	*out = (struct cgroup_dir){0};
 	/* v2 first, if it holds the controller (pure v2, or hybrid with it enabled there) */
-	if (dir_for(NULL, out->dir, sizeof(out->dir), out->mount, sizeof(out->mount)) == 0) {
-		snprintf(file, sizeof(file), "%s/cgroup.controllers", out->dir);
+	if ((out->dir = dir_for(NULL, &out->mount))) {
+		char *file = xasprintf("%s/cgroup.controllers", out->dir);
 		char *ctl = read_text_file(file, 4096);
+		free(file);
 		for (char *c = ctl; c && *c; c++)
 			*c = *c == ' ' || *c == '\n' ? ',' : *c; /* space-separated there */
 		int has = ctl && list_has(ctl, strlen(ctl), controller);
@@ -105,11 +130,10 @@ int cgroup_find(const char *controller, struct cgroup_dir *out)
 			out->v2 = 1;
 			return 0;
 		}
+		cgroup_dir_free(out);
 	}
-	if (dir_for(controller, out->dir, sizeof(out->dir), out->mount, sizeof(out->mount)) == 0) {
-		out->v2 = 0;
+	if ((out->dir = dir_for(controller, &out->mount)))
 		return 0;
-	}
 	errno = ENOENT;
 	return -1;
 }
@@ -117,9 +141,9 @@ int cgroup_find(const char *controller, struct cgroup_dir *out)
 /* A cgroup file holding a number or "max"; -1 for "max", -2 if unreadable. */
 static long long read_limit(const char *dir, const char *name)
 {
-	char file[4200];
-	snprintf(file, sizeof(file), "%s/%s", dir, name);
+	char *file = xasprintf("%s/%s", dir, name);
 	char *text = read_text_file(file, 256);
+	free(file);
 	if (!text)
 		return -2;
 	long long v = strncmp(text, "max", 3) == 0 ? -1 : strtoll(text, NULL, 10);
@@ -130,10 +154,9 @@ static long long read_limit(const char *dir, const char *name)
 int cgroup_headroom(const struct cgroup_dir *cg, const char *limit_file, const char *usage_file,
 		    long long unlimited_from, struct cgroup_limit *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->headroom = -1;
-	char dir[sizeof(cg->dir)];
-	snprintf(dir, sizeof(dir), "%s", cg->dir);
+	*out = (struct cgroup_limit){.headroom = -1};
+	char *dir = xstrdup(cg->dir);
+	size_t mount_len = strlen(cg->mount);
 	/* a limit anywhere above us counts too: walk up to the mount */
 	for (;;) {
 		long long max = read_limit(dir, limit_file), used = read_limit(dir, usage_file);
@@ -143,13 +166,15 @@ int cgroup_headroom(const struct cgroup_dir *cg, const char *limit_file, const c
 				out->headroom = left;
 				out->max = max;
 				out->used = used;
-				snprintf(out->file, sizeof(out->file), "%s/%s", dir, limit_file);
+				free(out->file);
+				out->file = xasprintf("%s/%s", dir, limit_file);
 			}
 		}
 		char *slash = strrchr(dir, '/');
-		if (strlen(dir) <= strlen(cg->mount) || !slash)
+		if (strlen(dir) <= mount_len || !slash)
 			break;
 		*slash = '\0';
 	}
+	free(dir);
 	return out->headroom >= 0 ? 1 : 0;
 }

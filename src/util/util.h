@@ -140,20 +140,53 @@ int sysv_remove_keys(int32_t first, int32_t count);
 /* Remove the semaphore set and segment of one key, if our user created them; how many. */
 int sysv_remove_key(int32_t key);
 
-/* This process's cgroup for a controller (cgroup.c): cgroup v2 if it holds the controller,
- * else the v1 hierarchy that does (the hybrid layout). */
+/* One line of /proc/self/mountinfo (mountinfo.c), its fields decoded (\040 as a blank) and
+ * allocated. */
+struct mountinfo_entry {
+	unsigned major, minor;    /* the device of the file system */
+	char *root;               /* the path within the file system that is mounted */
+	char *point;              /* where it is mounted */
+	char *fstype, *source, *options; /* after the " - ": type, source, super-block options */
+};
+/* The entry of the line at *pp, *pp moved to the next line: 1, 0 for a line that does not parse
+ * (e left empty), -1 at the end of the text. */
+int mountinfo_next(const char **pp, struct mountinfo_entry *e);
+void mountinfo_entry_free(struct mountinfo_entry *e);
+
+/* The largest /proc/self/mountinfo or /proc/self/cgroup read (a container host has many mounts). */
+#define CGROUP_PROC_FILE_MAX (1 << 22)
+/* A cgroup hierarchy's mount (cgroup.c): where it is, and the hierarchy path it shows ("/" unless
+ * a container mounted a subtree). */
+struct cgroup_mount {
+	char *point, *root;
+};
+/* From mountinfo text: the cgroup2 mount (v1_controller NULL) or the v1 one carrying the controller;
+ * 0, or -1 when there is none. */
+int cgroup_mount_parse(const char *mountinfo, const char *v1_controller, struct cgroup_mount *out);
+void cgroup_mount_free(struct cgroup_mount *m);
+/* From /proc/self/cgroup text: this process's path in cgroup2 (the "0::" line, v1_controller NULL)
+ * or in the v1 hierarchy listing the controller; allocated, NULL when there is none. */
+char *cgroup_self_parse(const char *self, const char *v1_controller);
+/* The directory of this process's cgroup in a hierarchy: the mount point and the path below the
+ * mount's root (allocated; NULL when not mounted or our cgroup lies outside what is mounted). With
+ * mount, the mount point too (allocated). */
+char *cgroup_dir_of(const char *mountinfo, const char *self, const char *v1_controller, char **mount);
+
+/* This process's cgroup for a controller: cgroup v2 if it holds the controller, else the v1
+ * hierarchy that does (the hybrid layout). */
 struct cgroup_dir {
-	char mount[4096];         /* where the hierarchy is mounted */
-	char dir[4096];           /* our cgroup's directory in it */
+	char *mount;              /* where the hierarchy is mounted */
+	char *dir;                /* our cgroup's directory in it */
 	int v2;
 };
 int cgroup_find(const char *controller, struct cgroup_dir *out);
+void cgroup_dir_free(struct cgroup_dir *cg);
 /* The tightest limit on the way from our cgroup up to the mount: limit_file ("pids.max") less
  * usage_file ("pids.current"); limits at or above unlimited_from count as none. 1 with *out
- * set when some level limits, 0 when none does. */
+ * set when some level limits, 0 when none does; free out->file. */
 struct cgroup_limit {
 	long long max, used, headroom;
-	char file[4200];          /* the limiting file */
+	char *file;               /* the limiting file */
 };
 int cgroup_headroom(const struct cgroup_dir *cg, const char *limit_file, const char *usage_file,
 		    long long unlimited_from, struct cgroup_limit *out);

@@ -143,4 +143,24 @@ if [ "$is_root" = 1 ] && command -v setpriv >/dev/null 2>&1 && command -v prlimi
 else
 	ok 0 "processes the user already has # SKIP needs root, setpriv and prlimit"
 fi
+# a 64 KiB stack: the run (its cgroups, sampler, disk, pipe and shell tests) needs no big buffer on it
+printf 'FILESIZE: 64K\n10 add_int\n10 disk_rd\n10 pipe_cpy\n10 shell_rtns_1\n' >"$T/stack_mix"
+rm -f "$T/stack.db"
+# three runs, since where the stack starts (and so whether a big frame crosses the limit) is random
+rc=0
+for try in 1 2 3; do
+	[ $rc -eq 0 ] || break
+	sh -c 'ulimit -s 64 && exec "$@"' sh "$REAIM" -q -f "$T/stack_mix" -t 1,2 -j 2 -d "$T/scratch" \
+		--sample-interval 0.05 --db "$T/stack.db" >"$T/out" 2>"$T/err"
+	rc=$?
+done
+if grep -q AddressSanitizer "$T/err"; then
+	ok 0 "a run under a 64 KiB stack limit # SKIP the sanitizer runtime needs a bigger stack"
+else
+	ok "$([ $rc -eq 0 ] && echo 0 || echo 1)" "three runs under a 64 KiB stack limit complete (exit $rc)"
+	[ $rc -eq 0 ] || sed 's/^/#   /' "$T/err" | head -5
+	ok "$([ -z "$(find "$T" -maxdepth 1 -name 'stack.db-run-*.lock')" ] && echo 0 || echo 1)" "and leaves no lock file"
+	"$REAIM" list --db "$T/stack.db" >"$T/out" 2>&1
+	ok "$([ "$(grep -c complete "$T/out")" -eq 3 ] && echo 0 || echo 1)" "their runs are stored complete"
+fi
 finish

@@ -22,6 +22,7 @@
 #include "measure/cgroup.h"
 #include "measure/measure.h"
 #include "tap.h"
+#include "testfs.h"
 #include "util/util.h"
 
 /* This machine's layout: v1 controllers, cgroup2 at /sys/fs/cgroup/unified with none. */
@@ -48,44 +49,115 @@ static const char mi_container[] =
 	"500 400 0:40 /docker/abc /sys/fs/my\\040cgroup ro,nosuid - cgroup2 cgroup rw\n"
 	"501 400 0:41 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n";
 
+/* One mount lookup: its point and root joined as "POINT ROOT", or "none". */
+static char *mount_of(const char *mi, const char *controller)
+{
+	struct cgroup_mount m;
+	if (cgroup_mount_parse(mi, controller, &m) < 0)
+		return xstrdup("none");
+	char *s = xasprintf("%s %s", m.point, m.root);
+	cgroup_mount_free(&m);
+	return s;
+}
+
+static void is_mount(const char *mi, const char *controller, const char *want, const char *what)
+{
+	char *got = mount_of(mi, controller);
+	is_str(got, want, what);
+	free(got);
+}
+
+static void is_self(const char *self, const char *controller, const char *want, const char *what)
+{
+	char *got = cgroup_self_parse(self, controller);
+	is_str(got ? got : "none", want, what);
+	free(got);
+}
+
 static void parse_mounts(void)
 {
-	char mnt[256], root[256], path[256];
-	is_int(cgroup_parse_mountinfo(mi_hybrid, NULL, mnt, sizeof(mnt), root, sizeof(root)), 0, "hybrid: cgroup2 found");
-	is_str(mnt, "/sys/fs/cgroup/unified", "hybrid: cgroup2 at unified, not /sys/fs/cgroup");
-	is_str(root, "/", "hybrid: whole hierarchy");
-	is_int(cgroup_parse_mountinfo(mi_hybrid, "blkio", mnt, sizeof(mnt), root, sizeof(root)), 0, "hybrid: v1 blkio found");
-	is_str(mnt, "/sys/fs/cgroup/blkio", "hybrid: blkio mount");
-	is_int(cgroup_parse_mountinfo(mi_hybrid, "memory", mnt, sizeof(mnt), root, sizeof(root)), 0, "hybrid: v1 memory");
-	is_str(mnt, "/sys/fs/cgroup/memory", "hybrid: memory mount");
-	is_int(cgroup_parse_mountinfo(mi_hybrid, "systemd", mnt, sizeof(mnt), root, sizeof(root)), -1,
-	       "name=systemd is not the controller 'systemd'");
-	is_int(cgroup_parse_mountinfo(mi_hybrid, "io", mnt, sizeof(mnt), root, sizeof(root)), -1, "no v1 'io' controller");
-	is_int(cgroup_parse_mountinfo(mi_v2, NULL, mnt, sizeof(mnt), root, sizeof(root)), 0, "v2: found past optional fields");
-	is_str(mnt, "/sys/fs/cgroup", "v2: at /sys/fs/cgroup");
-	is_int(cgroup_parse_mountinfo(mi_v2, "blkio", mnt, sizeof(mnt), root, sizeof(root)), -1, "v2: no v1 blkio");
-	is_int(cgroup_parse_mountinfo(mi_container, NULL, mnt, sizeof(mnt), root, sizeof(root)), 0, "container: found");
-	is_str(mnt, "/sys/fs/my cgroup", "container: \\040 decoded to a blank");
-	is_str(root, "/docker/abc", "container: the subtree it shows");
-	is_int(cgroup_parse_mountinfo(mi_container, "cpuacct", mnt, sizeof(mnt), root, sizeof(root)), 0,
-	       "co-mounted v1 controllers: cpuacct in cpu,cpuacct");
-	is_int(cgroup_parse_mountinfo("", NULL, mnt, sizeof(mnt), root, sizeof(root)), -1, "empty mountinfo");
-	char tiny[8];
-	is_int(cgroup_parse_mountinfo(mi_hybrid, NULL, tiny, sizeof(tiny), root, sizeof(root)), -1,
-	       "a mount point longer than the buffer is refused");
+	is_mount(mi_hybrid, NULL, "/sys/fs/cgroup/unified /", "hybrid: cgroup2 at unified, not /sys/fs/cgroup");
+	is_mount(mi_hybrid, "blkio", "/sys/fs/cgroup/blkio /", "hybrid: v1 blkio mount");
+	is_mount(mi_hybrid, "memory", "/sys/fs/cgroup/memory /", "hybrid: v1 memory mount");
+	is_mount(mi_hybrid, "systemd", "none", "name=systemd is not the controller 'systemd'");
+	is_mount(mi_hybrid, "io", "none", "no v1 'io' controller");
+	is_mount(mi_v2, NULL, "/sys/fs/cgroup /", "v2: found past optional fields");
+	is_mount(mi_v2, "blkio", "none", "v2: no v1 blkio");
+	is_mount(mi_container, NULL, "/sys/fs/my cgroup /docker/abc", "container: \\040 decoded to a blank, the subtree it shows");
+	is_mount(mi_container, "cpuacct", "/sys/fs/cgroup/cpu,cpuacct /", "co-mounted v1 controllers: cpuacct in cpu,cpuacct");
+	is_mount("", NULL, "none", "empty mountinfo");
+	is_mount("garbage\n1 2 x - cgroup2 c rw\n41 31 0:38 / /u rw - cgroup2 cgroup2 rw", NULL, "/u /",
+		 "lines that do not parse are passed over; a last line without a newline is read");
 
-	is_int(cgroup_parse_self(self_hybrid, NULL, path, sizeof(path)), 0, "self: v2 line of a hybrid machine");
-	is_str(path, "/", "self: at the v2 root");
-	is_int(cgroup_parse_self(self_hybrid, "memory", path, sizeof(path)), 0, "self: v1 memory line");
-	is_str(path, "/process_api/25c3", "self: v1 memory path");
-	is_int(cgroup_parse_self(self_hybrid, "blkio", path, sizeof(path)), 0, "self: v1 blkio line");
-	is_str(path, "/", "self: blkio at its root");
-	is_int(cgroup_parse_self(self_v2, NULL, path, sizeof(path)), 0, "self: pure v2");
-	is_str(path, "/user.slice/user-1000.slice/session-2.scope", "self: a session scope");
-	is_int(cgroup_parse_self(self_v2, "memory", path, sizeof(path)), -1, "self: no v1 memory on pure v2");
-	is_int(cgroup_parse_self("1:cpu,cpuacct:/a\n", "cpuacct", path, sizeof(path)), 0, "self: co-mounted controllers");
-	is_str(path, "/a", "self: their path");
-	is_int(cgroup_parse_self("10::/x\n", NULL, path, sizeof(path)), -1, "self: only hierarchy 0 is cgroup2");
+	is_self(self_hybrid, NULL, "/", "self: v2 line of a hybrid machine, at the v2 root");
+	is_self(self_hybrid, "memory", "/process_api/25c3", "self: v1 memory path");
+	is_self(self_hybrid, "blkio", "/", "self: blkio at its root");
+	is_self(self_v2, NULL, "/user.slice/user-1000.slice/session-2.scope", "self: pure v2, a session scope");
+	is_self(self_v2, "memory", "none", "self: no v1 memory on pure v2");
+	is_self("1:cpu,cpuacct:/a\n", "cpuacct", "/a", "self: co-mounted controllers");
+	is_self("10::/x\n", NULL, "none", "self: only hierarchy 0 is cgroup2");
+	is_self("0::\n", NULL, "none", "self: an empty path is none");
+}
+
+/* The files as the kernel shows them, read from a fake /proc: the directory of our cgroup in each
+ * hierarchy, and paths longer than PATH_MAX, which no stack buffer has to hold. */
+static void own_dirs(const char *tmp)
+{
+	char *root = xasprintf("%s/proc", tmp);
+	mkdir(root, 0700);
+	test_put(root, "self/mountinfo", mi_hybrid);
+	test_put(root, "self/cgroup", self_hybrid);
+	char *mi_path = xasprintf("%s/self/mountinfo", root), *self_path = xasprintf("%s/self/cgroup", root);
+	char *mi = read_text_file(mi_path, CGROUP_PROC_FILE_MAX), *self = read_text_file(self_path, CGROUP_PROC_FILE_MAX);
+	char *mount = NULL, *dir = cgroup_dir_of(mi, self, NULL, &mount);
+	is_str(dir, "/sys/fs/cgroup/unified", "hybrid: our v2 cgroup is the root of unified");
+	is_str(mount, "/sys/fs/cgroup/unified", "and its mount");
+	free(dir);
+	free(mount);
+	dir = cgroup_dir_of(mi, self, "memory", NULL);
+	is_str(dir, "/sys/fs/cgroup/memory/process_api/25c3", "hybrid: our v1 memory cgroup");
+	free(dir);
+	free(mi);
+	free(self);
+
+	/* a container that mounts a subtree: our path is below its root, or outside what is mounted */
+	test_put(root, "self/mountinfo", mi_container);
+	test_put(root, "self/cgroup", "0::/docker/abc/inner\n");
+	mi = read_text_file(mi_path, CGROUP_PROC_FILE_MAX);
+	self = read_text_file(self_path, CGROUP_PROC_FILE_MAX);
+	dir = cgroup_dir_of(mi, self, NULL, NULL);
+	is_str(dir, "/sys/fs/my cgroup/inner", "container: the path below the mount's root");
+	free(dir);
+	free(self);
+	test_put(root, "self/cgroup", "0::/docker/abcd\n");
+	self = read_text_file(self_path, CGROUP_PROC_FILE_MAX);
+	ok(cgroup_dir_of(mi, self, NULL, NULL) == NULL, "container: a cgroup outside the mounted subtree is none");
+	free(self);
+	free(mi);
+
+	/* 6000-byte paths: the parser allocates what it reads */
+	struct strbuf deep = {0};
+	for (int i = 0; i < 1000; i++)
+		strbuf_add(&deep, "/abcde", 6);
+	char *long_mi = xasprintf("41 31 0:38 %s /sys/fs/cgroup%s rw - cgroup2 cgroup2 rw\n", deep.buf, deep.buf);
+	char *long_self = xasprintf("0::%s/x\n", deep.buf);
+	test_put(root, "self/mountinfo", long_mi);
+	test_put(root, "self/cgroup", long_self);
+	mi = read_text_file(mi_path, CGROUP_PROC_FILE_MAX);
+	self = read_text_file(self_path, CGROUP_PROC_FILE_MAX);
+	dir = cgroup_dir_of(mi, self, NULL, NULL);
+	char *want = xasprintf("/sys/fs/cgroup%s/x", deep.buf);
+	is_str(dir, want, "paths past PATH_MAX are read whole");
+	free(want);
+	free(dir);
+	free(mi);
+	free(self);
+	free(long_mi);
+	free(long_self);
+	strbuf_free(&deep);
+	free(mi_path);
+	free(self_path);
+	free(root);
 }
 
 static void parse_files(void)
@@ -562,6 +634,12 @@ static void live(void)
 int main(void)
 {
 	parse_mounts();
+	char tmp[] = "/tmp/reaim-cgparse-XXXXXX";
+	if (!mkdtemp(tmp))
+		return 1;
+	own_dirs(tmp);
+	if (remove_tree(tmp) < 0)
+		printf("# could not remove %s\n", tmp);
 	parse_files();
 	figures();
 	refusals();

@@ -240,6 +240,8 @@ int main(void)
 		printf("# pids cgroup: %s (v%d)\n", cg.dir, cg.v2 ? 2 : 1);
 		struct cgroup_limit lim;
 		ok(cgroup_headroom(&cg, "pids.max", "pids.current", LLONG_MAX, &lim) >= 0, "its headroom can be read");
+		free(lim.file);
+		cgroup_dir_free(&cg);
 	} else {
 		skip("the pids cgroup", "no pids controller mounted");
 		skip("its headroom", "no pids controller mounted");
