@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A variant's shell command, run between points: fork and exec /bin/sh -c with the output in an
- * unlinked file, wait for the shell alone (never for what it leaves in the background), with a
- * time limit, and stopped by the run's stop signals. */
+/* A variant's shell command, run between points: fork and exec /bin/sh -c in a process group of
+ * its own with the output in an unlinked file, wait for the shell alone (never for what it leaves
+ * in the background), with a time limit, and stopped with all its group by the limit or the run's
+ * stop signals. */
 #include "config.h"
 
 #include <errno.h>
@@ -52,6 +53,9 @@ int engine_command_max_fd(void)
 
 void engine_command_exec(int out_fd, const char *command, char **env, int max_fd)
 {
+	/* its own group, so a time-out or a stop kills what the shell started along with it */
+	if (setpgid(0, 0) < 0)
+		_exit(126);
 	int in = open("/dev/null", O_RDONLY);
 	if (in < 0 || dup2(in, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0)
 		_exit(126);
@@ -98,10 +102,12 @@ static void read_output(int fd, struct engine_command_result *out)
 		snprintf(out->output + n, sizeof(out->output) - n, "\n[... cut]");
 }
 
-/* Kill the shell (not what it left in the background) and reap it. */
+/* Kill the shell and every process of its group (what it is running: a `sleep`, a pipeline, a
+ * background job that stayed in the group), and reap the shell. */
 static void stop_shell(pid_t pid, int *status)
 {
-	kill(pid, SIGKILL);
+	if (kill(-pid, SIGKILL) < 0)
+		kill(pid, SIGKILL); /* not yet in its group */
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
 }
@@ -130,6 +136,9 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 	}
 	if (pid == 0)
 		engine_command_exec(fd, command, env, max_fd);
+	/* also here, so the group exists whichever of the two runs first */
+	if (setpgid(pid, pid) < 0 && errno != EACCES && errno != ESRCH)
+		log_debug("setpgid of the command: %s", strerror(errno));
 	free(env);
 	uint64_t limit_ns = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : UINT64_MAX;
 	long nap_us = 200;

@@ -17,10 +17,11 @@ struct engine_command_result {
 	char output[ENGINE_COMMAND_OUTPUT_MAX + 32]; /* stdout and stderr together, NUL-terminated */
 };
 
-/* Run `command` with /bin/sh -c, stdin from /dev/null, stdout and stderr into an unlinked file
- * (a background process it starts may keep writing; nothing of ours waits on it), the
- * environment plus the NAME=VALUE strings of env (NULL-terminated, may be NULL). A process the
- * command leaves in the background is neither waited for nor killed. 0 when the shell ran to its
+/* Run `command` with /bin/sh -c in a process group of its own, stdin from /dev/null, stdout and
+ * stderr into an unlinked file (a background process it starts may keep writing; nothing of ours
+ * waits on it), the environment plus the NAME=VALUE strings of env (NULL-terminated, may be NULL).
+ * A process the command leaves in the background when it ends by itself is neither waited for nor
+ * killed; at the time limit or a stop signal the whole group is killed. 0 when the shell ran to its
  * end (or was stopped: see timed_out, interrupted), -1 when it could not be started (err says why). */
 int engine_command_run(const char *command, const char *const *env, double timeout_s,
 		       struct engine_command_result *out, char *err, size_t errlen);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Ctrl-C and kill during a run: every task gone, no scratch left, run kept as interrupted, exit 3.
+# Ctrl-C and kill during a run: every task gone (and a variant command's children), no scratch left,
+# run kept as interrupted, exit 3.
 # Processes are found by the run's session id, so other runs on the machine do not matter.
 . "$(dirname "$0")/lib.sh"
 
@@ -40,4 +41,21 @@ rc=$?
 ok "$([ $rc -eq 3 ] && echo 0 || echo 1)" "scripts running: exit 3 (got $rc)"
 ok "$(session_gone "$pid"; echo $?)" "no script outlives its task"
 ok "$(scratch_is_empty; echo $?)" "scripts running: no scratch left"
+# a variant's command stopped with the run: the shell, what it waits for and its background job
+printf '10 add_int\n' >"$T/cpu"
+for sig in INT TERM; do
+	rm -f "$T/bg.pid"
+	start_session "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --label "variant-$sig" \
+		--variant a=true --variant "b=sleep 60 & echo \$! >$T/bg.pid; sleep 60" >"$T/out" 2>"$T/err"
+	pid=$session
+	i=0
+	while [ $i -lt 200 ] && [ ! -s "$T/bg.pid" ]; do sleep 0.05; i=$((i + 1)); done
+	ok "$([ -s "$T/bg.pid" ] && echo 0 || echo 1)" "SIG$sig in a variant's command: the command is running"
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	ok "$([ $rc -eq 3 ] && echo 0 || echo 1)" "SIG$sig in a variant's command: exit 3 (got $rc)"
+	ok "$(session_gone "$pid"; echo $?)" "SIG$sig in a variant's command: none of its processes is left"
+	[ -s "$T/bg.pid" ] && kill "$(cat "$T/bg.pid")" 2>/dev/null
+done
 finish

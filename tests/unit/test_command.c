@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks a variant's command: its status and output, a background process it leaves (not waited
- * for, not killed), the time limit, the environment, no inherited descriptor or blocked signal,
+ * for, not killed), the time limit (which kills the command's whole process group), the environment, no inherited descriptor or blocked signal,
  * and long output cut. */
 #include "config.h"
 
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/command.h"
@@ -15,6 +17,26 @@
 
 static struct engine_command_result r;
 static char err[256];
+
+/* Whether pid ends (gone, or a zombie of whoever adopted it) within 2 s. */
+static int gone(pid_t pid)
+{
+	for (int i = 0; i < 200; i++) {
+		char path[64], state = 0;
+		snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			return 1;
+		int got = fscanf(f, "%*d (%*[^)]) %c", &state);
+		fclose(f);
+		if (got == 1 && state == 'Z')
+			return 1;
+		struct timespec ts = {0, 10000000};
+		nanosleep(&ts, NULL);
+	}
+	kill(pid, SIGKILL);
+	return 0;
+}
 
 static int run(const char *cmd, const char *const *env, double timeout_s)
 {
@@ -43,6 +65,13 @@ int main(void)
 
 	is_int(run("sleep 30", NULL, 0.3), 0, "a command past its time limit");
 	ok(r.timed_out && r.seconds < 5 && !engine_command_ok(&r), "... is stopped and not ok");
+	/* what the shell runs at the limit goes with it: a background job and a grandchild */
+	is_int(run("sleep 30 & echo $!; sh -c 'echo $$; exec sleep 30'", NULL, 0.5), 0, "a command with children past its limit");
+	char *end;
+	pid_t bg_job = (pid_t)strtol(r.output, &end, 10), grandchild = (pid_t)strtol(end, NULL, 10);
+	ok(r.timed_out && bg_job > 0 && grandchild > 0, "... timed out, its children's pids said");
+	ok(bg_job > 0 && gone(bg_job), "... its background job is killed");
+	ok(grandchild > 0 && gone(grandchild), "... and the grandchild it was waiting for");
 
 	const char *const env[] = {"REAIM_VARIANT=mq", NULL};
 	run("echo \"$REAIM_VARIANT\"", env, 10);
