@@ -95,22 +95,41 @@ static void record(struct local_stats *s, uint64_t ns)
 		s->over_2s++;
 }
 
-/* Die with the parent, leave its signal set-up behind, get our own process group, and set
+/* Sent to a task when its parent dies (PR_SET_PDEATHSIG): a signal no test uses. */
+#define TASK_PARENT_GONE_SIGNAL SIGRTMIN
+
+/* The task's parent died: take the whole process group along (a shell test's sh and the sleep it
+ * waits for, a forked copy holding the run's lock files), so nothing outlives the run. */
+static void parent_gone(int sig)
+{
+	(void)sig;
+	kill(0, SIGKILL);
+	_exit(128 + SIGKILL);
+}
+
+/* Die with the parent, and all our group with us; leave its signal set-up behind, and set
  * what the tests must not inherit from whoever started reaim: files private to the task
  * (umask), no core dumped unless asked for. 0, or -1 with the step that failed. */
 static int detach_from_parent(const struct task_args *a, const char **step)
 {
 	sigset_t none;
 	sigemptyset(&none);
+	/* our own group first: the group the signal below kills must never be the caller's */
+	int own_group = setpgid(0, 0) == 0 && getpgrp() == getpid();
+	struct sigaction sa = {.sa_handler = parent_gone};
+	sigfillset(&sa.sa_mask);
 	*step = "prctl(PR_SET_PDEATHSIG)";
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+	if (own_group && sigaction(TASK_PARENT_GONE_SIGNAL, &sa, NULL) == 0) {
+		if (prctl(PR_SET_PDEATHSIG, TASK_PARENT_GONE_SIGNAL) < 0)
+			return -1;
+	} else if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) {
 		return -1;
+	}
 	*step = "the parent is gone";
 	if (getppid() != a->parent) {
 		errno = 0;
 		return -1;
 	}
-	setpgid(0, 0);
 	signal(SIGPIPE, SIG_DFL); /* the parent ignores these; scripts and pipes expect the defaults */
 	signal(SIGXFSZ, SIG_DFL);
 	umask(077);

@@ -25,6 +25,37 @@ else
 	echo "ok $((n + 1)) # SKIP the killed run had no cgroup"
 	n=$((n + 1))
 fi
+# SIGKILL while the tasks run shell scripts: the scripts' sh and sleep die with their task (within a
+# second, not when the sleep ends), none keeps the run's locks, so the next run sweeps at once
+printf '10 shell_rtns_2\n' >"$T/sleeper"
+start_session "$REAIM" --no-quiet-check -f "$T/sleeper" -t 2 -j 1000 -d "$T/scratch" --label killed-shells >/dev/null 2>&1
+pid=$session
+i=0
+while [ $i -lt 200 ] && ! ps -o comm= -p "$(session_pids "$pid" | tr '\n' ',' | sed 's/,$//')" 2>/dev/null |
+	grep -q '^sleep$'; do
+	sleep 0.05
+	i=$((i + 1))
+done
+ok "$([ $i -lt 200 ] && echo 0 || echo 1)" "SIGKILL during scripts: their sleep is running"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+# live processes only: a zombie waits for init to reap it
+live_left() {
+	for p in $(session_pids "$1"); do
+		case $(ps -o stat= -p "$p" 2>/dev/null) in Z* | "") ;; *) echo "$p" ;; esac
+	done
+}
+i=0
+while [ $i -lt 20 ] && [ -n "$(live_left "$pid")" ]; do sleep 0.05; i=$((i + 1)); done
+left=$(live_left "$pid")
+ok "$([ -z "$left" ] && echo 0 || echo 1)" "SIGKILL during scripts: no sh or sleep outlives the run"
+[ -z "$left" ] || ps -o pid,stat,args -p "$(echo "$left" | tr '\n' ',' | sed 's/,$//')" | sed 's/^/#   /'
+status 0 "a run just after" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after-shells
+contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "marks the killed run at once"
+contains "$T/err" "left by a reaim process (pid $pid) that died" "and sweeps its scratch"
+ok "$(scratch_is_empty; echo $?)" "no scratch of the killed run left"
+# shellcheck disable=SC2046
+kill -KILL $(live_left "$pid") 2>/dev/null
 # a directory of the user's that only looks like reaim's scratch is never swept
 mkdir -p "$T/scratch/reaim-999999-abcdef/keep"
 status 0 "run beside a look-alike dir" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label lookalike
