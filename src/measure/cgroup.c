@@ -436,39 +436,82 @@ static int name_ok(const char *name)
 
 /* ---- the run ---- */
 
-/* Kill and remove the cgroups under base that cfg->stale says a run that died left there (a run cgroup
- * and its points; in v1 only the directories, their processes die through v2); how many. */
-static int sweep(const struct cgroup_run_config *cfg, const char *base, int v2)
+/* A run cgroup name met in the sweep: whether its run is gone (asked once), whether any of its
+ * directories could not be removed. */
+struct swept_name {
+	char *name;
+	int stale, kept;
+};
+
+static struct swept_name *name_seen(const struct cgroup_run_config *cfg, struct swept_name **v, size_t *n,
+				    const char *name)
 {
-	DIR *d = cfg->stale ? opendir(base) : NULL;
-	struct dirent *e;
-	int removed = 0;
-	while (d && (e = readdir(d)) != NULL) {
-		if ((e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) || !name_ok(e->d_name) ||
-		    strcmp(e->d_name, cfg->name) == 0 || !cfg->stale(e->d_name))
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i].name, name) == 0)
+			return &(*v)[i];
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n] = (struct swept_name){.name = xstrdup(name), .stale = cfg->stale(name)};
+	return &(*v)[(*n)++];
+}
+
+/* Kill and remove one dead run's cgroup and its points; 0 once it is gone. In v1 only the
+ * directories go: their processes die through v2, which the caller sweeps first. */
+static int sweep_dir(const char *dir, int v2)
+{
+	char *kill_file = xasprintf("%s/cgroup.kill", dir);
+	if (v2 && access(kill_file, W_OK) == 0)
+		(void)kill_dir(dir, 1);
+	free(kill_file);
+	DIR *points = opendir(dir);
+	struct dirent *pe;
+	while (points && (pe = readdir(points)) != NULL) {
+		if (pe->d_type != DT_DIR || !name_ok(pe->d_name))
 			continue;
-		char *dir = xasprintf("%s/%s", base, e->d_name), *kill_file = xasprintf("%s/cgroup.kill", dir);
-		DIR *points = opendir(dir);
-		struct dirent *pe;
-		if (v2 && access(kill_file, W_OK) == 0)
-			(void)kill_dir(dir, 1);
-		free(kill_file);
-		while (points && (pe = readdir(points)) != NULL) {
-			if (pe->d_type != DT_DIR || !name_ok(pe->d_name))
-				continue;
-			char *sub = xasprintf("%s/%s", dir, pe->d_name);
-			if (v2)
-				(void)kill_dir(sub, 0); /* nothing left after cgroup.kill; the only way without it */
-			(void)remove_cg(sub);
-			free(sub);
-		}
-		if (points)
-			closedir(points);
-		removed += remove_cg(dir) == 0;
-		free(dir);
+		char *sub = xasprintf("%s/%s", dir, pe->d_name);
+		if (v2)
+			(void)kill_dir(sub, 0); /* nothing left after cgroup.kill; the only way without it */
+		(void)remove_cg(sub);
+		free(sub);
 	}
-	if (d)
-		closedir(d);
+	if (points)
+		closedir(points);
+	return remove_cg(dir);
+}
+
+int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_base *bases, size_t nbases)
+{
+	if (!cfg->stale)
+		return 0;
+	struct swept_name *names = NULL;
+	size_t nn = 0;
+	int removed = 0;
+	for (size_t b = 0; b < nbases; b++) {
+		DIR *d = bases[b].dir ? opendir(bases[b].dir) : NULL;
+		struct dirent *e;
+		while (d && (e = readdir(d)) != NULL) {
+			if ((e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) || !name_ok(e->d_name) ||
+			    strcmp(e->d_name, cfg->name) == 0)
+				continue;
+			struct swept_name *sn = name_seen(cfg, &names, &nn, e->d_name);
+			if (!sn->stale)
+				continue;
+			char *dir = xasprintf("%s/%s", bases[b].dir, e->d_name);
+			if (sweep_dir(dir, bases[b].v2) == 0)
+				removed += bases[b].v2;
+			else
+				sn->kept = 1;
+			free(dir);
+		}
+		if (d)
+			closedir(d);
+	}
+	/* only now, with every hierarchy swept, may the run's mark of death go */
+	for (size_t i = 0; i < nn; i++) {
+		if (names[i].stale && !names[i].kept && cfg->swept)
+			cfg->swept(names[i].name);
+		free(names[i].name);
+	}
+	free(names);
 	return removed;
 }
 
@@ -507,7 +550,6 @@ static void open_blkio_v1(struct cgroup_run *r, const struct cgroup_run_config *
 		free(base);
 		return;
 	}
-	sweep(cfg, base, 0);
 	char *dir = xasprintf("%s/%s", base, cfg->name);
 	if (strlen(dir) >= sizeof(r->blkio) || strlen(base) >= sizeof(r->home_blkio) || mkdir(dir, 0755) < 0) {
 		desc_add(r, "; no I/O: cannot create a cgroup in %s: %s", base,
@@ -541,7 +583,6 @@ static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config 
 	char *base = cgroup_dir_of(mi, self, "memory", NULL);
 	if (!base)
 		return;
-	sweep(cfg, base, 0);
 	char *dir = xasprintf("%s/%s", base, cfg->name);
 	if (strlen(dir) >= sizeof(r->memory) || strlen(base) >= sizeof(r->home_memory) || mkdir(dir, 0755) < 0) {
 		desc_add(r, "; no memory peak: cannot create a cgroup in %s: %s", base,
@@ -606,7 +647,12 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
 		goto fail;
 	}
-	int swept = sweep(cfg, parent, 1);
+	/* every hierarchy at once: v2 first (its kill ends the processes), then the v1 twins */
+	char *blkio_base = cgroup_dir_of(mi, self, "blkio", NULL), *memory_base = cgroup_dir_of(mi, self, "memory", NULL);
+	const struct cgroup_sweep_base bases[] = {{parent, 1}, {blkio_base, 0}, {memory_base, 0}};
+	int swept = cgroup_sweep(cfg, bases, ARRAY_SIZE(bases));
+	free(blkio_base);
+	free(memory_base);
 	if (keep_path(r->dir, sizeof(r->dir), xasprintf("%s/%s", parent, cfg->name)) < 0) {
 		set_err(why, whylen, "cgroup path too long under %s", parent);
 		goto fail;

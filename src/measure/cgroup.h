@@ -94,11 +94,25 @@ struct cgroup_run_config {
 	size_t ndisks;
 	int no_kill_file;    /* act as if cgroup.kill were missing (kernels before 5.14); for tests */
 	/* Whether a sibling of the run cgroup (in v2 and the v1 twins) with this name was left by a run
-	 * whose process is gone: such ones are killed and removed first. NULL: none is. */
+	 * whose process is gone: such ones are killed and removed first. Asked once per name, with no
+	 * effect of its own. NULL: none is. */
 	int (*stale)(const char *name);
+	/* Called once for each such run whose cgroups are all gone, in every hierarchy: what marked it
+	 * dead (its lock file) may go now. NULL: nothing to do. */
+	void (*swept)(const char *name);
 };
 struct cgroup_run;
 struct cgroup_point;
+
+/* One hierarchy's parent directory for the sweep: dir NULL is skipped. */
+struct cgroup_sweep_base {
+	const char *dir;
+	int v2;
+};
+/* Kill and remove under each base (v2 first: its kill ends the processes; then the v1 ones, whose
+ * directories only go) the run cgroups cfg->stale says were left by runs that died, then call
+ * cfg->swept for each that is gone everywhere; how many were removed from v2. */
+int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_base *bases, size_t nbases);
 
 /* Make the run cgroup (and on hybrid its v1 blkio and memory twins). -1 with the reason in why, to be
  * said once: no cgroup2, not writable (needs root or a delegated cgroup), ... The caller then falls back. */

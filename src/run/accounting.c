@@ -234,7 +234,9 @@ static void lock_path_of(const char *name, char *buf, size_t len)
 }
 
 /* A run cgroup "reaim-PID-XXXXXX" whose run is gone: its lock file is there and free. Every other
- * name (other programs', tests', a live run's) is left alone. */
+ * name (other programs', tests', a live run's) is left alone. The lock file stays until the sweep
+ * has removed the run's cgroups from every hierarchy (swept_run), so each hierarchy's pass judges
+ * alike. */
 static int stale_run(const char *name)
 {
 	long pid;
@@ -246,9 +248,20 @@ static int stale_run(const char *name)
 	int fd;
 	if (lock_file_stale(path, &fd) != 1)
 		return 0;
-	unlink(path); /* the cgroup goes next; a later run must not judge by a lock nobody holds */
 	close(fd);
 	return 1;
+}
+
+/* Every cgroup of a dead run is gone: a later run must not judge by a lock nobody holds. */
+static void swept_run(const char *name)
+{
+	char path[200];
+	lock_path_of(name, path, sizeof(path));
+	int fd;
+	if (lock_file_stale(path, &fd) == 1) {
+		unlink(path);
+		close(fd);
+	}
 }
 
 /* The run cgroup's name, unique even across pid namespaces, with its lock taken. */
@@ -277,7 +290,8 @@ struct accounting *accounting_open(const struct plan *p)
 			 strerror(errno));
 	find_disks(a, p);
 	char name[48], why[600];
-	struct cgroup_run_config cfg = {.name = name, .disks = a->disks, .ndisks = a->ndisks, .stale = stale_run};
+	struct cgroup_run_config cfg = {.name = name, .disks = a->disks, .ndisks = a->ndisks, .stale = stale_run,
+					.swept = swept_run};
 	if (take_run_name(a, name, sizeof(name)) < 0)
 		snprintf(why, sizeof(why), "cannot create a lock file for the run cgroup in %s: %s", lock_dir(),
 			 strerror(errno));

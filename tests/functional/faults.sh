@@ -28,7 +28,8 @@ fi
 # SIGKILL while the tasks run shell scripts: the scripts' sh and sleep die with their task (within a
 # second, not when the sleep ends), none keeps the run's locks, so the next run sweeps at once
 printf '10 shell_rtns_2\n' >"$T/sleeper"
-start_session "$REAIM" --no-quiet-check -f "$T/sleeper" -t 2 -j 1000 -d "$T/scratch" --label killed-shells >/dev/null 2>&1
+start_session "$REAIM" --no-quiet-check -f "$T/sleeper" -t 2 -j 1000 -d "$T/scratch" --label killed-shells \
+	>/dev/null 2>"$T/killed-shells.err"
 pid=$session
 i=0
 while [ $i -lt 200 ] && ! ps -o comm= -p "$(session_pids "$pid" | tr '\n' ',' | sed 's/,$//')" 2>/dev/null |
@@ -50,10 +51,21 @@ while [ $i -lt 20 ] && [ -n "$(live_left "$pid")" ]; do sleep 0.05; i=$((i + 1))
 left=$(live_left "$pid")
 ok "$([ -z "$left" ] && echo 0 || echo 1)" "SIGKILL during scripts: no sh or sleep outlives the run"
 [ -z "$left" ] || ps -o pid,stat,args -p "$(echo "$left" | tr '\n' ',' | sed 's/,$//')" | sed 's/^/#   /'
+# the killed run's cgroups in every hierarchy (cgroup2, and on a hybrid layout the v1 blkio and memory twins)
+cg_name=$(sed -n 's|.*accounting: cgroup v2 at [^ ]*/\(reaim-[0-9]*-[A-Za-z0-9]*\) .*|\1|p' "$T/killed-shells.err")
+cg_dirs() { [ -n "$cg_name" ] && find /sys/fs/cgroup -maxdepth 6 -type d -name "$cg_name" 2>/dev/null; }
+cg_before=$(cg_dirs | wc -l)
 status 0 "a run just after" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after-shells
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "marks the killed run at once"
 contains "$T/err" "left by a reaim process (pid $pid) that died" "and sweeps its scratch"
 ok "$(scratch_is_empty; echo $?)" "no scratch of the killed run left"
+if [ -n "$cg_name" ]; then
+	ok "$([ -z "$(cg_dirs)" ] && echo 0 || echo 1)" "its $cg_before cgroups ($cg_name, v2 and any v1 twins) are removed"
+	cg_dirs | sed 's/^/#   left: /'
+else
+	echo "ok $((n + 1)) - the killed run's cgroups are removed # SKIP it had no cgroup (not writable here)"
+	n=$((n + 1))
+fi
 # shellcheck disable=SC2046
 kill -KILL $(live_left "$pid") 2>/dev/null
 # a directory of the user's that only looks like reaim's scratch is never swept

@@ -567,6 +567,95 @@ static void stale(void)
 	is_int(cgroup_run_close(next, err, sizeof(err)), 0, "stale: the next run closes");
 }
 
+/* The sweep over fake hierarchies (plain directories): a dead run's cgroups go from v2 and both v1
+ * twins, a v1 leftover without its v2 twin too, a live run's stay; each name is judged once, and
+ * its mark of death is let go only when it is gone from every hierarchy. */
+static int asked_dead, asked_alive, asked_stuck, asked_v1only, swept_dead, swept_stuck, swept_v1only, swept_other;
+static int fake_stale(const char *name)
+{
+	if (strcmp(name, "reaim-1-dead") == 0)
+		return ++asked_dead, 1;
+	if (strcmp(name, "reaim-2-stuck") == 0)
+		return ++asked_stuck, 1;
+	if (strcmp(name, "reaim-3-v1only") == 0)
+		return ++asked_v1only, 1;
+	++asked_alive;
+	return 0;
+}
+
+static void fake_swept(const char *name)
+{
+	if (strcmp(name, "reaim-1-dead") == 0)
+		swept_dead++;
+	else if (strcmp(name, "reaim-2-stuck") == 0)
+		swept_stuck++;
+	else if (strcmp(name, "reaim-3-v1only") == 0)
+		swept_v1only++;
+	else
+		swept_other++;
+}
+
+static int exists(const char *root, const char *rel)
+{
+	char *path = xasprintf("%s/%s", root, rel);
+	int there = access(path, F_OK) == 0;
+	free(path);
+	return there;
+}
+
+/* mkdir -p ROOT/REL */
+static void make_dirs(const char *root, const char *rel)
+{
+	char *path = xasprintf("%s/%s", root, rel);
+	for (char *slash = strchr(path + strlen(root) + 1, '/');; slash = strchr(slash + 1, '/')) {
+		if (slash)
+			*slash = '\0';
+		mkdir(path, 0700);
+		if (!slash)
+			break;
+		*slash = '/';
+	}
+	free(path);
+}
+
+static void sweep_fake(const char *tmp)
+{
+	char *root = xasprintf("%s/cg", tmp);
+	mkdir(root, 0700);
+	static const char *const hier[] = {"unified", "blkio", "memory"};
+	for (size_t h = 0; h < ARRAY_SIZE(hier); h++) {
+		char rel[128];
+		snprintf(rel, sizeof(rel), "%s/reaim-1-dead/point-1", hier[h]);
+		make_dirs(root, rel);
+		snprintf(rel, sizeof(rel), "%s/reaim-9-alive/point-1", hier[h]);
+		make_dirs(root, rel);
+	}
+	/* a dead run whose v1 memory cgroup cannot be removed (here: a file in it) */
+	make_dirs(root, "unified/reaim-2-stuck");
+	test_put(root, "memory/reaim-2-stuck/busy", "");
+	/* a v1 leftover of a dead run whose v2 cgroup is gone already */
+	make_dirs(root, "blkio/reaim-3-v1only");
+	char *v2 = xasprintf("%s/unified", root), *blkio = xasprintf("%s/blkio", root), *mem = xasprintf("%s/memory", root);
+	const struct cgroup_sweep_base bases[] = {{v2, 1}, {blkio, 0}, {mem, 0}, {NULL, 0}};
+	struct cgroup_run_config cfg = {.name = "reaim-0-me", .stale = fake_stale, .swept = fake_swept};
+	int removed = cgroup_sweep(&cfg, bases, ARRAY_SIZE(bases));
+	is_int(removed, 2, "fake sweep: two dead runs removed from v2");
+	ok(!exists(root, "unified/reaim-1-dead") && !exists(root, "blkio/reaim-1-dead") &&
+	   !exists(root, "memory/reaim-1-dead"), "fake sweep: the dead run is gone from v2 and both v1 twins");
+	ok(!exists(root, "blkio/reaim-3-v1only"), "fake sweep: a v1 leftover without its v2 twin goes too");
+	ok(exists(root, "unified/reaim-9-alive") && exists(root, "blkio/reaim-9-alive") && exists(root, "memory/reaim-9-alive"),
+	   "fake sweep: a live run's cgroups stay");
+	ok(asked_dead == 1 && asked_stuck == 1 && asked_v1only == 1 && asked_alive == 1,
+	   "fake sweep: each name judged once, whatever the number of hierarchies");
+	ok(swept_dead == 1 && swept_v1only == 1 && swept_other == 0, "fake sweep: a run gone everywhere is let go once");
+	ok(exists(root, "memory/reaim-2-stuck") && swept_stuck == 0,
+	   "fake sweep: a run with a cgroup left keeps its mark, for a later sweep");
+	free(v2);
+	free(blkio);
+	free(mem);
+	free(root);
+}
+
 static void refusals(void)
 {
 	struct cgroup_run *r;
@@ -638,6 +727,7 @@ int main(void)
 	if (!mkdtemp(tmp))
 		return 1;
 	own_dirs(tmp);
+	sweep_fake(tmp);
 	if (remove_tree(tmp) < 0)
 		printf("# could not remove %s\n", tmp);
 	parse_files();
