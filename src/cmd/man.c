@@ -145,7 +145,7 @@ static void page1(const struct command_table *commands_of)
 	       ".TP\n.B 2\nThe work could not be done: the run failed or a point is not trustworthy (stored "
 	       "as invalid), or the results database could not be opened, read or written (from every "
 	       "command alike), or an output file could not be written.\n"
-	       ".TP\n.B 3\nInterrupted (SIGINT, SIGTERM, SIGHUP); the points finished so far are kept.\n"
+	       ".TP\n.B 3\nInterrupted (SIGINT, SIGTERM, SIGHUP, or any other signal that would end reaim but SIGKILL); the points finished so far are kept; an interrupted merge merges nothing.\n"
 	       ".TP\n.B 4\n\\fBcompare \\-\\-fail\\-above\\fR found a significant regression beyond "
 	       "the threshold (for \\fBgit bisect run\\fR).\n"
 	       ".SH EXAMPLES\n");

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "engine/engine.h"
 #include "store/store.h"
 #include "util/util.h"
 
@@ -23,6 +24,13 @@ const struct cli_opt cmd_merge_opts[] = {
 	CLI_OPT_END,
 };
 
+static int merge_interrupted(void *unused)
+{
+	(void)unused;
+	engine_poll_signals();
+	return engine_interrupted();
+}
+
 enum outcome cmd_merge(const struct command *self, int argc, char **argv)
 {
 	struct merge_args a = {0};
@@ -33,15 +41,19 @@ enum outcome cmd_merge(const struct command *self, int argc, char **argv)
 	char err[512];
 	struct store *st = NULL;
 	size_t copied, skipped;
-	if (access(other, R_OK) != 0) {
+	/* a stop signal (Ctrl-C, SIGTERM, SIGQUIT, ...) rolls the merge back and exits 3, as a run does */
+	if (engine_init() < 0) {
+		log_error("cannot set up the stop signals: %s", strerror(errno));
+		out = OUT_FAILED;
+	} else if (access(other, R_OK) != 0) {
 		log_error("cannot read %s: %s", other, strerror(errno));
 		out = OUT_FAILED;
-	} else if (store_open(db, &st, err, sizeof(err)) < 0) {
+	} else if (store_open_cancellable(db, merge_interrupted, NULL, &st, err, sizeof(err)) < 0) {
 		log_error("%s", err);
-		out = OUT_FAILED;
+		out = engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	} else if (store_merge(st, other, &copied, &skipped) < 0) {
 		log_error("%s", store_error(st));
-		out = OUT_FAILED;
+		out = engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
 	} else {
 		printf("merged %zu runs from %s into %s (%zu already present or still running there)\n", copied,
 		       other, db, skipped);

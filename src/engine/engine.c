@@ -49,14 +49,43 @@ static void reset_inherited(void)
 	umask(mask & 077);
 }
 
+/* Every signal whose default action ends the process stops a run as SIGINT does (exit 3, nothing
+ * left behind), read from the signal fd. Not here: SIGKILL and SIGSTOP (they cannot be caught),
+ * SIGPIPE and SIGXFSZ (ignored on purpose: a closed reader, a full file are reported as errors), the
+ * real-time signals glibc keeps for its threads (below SIGRTMIN). The faults (SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT) only when no handler is installed (a sanitizer's): sent
+ * by kill they stop the run; raised by a real fault or abort() the kernel still delivers them. */
+static const int stop_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO,
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT};
+
+void engine_stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		sigaddset(set, stop_signals[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(fault_signals); i++) {
+		struct sigaction old;
+		if (sigaction(fault_signals[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+		    old.sa_handler == SIG_DFL)
+			sigaddset(set, fault_signals[i]);
+	}
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+}
+
 int engine_init(void)
 {
 	reset_inherited();
 	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	engine_stop_signals(&set);
 	sigaddset(&set, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
 		return -1;

@@ -4,6 +4,7 @@
 #ifndef REAIM_ENGINE_H
 #define REAIM_ENGINE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -76,9 +77,13 @@ struct engine_result {
 	size_t nseries;
 };
 
-/* Block the signals the engine waits on; call before any thread is created. */
+/* The signals that stop a run: every one whose default action ends the process, but SIGKILL,
+ * SIGSTOP, SIGPIPE and SIGXFSZ (and a fault signal a handler is installed for). */
+void engine_stop_signals(sigset_t *set);
+/* Block the stop signals and SIGCHLD, read from then on through a signal fd; call before any thread
+ * is created. */
 int engine_init(void);
-/* Nonzero once SIGINT, SIGTERM or SIGHUP arrived; the signal number. */
+/* Nonzero once a stop signal (SIGINT, SIGTERM, SIGQUIT, SIGUSR1, ...) arrived; the signal number. */
 int engine_interrupted(void);
 /* Poll for a pending stop signal without blocking (between points). */
 void engine_poll_signals(void);

@@ -131,6 +131,15 @@ static int attach_other(struct store *st, const char *other_path)
 	return store_check_integrity(st, "other", other_path);
 }
 
+/* A stop asked for (store_set_cancel): the merge is rolled back whole, nothing half copied. */
+static int merge_cancelled(struct store *st)
+{
+	if (!st->cancelled || !st->cancelled(st->cancel_arg))
+		return 0;
+	snprintf(st->err, sizeof(st->err), "interrupted: nothing was merged");
+	return 1;
+}
+
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
 {
 	*copied = *skipped = 0;
@@ -162,7 +171,9 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 		for (size_t i = 0; i < nstale && rc == 0; i++)
 			rc = exec_ids(st, "DELETE FROM main.runs WHERE id = ?", stale[i], 0, 0, NULL);
 		for (size_t i = 0; i < n && rc == 0; i++)
-			rc = copy_run(st, runs[i]);
+			rc = merge_cancelled(st) ? -1 : copy_run(st, runs[i]);
+		if (rc == 0 && merge_cancelled(st))
+			rc = -1;
 		if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			rc = store_fail(st, "committing the merge");
 		if (rc < 0)
