@@ -478,6 +478,21 @@ static int sweep_dir(const char *dir, int v2)
 	return remove_cg(dir);
 }
 
+/* Whether a v2 base holds a directory of this name: a live run makes its v2 cgroup before its v1
+ * twins and removes it after them, so a v1 twin without one belongs to no live run. */
+static int twin_in_v2(const struct cgroup_sweep_base *bases, size_t nbases, const char *name)
+{
+	int found = 0;
+	for (size_t b = 0; b < nbases && !found; b++) {
+		if (!bases[b].v2 || !bases[b].dir)
+			continue;
+		char *dir = xasprintf("%s/%s", bases[b].dir, name);
+		found = access(dir, F_OK) == 0;
+		free(dir);
+	}
+	return found;
+}
+
 int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_base *bases, size_t nbases)
 {
 	if (!cfg->stale)
@@ -493,7 +508,9 @@ int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_
 			    strcmp(e->d_name, cfg->name) == 0)
 				continue;
 			struct swept_name *sn = name_seen(cfg, &names, &nn, e->d_name);
-			if (!sn->stale)
+			if (sn->stale == CGROUP_RUN_UNMARKED && !bases[b].v2 && !twin_in_v2(bases, nbases, e->d_name))
+				sn->stale = CGROUP_RUN_DEAD;
+			if (sn->stale != CGROUP_RUN_DEAD)
 				continue;
 			char *dir = xasprintf("%s/%s", bases[b].dir, e->d_name);
 			if (sweep_dir(dir, bases[b].v2) == 0)
@@ -507,7 +524,7 @@ int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_
 	}
 	/* only now, with every hierarchy swept, may the run's mark of death go */
 	for (size_t i = 0; i < nn; i++) {
-		if (names[i].stale && !names[i].kept && cfg->swept)
+		if (names[i].stale == CGROUP_RUN_DEAD && !names[i].kept && cfg->swept)
 			cfg->swept(names[i].name);
 		free(names[i].name);
 	}

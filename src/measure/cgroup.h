@@ -87,6 +87,14 @@ int cgroup_disk_of(unsigned major, unsigned minor, unsigned *dmajor, unsigned *d
 
 /* ---- the run and its points ---- */
 
+/* What cgroup_run_config.stale says of a name. */
+enum cgroup_run_state {
+	CGROUP_RUN_ALIVE = 0,    /* a live run's, or not a run cgroup at all: left alone */
+	CGROUP_RUN_DEAD = 1,     /* its run is gone (its mark of death is there): removed everywhere */
+	CGROUP_RUN_UNMARKED = 2, /* a run cgroup's name with no mark either way: removed from v1 only
+				  * where no v2 cgroup of the name exists, which no live run lacks */
+};
+
 struct cgroup_run_config {
 	const char *name;    /* the run cgroup's name, unique per process: "reaim-<pid>" */
 	const char *parent;  /* a cgroup2 directory to create it in (a delegated one); NULL: this process's cgroup */
@@ -94,8 +102,8 @@ struct cgroup_run_config {
 	size_t ndisks;
 	int no_kill_file;    /* act as if cgroup.kill were missing (kernels before 5.14); for tests */
 	/* Whether a sibling of the run cgroup (in v2 and the v1 twins) with this name was left by a run
-	 * whose process is gone: such ones are killed and removed first. Asked once per name, with no
-	 * effect of its own. NULL: none is. */
+	 * whose process is gone (enum cgroup_run_state): such ones are killed and removed first. Asked
+	 * once per name, with no effect of its own. NULL: none is. */
 	int (*stale)(const char *name);
 	/* Called once for each such run whose cgroups are all gone, in every hierarchy: what marked it
 	 * dead (its lock file) may go now. NULL: nothing to do. */

@@ -233,8 +233,9 @@ static void lock_path_of(const char *name, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s.cgroup.lock", lock_dir(), name);
 }
 
-/* A run cgroup "reaim-PID-XXXXXX" whose run is gone: its lock file is there and free. Every other
- * name (other programs', tests', a live run's) is left alone. The lock file stays until the sweep
+/* A run cgroup "reaim-PID-XXXXXX" whose run is gone: its lock file is there and free (with no lock
+ * file it is unmarked: the sweep removes only v1 twins no live run could own). Every other name
+ * (other programs', tests', a live run's) is left alone. The lock file stays until the sweep
  * has removed the run's cgroups from every hierarchy (swept_run), so each hierarchy's pass judges
  * alike. */
 static int stale_run(const char *name)
@@ -245,11 +246,10 @@ static int stale_run(const char *name)
 	if (sscanf(name, "reaim-%ld-%*6[A-Za-z0-9]%n", &pid, &end) != 1 || name[end] != '\0')
 		return 0;
 	lock_path_of(name, path, sizeof(path));
-	int fd;
-	if (lock_file_stale(path, &fd) != 1)
-		return 0;
-	close(fd);
-	return 1;
+	int fd, gone = lock_file_stale(path, &fd);
+	if (gone == 1)
+		close(fd);
+	return gone == 1 ? CGROUP_RUN_DEAD : gone < 0 ? CGROUP_RUN_UNMARKED : CGROUP_RUN_ALIVE;
 }
 
 /* Every cgroup of a dead run is gone: a later run must not judge by a lock nobody holds. */

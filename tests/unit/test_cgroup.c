@@ -579,6 +579,8 @@ static int fake_stale(const char *name)
 		return ++asked_stuck, 1;
 	if (strcmp(name, "reaim-3-v1only") == 0)
 		return ++asked_v1only, 1;
+	if (strncmp(name, "reaim-4-", 8) == 0)
+		return CGROUP_RUN_UNMARKED;
 	++asked_alive;
 	return 0;
 }
@@ -591,7 +593,7 @@ static void fake_swept(const char *name)
 		swept_stuck++;
 	else if (strcmp(name, "reaim-3-v1only") == 0)
 		swept_v1only++;
-	else
+	else if (strcmp(name, "reaim-4-orphan") != 0)
 		swept_other++;
 }
 
@@ -635,6 +637,10 @@ static void sweep_fake(const char *tmp)
 	test_put(root, "memory/reaim-2-stuck/busy", "");
 	/* a v1 leftover of a dead run whose v2 cgroup is gone already */
 	make_dirs(root, "blkio/reaim-3-v1only");
+	/* no mark either way (its lock file is gone): a v1 twin without a v2 cgroup goes, one with stays */
+	make_dirs(root, "memory/reaim-4-orphan");
+	make_dirs(root, "unified/reaim-4-twin");
+	make_dirs(root, "memory/reaim-4-twin");
 	char *v2 = xasprintf("%s/unified", root), *blkio = xasprintf("%s/blkio", root), *mem = xasprintf("%s/memory", root);
 	const struct cgroup_sweep_base bases[] = {{v2, 1}, {blkio, 0}, {mem, 0}, {NULL, 0}};
 	struct cgroup_run_config cfg = {.name = "reaim-0-me", .stale = fake_stale, .swept = fake_swept};
@@ -650,6 +656,9 @@ static void sweep_fake(const char *tmp)
 	ok(swept_dead == 1 && swept_v1only == 1 && swept_other == 0, "fake sweep: a run gone everywhere is let go once");
 	ok(exists(root, "memory/reaim-2-stuck") && swept_stuck == 0,
 	   "fake sweep: a run with a cgroup left keeps its mark, for a later sweep");
+	ok(!exists(root, "memory/reaim-4-orphan"), "fake sweep: an unmarked v1 cgroup with no v2 cgroup of its name goes");
+	ok(exists(root, "unified/reaim-4-twin") && exists(root, "memory/reaim-4-twin"),
+	   "fake sweep: an unmarked one with a v2 cgroup stays, in both");
 	free(v2);
 	free(blkio);
 	free(mem);
