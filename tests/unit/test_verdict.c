@@ -195,8 +195,12 @@ static void corrections(void)
 	double one_p[] = {0.03};
 	verdict_bh(one_p, 1, one_p);
 	is_near(one_p[0], 0.03, 0, "bh: a single p is unchanged");
-	verdict_holm(NULL, 0, NULL);
-	ok(1, "holm over no cells does nothing");
+	verdict_holm(NULL, 0, NULL); /* must not touch either pointer */
+	double none_p[] = {0.5}, none_adj[] = {-7};
+	verdict_holm(none_p, 0, none_adj);
+	ok(none_p[0] == 0.5 && none_adj[0] == -7, "holm over no cells writes nothing");
+	verdict_bh(none_p, 0, none_adj);
+	ok(none_p[0] == 0.5 && none_adj[0] == -7, "bh over no cells writes nothing");
 	/* a larger family: BH never exceeds Holm, and neither goes below the raw p */
 	double big[40], h[40], b[40];
 	for (int i = 0; i < 40; i++)
