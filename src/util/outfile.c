@@ -82,7 +82,12 @@ int out_file_open(struct out_file *o, const char *path, char *err, size_t errlen
 		if (errno != ENOENT)
 			return fail(o, err, errlen, "cannot write", errno);
 		o->target = xstrdup(path);
-		return open_beside(o, NULL, err, errlen);
+		if (open_beside(o, NULL, err, errlen) < 0) {
+			free(o->target);
+			o->target = NULL;
+			return -1;
+		}
+		return 0;
 	}
 	if (S_ISLNK(st.st_mode)) {
 		/* the link stays; its target is replaced, or written through when it is not a regular file */
