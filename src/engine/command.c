@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A variant's shell command, run between points: fork and exec /bin/sh -c in a process group of
- * its own with the output in an unlinked file, wait for the shell alone (never for what it leaves
- * in the background), with a time limit, and stopped with all its group by the limit or the run's
- * stop signals. */
+/* A variant's shell command, run between points: /bin/sh -c in a process group of its own with
+ * the output in an unlinked file, waited for alone (never what it leaves in the background), with
+ * a time limit, stopped with all its group by the limit, the run's stop signals or reaim's death. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -51,7 +51,63 @@ int engine_command_max_fd(void)
 													  : 65536;
 }
 
-void engine_command_exec(int out_fd, const char *command, char **env, int max_fd)
+/* Sent to the command's first process when reaim dies (PR_SET_PDEATHSIG): a signal no command
+ * is sent by us. */
+#define COMMAND_PARENT_GONE_SIGNAL SIGRTMIN
+
+/* reaim died while the command ran: end the command's whole group, ourselves included. */
+static void group_gone(int sig)
+{
+	(void)sig;
+	kill(0, SIGKILL);
+	_exit(128 + SIGKILL);
+}
+
+static const int held_stops[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+/* Between reaim and the shell: wait for it and end as it did, so its status is the command's; when
+ * reaim dies first (even by SIGKILL) take the whole group along, as a task does. */
+static void stand_between(pid_t reaim, char *const *argv, char **env)
+{
+	struct sigaction gone;
+	memset(&gone, 0, sizeof(gone));
+	gone.sa_handler = group_gone;
+	sigfillset(&gone.sa_mask);
+	if (sigaction(COMMAND_PARENT_GONE_SIGNAL, &gone, NULL) < 0 ||
+	    prctl(PR_SET_PDEATHSIG, COMMAND_PARENT_GONE_SIGNAL) < 0)
+		_exit(126);
+	if (getppid() != reaim)
+		group_gone(0);
+	/* a stop signal sent to the group is the shell's to act on: held here, so this process still
+	 * reports how the shell ended (a hook's perf writing its data after SIGINT) */
+	sigset_t stops, before;
+	sigemptyset(&stops);
+	for (size_t i = 0; i < sizeof(held_stops) / sizeof(held_stops[0]); i++)
+		sigaddset(&stops, held_stops[i]);
+	sigprocmask(SIG_BLOCK, &stops, &before);
+	pid_t sh = fork();
+	if (sh < 0)
+		_exit(126);
+	if (sh == 0) {
+		sigprocmask(SIG_SETMASK, &before, NULL);
+		execve("/bin/sh", argv, env); /* the handler above goes with the exec */
+		_exit(127);
+	}
+	int status;
+	while (waitpid(sh, &status, 0) < 0)
+		if (errno != EINTR)
+			_exit(126);
+	if (WIFSIGNALED(status)) {
+		struct rlimit no_core = {0, 0};
+		setrlimit(RLIMIT_CORE, &no_core); /* the shell's signal, not a second core */
+		signal(WTERMSIG(status), SIG_DFL);
+		raise(WTERMSIG(status));
+	}
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 126);
+}
+
+/* In the child, between fork and exec: only async-signal-safe calls. */
+void engine_command_exec(pid_t reaim, int out_fd, const char *command, char **env, int max_fd)
 {
 	/* its own group, so a time-out or a stop kills what the shell started along with it */
 	if (setpgid(0, 0) < 0)
@@ -66,7 +122,7 @@ void engine_command_exec(int out_fd, const char *command, char **env, int max_fd
 		for (int fd = 3; fd < max_fd; fd++)
 			close(fd);
 	/* the run blocks its stop signals to read them from a signalfd; the command must not inherit that */
-	static const int reset[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGQUIT};
+	static const int reset[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGXFSZ, SIGQUIT};
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
@@ -76,8 +132,7 @@ void engine_command_exec(int out_fd, const char *command, char **env, int max_fd
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	char *const argv[] = {"sh", "-c", (char *)command, NULL};
-	execve("/bin/sh", argv, env);
-	_exit(127);
+	stand_between(reaim, argv, env);
 }
 
 /* Read back what the command wrote (its start, when long), without control bytes but newlines. */
@@ -127,7 +182,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 	char **env = engine_command_environment(env_extra);
 	uint64_t start = clock_now_ns();
 	fflush(NULL);
-	pid_t pid = fork();
+	pid_t reaim = getpid(), pid = fork();
 	if (pid < 0) {
 		set_errno_err(err, errlen, "cannot fork /bin/sh");
 		free(env);
@@ -135,7 +190,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 		return -1;
 	}
 	if (pid == 0)
-		engine_command_exec(fd, command, env, max_fd);
+		engine_command_exec(reaim, fd, command, env, max_fd);
 	/* also here, so the group exists whichever of the two runs first */
 	if (setpgid(pid, pid) < 0 && errno != EACCES && errno != ESRCH)
 		log_debug("setpgid of the command: %s", strerror(errno));

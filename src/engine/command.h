@@ -5,6 +5,7 @@
 #define REAIM_ENGINE_COMMAND_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The most output kept (the start of it); the rest is dropped and said so. */
 #define ENGINE_COMMAND_OUTPUT_MAX 4096
@@ -29,10 +30,12 @@ int engine_command_run(const char *command, const char *const *env, double timeo
  * environ followed by the extra strings, for execve (built before the fork, as the child must not
  * allocate; the strings are shared, only the array is new); the file descriptors to close; and, in the
  * child between fork and exec (async-signal-safe calls only), stdin from /dev/null, stdout and stderr
- * to out_fd, nothing of ours open above 2, default signals unblocked, then /bin/sh -c command. */
+ * to out_fd, nothing of ours open above 2, default signals unblocked, its own process group, then
+ * /bin/sh -c command under a process of ours that ends the group when reaim (pid reaim) dies. */
 char **engine_command_environment(const char *const *extra);
 int engine_command_max_fd(void);
-__attribute__((noreturn)) void engine_command_exec(int out_fd, const char *command, char **env, int max_fd);
+__attribute__((noreturn)) void engine_command_exec(pid_t reaim, int out_fd, const char *command, char **env,
+						 int max_fd);
 /* Whether the result is success: the shell exited 0, in time. */
 int engine_command_ok(const struct engine_command_result *r);
 /* "exited with status 3", "killed by signal 9 (Killed)", "timed out after 60 s", "interrupted". */

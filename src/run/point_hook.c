@@ -92,12 +92,12 @@ static void start(struct point_hook *h)
 	char **env = engine_command_environment((const char *const *)vars);
 	int max_fd = engine_command_max_fd();
 	fflush(NULL);
-	pid_t pid = fork();
+	pid_t reaim = getpid(), pid = fork();
 	if (pid == 0) {
 		setpgid(0, 0); /* its own group: SIGINT reaches what it starts, not the tasks */
 		if (chdir(h->dir) < 0)
 			_exit(126);
-		engine_command_exec(out, h->command, env, max_fd);
+		engine_command_exec(reaim, out, h->command, env, max_fd);
 	}
 	int err = errno;
 	free(env);

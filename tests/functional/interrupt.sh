@@ -73,6 +73,25 @@ for sig in INT TERM; do
 	ok "$(session_gone "$pid"; echo $?)" "SIG$sig in a variant's command: none of its processes is left"
 	[ -s "$T/bg.pid" ] && kill "$(cat "$T/bg.pid")" 2>/dev/null
 done
+# reaim killed with SIGKILL in a variant's command: the command's group goes with it
+rm -f "$T/bg.pid"
+start_session "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --label variant-KILL \
+	--variant a=true --variant "b=sleep 60 & echo \$! >$T/bg.pid; sleep 60" >"$T/out" 2>"$T/err"
+pid=$session
+i=0
+while [ $i -lt 200 ] && [ ! -s "$T/bg.pid" ]; do sleep 0.05; i=$((i + 1)); done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+live_left() {
+	for p in $(session_pids "$1"); do
+		case $(ps -o stat= -p "$p" 2>/dev/null) in Z* | "") ;; *) echo "$p" ;; esac
+	done
+}
+i=0
+while [ $i -lt 40 ] && [ -n "$(live_left "$pid")" ]; do sleep 0.05; i=$((i + 1)); done
+ok "$([ -z "$(live_left "$pid")" ] && echo 0 || echo 1)" "SIGKILL in a variant's command: none of its processes is left"
+# shellcheck disable=SC2046
+kill -KILL $(live_left "$pid") 2>/dev/null
 # merge stopped while it waits for another program's lock: exit 3, nothing merged
 if command -v python3 >/dev/null 2>&1; then
 	"$REAIM" list >/dev/null 2>&1
