@@ -67,7 +67,7 @@ static const int held_stops[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
 /* Between reaim and the shell: wait for it and end as it did, so its status is the command's; when
  * reaim dies first (even by SIGKILL) take the whole group along, as a task does. */
-static void stand_between(pid_t reaim, char *const *argv, char **env)
+__attribute__((noreturn)) static void stand_between(pid_t reaim, char *const *argv, char **env)
 {
 	struct sigaction gone;
 	memset(&gone, 0, sizeof(gone));
@@ -101,6 +101,7 @@ static void stand_between(pid_t reaim, char *const *argv, char **env)
 		struct rlimit no_core = {0, 0};
 		setrlimit(RLIMIT_CORE, &no_core); /* the shell's signal, not a second core */
 		signal(WTERMSIG(status), SIG_DFL);
+		sigprocmask(SIG_SETMASK, &before, NULL); /* a held stop signal may end us as it ended the shell */
 		raise(WTERMSIG(status));
 	}
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 126);
