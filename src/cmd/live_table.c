@@ -55,6 +55,8 @@ static void block_end(void *arg, const struct run_block *b, const struct store_p
 {
 	struct live_table *t = arg;
 	(void)b;
+	if (n == 0)
+		return; /* nothing of the block was stored: `show` has no block to end either */
 	report_block_end(stdout, &t->rb, pts, n, finished);
 	fflush(stdout);
 }
