@@ -131,3 +131,16 @@ compare_cells() {
 	NR == 1 { n = fields($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
 	{ fields($0, v); s = v[col["significant"]]; print (s == "" ? "-" : s), v[col["pct"]] }' "$1"
 }
+
+# callgrind_ir DIR COMMAND...: the instructions (callgrind's Ir) COMMAND and every process it
+# forks or execs executed in user space, summed; DIR holds the output files (emptied first).
+# Instruction counts do not move with the load of a shared machine, so the difference between
+# two job counts gives a job's cost repeatably; the kernel's work is not in them.
+callgrind_ir() {
+	_ci_dir=$1
+	shift
+	rm -rf "$_ci_dir" && mkdir -p "$_ci_dir"
+	valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$_ci_dir/cg.%p" \
+		--log-file="$_ci_dir/log.%p" "$@" >/dev/null 2>&1 || return 1
+	awk '/^totals:/ { s += $2 } END { if (s > 0) printf "%.0f\n", s }' "$_ci_dir"/cg.*
+}
