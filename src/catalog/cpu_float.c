@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "catalog/catalog.h"
+#include "catalog/cpu_values.h"
 
 /*
  * Classic's operands, which it read with sscanf ("%g" of pi, so 3.14159 and 0.31831), read
@@ -70,21 +71,14 @@ CHAIN_TEST(div_float, float, FDIV12, 250000L, 1.0f, div_f1, div_f2)
 /* ---- classic's value tables ---- */
 
 /*
- * Classic's vals[] (500 values: 0, 1, the smallest subnormal, then halving down to 2^-497) and
- * its cursor, which ran on across calls; a call here starts at a random place instead. The
- * tiny values make series_1 and matrix_rtns meet subnormals as classic's did.
+ * Classic's vals[] (cpu_values.h: 0, 1, the smallest subnormal, then halving down to 2^-497)
+ * read through a cursor as classic's next_value() read it, one load a value; classic's cursor
+ * ran on across calls, a call here starts at a random place instead. The tiny values make
+ * series_1 and matrix_rtns meet subnormals as classic's did.
  */
-#define NUMVALS 500
-static double vals_at(unsigned i)
+static inline double vals_next(unsigned *cur)
 {
-	i %= NUMVALS;
-	if (i < 3)
-		return i == 0 ? 0.0 : i == 1 ? 1.0 : DBL_TRUE_MIN;
-	/* 2^-(i-2), built from its exponent bits: a table lookup's cost, as classic's was */
-	uint64_t bits = (uint64_t)(1023 - (i - 2)) << 52;
-	double d;
-	memcpy(&d, &bits, sizeof(d));
-	return d;
+	return cpu_vals[(*cur)++ % NUMVALS];
 }
 
 /*
@@ -92,7 +86,6 @@ static double vals_at(unsigned i)
  * subnormal): here a value is a hash of its index, so no table, and a call starts at a random
  * place as classic's ever-running cursor did.
  */
-#define NUM10VALS 10000
 struct val10_cursor {
 	uint64_t i;
 };
@@ -199,10 +192,10 @@ static enum test_status matrix_rtns(struct test_ctx *ctx, const struct test_def 
 	(void)self;
 	for (int n = 0; n < 100; n++) {
 		for (int i = 0; i < 4; i++)
-			v1[i] = vals_at(cur++);
+			v1[i] = vals_next(&cur);
 		for (int i = 0; i < 4; i++)
 			for (int j = 0; j < 4; j++)
-				v2[i][j] = vals_at(cur++);
+				v2[i][j] = vals_next(&cur);
 		for (int i = 0; i < 4; i++) {
 			v3[i] = 0.0;
 			for (int j = 0; j < 4; j++)
@@ -306,7 +299,7 @@ static enum test_status series_1(struct test_ctx *ctx, const struct test_def *se
 	unsigned cur = (unsigned)test_rand_below(ctx, NUMVALS);
 	(void)self;
 	for (int n = 0; n < 100; n++) {
-		double d0 = vals_at(cur++), d1 = d0, old = 100.0, sine = 0.0;
+		double d0 = vals_next(&cur), d1 = d0, old = 100.0, sine = 0.0;
 		double d1_squared = d1 * d1, fact = 1.0, i = 1.0;
 		while (sine != old) {
 			old = sine;
