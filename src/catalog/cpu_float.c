@@ -82,24 +82,17 @@ static inline double vals_next(unsigned *cur)
 }
 
 /*
- * Classic's vals10[] (10,000 values from rand() in [-10, 10], every 100th the smallest
- * subnormal): here a value is a hash of its index, so no table, and a call starts at a random
+ * Classic's vals10[] (cpu_values.h: rand() in [-10, 10], every 100th the smallest subnormal),
+ * read through a cursor as classic's ARG read it, one load a value; a call starts at a random
  * place as classic's ever-running cursor did.
  */
 struct val10_cursor {
 	uint64_t i;
 };
 
-static double arg_next(struct val10_cursor *c)
+static inline double arg_next(struct val10_cursor *c)
 {
-	uint64_t i = c->i++ % NUM10VALS;
-	if (i % 100 == 0)
-		return DBL_TRUE_MIN;
-	uint64_t z = i * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
-	return (double)(z >> 11) * 0x1p-53 * 20.0 - 10.0;
+	return cpu_vals10[c->i++ % NUM10VALS];
 }
 
 #define ARG (arg_next(&cur))
