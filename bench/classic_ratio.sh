@@ -15,9 +15,13 @@
 #   (default 10k and 1m, as LKP and mmtests configure classic), OURS_ARGS (more options for
 #   ours, e.g. "--sync-mode global"), SECONDS_PER_RUN (the job count is chosen so that one
 #   run of ours lasts about this long; default 1). Needs sqlite3.
+#   CALLGRIND=1: instead, the instructions per job of each (callgrind's Ir in user space, all
+#   processes, the difference between runs of J1 and J2 jobs over J2 - J1, JOBS "J1 J2",
+#   default "5 45") and their ratio: repeatable on a busy machine, blind to the kernel's work,
+#   so for the CPU tests. Needs valgrind.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 1 ] || { sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 1; }
+[ $# -ge 1 ] || { sed -n '2,22s/^# \{0,1\}//p' "$0"; exit 1; }
 classic_dir=$(cd "$1" && pwd)
 repeats=${2:-3}
 shift
@@ -64,6 +68,40 @@ classic() { # test jobs
 
 # the median of column $1 of a file of "wall cpu" pairs, in ms
 col_ms() { awk -v c="$1" '{ print $c * 1000 }' "$2" | median; }
+
+# ir_ours TEST JOBS, ir_classic TEST JOBS: the instructions of one run, all its processes
+ir_ours() {
+	rm -f "$t/ir.db"
+	# shellcheck disable=SC2086 # OURS_ARGS is a list of options
+	callgrind_ir "$t/cg" "$reaim" -q -f "$t/wf.$1" -t 1 -j "$2" --filesize "$filesize" \
+		--poolsize "$poolsize" -d "$t/disk" --db "$t/ir.db" $(no_quiet_check_flag "$reaim") \
+		--sample-interval 0 ${OURS_ARGS:-}
+}
+ir_classic() {
+	(cd "$t/classic" && callgrind_ir "$t/cg" "$classic" -s1 -e1 -i1 -f"$t/wf.$1" -r1 \
+		-c./reaim.config -l"$t/classic/out" -j"$2")
+}
+
+# ir_per_job ours|classic TEST: instructions per job, or nothing if a run failed
+ir_per_job() {
+	_i1=$("ir_$1" "$2" "$j1") && _i2=$("ir_$1" "$2" "$j2") || return 0
+	awk -v a="$_i1" -v b="$_i2" -v n=$((j2 - j1)) 'BEGIN { printf "%.0f\n", (b - a) / n }'
+}
+
+if [ "${CALLGRIND:-0}" = 1 ]; then
+	command -v valgrind >/dev/null || { echo "valgrind is needed" >&2; exit 1; }
+	j1=${JOBS:-5 45} j2=${j1#* } j1=${j1%% *}
+	printf '%-18s %14s %14s %7s\n' test ours_Ir_job classic_Ir_job ratio
+	for test in "$@"; do
+		echo "10 $test" >"$t/wf.$test"
+		o=$(ir_per_job ours "$test")
+		c=$(ir_per_job classic "$test")
+		awk -v t="$test" -v o="${o:-failed}" -v c="${c:-failed}" 'BEGIN {
+			r = (o + 0 > 0 && c + 0 > 0) ? sprintf("%.3f", o / c) : "-"
+			printf "%-18s %14s %14s %7s\n", t, o, c, r }'
+	done
+	exit 0
+fi
 
 printf '%-18s %8s %10s %10s %7s %7s %7s %9s %9s %7s\n' test jobs ours_ms classic_ms ratio min max \
 	ours_cpu classic_cpu cpu_rat

@@ -10,10 +10,9 @@
 # usage: bench/gen_cpu_values.sh [OUTPUT]   (default: src/catalog/cpu_values.h; - for stdout)
 # environment: CC (default cc)
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
 out=${1:-$top/src/catalog/cpu_values.h}
-t=$(mktemp -d "${TMPDIR:-/tmp}/reaim-gen.XXXXXX")
-trap 'rm -rf "$t"' EXIT INT TERM
+bench_dir gen-values
 cat >"$t/gen.c" <<'PROG'
 #include <float.h>
 #include <math.h>

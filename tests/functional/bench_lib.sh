@@ -79,11 +79,23 @@ run_interleaved 2 "a b c" record >"$T/out"
 is "run_interleaved: every setting in turn, each round" "a b c a b c" "$(paste -sd' ' "$T/order")"
 contains "$T/out" "load average after:" "run_interleaved prints the load averages"
 
+if command -v valgrind >/dev/null 2>&1; then
+	one=$(callgrind_ir "$T/cg" sh -c 'exit 0')
+	two=$(callgrind_ir "$T/cg" sh -c 'sh -c "exit 0"; exit 0')
+	ok "$([ "${one:-0}" -gt 0 ] && echo 0 || echo 1)" "callgrind_ir counts a command's instructions"
+	ok "$([ "${two:-0}" -gt "${one:-0}" ] && echo 0 || echo 1)" "... and those of the processes it starts"
+	ok "$(callgrind_ir "$T/cg" false >/dev/null && echo 1 || echo 0)" "... and fails with the command"
+else
+	for w in "callgrind_ir counts" "... the processes it starts" "... fails with the command"; do
+		ok 0 "$w # SKIP no valgrind"
+	done
+fi
+
 for f in "$SRCDIR"/bench/*.sh; do
 	status 0 "sh -n ${f#"$SRCDIR"/}" sh -n "$f"
 done
 helpers=$(sed -n 's/^\([a-z_]*\)() {.*/\1/p' "$SRCDIR/bench/lib.sh")
-is "bench/lib.sh defines the helpers" "bench_dir noise_args median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row compare_cells" \
+is "bench/lib.sh defines the helpers" "bench_dir noise_args median median_range cv no_quiet_check_flag wait_quiet run_interleaved noise_row compare_cells callgrind_ir" \
 	"$(echo $helpers)"
 : >"$T/copies"
 for f in "$SRCDIR"/bench/*.sh; do
