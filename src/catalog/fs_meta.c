@@ -68,50 +68,51 @@ static enum test_status creat_clo(struct test_ctx *ctx, const struct test_def *s
 	return TEST_OK;
 }
 
-/* Name of link i (0 is the original file) of link_test. */
-static void link_name(char *buf, size_t len, int i)
+/*
+ * link_test names its files by absolute paths under the task's scratch dir, as classic passed
+ * absolute paths under its disk dir: every call walks the whole path (6 components under a
+ * disk dir such as /var/tmp), where a name relative to an open dir would walk one.
+ */
+#define LINK_NAMES (LINK_COUNT + 1)
+
+/* Path of link i (0 is the original file) in the scratch dir. */
+static void link_path(char *buf, size_t len, const char *dir, int i)
 {
-	snprintf(buf, len, "link_test.%d", i);
+	snprintf(buf, len, "%s/link_test.%d", dir, i);
 }
 
 /* Remove the original and every link that exists; 0 or the errno of the first failure. */
-static int link_cleanup(int dir_fd)
+static int link_cleanup(size_t len, char names[][len])
 {
-	char name[32];
 	int err = 0;
 
-	for (int i = 0; i <= LINK_COUNT; i++) {
-		link_name(name, sizeof(name), i);
-		remove_noting(dir_fd, name, 0, &err);
-	}
+	for (int i = 0; i < LINK_NAMES; i++)
+		if (unlink(names[i]) != 0 && errno != ENOENT && err == 0)
+			err = errno;
 	return err;
 }
 
-/* The body of link_test; leaves clean-up to the caller. */
-static enum test_status link_work(struct test_ctx *ctx)
+/* The body of link_test over its paths; leaves clean-up to the caller. */
+static enum test_status link_work(struct test_ctx *ctx, size_t len, char names[][len])
 {
-	int dir_fd = ctx->scratch_fd;
-	char base[32], name[32];
+	const char *base = names[0];
 	struct stat st;
 
-	link_name(base, sizeof(base), 0);
-	if (touch_at(dir_fd, base, O_EXCL) != 0)
+	int fd = open(base, NEW_FILE_FLAGS | O_EXCL, 0644);
+	if (fd < 0 || close(fd) != 0)
 		return test_fail(ctx, errno, "link_test: create %s", base);
-	for (int i = 1; i <= LINK_COUNT; i++) {
-		link_name(name, sizeof(name), i);
-		if (linkat(dir_fd, base, dir_fd, name, 0) != 0)
-			return test_fail(ctx, errno, "link_test: link %s", name);
-	}
+	for (int i = 1; i <= LINK_COUNT; i++)
+		if (link(base, names[i]) != 0)
+			return test_fail(ctx, errno, "link_test: link %s", names[i]);
 	for (int round = 0; round < LINK_ROUNDS; round++) {
 		for (int i = 1; i <= LINK_COUNT; i++) {
-			link_name(name, sizeof(name), i);
-			if (unlinkat(dir_fd, name, 0) != 0)
-				return test_fail(ctx, errno, "link_test: unlink %s", name);
-			if (linkat(dir_fd, base, dir_fd, name, 0) != 0)
-				return test_fail(ctx, errno, "link_test: relink %s", name);
+			if (unlink(names[i]) != 0)
+				return test_fail(ctx, errno, "link_test: unlink %s", names[i]);
+			if (link(base, names[i]) != 0)
+				return test_fail(ctx, errno, "link_test: relink %s", names[i]);
 		}
 	}
-	if (fstatat(dir_fd, base, &st, AT_SYMLINK_NOFOLLOW) != 0)
+	if (lstat(base, &st) != 0)
 		return test_fail(ctx, errno, "link_test: stat %s", base);
 	if (st.st_nlink != LINK_COUNT + 1)
 		return test_fail(ctx, 0, "link_test: %s has %lu links, expected %d", base,
@@ -122,8 +123,12 @@ static enum test_status link_work(struct test_ctx *ctx)
 static enum test_status link_test(struct test_ctx *ctx, const struct test_def *self)
 {
 	(void)self;
-	enum test_status st = link_work(ctx);
-	int err = link_cleanup(ctx->scratch_fd);
+	size_t len = strlen(ctx->scratch) + sizeof("/link_test.") + 4;
+	char names[LINK_NAMES][len];
+	for (int i = 0; i < LINK_NAMES; i++)
+		link_path(names[i], len, ctx->scratch, i);
+	enum test_status st = link_work(ctx, len, names);
+	int err = link_cleanup(len, names);
 	if (err != 0 && st == TEST_OK)
 		return test_fail(ctx, err, "link_test: remove the links");
 	return st;

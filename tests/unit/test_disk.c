@@ -183,6 +183,14 @@ int main(void)
 	is_int(osync_seen("sync_disk_update", 1, 4096), 1, "osync on: sync_disk_update uses O_SYNC");
 	is_int(osync_seen("sync_disk_update", 0, 65536), 0, "osync off: sync_disk_update without O_SYNC");
 
+	/* link_test walks classic's absolute paths under the scratch dir (this process works
+	 * elsewhere), never names relative to the dir's fd */
+	int scratch_fd = ctx.scratch_fd;
+	ctx.scratch_fd = -1;
+	ok(test_find("link_test")->run(&ctx, test_find("link_test")) == TEST_OK,
+	   "link_test by absolute paths, without the scratch dir's fd");
+	ctx.scratch_fd = scratch_fd;
+
 	close(ctx.scratch_fd);
 	unlink(ctx.source);
 	free((char *)ctx.source);
