@@ -223,7 +223,9 @@ static enum test_status fun_cal15(struct test_ctx *ctx, const struct test_def *s
 /*
  * Classic's dive: count down to 0 through nested calls, then longjmp back. The barrier after
  * the call keeps it from being a tail call, which gcc's -O2 would turn into a loop: the
- * frames are really on the stack when the bottom one jumps (as in classic's -O build).
+ * frames are really on the stack when the bottom one jumps, as in classic built the way the
+ * labs build it (LKP without -O, mmtests with its configure's -O); gcc -O2 deletes classic's
+ * dive, so against such a build this test costs about twice classic's (docs/compat.md).
  */
 __attribute__((noinline)) static void jmp_dive(jmp_buf env, int count)
 {
