@@ -95,6 +95,7 @@ struct run_opts {
 	int drop_caches;           /* 1: drop the kernel's caches before each point */
 	char *point_hook;          /* run with /bin/sh from the release to the end of a point; NULL: none */
 	struct task_list point_hook_tasks; /* the task counts whose points run it; empty: every point */
+	int counters;              /* 1: the kernel's counters per point (/proc and perf_event_open) */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };

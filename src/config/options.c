@@ -265,6 +265,15 @@ const struct option_def option_table[] = {
 	 .arg = "LIST",
 	 .measured = 1,
 	 .help = "the task counts whose points run --point-hook (default: every point)"},
+	{.key = "counters",
+	 .type = OPT_ENUM,
+	 .def = "on",
+	 .choices = off_on,
+	 .offset = OFF(counters),
+	 .arg = "on|off",
+	 .help = "store the kernel's counters of each point over its measured window: /proc/vmstat, interrupts, "
+		 "softirqs, schedstat, lock_stat, slabinfo, and perf_event_open's software (and, with a PMU, "
+		 "hardware) events of the point's tasks; off (also --no-counters) reads none of them"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) <= 64, "struct overrides marks the given options in 64 bits");

@@ -103,6 +103,39 @@ static void json_figures(FILE *f, const struct store_figure_table *t, const void
 	}
 }
 
+static void json_string_or_null(FILE *f, const char *s)
+{
+	if (s)
+		textout_json_string(f, s);
+	else
+		fputs("null", f);
+}
+
+/* The point's kernel counters: each one's change over the measured window. */
+static void json_counters(FILE *f, struct store *st, int64_t point_id)
+{
+	struct store_counter *c;
+	size_t n;
+	if (store_get_counters(st, point_id, &c, &n) < 0 || n == 0)
+		return;
+	fputs("\"counters\": [", f);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", {\"source\": " : "{\"source\": ", f);
+		textout_json_string(f, c[i].source);
+		fputs(", \"name\": ", f);
+		textout_json_string(f, c[i].name);
+		fputs(", \"value\": ", f);
+		textout_json_number(f, "%.17g", c[i].value);
+		fputs(", \"unit\": ", f);
+		textout_json_string(f, c[i].unit);
+		fputs(", \"running_pct\": ", f);
+		textout_json_number(f, "%.17g", c[i].running_pct);
+		fputc('}', f);
+	}
+	fputs("], ", f);
+	free(c);
+}
+
 static void json_tests(FILE *f, struct store *st, int64_t point_id)
 {
 	struct store_test *t;
@@ -137,13 +170,6 @@ static void json_samples(FILE *f, struct store *st, int64_t point_id)
 	free(x);
 }
 
-static void json_string_or_null(FILE *f, const char *s)
-{
-	if (s)
-		textout_json_string(f, s);
-	else
-		fputs("null", f);
-}
 
 /* One workload's options as stored (o[0..n) are its rows): a list option (item >= 0) as an
  * array of its items. */
@@ -270,6 +296,7 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 			fputs("}, ", f);
 		}
 		json_samples(f, st, p[i].id);
+		json_counters(f, st, p[i].id);
 		json_tests(f, st, p[i].id);
 		fprintf(f, "}");
 	}
@@ -282,6 +309,37 @@ static void write_csv(FILE *f, struct store *st, const struct store_run_row *run
 {
 	(void)st, (void)run;
 	csv(f, p, n);
+}
+
+/* Every stored counter of every point, one line each, keyed as the classic CSV's rows are. */
+static void write_counters(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
+			   size_t n)
+{
+	(void)run;
+	fputs("workload,osync,variant,tasks,round,valid,source,name,value,unit,running_pct\n", f);
+	for (size_t i = 0; i < n; i++) {
+		struct store_counter *c;
+		size_t nc;
+		if (store_get_counters(st, p[i].id, &c, &nc) < 0)
+			continue;
+		for (size_t k = 0; k < nc; k++) {
+			textout_csv_string(f, p[i].workload, 1);
+			fprintf(f, ",%s,", p[i].osync ? "on" : "off");
+			textout_csv_string(f, p[i].variant, 1);
+			fprintf(f, ",%d,%d,%d,", p[i].tasks, p[i].repeat + 1, p[i].valid ? 1 : 0);
+			textout_csv_string(f, c[k].source, 1);
+			fputc(',', f);
+			textout_csv_string(f, c[k].name, 1);
+			fputc(',', f);
+			textout_csv_number(f, "%.17g", c[k].value);
+			fputc(',', f);
+			textout_csv_string(f, c[k].unit, 1);
+			fputc(',', f);
+			textout_csv_number(f, "%.17g", c[k].running_pct);
+			fputc('\n', f);
+		}
+		free(c);
+	}
 }
 
 static void write_lkp(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
@@ -325,7 +383,7 @@ static void write_lava(FILE *f, struct store *st, const struct store_run_row *ru
 
 const struct export_format report_export_formats[] = {
 	{"csv", "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point", write_csv},
-	{"json", "every stored figure, per-test statistic, sample and environment key", json},
+	{"json", "every stored figure, per-test statistic, sample, counter and environment key", json},
 	{"lkp", "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", write_lkp},
 	{"reaim7", "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
 	 write_reaim7},
@@ -333,6 +391,8 @@ const struct export_format report_export_formats[] = {
 	 write_aim7},
 	{"aim9", "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)", write_aim9},
 	{"lava", "one LAVA result line per point: NAME pass|fail VALUE UNITS", write_lava},
+	{"counters", "the kernel's counters of every point, one CSV line each (source, name, change, unit)",
+	 write_counters},
 	{NULL, NULL, NULL},
 };
 

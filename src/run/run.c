@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "measure/env_facts.h"
 #include "run/accounting.h"
+#include "run/counters.h"
 #include "run/run.h"
 #include "run/runner.h"
 #include "store/store.h"
@@ -209,11 +210,19 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 	log_info("accounting: %s", accounting_describe(rn.acct));
 	if (store_run_env(rn.st, rn.run_id, "accounting", accounting_kind(rn.acct)) < 0)
 		log_warn("%s", store_error(rn.st));
+	int counted = 0;
+	for (size_t w = 0; w < p->nwl; w++)
+		counted |= p->wl[w].opts.counters && p->wl[w].opts.mode != MODE_SINGLE;
+	if (counted) {
+		rn.counters = counters_open(rn.acct, NULL);
+		log_info("counters: %s", counters_describe(rn.counters));
+	}
 	if (rq->view->run_begin)
 		rq->view->run_begin(rq->view->arg, rn.run_id, planned_points(p));
 	run_workloads(&rn, p, wl_ids);
 	if (rq->view->run_end)
 		rq->view->run_end(rq->view->arg);
+	counters_close(rn.counters);
 	accounting_close(rn.acct);
 	free(wl_ids);
 	return finish_run(&rn, p);

@@ -13,6 +13,7 @@
 #include "engine/command.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
+#include "run/counters.h"
 #include "run/point_hook.h"
 #include "run/runner.h"
 #include "util/util.h"
@@ -116,6 +117,9 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 		.hook = accounting_hook(rn->acct),
 	};
+	struct counters *counted = wl->opts.counters ? rn->counters : NULL;
+	if (counted) /* the accounting's moments come through the counters' hook */
+		pt.hook = counters_hook(counted);
 	/* the sampler watches the block devices behind the disk dirs */
 	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
 	const char *devices[SAMPLER_MAX_DEVICES];
@@ -187,7 +191,9 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	char what[120];
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
 	accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
-	if (store_point_add(rn->st, out, tests, wl->wf.count, samples, res.nseries) < 0) {
+	size_t ncounters = 0;
+	struct store_counter *counters = counted ? counters_point(counted, &res, &ncounters) : NULL;
+	if (store_point_add_counted(rn->st, out, tests, wl->wf.count, samples, res.nseries, counters, ncounters) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;
@@ -197,6 +203,7 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	}
 	free(tests);
 	free(samples);
+	free(counters);
 	engine_result_free(&res);
 	return stored;
 }

@@ -13,6 +13,7 @@
 #include "store/store.h"
 
 struct accounting;
+struct counters;
 
 /* Everything a run carries from point to point. */
 struct runner {
@@ -20,6 +21,7 @@ struct runner {
 	const struct run_view *view;
 	const char *db;           /* the database's path: point hooks keep their output beside it */
 	struct accounting *acct;  /* the points' cgroups and outside load (accounting.h); NULL: none */
+	struct counters *counters; /* the kernel's counters per point (run/counters.h); NULL: none */
 	int64_t run_id;
 	size_t point_index;
 	int verbose;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim merge`: copy runs (with environment, workloads and their options, points, per-test
- * figures and time series) from another database, skipping runs already present by their
+ * figures, time series and counters) from another database, skipping runs already present by their
  * unique id. One transaction. */
 #include "config.h"
 
@@ -67,6 +67,10 @@ static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64
 		if (rc == 0)
 			rc = exec_ids(st, "INSERT INTO main.samples (point_id" SAMPLE_COLS ") SELECT ?" SAMPLE_COLS
 				      " FROM other.samples WHERE point_id = ?", new_pt, pts[i], 0, NULL);
+		if (rc == 0)
+			rc = exec_ids(st, "INSERT INTO main.point_counters (point_id, " STORE_COUNTER_COLS ") SELECT ?, "
+				      STORE_COUNTER_COLS " FROM other.point_counters WHERE point_id = ?", new_pt, pts[i], 0,
+				      NULL);
 	}
 	free(pts);
 	(void)old_run;

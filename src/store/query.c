@@ -2,6 +2,7 @@
 /* Reading runs back for list, show, export and compare. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,6 +244,27 @@ int store_get_samples(struct store *st, int64_t point_id, struct store_sample **
 			     " FROM samples WHERE point_id = ? ORDER BY t_s",
 			     "i", point_id);
 	*samples = r.v;
+	*n = r.n;
+	return rc;
+}
+
+static void read_counter(sqlite3_stmt *s, void *row)
+{
+	struct store_counter *c = row;
+	store_copy_text(c->source, sizeof(c->source), s, 0);
+	store_copy_text(c->name, sizeof(c->name), s, 1);
+	c->value = sqlite3_column_double(s, 2);
+	store_copy_text(c->unit, sizeof(c->unit), s, 3);
+	c->running_pct = sqlite3_column_type(s, 4) == SQLITE_NULL ? NAN : sqlite3_column_double(s, 4);
+}
+
+int store_get_counters(struct store *st, int64_t point_id, struct store_counter **counters, size_t *n)
+{
+	struct store_rows r;
+	int rc = store_query(st, "reading the point's counters", sizeof(**counters), read_counter, NULL, &r,
+			     "SELECT " STORE_COUNTER_COLS " FROM point_counters WHERE point_id = ? ORDER BY source, name",
+			     "i", point_id);
+	*counters = r.v;
 	*n = r.n;
 	return rc;
 }

@@ -144,5 +144,15 @@ const char *const store_migrations[] = {
 	/* 12: the --point-hook of a point: where its output is kept and how it ended (NULL: none ran) */
 	"ALTER TABLE points ADD COLUMN hook_dir TEXT;"
 	"ALTER TABLE points ADD COLUMN hook_end TEXT;",
+	/* 13: the kernel's counters per point, as rows (the set differs from machine to machine): the
+	 * change of each over the measured window, from /proc or perf_event_open (source) */
+	"CREATE TABLE point_counters ("
+	"  point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,"
+	"  source TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  value REAL NOT NULL,"
+	"  unit TEXT NOT NULL,"
+	"  running_pct REAL,"
+	"  PRIMARY KEY (point_id, source, name));",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -443,8 +444,40 @@ int store_workload_add(struct store *st, int64_t run_id, const struct store_work
 	return -1;
 }
 
+/* The point's counters, one prepared statement for all of them (a point has a few hundred). */
+static int insert_counters(struct store *st, int64_t point_id, const struct store_counter *c, size_t n)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO point_counters (point_id, " STORE_COUNTER_COLS
+			       ") VALUES (?, ?, ?, ?, ?, ?)", -1, &s, NULL) != SQLITE_OK)
+		return store_fail(st, "storing the point's counters");
+	int rc = SQLITE_DONE;
+	for (size_t i = 0; i < n && rc == SQLITE_DONE; i++) {
+		sqlite3_bind_int64(s, 1, point_id);
+		sqlite3_bind_text(s, 2, c[i].source, -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 3, c[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_double(s, 4, isfinite(c[i].value) ? c[i].value : 0);
+		sqlite3_bind_text(s, 5, c[i].unit, -1, SQLITE_STATIC);
+		if (isfinite(c[i].running_pct))
+			sqlite3_bind_double(s, 6, c[i].running_pct);
+		else
+			sqlite3_bind_null(s, 6);
+		rc = sqlite3_step(s);
+		sqlite3_reset(s);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_fail(st, "storing the point's counters");
+}
+
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
 		    const struct store_sample *samples, size_t nsamples)
+{
+	return store_point_add_counted(st, p, tests, ntests, samples, nsamples, NULL, 0);
+}
+
+int store_point_add_counted(struct store *st, struct store_point *p, const struct store_test *tests,
+			    size_t ntests, const struct store_sample *samples, size_t nsamples,
+			    const struct store_counter *counters, size_t ncounters)
 {
 	static const char point_sql[] = "INSERT INTO points (run_id, workload_id" STORE_POINT_FIGURES(STORE_COLUMN)
 					") VALUES (?, ?" STORE_POINT_FIGURES(STORE_PARAM) ")";
@@ -465,6 +498,8 @@ int store_point_add(struct store *st, struct store_point *p, const struct store_
 		if (insert_row(st, NULL, "storing the system time series", sample_sql, &store_sample_table,
 			       &samples[i], 0, "i", p->id) < 0)
 			goto fail;
+	if (ncounters && insert_counters(st, p->id, counters, ncounters) < 0)
+		goto fail;
 	return exec(st, "COMMIT", "committing the point");
 fail:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);

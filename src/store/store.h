@@ -79,9 +79,25 @@ struct store_test {
 	STORE_TEST_FIGURES(STORE_MEMBER)
 };
 
+/* One of the kernel's counters at a point (table point_counters): its change over the measured window. */
+struct store_counter {
+	char source[16];          /* vmstat, interrupts, softirqs, schedstat, lock_stat, slabinfo; perf */
+	char name[96];            /* within the source: "pgfault", "LOC", "context-switches" */
+	char unit[24];            /* "events", "pages", "ns", "bytes", "interrupts", ... */
+	double value;
+	double running_pct;       /* perf: % of the window it counted (below 100: multiplexed, value scaled
+				   * up by enabled/running); NaN (NULL) for /proc counters */
+};
+/* The columns of point_counters after point_id, in struct order (insert, select and merge use it). */
+#define STORE_COUNTER_COLS "source, name, value, unit, running_pct"
+
 /* Insert a point and its per-test rows in one transaction. */
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
 		    const struct store_sample *samples, size_t nsamples);
+/* The same with the point's counters (none when ncounters is 0). */
+int store_point_add_counted(struct store *st, struct store_point *p, const struct store_test *tests,
+			    size_t ntests, const struct store_sample *samples, size_t nsamples,
+			    const struct store_counter *counters, size_t ncounters);
 
 /* ---- queries ---- */
 /* Filters for store_list_runs; NULL or 0 fields do not filter. */
@@ -113,6 +129,8 @@ int store_get_run_text(struct store *st, int64_t run_id, char **command_line, ch
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n);
 int store_get_tests(struct store *st, int64_t point_id, struct store_test **tests, size_t *n);
+/* A point's counters by source and name. */
+int store_get_counters(struct store *st, int64_t point_id, struct store_counter **counters, size_t *n);
 /* A point's system time series, in time order. */
 int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n);
 /* The kernel config text stored with a run (*text NULL when none was); free *text. */

@@ -127,6 +127,11 @@ static int64_t add_run(struct store *st, const char *uuid, int64_t *wl)
 static struct store_point point;
 static struct store_test tests[2];
 static struct store_sample samples[3];
+/* a /proc counter (no running share) and a multiplexed perf counter */
+static const struct store_counter counters[2] = {
+	{.source = "perf", .name = "context-switches", .unit = "events", .value = 1234.5, .running_pct = 62.5},
+	{.source = "vmstat", .name = "pgfault", .unit = "events", .value = -7, .running_pct = NAN},
+};
 
 static int store_all(struct store *st, int64_t run, int64_t wl)
 {
@@ -144,7 +149,7 @@ static int store_all(struct store *st, int64_t run, int64_t wl)
 	bare.sampled = 0;
 	bare.jobs_per_min = NAN;
 	bare.tasks = point.tasks + 1;
-	if (store_point_add(st, &point, tests, 2, samples, 3) < 0)
+	if (store_point_add_counted(st, &point, tests, 2, samples, 3, counters, ARRAY_SIZE(counters)) < 0)
 		return -1;
 	return store_point_add(st, &bare, NULL, 0, NULL, 0);
 }
@@ -186,6 +191,17 @@ static void read_back(struct store *st, int64_t run, const char *where)
 		   same_figures(&store_sample_table, &samples[2], &x[2], where),
 	   what);
 	free(x);
+	struct store_counter *c;
+	snprintf(what, sizeof(what), "%s: every counter round-trips (a NULL running share as NaN), by source", where);
+	ok(store_get_counters(st, pts[0].id, &c, &n) == 0 && n == 2 && strcmp(c[0].source, "perf") == 0 &&
+		   strcmp(c[0].name, "context-switches") == 0 && c[0].value == 1234.5 && c[0].running_pct == 62.5 &&
+		   strcmp(c[0].unit, "events") == 0 && strcmp(c[1].name, "pgfault") == 0 && c[1].value == -7 &&
+		   isnan(c[1].running_pct),
+	   what);
+	free(c);
+	snprintf(what, sizeof(what), "%s: a point stored without counters has none", where);
+	ok(store_get_counters(st, pts[1].id, &c, &n) == 0 && n == 0, what);
+	free(c);
 	struct store_option *o;
 	snprintf(what, sizeof(what), "%s: workload options read back by key and item", where);
 	ok(store_get_workload_options(st, run, &o, &n) == 0 && n == 3 && strcmp(o[0].key, "dirs") == 0 &&
@@ -221,6 +237,16 @@ static void export_keys(struct store *st, int64_t run)
 	ok(buf && strstr(buf, "\"dirs\": [\"/a\", \"/b:c\"]") && strstr(buf, "\"label\": \"6.1 \\\"x\\\"\""),
 	   "the JSON export has each workload's options, a list as an array");
 	ok(buf && strstr(buf, "\"jobs_per_min\": null"), "a NaN figure is null in JSON");
+	ok(buf && strstr(buf, "\"counters\": [{\"source\": \"perf\", \"name\": \"context-switches\", \"value\": "
+			      "1234.5, \"unit\": \"events\", \"running_pct\": 62.5}"),
+	   "the JSON export has the point's counters");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	ok(f && report_export(f, st, run, "counters") == 0, "counters CSV written");
+	if (f)
+		fclose(f);
+	ok(buf && strstr(buf, ",\"vmstat\",\"pgfault\",-7,\"events\",\n"), "a counter's CSV line, no running share");
 	free(buf);
 }
 
