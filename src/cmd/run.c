@@ -48,6 +48,15 @@ static int set_run_option(void *args, const struct cli_opt *o, const char *value
 	return 0;
 }
 
+/* --no-counters: the option table's counters row set to off, as --counters off sets it. */
+static int set_no_counters(void *args, const struct cli_opt *o, const char *value, char *err, size_t len)
+{
+	(void)value;
+	struct cli_opt row = *o;
+	row.data = option_find("counters");
+	return set_run_option(args, &row, "off", err, len);
+}
+
 static int run_option_choice(const struct cli_opt *o, size_t i, const char **name, const char **help)
 {
 	const struct option_def *def = o->data;
@@ -83,6 +92,8 @@ const struct cli_opt cmd_run_opts[] = {
 	CLI_OPT_FLAG('v', "verbose", struct run_args, verbose, "more table columns and diagnostics"),
 	CLI_OPT_FLAG(0, "no-quiet-check", struct run_args, no_quiet_check,
 		     "skip the 1-second check, before the first point, that the machine is not busy"),
+	{.name = "no-counters", .type = CLI_CALLBACK, .set = set_no_counters,
+	 .help = "read none of the kernel's counters per point: the same as --counters off"},
 	CLI_OPT_FLAG(0, "require-quiet", struct run_args, require_quiet,
 		     "refuse to start (exit 2) when the quiet check finds more than the noise limit busy or stolen; "
 		     "it runs even with --no-quiet-check"),

@@ -287,6 +287,9 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 		task_s[i] = (double)(slot->finish_ns - release_ns) / 1e9;
 		if (slot->cpu_finish_ns > slot->cpu_start_ns)
 			window_cpu_ns += slot->cpu_finish_ns - slot->cpu_start_ns;
+		for (size_t e = 0; shm->perf && e < PERFCTR_MAX; e++)
+			perfctr_sum(&res->perf[e], &shm->perf[i * PERFCTR_MAX + e]);
+		res->perf_counted |= shm->perf != NULL;
 		last = slot->finish_ns > last ? slot->finish_ns : last;
 		first_start = slot->start_ns < first_start ? slot->start_ns : first_start;
 		last_start = slot->start_ns > last_start ? slot->start_ns : last_start;
@@ -503,12 +506,13 @@ static void settle(const struct engine_point *pt, const struct task_args *proto)
 
 /* The shared mapping's layout for n tasks; made whole now (MAP_POPULATE), so a task's first
  * touch maps pages that exist instead of allocating them, and neighbours come with it. */
-static int map_point(size_t n, size_t ntests, struct point_shm *shm)
+static int map_point(size_t n, size_t ntests, int perf, struct point_shm *shm)
 {
 	size_t stats_at = sizeof(struct point_gates);
 	size_t slots_at = round_up(stats_at + ntests * sizeof(struct shared_stats), 64);
 	size_t failures_at = slots_at + n * sizeof(struct task_slot);
-	shm->len = failures_at + n * sizeof(struct task_failure);
+	size_t perf_at = round_up(failures_at + n * sizeof(struct task_failure), 64);
+	shm->len = perf_at + (perf ? n * PERFCTR_MAX * sizeof(struct perfctr_count) : 0);
 	char *map = mmap(NULL, shm->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_POPULATE,
 			 -1, 0);
 	if (map == MAP_FAILED)
@@ -517,6 +521,7 @@ static int map_point(size_t n, size_t ntests, struct point_shm *shm)
 	shm->stats = (struct shared_stats *)(map + stats_at);
 	shm->slots = (struct task_slot *)(map + slots_at);
 	shm->failures = (struct task_failure *)(map + failures_at);
+	shm->perf = perf ? (struct perfctr_count *)(void *)(map + perf_at) : NULL;
 	shm->gates->tasks = (uint32_t)n;
 	return 0;
 }
@@ -580,7 +585,7 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	size_t n = (size_t)pt->tasks;
 	struct point_shm shm;
 	struct task_memory mem;
-	if (map_point(n, pt->wf->count, &shm) < 0) {
+	if (map_point(n, pt->wf->count, pt->perf != NULL, &shm) < 0) {
 		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", shm.len, strerror(errno));
 		return -1;
 	}

@@ -10,6 +10,7 @@
 
 #include "config/cfg.h"
 #include "measure/measure.h"
+#include "measure/perfctr.h"
 #include "measure/sampler.h"
 
 /* Per-test figures of one point, over all tasks. */
@@ -47,6 +48,8 @@ struct engine_point {
 	double ready_timeout_s;   /* for every task to be ready; 0: 30 s + 10 ms a task */
 	const struct sampler_config *sampler; /* NULL: no system sampling */
 	const struct engine_hook *hook;        /* NULL: none */
+	const struct perfctr_task *perf;       /* perf events each task counts for itself and its children,
+						* from the release to its finish; NULL: none */
 };
 
 /* Where the wall time of a point outside its measured real time went, in seconds. */
@@ -75,6 +78,8 @@ struct engine_result {
 	struct sys_summary sys;
 	struct sys_sample *series;
 	size_t nseries;
+	int perf_counted;         /* perf below is set: the valid tasks' own counts summed */
+	struct perfctr_count perf[PERFCTR_MAX];
 };
 
 /* The signals that stop a run: every one whose default action ends the process, but SIGKILL,

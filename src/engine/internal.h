@@ -55,6 +55,7 @@ struct point_shm {
 	struct shared_stats *stats;
 	struct task_slot *slots;
 	struct task_failure *failures;
+	struct perfctr_count *perf; /* PERFCTR_MAX per task when the tasks count perf events, else NULL */
 	size_t len;
 };
 

@@ -277,8 +277,9 @@ static void task_fault_in(const struct task_args *a, const struct task_local *m)
 	}
 }
 
-/* Say ready and wait for the release; exits when the parent gave up on the point. */
-static void task_wait_release(const struct task_args *a)
+/* Say ready and wait for the release, then start the task's perf counters if it opened any; exits
+ * when the parent gave up on the point. */
+static void task_wait_release(const struct task_args *a, unsigned perf_opened)
 {
 	struct point_gates *g = a->shm.gates;
 	if (engine_test_hook)
@@ -288,6 +289,8 @@ static void task_wait_release(const struct task_args *a)
 	if (engine_test_hook)
 		engine_test_hook(ENGINE_HOOK_TASK_COUNTED_IN, a->index);
 	gate_wait(&g->go);
+	if (perf_opened)
+		perfctr_task_enable();
 	a->shm.slots[a->index].start_ns = clock_now_ns();
 	a->shm.slots[a->index].cpu_start_ns = cpu_used_ns(); /* after the clock: the release skew is not lengthened */
 	/* let the tasks woken after us start too before we take the CPU for our jobs */
@@ -353,11 +356,18 @@ void task_main(const struct task_args *a)
 	};
 	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, m.jobs);
 	task_fault_in(a, &m);
-	task_wait_release(a);
+	/* counters of this task and the children its tests fork, from the release to its finish */
+	int perf_fds[PERFCTR_MAX];
+	unsigned perf_opened = a->shm.perf ? perfctr_task_open(a->pt->perf, perf_fds) : 0;
+	task_wait_release(a, perf_opened);
 
 	int status = task_run_jobs(a, &ctx, &m);
 	a->shm.slots[a->index].finish_ns = clock_now_ns();
 	a->shm.slots[a->index].cpu_finish_ns = cpu_used_ns();
+	if (perf_opened) {
+		perfctr_task_disable();
+		perfctr_task_read(perf_opened, perf_fds, &a->shm.perf[(size_t)a->index * PERFCTR_MAX]);
+	}
 	if (status == 0)
 		task_hand_over(a, &m);
 	if (need_scratch)

@@ -322,6 +322,11 @@ const char *accounting_kind(const struct accounting *a)
 	return a->kind;
 }
 
+const char *accounting_run_dir(const struct accounting *a)
+{
+	return a && a->run && !a->stuck ? cgroup_run_dir(a->run) : NULL;
+}
+
 const char *accounting_point_cgroup(const struct accounting *a)
 {
 	return a && a->point && !a->stuck ? cgroup_point_path(a->point) : NULL;

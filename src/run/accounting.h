@@ -19,6 +19,8 @@ struct accounting *accounting_open(const struct plan *p);
 /* The same without what differs from run to run (the run cgroup's path): an environment fact. */
 const char *accounting_kind(const struct accounting *a);
 const char *accounting_describe(const struct accounting *a);
+/* The run cgroup's cgroup2 directory (the point cgroups' parent); NULL without. */
+const char *accounting_run_dir(const struct accounting *a);
 /* What the engine calls at the moments of each point (engine_point.hook). */
 const struct engine_hook *accounting_hook(struct accounting *a);
 /* The cgroup directory the point going on runs its tasks in (absolute), or NULL when it has none. */

@@ -1,54 +1,137 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's counters of each point: /proc read at the release and when the last task is done
- * (the engine's RELEASE and FINISHED moments), and their changes as the point's counter rows. */
+ * (the engine's RELEASE and FINISHED moments), perf_event_open's counts of the point's tasks over the
+ * same window (for the point's cgroup, else inherited in each task), and both as counter rows. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "measure/perfctr.h"
 #include "measure/syscount.h"
 #include "run/accounting.h"
 #include "run/counters.h"
 #include "util/util.h"
 
+/* How perf counts a point's tasks. */
+enum perf_scope {
+	PERF_NONE,   /* no event could be opened */
+	PERF_CGROUP, /* the point's cgroup, a counter per CPU, opened by the parent */
+	PERF_TASKS,  /* each task's own, inherited by its children, summed by the engine */
+};
+
 struct counters {
 	struct accounting *acct;
-	const struct engine_hook *inner; /* the accounting's moments, called first */
+	const struct engine_hook *inner; /* the accounting's moments */
 	struct engine_hook hook;
 	char *proc_root;
-	char desc[400];
+	char desc[600];
+	enum perf_scope scope;
+	struct perfctr_task task;        /* PERF_TASKS: what each task opens */
+	unsigned mask;                   /* the events counted */
+	int said_cgroup, said_scaled;    /* a warning said once per run */
 	/* the point going on */
 	struct syscount_reading at_release, at_done;
 	int released, done;
+	struct perfctr_cgroup *cg;       /* PERF_CGROUP: the point's counters */
+	int perf_done;
+	struct perfctr_count perf[PERFCTR_MAX];
 };
+
+static void point_begins(struct counters *c)
+{
+	syscount_reading_free(&c->at_release);
+	syscount_reading_free(&c->at_done);
+	c->released = c->done = c->perf_done = 0;
+	if (c->scope != PERF_CGROUP)
+		return;
+	const char *dir = accounting_point_cgroup(c->acct);
+	char err[300];
+	if (!dir) {
+		snprintf(err, sizeof(err), "the point has no cgroup of its own");
+	} else if (perfctr_cgroup_open(dir, c->mask, &c->cg, err, sizeof(err)) == 0) {
+		return;
+	}
+	if (!c->said_cgroup++)
+		log_warn("perf counters are off for a point: %s", err);
+}
+
+static void point_ends(struct counters *c)
+{
+	perfctr_cgroup_close(c->cg);
+	c->cg = NULL;
+}
 
 static void on_event(void *arg, enum engine_event ev)
 {
 	struct counters *c = arg;
+	/* ours go before the point's cgroup is removed, and after it is made */
+	if (ev == ENGINE_KILL || ev == ENGINE_REAPED)
+		point_ends(c);
 	if (c->inner)
 		c->inner->fn(c->inner->arg, ev);
 	switch (ev) {
-	case ENGINE_FORKING:
-		syscount_reading_free(&c->at_release);
-		syscount_reading_free(&c->at_done);
-		c->released = c->done = 0;
-		break;
+	case ENGINE_FORKING: point_begins(c); break;
 	case ENGINE_RELEASE:
 		syscount_read(c->proc_root, &c->at_release);
 		c->released = 1;
+		if (c->cg && perfctr_cgroup_enable(c->cg) < 0) {
+			log_warn("perf counters are off for a point: enabling them: %s", strerror(errno));
+			point_ends(c);
+		}
 		break;
 	case ENGINE_FINISHED:
+		if (c->cg) {
+			perfctr_cgroup_read(c->cg, c->perf);
+			c->perf_done = 1;
+		}
 		syscount_read(c->proc_root, &c->at_done);
 		c->done = c->released;
 		break;
 	case ENGINE_FORKED:
 	case ENGINE_RELEASED:
 	case ENGINE_KILL:
-	case ENGINE_REAPED:
-		break;
+	case ENGINE_REAPED: break;
 	}
+}
+
+/* Which events open, and how: for the run cgroup's points where there is one (a perf_event
+ * controller on its hierarchy: cgroup2, or a hybrid layout without a v1 perf_event), else in each
+ * task. Those that cannot are said once, with why. */
+static void choose_perf(struct counters *c)
+{
+	int errs[PERFCTR_MAX], cg_errs[PERFCTR_MAX];
+	const char *run_dir = accounting_run_dir(c->acct);
+	int fd = run_dir ? open(run_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	unsigned mask = 0, cg_mask = fd >= 0 ? perfctr_probe(PERFCTR_ALL, fd, cg_errs) : 0;
+	if (fd >= 0)
+		close(fd);
+	if (cg_mask) {
+		c->scope = PERF_CGROUP;
+		mask = cg_mask;
+		memcpy(errs, cg_errs, sizeof(errs));
+	} else {
+		mask = perfctr_probe(PERFCTR_ALL, -1, errs);
+		c->scope = mask ? PERF_TASKS : PERF_NONE;
+	}
+	c->mask = mask;
+	c->task.mask = c->scope == PERF_TASKS ? mask : 0;
+	char failed[400];
+	perfctr_describe_failures(PERFCTR_ALL & ~mask, errs, failed, sizeof(failed));
+	if (failed[0])
+		log_warn("perf counters that cannot be opened, left out of the run: %s", failed);
+	size_t at = strlen(c->desc);
+	at += (size_t)snprintf(c->desc + at, sizeof(c->desc) - at, "; perf %s",
+			       c->scope == PERF_CGROUP ? "for each point's cgroup, per CPU:"
+			       : c->scope == PERF_TASKS ? "inherited in each task:" : "none");
+	for (size_t i = 0; i < PERFCTR_MAX && at < sizeof(c->desc); i++)
+		if (mask & (1u << i))
+			at += (size_t)snprintf(c->desc + at, sizeof(c->desc) - at, " %s", perfctr_events[i].name);
 }
 
 struct counters *counters_open(struct accounting *acct, const char *proc_root)
@@ -60,13 +143,13 @@ struct counters *counters_open(struct accounting *acct, const char *proc_root)
 	c->proc_root = proc_root ? xstrdup(proc_root) : NULL;
 	struct syscount_reading r;
 	syscount_read(proc_root, &r);
-	size_t len = 0;
-	len += (size_t)snprintf(c->desc, sizeof(c->desc), "system counters from");
+	size_t len = (size_t)snprintf(c->desc, sizeof(c->desc), "system counters from");
 	for (size_t s = 0; s < SYSCOUNT_NSOURCES && len < sizeof(c->desc); s++)
 		if (r.have & (1u << s))
 			len += (size_t)snprintf(c->desc + len, sizeof(c->desc) - len, " %s",
 						syscount_source_name((enum syscount_source)s));
 	syscount_reading_free(&r);
+	choose_perf(c);
 	return c;
 }
 
@@ -74,21 +157,42 @@ const struct engine_hook *counters_hook(struct counters *c) { return c ? &c->hoo
 
 const struct perfctr_task *counters_task_events(const struct counters *c)
 {
-	(void)c;
-	return NULL;
+	return c && c->scope == PERF_TASKS ? &c->task : NULL;
 }
 
 const char *counters_describe(const struct counters *c) { return c ? c->desc : "off"; }
 
+/* The point's perf counts, from its cgroup or its tasks. */
+static const struct perfctr_count *perf_of(const struct counters *c, const struct engine_result *res)
+{
+	if (c->scope == PERF_CGROUP)
+		return c->perf_done ? c->perf : NULL;
+	return c->scope == PERF_TASKS && res->perf_counted ? res->perf : NULL;
+}
+
 struct store_counter *counters_point(struct counters *c, const struct engine_result *res, size_t *n)
 {
-	(void)res;
 	*n = 0;
 	if (!c || !c->done)
 		return NULL;
 	size_t nrows;
 	struct syscount_row *rows = syscount_delta(&c->at_release, &c->at_done, SYSCOUNT_TOP_DEFAULT, &nrows);
-	struct store_counter *out = xcalloc(nrows + 1, sizeof(*out));
+	struct store_counter *out = xcalloc(nrows + PERFCTR_MAX, sizeof(*out));
+	const struct perfctr_count *perf = perf_of(c, res);
+	for (size_t i = 0; perf && i < PERFCTR_MAX; i++) {
+		if (!(c->mask & (1u << i)) || !perf[i].readings)
+			continue;
+		struct store_counter *o = &out[(*n)++];
+		snprintf(o->source, sizeof(o->source), "perf");
+		snprintf(o->name, sizeof(o->name), "%s", perfctr_events[i].name);
+		snprintf(o->unit, sizeof(o->unit), "%s", perfctr_events[i].unit);
+		o->value = perf[i].value;
+		o->running_pct = perfctr_running_pct(&perf[i]);
+		if (o->running_pct < 100 && !c->said_scaled++)
+			log_warn("perf counter %s was multiplexed (it counted %.1f %% of the window) and is scaled "
+				 "up by enabled/running; each point's share is stored (running_pct)",
+				 o->name, o->running_pct);
+	}
 	for (size_t i = 0; i < nrows; i++) {
 		struct store_counter *o = &out[(*n)++];
 		snprintf(o->source, sizeof(o->source), "%s", rows[i].source);
@@ -105,6 +209,7 @@ void counters_close(struct counters *c)
 {
 	if (!c)
 		return;
+	point_ends(c);
 	syscount_reading_free(&c->at_release);
 	syscount_reading_free(&c->at_done);
 	free(c->proc_root);

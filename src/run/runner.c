@@ -118,8 +118,10 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 		.hook = accounting_hook(rn->acct),
 	};
 	struct counters *counted = wl->opts.counters ? rn->counters : NULL;
-	if (counted) /* the accounting's moments come through the counters' hook */
+	if (counted) { /* the accounting's moments come through the counters' hook */
 		pt.hook = counters_hook(counted);
+		pt.perf = counters_task_events(counted);
+	}
 	/* the sampler watches the block devices behind the disk dirs */
 	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
 	const char *devices[SAMPLER_MAX_DEVICES];

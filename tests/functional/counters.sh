@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel's counters per point: stored as rows for every point (vmstat, interrupts, softirqs at
-# least), none with --counters off, exported, and copied by merge.
+# least; perf's software events where perf_event_open allows them), the events that cannot be
+# opened said once, none with --counters off or --no-counters, exported, and copied by merge.
 . "$(dirname "$0")/lib.sh"
 
 printf '1 add_int\n1 pipe_cpy\n' >"$T/mix"
@@ -18,6 +19,27 @@ ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.po
 	r.id = p.run_id WHERE r.label = 'on' AND c.source = 'vmstat' AND c.name = 'pgfault' AND c.value > 0")" -eq 2 ] &&
 	echo 0 || echo 1)" "the tasks' page faults are counted in vmstat's pgfault"
 
+cp "$T/err" "$T/on.err"
+ok "$([ "$(grep -c 'perf counters that cannot be opened' "$T/on.err")" -le 1 ] && echo 0 || echo 1)" \
+	"the events that cannot be opened are said at most once"
+perf_rows=$(q "SELECT COUNT(DISTINCT c.point_id) FROM point_counters c JOIN points p ON p.id = c.point_id
+	JOIN runs r ON r.id = p.run_id WHERE r.label = 'on' AND c.source = 'perf' AND c.name = 'context-switches'")
+if grep -q 'perf none' "$T/on.err"; then
+	ok 0 "perf counters per point # SKIP perf_event_open refused every event here"
+	ok 0 "task-clock within the tasks' CPU # SKIP no perf counters"
+else
+	ok "$([ "$perf_rows" -eq 2 ] && echo 0 || echo 1)" "every point has perf's context-switches"
+	# task-clock is the tasks' CPU from the release to done: at most their whole-life CPU (cpu_s)
+	ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.point_id JOIN runs r ON
+		r.id = p.run_id WHERE r.label = 'on' AND c.source = 'perf' AND c.name = 'task-clock' AND c.value > 0
+		AND c.value / 1e9 <= p.cpu_s * 1.05 + 0.01 AND c.running_pct = 100")" -eq 2 ] && echo 0 || echo 1)" \
+		"task-clock within the tasks' CPU, never multiplexed"
+fi
+
+status 0 "a run with --no-counters" run --label none --no-counters
+ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.point_id JOIN runs r ON
+	r.id = p.run_id WHERE r.label = 'none'")" -eq 0 ] && echo 0 || echo 1)" "--no-counters stores none"
+ok "$(grep -q 'perf counters' "$T/err"; [ $? -ne 0 ] && echo 0 || echo 1)" "and opens no perf counter"
 status 0 "a run with --counters off" run --label off --counters off
 ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.point_id JOIN runs r ON
 	r.id = p.run_id WHERE r.label = 'off'")" -eq 0 ] && echo 0 || echo 1)" "--counters off stores none"

@@ -481,6 +481,34 @@ static void pinning(void)
 	munmap(pinned_to, (size_t)tasks * sizeof(int));
 }
 
+/* Tasks asked to count perf events sum them into the point (each task's own, from the release to
+ * its finish). */
+static void task_counters(void)
+{
+	int errs[PERFCTR_MAX];
+	struct perfctr_task perf = {.mask = perfctr_probe(PERFCTR_ALL, -1, errs)};
+	struct workfile wf;
+	one_test_workfile(&wf, &fake[0]);
+	opts.jobs_per_task = 20;
+	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 3, .osync = 1, .seed = 1, .timeout_s = 60,
+				  .perf = perf.mask ? &perf : NULL};
+	struct engine_result res;
+	engine_run_point(&pt, &scratch, &res);
+	ok(res.valid, "a point whose tasks count perf events");
+	if (!perf.mask) {
+		skip("the tasks' own perf counters", "perf_event_open refused every event");
+	} else {
+		ok(res.perf_counted && res.perf[0].readings == 3 && res.perf[0].value > 0,
+		   "the tasks' own perf counters: task-clock read in each of 3 tasks");
+		printf("# task-clock %.0f ns over 3 tasks\n", res.perf[0].value);
+	}
+	engine_result_free(&res);
+	pt.perf = NULL;
+	engine_run_point(&pt, &scratch, &res);
+	ok(res.valid && !res.perf_counted, "no perf counters unless asked");
+	engine_result_free(&res);
+}
+
 /* The overhead warning trips on a stalled start or finish, not on a slow flush. */
 static void overhead_norm(void)
 {
@@ -536,6 +564,8 @@ int main(void)
 		ok(res.valid && res.tests[0].count == 1, what);
 		engine_result_free(&res);
 	}
+
+	task_counters();
 
 	ok(run(&fake[0], 8, 50, 60, &res) == 0 && res.valid, "8 tasks x 50 trivial jobs");
 	is_int(res.jobs_per_task, 50, "P = 50");
