@@ -15,6 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
+	int counters;
 	struct cli_list runs;
 };
 
@@ -49,6 +50,10 @@ const struct cli_opt cmd_compare_opts[] = {
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
 	CLI_OPT_CHOICE(0, "correction", "METHOD", struct compare_args, correction, correction_at, "holm",
 		       "how p values are adjusted for the number of cells compared:"),
+	CLI_OPT_FLAG(0, "counters", struct compare_args, counters,
+		     "in place of the cells, the kernel's counters that moved with Jobs/Min: per counter and task "
+		     "count, per job, both sides' means, the % change with its interval and adjusted p, by the same "
+		     "tests as Jobs/Min; only the significant ones, those moving against Jobs/Min first"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -118,7 +123,8 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		out = OUT_FAILED;
 	else
 		out = resolve(st, &a.runs, groups);
-	if (out == OUT_OK && report_compare(stdout, st, groups, n, &o, &regressed) < 0) {
+	if (out == OUT_OK && (a.counters ? report_compare_counters(stdout, st, groups, n, &o)
+					 : report_compare(stdout, st, groups, n, &o, &regressed)) < 0) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}

@@ -19,8 +19,6 @@
 /* Subtests named per panel in the text formats (the JSON lists every one). */
 #define COMPARE_SUBTESTS_SHOWN 6
 
-/* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
- * continuation lines after `indent`. */
 /* Stored text (a label another program stored) as a terminal may show it: escaped. */
 static const char *safe_label(const char *raw, char *buf, size_t len)
 {
@@ -28,7 +26,7 @@ static const char *safe_label(const char *raw, char *buf, size_t len)
 	return buf;
 }
 
-static void wrap_to(FILE *f, const char *text, const char *indent, size_t width)
+void report_wrap(FILE *f, const char *text, const char *indent, size_t width)
 {
 	size_t col = 0, ind = strlen(indent);
 	const char *s = text;
@@ -54,7 +52,7 @@ static void wrap_to(FILE *f, const char *text, const char *indent, size_t width)
 
 static void wrap(FILE *f, const char *text, const char *indent)
 {
-	wrap_to(f, text, indent, COMPARE_COLUMNS);
+	report_wrap(f, text, indent, COMPARE_COLUMNS);
 }
 
 static void wrapf(FILE *f, const char *indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -137,13 +135,13 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	      samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
 	      m->judged == 1 ? "" : "s", m->alpha,
 	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs");
-	wrap_to(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
+	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char *line = xasprintf("%s%s", item, m->notes[i]);
-		wrap_to(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
+		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
 	}
 }
@@ -247,7 +245,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 		strbuf_addf(&sb, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	if (sb.len) {
 		fputs(gap, f);
-		wrap_to(f, sb.buf, "  ", width);
+		report_wrap(f, sb.buf, "  ", width);
 	}
 	strbuf_free(&sb);
 	if (p->has_system) {
@@ -257,7 +255,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			strbuf_addf(&s, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], p->sys_a[i], p->sys_b[i]);
 		fputs(gap, f);
-		wrap_to(f, s.buf, "  ", width);
+		report_wrap(f, s.buf, "  ", width);
 		strbuf_free(&s);
 	}
 	if (!p->nsubs)
@@ -281,7 +279,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (p->nsubs > COMPARE_SUBTESTS_SHOWN)
 		strbuf_addf(&s, ", %zu more (--format json lists them)", p->nsubs - COMPARE_SUBTESTS_SHOWN);
 	fputs(gap, f);
-	wrap_to(f, s.buf, "  ", width);
+	report_wrap(f, s.buf, "  ", width);
 	strbuf_free(&s);
 }
 

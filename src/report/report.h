@@ -84,5 +84,12 @@ struct compare_format {
 	void (*end)(FILE *f, const struct compare_model *m);
 };
 extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
+/* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
+ * continuation lines after `indent`. */
+void report_wrap(FILE *f, const char *text, const char *indent, size_t width);
+/* `compare --counters`: the same model's cells, and the counters that moved with their Jobs/Min
+ * (analysis/cmpcounters.h) in a compare format of report_compare_formats. -1 as report_compare. */
+int report_compare_counters(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+			    const struct compare_options *o);
 
 #endif

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel's counters per point: stored as rows for every point (vmstat, interrupts, softirqs at
 # least; perf's software events where perf_event_open allows them), the events that cannot be
-# opened said once, none with --counters off or --no-counters, exported, and copied by merge.
+# opened said once, none with --counters off or --no-counters, exported, and copied by merge; and
+# `compare --counters` of two runs of the compute mix, one with a CPU hog beside it, in every format
+# (the structure: which counters move on a shared machine is left to the unit test).
 . "$(dirname "$0")/lib.sh"
 
 printf '1 add_int\n1 pipe_cpy\n' >"$T/mix"
@@ -55,4 +57,38 @@ stored=$(q "SELECT COUNT(*) FROM point_counters")
 status 0 "merge into a new database" "$REAIM" merge --db "$T/merged.db" "$REAIM_DB"
 ok "$([ "$(sqlite3 "$T/merged.db" "SELECT COUNT(*) FROM point_counters")" -eq "$stored" ] && echo 0 || echo 1)" \
 	"merge copies every counter ($stored)"
+# two runs of the compute mix, the second beside a CPU hog
+hog=
+trap '[ -n "$hog" ] && kill "$hog" 2>/dev/null; rm -rf "$T"' EXIT
+cmix() { "$REAIM" --no-quiet-check -f compute -d "$T/scratch" -t 2 -j 8 -r 3 "$@"; }
+status 0 "the compute mix alone" cmix --label alone
+sh -c 'while :; do :; done' &
+hog=$!
+status 0 "the compute mix beside a CPU hog" cmix --label hogged
+kill "$hog" 2>/dev/null
+wait "$hog" 2>/dev/null
+hog=
+for l in alone hogged; do
+	ok "$([ "$(q "SELECT COUNT(DISTINCT c.point_id) FROM point_counters c JOIN points p ON p.id = c.point_id
+		JOIN runs r ON r.id = p.run_id WHERE r.label = '$l' AND c.source = 'vmstat'")" -eq 3 ] && echo 0 || echo 1)" \
+		"every point of the $l run has counters"
+done
+status 0 "compare --counters" "$REAIM" compare alone hogged --counters
+contains "$T/out" "Counters that moved with Jobs/Min, per job" "the text says what it lists"
+ok "$(awk 'length > 80 { bad = 1 } END { exit bad }' "$T/out"; echo $?)" "within 80 columns"
+status 0 "compare --counters --format json" "$REAIM" compare alone hogged --counters --format json
+if command -v jq >/dev/null 2>&1; then
+	ok "$(jq -e '.cells_with_counters == 1 and .counters_tested > 0 and (.moved | type) == "array" and
+		all(.moved[]; has("source") and has("name") and has("mean_base_per_job") and has("change_pct") and
+		has("ci_low_pct") and has("p_adj") and has("against_jobs_per_min"))' "$T/out" >/dev/null; echo $?)" \
+		"the JSON parses, with the cell and the fields of each moved counter"
+	echo "# moved: $(jq -r '[.moved[] | .source + " " + .name] | join(", ")' "$T/out")"
+else
+	ok 0 "the JSON parses # SKIP no jq"
+fi
+status 0 "compare --counters --format csv" "$REAIM" compare alone hogged --counters --format csv
+ok "$(head -1 "$T/out" | grep -q '^workload,osync,variant,side,tasks,jobs_per_min_change_pct,source,name,unit,'; echo $?)" \
+	"the CSV's header"
+status 0 "compare --counters --format markdown" "$REAIM" compare alone hogged --counters --format markdown
+contains "$T/out" "Counters that moved with Jobs/Min" "the Markdown too"
 finish

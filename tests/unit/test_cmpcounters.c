@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Checks `compare --counters` on stored runs made up for it: a CPU hog beside side B costs it Jobs/Min
+ * and raises context-switches and cpu-migrations per job, which are listed as moved, first, with the
+ * same test and interval as verdict.c gives on the same per-job samples; an unmoved counter is not
+ * listed, one that fell comes after; runs without counters say so; variants are paired by round; and
+ * every format is written. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/cmpcounters.h"
+#include "analysis/compare.h"
+#include "analysis/verdict.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "tap.h"
+#include "testdb.h"
+#include "util/util.h"
+
+static struct store *st;
+
+#define TASKS 4
+#define JOBS 10 /* per task: a point is 40 jobs */
+
+/* One point's counters: perf context-switches and cpu-migrations, vmstat pgfault, softirqs TIMER. */
+struct fc {
+	double cs, mig, pgfault, timer;
+};
+
+static int64_t fake_run(const char *label, const double *jpm, const struct fc *c, size_t n, const char *variant_a,
+			const char *variant_b)
+{
+	static int made;
+	char uuid[32];
+	snprintf(uuid, sizeof(uuid), "run-%d", ++made);
+	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+	int64_t id, wl;
+	store_run_begin(st, &r, NULL, &id);
+	store_run_finish(st, id, "complete", NULL);
+	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
+				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "4",
+				   .jobs_per_task = JOBS, .repeat = (int64_t)n};
+	store_workload_add(st, id, &w, &wl);
+	for (size_t i = 0; i < n; i++) {
+		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = TASKS,
+					.repeat = variant_a ? (int)(i / 2) : (int)i, .valid = 1, .jobs_per_task = JOBS,
+					.jobs_per_min = jpm[i], .real_s = 2400.0 / jpm[i], .cpu_s = 1};
+		if (variant_a)
+			snprintf(p.variant, sizeof(p.variant), "%s", i % 2 ? variant_b : variant_a);
+		struct store_counter k[] = {
+			{.source = "perf", .name = "context-switches", .unit = "events", .value = c[i].cs, .running_pct = 100},
+			{.source = "perf", .name = "cpu-migrations", .unit = "events", .value = c[i].mig, .running_pct = 100},
+			{.source = "vmstat", .name = "pgfault", .unit = "events", .value = c[i].pgfault, .running_pct = NAN},
+			{.source = "softirqs", .name = "TIMER", .unit = "softirqs", .value = c[i].timer, .running_pct = NAN},
+		};
+		store_point_add_counted(st, &p, NULL, 0, NULL, 0, k, c[i].cs < 0 ? 0 : ARRAY_SIZE(k));
+	}
+	return id;
+}
+
+/* A side: three runs of three rounds each. */
+static void side(const char *label, int hog, int64_t ids[3])
+{
+	for (int r = 0; r < 3; r++) {
+		double jpm[3];
+		struct fc c[3];
+		for (int i = 0; i < 3; i++) {
+			double wobble = (double)((r * 3 + i) % 4) - 1.5; /* run to run noise: -1.5 .. +1.5 */
+			jpm[i] = (hog ? 6000 : 10000) + 40 * wobble;
+			c[i] = (struct fc){.cs = (hog ? 3000 : 1000) + 20 * wobble,
+					   .mig = (hog ? 400 : 40) + 4 * wobble,
+					   .pgfault = 8000 + 300 * wobble * (hog ? -1 : 1), /* the same on both sides */
+					   .timer = (hog ? 200 : 400) + 4 * wobble};
+		}
+		char l[32];
+		snprintf(l, sizeof(l), "%s", label);
+		ids[r] = fake_run(l, jpm, c, 3, NULL, NULL);
+	}
+}
+
+static const struct counter_change *find(const struct counter_model *cm, const char *name, size_t *at)
+{
+	for (size_t i = 0; i < cm->nmoved; i++)
+		if (strcmp(cm->moved[i].name, name) == 0) {
+			if (at)
+				*at = i;
+			return &cm->moved[i];
+		}
+	return NULL;
+}
+
+static char *written(const struct compare_group *g, size_t n, const char *format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct compare_options o = {.format = format, .alpha = 0.05};
+	ok(report_compare_counters(f, st, g, n, &o) == 0, format);
+	fclose(f);
+	return buf;
+}
+
+static void groups(void)
+{
+	int64_t a[3], b[3];
+	side("quiet", 0, a);
+	side("hog", 1, b);
+	struct compare_group g[2] = {{a, 3}, {b, 3}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	struct counter_model cm;
+	ok(compare_model_build(st, g, 2, &o, &m) == 0 && m.npanels == 1, "the compare model: one panel");
+	ok(counter_model_build(st, &m, &cm) == 0, "the counters judged");
+	is_int(cm.cells_with_counters, 1, "one cell has counters on both sides");
+	is_int(cm.tested, 4, "four counters tested in it");
+	size_t at_cs = 99, at_mig = 99, at_timer = 99;
+	const struct counter_change *cs = find(&cm, "context-switches", &at_cs);
+	const struct counter_change *mig = find(&cm, "cpu-migrations", &at_mig);
+	const struct counter_change *timer = find(&cm, "TIMER", &at_timer);
+	ok(cs && mig, "context-switches and cpu-migrations per job moved with the hog");
+	ok(!find(&cm, "pgfault", NULL), "pgfault per job did not move: not listed");
+	ok(cs && cs->explains && mig->explains && at_cs < 2 && at_mig < 2,
+	   "both rose as Jobs/Min fell: listed first");
+	ok(mig && cs && at_mig < at_cs, "ranked by the size of the change: migrations (+900%) before switches (+200%)");
+	ok(timer && !timer->explains && at_timer == 2, "TIMER fell with Jobs/Min: listed after them");
+	if (cs) {
+		is_near(cs->jpm_change_pct, m.panels[0].cells[0].v.change_pct, 1e-12, "the cell's Jobs/Min change beside it");
+		/* the same verdict as verdict.c on the runs' per-job means */
+		double va[3], vb[3];
+		for (int r = 0; r < 3; r++) {
+			double sa = 0, sb = 0;
+			for (int i = 0; i < 3; i++) {
+				double w = (double)((r * 3 + i) % 4) - 1.5;
+				sa += (1000 + 20 * w) / 40;
+				sb += (3000 + 20 * w) / 40;
+			}
+			va[r] = sa / 3;
+			vb[r] = sb / 3;
+		}
+		is_near(cs->v.mean_a, (va[0] + va[1] + va[2]) / 3, 1e-9, "the base's mean per job: about 1000 switches / 40 jobs");
+		is_near(cs->v.mean_b, (vb[0] + vb[1] + vb[2]) / 3, 1e-9, "the other's: about 3000 / 40");
+		struct verdict v;
+		verdict_welch_samples(va, 3, vb, 3, 0.05, VERDICT_POWER, &v);
+		ok(cs->v.na == 3 && cs->v.nb == 3 && !cs->v.paired, "Welch's test on 3 run means a side, as Jobs/Min");
+		is_near(cs->v.p, v.p, 1e-15, "its p is verdict_welch_samples'");
+		is_near(cs->v.ci_low_pct, v.ci_low_pct, 1e-12, "and its interval");
+		ok(cs->p_adj >= cs->v.p && cs->p_adj < 0.05, "adjusted over the tests, still below alpha");
+	}
+	counter_model_free(&cm);
+	compare_model_free(&m);
+
+	char *t = written(g, 2, "table");
+	ok(t && strstr(t, "Workload compute, O_SYNC on, 4 tasks: B against A, Jobs/Min -40.0%") &&
+		   strstr(t, "> perf cpu-migrations, events per job\n      0.9833 -> 9.983, +915.3% [+862.7%, +973.9%], p adj"),
+	   "table: the cell with its Jobs/Min change, the counters marked as moving against it");
+	size_t longest = 0;
+	for (const char *p = t; p && *p;) {
+		size_t l = strcspn(p, "\n");
+		longest = l > longest ? l : longest;
+		p += l + (p[l] == '\n');
+	}
+	ok(longest <= 80, "table within 80 columns");
+	free(t);
+	t = written(g, 2, "csv");
+	ok(t && strncmp(t, "workload,osync,variant,side,tasks,jobs_per_min_change_pct,source,name,", 70) == 0 &&
+		   strstr(t, "\"compute\",on,\"\",B,4,-40.0267,\"perf\",\"cpu-migrations\",\"events\",0.983333,9.98333,915.254,"),
+	   "csv: a row per moved counter");
+	free(t);
+	t = written(g, 2, "json");
+	ok(t && strstr(t, "\"counters_tested\": 4") && strstr(t, "\"name\": \"context-switches\"") &&
+		   strstr(t, "\"against_jobs_per_min\": true"),
+	   "json: the moved counters with their fields");
+	free(t);
+	t = written(g, 2, "markdown");
+	ok(t && strstr(t, "### Workload compute") && strstr(t, "| perf context-switches | events |"), "markdown: a table");
+	free(t);
+
+	/* runs with no counters stored: said, nothing listed */
+	double jpm[2] = {100, 101};
+	struct fc none[2] = {{.cs = -1}, {.cs = -1}};
+	int64_t x = fake_run("bare1", jpm, none, 2, NULL, NULL), y = fake_run("bare2", jpm, none, 2, NULL, NULL);
+	struct compare_group bare[2] = {{&x, 1}, {&y, 1}};
+	t = written(bare, 2, "table");
+	ok(t && strstr(t, "No cell compared has counters on both sides"), "runs without counters: said so");
+	free(t);
+}
+
+/* One run's variants, paired round by round. */
+static void variants(void)
+{
+	double jpm[8];
+	struct fc c[8];
+	for (int i = 0; i < 8; i++) {
+		int b = i % 2, round = i / 2;
+		jpm[i] = b ? 7000 + 13 * round : 10000 + 11 * round;
+		c[i] = (struct fc){.cs = b ? 2000 + 7 * round * round : 1000 + 5 * round, .mig = 10 + round,
+				   .pgfault = 500 + 3 * round, .timer = 50 + round};
+	}
+	int64_t id = fake_run("variants", jpm, c, 8, "base", "hog");
+	struct compare_group g = {&id, 1};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	struct counter_model cm;
+	ok(compare_model_build(st, &g, 1, &o, &m) == 0 && m.kind == COMPARE_VARIANTS, "a run's variants");
+	ok(counter_model_build(st, &m, &cm) == 0, "their counters judged");
+	const struct counter_change *cs = find(&cm, "context-switches", NULL);
+	ok(cs && cs->v.paired && cs->v.na == 4 && cs->explains, "context-switches: paired over 4 rounds, against Jobs/Min");
+	ok(!find(&cm, "cpu-migrations", NULL), "migrations the same in every pair: not listed");
+	counter_model_free(&cm);
+	compare_model_free(&m);
+}
+
+int main(void)
+{
+	struct test_db db;
+	if (test_db_open(&db) < 0)
+		return 1;
+	st = db.st;
+	groups();
+	variants();
+	test_db_remove(&db);
+	return done_testing();
+}
