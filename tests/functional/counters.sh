@@ -42,6 +42,10 @@ status 0 "a run with --no-counters" run --label none --no-counters
 ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.point_id JOIN runs r ON
 	r.id = p.run_id WHERE r.label = 'none'")" -eq 0 ] && echo 0 || echo 1)" "--no-counters stores none"
 ok "$(grep -q 'perf counters' "$T/err"; [ $? -ne 0 ] && echo 0 || echo 1)" "and opens no perf counter"
+printf 'name = "nocount";\nworkfile = "%s";\ntasks = "1";\njobs_per_task = 4;\ncounters = "off";\n' "$T/mix" >"$T/nocount.cfg"
+status 0 "a suite with counters = \"off\"" "$REAIM" run --no-quiet-check -s "$T/nocount.cfg" -d "$T/scratch" --label suite-off
+ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.point_id JOIN runs r ON
+	r.id = p.run_id WHERE r.label = 'suite-off'")" -eq 0 ] && echo 0 || echo 1)" "the suite key turns them off too"
 status 0 "a run with --counters off" run --label off --counters off
 ok "$([ "$(q "SELECT COUNT(*) FROM point_counters c JOIN points p ON p.id = c.point_id JOIN runs r ON
 	r.id = p.run_id WHERE r.label = 'off'")" -eq 0 ] && echo 0 || echo 1)" "--counters off stores none"
