@@ -20,6 +20,17 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	const struct command *cmd = &cmd_table.rows[0];
 	int shift = 0;
+	/* called as AIM's multitask or singleuser (LKP's aim7 and aim9 run those) */
+	enum outcome (*personality)(const struct command *, int, char **) = argc > 0 ? cmd_personality(argv[0])
+											     : NULL;
+	if (personality) {
+		enum outcome out = personality(cmd_find(&cmd_table, "run"), argc, argv);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
+			return out == OUT_OK ? OUT_FAILED : (int)out;
+		}
+		return (int)out;
+	}
 	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
 		printf("reaim %s\n", PACKAGE_VERSION);
 		return OUT_OK;

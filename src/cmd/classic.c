@@ -47,13 +47,12 @@ static enum outcome run_classic_view(const struct command *run, const struct str
 	return out;
 }
 
-/* PREFIX.csv (single-user mode: classic's stdout) from the run this process stored (id 0: none was). */
-static int report_run(const char *db, int64_t id, const struct classic_cli *c)
+int cmd_stored_points(const char *db, int64_t id, struct store_point **pts, size_t *n)
 {
 	struct store *st;
 	char err[512];
-	struct store_point *pts = NULL;
-	size_t n = 0;
+	*pts = NULL;
+	*n = 0;
 	if (id <= 0) {
 		log_error("no run was stored in %s", db);
 		return -1;
@@ -62,12 +61,23 @@ static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 		log_error("%s", err);
 		return -1;
 	}
-	if (store_get_points(st, id, &pts, &n) < 0) {
+	if (store_get_points(st, id, pts, n) < 0) {
 		log_error("%s", store_error(st));
 		store_close(st);
 		return -1;
 	}
 	store_close(st);
+	return 0;
+}
+
+/* PREFIX.csv (single-user mode: classic's stdout) from the run this process stored (id 0: none was). */
+static int report_run(const char *db, int64_t id, const struct classic_cli *c)
+{
+	struct store_point *pts;
+	size_t n;
+	char err[512];
+	if (cmd_stored_points(db, id, &pts, &n) < 0)
+		return -1;
 	if (c->single) {
 		report_reaim7_single(stdout, pts, n);
 		free(pts);

@@ -85,6 +85,12 @@ struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int6
 int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
 /* A classic re-aim-7 command line (classic.c); main.c sends it here. */
 enum outcome cmd_classic(const struct command *run, int argc, char **argv);
+struct store_point;
+/* The points of stored run id (0: none was stored) in db; -1 after saying why. */
+int cmd_stored_points(const char *db, int64_t id, struct store_point **pts, size_t *n);
+/* AIM Suite VII's multitask and Suite IX's singleuser, reaim called by those names (aim.c): the
+ * personality argv[0] names, or NULL; it runs through the run command's row, run. */
+enum outcome (*cmd_personality(const char *argv0))(const struct command *run, int argc, char **argv);
 
 struct plan;
 struct run_request;
