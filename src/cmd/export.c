@@ -10,6 +10,7 @@
 struct export_args {
 	const char *db, *format;
 	struct cli_list run;
+	struct report_export_opts ids;
 };
 
 CLI_CHOICES_FROM(export_format_at, report_export_formats)
@@ -19,6 +20,12 @@ const struct cli_opt cmd_export_opts[] = {
 			 .complete = CLI_COMPLETE_RUN),
 	CLI_OPT_CHOICE(0, "format", "FORMAT", struct export_args, format, export_format_at, "csv", "what to write:"),
 	CMD_OPT_DB(struct export_args),
+	CLI_OPT_STRING(0, "origin", "NAME", struct export_args, ids.origin,
+		       "kcidb: the submitting CI system, [a-z0-9_]+ (default reaim)"),
+	CLI_OPT_STRING(0, "checkout-id", "ID", struct export_args, ids.checkout_id,
+		       "kcidb: the checkout's id, ORIGIN:... (default ORIGIN:KERNEL_RELEASE, the run's kernel)"),
+	CLI_OPT_STRING(0, "build-id", "ID", struct export_args, ids.build_id,
+		       "kcidb: the build's id, ORIGIN:... (default the checkout's id)"),
 	CLI_OPT_END,
 };
 
@@ -29,8 +36,19 @@ enum outcome cmd_export(const struct command *self, int argc, char **argv)
 	int64_t id;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
+	/* KCIDB refuses a submission whose origin or ids are not of its form: say so here */
+	const char *bad = a.ids.origin && !report_kcidb_origin_ok(a.ids.origin)           ? "--origin"
+			  : a.ids.checkout_id && !report_kcidb_id_ok(a.ids.checkout_id) ? "--checkout-id"
+			  : a.ids.build_id && !report_kcidb_id_ok(a.ids.build_id)       ? "--build-id"
+										: NULL;
+	if (bad) {
+		log_error("%s: KCIDB takes an origin of lower-case letters, digits and '_', and ids of the form "
+			  "ORIGIN:TEXT", bad);
+		cli_free(self->opts, &a);
+		return OUT_USAGE;
+	}
 	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
-	if (st && report_export(stdout, st, id, a.format) < 0) {
+	if (st && report_export(stdout, st, id, a.format, &a.ids) < 0) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}

@@ -254,8 +254,9 @@ static void json_origin(FILE *f, struct store *st, const struct store_run_row *r
 }
 
 static void json(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-		 size_t n)
+		 size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	fprintf(f, "{\"format_version\": %d, \"run\": {\"id\": %lld, \"uuid\": ", EXPORT_FORMAT_VERSION,
 		(long long)run->id);
 	textout_json_string(f, run->uuid);
@@ -305,17 +306,18 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 
 /* The writers as the format table calls them: every one gets the run, its points and the store. */
 static void write_csv(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-		      size_t n)
+		      size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	(void)st, (void)run;
 	csv(f, p, n);
 }
 
 /* Every stored counter of every point, one line each, keyed as the classic CSV's rows are. */
 static void write_counters(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-			   size_t n)
+			   size_t n, const struct report_export_opts *opts)
 {
-	(void)run;
+	(void)run, (void)opts;
 	fputs("workload,osync,variant,tasks,round,valid,source,name,value,unit,running_pct\n", f);
 	for (size_t i = 0; i < n; i++) {
 		struct store_counter *c;
@@ -343,40 +345,45 @@ static void write_counters(FILE *f, struct store *st, const struct store_run_row
 }
 
 static void write_lkp(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-		      size_t n)
+		      size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	(void)st, (void)run;
 	lkp(f, p, n);
 }
 
 /* The classic writers (report/classic.c) take the points alone. */
 static void write_reaim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-			 size_t n)
+			 size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	(void)st;
 	(void)run;
 	report_reaim7(f, p, n);
 }
 
 static void write_aim7(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-		       size_t n)
+		       size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	(void)st;
 	(void)run;
 	report_aim7(f, p, n);
 }
 
 static void write_aim9(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-		       size_t n)
+		       size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	(void)st;
 	(void)run;
 	report_aim9(f, p, n);
 }
 
 static void write_lava(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
-		       size_t n)
+		       size_t n, const struct report_export_opts *opts)
 {
+	(void)opts;
 	(void)st;
 	report_lava(f, p, n, strcmp(run->mode, "single") == 0);
 }
@@ -393,10 +400,13 @@ const struct export_format report_export_formats[] = {
 	{"lava", "one LAVA result line per point: NAME pass|fail VALUE UNITS", write_lava},
 	{"counters", "the kernel's counters of every point, one CSV line each (source, name, change, unit)",
 	 write_counters},
+	{"kcidb", "KCIDB schema v5 JSON: the kernel as checkout and build, a test per point (Jobs/Min its number)",
+	 report_kcidb},
 	{NULL, NULL, NULL},
 };
 
-int report_export(FILE *f, struct store *st, int64_t run_id, const char *format)
+int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
+		  const struct report_export_opts *opts)
 {
 	const struct export_format *fmt = report_export_formats;
 	while (fmt->name && strcmp(fmt->name, format) != 0)
@@ -410,7 +420,7 @@ int report_export(FILE *f, struct store *st, int64_t run_id, const char *format)
 	size_t n;
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
-	fmt->write(f, st, &run, pts, n);
+	fmt->write(f, st, &run, pts, n, opts);
 	free(pts);
 	return 0;
 }

@@ -54,16 +54,28 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
+/* What an export names that the run does not hold (`reaim export --origin ...`, for kcidb); NULL:
+ * the default (origin reaim, the checkout and build ids ORIGIN:KERNEL_RELEASE). */
+struct report_export_opts {
+	const char *origin, *checkout_id, *build_id;
+};
 /* An export format: its --format name, one line of help, and its writer. */
 struct export_format {
 	const char *name, *help;
 	void (*write)(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
-		      size_t n);
+		      size_t n, const struct report_export_opts *opts);
 };
 extern const struct export_format report_export_formats[]; /* ends with a NULL name */
 /* `reaim export`: the run in a format of report_export_formats, by name; -1 when the run cannot
- * be read (store_error says why) or the name is not in the table (errno EINVAL). */
-int report_export(FILE *f, struct store *st, int64_t run_id, const char *format);
+ * be read (store_error says why) or the name is not in the table (errno EINVAL). opts may be NULL. */
+int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
+		  const struct report_export_opts *opts);
+/* KCIDB schema v5 JSON (kcidb.c): checkouts, builds, one test per point. */
+void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
+		  size_t n, const struct report_export_opts *opts);
+/* An origin KCIDB takes ([a-z0-9_]+), and an id of one ("ORIGIN:anything"). */
+int report_kcidb_origin_ok(const char *origin);
+int report_kcidb_id_ok(const char *id);
 
 /* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
  * a side: its repeats, with a caution), the first the base; or one group of one run: its variants

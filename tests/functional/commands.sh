@@ -141,7 +141,7 @@ if command -v bash >/dev/null 2>&1; then
 	ok "$([ "$(comp 1 '' | wc -l)" -eq "$(echo "$commands" | wc -l)" ] && echo 0 || echo 1)" "completion: every command"
 	ok "$(comp 2 compare --fo | grep -qx -- --format; echo $?)" "completion: a command's option"
 	ok "$(comp 2 list --te | grep -q .; [ $? -ne 0 ] && echo 0 || echo 1)" "completion: not another command's option"
-	ok "$([ "$(comp 3 export --format '' | tr '\n' ' ')" = "csv json lkp reaim7 aim7 aim9 lava counters " ] && echo 0 || echo 1)" \
+	ok "$([ "$(comp 3 export --format '' | tr '\n' ' ')" = "csv json lkp reaim7 aim7 aim9 lava counters kcidb " ] && echo 0 || echo 1)" \
 		"completion: the formats from the table"
 	ok "$(comp 4 export --format = j | grep -qx json; echo $?)" "completion: --format=VALUE split at '='"
 	ok "$(comp 2 -s db | grep -qx dbase; echo $?)" "completion: suite names"

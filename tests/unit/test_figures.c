@@ -218,7 +218,7 @@ static void export_keys(struct store *st, int64_t run)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	ok(f && report_export(f, st, run, "json") == 0, "JSON export written");
+	ok(f && report_export(f, st, run, "json", NULL) == 0, "JSON export written");
 	if (f)
 		fclose(f);
 	const struct store_figure_table *tables[] = {&store_point_table, &store_test_table, &store_sample_table};
