@@ -10,6 +10,7 @@
 
 #include "cmd/cmd.h"
 #include "config/classic.h"
+#include "store/store.h"
 #include "util/util.h"
 
 int main(int argc, char **argv)
@@ -20,6 +21,9 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	const struct command *cmd = &cmd_table.rows[0];
 	int shift = 0;
+	if (store_harness_default() < 0)
+		fprintf(stderr, "reaim: warning: cannot set REAIM_DB for the harness's results directory: %s\n",
+			strerror(errno));
 	/* called as AIM's multitask or singleuser (LKP's aim7 and aim9 run those) */
 	enum outcome (*personality)(const struct command *, int, char **) = argc > 0 ? cmd_personality(argv[0])
 											     : NULL;

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -178,6 +179,16 @@ static enum run_status finish_run(struct runner *rn, const struct plan *p)
 	return rn->failed ? RUN_FAILED : RUN_OK;
 }
 
+/* Said at the start: the database went where the harness collects the job's results. */
+static void note_harness_db(const char *flag, const char *db)
+{
+	char path[PATH_MAX];
+	const char *name, *var;
+	if (!flag && store_harness_db(path, sizeof(path), &name, &var) == 0 && strcmp(path, db) == 0)
+		log_info("note: the results database is %s, in %s's results directory ($%s); --db or $REAIM_DB "
+			 "put it elsewhere", db, name, var);
+}
+
 static enum run_status execute(const struct plan *p, const struct run_request *rq, int64_t *run_id)
 {
 	char err[512];
@@ -257,6 +268,7 @@ static void warn_rounds(const struct plan *p)
 enum run_status run_plan(const struct plan *p, const struct run_request *rq, int64_t *run_id)
 {
 	*run_id = 0;
+	note_harness_db(rq->db, store_db_path(rq->db));
 	warn_rounds(p);
 	if (preflight(p) < 0)
 		return RUN_REFUSED;

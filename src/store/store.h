@@ -17,6 +17,13 @@ int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg
 /* Where the results database is: the --db flag, else $REAIM_DB, else results/reaim.db. */
 #define STORE_DEFAULT_PATH "results/reaim.db"
 const char *store_db_path(const char *flag);
+/* Under a harness (LKP's $RESULT_ROOT, LAVA's $LAVA_RESULT_DIR, autotest's test results dir
+ * under $AUTODIR; harness.c), the database in its results directory: path, the harness's name
+ * and the variable that said; -1 when no harness's directory is there. */
+int store_harness_db(char *path, size_t len, const char **name, const char **var);
+/* Without $REAIM_DB, set it to store_harness_db's path, so that the database of this process
+ * (and of what it starts) lands where the harness collects results; -1 when setenv failed. */
+int store_harness_default(void);
 /* Read-only, for list/show/export/compare/plot: never creates, migrates or waits for writers. */
 int store_open_read(const char *path, struct store **out, char *err, size_t errlen);
 /* Waiting for a lock ends when cancelled(arg) returns non-zero (an interrupted run). */
