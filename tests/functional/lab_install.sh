@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `reaim lab-install CLIENT DIR` lays reaim out where each client looks, and the client's own
+# steps (restated in tests/data/lab) run against it: LKP's reaim, aim7 and aim9 jobs, mmtests'
+# reaim shellpack, autotest's reaim test; what each reads back is the stored figure.
+. "$(dirname "$0")/lib.sh"
+
+data="$SRCDIR/tests/data/lab"
+mkdir -p "$T/disk"
+DISKDIR="$T/disk"
+export DISKDIR
+unset RESULT_ROOT LAVA_RESULT_DIR AUTODIR
+
+# ---- LKP: $BENCHMARK_ROOT/{reaim,aim7,aim9}; the database goes to the job's $RESULT_ROOT ----
+check "lab-install lkp" "$REAIM" lab-install lkp "$T/lkp"
+ok "$([ -L "$T/lkp/reaim/reaim" ] && [ -L "$T/lkp/aim7/multitask" ] && [ -L "$T/lkp/aim9/singleuser" ] &&
+	[ -f "$T/lkp/reaim/data/workfile.dbase" ] && [ -f "$T/lkp/aim7/workfiles/workfile.dbase" ] && echo 0 || echo 1)" \
+	"the programs and the stock mixes are where LKP looks"
+check "a second lab-install lkp changes nothing" "$REAIM" lab-install lkp "$T/lkp"
+mkdir -p "$T/result"
+export BENCHMARK_ROOT="$T/lkp"
+(unset REAIM_DB; RESULT_ROOT="$T/result" test=jmp_test nr_task=2 nr_job=20 sh "$data/lkp-reaim.sh") >"$T/lkp.out" 2>"$T/lkp.err"
+ok $? "LKP's reaim job runs"
+row=$(grep -E '^[ 0-9.]+$' "$T/lkp.out")
+jpm_db=$(sqlite3 "$T/result/reaim.db" "SELECT printf('%.2f', jobs_per_min) FROM points WHERE tasks = 2" 2>/dev/null)
+ok "$([ -n "$jpm_db" ] && [ "$(echo "$row" | awk '{ print $5 }')" = "$jpm_db" ] && echo 0 || echo 1)" \
+	"LKP's row holds the stored Jobs/Min, in \$RESULT_ROOT's database ($jpm_db)"
+(unset REAIM_DB; RESULT_ROOT="$T/result" test=add_short load=1 sh "$data/lkp-aim7.sh") >"$T/aim7.out" 2>"$T/aim7.err"
+ok $? "LKP's aim7 job runs"
+jpm=$(awk -f "$data/aim7.parse.awk" "$T/aim7.out" | sed -n 's/^jobs-per-min: //p')
+jpm_db=$(sqlite3 "$T/result/reaim.db" "SELECT printf('%.2f', jobs_per_min) FROM points ORDER BY id DESC LIMIT 1" 2>/dev/null)
+ok "$([ -n "$jpm" ] && [ "$jpm" = "$jpm_db" ] && echo 0 || echo 1)" "LKP's aim7 parse reads the stored Jobs/Min ($jpm)"
+(unset REAIM_DB; RESULT_ROOT="$T/result" test=creat-clo testtime=2s sh "$data/lkp-aim9.sh") >"$T/aim9.out" 2>"$T/aim9.err"
+ok $? "LKP's aim9 job runs"
+ok "$(awk -f "$data/aim9.parse.awk" "$T/aim9.out" | grep -qE '^creat-clo\.ops_per_sec: [0-9.]+$'; echo $?)" \
+	"LKP's aim9 parse reads creat-clo's ops/s"
+ok "$([ "$(sqlite3 "$T/result/reaim.db" 'SELECT count(*) FROM runs' 2>/dev/null)" = 3 ] && echo 0 || echo 1)" \
+	"the three jobs' runs are in \$RESULT_ROOT/reaim.db"
+
+# ---- mmtests (6c93ff57): work/sources/reaim-7.0.1.13-installed; ExtractReaim reads reaim.csv ----
+check "lab-install mmtests" "$REAIM" lab-install mmtests "$T/mmtests"
+SHELLPACK_SOURCES="$T/mmtests/work/sources" SHELLPACK_DATA="$T/mmtests/work/testdisk/data" \
+	LOGDIR_RESULTS="$T/mmtests/work/log/reaim" REAIM_WORKFILE=workfile.page_test REAIM_EXCLUDE=none REAIM_ENDUSERS=1 \
+	sh "$data/mmtests-reaim.sh" >"$T/mm.out" 2>"$T/mm.err"
+ok $? "mmtests' reaim-bench runs without installing"
+csv="$T/mmtests/work/log/reaim/workfile.page_test/reaim.csv"
+jpm=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "JPM") j = i } NR == 2 { print $j }' "$csv" 2>/dev/null)
+jpm_db=$(sqlite3 "$REAIM_DB" "SELECT printf('%.2f', jobs_per_min) FROM points ORDER BY id DESC LIMIT 1" 2>/dev/null)
+ok "$([ -n "$jpm" ] && [ "$jpm" = "$jpm_db" ] && echo 0 || echo 1)" "ExtractReaim's JPM column is the stored Jobs/Min ($jpm)"
+
+# ---- autotest: $AUTODIR/tmp/reaim/src with its .version; the database in the test's results dir ----
+check "lab-install autotest" "$REAIM" lab-install autotest "$T/autotest/client"
+mkdir -p "$T/autotest/client/tests/reaim" "$T/autotest/client/results/default/reaim/results"
+cp "$data/autotest-reaim.config" "$T/autotest/client/tests/reaim/reaim.config"
+(unset REAIM_DB; AUTODIR="$T/autotest/client" BINDIR="$T/autotest/client/tests/reaim" start=1 end=1 increment=2 \
+	extra_args="-j 5" sh "$data/autotest-reaim.sh") >"$T/at.out" 2>"$T/at.err"
+ok $? "autotest's reaim test runs without setup()"
+max=$(sed -n 's/^Max Jobs per Minute \([0-9][0-9]*\).*/\1/p' "$T/at.out")
+fields=$(grep -E '^[0-9. ]+$' "$T/at.out" | tail -1 | wc -w)
+db="$T/autotest/client/results/default/reaim/results/reaim.db"
+jpm_db=$(sqlite3 "$db" "SELECT CAST(jobs_per_min AS INTEGER) FROM points" 2>/dev/null)
+ok "$([ -n "$max" ] && [ "$fields" -eq 9 ] && [ "$max" = "$jpm_db" ] && echo 0 || echo 1)" \
+	"autotest's keyval: max_jobs_per_min ($max) and the 9 fields, from the database in its results dir"
+
+# refused: a client it does not know, a file in the way that is not ours
+status 1 "an unknown client is refused" "$REAIM" lab-install lava "$T/x"
+contains "$T/err" "unknown client 'lava'" "naming it"
+mkdir -p "$T/busy/reaim"
+echo "classic" >"$T/busy/reaim/reaim"
+status 2 "a file in the way is left alone" "$REAIM" lab-install lkp "$T/busy"
+ok "$([ "$(cat "$T/busy/reaim/reaim")" = classic ] && echo 0 || echo 1)" "and not changed"
+finish
