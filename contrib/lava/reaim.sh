@@ -1,20 +1,26 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# reaim under LAVA (or Linaro's test-runner): build reaim from this tree unless one is
-# installed, run a suite, and report each load point as a LAVA test case with its
-# measurement. Results go to output/result.txt ("NAME pass|fail VALUE UNITS", the
-# test-definitions form) and to LAVA: lava-test-case when it exists, else the
-# <LAVA_SIGNAL_TESTCASE ...> lines test-runner reads from stdout.
+# reaim under LAVA (or Linaro's test-runner), from a test-definitions tree (automated/linux/reaim/)
+# or from reaim's own (contrib/lava/): find or build reaim, run a suite, and report every figure of
+# each load point (Jobs/Min, Real, CPU, JTI) as a LAVA test case with its measurement. Results go
+# to output/result.txt ("NAME pass|fail VALUE UNITS", the test-definitions form) and to LAVA:
+# lava-test-case when it exists, else the <LAVA_SIGNAL_TESTCASE ...> lines test-runner reads.
 set -u
+REAIM="" TEST_DIR="" TEST_GIT_URL="" TEST_PROG_VERSION=""
 SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false
 
 usage() {
-	echo "usage: $0 [-s SUITE] [-t TASKS] [-j JOBS] [-r REPEAT] [-d DIR] [-S true|false]" >&2
+	echo "usage: $0 [-b REAIM] [-D TEST_DIR] [-g TEST_GIT_URL] [-V VERSION] [-s SUITE] [-t TASKS] [-j JOBS]" \
+		"[-r REPEAT] [-d DIR] [-S true|false]" >&2
 	exit 1
 }
 
-while getopts "s:t:j:r:d:S:h" o; do
+while getopts "b:D:g:V:s:t:j:r:d:S:h" o; do
 	case "$o" in
+	b) REAIM=$OPTARG ;;
+	D) TEST_DIR=$OPTARG ;;
+	g) TEST_GIT_URL=$OPTARG ;;
+	V) TEST_PROG_VERSION=$OPTARG ;;
 	s) SUITE=$OPTARG ;;
 	t) TASKS=$OPTARG ;;
 	j) JOBS=$OPTARG ;;
@@ -26,7 +32,6 @@ while getopts "s:t:j:r:d:S:h" o; do
 done
 
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
 OUTPUT="$here/output"
 RESULT_FILE="$OUTPUT/result.txt"
 mkdir -p "$OUTPUT"
@@ -55,34 +60,66 @@ install_deps() {
 	fi
 	pkgs="autoconf automake make gcc pkgconf-pkg-config libconfig-devel sqlite-devel zlib-devel"
 	if command -v dnf >/dev/null 2>&1; then
+		# shellcheck disable=SC2086 # one word per package
 		dnf install -y $pkgs
 	elif command -v yum >/dev/null 2>&1; then
+		# shellcheck disable=SC2086
 		yum install -y $pkgs
 	fi
 }
 
-if [ -x "$top/bootstrap" ]; then
+# Build reaim in source tree $1 (its ./bootstrap configures and makes); the program is $1/reaim.
+build() {
 	[ "$SKIP_INSTALL" = true ] || install_deps
-	if (cd "$top" && ./bootstrap) >"$OUTPUT/build.log" 2>&1; then
-		report reaim-build pass
-		REAIM=$top/reaim
+	(cd "$1" && ./bootstrap) >"$OUTPUT/build.log" 2>&1 && [ -x "$1/reaim" ]
+}
+
+is_reaim_tree() {
+	[ -x "$1/bootstrap" ] && [ -f "$1/src/main.c" ] && [ -d "$1/workfiles" ]
+}
+
+# reaim: the one given, else one built from TEST_DIR (cloned from TEST_GIT_URL first) or from the
+# reaim tree this definition sits in, else the one on PATH.
+how="" tree=$here
+if [ -n "$REAIM" ]; then
+	how=given
+elif [ -n "$TEST_DIR" ] || [ -n "$TEST_GIT_URL" ]; then
+	src=${TEST_DIR:-$here/reaim-src}
+	if [ -n "$TEST_GIT_URL" ] && [ ! -d "$src/.git" ]; then
+		git clone "$TEST_GIT_URL" "$src" >"$OUTPUT/clone.log" 2>&1 || src=""
+	fi
+	if [ -n "$src" ] && [ -n "$TEST_PROG_VERSION" ]; then
+		(cd "$src" && git checkout -q "$TEST_PROG_VERSION") >>"$OUTPUT/clone.log" 2>&1 || src=""
+	fi
+	if [ -n "$src" ] && is_reaim_tree "$src" && build "$src"; then
+		REAIM=$(cd "$src" && pwd)/reaim how=built tree=$src
 	else
-		report reaim-build fail
-		tail -20 "$OUTPUT/build.log" >&2
-		exit 0
+		how=failed
+	fi
+elif is_reaim_tree "$here/../.."; then
+	if build "$here/../.."; then
+		tree=$(cd "$here/../.." && pwd)
+		REAIM=$tree/reaim how=built
+	else
+		how=failed
 	fi
 elif command -v reaim >/dev/null 2>&1; then
-	REAIM=$(command -v reaim)
-else
+	REAIM=$(command -v reaim) how=path
+fi
+if [ -z "$how" ] || [ "$how" = failed ] || [ ! -x "$REAIM" ]; then
 	report reaim-build fail
+	[ -f "$OUTPUT/build.log" ] && tail -20 "$OUTPUT/build.log" >&2
+	echo "reaim.sh: no reaim: give REAIM (a built reaim), TEST_DIR or TEST_GIT_URL (a reaim source), or put reaim on PATH" >&2
 	exit 0
 fi
+report reaim-build pass
 
-# The run: every point is stored in output/reaim.db (keep it: `reaim merge` gathers them).
-set -- -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
+# The run: every point is stored in output/reaim.db (keep it: `reaim merge` gathers them). A suite
+# named by path is relative to the tree reaim was built in, when there is one.
+set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
 [ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
 [ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
-(cd "$top" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+(cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
 rc=$?
 cat "$OUTPUT/reaim.txt"
 # 0: every point valid; 2: a point failed (it is reported as such below); else no run
@@ -92,7 +129,7 @@ else
 	report "reaim-run-$SUITE" fail
 fi
 
-# Every point: NAME pass|fail VALUE UNITS
+# Every figure of every point: NAME pass|fail VALUE UNITS
 "$REAIM" export last --db "$OUTPUT/reaim.db" --format lava >"$OUTPUT/points.txt" || true
 while read -r name result value units; do
 	if [ -n "$value" ]; then

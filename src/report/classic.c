@@ -4,11 +4,13 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
 #include "report/classic.h"
+#include "util/util.h"
 
 /* The points of one block: one workload and O_SYNC setting (stored points come grouped so). */
 static size_t block_end(const struct store_point *pts, size_t n, size_t start)
@@ -198,6 +200,18 @@ static void lava_name(char *out, size_t len, const char *fmt, const char *worklo
 			*c = '_';
 }
 
+/* The figures of a point LAVA gets, a test case each: its name's last part, decimals and units. */
+static const struct lava_figure {
+	const char *suffix, *units;
+	int decimals;
+	size_t offset; /* a double in struct store_point */
+} lava_figures[] = {
+	{.suffix = "jobs_per_min", .units = "jobs/min", .decimals = 2, .offset = offsetof(struct store_point, jobs_per_min)},
+	{.suffix = "real_s", .units = "s", .decimals = 4, .offset = offsetof(struct store_point, real_s)},
+	{.suffix = "cpu_s", .units = "s", .decimals = 4, .offset = offsetof(struct store_point, cpu_s)},
+	{.suffix = "jti", .units = "%", .decimals = 2, .offset = offsetof(struct store_point, jti)},
+};
+
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 {
 	char name[256], tail[96];
@@ -217,16 +231,21 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 		const char *osync = pts[s].osync ? "on" : "off";
 		for (size_t i = s; i < e; i++) {
 			const struct store_point *p = &pts[i];
-			if (p->repeat > 0)
-				snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-round_%d-jobs_per_min", osync, p->tasks,
-					 p->repeat + 1);
-			else
-				snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-jobs_per_min", osync, p->tasks);
-			lava_name(name, sizeof(name), "%s-%s", p->workload, tail);
-			if (p->valid)
-				fprintf(f, "%s pass %.2f jobs/min\n", name, p->jobs_per_min);
-			else
-				fprintf(f, "%s fail\n", name);
+			for (size_t k = 0; k < ARRAY_SIZE(lava_figures); k++) {
+				const struct lava_figure *fig = &lava_figures[k];
+				if (p->repeat > 0)
+					snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-round_%d-%s", osync, p->tasks,
+						 p->repeat + 1, fig->suffix);
+				else
+					snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-%s", osync, p->tasks, fig->suffix);
+				lava_name(name, sizeof(name), "%s-%s", p->workload, tail);
+				double v;
+				memcpy(&v, (const char *)p + fig->offset, sizeof(v));
+				if (p->valid)
+					fprintf(f, "%s pass %.*f %s\n", name, fig->decimals, v, fig->units);
+				else
+					fprintf(f, "%s fail\n", name);
+			}
 		}
 		double max = 0.0;
 		int any = 0;

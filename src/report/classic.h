@@ -45,8 +45,8 @@ void report_aim9(FILE *f, const struct store_point *pts, size_t n);
 /* The name AIM9 printed for a test (creat-clo for creat_clo). */
 const char *report_aim9_name(const char *test);
 
-/* LAVA result lines, "NAME pass|fail VALUE UNITS": one per point and a maximum per workload
- * and O_SYNC setting; single (AIM9 runs): one ops/s line per test. */
+/* LAVA result lines, "NAME pass|fail VALUE UNITS": Jobs/Min, Real, CPU and JTI of each point and a
+ * maximum per workload and O_SYNC setting; single (AIM9 runs): one ops/s line per test. */
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single);
 
 #endif

@@ -397,7 +397,7 @@ const struct export_format report_export_formats[] = {
 	{"aim7", "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",
 	 write_aim7},
 	{"aim9", "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)", write_aim9},
-	{"lava", "one LAVA result line per point: NAME pass|fail VALUE UNITS", write_lava},
+	{"lava", "LAVA result lines, NAME pass|fail VALUE UNITS: Jobs/Min, Real, CPU and JTI of each point", write_lava},
 	{"counters", "the kernel's counters of every point, one CSV line each (source, name, change, unit)",
 	 write_counters},
 	{"kcidb", "KCIDB schema v5 JSON: the kernel as checkout and build, a test per point (Jobs/Min its number)",

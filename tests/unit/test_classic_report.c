@@ -310,11 +310,23 @@ static void lava_tests(void)
 	char *out = NULL;
 	RENDER(out, report_lava(f_, multi, 4, 0));
 	is_str(out, "dbase-osync_on-tasks_1-jobs_per_min pass 3157.89 jobs/min\n"
+		    "dbase-osync_on-tasks_1-real_s pass 1.9000 s\n"
+		    "dbase-osync_on-tasks_1-cpu_s pass 1.6900 s\n"
+		    "dbase-osync_on-tasks_1-jti pass 100.00 %\n"
 		    "dbase-osync_on-tasks_4-jobs_per_min fail\n"
+		    "dbase-osync_on-tasks_4-real_s fail\n"
+		    "dbase-osync_on-tasks_4-cpu_s fail\n"
+		    "dbase-osync_on-tasks_4-jti fail\n"
 		    "dbase-osync_on-tasks_8-jobs_per_min pass 9876.54 jobs/min\n"
+		    "dbase-osync_on-tasks_8-real_s pass 4.8600 s\n"
+		    "dbase-osync_on-tasks_8-cpu_s pass 13.0800 s\n"
+		    "dbase-osync_on-tasks_8-jti pass 97.40 %\n"
 		    "dbase-osync_on-tasks_8-round_2-jobs_per_min pass 9000.25 jobs/min\n"
+		    "dbase-osync_on-tasks_8-round_2-real_s pass 4.8600 s\n"
+		    "dbase-osync_on-tasks_8-round_2-cpu_s pass 13.0800 s\n"
+		    "dbase-osync_on-tasks_8-round_2-jti pass 97.40 %\n"
 		    "dbase-osync_on-max_jobs_per_min pass 9876.54 jobs/min\n",
-	       "one line per point, and the maximum");
+	       "every figure of each point (Jobs/Min, Real, CPU, JTI), and the maximum");
 	int measured = 0, plain = 0, fields_right = 1;
 	char *copy = strdup(out);
 	for (char *ln = copy, *nl; ln && *ln; ln = nl) {
@@ -329,14 +341,14 @@ static void lava_tests(void)
 			char *save = strdup(ln), *f[8];
 			int nf = split(save, f, 8);
 			fields_right &= nf == 4 && strcmp(f[1], "pass") == 0 && atof(f[2]) > 0 &&
-					strcmp(f[3], "jobs/min") == 0;
+					(strcmp(f[3], "jobs/min") == 0 || strcmp(f[3], "s") == 0 || strcmp(f[3], "%") == 0);
 			measured++;
 			free(save);
 		}
 	}
 	free(copy);
-	is_int(measured, 4, "send-to-lava reads four measurements");
-	is_int(plain, 1, "and one result without a measurement (the invalid point)");
+	is_int(measured, 13, "send-to-lava reads thirteen measurements (four a valid point, the maximum)");
+	is_int(plain, 4, "and four results without a measurement (the invalid point's)");
 	ok(fields_right, "awk's $1..$4: name, result, measurement, units");
 	free(out);
 

@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# contrib/lava's definition run as LAVA's test shell runs it (tests/data/lab/lava-run.awk) from a
+# test-definitions tree, with a built reaim given by path: every figure of each point (Jobs/Min,
+# Real, CPU, JTI) is a lava-test-case with its measurement, the stored value.
+. "$(dirname "$0")/lib.sh"
+
+# a test-definitions tree with our definition where its own live
+td="$T/test-definitions"
+mkdir -p "$td/automated/linux/reaim" "$td/automated/utils" "$T/bin" "$T/disk"
+cp "$SRCDIR/contrib/lava/reaim.yaml" "$SRCDIR/contrib/lava/reaim.sh" "$td/automated/linux/reaim/"
+# LAVA's lava-test-case, recording what it is told
+cat >"$T/bin/lava-test-case" <<EOS
+#!/bin/sh
+echo "\$*" >>"$T/cases"
+EOS
+chmod +x "$T/bin/lava-test-case"
+
+awk -v tree="$td" -v set="REAIM=$REAIM SUITE=quick TASKS=1,2 JOBS=3 DIR=$T/disk SKIP_INSTALL=true" \
+	-f "$SRCDIR/tests/data/lab/lava-run.awk" "$SRCDIR/contrib/lava/reaim.yaml" >"$T/run.sh"
+(unset REAIM_DB; PATH="$T/bin:$PATH" sh "$T/run.sh") >"$T/out" 2>"$T/err"
+ok $? "the definition runs from a test-definitions tree"
+db="$td/automated/linux/reaim/output/reaim.db"
+contains "$T/cases" "reaim-build --result pass" "the given reaim is taken, nothing built"
+contains "$T/cases" "reaim-run-quick --result pass" "the run passes"
+# each valid point: four measurements, the stored figures
+want=$(sqlite3 "$db" "SELECT printf('quick-osync_on-tasks_%d-jobs_per_min --result pass --measurement %.2f --units jobs/min|quick-osync_on-tasks_%d-real_s --result pass --measurement %.4f --units s|quick-osync_on-tasks_%d-cpu_s --result pass --measurement %.4f --units s|quick-osync_on-tasks_%d-jti --result pass --measurement %.2f --units %%',
+	tasks, jobs_per_min, tasks, real_s, tasks, cpu_s, tasks, jti) FROM points WHERE valid ORDER BY tasks" 2>/dev/null | tr '|' '\n')
+got=$(grep -E -- '-tasks_[0-9]+-' "$T/cases")
+ok "$([ -n "$want" ] && [ "$(echo "$want" | wc -l)" -eq 8 ] && [ "$got" = "$want" ] && echo 0 || echo 1)" \
+	"Jobs/Min, Real, CPU and JTI of both points, as stored"
+[ "$got" = "$want" ] || { echo "# got:"; echo "$got" | sed 's/^/#   /'; echo "# stored:"; echo "$want" | sed 's/^/#   /'; }
+contains "$T/cases" "quick-osync_on-max_jobs_per_min --result pass --measurement" "and the peak"
+ok "$([ "$(wc -l <"$td/automated/linux/reaim/output/result.txt")" -eq "$(wc -l <"$T/cases")" ] && echo 0 || echo 1)" \
+	"output/result.txt holds the same results"
+
+# without lava-test-case (test-runner): the signal lines it reads from stdout
+rm -rf "$td/automated/linux/reaim/output"
+(unset REAIM_DB; sh "$T/run.sh") >"$T/out" 2>"$T/err"
+ok "$(grep -cE '^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=quick-osync_on-tasks_[12]-(jobs_per_min|real_s|cpu_s|jti) RESULT=pass MEASUREMENT=[0-9.]+ UNITS=[^ ]+>$' "$T/out" |
+	grep -qx 8; echo $?)" "without lava-test-case: a signal line per figure"
+
+# no reaim to be had: a failed build case, not a broken job
+awk -v tree="$td" -v set="REAIM=$T/no-such-reaim SUITE=quick" -f "$SRCDIR/tests/data/lab/lava-run.awk" \
+	"$SRCDIR/contrib/lava/reaim.yaml" >"$T/run2.sh"
+(PATH="$T/bin:$PATH" sh "$T/run2.sh") >"$T/out" 2>"$T/err"
+ok $? "a reaim that is not there ends the job well"
+ok "$(tail -1 "$T/cases" | grep -qx "reaim-build --result fail"; echo $?)" "and reports reaim-build fail"
+finish
