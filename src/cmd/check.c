@@ -36,8 +36,11 @@ enum outcome cmd_check(const struct command *self, int argc, char **argv)
 		struct errlist errs = {0};
 		struct workfile wf;
 		int rc = is_suite(file) ? suite_check(file, &errs) : workfile_load(file, NULL, 0, &wf, &errs);
-		if (!is_suite(file))
+		if (!is_suite(file)) {
+			if (rc == 0)
+				workfile_note(&wf);
 			workfile_free(&wf);
+		}
 		if (rc < 0) {
 			errlist_print(&errs);
 			bad = 1;

@@ -146,6 +146,7 @@ enum outcome cmd_run_plan(const struct plan *p, int dry_run_only, const struct r
 	int64_t id = 0;
 	if (run_id)
 		*run_id = 0;
+	plan_notes(p);
 	if (dry_run_only) {
 		dry_run(p, rq->db);
 		return OUT_OK;

@@ -32,6 +32,8 @@ struct workfile {
 	struct wf_entry *entries;
 	size_t count;
 	long long filesize_kib, poolsize_kib; /* -1 when the file does not set them */
+	char *merged;        /* the tests listed twice, their weights added ("string_rtns (lines 47
+			      * and 51: 20 + 30)"), NULL when none: said once a run (plan_notes) */
 };
 
 /* Parse text (read from path) into wf; 0, or -1 with every problem in errs. */
@@ -41,6 +43,8 @@ int workfile_parse(const char *path, const char *text, struct workfile *wf, stru
 int workfile_load(const char *name_or_path, const char *relative_to, int line, struct workfile *wf,
 		  struct errlist *errs);
 void workfile_free(struct workfile *wf);
+/* The workfile's note (its tests listed twice) on stderr, "PATH: note: listed twice, ...". */
+void workfile_note(const struct workfile *wf);
 /* The union of the mix's test flags (enum test_flag): what the mix touches. */
 unsigned workfile_flags(const struct workfile *wf);
 
@@ -180,6 +184,8 @@ int plan_from_suite_text(const char *path, const char *text, const struct overri
 /* A plan of one workfile with defaults and overrides (reaim -f without -s). */
 int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *p, struct errlist *errs);
 void plan_free(struct plan *p);
+/* Each workfile's note (workfile_note) once, however many workloads of the plan use it. */
+void plan_notes(const struct plan *p);
 /* Parse a suite for `reaim check` (and its workfiles). */
 int suite_check(const char *path, struct errlist *errs);
 

@@ -5,9 +5,21 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "config/cfg.h"
 #include "util/util.h"
+
+void plan_notes(const struct plan *p)
+{
+	for (size_t w = 0; w < p->nwl; w++) {
+		int said = 0;
+		for (size_t k = 0; k < w && !said; k++)
+			said = strcmp(p->wl[k].wf.path, p->wl[w].wf.path) == 0;
+		if (!said)
+			workfile_note(&p->wl[w].wf);
+	}
+}
 
 long long plan_file_kib(const struct run_opts *o, int tasks)
 {

@@ -704,6 +704,8 @@ int suite_check(const char *path, struct errlist *errs)
 {
 	struct plan p;
 	int rc = plan_from_suite(path, NULL, &p, errs);
+	if (rc == 0)
+		plan_notes(&p);
 	plan_free(&p);
 	return rc;
 }

@@ -281,9 +281,9 @@ int workfile_parse(const char *path, const char *text, struct workfile *wf, stru
 		errlist_add(errs, path, 0, "no tests listed");
 	if (wf->count > UINT16_MAX)
 		errlist_add(errs, path, 0, "too many tests");
-	/* classic's alltests lists string_rtns twice; say once what became of it */
+	/* classic's alltests lists string_rtns twice: kept to be said once a run (plan_notes) */
 	if (ps.merged.len && errs->count == before)
-		log_info("%s: note: listed twice, weights added: %s", path, ps.merged.buf);
+		wf->merged = xstrdup(ps.merged.buf);
 	strbuf_free(&ps.merged);
 	return errs->count == before ? 0 : -1;
 }
@@ -359,8 +359,15 @@ unsigned workfile_flags(const struct workfile *wf)
 	return f;
 }
 
+void workfile_note(const struct workfile *wf)
+{
+	if (wf->merged)
+		log_info("%s: note: listed twice, weights added: %s", wf->path, wf->merged);
+}
+
 void workfile_free(struct workfile *wf)
 {
+	free(wf->merged);
 	free(wf->path);
 	free(wf->name);
 	free(wf->text);

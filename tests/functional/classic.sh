@@ -57,6 +57,7 @@ ok "$([ -f reaim.csv ] && echo 0 || echo 1)" "no -l: reaim.csv, as classic"
 printf '# sample workfile\n20 string_rtns\n10 jmp_test\n30 string_rtns\n' >workfile.twice
 check "a workfile listing a test twice runs" "$REAIM" -s1 -e1 -fworkfile.twice -c./reaim.config -j6
 contains "$T/err" "listed twice, weights added: string_rtns (lines 2 and 4: 20 + 30)" "and says so"
+ok "$([ "$(grep -c 'listed twice' "$T/err")" -eq 1 ] && echo 0 || echo 1)" "once"
 printf '# @(#) s9workfile:1.2 1/22/96 00:00:00\n# AIM Independent Resource Benchmark - Suite IX Workfile\nFILESIZE: 5M\njmp_test\ncreat-clo\n' >s9workfile
 check "an AIM9 s9workfile runs single-user (-o)" "$REAIM" -o -p 1 -fs9workfile -c./reaim.config
 contains "$T/out" "Number Name        Time(sec) Count     Rate(loops/s)  Rate (ops/sec)" "re-aim-7's single-user table"
@@ -90,4 +91,8 @@ contains "$T/err" "--tasks is not a classic re-aim option" "naming the option"
 status 1 "-b is refused" "$REAIM" -s1 -e2 -b
 status 0 "-h prints the classic usage" "$REAIM" -s1 -h
 contains "$T/out" "-l, --logprefix P" "listing the classic options"
+# a suite whose two workloads use that workfile says it once too
+printf 'name = "twice";\nworkloads = (\n { name = "a"; workfile = "workfile.twice"; },\n { name = "b"; workfile = "workfile.twice"; }\n);\ntasks = "1";\njobs_per_task = 3;\n' >twice.cfg
+check "a suite with two workloads on it runs" "$REAIM" run -s ./twice.cfg -d "$T/disk" --no-quiet-check
+ok "$([ "$(grep -c 'listed twice' "$T/err")" -eq 1 ] && echo 0 || echo 1)" "and says it once a run"
 finish
