@@ -13,6 +13,16 @@
 #include "store/store.h"
 #include "util/util.h"
 
+/* The exit code of a command's outcome, once its output is flushed: a write error fails it. */
+static int exit_code(enum outcome out)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
+		return out == OUT_OK ? OUT_FAILED : (int)out;
+	}
+	return (int)out;
+}
+
 int main(int argc, char **argv)
 {
 	/* a closed stdout or a file-size limit must be errors we report, not signals that kill
@@ -27,14 +37,8 @@ int main(int argc, char **argv)
 	/* called as AIM's multitask or singleuser (LKP's aim7 and aim9 run those) */
 	enum outcome (*personality)(const struct command *, int, char **) = argc > 0 ? cmd_personality(argv[0])
 											     : NULL;
-	if (personality) {
-		enum outcome out = personality(cmd_find(&cmd_table, "run"), argc, argv);
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
-			return out == OUT_OK ? OUT_FAILED : (int)out;
-		}
-		return (int)out;
-	}
+	if (personality)
+		return exit_code(personality(cmd_find(&cmd_table, "run"), argc, argv));
 	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
 		printf("reaim %s\n", PACKAGE_VERSION);
 		return OUT_OK;
@@ -51,14 +55,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "reaim: %s\n", why);
 		return OUT_USAGE;
 	}
-	if (v == CLASSIC_YES) {
-		enum outcome out = cmd_classic(cmd_find(&cmd_table, "run"), argc, argv);
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
-			return out == OUT_OK ? OUT_FAILED : (int)out;
-		}
-		return (int)out;
-	}
+	if (v == CLASSIC_YES)
+		return exit_code(cmd_classic(cmd_find(&cmd_table, "run"), argc, argv));
 	if (argc > 1 && argv[1][0] != '-') {
 		if (!(cmd = cmd_find(&cmd_table, argv[1]))) {
 			cmd_unknown_command(&cmd_table, argv[1]);
@@ -66,10 +64,5 @@ int main(int argc, char **argv)
 		}
 		shift = 1;
 	}
-	enum outcome out = cmd->fn(cmd, argc - shift, argv + shift);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "reaim: error writing output: %s\n", strerror(errno));
-		return out == OUT_OK ? OUT_FAILED : (int)out;
-	}
-	return (int)out;
+	return exit_code(cmd->fn(cmd, argc - shift, argv + shift));
 }

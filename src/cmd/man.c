@@ -108,6 +108,15 @@ static void page1(const struct command_table *commands_of)
 	       "is stored as any other. A number after \\fB\\-s\\fR while a suite of that name exists is "
 	       "refused as ambiguous. \\fBreaim \\-e 1 \\-h\\fR lists these flags.\n");
 	classic_cli_man(stdout, cli_roff);
+	printf(".SH AIM PROGRAMS\nCalled as \\fBmultitask\\fR or \\fBsingleuser\\fR (the links "
+	       "\\fBmake install\\fR puts beside \\fBreaim\\fR), reaim answers AIM Suite VII's and IX's "
+	       "prompts as LKP's aim7 and aim9 jobs pipe them: \\fBmultitask \\-t\\fR reads the machine's "
+	       "name and configuration, the iterations, and per iteration the start load, 1 (to crossover) "
+	       "or 2 and the end load, and the increment, one a line on stdin, and \\fIworkfile\\fR and "
+	       "\\fIconfig\\fR (disk directories) from the current directory; \\fBsingleuser \\-nl\\fR "
+	       "reads the name, configuration, seconds per test and disk directory, and "
+	       "\\fIs9workfile\\fR. Each runs reaim's own run, stored as any other, and prints AIM's table "
+	       "(\\fBexport \\-\\-format aim7\\fR or \\fBaim9\\fR of that run).\n");
 	printf(".SH TESTS\n");
 	const struct test_def *t;
 	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
@@ -122,6 +131,10 @@ static void page1(const struct command_table *commands_of)
 	printf(".SH ENVIRONMENT\n"
 	       ".TP\n.B REAIM_DB\nThe results database when \\fB\\-\\-db\\fR is not given "
 	       "(default \\fIresults/reaim.db\\fR under the current directory, created with its directory).\n"
+	       ".TP\n.B RESULT_ROOT, LAVA_RESULT_DIR, AUTODIR\nSet by LKP, LAVA's test shell and autotest: "
+	       "without \\fB\\-\\-db\\fR and \\fBREAIM_DB\\fR, the database is \\fIreaim.db\\fR in "
+	       "the job's result directory (\\fB$RESULT_ROOT\\fR, \\fB$LAVA_RESULT_DIR\\fR, or the "
+	       "newest \\fB$AUTODIR/results/*/TEST/results\\fR), and a run says so at its start.\n"
 	       ".TP\n.B TMPDIR\nThe disk directory when neither \\fB\\-d\\fR nor the suite's \\fBdirs\\fR "
 	       "names one (default \\fI/var/tmp\\fR). Each run works in a private "
 	       "\\fIreaim\\-PID\\-XXXXXX\\fR directory there and removes it.\n"
