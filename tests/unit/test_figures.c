@@ -243,7 +243,7 @@ static void export_keys(struct store *st, int64_t run)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	ok(f && report_export(f, st, run, "counters") == 0, "counters CSV written");
+	ok(f && report_export(f, st, run, "counters", NULL) == 0, "counters CSV written");
 	if (f)
 		fclose(f);
 	ok(buf && strstr(buf, ",\"vmstat\",\"pgfault\",-7,\"events\",\n"), "a counter's CSV line, no running share");
