@@ -642,6 +642,46 @@ static char *parent_dir(const struct cgroup_run_config *cfg, const char *mi, con
 	return dir;
 }
 
+/* What the new run cgroup can give (its layout, cgroup.kill, the v2 controllers, pressure), with the
+ * v1 twins for I/O and memory on a hybrid layout, said in r's description. */
+static void describe_run_cgroup(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi,
+				const char *self)
+{
+	struct cgroup_mount v1;
+	r->layout = cgroup_mount_parse(mi, "blkio", &v1) == 0 || cgroup_mount_parse(mi, "memory", &v1) == 0
+			    ? CGROUP_HYBRID : CGROUP_V2;
+	cgroup_mount_free(&v1);
+	r->have = CGROUP_HAVE_CPU;
+	/* cgroup.kill came with Linux 5.14 */
+	char *probe = xasprintf("%s/cgroup.kill", r->dir);
+	r->has_kill = !cfg->no_kill_file && access(probe, W_OK) == 0;
+	free(probe);
+	enable_v2(r);
+	for (int k = 0; k < CGROUP_PSI_N; k++) {
+		char *t = read_ctl(r->dir, psi_file[k]);
+		struct cgroup_psi psi;
+		if (t && cgroup_parse_pressure(t, &psi) == 0)
+			r->have |= psi_bit[k];
+		free(t);
+	}
+	desc_add(r, "(CPU%s%s%s%s%s)", r->have & CGROUP_HAVE_IO ? ", I/O" : "",
+		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
+		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
+		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
+	if (!(r->have & CGROUP_HAVE_IO)) {
+		if (r->layout == CGROUP_HYBRID)
+			open_blkio_v1(r, cfg, mi, self);
+		else
+			desc_add(r, "; no I/O: the parent cgroup does not pass the io controller down (cgroup.subtree_control)");
+	}
+	if (!(r->have & CGROUP_HAVE_MEM)) {
+		if (r->layout == CGROUP_HYBRID)
+			open_memory_v1(r, cfg, mi, self);
+		else
+			desc_add(r, "; no memory peak: the parent cgroup does not pass the memory controller down");
+	}
+}
+
 int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *why, size_t whylen)
 {
 	*out = NULL;
@@ -685,40 +725,8 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 				parent, strerror(e));
 		goto fail;
 	}
-	struct cgroup_mount v1;
-	r->layout = cgroup_mount_parse(mi, "blkio", &v1) == 0 || cgroup_mount_parse(mi, "memory", &v1) == 0
-			    ? CGROUP_HYBRID : CGROUP_V2;
-	cgroup_mount_free(&v1);
-	r->have = CGROUP_HAVE_CPU;
-	/* cgroup.kill came with Linux 5.14 */
-	char *probe = xasprintf("%s/cgroup.kill", r->dir);
-	r->has_kill = !cfg->no_kill_file && access(probe, W_OK) == 0;
-	free(probe);
-	enable_v2(r);
-	for (int k = 0; k < CGROUP_PSI_N; k++) {
-		char *t = read_ctl(r->dir, psi_file[k]);
-		struct cgroup_psi psi;
-		if (t && cgroup_parse_pressure(t, &psi) == 0)
-			r->have |= psi_bit[k];
-		free(t);
-	}
-	desc_add(r, "(CPU%s%s%s%s%s)", r->have & CGROUP_HAVE_IO ? ", I/O" : "",
-		 r->have & CGROUP_HAVE_MEM ? ", memory peak" : "",
-		 r->have & (CGROUP_HAVE_PSI_CPU | CGROUP_HAVE_PSI_IO | CGROUP_HAVE_PSI_MEM) ? ", pressure" : ", no pressure",
-		 r->has_kill ? "" : ", kill by cgroup.procs", r->layout == CGROUP_HYBRID ? "; hybrid layout" : "");
 	r->swept = swept;
-	if (!(r->have & CGROUP_HAVE_IO)) {
-		if (r->layout == CGROUP_HYBRID)
-			open_blkio_v1(r, cfg, mi, self);
-		else
-			desc_add(r, "; no I/O: the parent cgroup does not pass the io controller down (cgroup.subtree_control)");
-	}
-	if (!(r->have & CGROUP_HAVE_MEM)) {
-		if (r->layout == CGROUP_HYBRID)
-			open_memory_v1(r, cfg, mi, self);
-		else
-			desc_add(r, "; no memory peak: the parent cgroup does not pass the memory controller down");
-	}
+	describe_run_cgroup(r, cfg, mi, self);
 	free(mi);
 	free(self);
 	free(parent);

@@ -102,6 +102,76 @@ static struct store_sample *to_store_system(const struct engine_result *r, struc
 	return s;
 }
 
+/* The block devices behind the disk dirs, each once, for the sampler to watch; how many. */
+static size_t point_devices(const struct run_opts *o, char names[][SAMPLER_DEV_NAME_MAX], const char **devices)
+{
+	size_t nd = 0;
+	for (size_t d = 0; d < o->dirs.count && nd < SAMPLER_MAX_DEVICES; d++) {
+		if (sampler_device_of(o->dirs.v[d], names[nd], SAMPLER_DEV_NAME_MAX) < 0)
+			continue;
+		size_t k = 0;
+		while (k < nd && strcmp(names[k], names[nd]) != 0)
+			k++;
+		if (k == nd) {
+			devices[nd] = names[nd];
+			nd++;
+		}
+	}
+	return nd;
+}
+
+/* --point-hook over this point, when it asks for its task count: its dir made and its moments
+ * hung on the point's hook. 1 when it will run. */
+static int hook_begin(struct runner *rn, const struct workload *wl, int osync, int tasks, int repeat,
+		      const char *variant, struct engine_point *pt, struct point_hook *ph)
+{
+	if (!point_hook_wanted(&wl->opts, tasks))
+		return 0;
+	char why[300], dir[sizeof(ph->dir)];
+	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir), why,
+			   sizeof(why)) < 0) {
+		log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+		return 0;
+	}
+	point_hook_init(ph, wl->opts.point_hook, tasks, dir, pt->hook, rn->acct);
+	pt->hook = &ph->hook;
+	return 1;
+}
+
+/* The hook's end, kept with the point; its stop (perf writing its data) is in the finish phase, and
+ * not the engine's stall. */
+static void hook_end(struct point_hook *ph, const struct workload *wl, int tasks, struct engine_result *res,
+		     struct store_point *out)
+{
+	point_hook_finish(ph);
+	res->phases.finish_s = fmax(0, res->phases.finish_s - ph->stop_s);
+	res->overhead_warning = engine_overhead_check(&res->phases, tasks, res->overhead_note, sizeof(res->overhead_note));
+	snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph->dir);
+	snprintf(out->hook_end, sizeof(out->hook_end), "%s", ph->end[0] ? ph->end : "never started: the tasks were not released");
+	log_info("%s, %d tasks: --point-hook %s; its output is in %s", wl->name, tasks, out->hook_end, ph->dir);
+}
+
+/* What the run takes from a point's outcome: its first failure, a fatal error, an overhead note,
+ * and the Real the next point's time limit grows from. */
+static void take_outcome(struct runner *rn, const struct workload *wl, int tasks, const struct engine_result *res,
+			 struct store_point *out)
+{
+	if (!res->valid) {
+		rn->failed = 1;
+		if (!rn->first_failure[0])
+			snprintf(rn->first_failure, sizeof(rn->first_failure), "%s", res->reason);
+		log_error("%s, %d tasks: %s", wl->name, tasks, res->reason);
+	}
+	rn->fatal |= res->fatal;
+	if (res->overhead_warning) {
+		log_warn("%s, %d tasks: point overhead %.2f s: %s", wl->name, tasks, res->point_overhead_s,
+			 res->overhead_note);
+		snprintf(out->overhead_note, sizeof(out->overhead_note), "%s", res->overhead_note);
+	}
+	if (res->valid)
+		rn->last_real_s = res->real_s;
+}
+
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
 static int one_point(struct runner *rn, const struct workload *wl, const struct run_block *blk, int64_t wl_id,
 		     int tasks, int repeat, const char *variant, const struct engine_scratch *scratch,
@@ -122,36 +192,13 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 		pt.hook = counters_hook(counted);
 		pt.perf = counters_task_events(counted);
 	}
-	/* the sampler watches the block devices behind the disk dirs */
 	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
 	const char *devices[SAMPLER_MAX_DEVICES];
-	size_t nd = 0;
-	for (size_t d = 0; d < wl->opts.dirs.count && nd < SAMPLER_MAX_DEVICES; d++) {
-		if (sampler_device_of(wl->opts.dirs.v[d], names[nd], sizeof(names[nd])) < 0)
-			continue;
-		size_t k = 0;
-		while (k < nd && strcmp(names[k], names[nd]) != 0)
-			k++;
-		if (k == nd) {
-			devices[nd] = names[nd];
-			nd++;
-		}
-	}
-	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices, .ndevices = nd};
+	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices,
+				    .ndevices = point_devices(&wl->opts, names, devices)};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct point_hook ph;
-	int hooked = 0;
-	if (point_hook_wanted(&wl->opts, tasks)) {
-		char why[300], dir[sizeof(ph.dir)];
-		hooked = point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir),
-					why, sizeof(why)) == 0;
-		if (hooked) {
-			point_hook_init(&ph, wl->opts.point_hook, tasks, dir, pt.hook, rn->acct);
-			pt.hook = &ph.hook;
-		} else {
-			log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
-		}
-	}
+	int hooked = hook_begin(rn, wl, osync, tasks, repeat, variant, &pt, &ph);
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
@@ -161,33 +208,13 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
 	to_store_point(&pt, &res, repeat, out);
-	if (hooked) {
-		point_hook_finish(&ph);
-		/* the hook's stop (perf writing its data) is in the finish phase; not the engine's stall */
-		res.phases.finish_s = fmax(0, res.phases.finish_s - ph.stop_s);
-		res.overhead_warning = engine_overhead_check(&res.phases, tasks, res.overhead_note, sizeof(res.overhead_note));
-		snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph.dir);
-		snprintf(out->hook_end, sizeof(out->hook_end), "%s", ph.end[0] ? ph.end : "never started: the tasks were not released");
-		log_info("%s, %d tasks: --point-hook %s; its output is in %s", wl->name, tasks, out->hook_end, ph.dir);
-	}
+	if (hooked)
+		hook_end(&ph, wl, tasks, &res, out);
 	snprintf(out->variant, sizeof(out->variant), "%s", variant);
 	out->run_id = rn->run_id;
 	out->workload_id = wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
-	if (!res.valid) {
-		rn->failed = 1;
-		if (!rn->first_failure[0])
-			snprintf(rn->first_failure, sizeof(rn->first_failure), "%s", res.reason);
-		log_error("%s, %d tasks: %s", wl->name, tasks, res.reason);
-	}
-	rn->fatal |= res.fatal;
-	if (res.overhead_warning) {
-		log_warn("%s, %d tasks: point overhead %.2f s: %s", wl->name, tasks, res.point_overhead_s,
-			 res.overhead_note);
-		snprintf(out->overhead_note, sizeof(out->overhead_note), "%s", res.overhead_note);
-	}
-	if (res.valid)
-		rn->last_real_s = res.real_s;
+	take_outcome(rn, wl, tasks, &res, out);
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
 	char what[120];

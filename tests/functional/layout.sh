@@ -48,6 +48,14 @@ for rule in "src/run src/cmd" "src/report src/cmd" "src/analysis src/cmd" "src/r
 	ok "$(grep -qx "$rule" "$T/folder_edges" && echo 1 || echo 0)" "${rule% *} does not use ${rule#* }"
 done
 
+# no function over 80 lines (a definition starts at column 0 and ends at the first "}" there)
+long=$(find "$SRCDIR/src" -name '*.c' | sort | while read -r f; do
+	awk -v f="${f#"$SRCDIR"/}" '/^[a-z].*\(.*[^;]$/ && !/^(static )?const / { name = $0; start = NR }
+		/^}/ && start { if (NR - start > 80) print f ": " NR - start " lines: " name; start = 0 }' "$f"
+done)
+ok "$([ -z "$long" ] && echo 0 || echo 1)" "no function is over 80 lines"
+[ -z "$long" ] || echo "$long" | sed 's/^/#   /'
+
 loose=$(cd "$SRCDIR/src" && ls -p | grep -v / | grep "\.[ch]$" | grep -vx main.c)
 ok "$([ -z "$loose" ] && echo 0 || echo 1)" "src/ holds main.c alone${loose:+ (also: $(echo $loose))}"
 finish
