@@ -48,8 +48,9 @@ enum outcome cmd_export(const struct command *self, int argc, char **argv)
 		return OUT_USAGE;
 	}
 	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
-	if (st && report_export(stdout, st, id, a.format, &a.ids) < 0) {
-		log_error("%s", store_error(st));
+	char err[512];
+	if (st && report_export(stdout, st, id, a.format, &a.ids, err, sizeof(err)) < 0) {
+		log_error("%s", err);
 		out = OUT_FAILED;
 	}
 	store_close(st);

@@ -388,38 +388,71 @@ static void write_lava(FILE *f, struct store *st, const struct store_run_row *ru
 	report_lava(f, p, n, strcmp(run->mode, "single") == 0);
 }
 
+/* .figures: the output is read as measurements (LKP's and mmtests' parsers take its maximum or
+ * its table), so a run without a valid point has nothing to give it; csv, json, lava, counters
+ * and kcidb say which points are valid. */
 const struct export_format report_export_formats[] = {
-	{"csv", "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point", write_csv},
-	{"json", "every stored figure, per-test statistic, sample, counter and environment key", json},
-	{"lkp", "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", write_lkp},
-	{"reaim7", "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
-	 write_reaim7},
-	{"aim7", "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",
-	 write_aim7},
-	{"aim9", "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)", write_aim9},
-	{"lava", "LAVA result lines, NAME pass|fail VALUE UNITS: Jobs/Min, Real, CPU and JTI of each point", write_lava},
-	{"counters", "the kernel's counters of every point, one CSV line each (source, name, change, unit)",
-	 write_counters},
-	{"kcidb", "KCIDB schema v5 JSON: the kernel as checkout and build, a test per point (Jobs/Min its number)",
-	 report_kcidb},
-	{NULL, NULL, NULL},
+	{.name = "csv", .help = "the classic re-aim CSV (Forks,JPM,JPM_C,...), one line per valid point",
+	 .write = write_csv},
+	{.name = "json", .help = "every stored figure, per-test statistic, sample, counter and environment key",
+	 .write = json},
+	{.name = "lkp", .help = "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", .write = write_lkp,
+	 .figures = 1},
+	{.name = "reaim7",
+	 .help = "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
+	 .write = write_reaim7,
+	 .figures = 1},
+	{.name = "aim7",
+	 .help = "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",
+	 .write = write_aim7,
+	 .figures = 1},
+	{.name = "aim9", .help = "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)",
+	 .write = write_aim9,
+	 .figures = 1},
+	{.name = "lava", .help = "LAVA result lines, NAME pass|fail VALUE UNITS: Jobs/Min, Real, CPU and JTI of each point",
+	 .write = write_lava},
+	{.name = "counters", .help = "the kernel's counters of every point, one CSV line each (source, name, change, unit)",
+	 .write = write_counters},
+	{.name = "kcidb",
+	 .help = "KCIDB schema v5 JSON: the kernel as checkout and build, a test per point (Jobs/Min its number)",
+	 .write = report_kcidb},
+	{.name = NULL},
 };
 
+static int any_valid(const struct store_point *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i].valid)
+			return 1;
+	return 0;
+}
+
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
-		  const struct report_export_opts *opts)
+		  const struct report_export_opts *opts, char *err, size_t errlen)
 {
 	const struct export_format *fmt = report_export_formats;
 	while (fmt->name && strcmp(fmt->name, format) != 0)
 		fmt++;
 	if (!fmt->name) { /* the command line only passes names from the table */
-		errno = EINVAL;
+		snprintf(err, errlen, "unknown export format '%s'", format);
 		return -1;
 	}
 	struct store_run_row run;
 	struct store_point *pts;
 	size_t n;
-	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
+	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0) {
+		snprintf(err, errlen, "%s", store_error(st));
 		return -1;
+	}
+	if (fmt->figures && !any_valid(pts, n)) {
+		/* a maximum of 0.00 would read as a measurement of a run that measured nothing */
+		snprintf(err, errlen,
+			 "run %lld failed: it has no valid point, so there is no figure to export as %s "
+			 "('reaim show %lld' says why each point is invalid)",
+			 (long long)run_id, fmt->name, (long long)run_id);
+		free(pts);
+		return -1;
+	}
 	fmt->write(f, st, &run, pts, n, opts);
 	free(pts);
 	return 0;

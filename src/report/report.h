@@ -64,12 +64,14 @@ struct export_format {
 	const char *name, *help;
 	void (*write)(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
 		      size_t n, const struct report_export_opts *opts);
+	int figures; /* read as measurements: refused for a run without a valid point */
 };
 extern const struct export_format report_export_formats[]; /* ends with a NULL name */
-/* `reaim export`: the run in a format of report_export_formats, by name; -1 when the run cannot
- * be read (store_error says why) or the name is not in the table (errno EINVAL). opts may be NULL. */
+/* `reaim export`: the run in a format of report_export_formats, by name; -1 with the reason in
+ * err when the run cannot be read, the name is not in the table, or the format is read as
+ * measurements and the run has no valid point (nothing is written then). opts may be NULL. */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
-		  const struct report_export_opts *opts);
+		  const struct report_export_opts *opts, char *err, size_t errlen);
 /* KCIDB schema v5 JSON (kcidb.c): checkouts, builds, one test per point. */
 void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
 		  size_t n, const struct report_export_opts *opts);

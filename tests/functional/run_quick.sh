@@ -73,6 +73,14 @@ contains "$T/out" "INVALID" "the row says INVALID"
 contains "$T/err" "timed out" "the reason is given"
 status 0 "list" "$REAIM" list
 contains "$T/out" "failed" "run stored as failed"
+# a run without a valid point has no maximum: a format read as measurements says it failed
+for fmt in lkp reaim7 aim7; do
+	status 2 "export --format $fmt of a run without a valid point fails" "$REAIM" export broken --format "$fmt"
+	contains "$T/err" "reaim: error: run " "export $fmt: the error says the run failed"
+	ok "$([ ! -s "$T/out" ] && echo 0 || echo 1)" "export $fmt: no figure printed"
+done
+status 0 "export lava of it lists the points as failed" "$REAIM" export broken --format lava
+contains "$T/out" "max_jobs_per_min fail" "lava: the maximum is a fail line"
 ok "$(scratch_is_empty; echo $?)" "scratch dir left empty after the failure"
 # single-user mode: each test alone, calls/s and ops/s with units
 status 0 "single mode" "$REAIM" single --no-quiet-check -f "$T/mix" -p 0.2 -d "$T/scratch" --label single

@@ -215,10 +215,10 @@ static void read_back(struct store *st, int64_t run, const char *where)
 /* The JSON export names every figure of every table. */
 static void export_keys(struct store *st, int64_t run)
 {
-	char *buf = NULL;
+	char *buf = NULL, err[512];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	ok(f && report_export(f, st, run, "json", NULL) == 0, "JSON export written");
+	ok(f && report_export(f, st, run, "json", NULL, err, sizeof(err)) == 0, "JSON export written");
 	if (f)
 		fclose(f);
 	const struct store_figure_table *tables[] = {&store_point_table, &store_test_table, &store_sample_table};
@@ -243,7 +243,7 @@ static void export_keys(struct store *st, int64_t run)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	ok(f && report_export(f, st, run, "counters", NULL) == 0, "counters CSV written");
+	ok(f && report_export(f, st, run, "counters", NULL, err, sizeof(err)) == 0, "counters CSV written");
 	if (f)
 		fclose(f);
 	ok(buf && strstr(buf, ",\"vmstat\",\"pgfault\",-7,\"events\",\n"), "a counter's CSV line, no running share");
