@@ -82,8 +82,9 @@ struct store *cmd_open_store(const char *db_flag);
  * why, with the outcome (OUT_FAILED for the database, OUT_USAGE for the run) in *out. */
 struct cli_list;
 struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int64_t *id, enum outcome *out);
-/* Resolve RUN (NULL: last) in an open store; -1 after printing why (a usage error). */
-int cmd_resolve_run(struct store *st, const char *run, int64_t *id);
+/* Resolve RUN (NULL: last) in an open store; after printing why, OUT_USAGE when no run matches,
+ * OUT_FAILED when the database cannot be read. */
+enum outcome cmd_resolve_run(struct store *st, const char *run, int64_t *id);
 /* A classic re-aim-7 command line (classic.c); main.c sends it here. */
 enum outcome cmd_classic(const struct command *run, int argc, char **argv);
 struct store_point;

@@ -69,13 +69,12 @@ struct store *cmd_open_store(const char *db_flag)
 	return st;
 }
 
-int cmd_resolve_run(struct store *st, const char *run, int64_t *id)
+enum outcome cmd_resolve_run(struct store *st, const char *run, int64_t *id)
 {
-	if (store_resolve_run(st, run ? run : "last", id) < 0) {
+	int rc = store_resolve_run(st, run ? run : "last", id);
+	if (rc != 0)
 		log_error("%s", store_error(st));
-		return -1;
-	}
-	return 0;
+	return rc == 0 ? OUT_OK : rc > 0 ? OUT_USAGE : OUT_FAILED;
 }
 
 const struct command *cmd_find(const struct command_table *t, const char *name)
@@ -127,8 +126,7 @@ struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int6
 		*out = OUT_FAILED;
 		return NULL;
 	}
-	if (cmd_resolve_run(st, run->count ? run->v[0] : NULL, id) < 0) {
-		*out = OUT_USAGE;
+	if ((*out = cmd_resolve_run(st, run->count ? run->v[0] : NULL, id)) != OUT_OK) {
 		store_close(st);
 		return NULL;
 	}

@@ -68,11 +68,12 @@ static enum outcome resolve(struct store *st, const struct cli_list *specs, stru
 		for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
 			int64_t *got;
 			size_t ng;
-			if (store_resolve_group(st, w, &got, &ng) < 0) {
+			int rc = store_resolve_group(st, w, &got, &ng);
+			if (rc != 0) {
 				log_error("%s", store_error(st));
 				free(copy);
 				free(ids);
-				return OUT_USAGE;
+				return rc > 0 ? OUT_USAGE : OUT_FAILED;
 			}
 			ids = xrealloc(ids, (n + ng + 1) * sizeof(*ids));
 			for (size_t k = 0; k < ng; k++) {

@@ -111,8 +111,7 @@ enum outcome cmd_plot(const struct command *self, int argc, char **argv)
 	if (!st)
 		out = OUT_FAILED;
 	for (size_t i = 0; st && out == OUT_OK && i < a.runs.count; i++)
-		if (cmd_resolve_run(st, a.runs.v[i], &id) < 0)
-			out = OUT_USAGE;
+		out = cmd_resolve_run(st, a.runs.v[i], &id);
 	char err[1024];
 	if (out == OUT_OK && report_plot(st, &rq, err, sizeof(err)) < 0) {
 		log_error("%s", err);

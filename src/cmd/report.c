@@ -43,8 +43,7 @@ enum outcome cmd_report(const struct command *self, int argc, char **argv)
 	if (!st)
 		out = OUT_FAILED;
 	for (size_t i = 0; st && out == OUT_OK && i < n; i++)
-		if (cmd_resolve_run(st, a.runs.v[i], &ids[i]) < 0)
-			out = OUT_USAGE;
+		out = cmd_resolve_run(st, a.runs.v[i], &ids[i]);
 	char err[1024];
 	struct out_file of = {0};
 	if (out == OUT_OK && out_file_open(&of, a.output, err, sizeof(err)) < 0) {

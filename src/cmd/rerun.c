@@ -195,8 +195,8 @@ enum outcome cmd_rerun(const struct command *self, int argc, char **argv)
 	struct store *st = cmd_open_store(a.db);
 	if (!st)
 		out = OUT_FAILED;
-	else if (cmd_resolve_run(st, a.run.v[0], &id) < 0)
-		out = OUT_USAGE;
+	else if ((out = cmd_resolve_run(st, a.run.v[0], &id)) != OUT_OK)
+		;
 	else
 		out = rebuild(st, id, a.label, &p, uuid, sizeof(uuid));
 	store_close(st); /* the run opens the database again, for writing */

@@ -468,7 +468,7 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 	int64_t *ids = xcalloc(rq->nruns + 1, sizeof(*ids));
 	int rc = 0;
 	for (size_t i = 0; i < rq->nruns && rc == 0; i++)
-		if ((rc = store_resolve_run(st, rq->runs[i], &ids[i])) < 0)
+		if ((rc = store_resolve_run(st, rq->runs[i], &ids[i])) != 0)
 			snprintf(err, errlen, "%s", store_error(st));
 	char *buf = NULL;
 	size_t len = 0;
@@ -504,5 +504,5 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 		rc = write_picture(buf, len, rq->out, png, err, errlen);
 	free(buf);
 	free(ids);
-	return rc;
+	return rc ? -1 : 0;
 }

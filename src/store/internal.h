@@ -34,6 +34,17 @@ extern const size_t store_migration_count;
 /* PRAGMA user_version of an attached schema ("main", "other"). */
 int store_schema_version(struct store *st, const char *schema, int *v);
 
+/* What a file attached as schema is: STORE_FILE_EMPTY (no tables, version 0: a new file) or
+ * STORE_FILE_OURS (reaim's tables, a version this reaim knows, in *version), else -1 with the
+ * reason naming path: another program's database, or a newer reaim's. Reads only. */
+enum { STORE_FILE_EMPTY = 0, STORE_FILE_OURS = 1 };
+int store_classify(struct store *st, const char *schema, const char *path, int *version);
+
+/* Whether the run that left a row 'running' still lives: its lock file (a name in dir) held, or
+ * without one its pid a reaim process (pid <= 0: unknown, alive). With tidy a stale lock file
+ * reaim made for that run is removed. */
+int store_owner_alive(const char *dir, const char *lock_file, const char *uuid, int64_t pid, int tidy);
+
 /* PRAGMA quick_check of a schema: a damaged page is found before anything is appended. */
 int store_check_integrity(struct store *st, const char *schema, const char *path);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "store/internal.h"
 #include "util/util.h"
@@ -37,6 +38,16 @@ static int exec_ids(struct store *st, const char *sql, int64_t a, int64_t b, int
 	if (id)
 		*id = sqlite3_last_insert_rowid(st->db);
 	return 0;
+}
+
+static int exec_text(struct store *st, const char *sql, const char *text)
+{
+	sqlite3_stmt *s;
+	if (store_prepare(st, &s, "merging", sql, "s", text) < 0)
+		return -1;
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : store_fail(st, "merging");
 }
 
 /* Ids from a query with one bound integer (or none). */
@@ -77,7 +88,7 @@ static int copy_points(struct store *st, int64_t old_run, int64_t new_run, int64
 	return rc;
 }
 
-static int copy_run(struct store *st, int64_t old_run)
+static int copy_run(struct store *st, int64_t old_run, int64_t *new_id)
 {
 	int64_t new_run, *wls;
 	size_t n;
@@ -102,6 +113,7 @@ static int copy_run(struct store *st, int64_t old_run)
 			rc = copy_points(st, old_run, new_run, wls[i], new_wl);
 	}
 	free(wls);
+	*new_id = new_run;
 	return rc;
 }
 
@@ -111,6 +123,13 @@ static int same_file(const char *a, const char *b)
 {
 	struct stat x, y;
 	return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* An error of the other database names it, not the one merged into. */
+static int fail_other(struct store *st, const char *other_path, const char *what)
+{
+	snprintf(st->err, sizeof(st->err), "%s: %s: %s", other_path, what, sqlite3_errmsg(st->db));
+	return -1;
 }
 
 /* Attach the other database and check it: ours, this schema, undamaged. */
@@ -123,13 +142,25 @@ static int attach_other(struct store *st, const char *other_path)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
-		return store_fail(st, "attaching");
+		return fail_other(st, other_path, "opening it to merge");
 	int v = 0;
-	if (store_schema_version(st, "other", &v) < 0)
+	rc = store_classify(st, "other", other_path, &v);
+	if (rc < 0) {
+		if (strncmp(st->err, st->path, strlen(st->path)) == 0) /* SQLite's reason, said of main */
+			return fail_other(st, other_path, "reading it to merge");
 		return -1;
+	}
+	if (rc == STORE_FILE_EMPTY) {
+		snprintf(st->err, sizeof(st->err), "%s: an empty database: no run is stored in it", other_path);
+		return -1;
+	}
 	if (v != (int)store_migration_count) {
-		snprintf(st->err, sizeof(st->err), "%s has schema version %d, this reaim writes %zu%s", other_path, v,
-			 store_migration_count, v == 0 ? " (not a reaim database?)" : "; open it with this reaim first");
+		int can = access(other_path, W_OK) == 0;
+		snprintf(st->err, sizeof(st->err), "%s: schema version %d, this reaim merges from %zu%s", other_path, v,
+			 store_migration_count,
+			 can ? "; any run or merge of this reaim with --db on it upgrades it"
+			     : " (it is not writable here: upgrade a copy with any run or merge of this reaim, then "
+			       "merge the copy)");
 		return -1;
 	}
 	return store_check_integrity(st, "other", other_path);
@@ -144,6 +175,60 @@ static int merge_cancelled(struct store *st)
 	return 1;
 }
 
+/* The other database's runs left 'running' by a writer that is gone (its lock free beside that
+ * database, or with no lock file a pid of this host that is no reaim): their uuids go into
+ * temp.merge_dead, to be merged as the interrupted runs they are. */
+struct running_row {
+	char uuid[40], host[256];
+	char *lock_file;
+	int64_t pid;
+};
+
+static void read_running(sqlite3_stmt *s, void *row)
+{
+	struct running_row *r = row;
+	store_copy_text(r->uuid, sizeof(r->uuid), s, 0);
+	const unsigned char *t = sqlite3_column_text(s, 1);
+	r->lock_file = t ? xstrdup((const char *)t) : NULL;
+	r->pid = sqlite3_column_int64(s, 2);
+	store_copy_text(r->host, sizeof(r->host), s, 3);
+}
+
+static void drop_running(sqlite3_stmt *s, void *row)
+{
+	(void)s;
+	free(((struct running_row *)row)->lock_file);
+}
+
+static int find_dead(struct store *st, const char *other_path)
+{
+	struct store_rows r;
+	if (sqlite3_exec(st->db, "CREATE TEMP TABLE IF NOT EXISTS merge_dead (uuid TEXT PRIMARY KEY);"
+			 "DELETE FROM temp.merge_dead", NULL, NULL, NULL) != SQLITE_OK)
+		return store_fail(st, "merging");
+	if (store_query(st, "merging", sizeof(struct running_row), read_running, drop_running, &r,
+			"SELECT uuid, lock_file, pid, COALESCE(host, '') FROM other.runs WHERE status = 'running'",
+			"") < 0)
+		return -1;
+	const char *slash = strrchr(other_path, '/');
+	char *dir = slash ? xasprintf("%.*s", slash == other_path ? 1 : (int)(slash - other_path), other_path)
+			  : xstrdup(".");
+	char host[256] = "";
+	gethostname(host, sizeof(host) - 1);
+	struct running_row *v = r.v;
+	int rc = 0;
+	for (size_t i = 0; i < r.n; i++) {
+		/* a pid says something only on the host that wrote it */
+		int64_t pid = strcmp(v[i].host, host) == 0 ? v[i].pid : 0;
+		if (rc == 0 && !store_owner_alive(dir, v[i].lock_file, v[i].uuid, pid, 0))
+			rc = exec_text(st, "INSERT OR IGNORE INTO temp.merge_dead (uuid) VALUES (?)", v[i].uuid);
+		drop_running(NULL, &v[i]);
+	}
+	free(r.v);
+	free(dir);
+	return rc;
+}
+
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped)
 {
 	*copied = *skipped = 0;
@@ -155,27 +240,39 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	int64_t *runs = NULL, *stale = NULL;
 	size_t n = 0, nstale = 0, total = 0;
 	if (rc == 0)
+		rc = find_dead(st, other_path);
+	if (rc == 0)
 		rc = select_ids(st, "SELECT COUNT(*) FROM other.runs", 0, &runs, &n);
 	if (rc == 0 && n == 1)
 		total = (size_t)runs[0];
 	free(runs);
 	runs = NULL;
 	/* a run still going there is left for a later merge; a copy of one that was still going
-	 * when merged before is replaced once the other side has finished it */
+	 * when merged before is replaced once the other side has finished it (or its writer died) */
 	if (rc == 0)
 		rc = select_ids(st, "SELECT m.id FROM main.runs m JOIN other.runs o ON o.uuid = m.uuid"
-				" WHERE m.status = 'running' AND o.status <> 'running'", 0, &stale, &nstale);
+				" WHERE m.status = 'running' AND (o.status <> 'running' OR o.uuid IN"
+				" (SELECT uuid FROM temp.merge_dead))", 0, &stale, &nstale);
 	if (rc == 0)
-		rc = select_ids(st, "SELECT id FROM other.runs WHERE status <> 'running' AND (uuid NOT IN"
-				" (SELECT uuid FROM main.runs) OR uuid IN (SELECT uuid FROM main.runs WHERE"
-				" status = 'running')) ORDER BY id", 0, &runs, &n);
+		rc = select_ids(st, "SELECT id FROM other.runs WHERE (status <> 'running' OR uuid IN"
+				" (SELECT uuid FROM temp.merge_dead)) AND (uuid NOT IN (SELECT uuid FROM main.runs) OR"
+				" uuid IN (SELECT uuid FROM main.runs WHERE status = 'running')) ORDER BY id",
+				0, &runs, &n);
 	if (rc == 0 && sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		rc = store_fail(st, "locking the database");
 	else if (rc == 0) {
 		for (size_t i = 0; i < nstale && rc == 0; i++)
 			rc = exec_ids(st, "DELETE FROM main.runs WHERE id = ?", stale[i], 0, 0, NULL);
-		for (size_t i = 0; i < n && rc == 0; i++)
-			rc = merge_cancelled(st) ? -1 : copy_run(st, runs[i]);
+		for (size_t i = 0; i < n && rc == 0; i++) {
+			int64_t id = 0;
+			rc = merge_cancelled(st) ? -1 : copy_run(st, runs[i], &id);
+			/* only a run whose writer died is still 'running' here */
+			if (rc == 0)
+				rc = exec_ids(st, "UPDATE main.runs SET status = 'interrupted', reason = 'the reaim process "
+					      "died (killed, or the machine went down) before the run finished',"
+					      " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')"
+					      " WHERE id = ? AND status = 'running'", id, 0, 0, NULL);
+		}
 		if (rc == 0 && merge_cancelled(st))
 			rc = -1;
 		if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
@@ -183,12 +280,20 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 		if (rc < 0)
 			sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	}
+	size_t len = strlen(st->path);
+	if (rc < 0 && strncmp(st->err, st->path, len) == 0 && strncmp(st->err + len, ": merging: ", 11) == 0) {
+		/* either file may be at fault: name both */
+		char *m = xasprintf("merging %s into %s: %s", other_path, st->path, st->err + len + 11);
+		snprintf(st->err, sizeof(st->err), "%s", m);
+		free(m);
+	}
 	if (rc == 0) {
 		*copied = n;
 		*skipped = total - n;
 	}
 	free(runs);
 	free(stale);
+	sqlite3_exec(st->db, "DROP TABLE IF EXISTS temp.merge_dead", NULL, NULL, NULL);
 	sqlite3_exec(st->db, "DETACH DATABASE other", NULL, NULL, NULL);
 	return rc;
 }

@@ -35,7 +35,7 @@ int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 	else
 		*run_id = *(int64_t *)r.v;
 	free(r.v);
-	return r.n ? 0 : -1;
+	return r.n ? 0 : 1;
 }
 
 /* A run's id and whether it is still being measured. */
@@ -53,6 +53,7 @@ static void read_id_status(sqlite3_stmt *s, void *row)
 
 int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n)
 {
+	int rc;
 	struct store_rows r = {0};
 	long long id;
 	*ids = NULL;
@@ -69,8 +70,8 @@ int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_
 	if (r.n == 0) { /* not a label: an id, last, last~N or a uuid names one run */
 		free(r.v);
 		int64_t one;
-		if (store_resolve_run(st, spec, &one) < 0)
-			return -1;
+		if ((rc = store_resolve_run(st, spec, &one)) != 0)
+			return rc;
 		*ids = xmalloc(sizeof(**ids));
 		**ids = one;
 		*n = 1;

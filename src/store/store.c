@@ -35,31 +35,67 @@ int store_schema_version(struct store *st, const char *schema, int *v)
 	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema version");
 }
 
-/* Any table at all: a version-0 file that has some belongs to another program. */
-static int has_tables(struct store *st)
+/* How many of the tables the first migration makes are in a schema: all of them, and only
+ * then, make a file ours. */
+static int reaim_tables(struct store *st, const char *schema, int *n)
 {
+	char *sql = xasprintf("SELECT COUNT(*) FROM %s.sqlite_master WHERE type = 'table' AND name IN"
+			      " ('runs', 'env', 'workloads', 'points', 'test_stats')", schema);
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1", -1, &s, NULL) !=
-	    SQLITE_OK)
-		return 1;
-	int rc = sqlite3_step(s);
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	free(sql);
+	if (rc != SQLITE_OK)
+		return store_fail(st, "reading the schema");
+	rc = sqlite3_step(s);
+	*n = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
 	sqlite3_finalize(s);
-	return rc != SQLITE_DONE;
+	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema");
+}
+
+static int any_table(struct store *st, const char *schema, int *any)
+{
+	char *sql = xasprintf("SELECT COUNT(*) FROM %s.sqlite_master", schema);
+	sqlite3_stmt *s;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	free(sql);
+	if (rc != SQLITE_OK)
+		return store_fail(st, "reading the schema");
+	rc = sqlite3_step(s);
+	*any = rc == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema");
+}
+
+int store_classify(struct store *st, const char *schema, const char *path, int *version)
+{
+	int n, any;
+	if (store_schema_version(st, schema, version) < 0 || any_table(st, schema, &any) < 0)
+		return -1;
+	if (*version == 0 && !any)
+		return STORE_FILE_EMPTY;
+	if (reaim_tables(st, schema, &n) < 0)
+		return -1;
+	/* another program's file says nothing reaim can trust in its user_version */
+	if (*version == 0 || n != 5) {
+		snprintf(st->err, sizeof(st->err),
+			 "%s: an SQLite database, but not a reaim results database (it lacks reaim's tables); "
+			 "left untouched", path);
+		return -1;
+	}
+	if (*version > (int)store_migration_count) {
+		snprintf(st->err, sizeof(st->err), "%s: schema version %d, newer than this reaim knows (%zu): a newer "
+			 "reaim wrote it; left untouched", path, *version, store_migration_count);
+		return -1;
+	}
+	return STORE_FILE_OURS;
 }
 
 /* Refuse, before changing anything (even the journal mode), a file that is another
- * program's database: schema version 0 but tables in it. */
+ * program's database or a newer reaim's. */
 static int is_ours(struct store *st)
 {
 	int v;
-	if (store_schema_version(st, "main", &v) < 0)
-		return -1;
-	if (v == 0 && has_tables(st)) {
-		snprintf(st->err, sizeof(st->err), "%s: an SQLite database, but not a reaim results database "
-			 "(it has tables and no reaim schema version); left untouched", st->path);
-		return -1;
-	}
-	return 0;
+	return store_classify(st, "main", st->path, &v) < 0 ? -1 : 0;
 }
 
 /* Bring the schema up to date in one transaction, so a failure changes nothing. */
@@ -70,9 +106,9 @@ static int migrate(struct store *st)
 		return -1;
 	if (store_schema_version(st, "main", &v) < 0)
 		goto fail;
-	if (v > (int)store_migration_count) {
-		snprintf(st->err, sizeof(st->err), "schema version %d is newer than this reaim knows (%zu)",
-			 v, store_migration_count);
+	if (v > (int)store_migration_count) { /* written by a newer reaim since it was vetted */
+		snprintf(st->err, sizeof(st->err), "%s: schema version %d, newer than this reaim knows (%zu): a "
+			 "newer reaim wrote it; left untouched", st->path, v, store_migration_count);
 		goto fail;
 	}
 	for (; v < (int)store_migration_count; v++) {
@@ -95,6 +131,12 @@ fail:
 static int check_path(struct store *st, const char *path)
 {
 	struct stat sb;
+	size_t len = strlen(path);
+	if (len && path[len - 1] == '/') { /* SQLite would make a file of the name without its slash */
+		snprintf(st->err, sizeof(st->err), "%s: ends in '/', a directory; give the database file's name "
+			 "(such as %sreaim.db)", path, path);
+		return -1;
+	}
 	if (!*path || strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0) {
 		snprintf(st->err, sizeof(st->err), "'%s': not a database file name (an empty name, :memory: or a "
 						   "URI would keep nothing); give a path", path);
@@ -133,13 +175,42 @@ int store_check_integrity(struct store *st, const char *schema, const char *path
 	int rc = sqlite3_step(s);
 	const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(s, 0) : NULL;
 	int ok = t && strcmp((const char *)t, "ok") == 0;
-	if (!ok && rc == SQLITE_ROW)
-		snprintf(st->err, sizeof(st->err), "%s: the database is damaged (%s); nothing was written",
-			 path, t ? (const char *)t : "?");
+	if (!ok && rc == SQLITE_ROW) {
+		const char *why = t ? (const char *)t : "?", *nl = strchr(why, '\n');
+		if (strncmp(why, "*** in database", 15) == 0 && nl) /* SQLite's heading, not the damage */
+			why = nl + 1;
+		snprintf(st->err, sizeof(st->err), "%s: the database is damaged (%.*s); nothing was read from it or "
+			 "written to it", path, (int)strcspn(why, "\n"), why);
+	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW)
 		return store_fail(st, "checking the database");
 	return ok ? 0 : -1;
+}
+
+/* A reader that found no WAL files left the empty ones SQLite made for it (a read-only connection
+ * cannot delete them). The last connection to close with write access removes them: open one,
+ * read, close, never waiting. Another program's connection keeps them, as it should. */
+static void tidy_wal(const char *path)
+{
+	sqlite3 *db;
+	if (access(path, W_OK) != 0 || sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		return;
+	}
+	sqlite3_busy_timeout(db, 0);
+	sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	sqlite3_close(db);
+}
+
+/* Neither WAL file is there: a read-only connection would leave the ones it makes. */
+static int wal_absent(const char *path)
+{
+	char *wal = xasprintf("%s-wal", path), *shm = xasprintf("%s-shm", path);
+	int absent = access(wal, F_OK) != 0 && access(shm, F_OK) != 0;
+	free(wal);
+	free(shm);
+	return absent;
 }
 
 /* Decide on a read-only connection whether an existing file is ours and sound, so that a file
@@ -148,6 +219,7 @@ static int vet_existing(struct store *st)
 {
 	if (access(st->path, F_OK) != 0)
 		return 0;
+	int made_wal = wal_absent(st->path);
 	int rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_handler(st->db, busy_wait, st);
@@ -157,6 +229,8 @@ static int vet_existing(struct store *st)
 	}
 	sqlite3_close(st->db);
 	st->db = NULL;
+	if (made_wal && rc != SQLITE_OK)
+		tidy_wal(st->path); /* a refused file is left as it was found */
 	return rc == SQLITE_OK ? 0 : -1;
 }
 
@@ -201,6 +275,21 @@ int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg
 	return -1;
 }
 
+/* An older schema is upgraded by a writer; say how only where this user could. */
+static void old_schema(struct store *st, const char *path, int v)
+{
+	int can = access(path, W_OK) == 0 && access(st->dir, W_OK) == 0;
+	if (v == 0) {
+		snprintf(st->err, sizeof(st->err), "%s: an empty database: no run is stored in it", path);
+		return;
+	}
+	snprintf(st->err, sizeof(st->err), "%s: schema version %d, this reaim reads %zu%s", path, v,
+		 store_migration_count,
+		 can ? "; any run or merge of this reaim with --db on it upgrades it"
+		     : " (and it is not writable here, so only its owner can upgrade it, with any run or merge "
+		       "of this reaim)");
+}
+
 /* Readers never write, so a read-only mount or another user's file works, and they do not wait
  * for writers (WAL readers need not). A file on a read-only mount whose WAL index cannot be
  * created is opened as immutable. */
@@ -213,11 +302,8 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 		if (access(path, F_OK) != 0) {
 			snprintf(st->err, sizeof(st->err), "no results database at %s (run a suite first, or pass --db)", path);
 		} else {
-			char *wal = xasprintf("%s-wal", path), *shm = xasprintf("%s-shm", path);
-			if (access(wal, F_OK) != 0 && access(shm, F_OK) != 0)
+			if (wal_absent(path))
 				st->made_wal = xstrdup(path);
-			free(wal);
-			free(shm);
 			int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
 			if (rc == SQLITE_OK)
 				sqlite3_busy_handler(st->db, busy_wait, st);
@@ -234,15 +320,12 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 			if (rc != SQLITE_OK)
 				store_fail(st, "opening");
 			else if (is_ours(st) == 0 && store_schema_version(st, "main", &v) == 0) {
-				if (v == (int)store_migration_count) {
+				if (v != (int)store_migration_count)
+					old_schema(st, path, v);
+				else if (store_check_integrity(st, "main", path) == 0) {
 					*out = st;
 					return 0;
 				}
-				snprintf(st->err, sizeof(st->err), "%s: schema version %d, this reaim reads %zu%s", path, v,
-					 store_migration_count,
-					 v < (int)store_migration_count ? "; open it once with write access (any run or "
-									 "merge) to upgrade it"
-									: " (a newer reaim wrote it)");
 			}
 		}
 	}
@@ -305,21 +388,6 @@ static void run_lock_drop(struct store *st)
 	st->run_lock_id = 0;
 	free(st->run_lock_path);
 	st->run_lock_path = NULL;
-}
-
-/* A reader that found no WAL files left the empty ones SQLite made for it (a read-only connection
- * cannot delete them). The last connection to close with write access removes them: open one,
- * read, close, never waiting. Another program's connection keeps them, as it should. */
-static void tidy_wal(const char *path)
-{
-	sqlite3 *db;
-	if (access(path, W_OK) != 0 || sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-		sqlite3_close(db);
-		return;
-	}
-	sqlite3_busy_timeout(db, 0);
-	sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
-	sqlite3_close(db);
 }
 
 void store_close(struct store *st)
@@ -545,25 +613,31 @@ static int made_for(int fd, const char *name, const char *uuid)
 }
 
 /* The run that owns a row is alive while it holds its lock file: held means alive; a lock that
- * can be taken, or no file, means it is gone (and its file goes too). This holds in any pid
- * namespace, under any program name, and whatever became of its pid. Rows without a lock file
- * (written before schema 9, or where the filesystem could not lock) fall back to asking whether
- * the pid is a reaim process, which misjudges a run in another pid namespace, one started
- * through a link with another name, and a pid reused by another reaim. */
-static int owner_alive(struct store *st, const struct owner *o)
+ * can be taken, or no file, means it is gone (and, with tidy, its file goes too). This holds in
+ * any pid namespace, under any program name, and whatever became of its pid. Rows without a lock
+ * file (written before schema 9, or where the filesystem could not lock) fall back to asking
+ * whether the pid is a reaim process (pid 0: not known, taken as alive), which misjudges a run in
+ * another pid namespace, one started through a link with another name, and a pid reused by
+ * another reaim. */
+int store_owner_alive(const char *dir, const char *lock_file, const char *uuid, int64_t pid, int tidy)
 {
-	const char *name = o->lock_file;
+	const char *name = lock_file;
 	if (!name || !*name || strchr(name, '/') || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
-		return pid_is_reaim((long)o->pid);
-	char *path = lock_path(st, name);
+		return pid <= 0 || pid_is_reaim((long)pid);
+	char *path = xasprintf("%s/%s", dir, name);
 	int fd, stale = lock_file_stale(path, &fd);
 	if (stale == 1) {
-		if (made_for(fd, name, o->uuid) && unlink(path) < 0 && errno != ENOENT)
+		if (tidy && made_for(fd, name, uuid) && unlink(path) < 0 && errno != ENOENT)
 			log_warn("cannot remove %s: %s", path, strerror(errno));
 		close(fd);
 	}
 	free(path);
 	return stale == 0;
+}
+
+static int owner_alive(struct store *st, const struct owner *o)
+{
+	return store_owner_alive(st->dir, o->lock_file, o->uuid, o->pid, 1);
 }
 
 int store_reap_dead_runs(struct store *st, const char *host, int *count)

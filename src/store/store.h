@@ -124,10 +124,12 @@ struct store_run_row {
 	int64_t planned_points;   /* 0: not known (a searching mode, single mode, or an older run) */
 	int planned_exact;        /* 0: planned_points is an upper bound */
 };
-/* Resolve "N", "last", "last~N" or a label (newest with it) to a run id. */
+/* Resolve "N", "last", "last~N" or a label (newest with it) to a run id: 0, 1 when no run
+ * matches, -1 when the database cannot be read (store_error says which). */
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id);
 /* The same as a group, for compare: a label names every run that has it (oldest first; runs still
- * being measured only when no other has it); anything else names one run as above. Free *ids. */
+ * being measured only when no other has it); anything else names one run as above. Free *ids.
+ * Returns as store_resolve_run. */
 int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n);
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
 /* The run's command line and suite text (may be long, so not in the row); the caller frees both. */

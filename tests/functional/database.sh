@@ -94,14 +94,28 @@ ln -s "$REAIM_DB" "$T/alias.db"
 status 2 "merge into itself through a link" "$REAIM" merge "$T/alias.db"
 if command -v sqlite3 >/dev/null 2>&1; then
 	check "a run in another database" run --db "$T/lab.db" --label lab
+	# a run going on there: its writer holds the lock file its row names
 	sqlite3 "$T/lab.db" "UPDATE runs SET status = 'running'"
+	lockf="$T/$(sqlite3 "$T/lab.db" "SELECT lock_file FROM runs")"
+	echo "a writer's lock" >"$lockf"
+	# flock -o: only flock itself holds the lock, so killing it frees the lock
+	flock -o "$lockf" sleep 30 &
+	holder=$!
+	while flock -n "$lockf" true; do sleep 0.05; done
 	status 0 "merge while that run is going" "$REAIM" merge "$T/lab.db"
 	contains "$T/out" "merged 0 runs" "the running run is not copied"
-	sqlite3 "$T/lab.db" "UPDATE runs SET status = 'complete'"
-	status 0 "merge once it has finished" "$REAIM" merge "$T/lab.db"
-	contains "$T/out" "merged 1 runs" "now it is copied"
-	ok "$([ "$(sqlite3 "$REAIM_DB" "SELECT status FROM runs WHERE label = 'lab'")" = complete ] && echo 0 || echo 1)" \
-		"stored complete"
+	pkill -P "$holder" sleep 2>/dev/null
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+	# its writer died: the lock is free, so the run is the interrupted run it is
+	status 0 "merge once its writer is dead" "$REAIM" merge "$T/lab.db"
+	contains "$T/out" "merged 1 runs" "a run whose writer died is copied"
+	ok "$([ "$(sqlite3 "$REAIM_DB" "SELECT status FROM runs WHERE label = 'lab'")" = interrupted ] && echo 0 || echo 1)" \
+		"stored interrupted"
+	ok "$([ -e "$lockf" ] && [ "$(sqlite3 "$T/lab.db" "SELECT status FROM runs")" = running ] && echo 0 || echo 1)" \
+		"the source is left as it was (its row and lock file)"
+	status 0 "merge again" "$REAIM" merge "$T/lab.db"
+	contains "$T/out" "merged 0 runs" "the run is not copied twice"
 
 	# a damaged page is found before anything is appended
 	cp "$REAIM_DB" "$T/bad.db"
@@ -115,7 +129,78 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	contains "$T/err" "damaged" "says it is damaged"
 	ok "$([ "$before" = "$(cksum <"$T/bad.db")" ] && echo 0 || echo 1)" "nothing appended to it"
 	status 2 "merging a damaged database" "$REAIM" merge "$T/bad.db"
+	contains "$T/err" "reaim: error: $T/bad.db: the database is damaged" "merge names the damaged source"
+
+	# every reader on a damaged page says so and exits 2: no phantom rows, no runs dropped
+	for c in list "show 1" "export 1" "compare 1" "plot 1 -o $T/p.svg" "report 1 -o $T/r.html" "rerun 1"; do
+		# shellcheck disable=SC2086
+		status 2 "a reader on a damaged page: $c" "$REAIM" $c --db "$T/bad.db"
+		contains "$T/err" "damaged" "$c: says it is damaged"
+	done
+	ok "$([ "$before" = "$(cksum <"$T/bad.db")" ] && echo 0 || echo 1)" "the readers left it as it was"
+
+	# refusing a damaged database in WAL mode leaves nothing beside it
+	cp "$T/bad.db" "$T/badwal.db"
+	printf '\002\002' | dd of="$T/badwal.db" bs=1 seek=18 conv=notrunc 2>/dev/null # the header's WAL mode
+	status 2 "a damaged WAL database is refused" run --db "$T/badwal.db"
+	contains "$T/err" "damaged" "says it is damaged"
+	ok "$([ "$(ls "$T" | grep -c '^badwal')" -eq 1 ] && echo 0 || echo 1)" "no -wal or -shm left beside it"
+
+	# another program's file, whatever its user_version and journal mode, is never modified
+	stamp() { echo "$(stat -c '%s %Y' "$1") $(cksum <"$1")"; }
+	for v in 5 99; do
+		for mode in delete wal; do
+			f="$T/app-$v-$mode.db"
+			sqlite3 "$f" "PRAGMA journal_mode = $mode; CREATE TABLE t (x); INSERT INTO t VALUES (1);
+				PRAGMA user_version = $v;" >/dev/null
+			touch -d '2001-01-01' "$f"
+			was=$(stamp "$f")
+			status 2 "another program's file (user_version $v, $mode) refused by a run" run --db "$f"
+			contains "$T/err" "not a reaim results database" "user_version $v, $mode: says why"
+			status 2 "and by list" "$REAIM" list --db "$f"
+			status 2 "and by merge" "$REAIM" merge "$f"
+			contains "$T/err" "$f" "merge names the source"
+			ok "$([ "$was" = "$(stamp "$f")" ] && echo 0 || echo 1)" "user_version $v, $mode: bytes and mtime unchanged"
+			ok "$([ ! -e "$f-wal" ] && [ ! -e "$f-shm" ] && [ ! -e "$f-journal" ] && echo 0 || echo 1)" \
+				"user_version $v, $mode: nothing made beside it"
+			ok "$([ "$(sqlite3 "$f" 'PRAGMA journal_mode')" = "$mode" ] && echo 0 || echo 1)" \
+				"user_version $v, $mode: journal mode unchanged"
+		done
+	done
+
+	# a newer reaim's database: a run names that file and leaves it alone
+	cp "$T/lab.db" "$T/newer.db"
+	sqlite3 "$T/newer.db" "PRAGMA user_version = 99"
+	was=$(stamp "$T/newer.db")
+	status 2 "a newer reaim's database refused by a run" run --db "$T/newer.db"
+	contains "$T/err" "reaim: error: $T/newer.db: schema version 99, newer" "the run names the newer file"
+	status 2 "merge of a newer reaim's database" "$REAIM" merge "$T/newer.db"
+	contains "$T/err" "reaim: error: $T/newer.db: schema version 99" "merge names the source"
+	ok "$([ "$was" = "$(stamp "$T/newer.db")" ] && echo 0 || echo 1)" "the newer file is unchanged"
+	# an older one: a reader says how to upgrade it only where this user could
+	cp "$T/lab.db" "$T/older.db"
+	sqlite3 "$T/older.db" "PRAGMA user_version = 8"
+	status 2 "list of an older schema" "$REAIM" list --db "$T/older.db"
+	contains "$T/err" "upgrades it" "says a run or merge upgrades it"
+	if [ "$(id -u)" = 0 ] && $nobody true 2>/dev/null; then
+		chmod 755 "$T" && chmod 644 "$T/older.db"
+		status 2 "list of an older schema it cannot write" $nobody "$REAIM" list --db "$T/older.db"
+		contains "$T/err" "only its owner can upgrade it" "no advice this user cannot follow"
+	fi
 fi
+
+# a file that is no database at all, given to merge, is named as the source
+head -c 3000 /dev/urandom >"$T/noise.db"
+status 2 "merge of a file that is no database" "$REAIM" merge "$T/noise.db"
+contains "$T/err" "reaim: error: $T/noise.db:" "the error names the source, not the database merged into"
+
+# a --db path ending in / is a directory name: refused, never turned into a file
+for c in run list; do
+	if [ "$c" = run ]; then status 2 "--db ending in / refused by a run" run --db "$T/newdir/"
+	else status 2 "--db ending in / refused by list" "$REAIM" list --db "$T/newdir/"; fi
+	contains "$T/err" "ends in '/'" "$c: says why"
+done
+ok "$([ ! -e "$T/newdir" ] && echo 0 || echo 1)" "no file made of the name"
 scratch_is_empty
 ok $? "scratch is clean"
 finish

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -185,6 +187,107 @@ static void liveness(void)
 	free(db);
 }
 
+/* ok() with a formatted description. */
+__attribute__((format(printf, 2, 3))) static void okf(int cond, const char *fmt, ...)
+{
+	char what[640];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	tap_ok(cond, __FILE__, __LINE__, what);
+}
+
+/* The file's bytes and mtime, to tell that a refusal changed nothing. */
+static char *snapshot(const char *path, size_t *len, struct timespec *mtime)
+{
+	struct stat sb;
+	if (stat(path, &sb) < 0)
+		return NULL;
+	*mtime = sb.st_mtim;
+	char *buf = xmalloc((size_t)sb.st_size + 1);
+	int fd = open(path, O_RDONLY);
+	ssize_t got = fd >= 0 ? read(fd, buf, (size_t)sb.st_size) : -1;
+	if (fd >= 0)
+		close(fd);
+	*len = got < 0 ? 0 : (size_t)got;
+	return buf;
+}
+
+static int beside(const char *path, const char *suffix)
+{
+	char *p = xasprintf("%s%s", path, suffix);
+	int there = access(p, F_OK) == 0;
+	free(p);
+	return there;
+}
+
+/* A file that is not this reaim's to write (another program's, whatever its user_version and
+ * journal mode; a newer reaim's) is refused by a writer and a reader and left byte for byte,
+ * mtime and all, with no -wal or -shm made beside it. */
+static void refused_untouched(void)
+{
+	static const struct {
+		const char *name, *sql, *says;
+	} files[] = {
+		{.name = "v0", .sql = "CREATE TABLE t (x); INSERT INTO t VALUES (1)", .says = "not a reaim results"},
+		{.name = "v5", .sql = "CREATE TABLE t (x); PRAGMA user_version = 5", .says = "not a reaim results"},
+		{.name = "v99", .sql = "CREATE TABLE runs (x); PRAGMA user_version = 99", .says = "not a reaim results"},
+		{.name = "wal5",
+		 .sql = "PRAGMA journal_mode = WAL; CREATE TABLE t (x); PRAGMA user_version = 5",
+		 .says = "not a reaim results"},
+		{.name = "newer", .sql = NULL, .says = "newer than this reaim"},
+	};
+	char err[512];
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *path = xasprintf("%s/%s.db", dir, files[i].name);
+		struct store *st = NULL;
+		sqlite3 *raw;
+		if (files[i].sql) {
+			okf(sqlite3_open(path, &raw) == SQLITE_OK &&
+				   sqlite3_exec(raw, files[i].sql, NULL, NULL, NULL) == SQLITE_OK,
+			   "%s: made", files[i].name);
+		} else { /* ours, by a newer reaim */
+			okf(store_open(path, &st, err, sizeof(err)) == 0, "%s: made", files[i].name);
+			store_close(st);
+			okf(sqlite3_open(path, &raw) == SQLITE_OK &&
+				   sqlite3_exec(raw, "PRAGMA user_version = 99", NULL, NULL, NULL) == SQLITE_OK,
+			   "%s: its version raised", files[i].name);
+		}
+		sqlite3_close(raw);
+		/* an mtime in the past, so a rewrite within the same tick still shows */
+		struct timespec old[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+		utimensat(AT_FDCWD, path, old, 0);
+		size_t len0, len1;
+		struct timespec m0, m1;
+		char *before = snapshot(path, &len0, &m0);
+		st = NULL;
+		okf(store_open(path, &st, err, sizeof(err)) < 0 && strstr(err, files[i].says) && strstr(err, path),
+		   "%s: a writer refuses it, naming it (%s)", files[i].name, err);
+		store_close(st);
+		st = NULL;
+		okf(store_open_read(path, &st, err, sizeof(err)) < 0 && strstr(err, files[i].says) && strstr(err, path),
+		   "%s: a reader refuses it, naming it", files[i].name);
+		store_close(st);
+		char *after = snapshot(path, &len1, &m1);
+		okf(before && after && len0 == len1 && memcmp(before, after, len0) == 0, "%s: its bytes unchanged",
+		   files[i].name);
+		okf(m0.tv_sec == m1.tv_sec && m0.tv_nsec == m1.tv_nsec, "%s: its mtime unchanged", files[i].name);
+		okf(!beside(path, "-wal") && !beside(path, "-shm") && !beside(path, "-journal"),
+		   "%s: nothing made beside it", files[i].name);
+		free(before);
+		free(after);
+		free(path);
+	}
+	char *slash = xasprintf("%s/sub/", dir);
+	struct store *st = NULL;
+	okf(store_open(slash, &st, err, sizeof(err)) < 0 && strstr(err, "ends in '/'"), "a path ending in / refused");
+	store_close(st);
+	slash[strlen(slash) - 1] = '\0';
+	okf(access(slash, F_OK) != 0, "and no file made of it");
+	free(slash);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -218,7 +321,7 @@ int main(void)
 	ok(store_resolve_run(st, "last~1", &id) == 0 && id == r1, "last~1");
 	ok(store_resolve_run(st, "5.10", &id) == 0 && id == r1, "by label");
 	ok(store_resolve_run(st, "1", &id) == 0 && id == 1, "by id");
-	ok(store_resolve_run(st, "nosuch", &id) < 0 && strstr(store_error(st), "no run matches") != NULL,
+	ok(store_resolve_run(st, "nosuch", &id) == 1 && strstr(store_error(st), "no run matches") != NULL,
 	   "unknown run named");
 
 	struct store_point *pts;
@@ -356,6 +459,7 @@ int main(void)
 	ok(store_open(nodir, &st, err, sizeof(err)) < 0, "unwritable path refused");
 
 	liveness();
+	refused_untouched();
 
 	char cmd[256];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
