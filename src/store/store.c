@@ -193,7 +193,7 @@ int store_check_integrity(struct store *st, const char *schema, const char *path
  * read, close, never waiting. Another program's connection keeps them, as it should. */
 static void tidy_wal(const char *path)
 {
-	sqlite3 *db;
+	sqlite3 *db = NULL;
 	if (access(path, W_OK) != 0 || sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
 		sqlite3_close(db);
 		return;
