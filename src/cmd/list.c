@@ -2,6 +2,12 @@
 /* `reaim list`: the stored runs, newest first, filtered. */
 #include "config.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 #include "cmd/cmd.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -12,6 +18,47 @@ struct list_args {
 	long long limit;
 };
 
+static const char *const statuses[] = {"running", "complete", "failed", "interrupted", NULL};
+
+/* Digits where fmt has 'd', fmt's other characters as they are. */
+static int shaped(const char *s, const char *fmt)
+{
+	for (; *fmt; s++, fmt++)
+		if (*fmt == 'd' ? !isdigit((unsigned char)*s) : *s != *fmt)
+			return 0;
+	return *s == '\0';
+}
+
+/* --since: a date as runs are stored (YYYY-MM-DD, or with THH:MM[:SS][Z]), since it is compared
+ * as text with their start; anything else would match all runs or none, silently. */
+static int set_since(void *args, const struct cli_opt *o, const char *value, char *err, size_t len)
+{
+	(void)o;
+	static const char *const shapes[] = {"dddd-dd-dd", "dddd-dd-ddTdd:dd", "dddd-dd-ddTdd:dd:dd",
+					     "dddd-dd-ddTdd:ddZ", "dddd-dd-ddTdd:dd:ddZ"};
+	struct tm tm = {0};
+	int fits = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(shapes); i++)
+		fits |= shaped(value, shapes[i]);
+	const char *end = fits ? strptime(value, "%Y-%m-%d", &tm) : NULL;
+	int y, m, d;
+	if (end && sscanf(value, "%4d-%2d-%2d", &y, &m, &d) == 3) {
+		struct tm back = tm;
+		time_t t = timegm(&back); /* normalises 02-31 to 03-03: then it was no date */
+		fits = t != (time_t)-1 && back.tm_mday == d && back.tm_mon == m - 1;
+	} else {
+		fits = 0;
+	}
+	if (!fits) {
+		char *shown = text_escape(value);
+		snprintf(err, len, "--since %s: not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS])", shown);
+		free(shown);
+		return -1;
+	}
+	((struct list_args *)args)->since = value;
+	return 0;
+}
+
 const struct cli_opt cmd_list_opts[] = {
 	CLI_OPT_INT('n', "limit", "N", struct list_args, limit, 1, 1000000, NULL, "show at most the N newest runs"),
 	CLI_OPT_STRING(0, "label", "LABEL", struct list_args, label, "only runs with this label",
@@ -21,9 +68,10 @@ const struct cli_opt cmd_list_opts[] = {
 	CLI_OPT_STRING(0, "workfile", "WORKFILE", struct list_args, workfile, "only runs with a workload of this workfile",
 		       .complete = CLI_COMPLETE_WORKFILE),
 	CLI_OPT_STRING(0, "host", "HOST", struct list_args, host, "only runs made on this host"),
-	CLI_OPT_STRING(0, "status", "STATUS", struct list_args, status,
-		       "only runs in this state: running, complete, failed or interrupted"),
-	CLI_OPT_STRING(0, "since", "DATE", struct list_args, since, "only runs started at or after DATE (YYYY-MM-DD)"),
+	CLI_OPT_CHOICE(0, "status", "STATUS", struct list_args, status, cli_choices_from_names, NULL,
+		       "only runs in this state: running, complete, failed or interrupted", .data = statuses),
+	{.name = "since", .type = CLI_CALLBACK, .arg = "DATE", .set = set_since,
+	 .help = "only runs started at or after DATE (YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS], UTC)"},
 	CMD_OPT_DB(struct list_args),
 	CLI_OPT_END,
 };

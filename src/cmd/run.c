@@ -40,8 +40,10 @@ static int set_run_option(void *args, const struct cli_opt *o, const char *value
 		snprintf(flag, sizeof(flag), "%s", def->key);
 		for (char *c = flag; *c; c++)
 			*c = *c == '_' ? '-' : *c; /* as it is spelled on the command line */
-		snprintf(err, len, "--%s %s: %s%s%s%s", flag, shown, why, range[0] ? " (allowed: " : "", range,
+		char *at = option_fault_at(def, value);
+		snprintf(err, len, "--%s %s: %s%s%s%s%s", flag, shown, at, why, range[0] ? " (allowed: " : "", range,
 			 range[0] ? ")" : "");
+		free(at);
 		free(shown);
 		return -1;
 	}

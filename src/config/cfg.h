@@ -57,6 +57,9 @@ struct task_list {
 	size_t count;
 };
 int tasks_parse(const char *spec, struct task_list *out, const char **why);
+/* The item of a task list tasks_parse refuses (`x` of `1,2,x`; "" for an empty one), to point at
+ * it; NULL when the list is good or the fault is the whole of it. Free it. */
+char *tasks_bad_item(const char *spec);
 void tasks_free(struct task_list *t);
 char *tasks_format(const struct task_list *t);
 
@@ -127,6 +130,9 @@ int option_measured(const char *key);
 struct str_list *option_list(struct run_opts *o, const struct option_def *def);
 /* Set one option from text; 0 or -1 with a reason. A list option appends. */
 int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
+/* "'x': " naming the part of value option_set refused (the item of a task list), or "" when the
+ * fault is the whole value; put before its reason. Free it. */
+char *option_fault_at(const struct option_def *def, const char *value);
 /* One option's value as text option_set reads back to the same value: one string, or one per
  * item of a list option; none for an unset string or size. Free with str_list_free. */
 void option_format(const struct run_opts *o, const struct option_def *def, struct str_list *out);

@@ -41,6 +41,23 @@ static int check_variant(const char *value, const char **why)
 	return 0;
 }
 
+/* A label is how compare, show and the others name runs: compare splits a group at its commas,
+ * and a number or last[~N] names a run by its place, so such a label could never be named. */
+static int check_label(const char *value, const char **why)
+{
+	long long n;
+	if (strchr(value, ',')) {
+		*why = "has a comma, which compare reads as between two runs of a group (A,B); use '-' or '_'";
+		return -1;
+	}
+	if (parse_long(value, 0, INT64_MAX, &n) == 0 || strcmp(value, "last") == 0 ||
+	    (strncmp(value, "last~", 5) == 0 && parse_long(value + 5, 0, INT64_MAX, &n) == 0)) {
+		*why = "reads as a run's id or place (N, last, last~N), so no command could name the run by it";
+		return -1;
+	}
+	return 0;
+}
+
 #define OFF(f) offsetof(struct run_opts, f)
 
 const struct option_def option_table[] = {
@@ -306,13 +323,23 @@ int option_measured(const char *key)
 	return !d || d->measured; /* a key this version does not know may have changed the work */
 }
 
-/* Checks of one item of a list option beyond "not empty", by the list's place in run_opts. */
+/* Checks of a text option's value (a list option's item) beyond "not empty", by its place in
+ * run_opts. */
 static const struct {
 	size_t offset;
 	int (*check)(const char *value, const char **why);
-} list_checks[] = {
-	{OFF(variants), check_variant},
+} value_checks[] = {
+	{.offset = OFF(variants), .check = check_variant},
+	{.offset = OFF(label), .check = check_label},
 };
+
+static int value_check(const struct option_def *def, const char *value, const char **why)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(value_checks); i++)
+		if (value_checks[i].offset == def->offset && value_checks[i].check(value, why) < 0)
+			return -1;
+	return 0;
+}
 
 const struct option_def *option_find_short(char c)
 {
@@ -445,7 +472,7 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 			*why = "empty";
 			return -1;
 		}
-		if (text_check(value, why) < 0)
+		if (text_check(value, why) < 0 || value_check(def, value, why) < 0)
 			return -1;
 		free(*(char **)slot);
 		*(char **)slot = xstrdup(value);
@@ -456,11 +483,8 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 			*why = "empty";
 			return -1;
 		}
-		if (text_check(value, why) < 0)
+		if (text_check(value, why) < 0 || value_check(def, value, why) < 0)
 			return -1;
-		for (size_t i = 0; i < ARRAY_SIZE(list_checks); i++)
-			if (list_checks[i].offset == def->offset && list_checks[i].check(value, why) < 0)
-				return -1;
 		l->v = xrealloc(l->v, (l->count + 1) * sizeof(char *));
 		l->v[l->count++] = xstrdup(value);
 		return 0;
@@ -685,23 +709,86 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	return 0;
 }
 
+/* Walk the comma-separated items of spec (spaces also separate counts inside an item); an item
+ * with nothing in it (`1,,2`, `1,2,`, `,1`) is an error, never skipped. On an error *bad and
+ * *badlen say which item. */
+static int tasks_walk(const char *spec, struct task_list *t, const char **why, const char **bad, size_t *badlen)
+{
+	static const char space[] = " \t\n";
+	*bad = spec;
+	*badlen = strlen(spec);
+	if (spec[strspn(spec, space)] == '\0') {
+		*why = "empty task list";
+		return -1;
+	}
+	for (const char *p = spec;; p++) {
+		size_t n = strcspn(p, ",");
+		const char *w = p + strspn(p, space);
+		if (w >= p + n) {
+			*bad = p;
+			*badlen = n;
+			*why = p == spec ? "an empty item before the first comma"
+			       : p[n] == '\0' ? "an empty item after the last comma"
+					      : "an empty item between two commas";
+			return -1;
+		}
+		while (w < p + n) {
+			size_t len = strcspn(w, ", \t\n");
+			char *item = xasprintf("%.*s", (int)len, w);
+			int rc = tasks_item(item, t, why);
+			free(item);
+			if (rc < 0) {
+				if (t->count < TASKS_MAX) { /* past the limit, the fault is the whole list's */
+					*bad = w;
+					*badlen = len;
+				}
+				return -1;
+			}
+			w += len;
+			w += strspn(w, space);
+		}
+		p += n;
+		if (*p == '\0')
+			return 0;
+	}
+}
+
 int tasks_parse(const char *spec, struct task_list *out, const char **why)
 {
 	struct task_list t = {0};
-	char *copy = xstrdup(spec);
-	char *save = NULL;
-	int rc = 0;
-	*why = "empty task list";
-	for (char *item = strtok_r(copy, ", ", &save); item; item = strtok_r(NULL, ", ", &save))
-		if ((rc = tasks_item(item, &t, why)) < 0)
-			break;
-	free(copy);
-	if (rc < 0 || t.count == 0) {
+	const char *bad;
+	size_t badlen;
+	if (tasks_walk(spec, &t, why, &bad, &badlen) < 0) {
 		tasks_free(&t);
 		return -1;
 	}
 	*out = t;
 	return 0;
+}
+
+char *option_fault_at(const struct option_def *def, const char *value)
+{
+	char *item = def->type == OPT_TASKS ? tasks_bad_item(value) : NULL;
+	if (!item || !*item) {
+		free(item);
+		return xstrdup("");
+	}
+	char *shown = text_escape(item), *at = xasprintf("'%s': ", shown);
+	free(shown);
+	free(item);
+	return at;
+}
+
+char *tasks_bad_item(const char *spec)
+{
+	struct task_list t = {0};
+	const char *why, *bad;
+	size_t badlen;
+	int rc = tasks_walk(spec, &t, &why, &bad, &badlen);
+	tasks_free(&t);
+	if (rc == 0 || badlen == strlen(spec))
+		return NULL;
+	return xasprintf("%.*s", (int)badlen, bad);
 }
 
 void tasks_free(struct task_list *t)

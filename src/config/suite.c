@@ -362,8 +362,11 @@ static void apply_setting(struct run_opts *o, const config_setting_t *s, const s
 		}
 		if (def->type == OPT_STRLIST && config_setting_length(s) == 0)
 			src_err(errs, src, line, "'%s' is an empty list", key);
-		if (def->type == OPT_TASKS && option_set(o, def, joined.buf, &why) < 0)
-			src_err(errs, src, line, "'%s': %s%s", key, why, allowed(def, hint, sizeof(hint)));
+		if (def->type == OPT_TASKS && option_set(o, def, joined.buf, &why) < 0) {
+			char *at = option_fault_at(def, joined.buf);
+			src_err(errs, src, line, "'%s': %s%s%s", key, at, why, allowed(def, hint, sizeof(hint)));
+			free(at);
+		}
 		strbuf_free(&joined);
 		return;
 	}
@@ -374,8 +377,9 @@ static void apply_setting(struct run_opts *o, const config_setting_t *s, const s
 	}
 	option_clear(o, def);
 	if (option_set(o, def, v, &why) < 0) {
-		char *shown = text_escape(v);
-		src_err(errs, src, line, "'%s' = '%s': %s%s", key, shown, why, allowed(def, hint, sizeof(hint)));
+		char *shown = text_escape(v), *at = option_fault_at(def, v);
+		src_err(errs, src, line, "'%s' = '%s': %s%s%s", key, shown, at, why, allowed(def, hint, sizeof(hint)));
+		free(at);
 		free(shown);
 	}
 	free(v);

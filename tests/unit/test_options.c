@@ -45,6 +45,31 @@ static void task_lists(void)
 	expect_tasks("1,1-100000", "too many task counts");
 	expect_tasks("99999999999999999999", "bad task count (1 to 100000)");
 	expect_tasks("1-100000*1000", "1,1000");
+	/* an empty item is an error, never skipped */
+	expect_tasks("1,,2", "an empty item between two commas");
+	expect_tasks("1, ,2", "an empty item between two commas");
+	expect_tasks("1,2,", "an empty item after the last comma");
+	expect_tasks(",1", "an empty item before the first comma");
+	expect_tasks(",", "an empty item before the first comma");
+	expect_tasks(" ", "empty task list");
+	expect_tasks("1 2,4", "1,2,4");
+	/* the item at fault, to point at */
+	static const struct {
+		const char *spec, *item;
+	} bad[] = {
+		{.spec = "1,2,x", .item = "x"},    {.spec = "1,8-2,4", .item = "8-2"}, {.spec = "1 x,2", .item = "x"},
+		{.spec = "1,,2", .item = ""},      {.spec = "x", .item = NULL},        {.spec = "1,2", .item = NULL},
+		{.spec = "1,1-100000", .item = NULL},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		char *got = tasks_bad_item(bad[i].spec), label[96];
+		snprintf(label, sizeof(label), "the bad item of '%s'", bad[i].spec);
+		if (bad[i].item)
+			is_str(got, bad[i].item, label);
+		else
+			ok(got == NULL, label);
+		free(got);
+	}
 }
 
 static void sizes(void)
@@ -78,6 +103,10 @@ static void table(void)
 	ok(option_find_short('t') == option_find("tasks"), "-t is tasks");
 	ok(option_set(&o, option_find("osync"), "both", &why) == 0 && o.osync == OSYNC_BOTH, "osync both");
 	ok(option_set(&o, option_find("osync"), "maybe", &why) < 0, "osync maybe refused");
+	ok(option_set(&o, option_find("label"), "a,b", &why) < 0 && strstr(why, "comma"), "a label with a comma refused");
+	ok(option_set(&o, option_find("label"), "12", &why) < 0, "a label that reads as a run id refused");
+	ok(option_set(&o, option_find("label"), "last~3", &why) < 0, "a label that reads as last~N refused");
+	ok(option_set(&o, option_find("label"), "6.1-rc2", &why) == 0, "a kernel release is a label");
 	ok(option_set(&o, option_find("jobs_per_task"), "0", &why) < 0, "zero jobs refused");
 	ok(option_set(&o, option_find("repeat"), "3", &why) == 0 && o.repeat == 3, "repeat 3");
 	ok(option_set(&o, option_find("dirs"), "/a", &why) == 0 &&
