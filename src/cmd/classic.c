@@ -30,6 +30,7 @@ static void classic_point(void *arg, const struct run_block *b, const struct sto
 	if (!t->started)
 		report_reaim7_preamble(t->rows.f, t->nosync);
 	t->started = 1;
+	log_hold();
 	report_reaim7_stream(&t->rows, p);
 	fflush(t->rows.f);
 }
@@ -44,6 +45,7 @@ static enum outcome run_classic_view(const struct command *run, const struct str
 					  &v, run_id);
 	if (!c->single)
 		report_reaim7_stream_end(&t.rows);
+	log_release();
 	return out;
 }
 

@@ -26,6 +26,7 @@ struct command {
 	const struct cli_opt *opts;
 	const char *summary;
 	int hidden;                       /* not listed: the shell-completion helper */
+	int runs;                         /* runs a benchmark: a reader that goes away is said, not quiet */
 	const struct command_table *all;  /* the table the row is in: help, man and hints list it */
 };
 /* The commands; the first row is the default command. */

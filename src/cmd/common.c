@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "config/cfg.h"
 #include "store/store.h"
 #include "util/util.h"
 
@@ -109,7 +110,9 @@ void cmd_unknown_command(const struct command_table *t, const char *word)
 		if (!t->rows[i].hidden)
 			names[n++] = t->rows[i].name;
 	long k = closest_name(word, names, n);
-	if (k >= 0)
+	if (suite_is_name(word)) /* classic habits: a suite named where a command goes */
+		log_error("unknown command '%s'; did you mean `reaim -s %s` (%s is a suite)?", word, word, word);
+	else if (k >= 0)
 		log_error("unknown command '%s'; did you mean %s?", word, names[k]);
 	else
 		log_error("unknown command '%s'", word);

@@ -34,6 +34,12 @@ static void progress_end(void *arg)
 	progress_stop();
 }
 
+static void table_end(void *arg)
+{
+	progress_end(arg);
+	log_release(); /* a single-user table ends with the run */
+}
+
 static void block_begin(void *arg, const struct run_block *b)
 {
 	struct live_table *t = arg;
@@ -41,6 +47,7 @@ static void block_begin(void *arg, const struct run_block *b)
 				      .rounds = b->rounds, .threshold = b->threshold, .verbose = t->verbose,
 				      .variants = b->variants, .precision = b->precision};
 	report_block_begin(stdout, &t->rb);
+	log_hold();
 }
 
 static void point_stored(void *arg, const struct run_block *b, const struct store_point *p)
@@ -58,13 +65,15 @@ static void block_end(void *arg, const struct run_block *b, const struct store_p
 	if (n == 0)
 		return; /* nothing of the block was stored: `show` has no block to end either */
 	report_block_end(stdout, &t->rb, pts, n, finished);
-	fflush(stdout);
+	log_release();
 }
 
 static void single_begin(void *arg, const char *workfile, int osync, long long file_kib)
 {
 	(void)arg;
+	log_release();
 	report_single_begin(stdout, workfile, osync, file_kib);
+	log_hold();
 }
 
 static void single_row(void *arg, const struct store_point *p)
@@ -87,5 +96,6 @@ struct run_view live_table_view(struct live_table *t)
 	struct run_view v = {.arg = t, .block_begin = block_begin, .point_stored = point_stored,
 			     .block_end = block_end, .single_begin = single_begin, .single_row = single_row};
 	live_table_progress(&v);
+	v.run_end = table_end;
 	return v;
 }

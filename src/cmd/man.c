@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The man pages, generated from the command, option and test tables so they cannot drift. */
+/* The man pages, generated from the command, option and test tables so they cannot drift; on a
+ * terminal rendered through man(1). */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "config/cfg.h"
@@ -13,22 +19,22 @@
 #include "util/util.h"
 
 /* The suite keys of the option table, for reaim-suite(5). */
-static void suite_keys(void)
+static void suite_keys(FILE *f)
 {
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *o = &option_table[i];
-		printf(".TP\n.B ");
-		cli_roff(stdout, o->key);
-		printf(" \\fI");
-		cli_roff(stdout, o->arg);
-		printf("\\fR\n");
-		cli_roff(stdout, o->help);
+		fprintf(f, ".TP\n.B ");
+		cli_roff(f, o->key);
+		fprintf(f, " \\fI");
+		cli_roff(f, o->arg);
+		fprintf(f, "\\fR\n");
+		cli_roff(f, o->help);
 		if (o->def && strcmp(o->def, "0") != 0) {
-			printf(" (default ");
-			cli_roff(stdout, o->def);
-			printf(")");
+			fprintf(f, " (default ");
+			cli_roff(f, o->def);
+			fprintf(f, ")");
 		}
-		printf(".\n");
+		fprintf(f, ".\n");
 	}
 }
 
@@ -52,9 +58,9 @@ static const struct {
 };
 
 /* A section per command: its synopsis, what it does, and every option of its table. */
-static void commands(const struct command_table *t)
+static void commands(FILE *f, const struct command_table *t)
 {
-	printf(".SH COMMANDS\nWith no command, \\fBreaim\\fR runs: \\fBreaim \\-s quick\\fR is "
+	fprintf(f, ".SH COMMANDS\nWith no command, \\fBreaim\\fR runs: \\fBreaim \\-s quick\\fR is "
 	       "\\fBreaim run \\-s quick\\fR. Every command answers \\fB\\-h\\fR, \\fB\\-\\-help\\fR. "
 	       "Options may come before, between or after the other arguments; \\fB\\-\\-\\fR ends them; "
 	       "a value follows its option as the next word or after '=' (\\fB\\-\\-db=FILE\\fR), and "
@@ -64,51 +70,51 @@ static void commands(const struct command_table *t)
 		const struct command *c = &t->rows[i];
 		if (c->hidden)
 			continue;
-		printf(".SS \"reaim %s\"\n.PP\n", c->name);
+		fprintf(f, ".SS \"reaim %s\"\n.PP\n", c->name);
 		char *synopsis = cli_synopsis(c->name, c->opts);
 		int depth = 0;
 		for (const char *p = synopsis; *p; p++) { /* "[-n N]" is not broken across lines */
 			depth += (*p == '[') - (*p == ']');
 			if (*p == ' ' && depth > 0)
-				fputs("\\ ", stdout);
+				fputs("\\ ", f);
 			else
-				cli_roff(stdout, (char[2]){*p, '\0'});
+				cli_roff(f, (char[2]){*p, '\0'});
 		}
 		free(synopsis);
-		printf("\n.PP\n");
-		cli_roff(stdout, c->summary);
-		printf(".\n");
+		fprintf(f, "\n.PP\n");
+		cli_roff(f, c->summary);
+		fprintf(f, ".\n");
 		if (c->opts == t->rows[0].opts) /* the run command */
-			printf("Each option but \\fB\\-s\\fR, \\fB\\-\\-db\\fR, \\fB\\-\\-dry\\-run\\fR, "
+			fprintf(f, "Each option but \\fB\\-s\\fR, \\fB\\-\\-db\\fR, \\fB\\-\\-dry\\-run\\fR, "
 			       "\\fB\\-q\\fR and \\fB\\-v\\fR is also a suite key (see \\fBreaim\\-suite\\fR(5)); "
 			       "the command line overrides the suite.\n");
 		if (i > 0 && c->opts == t->rows[i - 1].opts && c->opts[0].type != CLI_END) {
-			printf("It takes the options of \\fBreaim %s\\fR.\n", t->rows[i - 1].name);
+			fprintf(f, "It takes the options of \\fBreaim %s\\fR.\n", t->rows[i - 1].name);
 			continue;
 		}
-		cli_print_man(stdout, c->opts);
+		cli_print_man(f, c->opts);
 	}
 }
 
-static void page1(const struct command_table *commands_of)
+static void page1(FILE *f, const struct command_table *commands_of)
 {
-	printf(".TH REAIM 1 \"\" \"reaim " PACKAGE_VERSION "\" \"User Commands\"\n"
+	fprintf(f, ".TH REAIM 1 \"\" \"reaim " PACKAGE_VERSION "\" \"User Commands\"\n"
 	       ".SH NAME\nreaim \\- multiuser workload harness (AIM Suite VII / re\\-aim\\-7 line)\n"
 	       ".SH SYNOPSIS\n.B reaim\n[\\fBrun\\fR] \\fB\\-s\\fR \\fISUITE\\fR [\\fIoptions\\fR]\n"
 	       ".br\n.B reaim\n\\fICOMMAND\\fR [\\fIoptions\\fR] [\\fIargs\\fR]\n"
 	       ".SH DESCRIPTION\nForks N tasks at increasing task counts; each runs a weighted random mix "
 	       "of the AIM tests from a workfile. For each task count reaim reports Jobs/Min, wall time "
 	       "and CPU time and stores the point in an SQLite database.\n");
-	commands(commands_of);
-	printf(".SH CLASSIC COMMAND LINE\nA command line with no command that uses a flag only classic "
+	commands(f, commands_of);
+	fprintf(f, ".SH CLASSIC COMMAND LINE\nA command line with no command that uses a flag only classic "
 	       "re\\-aim 7.0.1.13 has (\\fB\\-e\\fR, \\fB\\-i\\fR, \\fB\\-c\\fR, \\fB\\-l\\fR, "
 	       "\\fB\\-x\\fR, \\fB\\-g\\fR, \\fB\\-y\\fR, \\fB\\-o\\fR, \\fB\\-m\\fR or one of its "
 	       "long options), or a number after \\fB\\-s\\fR, is read as classic read it, as LKP, mmtests "
 	       "and autotest issue it: it prints classic's table and writes \\fIPREFIX.csv\\fR, and the run "
 	       "is stored as any other. A number after \\fB\\-s\\fR while a suite of that name exists is "
 	       "refused as ambiguous. \\fBreaim \\-e 1 \\-h\\fR lists these flags.\n");
-	classic_cli_man(stdout, cli_roff);
-	printf(".SH AIM PROGRAMS\nCalled as \\fBmultitask\\fR or \\fBsingleuser\\fR (the links "
+	classic_cli_man(f, cli_roff);
+	fprintf(f, ".SH AIM PROGRAMS\nCalled as \\fBmultitask\\fR or \\fBsingleuser\\fR (the links "
 	       "\\fBmake install\\fR puts beside \\fBreaim\\fR), reaim answers AIM Suite VII's and IX's "
 	       "prompts as LKP's aim7 and aim9 jobs pipe them: \\fBmultitask \\-t\\fR reads the machine's "
 	       "name and configuration, the iterations, and per iteration the start load, 1 (to crossover) "
@@ -117,18 +123,18 @@ static void page1(const struct command_table *commands_of)
 	       "reads the name, configuration, seconds per test and disk directory, and "
 	       "\\fIs9workfile\\fR. Each runs reaim's own run, stored as any other, and prints AIM's table "
 	       "(\\fBexport \\-\\-format aim7\\fR or \\fBaim9\\fR of that run).\n");
-	printf(".SH TESTS\n");
+	fprintf(f, ".SH TESTS\n");
 	const struct test_def *t;
 	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
-		printf(".TP\n.B ");
-		cli_roff(stdout, t->name);
-		printf("\n");
-		cli_roff(stdout, t->desc);
-		printf(" (%ld ", t->ops_per_call);
-		cli_roff(stdout, t->units);
-		printf(" per call).\n");
+		fprintf(f, ".TP\n.B ");
+		cli_roff(f, t->name);
+		fprintf(f, "\n");
+		cli_roff(f, t->desc);
+		fprintf(f, " (%ld ", t->ops_per_call);
+		cli_roff(f, t->units);
+		fprintf(f, " per call).\n");
 	}
-	printf(".SH ENVIRONMENT\n"
+	fprintf(f, ".SH ENVIRONMENT\n"
 	       ".TP\n.B REAIM_DB\nThe results database when \\fB\\-\\-db\\fR is not given "
 	       "(default \\fIresults/reaim.db\\fR under the current directory, created with its directory).\n"
 	       ".TP\n.B RESULT_ROOT, LAVA_RESULT_DIR, AUTODIR\nSet by LKP, LAVA's test shell and autotest: "
@@ -163,28 +169,29 @@ static void page1(const struct command_table *commands_of)
 	       "the threshold (for \\fBgit bisect run\\fR).\n"
 	       ".SH EXAMPLES\n");
 	for (size_t i = 0; i < ARRAY_SIZE(examples); i++) {
-		printf(".TP\n.B ");
-		cli_roff(stdout, examples[i].line);
-		putchar('\n');
-		cli_roff(stdout, examples[i].what);
-		printf(".\n");
+		fprintf(f, ".TP\n.B ");
+		cli_roff(f, examples[i].line);
+		fputc('\n', f);
+		cli_roff(f, examples[i].what);
+		fprintf(f, ".\n");
 	}
-	printf(".SH SEE ALSO\n\\fBreaim\\-suite\\fR(5)\n");
+	fprintf(f, ".SH SEE ALSO\n\\fBreaim\\-suite\\fR(5)\n");
 }
 
-static void page5(const struct command_table *commands_of)
+static void page5(FILE *f, const struct command_table *commands_of)
 {
 	(void)commands_of; /* every page gets the table; this one lists no command */
-	printf(".TH REAIM\\-SUITE 5 \"\" \"reaim " PACKAGE_VERSION "\" \"File Formats\"\n"
+	fprintf(f, ".TH REAIM\\-SUITE 5 \"\" \"reaim " PACKAGE_VERSION "\" \"File Formats\"\n"
 	       ".SH NAME\nreaim\\-suite \\- reaim suite files and workfiles\n"
 	       ".SH SUITES\nA suite is a libconfig file. Top\\-level keys set options for every workload; "
 	       "an optional \\fBworkloads\\fR list of groups, each with a \\fBworkfile\\fR and any other "
 	       "keys, overrides them per workload. Command\\-line flags override both. \\fBname\\fR and "
 	       "\\fBdescription\\fR describe the suite.\n.SH KEYS\n");
-	suite_keys();
-	printf(".SH WORKFILES\nOne \\fIweight test\\fR pair per line; \\fB#\\fR starts a comment; "
+	suite_keys(f);
+	fprintf(f, ".SH WORKFILES\nOne \\fIweight test\\fR pair per line; \\fB#\\fR starts a comment; "
 	       "\\fBFILESIZE:\\fR and \\fBPOOLSIZE:\\fR lines take sizes with K, M or G. Unknown tests, "
-	       "weights below 1 and duplicate tests are errors reported as \\fIfile:line\\fR.\n"
+	       "weights below 1 and a key given twice are errors reported as \\fIfile:line\\fR; a test listed "
+	       "twice has its weights added, with a note.\n"
 	       ".SH SEE ALSO\n\\fBreaim\\fR(1)\n");
 }
 
@@ -194,7 +201,7 @@ struct man_args {
 
 static const struct {
 	const char *name, *help;
-	void (*page)(const struct command_table *t);
+	void (*page)(FILE *f, const struct command_table *t);
 } pages[] = {
 	{"1", "reaim(1): the commands and their options, the tests, environment, exit status", page1},
 	{"5", "reaim-suite(5): suite keys and the workfile format", page5},
@@ -208,15 +215,73 @@ const struct cli_opt cmd_man_opts[] = {
 	CLI_OPT_END,
 };
 
+/* On a terminal the page is read, not parsed: render it through man(1) (`man -l -` reads roff on
+ * stdin and pages it). 0 when man showed it; -1 when man cannot be run, and the raw page is
+ * printed instead. */
+static int through_man(const char *roff, size_t len)
+{
+	int fd[2];
+	if (pipe2(fd, O_CLOEXEC) < 0)
+		return -1;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		signal(SIGPIPE, SIG_DFL); /* ignored by reaim; man and its pager expect the default */
+		if (dup2(fd[0], STDIN_FILENO) < 0)
+			_exit(127);
+		execlp("man", "man", "-l", "-", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[0]);
+	/* a pager the user quits early closes the pipe: EPIPE then is no failure */
+	for (size_t done = 0; done < len;) {
+		ssize_t n = write(fd[1], roff + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	close(fd[1]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 127 ? -1 : 0;
+}
+
 enum outcome cmd_man(const struct command *self, int argc, char **argv)
 {
 	struct man_args a = {0};
 	enum outcome out;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
+	char *roff = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&roff, &len);
+	if (!f) {
+		log_error("rendering the page: %s", strerror(errno));
+		cli_free(self->opts, &a);
+		return OUT_FAILED;
+	}
 	for (size_t i = 0; pages[i].name; i++)
 		if (strcmp(pages[i].name, a.section.v[0]) == 0)
-			pages[i].page(self->all);
+			pages[i].page(f, self->all);
+	if (fclose(f) != 0) {
+		log_error("rendering the page: %s", strerror(errno));
+		free(roff);
+		cli_free(self->opts, &a);
+		return OUT_FAILED;
+	}
+	/* raw roff where it is piped or saved (to man, a file, a test), the rendered page on a terminal */
+	if (!isatty(STDOUT_FILENO) || through_man(roff, len) < 0)
+		fwrite(roff, 1, len, stdout);
+	free(roff);
 	cli_free(self->opts, &a);
 	return OUT_OK;
 }

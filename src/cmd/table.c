@@ -10,11 +10,11 @@
 
 /* The first row is the default command: `reaim -s quick` runs. */
 static const struct command rows[] = {
-	{.name = "run", .fn = cmd_run, .opts = cmd_run_opts, .all = &cmd_table,
+	{.name = "run", .runs = 1, .fn = cmd_run, .opts = cmd_run_opts, .all = &cmd_table,
 	 .summary = "run a suite or a workfile (the default command)"},
-	{.name = "single", .fn = cmd_single, .opts = cmd_run_opts, .all = &cmd_table,
+	{.name = "single", .runs = 1, .fn = cmd_single, .opts = cmd_run_opts, .all = &cmd_table,
 	 .summary = "run each test alone (AIM9 single-user mode): calls/s and ops/s"},
-	{.name = "rerun", .fn = cmd_rerun, .opts = cmd_rerun_opts, .all = &cmd_table,
+	{.name = "rerun", .runs = 1, .fn = cmd_rerun, .opts = cmd_rerun_opts, .all = &cmd_table,
 	 .summary = "run a stored run again: its suite, workfiles, seed and options as stored"},
 	{.name = "check", .fn = cmd_check, .opts = cmd_check_opts, .all = &cmd_table,
 	 .summary = "parse suites and workfiles without running anything"},

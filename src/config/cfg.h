@@ -184,6 +184,8 @@ void overrides_mark(struct overrides *ov, const struct option_def *def);
 
 /* Load a suite (name or path), apply overrides, load every workfile. */
 int plan_from_suite(const char *suite, const struct overrides *ov, struct plan *p, struct errlist *errs);
+/* 1 when word names a stock or local suite (`dbase`, found as -s finds it), for a hint. */
+int suite_is_name(const char *word);
 /* The same from a suite's text (path names it in messages and anchors relative workfiles). */
 int plan_from_suite_text(const char *path, const char *text, const struct overrides *ov, struct plan *p,
 			 struct errlist *errs);

@@ -503,6 +503,18 @@ static void add_workload(struct plan *p, const char *name, const struct run_opts
 	p->wl[p->nwl++] = w;
 }
 
+int suite_is_name(const char *word)
+{
+	if (!*word || strchr(word, '/') || strstr(word, ".cfg"))
+		return 0;
+	char *cfg = xasprintf("%s.cfg", word), *local = xasprintf("suites/%s", cfg), *data = NULL;
+	int found = access(local, F_OK) == 0 || (data = find_data_file("suites", cfg)) != NULL;
+	free(data);
+	free(local);
+	free(cfg);
+	return found;
+}
+
 static char *resolve_suite(const char *suite)
 {
 	if (strchr(suite, '/'))

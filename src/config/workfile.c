@@ -33,7 +33,7 @@ void errlist_add(struct errlist *e, const char *file, int line, const char *fmt,
 void errlist_print(const struct errlist *e)
 {
 	for (size_t i = 0; i < e->count; i++)
-		fprintf(stderr, "%s\n", e->msgs[i]);
+		fprintf(stderr, "reaim: error: %s\n", e->msgs[i]);
 }
 
 void errlist_free(struct errlist *e)

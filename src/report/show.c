@@ -34,30 +34,49 @@ static int text_width(const char *s)
 	return w;
 }
 
+/* The width user text takes once escaped, as fput_text prints it. */
+static int shown_width(const char *s)
+{
+	char *safe = text_escape(s);
+	int w = text_width(safe);
+	free(safe);
+	return w;
+}
+
+static int widest(int w, int candidate)
+{
+	return candidate > w ? candidate : w;
+}
+
 int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 {
 	struct store_run_row *rows;
 	size_t n;
 	if (store_list_runs(st, filter, &rows, &n) < 0)
 		return -1;
-	char status[64];
-	int width = 11;
+	char status[64], id[24];
+	/* every column as wide as its widest entry, so no status, label or id pushes the next one */
+	int wid = 5, wstatus = 11, wsuite = 12, wlabel = 24, whost = 12;
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
-		width = text_width(status) > width ? text_width(status) : width;
+		wid = widest(wid, snprintf(id, sizeof(id), "%lld", (long long)rows[i].id));
+		wstatus = widest(wstatus, text_width(status));
+		wsuite = widest(wsuite, shown_width(rows[i].suite));
+		wlabel = widest(wlabel, shown_width(rows[i].label));
+		whost = widest(whost, shown_width(rows[i].host));
 	}
-	fprintf(f, "%-5s %-20s %-*s %-12s %-24s %-12s %s\n", "ID", "Started", width, "Status", "Suite", "Label", "Host",
-		"Points");
+	fprintf(f, "%-*s %-20s %-*s %-*s %-*s %-*s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite, "Suite",
+		wlabel, "Label", whost, "Host", "Points");
 	/* suite, label and host are user text: escaped, padded by characters */
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
-		fprintf(f, "%-5lld %-20s %s%*s ", (long long)rows[i].id, rows[i].started, status,
-			width - text_width(status), "");
-		fput_text(f, rows[i].suite, 12);
+		fprintf(f, "%-*lld %-20s %s%*s ", wid, (long long)rows[i].id, rows[i].started, status,
+			wstatus - text_width(status), "");
+		fput_text(f, rows[i].suite, wsuite);
 		fputc(' ', f);
-		fput_text(f, rows[i].label, 24);
+		fput_text(f, rows[i].label, wlabel);
 		fputc(' ', f);
-		fput_text(f, rows[i].host, 12);
+		fput_text(f, rows[i].host, whost);
 		fprintf(f, " %d/%d\n", rows[i].valid_points, rows[i].points);
 	}
 	free(rows);

@@ -10,6 +10,39 @@
 #include "store/internal.h"
 #include "util/util.h"
 
+static void read_label(sqlite3_stmt *s, void *row)
+{
+	const unsigned char *t = sqlite3_column_text(s, 0);
+	*(char **)row = xstrdup(t ? (const char *)t : "");
+}
+
+static void drop_label(sqlite3_stmt *s, void *row)
+{
+	(void)s;
+	free(*(char **)row);
+}
+
+/* "no run matches": with the stored label nearest to what was typed, as commands and options
+ * suggest theirs. */
+static void no_match(struct store *st, const char *spec)
+{
+	struct store_rows r;
+	long k = -1;
+	if (store_query(st, "reading the labels", sizeof(char *), read_label, drop_label, &r,
+			"SELECT DISTINCT label FROM runs ORDER BY label", "") == 0)
+		k = closest_name(spec, (const char *const *)r.v, r.n);
+	else
+		r.n = 0, r.v = NULL;
+	if (k >= 0)
+		snprintf(st->err, sizeof(st->err), "no run matches '%s'; did you mean '%s'? ('reaim list' shows the runs)",
+			 spec, ((char **)r.v)[k]);
+	else
+		snprintf(st->err, sizeof(st->err), "no run matches '%s' (try 'reaim list')", spec);
+	for (size_t i = 0; i < r.n; i++)
+		free(((char **)r.v)[i]);
+	free(r.v);
+}
+
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 {
 	static const char what[] = "finding the run";
@@ -31,7 +64,7 @@ int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 	if (rc < 0)
 		return -1;
 	if (r.n == 0)
-		snprintf(st->err, sizeof(st->err), "no run matches '%s' (try 'reaim list')", spec);
+		no_match(st, spec);
 	else
 		*run_id = *(int64_t *)r.v;
 	free(r.v);

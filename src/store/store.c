@@ -159,7 +159,7 @@ static int busy_wait(void *arg, int tries)
 	if ((long long)tries * 10 >= st->busy_limit_ms)
 		return 0;
 	if (tries == 100 && st->busy_limit_ms > 1000)
-		log_warn("%s is locked by another program; waiting (Ctrl-C to stop)", st->path);
+		log_warn_now("%s is locked by another program; waiting (Ctrl-C to stop)", st->path);
 	sqlite3_sleep(10);
 	return 1;
 }

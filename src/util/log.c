@@ -5,17 +5,28 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/util.h"
 
 static int level = 1;
+
+/* Messages held while a table is being printed to the place stderr also goes (log_hold). */
+static struct {
+	FILE *f;
+	char *buf;
+	size_t len;
+	pid_t pid; /* a forked task says its own messages at once */
+	int exit_hook;
+} held;
 
 void log_set_level(int l) { level = l; }
 int log_level(void) { return level; }
 
 /* A message may quote user text (a label, a path, a line of a file): it is escaped, so no
  * byte of it can drive the terminal. */
-static void emit(int min, const char *tag, const char *fmt, va_list ap)
+static void emit(int min, int now, const char *tag, const char *fmt, va_list ap)
 {
 	if (level < min)
 		return;
@@ -32,7 +43,7 @@ static void emit(int min, const char *tag, const char *fmt, va_list ap)
 		fputc('\n', m);
 	}
 	if (m && fclose(m) == 0)
-		fwrite(line, 1, len, stderr);
+		fwrite(line, 1, len, held.f && !now && getpid() == held.pid ? held.f : stderr);
 	else
 		fprintf(stderr, "reaim: %s%s\n", tag, fmt); /* out of memory: the bare format still says what */
 	free(line);
@@ -49,16 +60,57 @@ void set_err(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-#define LOG_FN(name, min, tag)                 \
-	void name(const char *fmt, ...)        \
-	{                                      \
-		va_list ap;                    \
-		va_start(ap, fmt);             \
-		emit(min, tag, fmt, ap);       \
-		va_end(ap);                    \
+#define LOG_FN(name, min, now, tag)             \
+	void name(const char *fmt, ...)         \
+	{                                       \
+		va_list ap;                     \
+		va_start(ap, fmt);              \
+		emit(min, now, tag, fmt, ap);   \
+		va_end(ap);                     \
 	}
 
-LOG_FN(log_error, 0, "error: ")
-LOG_FN(log_warn, 1, "warning: ")
-LOG_FN(log_info, 1, "")
-LOG_FN(log_debug, 2, "")
+LOG_FN(log_error, 0, 0, "error: ")
+LOG_FN(log_warn, 1, 0, "warning: ")
+LOG_FN(log_warn_now, 1, 1, "warning: ")
+LOG_FN(log_info, 1, 0, "")
+LOG_FN(log_debug, 2, 0, "")
+
+/* stdout and stderr reach the same terminal, pipe or file: a message would land between rows. */
+static int stdio_shared(void)
+{
+	struct stat a, b;
+	if (fstat(1, &a) < 0 || fstat(2, &b) < 0)
+		return 0;
+	if (S_ISCHR(a.st_mode) && S_ISCHR(b.st_mode))
+		return a.st_rdev == b.st_rdev;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static void release_at_exit(void)
+{
+	log_release();
+}
+
+void log_hold(void)
+{
+	if (held.f || !stdio_shared())
+		return;
+	held.f = open_memstream(&held.buf, &held.len);
+	held.pid = getpid();
+	if (held.f && !held.exit_hook)
+		held.exit_hook = atexit(release_at_exit) == 0;
+}
+
+void log_release(void)
+{
+	if (!held.f || getpid() != held.pid)
+		return;
+	int ok = fclose(held.f) == 0;
+	held.f = NULL;
+	fflush(stdout); /* the table first, then what was said while it was printed */
+	if (ok && held.len)
+		fwrite(held.buf, 1, held.len, stderr);
+	free(held.buf);
+	held.buf = NULL;
+	held.len = 0;
+}

@@ -25,6 +25,12 @@ void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A warning that must be seen when it happens (a wait), even while messages are held. */
+void log_warn_now(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* While a table is printed to where stderr also goes, hold the messages and print them after it
+ * (log_release; also at exit), so none lands between its rows. */
+void log_hold(void);
+void log_release(void);
 /* printf into a caller's error buffer (for functions that return -1 with a reason); nothing
  * when err is NULL or errlen 0. */
 void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -5,7 +5,7 @@
 
 for f in "$SRCDIR"/tests/data/bad/*.wf "$SRCDIR"/tests/data/bad/*.cfg; do
 	name=$(basename "$f")
-	expect=$(sed "s|@FILE@|$f|" "$f.expect")
+	expect="reaim: error: $(sed "s|@FILE@|$f|" "$f.expect")"
 	status 1 "check $name exits 1" "$REAIM" check "$f"
 	got=$(head -n 1 "$T/err")
 	case "$got" in
