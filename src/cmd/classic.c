@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/live_table.h"
@@ -100,6 +102,32 @@ static int report_run(const char *db, int64_t id, const struct classic_cli *c)
 	return rc;
 }
 
+/* PREFIX.csv is written after the run: whether it can be is known before, so a run is never
+ * spent only to fail on its last line. 0, or -1 after saying why. */
+static int check_prefix(const char *prefix)
+{
+	char *csv = xasprintf("%s.csv", prefix), *slash = strrchr(csv, '/');
+	char *dir = slash ? xasprintf("%.*s", slash == csv ? 1 : (int)(slash - csv), csv) : xstrdup(".");
+	struct stat sb;
+	int rc = -1;
+	errno = 0;
+	if (!*prefix || prefix[strlen(prefix) - 1] == '/')
+		log_error("-l '%s': not a file name prefix (classic writes PREFIX.csv)", prefix);
+	else if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		log_error("-l %s: cannot write %s: %s: %s", prefix, csv, dir, errno ? strerror(errno) : "not a directory");
+	else if (access(dir, W_OK | X_OK) < 0)
+		log_error("-l %s: cannot write %s: %s: %s", prefix, csv, dir, strerror(errno));
+	else if (stat(csv, &sb) == 0 && !S_ISREG(sb.st_mode))
+		log_error("-l %s: cannot write %s: not a regular file", prefix, csv);
+	else if (stat(csv, &sb) == 0 && access(csv, W_OK) < 0)
+		log_error("-l %s: cannot write %s: %s", prefix, csv, strerror(errno));
+	else
+		rc = 0;
+	free(dir);
+	free(csv);
+	return rc;
+}
+
 enum outcome cmd_classic(const struct command *run, int argc, char **argv)
 {
 	struct classic_cli c;
@@ -114,6 +142,10 @@ enum outcome cmd_classic(const struct command *run, int argc, char **argv)
 		classic_cli_usage(stdout);
 		classic_cli_free(&c);
 		return OUT_OK;
+	}
+	if (!c.single && check_prefix(c.log_prefix) < 0) {
+		classic_cli_free(&c);
+		return OUT_USAGE;
 	}
 	for (size_t i = 0; i < c.notes.count; i++)
 		log_info("note: %s", c.notes.v[i]);

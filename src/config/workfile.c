@@ -23,6 +23,8 @@ void errlist_add(struct errlist *e, const char *file, int line, const char *fmt,
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	e->msgs = xrealloc(e->msgs, (e->count + 1) * sizeof(*e->msgs));
+	if (!file) /* never "(null)": a message without a file is about the command line */
+		file = "command line";
 	char *raw = line > 0 ? xasprintf("%s:%d: %s", file, line, msg) : xasprintf("%s: %s", file, msg);
 	/* bytes from a broken file (or its name) must not reach the terminal raw */
 	e->msgs[e->count++] = text_escape(raw);

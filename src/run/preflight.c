@@ -38,9 +38,51 @@ static int read_numbers(const char *path, long long *v, int n)
 	return got;
 }
 
-static int check_dir(const char *dir, const char *wl, unsigned flags, long long need_kib)
+/* A size as a person reads it: KiB below 10 MiB, so a small need is never "0 MiB". */
+static void kib_text(char *buf, size_t len, long long kib)
+{
+	if (kib >= 10 * 1024)
+		snprintf(buf, len, "%lld MiB", kib / 1024);
+	else
+		snprintf(buf, len, "%lld KiB", kib);
+}
+
+/* What every task does in a disk dir whatever its mix: a scratch dir of its own, a file in it.
+ * Tried once here with names of our own (mkdtemp), so /proc, /sys, a read-only or full
+ * filesystem is refused before anything is forked or stored; -1 after saying why. */
+static int probe_dir(const char *dir)
+{
+	char *tmp = xasprintf("%s/.reaim-probe-XXXXXX", dir), *file = NULL;
+	const char *step = "cannot create a directory there";
+	int ok = 0, fd = -1;
+	if (mkdtemp(tmp)) {
+		chmod(tmp, 0700); /* as the run makes its own: a caller's umask 0777 must not lock us out */
+		file = xasprintf("%s/f", tmp);
+		step = "cannot create a file there";
+		fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			step = "cannot write a file there";
+			ok = write(fd, "x", 1) == 1;
+		}
+	}
+	int err = errno;
+	if (fd >= 0) {
+		close(fd);
+		unlink(file);
+	}
+	if (file)
+		rmdir(tmp);
+	if (!ok)
+		log_error("disk dir %s: the tasks cannot work there: %s: %s", dir, step, strerror(err));
+	free(file);
+	free(tmp);
+	return ok ? 0 : -1;
+}
+
+static int check_dir(const char *dir, const char *wl, unsigned flags, long long need_kib, long long need_inodes)
 {
 	struct stat st;
+	errno = 0;
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		log_error("disk dir %s: %s", dir, errno ? strerror(errno) : "not a directory");
 		return -1;
@@ -49,13 +91,25 @@ static int check_dir(const char *dir, const char *wl, unsigned flags, long long 
 		log_error("disk dir %s is not writable: %s", dir, strerror(errno));
 		return -1;
 	}
+	if (probe_dir(dir) < 0)
+		return -1;
 	struct statvfs vfs;
-	if (need_kib > 0 && statvfs(dir, &vfs) == 0) {
-		long long free_kib = (long long)(vfs.f_bavail * (vfs.f_frsize / 1024.0));
-		if (free_kib < need_kib) {
-			log_error("workload %s needs about %lld MiB in %s at its largest point, but only %lld MiB "
+	if (statvfs(dir, &vfs) == 0) {
+		long long free_kib = (long long)((double)vfs.f_bavail * ((double)vfs.f_frsize / 1024.0));
+		char need[32], have[32];
+		kib_text(need, sizeof(need), need_kib);
+		kib_text(have, sizeof(have), free_kib);
+		if (need_kib > 0 && free_kib < need_kib) {
+			log_error("workload %s needs about %s in %s at its largest point, but only %s "
 				  "are free (lower FILESIZE/POOLSIZE or the task counts, or use another -d DIR)",
-				  wl, need_kib / 1024, dir, free_kib / 1024);
+				  wl, need, dir, have);
+			return -1;
+		}
+		/* f_files 0: the filesystem keeps no count (btrfs) */
+		if (vfs.f_files > 0 && (long long)vfs.f_favail < need_inodes) {
+			log_error("workload %s needs about %lld inodes in %s at its largest point (a dir and a file "
+				  "per task), but only %llu are free (use another -d DIR, or fewer tasks per dir)",
+				  wl, need_inodes, dir, (unsigned long long)vfs.f_favail);
 			return -1;
 		}
 	}
@@ -316,7 +370,7 @@ int preflight(const struct plan *p)
 		/* at most one file of n KiB per task at a time, plus the shared source per dir */
 		long long need = (flags & TF_SIZED) ? plan_file_kib(o, (int)tasks) * (per_dir + 1) : 0;
 		for (size_t d = 0; d < o->dirs.count; d++)
-			if (check_dir(o->dirs.v[d], wl->name, flags, need) < 0)
+			if (check_dir(o->dirs.v[d], wl->name, flags, need, 2 * per_dir + 2) < 0)
 				rc = -1;
 		if (check_limits(o, wl->name, tasks, flags) < 0)
 			rc = -1;

@@ -26,7 +26,7 @@ int main(void)
 		return 1;
 	int64_t id = -1;
 	fprintf(stderr, "# the error below is expected: the database has no run\n");
-	ok(cmd_resolve_run(t.st, NULL, &id) < 0, "cmd_resolve_run: an empty database has no last run");
+	ok(cmd_resolve_run(t.st, NULL, &id) == OUT_USAGE, "cmd_resolve_run: an empty database has no last run");
 	test_db_remove(&t);
 
 	ok(strcmp(store_db_path("x.db"), "x.db") == 0, "store_db_path: --db wins");

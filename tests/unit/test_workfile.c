@@ -145,5 +145,9 @@ int main(void)
 
 	workfile_free(&wf);
 	errlist_free(&errs);
+	/* a message with no file says whose it is, never "(null)" */
+	errlist_add(&errs, NULL, 0, "a message");
+	ok(errs.count == 1 && strcmp(errs.msgs[0], "command line: a message") == 0, "no file: the command line's");
+	errlist_free(&errs);
 	return done_testing();
 }
