@@ -17,7 +17,7 @@ label_b=$(printf 'b\033[1m\302')
 printf '10 add_int\n10 pipe_cpy\n' >"$T/wf"
 check "a run" "$REAIM" -q --no-quiet-check -f "$T/wf" -t 1,2 -j 4 -d "$T/scratch" --label plain-a
 check "a second run" "$REAIM" -q --no-quiet-check -f "$T/wf" -t 1,2 -j 4 -d "$T/scratch" --label plain-b
-if command -v python3 >/dev/null 2>&1; then
+if have "labels with control characters and invalid UTF-8 stored" python3; then
 	check "labels with control characters and invalid UTF-8 stored" python3 -c '
 import sqlite3, sys
 a = bytes.fromhex("6b0109227122 2cffc0780a6c696e65".replace(" ", ""))

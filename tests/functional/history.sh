@@ -33,7 +33,7 @@ contains "$T/ab.svg" "Error bars: mean" "the error bars are explained"
 contains "$T/ab.svg" "n = 2 per task count" "with their n"
 kernel=$(uname -r)
 contains "$T/ab.svg" "kernel-a (run 1): kernel $kernel, host" "the footer names label, kernel and host"
-if command -v xmllint >/dev/null 2>&1; then
+if have "the SVG is well-formed XML" xmllint; then
 	check "the SVG is well-formed XML" xmllint --noout "$T/ab.svg"
 fi
 status 0 "plot one run made with --osync both" "$REAIM" plot kernel-b -o "$T/b.svg" --diff
@@ -42,7 +42,7 @@ contains "$T/b.svg" "O_SYNC on against off" "the difference panel is on against 
 status 0 "plot only O_SYNC off" "$REAIM" plot kernel-b -o "$T/boff.svg" --osync off
 contains "$T/err" "Not drawn: kernel-b (run 2) workload mix O_SYNC on" "what was left out is said on stderr"
 contains "$T/boff.svg" "Not drawn: kernel-b (run 2) workload mix O_SYNC on" "and under the plot"
-if command -v rsvg-convert >/dev/null 2>&1; then
+if have "plot to a .png" rsvg-convert; then
 	status 0 "plot to a .png" "$REAIM" plot kernel-a kernel-b -o "$T/ab.png" --diff
 	ok "$([ "$(head -c 8 "$T/ab.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] && echo 0 || echo 1)" \
 		"a real PNG (magic bytes)"
@@ -54,7 +54,7 @@ status 1 "SVG under a .png name refused" "$REAIM" plot kernel-a -o "$T/x.png" --
 status 0 "plot for gnuplot" "$REAIM" plot kernel-a kernel-b -o "$T/ab" --format gnuplot
 ok "$([ -s "$T/ab.dat" ] && [ -s "$T/ab.gp" ] && echo 0 || echo 1)" "gnuplot data and script written"
 contains "$T/ab.gp" "'$T/ab.dat'" "the script names its data by absolute path"
-if command -v gnuplot >/dev/null 2>&1; then
+if have "gnuplot runs the script" gnuplot; then
 	(cd / && gnuplot "$T/ab.gp") >"$T/out" 2>"$T/err"
 	ok "$([ -s "$T/ab.svg" ] && echo 0 || echo 1)" "gnuplot runs the script from another directory"
 fi
@@ -89,7 +89,7 @@ contains "$T/out" "Max Jobs per Minute" "re-aim-7's stdout"
 status 1 "the old export classic is refused (parsers misread it)" "$REAIM" export kernel-c --format classic
 contains "$T/err" "reaim7" "naming the formats there are"
 status 2 "merge a file that is not a database (a database error)" "$REAIM" merge "$T/mix"
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the stored points in SQLite" sqlite3; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "integrity check"
 	order=$(sqlite3 "$REAIM_DB" "SELECT group_concat(tasks) FROM (SELECT p.tasks FROM points p JOIN runs r ON r.id = p.run_id WHERE r.label = 'kernel-a' ORDER BY p.id)")
 	ok "$([ "$order" = "1,2,1,2" ] && echo 0 || echo 1)" "repeats go round the task list ($order)"
@@ -107,7 +107,7 @@ r2=$?
 ok "$([ $r1 -eq 0 ] && [ $r2 -eq 0 ] && echo 0 || echo 1)" "two concurrent writers both exit 0 ($r1, $r2)"
 ok "$(scratch_is_empty; echo $?)" "and leave no scratch"
 
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "export round trips against SQLite" sqlite3; then
 	q() { sqlite3 "$REAIM_DB" "$1"; }
 	ok "$([ "$(q "SELECT COUNT(*) FROM run_points WHERE label LIKE 'conc-%' AND valid")" -eq 6 ] && echo 0 || echo 1)" "every point of both stored"
 	# export round trips: what comes out is what is stored

@@ -33,12 +33,12 @@ status 0 "compare" "$REAIM" compare 1 2
 ok "$(raw "$T/out"; echo $?)" "compare: no raw control byte"
 status 0 "compare csv" "$REAIM" compare 1 2 --format csv
 # CSV carries stored text as it is, quoted (RFC 4180): a parser gets the same bytes back
-if command -v python3 >/dev/null 2>&1; then
+if have "compare csv parses" python3; then
 	rows=$(python3 -c 'import csv,sys; r = list(csv.reader(open(sys.argv[1], newline=""))); print(len(r) if len(r) > 1 and all(len(x) == len(r[0]) for x in r) else 0)' "$T/out")
 	ok "$([ "$rows" -gt 1 ] && echo 0 || echo 1)" "compare csv: every row has every field ($rows rows)"
 fi
 status 0 "compare json" "$REAIM" compare 1 2 --format json
-if command -v python3 >/dev/null 2>&1; then
+if have "json parses" python3; then
 	ok "$(python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/out" 2>/dev/null; echo $?)" "compare json parses"
 	status 0 "export json" "$REAIM" export 1 --format json
 	ok "$(python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/out" 2>/dev/null; echo $?)" "export json parses"
@@ -47,7 +47,7 @@ fi
 status 0 "export reaim7" "$REAIM" export 1 --format reaim7
 status 0 "plot" "$REAIM" plot 1 2 -o "$T/p.svg"
 ok "$(raw "$T/p.svg"; echo $?)" "plot: no raw control byte in the SVG"
-if command -v python3 >/dev/null 2>&1; then
+if have "the SVG parses" python3; then
 	ok "$(python3 -c 'import sys,xml.dom.minidom as m; m.parse(sys.argv[1])' "$T/p.svg" 2>/dev/null; echo $?)" "the SVG parses"
 fi
 finish

@@ -41,7 +41,7 @@ else
 	ok 0 "a run pinned to one CPU # SKIP no taskset or one CPU"
 	ok 0 "the CPU affinity is pointed out # SKIP"
 fi
-if command -v prlimit >/dev/null 2>&1; then
+if have "a CPU time limit pointed out" prlimit; then
 	status 0 "a run with a CPU time limit" prlimit --cpu=100000 "$REAIM" -f "$T/cpu" -t 1 -j 1 -d "$T/scratch"
 	contains "$T/err" "RLIMIT_CPU is 100000 s" "the CPU time limit is pointed out"
 fi

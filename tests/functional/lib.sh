@@ -36,6 +36,22 @@ contains() {
 	if grep -qF -- "$2" "$1"; then ok 0 "$3"; else ok 1 "$3"; echo "#   '$2' not in:"; sed 's/^/#   /' "$1" | head -8; fi
 }
 
+# have DESCRIPTION TOOL...: 0 when every TOOL is installed; else one TAP line saying that the
+# checks DESCRIPTION names are skipped and why, and 1. For `if have ...; then CHECKS; fi`, so
+# no check is dropped without a SKIP line.
+have() {
+	what=$1
+	shift
+	for tool in "$@"; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			n=$((n + 1))
+			echo "ok $n - $what # SKIP $tool not installed"
+			return 1
+		fi
+	done
+	return 0
+}
+
 # start_session CMD...: start CMD in the background as the leader of a new session; its pid,
 # which is also the session id, goes into $session. Every process a run starts (tasks, their
 # children, scripts) stays in that session, so a test finds its own processes by session id,

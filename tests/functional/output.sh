@@ -57,7 +57,7 @@ ok $? "no message between the rows of the table"
 contains "$T/both" "reaim: error: mix, 2 tasks: point timed out" "the messages still come, after it"
 
 # list keeps its columns when a status, a label or a suite is wider than the heading
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "list keeps its columns aligned" sqlite3; then
 	sqlite3 "$REAIM_DB" "UPDATE runs SET status = 'running', planned_points = 240, planned_exact = 1 WHERE id = 1;
 		UPDATE runs SET label = 'a-label-much-wider-than-its-column-is' WHERE id = 2"
 	status 0 "list" "$REAIM" list

@@ -9,7 +9,7 @@ check "run A" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label k
 check "run B (O_SYNC both)" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
 check "a third run" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil
 # reaim refuses such a label on its command line; another program may have stored one
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "an odd label stored" sqlite3; then
 	sqlite3 "$REAIM_DB" "UPDATE runs SET label = 'ev<b>il&\"x' || char(1) || CAST(x'ff' AS TEXT) || 'y' WHERE label = 'evil'"
 	ok $? "a label of markup, a control character and a byte that is not UTF-8 stored"
 fi
@@ -23,7 +23,7 @@ fi
 page="$T/ab.html"
 status 0 "report two runs" "$REAIM" report kernel-a kernel-b -o "$page"
 ok "$(head -c 15 "$page" | grep -q '<!DOCTYPE html>'; echo $?)" "an HTML5 page"
-if command -v xmllint >/dev/null 2>&1; then
+if have "the page is well-formed" xmllint; then
 	check "the page is well-formed (xmllint)" xmllint --noout "$page"
 fi
 contains "$page" '<h2 id="verdict">Verdict</h2>' "a verdict section"
@@ -39,7 +39,7 @@ contains "$page" "disk util %" "and disk utilisation"
 contains "$page" "Subtests behind the change" "the subtests that moved"
 contains "$page" "sync_disk_wrt" "naming the tests"
 contains "$page" '<h2 id="environment">Environment</h2>' "the environment"
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the differing environment named" sqlite3; then
 	contains "$page" "The runs differ in <code>dir0.scheduler</code>" "names what differs"
 	ok "$([ "$(grep -c '<tr class="differs"><td class="l"><code>dir0.scheduler' "$page")" -eq 1 ] && echo 0 || echo 1)" \
 		"and highlights its row"
@@ -62,7 +62,7 @@ contains "$T/one.html" "Peak:" "its peaks"
 status 0 "report a run with an odd label" "$REAIM" report last -o "$T/evil.html"
 contains "$T/evil.html" "$(printf 'ev&lt;b&gt;il&amp;&quot;x \357\277\275y')" "markup escaped, a control character as a space, a bad byte as U+FFFD"
 ok "$(grep -q 'ev<b>' "$T/evil.html"; [ $? -ne 0 ]; echo $?)" "no raw markup from the label"
-if command -v xmllint >/dev/null 2>&1; then
+if have "the page with the odd label is well-formed" xmllint; then
 	check "the page with the odd label is well-formed" xmllint --noout "$T/evil.html"
 fi
 

@@ -104,7 +104,7 @@ printf '10 add_int\n10 creat_clo\n' >"$T/single_mix"
 check "single mode" "$REAIM" single -q -f "$T/single_mix" -p 0.1 -d "$T/scratch" --label single-a
 rm "$T/single_mix"
 check "rerun of single mode" "$REAIM" rerun single-a --label single-b -q
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "rerun of single mode stores the same tests" sqlite3; then
 	tests_of() { sqlite3 "$REAIM_DB" "SELECT group_concat(name) FROM (SELECT w.name FROM workloads w JOIN runs r ON r.id = w.run_id WHERE r.label = '$1' ORDER BY w.id)"; }
 	ok "$([ "$(tests_of single-a)" = "$(tests_of single-b)" ] && [ "$(tests_of single-b)" = "add_int,creat_clo" ] && echo 0 || echo 1)" \
 		"the same tests, once each ($(tests_of single-b))"
@@ -144,7 +144,7 @@ ok "$(echo "$seen" | grep -Eq '^running [1-9][0-9]*/80$'; echo $?)" "list shows 
 ok "$([ $rc -eq 3 ] && echo 0 || echo 1)" "stopped: exit 3 (got $rc)"
 status 0 "list after" "$REAIM" list --label progress
 contains "$T/out" "interrupted" "the stopped run is listed as interrupted, with no progress"
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the stopped run's workloads stored" sqlite3; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" "SELECT COUNT(*) FROM workloads w JOIN runs r ON r.id = w.run_id WHERE r.label = 'progress'")" -eq 2 ] && echo 0 || echo 1)" \
 		"both workloads are stored though the second never began"
 fi

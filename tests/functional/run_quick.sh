@@ -44,7 +44,7 @@ contains "$T/out" ">2s%" "show --tests prints the share of slow jobs"
 status 0 "show --samples" "$REAIM" show last --samples
 contains "$T/out" "iowait%" "show --samples prints the system time series"
 
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the points in SQLite" sqlite3; then
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE valid')" -eq 2 ] && echo 0 || echo 1)" "two valid points in SQLite"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA user_version')" -ge 1 ] && echo 0 || echo 1)" "schema version set"
 	ok "$([ "$(sqlite3 "$REAIM_DB" 'SELECT COUNT(*) FROM points WHERE idle_pct >= 0 AND user_pct + sys_pct > 0')" -eq 2 ] && echo 0 || echo 1)" "system figures stored for both points"

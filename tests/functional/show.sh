@@ -62,7 +62,7 @@ status 0 "dry run with a stored run" "$REAIM" -f "$T/mix" -t 1,2 -j 4 -d "$T/scr
 contains "$T/out" "Points: 2 (2 task counts x 1 round x 1 O_SYNC setting)" "the number of points"
 contains "$T/out" "Estimate, O_SYNC on: " "an estimate"
 contains "$T/out" ", from run 2 (label " "from the run of the same workload"
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the estimate matches SQLite" sqlite3; then
 	want=$(sqlite3 "$REAIM_DB" "SELECT SUM(real_s + overhead_s) FROM points WHERE run_id = 2")
 	got=$(sed -n 's/^  Estimate, O_SYNC on: \([0-9.]*\)s, from run 2 .*/\1/p' "$T/out")
 	ok "$(awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(a != "" && d < 0.051 && d > -0.051) }'; echo $?)" \

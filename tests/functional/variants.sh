@@ -91,7 +91,7 @@ elif awk -v l="$load" -v n="$ncpu" 'BEGIN { exit !(l > 3 * n) }'; then
 else
 	ok 1 "the hog variant significantly slower, its interval below 0 (load $load)"
 fi
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the variants' order in SQLite" sqlite3; then
 	order=$(sqlite3 "$REAIM_DB" "SELECT group_concat(variant, '') FROM (SELECT p.variant FROM points p
 		JOIN runs r ON r.id = p.run_id WHERE r.label = 'hog1' ORDER BY p.id)")
 	ok "$([ "$order" = "nonehoghognonenonehoghognonenonehoghognone" ] && echo 0 || echo 1)" \
@@ -132,7 +132,7 @@ contains "$T/out" "Precision asked" "the precision table"
 cp "$T/out" "$T/prec.out"
 "$REAIM" show prec | grep -v -e '^Run [0-9]' -e '^  ' -e '^Per test at the peak' >"$T/show"
 ok "$(diff "$T/prec.out" "$T/show" >/dev/null; echo $?)" "show prints the precision reached as the run did"
-if command -v sqlite3 >/dev/null 2>&1; then
+if have "the rounds in SQLite" sqlite3; then
 	np=$(sqlite3 "$REAIM_DB" "SELECT COUNT(*) FROM run_points WHERE label = 'prec'")
 	ok "$([ "$np" -ge 3 ] && [ "$np" -le 5 ] && echo 0 || echo 1)" "3 to 5 rounds ($np)"
 fi
