@@ -12,7 +12,7 @@
 static void *check(void *p)
 {
 	if (!p) {
-		fputs("reaim: out of memory\n", stderr);
+		fputs("reaim: error: out of memory\n", stderr);
 		abort();
 	}
 	return p;
