@@ -31,6 +31,20 @@ static int merge_interrupted(void *unused)
 	return engine_interrupted();
 }
 
+/* The source vetted as every reader vets a database (ours, this schema, undamaged), before the
+ * database merged into is opened or made: 1 after saying why it cannot be merged. */
+static int source_unfit(const char *other)
+{
+	struct store *src;
+	char err[512];
+	if (store_open_read(other, &src, err, sizeof(err)) < 0) {
+		log_error("%s", err);
+		return 1;
+	}
+	store_close(src);
+	return 0;
+}
+
 enum outcome cmd_merge(const struct command *self, int argc, char **argv)
 {
 	struct merge_args a = {0};
@@ -47,6 +61,8 @@ enum outcome cmd_merge(const struct command *self, int argc, char **argv)
 		out = OUT_FAILED;
 	} else if (access(other, R_OK) != 0) {
 		log_error("cannot read %s: %s", other, strerror(errno));
+		out = OUT_FAILED;
+	} else if (source_unfit(other)) {
 		out = OUT_FAILED;
 	} else if (store_open_cancellable(db, merge_interrupted, NULL, &st, err, sizeof(err)) < 0) {
 		log_error("%s", err);

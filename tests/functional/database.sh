@@ -199,6 +199,8 @@ fi
 head -c 3000 /dev/urandom >"$T/noise.db"
 status 2 "merge of a file that is no database" "$REAIM" merge "$T/noise.db"
 contains "$T/err" "reaim: error: $T/noise.db:" "the error names the source, not the database merged into"
+status 2 "merge of it into a database not yet made" "$REAIM" merge "$T/noise.db" --db "$T/fresh.db"
+ok "$([ ! -e "$T/fresh.db" ] && echo 0 || echo 1)" "the source is vetted first: no database made for nothing"
 
 # a --db path ending in / is a directory name: refused, never turned into a file
 for c in run list; do
