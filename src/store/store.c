@@ -35,12 +35,10 @@ int store_schema_version(struct store *st, const char *schema, int *v)
 	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema version");
 }
 
-/* How many of the tables the first migration makes are in a schema: all of them, and only
- * then, make a file ours. */
-static int reaim_tables(struct store *st, const char *schema, int *n)
+/* Rows of a schema's sqlite_master that match filter (SQL after WHERE, or "" for all). */
+static int count_master(struct store *st, const char *schema, const char *filter, int *n)
 {
-	char *sql = xasprintf("SELECT COUNT(*) FROM %s.sqlite_master WHERE type = 'table' AND name IN"
-			      " ('runs', 'env', 'workloads', 'points', 'test_stats')", schema);
+	char *sql = xasprintf("SELECT COUNT(*) FROM %s.sqlite_master%s%s", schema, *filter ? " WHERE " : "", filter);
 	sqlite3_stmt *s;
 	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
 	free(sql);
@@ -52,28 +50,16 @@ static int reaim_tables(struct store *st, const char *schema, int *n)
 	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema");
 }
 
-static int any_table(struct store *st, const char *schema, int *any)
-{
-	char *sql = xasprintf("SELECT COUNT(*) FROM %s.sqlite_master", schema);
-	sqlite3_stmt *s;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
-	free(sql);
-	if (rc != SQLITE_OK)
-		return store_fail(st, "reading the schema");
-	rc = sqlite3_step(s);
-	*any = rc == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW ? 0 : store_fail(st, "reading the schema");
-}
-
 int store_classify(struct store *st, const char *schema, const char *path, int *version)
 {
 	int n, any;
-	if (store_schema_version(st, schema, version) < 0 || any_table(st, schema, &any) < 0)
+	if (store_schema_version(st, schema, version) < 0 || count_master(st, schema, "", &any) < 0)
 		return -1;
 	if (*version == 0 && !any)
 		return STORE_FILE_EMPTY;
-	if (reaim_tables(st, schema, &n) < 0)
+	/* all of the tables the first migration makes, and only then, make a file ours */
+	if (count_master(st, schema, "type = 'table' AND name IN ('runs', 'env', 'workloads', 'points', 'test_stats')",
+			 &n) < 0)
 		return -1;
 	/* another program's file says nothing reaim can trust in its user_version */
 	if (*version == 0 || n != 5) {
