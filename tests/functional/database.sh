@@ -148,6 +148,8 @@ if have "merge of a live run, damaged and foreign files" sqlite3; then
 	status 2 "a damaged WAL database is refused" run --db "$T/badwal.db"
 	contains "$T/err" "damaged" "says it is damaged"
 	ok "$([ "$(ls "$T" | grep -c '^badwal')" -eq 1 ] && echo 0 || echo 1)" "no -wal or -shm left beside it"
+	status 2 "a reader of it" "$REAIM" list --db "$T/badwal.db"
+	ok "$([ "$(ls "$T" | grep -c '^badwal')" -eq 1 ] && echo 0 || echo 1)" "a reader leaves nothing beside it either"
 
 	# another program's file, whatever its user_version and journal mode, is never modified
 	stamp() { echo "$(stat -c '%s %Y' "$1") $(cksum <"$1")"; }
