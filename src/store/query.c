@@ -10,10 +10,16 @@
 #include "store/internal.h"
 #include "util/util.h"
 
+/* A text column, "" for NULL (a hand-edited or merged file): never "(null)", never a crash. */
+static const char *text_or_empty(sqlite3_stmt *s, int col)
+{
+	const unsigned char *t = sqlite3_column_text(s, col);
+	return t ? (const char *)t : "";
+}
+
 static void read_label(sqlite3_stmt *s, void *row)
 {
-	const unsigned char *t = sqlite3_column_text(s, 0);
-	*(char **)row = xstrdup(t ? (const char *)t : "");
+	*(char **)row = xstrdup(text_or_empty(s, 0));
 }
 
 static void drop_label(sqlite3_stmt *s, void *row)
@@ -305,8 +311,7 @@ int store_get_counters(struct store *st, int64_t point_id, struct store_counter 
 
 static void read_pair(sqlite3_stmt *s, void *row)
 {
-	*(char **)row = xasprintf("%s\t%s", (const char *)sqlite3_column_text(s, 0),
-				  (const char *)sqlite3_column_text(s, 1));
+	*(char **)row = xasprintf("%s\t%s", text_or_empty(s, 0), text_or_empty(s, 1));
 }
 
 static void drop_pair(sqlite3_stmt *s, void *row)
@@ -327,7 +332,7 @@ int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n)
 
 static void read_text(sqlite3_stmt *s, void *row)
 {
-	*(char **)row = xstrdup((const char *)sqlite3_column_text(s, 0));
+	*(char **)row = xstrdup(text_or_empty(s, 0));
 }
 
 int store_get_kernel_config(struct store *st, int64_t run_id, char **text)
