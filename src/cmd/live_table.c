@@ -62,8 +62,10 @@ static void block_end(void *arg, const struct run_block *b, const struct store_p
 {
 	struct live_table *t = arg;
 	(void)b;
-	if (n == 0)
-		return; /* nothing of the block was stored: `show` has no block to end either */
+	if (n == 0) { /* nothing of the block was stored: `show` has no block to end either */
+		log_release();
+		return;
+	}
 	report_block_end(stdout, &t->rb, pts, n, finished);
 	log_release();
 }
