@@ -39,7 +39,9 @@ static void no_match(struct store *st, const char *spec)
 		k = closest_name(spec, (const char *const *)r.v, r.n);
 	else
 		r.n = 0, r.v = NULL;
-	if (k >= 0)
+	if (r.n == 0) /* 'reaim list' would show nothing: no advice that cannot help */
+		snprintf(st->err, sizeof(st->err), "no run matches '%s': %s holds no run yet", spec, st->path);
+	else if (k >= 0)
 		snprintf(st->err, sizeof(st->err), "no run matches '%s'; did you mean '%s'? ('reaim list' shows the runs)",
 			 spec, ((char **)r.v)[k]);
 	else

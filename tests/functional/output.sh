@@ -71,6 +71,13 @@ fi
 # near misses: a label, a suite where a command goes
 status 1 "an unknown label" "$REAIM" show kernel-b
 contains "$T/err" "reaim: error: no run matches 'kernel-b'; did you mean 'kernel-a'?" "the nearest label suggested"
+if have "no advice that cannot help: a database without runs" sqlite3; then
+	cp "$REAIM_DB" "$T/none.db"
+	sqlite3 "$T/none.db" "PRAGMA foreign_keys = ON; DELETE FROM runs"
+	status 1 "show in a database without runs" "$REAIM" show --db "$T/none.db"
+	contains "$T/err" "holds no run yet" "says it holds no run"
+	ok "$(grep -q "reaim list" "$T/err" && echo 1 || echo 0)" "and does not send to 'reaim list', which would show nothing"
+fi
 status 1 "a suite where a command goes" "$REAIM" dbase
 contains "$T/err" "did you mean \`reaim -s dbase\`" "reaim -s suggested"
 status 1 "a misspelt command" "$REAIM" lst
