@@ -50,8 +50,9 @@ static int check_label(const char *value, const char **why)
 		*why = "has a comma, which compare reads as between two runs of a group (A,B); use '-' or '_'";
 		return -1;
 	}
-	if (parse_long(value, 0, INT64_MAX, &n) == 0 || strcmp(value, "last") == 0 ||
-	    (strncmp(value, "last~", 5) == 0 && parse_long(value + 5, 0, INT64_MAX, &n) == 0)) {
+	/* as store_resolve_run reads a run's name */
+	if (parse_long(value, 1, INT64_MAX, &n) == 0 || strcmp(value, "last") == 0 ||
+	    (strncmp(value, "last~", 5) == 0 && parse_long(value + 5, 0, 1000000, &n) == 0)) {
 		*why = "reads as a run's id or place (N, last, last~N), so no command could name the run by it";
 		return -1;
 	}

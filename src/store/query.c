@@ -51,17 +51,23 @@ static void no_match(struct store *st, const char *spec)
 	free(r.v);
 }
 
+/* "last" or "last~N": a run by its place, newest first (N in *back); else 0. */
+static int by_place(const char *spec, long long *back)
+{
+	*back = 0;
+	return strcmp(spec, "last") == 0 ||
+	       (strncmp(spec, "last~", 5) == 0 && parse_long(spec + 5, 0, 1000000, back) == 0);
+}
+
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 {
 	static const char what[] = "finding the run";
 	struct store_rows r;
 	long long n;
 	int rc;
-	if (strncmp(spec, "last", 4) == 0 && (spec[4] == '\0' || (spec[4] == '~' &&
-					     parse_long(spec + 5, 0, 1000000, &n) == 0)))
+	if (by_place(spec, &n))
 		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r,
-				 "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", "i",
-				 (int64_t)(spec[4] ? n : 0));
+				 "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", "i", (int64_t)n);
 	else if (parse_long(spec, 1, INT64_MAX, &n) == 0)
 		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r, "SELECT id FROM runs WHERE id = ?",
 				 "i", (int64_t)n);
@@ -100,7 +106,7 @@ int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_
 	*ids = NULL;
 	*n = 0;
 	/* an id, last or last~N first, as store_resolve_run reads them */
-	int one_run = strncmp(spec, "last", 4) == 0 || parse_long(spec, 1, INT64_MAX, &id) == 0;
+	int one_run = by_place(spec, &id) || parse_long(spec, 1, INT64_MAX, &id) == 0;
 	if (!one_run && store_query(st, "finding the runs", sizeof(struct id_status), read_id_status, NULL, &r,
 				    "SELECT id, status = 'running' FROM runs WHERE label = ? ORDER BY id", "s", spec) < 0)
 		return -1;

@@ -107,6 +107,8 @@ static void table(void)
 	ok(option_set(&o, option_find("label"), "12", &why) < 0, "a label that reads as a run id refused");
 	ok(option_set(&o, option_find("label"), "last~3", &why) < 0, "a label that reads as last~N refused");
 	ok(option_set(&o, option_find("label"), "6.1-rc2", &why) == 0, "a kernel release is a label");
+	ok(option_set(&o, option_find("label"), "0", &why) == 0, "'0' names no run by id: a label");
+	ok(option_set(&o, option_find("label"), "lastweek", &why) == 0, "'lastweek' is no run's place: a label");
 	ok(option_set(&o, option_find("jobs_per_task"), "0", &why) < 0, "zero jobs refused");
 	ok(option_set(&o, option_find("repeat"), "3", &why) == 0 && o.repeat == 3, "repeat 3");
 	ok(option_set(&o, option_find("dirs"), "/a", &why) == 0 &&

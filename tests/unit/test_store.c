@@ -288,6 +288,33 @@ static void refused_untouched(void)
 	free(slash);
 }
 
+/* A label that only begins like a run's place ("lastweek") names every run that has it, as any
+ * label does; only "last" and "last~N" name a run by its place. */
+static void names_by_place(void)
+{
+	char err[512], *path = xasprintf("%s/names.db", dir);
+	struct store *st;
+	ok(store_open(path, &st, err, sizeof(err)) == 0, "names: a database");
+	const char *uuids[] = {"lw-1", "lw-2", "other"}, *labels[] = {"lastweek", "lastweek", "b"};
+	for (size_t i = 0; i < ARRAY_SIZE(uuids); i++) {
+		struct store_run r = {.uuid = uuids[i], .label = labels[i], .suite_name = "s", .suite_text = "x = 1;",
+				      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+		int64_t id;
+		store_run_begin(st, &r, NULL, &id);
+		store_run_finish(st, id, "complete", NULL);
+	}
+	int64_t *ids = NULL;
+	size_t n = 0;
+	ok(store_resolve_group(st, "lastweek", &ids, &n) == 0 && n == 2, "names: 'lastweek' is both runs of that label");
+	free(ids);
+	ok(store_resolve_group(st, "last", &ids, &n) == 0 && n == 1 && ids[0] == 3, "names: 'last' is the newest run");
+	free(ids);
+	ok(store_resolve_group(st, "last~2", &ids, &n) == 0 && n == 1 && ids[0] == 1, "names: 'last~2' by its place");
+	free(ids);
+	store_close(st);
+	free(path);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -460,6 +487,7 @@ int main(void)
 
 	liveness();
 	refused_untouched();
+	names_by_place();
 
 	char cmd[256];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
