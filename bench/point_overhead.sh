@@ -28,7 +28,7 @@ for r in $(seq "$rounds"); do
 			--sample-interval 0 >/dev/null 2>>"$t/log.$i"
 		if [ -n "$perf" ]; then
 			$nice "$perf" stat -x, -e task-clock,page-faults,context-switches -o "$t/perf" \
-				"$b" $(no_quiet_check_flag "$b") -q -f "$t/trivial" -t 1000 -j 1 -r 3 -d "$t" --db "$t/p.db" --sample-interval 0 >/dev/null
+				"$b" $(no_quiet_check_flag "$b") -q -f "$t/trivial" -t 1000 -j 1 -r 3 -d "$t" --db "$t/p$i.db" --sample-interval 0 >/dev/null
 			awk -F, '/task-clock/ { c = $1 } /page-faults/ { f = $1 } /context-switches/ { s = $1 }
 				END { printf "%.1f %.2f %.2f\n", c * 1000 / 3000, f / 3000, s / 3000 }' "$t/perf" >>"$t/perf.$i"
 		fi
