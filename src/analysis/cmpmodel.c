@@ -34,6 +34,33 @@ const char *compare_kind_name(enum compare_kind k)
 	return "groups";
 }
 
+void compare_side_name(const struct compare_model *m, size_t side, char *buf, size_t len)
+{
+	const struct compare_side *s = &m->sides[side];
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "%c: %s", s->letter, m->kind == COMPARE_GROUPS ? s->label : m->run_label);
+	if (m->kind != COMPARE_GROUPS)
+		strbuf_addf(&sb, ", %s", s->label);
+	strbuf_addf(&sb, " (run%s", s->nruns > 1 ? "s" : "");
+	for (size_t i = 0; i < s->nruns; i++)
+		strbuf_addf(&sb, "%s %lld", i ? "," : "", (long long)s->runs[i]);
+	strbuf_addf(&sb, ")");
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_free(&sb);
+}
+
+const struct compare_panel *compare_panel_find(const struct compare_model *m, size_t side, const char *workload,
+					       int osync, const char *variant)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		if (p->side == side && strcmp(p->workload, workload) == 0 && (p->osync < 0 || p->osync == osync) &&
+		    (m->kind == COMPARE_VARIANTS || strcmp(p->variant, variant) == 0))
+			return p;
+	}
+	return NULL;
+}
+
 /* A run as read: its row, its points and (loaded when first needed) each point's tests. */
 struct crun {
 	int64_t id;
@@ -598,6 +625,37 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 	panel_subtests(b, k, pn);
 }
 
+/* A panel's verdict from its cells after the correction. */
+static void summarise(struct compare_panel *pn)
+{
+	struct compare_summary *s = &pn->summary;
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < pn->ncells; i++) {
+		const struct compare_cell *c = &pn->cells[i];
+		if (!c->present)
+			continue;
+		s->common++;
+		s->judged += c->judged;
+		if (!c->significant)
+			continue;
+		double pct = c->v.change_pct;
+		if (pct < 0 && (!s->worst_tasks || pct < s->worst_pct)) {
+			s->worst_pct = pct;
+			s->worst_tasks = c->tasks;
+		} else if (pct > 0 && (!s->best_tasks || pct > s->best_pct)) {
+			s->best_pct = pct;
+			s->best_tasks = c->tasks;
+		}
+		s->worse += pct < 0;
+		s->better += pct > 0;
+	}
+	s->kind = !s->common ? COMPARE_NO_DATA
+		: !s->judged ? COMPARE_UNJUDGED
+		: s->worse && s->better ? COMPARE_MIXED
+		: s->worse ? COMPARE_WORSE
+		: s->better ? COMPARE_BETTER : COMPARE_UNCHANGED;
+}
+
 /* p values of every judged cell adjusted together; then what is significant and what fails. */
 static void correct(struct compare_model *m)
 {
@@ -627,6 +685,8 @@ static void correct(struct compare_model *m)
 					   pct_change(cell->mean_a, cell->mean_b) < -m->fail_above_pct;
 			m->regressed |= cell->regression;
 		}
+	for (size_t i = 0; i < m->npanels; i++)
+		summarise(&m->panels[i]);
 	free(p);
 	free(adj);
 }

@@ -65,6 +65,22 @@ struct compare_subtest {
 	int noise;                /* within noise: not judged, or p >= alpha (uncorrected) */
 };
 
+/* What a panel comes to over its cells, after the correction: the verdict every output states. */
+enum compare_verdict {
+	COMPARE_UNCHANGED,        /* judged, nothing significant */
+	COMPARE_BETTER,           /* significantly higher Jobs/Min somewhere, lower nowhere */
+	COMPARE_WORSE,            /* significantly lower somewhere, higher nowhere: a regression */
+	COMPARE_MIXED,            /* both */
+	COMPARE_UNJUDGED,         /* task counts in common, none that could be judged */
+	COMPARE_NO_DATA,          /* no task count in common */
+};
+struct compare_summary {
+	enum compare_verdict kind;
+	size_t common, judged, better, worse; /* cells present on both sides, judged, significantly up, down */
+	double worst_pct, best_pct;           /* the largest significant drop and rise */
+	int worst_tasks, best_tasks;          /* 0: none significant that way */
+};
+
 /* One block (workload, O_SYNC setting, variant) of one other side against the base. */
 struct compare_panel {
 	char workload[64];
@@ -82,6 +98,7 @@ struct compare_panel {
 	struct compare_subtest *subs; /* by |delta_s|, largest first */
 	size_t nsubs;
 	struct compare_subtest total; /* all subtests together */
+	struct compare_summary summary;
 };
 
 struct compare_model {
@@ -115,5 +132,10 @@ void compare_model_free(struct compare_model *m);
 const char *compare_correction_name(enum compare_correction c);
 extern const char *const compare_correction_names[]; /* "holm", "bh", NULL */
 const char *compare_kind_name(enum compare_kind k);   /* "groups", "variants", "osync" */
+/* A side's name for headings: "A: kernel-a (runs 1, 3, 5)"; groups name their runs. */
+void compare_side_name(const struct compare_model *m, size_t side, char *buf, size_t len);
+/* The panel of side `side` for a workload, O_SYNC setting and variant ("" none), or NULL. */
+const struct compare_panel *compare_panel_find(const struct compare_model *m, size_t side, const char *workload,
+					       int osync, const char *variant);
 
 #endif

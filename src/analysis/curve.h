@@ -47,6 +47,10 @@ void curves_free(struct curve *c, size_t n);
 /* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
 void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);
 const struct curve_point *curve_at(const struct curve *c, int tasks);
+/* One curve of several runs' curves of one block: at a task count two or more runs have, each run's
+ * mean is one sample (its summary is of those means); where one run has it, that run's repeats. The
+ * samples compare takes, so a group's curve shows what its verdict was drawn from. */
+void curve_merge(struct curve *out, const struct curve *const *in, size_t n);
 /* The variants of a block's points ("" for none) in the order they first ran (by point id):
  * the first is the base of an in-run comparison. *names points into pts; free the array. */
 size_t curve_variants(const struct store_point *pts, size_t n, const char ***names);

@@ -200,3 +200,63 @@ const struct curve_point *curve_peak(const struct curve *c)
 			best = &c->points[i];
 	return best;
 }
+
+/* A deep copy of one point. */
+static void point_copy(struct curve_point *dst, const struct curve_point *src)
+{
+	*dst = *src;
+	dst->samples = xcalloc(src->jpm.n + 1, sizeof(double));
+	if (src->samples && src->jpm.n)
+		memcpy(dst->samples, src->samples, src->jpm.n * sizeof(double));
+}
+
+void curve_merge(struct curve *out, const struct curve *const *in, size_t n)
+{
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return;
+	snprintf(out->workload, sizeof(out->workload), "%s", in[0]->workload);
+	snprintf(out->variant, sizeof(out->variant), "%s", in[0]->variant);
+	out->osync = in[0]->osync;
+	const struct curve_point **at = xcalloc(n, sizeof(*at));
+	for (int after = 0;;) {
+		int tasks = 0; /* the next task count any run has */
+		for (size_t r = 0; r < n; r++)
+			for (size_t i = 0; i < in[r]->count; i++)
+				if (in[r]->points[i].tasks > after && (!tasks || in[r]->points[i].tasks < tasks))
+					tasks = in[r]->points[i].tasks;
+		if (!tasks)
+			break;
+		after = tasks;
+		size_t k = 0;
+		for (size_t r = 0; r < n; r++)
+			if ((at[k] = curve_at(in[r], tasks)) != NULL && at[k]->jpm.n > 0)
+				k++;
+		out->points = xrealloc(out->points, (out->count + 1) * sizeof(*out->points));
+		struct curve_point *cp = &out->points[out->count++];
+		if (k == 1) {
+			point_copy(cp, at[0]);
+			continue;
+		}
+		/* two or more runs: each run's mean is one sample, as compare takes them */
+		memset(cp, 0, sizeof(*cp));
+		cp->tasks = tasks;
+		double *v = xcalloc(k + 1, sizeof(double));
+		const size_t fields[] = {offsetof(struct curve_point, real_s), offsetof(struct curve_point, user_s),
+					 offsetof(struct curve_point, sys_s)};
+		for (size_t f = 0; f < ARRAY_SIZE(fields); f++) {
+			for (size_t j = 0; j < k; j++)
+				v[j] = ((const struct summary *)((const char *)at[j] + fields[f]))->mean;
+			measure_summary(v, k, (struct summary *)((char *)cp + fields[f]));
+		}
+		for (size_t j = 0; j < k; j++) {
+			v[j] = at[j]->jpm.mean;
+			cp->noisy += at[j]->noisy;
+			if (!cp->noise[0] && at[j]->noise[0])
+				snprintf(cp->noise, sizeof(cp->noise), "%s", at[j]->noise);
+		}
+		measure_summary(v, k, &cp->jpm);
+		cp->samples = v;
+	}
+	free(at);
+}

@@ -86,6 +86,16 @@ struct store *cmd_open_run(const char *db_flag, const struct cli_list *run, int6
 /* Resolve RUN (NULL: last) in an open store; after printing why, OUT_USAGE when no run matches,
  * OUT_FAILED when the database cannot be read. */
 enum outcome cmd_resolve_run(struct store *st, const char *run, int64_t *id);
+/* compare's operands, each a GROUP of runs separated by commas (an id, last, last~N, or a label
+ * standing for every run that has it), resolved into g (room for specs->count); a run on two sides
+ * is refused, and so is one operand of several runs unless one_side_ok. OUT_USAGE after printing why. */
+struct compare_group;
+enum outcome cmd_resolve_groups(struct store *st, const struct cli_list *specs, struct compare_group *g,
+				int one_side_ok);
+void cmd_groups_free(struct compare_group *g, size_t n);
+/* The --correction choices (Holm, Benjamini-Hochberg) of compare, report and plot. */
+struct cli_opt;
+int cmd_correction_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
 /* A classic re-aim-7 command line (classic.c); main.c sends it here. */
 enum outcome cmd_classic(const struct command *run, int argc, char **argv);
 struct store_point;

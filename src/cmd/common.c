@@ -3,10 +3,12 @@
  * --help, and opening the results database the same way, with the same outcome. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "analysis/compare.h"
 #include "config/cfg.h"
 #include "store/store.h"
 #include "util/util.h"
@@ -100,6 +102,73 @@ void cmd_usage(FILE *f, const struct command_table *t)
 	fprintf(f, "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed, a point is not\n"
 		   "trustworthy or the results database could not be used, 3 interrupted, 4 compare found\n"
 		   "a regression beyond the threshold\n");
+}
+
+enum outcome cmd_resolve_groups(struct store *st, const struct cli_list *specs, struct compare_group *g, int one_side_ok)
+{
+	for (size_t i = 0; i < specs->count; i++) {
+		char *copy = xstrdup(specs->v[i]), *save = NULL;
+		int64_t *ids = NULL;
+		size_t n = 0;
+		for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+			int64_t *got;
+			size_t ng;
+			int rc = store_resolve_group(st, w, &got, &ng);
+			if (rc != 0) {
+				log_error("%s", store_error(st));
+				free(copy);
+				free(ids);
+				return rc > 0 ? OUT_USAGE : OUT_FAILED;
+			}
+			ids = xrealloc(ids, (n + ng + 1) * sizeof(*ids));
+			for (size_t k = 0; k < ng; k++) {
+				size_t q = 0;
+				while (q < n && ids[q] != got[k])
+					q++;
+				if (q == n)
+					ids[n++] = got[k];
+			}
+			free(got);
+		}
+		free(copy);
+		g[i] = (struct compare_group){ids, n};
+		if (n == 0) {
+			log_error("'%s' names no run", specs->v[i]);
+			return OUT_USAGE;
+		}
+		for (size_t k = 0; k < i; k++)
+			for (size_t a = 0; a < g[k].n; a++)
+				for (size_t b = 0; b < n; b++)
+					if (g[k].runs[a] == ids[b]) {
+						log_error("run %lld is in '%s' and in '%s': a run can be on one side only",
+							  (long long)ids[b], specs->v[k], specs->v[i]);
+						return OUT_USAGE;
+					}
+	}
+	if (specs->count == 1 && g[0].n > 1 && !one_side_ok) {
+		log_error("'%s' is %zu runs, one side: give a second group to compare with (%s OTHER), or one run "
+			  "made with --variant or --osync both", specs->v[0], g[0].n, specs->v[0]);
+		return OUT_USAGE;
+	}
+	return OUT_OK;
+}
+
+void cmd_groups_free(struct compare_group *g, size_t n)
+{
+	for (size_t i = 0; g && i < n; i++)
+		free((int64_t *)g[i].runs);
+	free(g);
+}
+
+static const char *const correction_help[] = {"Holm's step-down: the chance of any false alarm stays below LEVEL",
+					      "Benjamini-Hochberg: the expected share of false alarms stays below LEVEL"};
+
+int cmd_correction_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	(void)o;
+	*name = compare_correction_names[i];
+	*help = *name ? correction_help[i] : NULL;
+	return *name != NULL;
 }
 
 void cmd_unknown_command(const struct command_table *t, const char *word)

@@ -21,17 +21,6 @@ struct compare_args {
 
 CLI_CHOICES_FROM(compare_format_at, report_compare_formats)
 
-static const char *const correction_help[] = {"Holm's step-down: the chance of any false alarm stays below LEVEL",
-					      "Benjamini-Hochberg: the expected share of false alarms stays below LEVEL"};
-
-static int correction_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
-{
-	(void)o;
-	*name = compare_correction_names[i];
-	*help = *name ? correction_help[i] : NULL;
-	return *name != NULL;
-}
-
 const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
 			 "runs to compare, the first GROUP the base. A GROUP is runs separated by commas "
@@ -48,7 +37,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
 		       "significance level of the tests, after the correction (0.05: 95% confidence)",
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
-	CLI_OPT_CHOICE(0, "correction", "METHOD", struct compare_args, correction, correction_at, "holm",
+	CLI_OPT_CHOICE(0, "correction", "METHOD", struct compare_args, correction, cmd_correction_at, "holm",
 		       "how p values are adjusted for the number of cells compared:"),
 	CLI_OPT_FLAG(0, "counters", struct compare_args, counters,
 		     "in place of the cells, the kernel's counters that moved with Jobs/Min: per counter and task "
@@ -57,56 +46,6 @@ const struct cli_opt cmd_compare_opts[] = {
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
-
-/* Each operand's runs, resolved; a run on two sides is refused. */
-static enum outcome resolve(struct store *st, const struct cli_list *specs, struct compare_group *g)
-{
-	for (size_t i = 0; i < specs->count; i++) {
-		char *copy = xstrdup(specs->v[i]), *save = NULL;
-		int64_t *ids = NULL;
-		size_t n = 0;
-		for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-			int64_t *got;
-			size_t ng;
-			int rc = store_resolve_group(st, w, &got, &ng);
-			if (rc != 0) {
-				log_error("%s", store_error(st));
-				free(copy);
-				free(ids);
-				return rc > 0 ? OUT_USAGE : OUT_FAILED;
-			}
-			ids = xrealloc(ids, (n + ng + 1) * sizeof(*ids));
-			for (size_t k = 0; k < ng; k++) {
-				size_t q = 0;
-				while (q < n && ids[q] != got[k])
-					q++;
-				if (q == n)
-					ids[n++] = got[k];
-			}
-			free(got);
-		}
-		free(copy);
-		g[i] = (struct compare_group){ids, n};
-		if (n == 0) {
-			log_error("'%s' names no run", specs->v[i]);
-			return OUT_USAGE;
-		}
-		for (size_t k = 0; k < i; k++)
-			for (size_t a = 0; a < g[k].n; a++)
-				for (size_t b = 0; b < n; b++)
-					if (g[k].runs[a] == ids[b]) {
-						log_error("run %lld is in '%s' and in '%s': a run can be on one side only",
-							  (long long)ids[b], specs->v[k], specs->v[i]);
-						return OUT_USAGE;
-					}
-	}
-	if (specs->count == 1 && g[0].n > 1) {
-		log_error("'%s' is %zu runs, one side: give a second group to compare with (%s OTHER), or one run "
-			  "made with --variant or --osync both", specs->v[0], g[0].n, specs->v[0]);
-		return OUT_USAGE;
-	}
-	return OUT_OK;
-}
 
 enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 {
@@ -123,15 +62,13 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	if (!st)
 		out = OUT_FAILED;
 	else
-		out = resolve(st, &a.runs, groups);
+		out = cmd_resolve_groups(st, &a.runs, groups, 0);
 	if (out == OUT_OK && (a.counters ? report_compare_counters(stdout, st, groups, n, &o)
 					 : report_compare(stdout, st, groups, n, &o, &regressed)) < 0) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}
-	for (size_t i = 0; i < n; i++)
-		free((int64_t *)groups[i].runs);
-	free(groups);
+	cmd_groups_free(groups, n);
 	store_close(st);
 	cli_free(self->opts, &a);
 	if (out == OUT_OK && regressed) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "analysis/compare.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "store/figures.h"
@@ -15,7 +16,8 @@
 #include "util/util.h"
 
 struct plot_args {
-	const char *db, *format, *workload, *osync, *title, *output, *metric;
+	const char *db, *format, *workload, *osync, *title, *output, *metric, *correction;
+	double alpha;
 	int diff, timeline;
 	long long point;
 	struct cli_list runs;
@@ -33,8 +35,10 @@ static int metric_at(const struct cli_opt *o, size_t i, const char **name, const
 }
 
 const struct cli_opt cmd_plot_opts[] = {
-	CLI_OPT_OPERANDS("RUN", struct plot_args, runs, 1, -1,
-			 "runs by id, last, last~N or label; with --timeline, the first one's points",
+	CLI_OPT_OPERANDS("GROUP", struct plot_args, runs, 1, -1,
+			 "runs as compare takes them, the first GROUP the base: runs separated by commas, each an id, "
+			 "last, last~N or a label (every run that has it); a group of several runs is one curve of "
+			 "its run means. With --timeline, the first run's points",
 			 .complete = CLI_COMPLETE_RUN),
 	CLI_OPT_STRING('o', "output", "FILE", struct plot_args, output, "the file to write (.svg, .png)",
 		       .flags = CLI_REQUIRED, .complete = CLI_COMPLETE_FILE),
@@ -44,7 +48,12 @@ const struct cli_opt cmd_plot_opts[] = {
 	CLI_OPT_CHOICE(0, "metric", "NAME", struct plot_args, metric, metric_at, NULL,
 		       "the figure to plot (default jobs_per_min; sys_pct with --timeline):"),
 	CLI_OPT_FLAG(0, "diff", struct plot_args, diff,
-		     "add a panel: each run's % difference from the first, with its 95% interval"),
+		     "add a panel: each group's % difference from the first with its interval, as compare judges it"),
+	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct plot_args, alpha, 0, 0.5, "0.05",
+		       "significance level of the difference panel (0.05: 95% intervals)",
+		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
+	CLI_OPT_CHOICE(0, "correction", "METHOD", struct plot_args, correction, cmd_correction_at, "holm",
+		       "how p values are adjusted for the number of cells compared:"),
 	CLI_OPT_STRING(0, "workload", "NAME", struct plot_args, workload,
 		       "the workload to draw (default: the first run's first)"),
 	CLI_OPT_CHOICE(0, "osync", "on|off", struct plot_args, osync, cli_choices_from_names, NULL,
@@ -90,8 +99,8 @@ enum outcome cmd_plot(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	struct plot_request rq = {
-		.runs = (const char *const *)a.runs.v,
-		.nruns = a.runs.count,
+		.alpha = a.alpha,
+		.correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM,
 		.workload = a.workload,
 		.osync = a.osync ? strcmp(a.osync, "on") == 0 : -1,
 		.metric = a.metric,
@@ -107,16 +116,19 @@ enum outcome cmd_plot(const struct command *self, int argc, char **argv)
 		return OUT_USAGE;
 	}
 	struct store *st = cmd_open_store(a.db);
-	int64_t id;
+	struct compare_group *groups = xcalloc(a.runs.count, sizeof(*groups));
 	if (!st)
 		out = OUT_FAILED;
-	for (size_t i = 0; st && out == OUT_OK && i < a.runs.count; i++)
-		out = cmd_resolve_run(st, a.runs.v[i], &id);
+	else
+		out = cmd_resolve_groups(st, &a.runs, groups, 1);
+	rq.groups = groups;
+	rq.ngroups = a.runs.count;
 	char err[1024];
 	if (out == OUT_OK && report_plot(st, &rq, err, sizeof(err)) < 0) {
 		log_error("%s", err);
 		out = OUT_FAILED;
 	}
+	cmd_groups_free(groups, a.runs.count);
 	store_close(st);
 	cli_free(self->opts, &a);
 	return out;

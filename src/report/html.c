@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim report`: one self-contained HTML page (inline CSS and SVG, nothing fetched, no script) that a
- * developer attaches to a mail or a bug: verdicts first, then per workload the plot, the compare table,
- * the system figures and subtests behind a change, then the environment and how each run was made. */
+ * developer attaches to a mail or a bug: the comparison model's verdicts first, then per workload the
+ * plot, the model's tables, the system figures and subtests behind a change, then the environment and
+ * how each run was made. Every judgement on the page is the model's (analysis/compare.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -11,7 +12,6 @@
 #include <string.h>
 
 #include "analysis/kconfig.h"
-#include "analysis/stats.h"
 #include "report/html.h"
 #include "report/textout.h"
 #include "report/plot.h"
@@ -23,6 +23,7 @@
 /* Everything the page says about one run, read once. */
 struct run_data {
 	int64_t id;
+	char side;                /* the letter of its side in the model; 0: none */
 	struct store_run_row row;
 	struct store_run_info info;
 	struct curve *curves;
@@ -105,36 +106,63 @@ static const struct curve *curve_of(const struct run_data *r, const char *worklo
 	return NULL;
 }
 
-static const char *verdict_class(enum verdict_kind k)
+static const char *verdict_class(const struct compare_model *m, enum compare_verdict k)
 {
 	static const char *const classes[] = {
-		[VERDICT_UNCHANGED] = "unchanged", [VERDICT_BETTER] = "better", [VERDICT_WORSE] = "worse",
-		[VERDICT_MIXED] = "mixed",         [VERDICT_UNJUDGED] = "unjudged", [VERDICT_NO_DATA] = "nodata",
+		[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better", [COMPARE_WORSE] = "worse",
+		[COMPARE_MIXED] = "mixed",         [COMPARE_UNJUDGED] = "unjudged", [COMPARE_NO_DATA] = "nodata",
 	};
+	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA)
+		return "unchanged"; /* what O_SYNC costs is expected, not a regression of the run */
 	return (unsigned)k < ARRAY_SIZE(classes) ? classes[k] : "nodata";
+}
+
+static const char *verdict_name(const struct compare_model *m, enum compare_verdict k)
+{
+	if (m->kind == COMPARE_OSYNC && (k == COMPARE_WORSE || k == COMPARE_BETTER || k == COMPARE_MIXED))
+		return k == COMPARE_WORSE ? "O_SYNC costs" : k == COMPARE_BETTER ? "O_SYNC gains" : "O_SYNC mixed";
+	return report_verdict_name(k);
 }
 
 /* A run as "kernel-a (run 1)", escaped. */
 static void run_name(FILE *f, const struct run_data *r)
 {
+	if (r->side)
+		fprintf(f, "%c: ", r->side);
 	html_text(f, r->row.label, 0);
 	fprintf(f, " <small>(run %lld)</small>", (long long)r->id);
 }
 
-static void verdict_row(FILE *f, const char *workload, int osync, const struct run_data *who, const char *against,
-			const struct curve_verdict *v)
+/* A side's name, escaped. */
+static void side_name(FILE *f, const struct compare_model *m, size_t side)
+{
+	char name[512];
+	compare_side_name(m, side, name, sizeof(name));
+	html_text(f, name, 0);
+}
+
+/* "dbase, O_SYNC on, variant x": what a panel compares. */
+static void block_name(FILE *f, const struct compare_panel *p)
+{
+	html_text(f, p->workload, 0);
+	if (p->osync >= 0)
+		fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
+	if (p->variant[0])
+		element(f, ", variant ", p->variant, "");
+}
+
+static void verdict_row(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	char why[320];
-	report_verdict_text(v, why, sizeof(why));
-	element(f, "<tr><td class=\"l\">", workload, "</td>");
-	fprintf(f, "<td class=\"l\">%s</td><td class=\"l\">", osync ? "on" : "off");
-	run_name(f, who);
-	if (against)
-		element(f, " <small>", against, "</small>");
-	fprintf(f, "</td><td class=\"l\"><span class=\"badge %s\">%s</span></td>", verdict_class(v->kind),
-		report_verdict_name(v->kind));
-	if (v->common)
-		fprintf(f, "<td>%+.1f %%</td>", v->geomean_pct);
+	report_verdict_text(&p->summary, why, sizeof(why));
+	fputs("<tr><td class=\"l\">", f);
+	block_name(f, p);
+	fputs("</td><td class=\"l\">", f);
+	side_name(f, m, p->side);
+	fprintf(f, " <small>against %c</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
+		m->sides[0].letter, verdict_class(m, p->summary.kind), verdict_name(m, p->summary.kind));
+	if (p->ngeo)
+		fprintf(f, "<td>%+.1f %%</td>", p->geomean_pct);
 	else
 		fputs("<td>&#8211;</td>", f);
 	element(f, "<td class=\"l\">", why, "</td></tr>\n");
@@ -159,52 +187,48 @@ static size_t workloads_of(const struct run_data *rd, size_t n, const char ***ou
 	return k;
 }
 
-static void verdicts(FILE *f, const struct run_data *rd, size_t n, double alpha)
+/* The model's verdict per panel, its notes, and how it judged. */
+static void verdicts(FILE *f, const struct compare_model *m)
 {
-	fputs("<h2 id=\"verdict\">Verdict</h2>\n<table><tr><th class=\"l\">Workload</th><th class=\"l\">O_SYNC</th>"
-	      "<th class=\"l\">Run</th><th class=\"l\">Verdict</th><th>Geomean</th><th class=\"l\">Why</th></tr>\n", f);
-	size_t rows = 0;
-	for (size_t c = 0; c < rd[0].ncurves; c++) {
-		const struct curve *base = &rd[0].curves[c];
-		struct curve_verdict v;
-		if (n == 1) {
-			/* one run: O_SYNC on judged against off where it was run both ways */
-			const struct curve *off = base->osync ? curve_of(&rd[0], base->workload, 0) : NULL;
-			if (!off)
-				continue;
-			report_verdict(off, base, alpha, &v);
-			verdict_row(f, base->workload, 1, &rd[0], "O_SYNC on against off", &v);
-			rows++;
-			continue;
-		}
-		for (size_t r = 1; r < n; r++) {
-			const struct curve *other = curve_of(&rd[r], base->workload, base->osync);
-			if (!other)
-				continue;
-			report_verdict(base, other, alpha, &v);
-			verdict_row(f, base->workload, base->osync, &rd[r], NULL, &v);
-			rows++;
-		}
+	fputs("<h2 id=\"verdict\">Verdict</h2>\n", f);
+	if (m->nsides < 2) {
+		fputs("<p class=\"note\">", f);
+		html_text(f, m->nothing[0] ? m->nothing : "One group of runs: there is nothing to judge it against; its "
+						       "curves and figures follow.", 0);
+		fputs("</p>\n", f);
+		return;
 	}
+	fputs("<table><tr><th class=\"l\">Workload</th><th class=\"l\">Side</th><th class=\"l\">Verdict</th>"
+	      "<th>Geomean</th><th class=\"l\">Why</th></tr>\n", f);
+	for (size_t i = 0; i < m->npanels; i++)
+		verdict_row(f, m, &m->panels[i]);
 	fputs("</table>\n", f);
-	if (rows == 0)
-		fputs(n == 1 ? "<p class=\"note\">One run, made with one O_SYNC setting: there is nothing to judge it "
-			       "against; its curves and figures follow.</p>\n"
-			     : "<p class=\"note\">The runs share no workload and O_SYNC setting with the first run.</p>\n",
-		      f);
-	fprintf(f, "<p class=\"note\">Each run against the first (the base) at every task count both have: Welch's "
-		   "t-test at %.0f %% confidence where both sides have two or more repeats; the geometric mean of "
-		   "the Jobs/Min ratios says how much.</p>\n", 100 * (1 - alpha));
+	if (m->npanels == 0)
+		fputs("<p class=\"note\">The base measured nothing the other sides could be judged against.</p>\n", f);
+	if (m->nnotes) {
+		fputs("<ul class=\"notes\">\n", f);
+		for (size_t i = 0; i < m->nnotes; i++)
+			element(f, "<li>", m->notes[i], "</li>\n");
+		fputs("</ul>\n", f);
+	}
+	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
+		   "count both have, by %s, p values adjusted by %s's method over the %zu cells judged, at %g %% "
+		   "confidence; the geometric mean of the Jobs/Min ratios says how much.</p>\n",
+		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
+					    "else the one run's repeats)"
+					  : "a paired t test over the rounds",
+		compare_correction_name(m->correction), m->judged, 100 * (1 - m->alpha));
 }
 
-/* The plot of one workload: every run's curves, the difference panel when there is something to compare. */
-static void plot_of(FILE *f, struct store *st, const int64_t *ids, size_t n, const char *workload)
+/* The plot of one workload: every side's curves, the difference panel from the model. */
+static void plot_of(FILE *f, struct store *st, const struct compare_group *groups, size_t ngroups,
+		    const struct compare_model *model, const char *workload)
 {
 	const struct metric *m = metric_find("jobs_per_min");
 	struct plot_set ps;
 	char err[512], *buf = NULL;
 	size_t len = 0;
-	if (plot_set_load(st, ids, n, workload, -1, m, &ps, err, sizeof(err)) < 0) {
+	if (plot_set_load(st, groups, ngroups, model, workload, -1, m, &ps, err, sizeof(err)) < 0) {
 		element(f, "<p class=\"note\">No plot: ", err, "</p>\n");
 		return;
 	}
@@ -227,46 +251,60 @@ static void plot_of(FILE *f, struct store *st, const int64_t *ids, size_t n, con
 	plot_set_free(&ps);
 }
 
-/* Per task count: the base's mean, spread and n, then each run's change with its interval. */
-static void compare_table(FILE *f, const struct curve *base, const struct curve *const *others,
-			  const struct run_data *rd, size_t n, double alpha)
+/* One panel's cells as the model judged them: per task count both sides' means and n, the change with
+ * its interval, p before and after the correction, and the MDE; with O_SYNC both, the ratio on/off. */
+static void compare_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	fputs("<table><tr><th rowspan=\"2\">Tasks</th><th colspan=\"3\">", f);
-	run_name(f, &rd[0]);
-	fputs(" (base)</th>", f);
-	for (size_t r = 1; r < n; r++) {
-		fputs("<th colspan=\"4\">", f);
-		run_name(f, &rd[r]);
-		fputs("</th>", f);
-	}
-	fputs("</tr>\n<tr><th>Jobs/Min</th><th>sd %</th><th>n</th>", f);
-	for (size_t r = 1; r < n; r++)
-		fprintf(f, "<th>Jobs/Min</th><th>change</th><th>%.0f %% interval</th><th>p</th>", 100 * (1 - alpha));
-	fputs("</tr>\n", f);
-	for (size_t i = 0; i < base->count; i++) {
-		const struct curve_point *b = &base->points[i];
-		fprintf(f, "<tr><td>%d</td><td>%.1f</td><td>%.1f</td><td>%zu</td>", b->tasks, b->jpm.mean, b->jpm.cv_pct,
-			b->jpm.n);
-		for (size_t r = 1; r < n; r++) {
-			const struct curve_point *o = others[r] ? curve_at(others[r], b->tasks) : NULL;
-			if (!o || !(b->jpm.mean > 0)) {
-				fputs("<td>&#8211;</td><td></td><td></td><td></td>", f);
-				continue;
-			}
-			struct welch w;
-			int judged = stats_welch(&b->jpm, &o->jpm, alpha, &w) == 0;
-			double pct = 100 * (o->jpm.mean / b->jpm.mean - 1);
-			const char *cls = judged && w.significant ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
-			fprintf(f, "<td>%.1f <small>n=%zu</small></td><td%s>%+.1f %%%s</td>", o->jpm.mean, o->jpm.n, cls, pct,
-				judged && w.significant ? " *" : "");
-			if (judged)
-				fprintf(f, "<td>%+.1f to %+.1f %%</td><td>%.3g</td>", w.ci_low_pct, w.ci_high_pct, w.p);
-			else
-				fputs("<td colspan=\"2\" class=\"l\"><small>needs 2+ repeats each side</small></td>", f);
+	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	int ratio = m->kind == COMPARE_OSYNC;
+	fputs("<h3>", f);
+	block_name(f, p);
+	fprintf(f, ": %c against %c</h3>\n", b, a);
+	if (ratio)
+		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
+	fprintf(f, "<table><tr><th>Tasks</th><th>%c Jobs/Min</th><th>n</th><th>%c Jobs/Min</th><th>n</th>"
+		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th>%s</tr>\n",
+		a, b, 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		fprintf(f, "<tr><td>%d</td>", c->tasks);
+		if (isfinite(c->mean_a))
+			fprintf(f, "<td>%.1f</td><td>%zu</td>", c->mean_a, c->na);
+		else
+			fputs("<td>&#8211;</td><td></td>", f);
+		if (!c->present) {
+			fprintf(f, "<td>&#8211;</td><td></td><td colspan=\"%d\"></td></tr>\n", ratio ? 6 : 5);
+			continue;
 		}
+		double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
+		const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
+		fprintf(f, "<td>%.1f</td><td>%zu</td><td%s data-pct=\"%.4f\">%+.1f %%%s</td>", c->mean_b, c->nb, cls, pct,
+			pct, c->significant ? " *" : c->judged ? "" : " ?");
+		if (c->judged && c->v.bounded)
+			fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,
+				c->v.ci_high_pct, c->v.ci_low_pct, c->v.ci_high_pct);
+		else if (c->judged)
+			fputs("<td>unbounded</td>", f);
+		if (c->judged)
+			fprintf(f, "<td>%.3g</td><td data-p-adj=\"%.6g\">%.3g</td><td>%.1f %%</td>", c->v.p, c->p_adj, c->p_adj,
+				c->v.mde_pct);
+		else
+			fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
+			      f);
+		if (ratio)
+			fprintf(f, "<td>%.3f</td>", c->mean_b / c->mean_a);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+	fputs("<p>", f);
+	if (p->ngeo)
+		fprintf(f, "Geomean of %c/%c over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
+			p->geomean_pct);
+	if (p->peak_a_tasks)
+		fprintf(f, "Peak: %c %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
+	if (p->peak_b_tasks)
+		fprintf(f, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+	fputs(".</p>\n", f);
 }
 
 /* A lone run's table: per task count the mean, spread, n and times. */
@@ -285,20 +323,6 @@ static void run_table(FILE *f, const struct curve *c)
 	if (pk)
 		fprintf(f, "<p>Peak: %.1f Jobs/Min at %d tasks (mean of %zu repeats).</p>\n", pk->jpm.mean, pk->tasks,
 			pk->jpm.n);
-}
-
-/* A run made with O_SYNC both: on against off per task count. */
-static void osync_ratio_table(FILE *f, const struct curve *on, const struct curve *off)
-{
-	fputs("<h3>O_SYNC on against off</h3>\n<table><tr><th>Tasks</th><th>Jobs/Min on</th><th>Jobs/Min off</th>"
-	      "<th>on/off</th></tr>\n", f);
-	for (size_t i = 0; i < on->count; i++) {
-		const struct curve_point *a = &on->points[i], *b = curve_at(off, a->tasks);
-		if (b && b->jpm.mean > 0)
-			fprintf(f, "<tr><td>%d</td><td>%.1f</td><td>%.1f</td><td>%.3f</td></tr>\n", a->tasks, a->jpm.mean,
-				b->jpm.mean, a->jpm.mean / b->jpm.mean);
-	}
-	fputs("</table>\n", f);
 }
 
 /* Where the time went in one run's points of a curve: sampler shares and CPU per job. */
@@ -418,154 +442,79 @@ static void system_table(FILE *f, const struct sys_row *rows, size_t n, const ch
 	free(s);
 }
 
-/* A test's jobs over the valid points of a curve of a run. */
-struct test_sum {
-	char name[32];
-	long long count;
-	double total_s, p99_sum;
-	int points;
-};
-
-static size_t test_sums(struct store *st, const struct run_data *r, const char *workload, int osync,
-			struct test_sum **out)
+/* The subtests behind a panel's change, as the model shares it out: each test's change in total job
+ * time and its share of the whole (the same sign as compare's). */
+static void subtests_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	size_t nt = 0;
-	*out = NULL;
-	for (size_t i = 0; i < r->npts; i++) {
-		const struct store_point *p = &r->pts[i];
-		struct store_test *t;
-		size_t k;
-		if (!p->valid || p->osync != osync || strcmp(p->workload, workload) != 0 ||
-		    store_get_tests(st, p->id, &t, &k) < 0)
-			continue;
-		for (size_t j = 0; j < k; j++) {
-			size_t m = 0;
-			while (m < nt && strcmp((*out)[m].name, t[j].name) != 0)
-				m++;
-			if (m == nt) {
-				*out = xrealloc(*out, (nt + 1) * sizeof(**out));
-				memset(&(*out)[nt], 0, sizeof(**out));
-				snprintf((*out)[nt++].name, sizeof((*out)[m].name), "%s", t[j].name);
-			}
-			(*out)[m].count += t[j].count;
-			(*out)[m].total_s += t[j].total_s;
-			(*out)[m].p99_sum += t[j].p99_s;
-			(*out)[m].points++;
-		}
-		free(t);
-	}
-	return nt;
-}
-
-struct mover {
-	const struct test_sum *a, *b;
-	double mean_a, mean_b, pct, weight_change;
-};
-
-static int by_weight(const void *x, const void *y)
-{
-	double a = fabs(((const struct mover *)x)->weight_change), b = fabs(((const struct mover *)y)->weight_change);
-	return (a < b) - (a > b);
-}
-
-/* The subtests behind a change in job time: each test's change in mean job time weighted by its share
- * of the jobs, so a 0.02 ms test does not lead the list. */
-static void subtests_table(FILE *f, struct store *st, const struct run_data *base, const struct run_data *other,
-			   const char *workload, int osync)
-{
-	struct test_sum *a, *b;
-	size_t na = test_sums(st, base, workload, osync, &a), nb = test_sums(st, other, workload, osync, &b);
-	struct mover *mv = xcalloc(na + 1, sizeof(*mv));
-	size_t nm = 0;
-	long long jobs = 0;
-	double moved = 0;
-	for (size_t i = 0; i < na; i++)
-		jobs += a[i].count;
-	for (size_t i = 0; i < na; i++)
-		for (size_t j = 0; j < nb; j++)
-			if (strcmp(a[i].name, b[j].name) == 0 && a[i].count && b[j].count && jobs) {
-				struct mover *m = &mv[nm++];
-				m->a = &a[i];
-				m->b = &b[j];
-				m->mean_a = a[i].total_s / (double)a[i].count;
-				m->mean_b = b[j].total_s / (double)b[j].count;
-				m->pct = m->mean_a > 0 ? 100 * (m->mean_b / m->mean_a - 1) : 0;
-				m->weight_change = (m->mean_b - m->mean_a) * (double)a[i].count / (double)jobs;
-				moved += fabs(m->weight_change);
-			}
-	qsort(mv, nm, sizeof(*mv), by_weight);
-	fputs("<h4>Subtests behind the change: ", f);
-	run_name(f, other);
-	fputs("</h4>\n", f);
-	if (nm == 0) {
+	fprintf(f, "<h4>Subtests behind the change: %c against %c</h4>\n", m->sides[p->side].letter,
+		m->sides[0].letter);
+	if (p->nsubs == 0) {
 		fputs("<p class=\"note\">No per-test figures in common.</p>\n", f);
-	} else {
-		fputs("<table><tr><th class=\"l\">Test</th><th>jobs (base / other)</th><th>mean ms base</th>"
-		      "<th>mean ms other</th><th>change</th><th>p99 ms base</th><th>p99 ms other</th>"
-		      "<th>share of the change</th></tr>\n", f);
-		for (size_t i = 0; i < nm && i < SUBTESTS_SHOWN; i++) {
-			const struct mover *m = &mv[i];
-			double share = moved > 0 ? 100 * m->weight_change / moved : 0;
-			element(f, "<tr><td class=\"l\">", m->a->name, "</td>");
-			fprintf(f, "<td>%lld / %lld</td><td>%.3f</td><td>%.3f</td><td%s>%+.1f %%</td><td>%.3f</td><td>%.3f</td>"
-				   "<td>%+.0f %%</td></tr>\n", m->a->count, m->b->count, 1e3 * m->mean_a, 1e3 * m->mean_b,
-				fabs(share) >= 20 ? (m->pct > 0 ? " class=\"down\"" : " class=\"up\"") : "", m->pct,
-				1e3 * m->a->p99_sum / m->a->points, 1e3 * m->b->p99_sum / m->b->points, share);
-		}
-		fputs("</table>\n", f);
-		fprintf(f, "<p class=\"note\">Ranked by each test's change in mean job time weighted by its share of the "
-			   "jobs (its part of the change in total job time); %zu tests in common", nm);
-		if (nm > SUBTESTS_SHOWN)
-			fprintf(f, ", the first %d shown", SUBTESTS_SHOWN);
-		fputs(".</p>\n", f);
+		return;
 	}
-	free(mv);
-	free(a);
-	free(b);
+	fputs("<table><tr><th class=\"l\">Test</th><th>job time base s</th><th>change</th><th>share of the change</th>"
+	      "<th>p</th></tr>\n", f);
+	for (size_t i = 0; i < p->nsubs && i < SUBTESTS_SHOWN; i++) {
+		const struct compare_subtest *t = &p->subs[i];
+		element(f, "<tr><td class=\"l\">", t->name, "</td>");
+		fprintf(f, "<td>%.3f</td><td>%+.4f s</td>", t->base_s, t->delta_s);
+		if (isfinite(t->share_pct))
+			fprintf(f, "<td data-share=\"%.4f\">%s%+.0f %%</td>", t->share_pct, t->noise ? "~" : "", t->share_pct);
+		else
+			fputs("<td>&#8211;</td>", f);
+		if (isfinite(t->p))
+			fprintf(f, "<td>%.3g</td></tr>\n", t->p);
+		else
+			fputs("<td>&#8211;</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+	fprintf(f, "<p class=\"note\">Each test's change in total job time and its share of the change of all "
+		   "(%+.4f s); ~: within noise. %zu tests", p->total.delta_s, p->nsubs);
+	if (p->nsubs > SUBTESTS_SHOWN)
+		fprintf(f, ", the first %d shown", SUBTESTS_SHOWN);
+	fputs(".</p>\n", f);
 }
 
-static void workload_section(FILE *f, struct store *st, const int64_t *ids, const struct run_data *rd, size_t n,
-			     const char *workload, double alpha)
+/* A workload: its plot, each panel's table and subtests (or each run's curves when nothing is compared),
+ * and the system figures of every run. */
+static void workload_section(FILE *f, struct store *st, const struct compare_group *groups, size_t ngroups,
+			     const struct compare_model *m, const struct run_data *rd, size_t n, const char *workload)
 {
-	const struct curve *on = curve_of(&rd[0], workload, 1), *off = curve_of(&rd[0], workload, 0);
-	int both = on && off;
 	element(f, "<h2>Workload ", workload, "</h2>\n");
-	plot_of(f, st, ids, n, workload);
-	for (int osync = 1; osync >= 0; osync--) {
-		const struct curve *base = curve_of(&rd[0], workload, osync);
-		const struct curve **others = xcalloc(n, sizeof(*others));
-		int any = base != NULL;
-		for (size_t r = 1; r < n; r++)
-			any |= (others[r] = curve_of(&rd[r], workload, osync)) != NULL;
-		if (any) {
-			fprintf(f, "<h3>O_SYNC %s</h3>\n", osync ? "on" : "off");
-			if (!base)
-				fputs("<p class=\"note\">The base run has no valid points here.</p>\n", f);
-			else if (n == 1)
-				run_table(f, base);
-			else
-				compare_table(f, base, others, rd, n, alpha);
-			if (n > 1 || !both) {
-				struct sys_row *rows = xcalloc(n, sizeof(*rows));
-				for (size_t r = 0; r < n; r++)
-					rows[r] = (struct sys_row){&rd[r], osync, 0};
-				fputs("<h4>System figures</h4>\n", f);
-				system_table(f, rows, n, workload);
-				free(rows);
-			}
-			for (size_t r = 1; r < n && base; r++)
-				if (others[r])
-					subtests_table(f, st, &rd[0], &rd[r], workload, osync);
-		}
-		free(others);
+	plot_of(f, st, groups, ngroups, m, workload);
+	size_t panels = 0;
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		if (strcmp(p->workload, workload) != 0)
+			continue;
+		compare_table(f, m, p);
+		subtests_table(f, m, p);
+		panels++;
 	}
-	if (n == 1 && both) {
-		/* one run made both ways: what O_SYNC costs, and where the time went */
-		const struct sys_row rows[] = {{&rd[0], 0, 1}, {&rd[0], 1, 1}};
-		osync_ratio_table(f, on, off);
-		fputs("<h4>System figures, O_SYNC off (base) and on</h4>\n", f);
-		system_table(f, rows, 2, workload);
-	}
+	if (panels == 0)
+		for (size_t r = 0; r < n; r++)
+			for (size_t c = 0; c < rd[r].ncurves; c++)
+				if (strcmp(rd[r].curves[c].workload, workload) == 0) {
+					element(f, "<h3>", rd[r].curves[c].label, "");
+					fprintf(f, ", O_SYNC %s</h3>\n", rd[r].curves[c].osync ? "on" : "off");
+					run_table(f, &rd[r].curves[c]);
+				}
+	/* where the time went: a row per run and O_SYNC setting it measured */
+	struct sys_row *rows = xcalloc(2 * n + 1, sizeof(*rows));
+	size_t nrows = 0;
+	int settings = 0;
+	for (size_t r = 0; r < n; r++)
+		for (int osync = 0; osync <= 1; osync++)
+			if (curve_of(&rd[r], workload, osync))
+				settings |= 1 << osync;
+	for (size_t r = 0; r < n; r++)
+		for (int osync = 0; osync <= 1; osync++)
+			if (curve_of(&rd[r], workload, osync))
+				rows[nrows++] = (struct sys_row){&rd[r], osync, settings == 3};
+	fputs(settings == 3 && n == 1 ? "<h4>System figures, O_SYNC off (base) and on</h4>\n" : "<h4>System figures</h4>\n",
+	      f);
+	system_table(f, rows, nrows, workload);
+	free(rows);
 }
 
 /* Kernel config options listed per run; the rest are counted. */
@@ -758,40 +707,61 @@ static void runs_summary(FILE *f, const struct run_data *rd, size_t n)
 	fputs("</table>\n", f);
 }
 
-int report_html(FILE *f, struct store *st, const int64_t *runs, size_t n, const struct html_options *o, char *err,
-		size_t errlen)
+int report_html(FILE *f, struct store *st, const struct compare_group *groups, size_t ngroups,
+		const struct html_options *o, char *err, size_t errlen)
 {
+	size_t n = 0;
+	for (size_t g = 0; g < ngroups; g++)
+		n += groups[g].n;
 	if (n == 0) {
 		snprintf(err, errlen, "no runs to report");
 		return -1;
 	}
-	double alpha = o && o->alpha > 0 ? o->alpha : 0.05;
+	struct compare_options co = {.alpha = o && o->alpha > 0 ? o->alpha : VERDICT_ALPHA,
+				     .correction = o ? o->correction : COMPARE_HOLM};
+	struct compare_model m;
 	struct run_data *rd = xcalloc(n, sizeof(*rd));
-	int rc = 0;
-	for (size_t r = 0; r < n && rc == 0; r++)
-		if ((rc = run_data_load(st, runs[r], &rd[r])) < 0)
-			snprintf(err, errlen, "%s", store_error(st));
+	int rc = compare_model_build(st, groups, ngroups, &co, &m);
+	if (rc < 0)
+		snprintf(err, errlen, "%s", store_error(st));
+	for (size_t g = 0, r = 0; g < ngroups && rc == 0; g++)
+		for (size_t i = 0; i < groups[g].n && rc == 0; i++, r++) {
+			if ((rc = run_data_load(st, groups[g].runs[i], &rd[r])) < 0)
+				snprintf(err, errlen, "%s", store_error(st));
+			rd[r].side = m.kind == COMPARE_GROUPS && g < m.nsides ? m.sides[g].letter : 0;
+		}
 	if (rc == 0) {
 		struct strbuf title = {0};
 		if (o && o->title)
 			strbuf_addf(&title, "%s", o->title);
+		else if (m.kind != COMPARE_GROUPS || m.nsides < 2)
+			strbuf_addf(&title, "reaim report: %s", rd[0].row.label);
 		else
-			for (size_t r = 0; r < n; r++)
-				strbuf_addf(&title, "%s%s", r ? " vs " : "reaim report: ", rd[r].row.label);
+			for (size_t s = 0; s < m.nsides; s++)
+				strbuf_addf(&title, "%s%s", s ? " vs " : "reaim report: ", m.sides[s].label);
 		fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n", f);
 		element(f, "<title>", title.buf, "</title>\n");
 		fprintf(f, "<style>%s</style>\n</head>\n<body>\n", style);
 		element(f, "<h1>", title.buf, "</h1>\n");
-		fprintf(f, "<p class=\"note\">Written by reaim %s from %zu stored run%s%s.</p>\n", PACKAGE_VERSION, n,
-			n == 1 ? "" : "s", n > 1 ? "; the first is the base every other run is judged against" : "");
+		fprintf(f, "<p class=\"note\">Written by reaim %s from %zu stored run%s.</p>\n", PACKAGE_VERSION, n,
+			n == 1 ? "" : "s");
 		strbuf_free(&title);
+		if (m.nsides >= 2) {
+			fputs("<ul class=\"sides\">\n", f);
+			for (size_t s = 0; s < m.nsides; s++) {
+				fputs("<li>", f);
+				side_name(f, &m, s);
+				fputs(s == 0 ? " <small>(base)</small></li>\n" : "</li>\n", f);
+			}
+			fputs("</ul>\n", f);
+		}
 		runs_summary(f, rd, n);
-		verdicts(f, rd, n, alpha);
+		verdicts(f, &m);
 		const char **names;
 		size_t nw = workloads_of(rd, n, &names);
 		for (size_t w = 0; w < nw; w++)
-			workload_section(f, st, runs, rd, n, names[w], alpha);
+			workload_section(f, st, groups, ngroups, &m, rd, n, names[w]);
 		if (nw == 0)
 			fputs("<p class=\"note\">No valid points in these runs.</p>\n", f);
 		free(names);
@@ -802,5 +772,6 @@ int report_html(FILE *f, struct store *st, const int64_t *runs, size_t n, const 
 	for (size_t r = 0; r < n; r++)
 		run_data_free(&rd[r]);
 	free(rd);
+	compare_model_free(&m);
 	return rc;
 }

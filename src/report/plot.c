@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/stats.h"
 #include "report/plot.h"
 #include "report/textout.h"
 
@@ -31,7 +30,6 @@
 #define CAPTION_MAX_CHARS 70
 #define FOOTER_ROW 15.0
 #define FOOTER_MAX_CHARS 130     /* 11 px text across the picture */
-#define DIFF_ALPHA 0.05          /* the diff panel's intervals are 95 % */
 #define NOISE_ROW 20.0    /* the line under the x axis naming the noisiest point */
 #define NOISE_MAX_CHARS 120
 
@@ -244,25 +242,28 @@ static long base_of(const struct plot_options *opt, size_t n, size_t i)
 	return b >= 0 && (size_t)b < n && (size_t)b != i ? b : -1;
 }
 
-/* One curve against its base at one task count. */
+/* One curve against its base at one task count, as given. */
 struct diff {
 	double pct;               /* 100 * (mean / base mean - 1) */
-	double lo, hi;            /* its 95 % confidence interval (Welch), when interval is set */
-	int interval;
+	double lo, hi;            /* its interval, when interval is set */
+	int interval, significant;
 };
 
-static int diff_at(const struct curve *base, const struct curve *c, int tasks, struct diff *out)
+static int diff_at(const struct plot_options *opt, size_t i, int tasks, struct diff *out)
 {
-	const struct curve_point *b = find_point(base, tasks), *p = find_point(c, tasks);
-	if (!b || !p || !(b->jpm.mean > 0))
-		return 0;
-	out->pct = 100.0 * (p->jpm.mean / b->jpm.mean - 1.0);
-	struct welch w;
-	out->interval = stats_welch(&b->jpm, &p->jpm, DIFF_ALPHA, &w) == 0 && isfinite(w.ci_low_pct) &&
-			isfinite(w.ci_high_pct);
-	out->lo = out->interval ? w.ci_low_pct : out->pct;
-	out->hi = out->interval ? w.ci_high_pct : out->pct;
-	return isfinite(out->pct);
+	const struct plot_diff *d = opt->diffs ? &opt->diffs[i] : NULL;
+	for (size_t k = 0; d && d->pts && k < d->n; k++) {
+		const struct plot_diff_point *p = &d->pts[k];
+		if (p->tasks != tasks || !isfinite(p->pct))
+			continue;
+		out->pct = p->pct;
+		out->interval = p->interval && isfinite(p->lo) && isfinite(p->hi);
+		out->lo = out->interval ? p->lo : p->pct;
+		out->hi = out->interval ? p->hi : p->pct;
+		out->significant = p->significant;
+		return 1;
+	}
+	return 0;
 }
 
 /* The % domain of the diff panel: always containing 0, at least +-1 %, on 1-2-5 ticks; the intervals
@@ -276,7 +277,7 @@ static double diff_axis(const struct curve *c, size_t n, const struct plot_optio
 	for (size_t i = 0; i < n; i++) {
 		long b = base_of(opt, n, i);
 		for (long after = LONG_MIN; b >= 0 && next_tasks(&c[i], 1, after, &t); after = t)
-			if (diff_at(&c[b], &c[i], t, &d)) {
+			if (diff_at(opt, i, t, &d)) {
 				lo = fmin(lo, d.pct);
 				hi = fmax(hi, d.pct);
 				ilo = fmin(ilo, d.lo);
@@ -753,7 +754,7 @@ static void diff_series(FILE *f, const struct curve *c, size_t n, const struct p
 	textout_xml(f, c[i].label, SIZE_MAX, 0);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t) {
-		if (!diff_at(&c[b], &c[i], t, &d) || !d.interval)
+		if (!diff_at(opt, i, t, &d) || !d.interval)
 			continue;
 		double x = axis_px(xa, t), y0 = clamped_px(ya, d.lo), y1 = clamped_px(ya, d.hi);
 		fprintf(f, "<path class=\"diff-interval\" d=\"M%.1f %.1fV%.1f", x, y0, y1);
@@ -761,18 +762,19 @@ static void diff_series(FILE *f, const struct curve *c, size_t n, const struct p
 			fprintf(f, "M%.1f %.1fh8", x - 4, y0);
 		if (d.hi <= ya->hi)
 			fprintf(f, "M%.1f %.1fh8", x - 4, y1);
-		fprintf(f, "\" stroke-width=\"1.3\"><title>%d tasks: %+.1f %%, 95 %% interval %+.1f %% to %+.1f %%</title>"
-			   "</path>\n", t, d.pct, d.lo, d.hi);
+		fprintf(f, "\" stroke-width=\"1.3\" data-tasks=\"%d\" data-pct=\"%.4f\" data-lo=\"%.4f\" data-hi=\"%.4f\">"
+			   "<title>%d tasks: %+.1f %%, interval %+.1f %% to %+.1f %%%s</title></path>\n", t, d.pct, d.lo, d.hi,
+			t, d.pct, d.lo, d.hi, d.significant ? ", significant" : "");
 	}
 	fputs("<polyline points=\"", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
-		if (diff_at(&c[b], &c[i], t, &d))
+		if (diff_at(opt, i, t, &d))
 			fprintf(f, "%.1f,%.1f ", axis_px(xa, t), clamped_px(ya, d.pct));
 	fputs("\"", f);
 	line_style(f, i);
 	fputs("/>\n", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
-		if (diff_at(&c[b], &c[i], t, &d))
+		if (diff_at(opt, i, t, &d))
 			marker(f, marker_of(i), axis_px(xa, t), clamped_px(ya, d.pct), colour_of(i));
 	fputs("\n</g>\n", f);
 }
@@ -785,7 +787,7 @@ static int any_diff(const struct curve *c, size_t n, const struct plot_options *
 	for (size_t i = 0; i < n; i++) {
 		long b = base_of(opt, n, i);
 		for (long after = LONG_MIN; b >= 0 && next_tasks(&c[i], 1, after, &t); after = t)
-			if (diff_at(&c[b], &c[i], t, &d))
+			if (diff_at(opt, i, t, &d))
 				found = d.interval ? 2 : found ? found : 1;
 	}
 	return found;
@@ -855,7 +857,7 @@ static int finish(FILE *f)
 }
 
 /* What the error bars are: "+-1 standard deviation of the repeats, n = 3 per task count". */
-static void error_bar_note(const struct curve *c, size_t n, char *buf, size_t len)
+static void error_bar_note(const struct curve *c, size_t n, int of_runs, char *buf, size_t len)
 {
 	size_t lo = SIZE_MAX, hi = 0, single = 0;
 	for (size_t i = 0; i < n; i++)
@@ -876,7 +878,8 @@ static void error_bar_note(const struct curve *c, size_t n, char *buf, size_t le
 	}
 	char range[64];
 	snprintf(range, sizeof(range), lo == hi ? "%zu" : "%zu to %zu", lo, hi);
-	snprintf(buf, len, "Error bars: mean \xc2\xb1 1 standard deviation of the repeats, n = %s per task count%s.",
+	snprintf(buf, len, "Error bars: mean \xc2\xb1 1 standard deviation of the %s, n = %s per task count%s.",
+		 of_runs ? "samples (each run's mean where a side has 2 or more runs, else the repeats)" : "repeats",
 		 range, single ? "; points without a bar had one repeat" : "");
 }
 
@@ -885,7 +888,7 @@ static void error_bar_note(const struct curve *c, size_t n, char *buf, size_t le
 struct footer_text {
 	const char **lines;
 	size_t n;
-	char bars[256], diff[256], noise[400];
+	char bars[320], diff[400], noise[400];
 };
 
 /* 0, or -1 (ENOMEM); footer_text_free after either. */
@@ -897,14 +900,16 @@ static int footer_text(struct footer_text *ft, const struct curve *c, size_t n, 
 		errno = ENOMEM;
 		return -1;
 	}
-	error_bar_note(c, n, ft->bars, sizeof(ft->bars));
+	error_bar_note(c, n, opt->bars_of_runs, ft->bars, sizeof(ft->bars));
 	ft->lines[ft->n++] = ft->bars;
 	int d = opt->diff_panel ? any_diff(c, n, opt) : 0;
 	if (d) {
-		snprintf(ft->diff, sizeof(ft->diff), "%s",
-			 d == 2 ? "Difference panel: bars are 95 % confidence intervals of the "
-				  "difference (Welch's t over both sides' repeats)."
-				: "Difference panel: no intervals, a side has a single repeat.");
+		if (d == 2)
+			snprintf(ft->diff, sizeof(ft->diff), "Difference panel: bars are %s.",
+				 opt->diff_note ? opt->diff_note : "the intervals given");
+		else
+			snprintf(ft->diff, sizeof(ft->diff), "Difference panel: no intervals, a side has fewer than two "
+				 "samples.");
 		ft->lines[ft->n++] = ft->diff;
 	}
 	for (size_t i = 0; i < opt->footer_lines && ft->n + 1 < max; i++)
@@ -1010,7 +1015,7 @@ static void gp_data(FILE *data, const struct curve *c, size_t n, const struct pl
 				fprintf(data, " %.6g %.6g", p->jpm.mean, has_error_bar(p) ? p->jpm.std_dev : 0.0);
 			else
 				fputs(" ? ?", data);
-			if (b >= 0 && diff_at(&c[b], &c[i], t, &d))
+			if (b >= 0 && diff_at(opt, i, t, &d))
 				fprintf(data, " %.6g %.6g %.6g", d.pct, d.lo, d.hi);
 			else
 				fputs(" ? ? ?", data);

@@ -9,6 +9,19 @@
 
 #include "analysis/curve.h"
 
+/* One point of a curve's difference from its base, as the comparison model judged it. */
+struct plot_diff_point {
+	int tasks;
+	double pct;               /* change of the mean, % of the base */
+	double lo, hi;            /* its interval, when interval is set */
+	int interval;
+	int significant;          /* after the correction over every cell */
+};
+struct plot_diff {
+	const struct plot_diff_point *pts;
+	size_t n;
+};
+
 struct plot_options {
 	const char *title; /* NULL for a default */
 	int diff_panel;    /* add a lower panel: % difference of each curve against its base, per task count */
@@ -17,6 +30,11 @@ struct plot_options {
 	 * NULL: every curve against the first. */
 	const int *diff_base;
 	const char *diff_caption;      /* above the diff panel; NULL: "... against <first curve>" */
+	/* Per curve, its differences from its base (NULL, or pts NULL: none): the plot draws these and
+	 * computes none of its own. */
+	const struct plot_diff *diffs;
+	const char *diff_note;         /* under the plot: what the intervals are; NULL: not said */
+	int bars_of_runs;              /* some curve's error bars are the spread of run means, not repeats */
 	double y_max;                  /* > 0: the axis ends there (100 for a percentage) */
 	const char *const *footer;     /* lines under the plot: each run's label, kernel and host */
 	size_t footer_lines;
@@ -27,8 +45,8 @@ struct plot_options {
 /* A self-contained SVG: one <g class="series" data-label="..."> per curve with error bars (n >= 2, said
  * what they are under the plot), a log2 x axis when the task counts span more than a factor of 8, a legend
  * and the title. A lone curve's peak is labelled next to its point; when curves are compared, each peak
- * goes in the legend instead. The diff panel draws each curve's % difference from its base with a 95 %
- * confidence interval (Welch) where both sides have repeats.
+ * goes in the legend instead. The diff panel draws each curve's differences from its base as given
+ * (opt->diffs, from the comparison model), each with its interval where the model has one.
  * 0, or -1 with errno (EINVAL for bad arguments, EIO when writing failed). */
 int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_options *opt);
 
@@ -65,23 +83,34 @@ struct plot_set {
 	struct curve *curves;
 	size_t n;
 	int *base;                /* per curve, for plot_options.diff_base */
+	struct plot_diff *diffs;  /* per curve, from the comparison model */
+	char *note;               /* what the intervals are */
+	int bars_of_runs;
 	char caption[256];        /* for plot_options.diff_caption */
 	char **footer;
 	size_t nfooter;
 	char *left_out;           /* NULL when everything was drawn */
 	char workload[64];
 };
-/* osync -1 takes both settings; workload NULL the first run's first. 0, or -1 with the reason in err. */
-int plot_set_load(struct store *st, const int64_t *runs, size_t n, const char *workload, int osync,
-		  const struct metric *m, struct plot_set *out, char *err, size_t errlen);
+struct compare_group;
+struct compare_model;
+/* The curves of groups of runs (as compare takes them): a group of one run draws that run's curves, a
+ * group of several one curve per block of their merged samples; the differences are the model's
+ * cells (model NULL: none). osync -1 takes both settings; workload NULL the first run's first. 0, or
+ * -1 with the reason in err. */
+int plot_set_load(struct store *st, const struct compare_group *groups, size_t ngroups,
+		  const struct compare_model *model, const char *workload, int osync, const struct metric *m,
+		  struct plot_set *out, char *err, size_t errlen);
 void plot_set_free(struct plot_set *ps);
 /* Options for plot_svg that draw the set (pointers into ps). */
 void plot_set_options(const struct plot_set *ps, const struct metric *m, struct plot_options *opt);
 
 /* What `reaim plot` draws and where. */
 struct plot_request {
-	const char *const *runs;  /* as the user named them */
-	size_t nruns;
+	const struct compare_group *groups; /* as compare takes them, resolved */
+	size_t ngroups;
+	double alpha;             /* of the model's intervals; 0: 0.05 */
+	int correction;           /* enum compare_correction */
 	const char *workload;     /* NULL: the first run's first */
 	int osync;                /* -1: both settings */
 	const char *metric;       /* NULL: jobs_per_min, or sys_pct for a timeline */

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analysis/compare.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "store/figures.h"
@@ -71,55 +72,157 @@ void plot_set_free(struct plot_set *ps)
 		free(ps->footer[i]);
 	free(ps->footer);
 	free(ps->left_out);
+	for (size_t i = 0; ps->diffs && i < ps->n; i++)
+		free((void *)ps->diffs[i].pts);
+	free(ps->diffs);
+	free(ps->note);
 	memset(ps, 0, sizeof(*ps));
 }
 
-/* Diff bases: a later run's curve against the first run's curve of the same O_SYNC setting; when no
- * curve has such a partner (runs made with different settings), against the first curve. A lone run
- * made with O_SYNC both: on against off. */
-static void choose_bases(struct plot_set *ps, const size_t *run_of, size_t nruns_drawn)
+/* The side of the model a curve of group g belongs to: the group's, or (one run) its variant's or
+ * O_SYNC setting's; -1 when the model has no such side. */
+static long side_of(const struct compare_model *m, size_t g, const struct curve *c)
 {
-	int paired = 0;
+	if (!m || m->nsides < 2)
+		return -1;
+	if (m->kind == COMPARE_GROUPS)
+		return g < m->nsides ? (long)g : -1;
+	for (size_t s = 0; s < m->nsides; s++)
+		if (m->kind == COMPARE_VARIANTS ? strcmp(m->sides[s].variant, c->variant) == 0
+						: m->sides[s].osync == c->osync)
+			return (long)s;
+	return -1;
+}
+
+/* Each curve's base (the base side's curve of the same block) and its differences: the model's
+ * cells, nothing computed here. Only Jobs/Min is judged by the model. */
+static void model_diffs(struct plot_set *ps, const struct compare_model *m, const long *side, int jpm)
+{
+	ps->diffs = xcalloc(ps->n + 1, sizeof(*ps->diffs));
 	for (size_t i = 0; i < ps->n; i++) {
+		const struct curve *c = &ps->curves[i];
 		ps->base[i] = -1;
-		for (size_t j = 0; j < ps->n && ps->base[i] < 0; j++) {
-			const struct curve *ci = &ps->curves[i], *cj = &ps->curves[j];
-			int variants = ci->variant[0] != '\0';
-			/* one run: its variants against the first of the same setting, else on against off */
-			int partner = nruns_drawn == 1 ? (variants ? j < i && cj->osync == ci->osync : ci->osync && !cj->osync)
-						       : run_of[i] != run_of[0] && run_of[j] == run_of[0] &&
-							 cj->osync == ci->osync && strcmp(cj->variant, ci->variant) == 0;
-			if (partner)
+		if (side[i] <= 0)
+			continue;
+		for (size_t j = 0; j < ps->n && ps->base[i] < 0; j++)
+			if (side[j] == 0 && (m->kind == COMPARE_OSYNC || ps->curves[j].osync == c->osync) &&
+			    (m->kind == COMPARE_VARIANTS || strcmp(ps->curves[j].variant, c->variant) == 0))
 				ps->base[i] = (int)j;
+		const struct compare_panel *p = compare_panel_find(m, (size_t)side[i], c->workload, c->osync, c->variant);
+		if (!p || !jpm)
+			continue;
+		struct plot_diff_point *d = xcalloc(p->ncells + 1, sizeof(*d));
+		size_t k = 0;
+		for (size_t q = 0; q < p->ncells; q++) {
+			const struct compare_cell *cell = &p->cells[q];
+			if (!cell->present)
+				continue;
+			d[k++] = (struct plot_diff_point){
+				.tasks = cell->tasks,
+				.pct = cell->judged ? cell->v.change_pct : 100.0 * (cell->mean_b / cell->mean_a - 1),
+				.lo = cell->v.ci_low_pct, .hi = cell->v.ci_high_pct,
+				.interval = cell->judged && cell->v.bounded, .significant = cell->significant};
 		}
-		paired |= ps->base[i] >= 0;
+		ps->diffs[i] = (struct plot_diff){d, k};
 	}
-	for (size_t i = 0; i < ps->n && !paired && nruns_drawn > 1; i++)
-		ps->base[i] = run_of[i] != run_of[0] ? 0 : -1;
-	const char *first = ps->n ? ps->curves[0].label : "the first run";
-	if (nruns_drawn == 1 && ps->n && ps->curves[0].variant[0])
-		snprintf(ps->caption, sizeof(ps->caption), "Each variant against %s, at the task counts both have",
+	char level[32];
+	snprintf(level, sizeof(level), "%g %%", 100 * (1 - m->alpha));
+	const char *first = m->nsides ? m->sides[0].label : "the base";
+	if (m->kind == COMPARE_VARIANTS)
+		snprintf(ps->caption, sizeof(ps->caption), "Each variant against %s (A), at the task counts both have",
 			 first);
-	else if (nruns_drawn == 1)
+	else if (m->kind == COMPARE_OSYNC)
 		snprintf(ps->caption, sizeof(ps->caption), "O_SYNC on against off in %s, at the task counts both have",
-			 first);
+			 m->run_label);
 	else
-		snprintf(ps->caption, sizeof(ps->caption), "Difference against %s (the first run)%s, at the task counts "
-			 "both have", first, !paired ? ", whatever its O_SYNC setting"
-					     : ps->n > nruns_drawn ? " with the same O_SYNC setting" : "");
+		snprintf(ps->caption, sizeof(ps->caption), "Difference against A (%s), at the task counts both have",
+			 first);
+	ps->note = xasprintf("the %s intervals of the change from %s (paired by round within one run, else "
+			     "Welch's test with the runs as replicates, Fieller's interval), as reaim compare states them",
+			     level, jpm ? "the comparison model" : "nothing");
+	if (!jpm)
+		snprintf(ps->caption, sizeof(ps->caption), "The difference panel judges Jobs/Min only");
 }
 
-int plot_set_load(struct store *st, const int64_t *runs, size_t n, const char *workload, int osync,
-		  const struct metric *m, struct plot_set *ps, char *err, size_t errlen)
+/* One curve per group and block: a group of one run, that run's curves; of several, their merge. */
+static void group_curves(struct plot_set *ps, struct curve *const *cs, const size_t *nc, const struct compare_group *g,
+			 size_t first_run, long side, long **sides, const char *label)
+{
+	for (size_t r = 0; r < g->n; r++)
+		for (size_t k = 0; k < nc[first_run + r]; k++) {
+			const struct curve *c = &cs[first_run + r][k];
+			if (c->workload[0] == '\0')
+				continue; /* already merged with an earlier run's */
+			const struct curve **same = xcalloc(g->n + 1, sizeof(*same));
+			size_t ns = 0;
+			for (size_t q = r; q < g->n; q++)
+				for (size_t j = 0; j < nc[first_run + q]; j++) {
+					const struct curve *o = &cs[first_run + q][j];
+					if (o->workload[0] && strcmp(o->workload, c->workload) == 0 && o->osync == c->osync &&
+					    strcmp(o->variant, c->variant) == 0)
+						same[ns++] = o;
+				}
+			ps->curves = xrealloc(ps->curves, (ps->n + 1) * sizeof(*ps->curves));
+			*sides = xrealloc(*sides, (ps->n + 1) * sizeof(**sides));
+			struct curve *out = &ps->curves[ps->n];
+			curve_merge(out, same, ns);
+			if (g->n == 1)
+				snprintf(out->label, sizeof(out->label), "%s", c->label);
+			else
+				snprintf(out->label, sizeof(out->label), "%.110s%s%.30s", label,
+					 c->variant[0] ? ", variant " : "", c->variant);
+			ps->bars_of_runs |= g->n > 1;
+			(*sides)[ps->n++] = side;
+			for (size_t q = 1; q < ns; q++)
+				((struct curve *)same[q])->workload[0] = '\0';
+			free(same);
+		}
+}
+
+/* Every run of the groups in order into runs[], and its curves of the metric. 0, or -1 with the reason. */
+static int load_curves(struct store *st, const struct compare_group *groups, size_t ngroups, const struct metric *m,
+		       int64_t *runs, struct curve **cs, size_t *nc, char *err, size_t errlen)
+{
+	size_t at = 0;
+	for (size_t g = 0; g < ngroups; g++)
+		for (size_t i = 0; i < groups[g].n; i++)
+			runs[at++] = groups[g].runs[i];
+	for (size_t r = 0; r < at; r++)
+		if (curves_load_metric(st, runs[r], m, &cs[r], &nc[r]) < 0) {
+			snprintf(err, errlen, "%s", store_error(st));
+			return -1;
+		}
+	return 0;
+}
+
+/* What is not drawn, said once per curve: other workloads and settings (their workload cleared). */
+static void leave_out(struct curve **cs, const size_t *nc, size_t nruns, const char *workload, int osync,
+		      struct strbuf *left)
+{
+	for (size_t r = 0; r < nruns; r++)
+		for (size_t k = 0; k < nc[r]; k++) {
+			struct curve *c = &cs[r][k];
+			if (strcmp(c->workload, workload) != 0 || (osync >= 0 && c->osync != osync)) {
+				strbuf_addf(left, "%s%s workload %s O_SYNC %s", left->len ? "; " : "Not drawn: ", c->label,
+					    c->workload, c->osync ? "on" : "off");
+				c->workload[0] = '\0';
+			}
+		}
+}
+
+int plot_set_load(struct store *st, const struct compare_group *groups, size_t ngroups,
+		  const struct compare_model *model, const char *workload, int osync, const struct metric *m,
+		  struct plot_set *ps, char *err, size_t errlen)
 {
 	memset(ps, 0, sizeof(*ps));
-	struct curve **cs = xcalloc(n + 1, sizeof(*cs));
-	size_t *nc = xcalloc(n + 1, sizeof(*nc)), *run_of = NULL;
-	int rc = 0;
-	for (size_t r = 0; r < n && rc == 0; r++)
-		if ((rc = curves_load_metric(st, runs[r], m, &cs[r], &nc[r])) < 0)
-			snprintf(err, errlen, "%s", store_error(st));
-	for (size_t r = 0; r < n && rc == 0 && !workload; r++)
+	size_t nruns = 0, at = 0;
+	for (size_t g = 0; g < ngroups; g++)
+		nruns += groups[g].n;
+	struct curve **cs = xcalloc(nruns + 1, sizeof(*cs));
+	size_t *nc = xcalloc(nruns + 1, sizeof(*nc));
+	int64_t *runs = xcalloc(nruns + 1, sizeof(*runs));
+	int rc = load_curves(st, groups, ngroups, m, runs, cs, nc, err, errlen);
+	for (size_t r = 0; r < nruns && rc == 0 && !workload; r++)
 		if (nc[r])
 			workload = cs[r][0].workload;
 	if (rc == 0 && !workload) {
@@ -129,28 +232,21 @@ int plot_set_load(struct store *st, const int64_t *runs, size_t n, const char *w
 	if (rc == 0)
 		snprintf(ps->workload, sizeof(ps->workload), "%s", workload);
 	struct strbuf left = {0};
-	int both = 0;
-	size_t drawn_runs = 0;
-	for (size_t r = 0; r < n && rc == 0; r++) {
-		int on = 0, off = 0;
-		for (size_t k = 0; k < nc[r]; k++) {
-			struct curve *c = &cs[r][k];
-			if (strcmp(c->workload, ps->workload) != 0 || (osync >= 0 && c->osync != osync)) {
-				strbuf_addf(&left, "%s%s workload %s O_SYNC %s", left.len ? "; " : "Not drawn: ", c->label,
-					    c->workload, c->osync ? "on" : "off");
-				continue;
-			}
-			ps->curves = xrealloc(ps->curves, (ps->n + 1) * sizeof(*ps->curves));
-			run_of = xrealloc(run_of, (ps->n + 1) * sizeof(*run_of));
-			ps->curves[ps->n] = *c;
-			run_of[ps->n++] = r;
-			c->points = NULL; /* moved */
-			c->count = 0;
-			on |= c->osync != 0;
-			off |= c->osync == 0;
-		}
-		both |= on && off;
-		drawn_runs += on || off;
+	if (rc == 0)
+		leave_out(cs, nc, nruns, ps->workload, osync, &left);
+	long *sides = NULL;
+	at = 0;
+	for (size_t g = 0; g < ngroups && rc == 0; g++) {
+		char label[256];
+		if (model && model->kind == COMPARE_GROUPS && g < model->nsides)
+			compare_side_name(model, g, label, sizeof(label));
+		else
+			snprintf(label, sizeof(label), "group %zu", g + 1);
+		size_t before = ps->n;
+		group_curves(ps, cs, nc, &groups[g], at, -1, &sides, label);
+		for (size_t i = before; i < ps->n; i++)
+			sides[i] = side_of(model, g, &ps->curves[i]);
+		at += groups[g].n;
 	}
 	if (rc == 0 && ps->n == 0) {
 		snprintf(err, errlen, "no run has %s points%s", ps->workload,
@@ -159,30 +255,35 @@ int plot_set_load(struct store *st, const int64_t *runs, size_t n, const char *w
 	}
 	if (rc == 0) {
 		/* one run's two settings, or runs of different settings, must be told apart in the legend */
-		int mixed = both;
+		int mixed = 0;
 		for (size_t i = 1; i < ps->n; i++)
 			mixed |= ps->curves[i].osync != ps->curves[0].osync;
 		ps->base = xcalloc(ps->n, sizeof(*ps->base));
-		choose_bases(ps, run_of, drawn_runs);
+		if (model)
+			model_diffs(ps, model, sides, strcmp(m->name, "jobs_per_min") == 0);
+		else
+			for (size_t i = 0; i < ps->n; i++)
+				ps->base[i] = -1;
 		for (size_t i = 0; i < ps->n && mixed; i++) {
 			size_t len = strlen(ps->curves[i].label);
 			snprintf(ps->curves[i].label + len, sizeof(ps->curves[i].label) - len, ", O_SYNC %s",
 				 ps->curves[i].osync ? "on" : "off");
 		}
-		ps->footer = xcalloc(n, sizeof(*ps->footer));
-		for (size_t r = 0; r < n; r++)
+		ps->footer = xcalloc(nruns + 1, sizeof(*ps->footer));
+		for (size_t r = 0; r < nruns; r++)
 			ps->footer[ps->nfooter++] = footer_line(st, runs[r]);
 		if (left.len)
 			strbuf_addf(&left, " (choose with --workload and --osync)");
 		ps->left_out = left.len ? xstrdup(left.buf) : NULL;
 	}
 	strbuf_free(&left);
-	for (size_t r = 0; r < n; r++)
+	for (size_t r = 0; r < nruns; r++)
 		if (cs[r])
 			curves_free(cs[r], nc[r]);
 	free(cs);
 	free(nc);
-	free(run_of);
+	free(runs);
+	free(sides);
 	if (rc < 0)
 		plot_set_free(ps);
 	return rc;
@@ -202,6 +303,9 @@ void plot_set_options(const struct plot_set *ps, const struct metric *m, struct 
 	opt->footer = (const char *const *)ps->footer;
 	opt->footer_lines = ps->nfooter;
 	opt->left_out = ps->left_out;
+	opt->diffs = ps->diffs;
+	opt->diff_note = ps->note;
+	opt->bars_of_runs = ps->bars_of_runs;
 }
 
 /* rsvg-convert's PNG of svg, read from the unnamed file it wrote to; NULL with the reason in err. */
@@ -465,11 +569,11 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 		strbuf_free(&sb);
 		return -1;
 	}
-	int64_t *ids = xcalloc(rq->nruns + 1, sizeof(*ids));
+	if (rq->ngroups == 0 || rq->groups[0].n == 0) {
+		snprintf(err, errlen, "no runs to plot");
+		return -1;
+	}
 	int rc = 0;
-	for (size_t i = 0; i < rq->nruns && rc == 0; i++)
-		if ((rc = store_resolve_run(st, rq->runs[i], &ids[i])) != 0)
-			snprintf(err, errlen, "%s", store_error(st));
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = rc == 0 ? open_memstream(&buf, &len) : NULL;
@@ -478,12 +582,20 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 		rc = -1;
 	}
 	if (rc == 0 && rq->timeline) {
-		if (rq->nruns > 1)
-			log_warn("--timeline draws the first run named (%s); the others are left out", rq->runs[0]);
-		rc = timeline(st, ids[0], rq, m, mem, err, errlen);
+		if (rq->ngroups > 1 || rq->groups[0].n > 1)
+			log_warn("--timeline draws the first run named (run %lld); the others are left out",
+				 (long long)rq->groups[0].runs[0]);
+		rc = timeline(st, rq->groups[0].runs[0], rq, m, mem, err, errlen);
 	} else if (rc == 0) {
 		struct plot_set ps;
-		rc = plot_set_load(st, ids, rq->nruns, rq->workload, rq->osync, m, &ps, err, errlen);
+		struct compare_model model;
+		struct compare_options co = {.alpha = rq->alpha, .correction = rq->correction};
+		if ((rc = compare_model_build(st, rq->groups, rq->ngroups, &co, &model)) < 0)
+			snprintf(err, errlen, "%s", store_error(st));
+		else
+			rc = plot_set_load(st, rq->groups, rq->ngroups, &model, rq->workload, rq->osync, m, &ps, err,
+					   errlen);
+		compare_model_free(&model);
 		if (rc == 0) {
 			struct plot_options po = {.title = rq->title, .diff_panel = rq->diff};
 			plot_set_options(&ps, m, &po);
@@ -503,6 +615,5 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 	if (rc == 0 && strcmp(format, "gnuplot") != 0)
 		rc = write_picture(buf, len, rq->out, png, err, errlen);
 	free(buf);
-	free(ids);
 	return rc ? -1 : 0;
 }

@@ -28,9 +28,11 @@ if have "the page is well-formed" xmllint; then
 fi
 contains "$page" '<h2 id="verdict">Verdict</h2>' "a verdict section"
 ok "$(grep -Eq 'class="badge (worse|better|unchanged|mixed|unjudged)"' "$page"; echo $?)" "a verdict per workload and O_SYNC setting"
-contains "$page" "Welch's t-test at 95 % confidence" "the verdict says how it was judged"
+contains "$page" "As <code>reaim compare</code> judges them" "the verdict is compare's"
+contains "$page" "Welch's t test" "and says how it was judged"
+contains "$page" "adjusted by Holm's method" "with the correction"
 ok "$([ "$(grep -c '<svg xmlns' "$page")" -eq 1 ] && echo 0 || echo 1)" "a plot per workload, inline"
-contains "$page" 'class="diff-interval"' "the plot's difference panel carries intervals"
+contains "$page" 'class="diff-series"' "the plot has a difference panel"
 contains "$page" "kernel-b (run 2), O_SYNC off" "the O_SYNC off curve of the run made with both"
 contains "$page" "% interval</th>" "the compare table has the interval of each change"
 contains "$page" "<h4>System figures</h4>" "system figures"
@@ -54,6 +56,14 @@ ok "$(grep -Eqi '(src|href)=["'"'"']?(https?:)?//' "$page"; [ $? -ne 0 ]; echo $
 ok "$([ -z "$(grep -o 'https\?://[^" ]*' "$page" | grep -v '^http://www.w3.org/2000/svg$')" ] && echo 0 || echo 1)" \
 	"no URL but the SVG namespace"
 
+# every form compare takes: id lists as groups, last~N
+status 0 "report of id lists as groups" "$REAIM" report 1,3 2 -o "$T/groups.html"
+contains "$T/groups.html" "(runs 1, 3)" "the base side named with its runs"
+contains "$T/groups.html" "B: kernel-b (run 2)" "and the other side"
+ok "$(grep -q ' vs .* vs ' "$T/groups.html"; [ $? -ne 0 ]; echo $?)" "a side named once, not once per run"
+status 0 "report of last~N" "$REAIM" report last~2 last~1 -o "$T/lastn.html"
+status 0 "plot of id lists as groups" "$REAIM" plot 1,3 2 -o "$T/groups.svg" --diff
+contains "$T/groups.svg" "(runs 1, 3)" "the plot names the group"
 status 0 "report one run made with O_SYNC both" "$REAIM" report kernel-b -o "$T/one.html"
 contains "$T/one.html" "O_SYNC on against off" "its O_SYNC ratio"
 contains "$T/one.html" "System figures, O_SYNC off (base) and on" "and where the time went in each"

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Checks the HTML report's parts on synthetic runs: verdicts of known shifts, HTML escaping of odd
+/* Checks the HTML report's parts on synthetic runs: the model's verdicts of known shifts, worded, HTML escaping of odd
  * bytes, a run's provenance read back, which curves a plot draws and against what, and the page. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/compare.h"
 #include "report/html.h"
 #include "report/plot.h"
 #include "report/report.h"
@@ -17,70 +19,6 @@
 #include "util/util.h"
 
 static struct store *st;
-
-/* A curve at tasks 1, 2, 4, 8 with means base * factor[i] and a 1 % spread over n repeats. */
-static void make_curve(struct curve *c, const double *factor, size_t n)
-{
-	static const int tasks[] = {1, 2, 4, 8};
-	memset(c, 0, sizeof(*c));
-	c->points = calloc(4, sizeof(*c->points));
-	c->count = 4;
-	for (size_t i = 0; i < 4; i++) {
-		c->points[i].tasks = tasks[i];
-		c->points[i].jpm = (struct summary){.n = n, .mean = 1000.0 * tasks[i] * factor[i],
-						    .std_dev = n > 1 ? 10.0 * tasks[i] : 0};
-		c->points[i].jpm.cv_pct = 100 * c->points[i].jpm.std_dev / c->points[i].jpm.mean;
-	}
-}
-
-static void verdicts(void)
-{
-	static const double one[] = {1, 1, 1, 1}, down[] = {1, 0.9, 0.85, 1}, up[] = {1.1, 1, 1, 1.2},
-			    mixed[] = {0.8, 1, 1, 1.2}, tiny[] = {1.001, 0.999, 1.002, 1};
-	struct curve base, c;
-	struct curve_verdict v;
-	char text[256];
-	make_curve(&base, one, 3);
-
-	make_curve(&c, down, 3);
-	report_verdict(&base, &c, 0.05, &v);
-	is_int(v.kind, VERDICT_WORSE, "15 % lower at two task counts: a regression");
-	is_int(v.worse, 2, "at two task counts");
-	is_int(v.worst_tasks, 4, "worst at 4 tasks");
-	is_near(v.worst_pct, -15, 1e-9, "by 15 %");
-	report_verdict_text(&v, text, sizeof(text));
-	ok(strstr(text, "lower Jobs/Min at 2 of 4 task counts (worst -15.0 % at 4 tasks)") != NULL, "said so");
-	is_str(report_verdict_name(v.kind), "regression", "named a regression");
-	curve_free(&c);
-
-	make_curve(&c, up, 3);
-	report_verdict(&base, &c, 0.05, &v);
-	is_int(v.kind, VERDICT_BETTER, "higher at two task counts: an improvement");
-	is_int(v.best_tasks, 8, "best at 8 tasks");
-	curve_free(&c);
-
-	make_curve(&c, mixed, 3);
-	report_verdict(&base, &c, 0.05, &v);
-	is_int(v.kind, VERDICT_MIXED, "lower at one, higher at another: mixed");
-	curve_free(&c);
-
-	make_curve(&c, tiny, 3);
-	report_verdict(&base, &c, 0.05, &v);
-	is_int(v.kind, VERDICT_UNCHANGED, "0.2 % with 1 % noise: no significant change");
-	is_int(v.judged, 4, "every task count judged");
-	curve_free(&c);
-
-	make_curve(&c, down, 1);
-	report_verdict(&base, &c, 0.05, &v);
-	is_int(v.kind, VERDICT_UNJUDGED, "one repeat: cannot judge");
-	ok(v.geomean_pct < -5 && v.geomean_pct > -10, "but the geometric mean still says how much");
-	curve_free(&c);
-
-	struct curve none = {0};
-	report_verdict(&base, &none, 0.05, &v);
-	is_int(v.kind, VERDICT_NO_DATA, "no task count in common");
-	curve_free(&base);
-}
 
 static char *html_of(const char *s, int keep_lines)
 {
@@ -137,6 +75,32 @@ static int64_t fake_run(const char *label, double factor, int both, const char *
 	return id;
 }
 
+/* The report's verdict is the comparison model's panel summary, worded. */
+static void verdicts(int64_t a, int64_t b, int64_t same)
+{
+	struct compare_group g[] = {{&a, 1}, {&b, 1}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	char text[256];
+	is_int(compare_model_build(st, g, 2, &o, &m), 0, "the model of base against other");
+	const struct compare_summary *v = m.npanels ? &m.panels[0].summary : NULL;
+	ok(v && v->kind == COMPARE_WORSE, "other at 80 %: a regression");
+	ok(v && v->worse == 2 && v->judged == 2, "at both task counts");
+	if (v) {
+		report_verdict_text(v, text, sizeof(text));
+		ok(strstr(text, "lower Jobs/Min at 2 of 2 task counts (worst -20.") != NULL, "said so");
+	}
+	is_str(report_verdict_name(COMPARE_WORSE), "regression", "named a regression");
+	compare_model_free(&m);
+	g[1] = (struct compare_group){&same, 1};
+	is_int(compare_model_build(st, g, 2, &o, &m), 0, "the model of base against its twin");
+	ok(m.npanels && m.panels[0].summary.kind == COMPARE_UNCHANGED, "the same figures: no significant change");
+	compare_model_free(&m);
+	struct compare_summary none = {.kind = COMPARE_NO_DATA};
+	report_verdict_text(&none, text, sizeof(text));
+	is_str(text, "no task count in common", "nothing in common said so");
+}
+
 static void run_info(int64_t id)
 {
 	struct store_run_info ri;
@@ -158,8 +122,11 @@ static void plot_sets(int64_t a, int64_t b)
 	const struct metric *m = metric_find("jobs_per_min");
 	struct plot_set ps;
 	char err[256];
-	int64_t ids[] = {a, b};
-	is_int(plot_set_load(st, ids, 2, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of two runs");
+	struct compare_group g[] = {{&a, 1}, {&b, 1}};
+	struct compare_options co = {.alpha = 0.05};
+	struct compare_model model;
+	compare_model_build(st, g, 2, &co, &model);
+	is_int(plot_set_load(st, g, 2, &model, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of two runs");
 	is_int(ps.n, 3, "the base's curve and both of the run made with O_SYNC both");
 	ok(ps.n == 3 && strstr(ps.curves[2].label, "O_SYNC off") != NULL, "curves named by O_SYNC setting");
 	ok(ps.n == 3 && ps.base[0] == -1 && ps.base[1] == 0 && ps.base[2] == -1,
@@ -167,29 +134,38 @@ static void plot_sets(int64_t a, int64_t b)
 	is_int(ps.nfooter, 2, "a footer line per run");
 	ok(ps.nfooter && strstr(ps.footer[0], "kernel base-kernel, host box1") != NULL, "naming kernel and host");
 	ok(ps.left_out == NULL, "nothing left out");
+	ok(ps.n == 3 && ps.diffs[1].n == 2 && ps.diffs[2].pts == NULL, "the model's two cells are the differences");
+	ok(ps.n == 3 && ps.diffs[1].n == 2 && fabs(ps.diffs[1].pts[0].pct - model.panels[0].cells[0].v.change_pct) < 1e-12 &&
+		   ps.diffs[1].pts[0].lo == model.panels[0].cells[0].v.ci_low_pct,
+	   "each the model's change and interval");
 	plot_set_free(&ps);
+	compare_model_free(&model);
 
-	is_int(plot_set_load(st, &b, 1, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of one run made both ways");
+	compare_model_build(st, g + 1, 1, &co, &model);
+	is_int(plot_set_load(st, g + 1, 1, &model, NULL, -1, m, &ps, err, sizeof(err)), 0,
+	       "plot set of one run made both ways");
 	ok(ps.n == 2 && ps.base[0] == 1 && ps.base[1] == -1, "O_SYNC on against off");
 	ok(strstr(ps.caption, "O_SYNC on against off") != NULL, "and the caption says so");
 	plot_set_free(&ps);
 
-	is_int(plot_set_load(st, &b, 1, NULL, 0, m, &ps, err, sizeof(err)), 0, "only O_SYNC off");
+	is_int(plot_set_load(st, g + 1, 1, &model, NULL, 0, m, &ps, err, sizeof(err)), 0, "only O_SYNC off");
 	ok(ps.n == 1 && ps.left_out && strstr(ps.left_out, "Not drawn: other-kernel (run 2) workload dbase O_SYNC on"),
 	   "what was left out is said");
 	plot_set_free(&ps);
 
-	ok(plot_set_load(st, &b, 1, "nosuch", -1, m, &ps, err, sizeof(err)) == -1 && strstr(err, "no run has nosuch"),
+	ok(plot_set_load(st, g + 1, 1, &model, "nosuch", -1, m, &ps, err, sizeof(err)) == -1 &&
+		   strstr(err, "no run has nosuch"),
 	   "an unknown workload is an error naming it");
+	compare_model_free(&model);
 }
 
 static void page(int64_t a, int64_t b)
 {
 	char *buf = NULL, err[256];
 	size_t len = 0;
-	int64_t ids[] = {a, b};
+	struct compare_group g[] = {{&a, 1}, {&b, 1}};
 	FILE *f = open_memstream(&buf, &len);
-	int rc = report_html(f, st, ids, 2, NULL, err, sizeof(err));
+	int rc = report_html(f, st, g, 2, NULL, err, sizeof(err));
 	fclose(f);
 	is_int(rc, 0, "report_html of two runs");
 	ok(buf && strncmp(buf, "<!DOCTYPE html>", 15) == 0, "an HTML5 page");
@@ -205,25 +181,26 @@ static void page(int64_t a, int64_t b)
 
 	f = open_memstream(&buf, &len);
 	struct html_options o = {.title = "one <run>"};
-	rc = report_html(f, st, &b, 1, &o, err, sizeof(err));
+	rc = report_html(f, st, g + 1, 1, &o, err, sizeof(err));
 	fclose(f);
 	is_int(rc, 0, "report_html of one run");
 	ok(buf && strstr(buf, "<h1>one &lt;run&gt;</h1>"), "the title given, escaped");
 	ok(buf && strstr(buf, "O_SYNC on against off"), "its O_SYNC ratio");
 	ok(buf && strstr(buf, "<td>0.667</td>"), "on/off = 1/1.5");
 	free(buf);
-	ok(report_html(stdout, st, ids, 0, NULL, err, sizeof(err)) == -1, "no runs: -1");
+	ok(report_html(stdout, st, g, 0, NULL, err, sizeof(err)) == -1, "no runs: -1");
 }
 
 int main(void)
 {
-	verdicts();
 	escaping();
 	struct test_db db;
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
 	int64_t a = fake_run("base-kernel", 1.0, 0, "mq-deadline"), b = fake_run("other-kernel", 0.8, 1, "bfq");
+	int64_t same = fake_run("base-twin", 1.0, 0, "mq-deadline");
+	verdicts(a, b, same);
 	run_info(b);
 	plot_sets(a, b);
 	page(a, b);

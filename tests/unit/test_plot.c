@@ -156,6 +156,20 @@ static void svg_checks(const char *dir, struct curve *c, size_t n)
 	ok(strstr(svg, "Kernel A vs B: dbase") != NULL, "title");
 	free(svg);
 
+	/* the differences are given (the comparison model's); one repeat a side: no intervals */
+	struct plot_diff *diffs = calloc(n, sizeof(*diffs));
+	for (size_t i = 1; i < n; i++) {
+		struct plot_diff_point *d = calloc(c[i].count + 1, sizeof(*d));
+		size_t k = 0;
+		for (size_t j = 0; j < c[i].count; j++)
+			for (size_t q = 0; q < c[0].count; q++)
+				if (c[0].points[q].tasks == c[i].points[j].tasks)
+					d[k++] = (struct plot_diff_point){
+						.tasks = c[i].points[j].tasks,
+						.pct = 100 * (c[i].points[j].jpm.mean / c[0].points[q].jpm.mean - 1)};
+		diffs[i] = (struct plot_diff){d, k};
+	}
+	opt.diffs = diffs;
 	opt.diff_panel = 1;
 	opt.no_xml_declaration = 1;
 	snprintf(path, sizeof(path), "%s/plot-diff.svg", dir);
@@ -168,9 +182,12 @@ static void svg_checks(const char *dir, struct curve *c, size_t n)
 	ok(svg && strstr(svg, "Difference (%)") != NULL, "diff panel axis title");
 	ok(svg && strncmp(svg, "<svg", 4) == 0, "no XML declaration when asked (for HTML)");
 	ok(svg && count(svg, "class=\"diff-interval\"") == 0, "no interval where a side has one repeat");
-	ok(svg && strstr(svg, "no intervals, a side has a single repeat") != NULL, "and the footer says so");
+	ok(svg && strstr(svg, "no intervals, a side has fewer than two samples") != NULL, "and the footer says so");
 	renders(dir, path, "rsvg-convert renders the plot with its diff panel");
 	free(svg);
+	for (size_t i = 0; i < n; i++)
+		free((void *)diffs[i].pts);
+	free(diffs);
 }
 
 /* Intervals in the diff panel, explicit bases, a percentage axis, a left-out note, a lone curve's peak. */
@@ -184,15 +201,24 @@ static void diff_and_peak_checks(const char *dir)
 	make_curve(&c[1], "other, O_SYNC on", t, b, 4, 3);
 	make_curve(&c[2], "other, O_SYNC off", t, b, 4, 3);
 	static const int bases[] = {-1, -1, 0};
+	/* as the model judges them: the plot draws these, and nothing of its own */
+	static const struct plot_diff_point pts[] = {{.tasks = 1, .pct = 0, .lo = -3, .hi = 3, .interval = 1},
+						     {.tasks = 2, .pct = -25, .lo = -35, .hi = -15, .interval = 1},
+						     {.tasks = 4, .pct = 5.26, .lo = 1, .hi = 9.5, .interval = 1},
+						     {.tasks = 8, .pct = 4, .lo = 0.5, .hi = 7.5, .interval = 1}};
+	const struct plot_diff diffs[] = {{NULL, 0}, {NULL, 0}, {pts, 4}};
 	struct plot_options opt = {.diff_panel = 1, .diff_base = bases, .diff_caption = "against the same setting",
-				   .left_out = "Not drawn: workload fserver"};
+				   .left_out = "Not drawn: workload fserver", .diffs = diffs,
+				   .diff_note = "95 % confidence intervals of the change"};
 	snprintf(path, sizeof(path), "%s/bases.svg", dir);
 	is_int(render_svg(path, c, 3, &opt), 0, "plot with explicit bases");
 	well_formed(path, "SVG with intervals is well-formed XML");
 	char *svg = slurp(path);
 	ok(svg && count(svg, "class=\"diff-series\"") == 1, "a diff line only for the curve with a base");
 	ok(svg && count(svg, "class=\"diff-interval\"") == 4, "an interval at each task count both have with repeats");
-	ok(svg && strstr(svg, "95 % confidence intervals") != NULL, "the footer says what the intervals are");
+	ok(svg && strstr(svg, "95 % confidence intervals of the change") != NULL, "the footer says what the intervals are");
+	ok(svg && strstr(svg, "data-tasks=\"2\" data-pct=\"-25.0000\" data-lo=\"-35.0000\" data-hi=\"-15.0000\"") != NULL,
+	   "each interval carries the numbers it was given");
 	ok(svg && strstr(svg, "against the same setting") != NULL, "the caption given is used");
 	ok(svg && strstr(svg, "class=\"left-out\">Not drawn: workload fserver") != NULL, "what was left out is said");
 	ok(svg && has_tick(svg, "-40%") && !has_tick(svg, "-60%") && !has_tick(svg, "-100%"),

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One database of groups of runs, judged by every output: compare's JSON, the report's verdict and
+ * tables, and the plot's difference points must carry the same numbers, because each renders the one
+ * comparison model. Three runs a side, whose newest runs alone would say something else. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/compare.h"
+#include "report/html.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "tap.h"
+#include "testdb.h"
+#include "util/util.h"
+
+static struct store *st;
+
+/* A run of workload dbase at 1, 2 and 4 tasks, two repeats each: Jobs/Min level * tasks, +-spread. */
+static int64_t fake_run(const char *label, double level, double spread)
+{
+	static int made;
+	char uuid[32];
+	snprintf(uuid, sizeof(uuid), "one-model-%d", ++made);
+	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+	int64_t id, wl;
+	store_run_begin(st, &r, NULL, &id);
+	store_run_finish(st, id, "complete", NULL);
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
+				   .osync = "on", .dirs = "/tmp", .tasks = "1,2,4", .jobs_per_task = 10, .repeat = 2};
+	store_workload_add(st, id, &w, &wl);
+	for (int t = 1; t <= 4; t *= 2)
+		for (int k = 0; k < 2; k++) {
+			double v = level * t + (k ? spread : -spread);
+			struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = t, .repeat = k,
+						.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
+						.user_s = 1, .sys_s = 1, .cpu_s = 2};
+			struct store_test tt[] = {{.name = "big", .count = 10, .total_s = 6000.0 / v},
+						  {.name = "small", .count = 10, .total_s = 0.5}};
+			store_point_add(st, &p, tt, 2, NULL, 0);
+		}
+	return id;
+}
+
+/* ok() with a formatted description. */
+#define okf(cond, ...)                                                                            \
+	do {                                                                                       \
+		char what_[160];                                                                   \
+		snprintf(what_, sizeof(what_), __VA_ARGS__);                                       \
+		tap_ok(!!(cond), __FILE__, __LINE__, what_);                                       \
+	} while (0)
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int c;
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, mem);
+	fclose(f);
+	fclose(mem);
+	return buf;
+}
+
+/* The number after `key` in the text from `from` on, NaN when absent or null; *next past it. */
+static double number_after(const char *from, const char *key, const char **next)
+{
+	const char *s = from ? strstr(from, key) : NULL;
+	if (!s)
+		return NAN;
+	s += strlen(key);
+	char *end;
+	double v = strtod(s, &end);
+	if (next)
+		*next = end;
+	return end == s ? NAN : v;
+}
+
+/* The JSON row of one task count, and its first byte. */
+static const char *json_row(const char *json, int tasks)
+{
+	char key[32];
+	snprintf(key, sizeof(key), "\"tasks\": %d,", tasks);
+	return json ? strstr(json, key) : NULL;
+}
+
+/* The HTML table row of one task count of the first panel. */
+static const char *html_row(const char *html, int tasks)
+{
+	char key[32];
+	snprintf(key, sizeof(key), "<tr><td>%d</td>", tasks);
+	const char *table = html ? strstr(html, "% interval</th>") : NULL;
+	return table ? strstr(table, key) : NULL;
+}
+
+static const char *svg_point(const char *svg, int tasks)
+{
+	char key[32];
+	snprintf(key, sizeof(key), "data-tasks=\"%d\"", tasks);
+	return svg ? strstr(svg, key) : NULL;
+}
+
+int main(void)
+{
+	struct test_db db;
+	if (test_db_open(&db) < 0)
+		return 1;
+	st = db.st;
+	/* the newest run of each side alone: B 5 % below A; all three: B about 1 % below, within the noise */
+	int64_t a[] = {fake_run("old", 1000, 5), fake_run("old", 1030, 5), fake_run("old", 1000, 5)};
+	int64_t b[] = {fake_run("new", 1020, 5), fake_run("new", 1025, 5), fake_run("new", 950, 5)};
+	struct compare_group g[] = {{a, 3}, {b, 3}};
+
+	char *json = NULL, *html = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&json, &len);
+	struct compare_options co = {.format = "json", .alpha = 0.05};
+	int regressed;
+	is_int(report_compare(f, st, g, 2, &co, &regressed), 0, "compare --format json of two groups of three runs");
+	fclose(f);
+	f = open_memstream(&html, &len);
+	struct html_options ho = {.alpha = 0.05};
+	is_int(report_html(f, st, g, 2, &ho, err, sizeof(err)), 0, "report of the same groups");
+	fclose(f);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/p.svg", db.dir);
+	struct plot_request rq = {.groups = g, .ngroups = 2, .alpha = 0.05, .osync = -1, .out = path, .diff = 1};
+	is_int(report_plot(st, &rq, err, sizeof(err)), 0, "plot --diff of the same groups");
+	char *svg = slurp(path);
+	unlink(path);
+
+	ok(json && strstr(json, "\"runs\": [1, 2, 3]") && strstr(json, "\"runs\": [4, 5, 6]"),
+	   "compare: every run of each group is a side's");
+	ok(html && strstr(html, "A: old (runs 1, 2, 3)") && strstr(html, "B: new (runs 4, 5, 6)"),
+	   "report: each side named by its group, with its runs");
+	ok(html && strstr(html, "<title>reaim report: old vs new</title>"), "report: titled by the groups, once each");
+	ok(svg && strstr(svg, "A: old (runs 1, 2, 3)") && strstr(svg, "B: new (runs 4, 5, 6)"),
+	   "plot: a curve per group, named by it");
+	for (int t = 1; t <= 4; t *= 2) {
+		const char *jr = json_row(json, t), *hr = html_row(html, t), *sp = svg_point(svg, t);
+		char what[64];
+		snprintf(what, sizeof(what), "%d task%s: ", t, t == 1 ? "" : "s");
+		double j_pct = number_after(jr, "\"pct\": ", NULL), j_lo = number_after(jr, "\"ci_low_pct\": ", NULL),
+		       j_hi = number_after(jr, "\"ci_high_pct\": ", NULL), j_padj = number_after(jr, "\"p_adj\": ", NULL);
+		double h_pct = number_after(hr, "data-pct=\"", NULL), h_lo = number_after(hr, "data-lo=\"", NULL),
+		       h_hi = number_after(hr, "data-hi=\"", NULL), h_padj = number_after(hr, "data-p-adj=\"", NULL);
+		double s_pct = number_after(sp, "data-pct=\"", NULL), s_lo = number_after(sp, "data-lo=\"", NULL),
+		       s_hi = number_after(sp, "data-hi=\"", NULL);
+		okf(isfinite(j_pct) && isfinite(j_lo) && isfinite(j_hi), "%scompare has the change and its interval", what);
+		okf(fabs(h_pct - j_pct) < 1e-3 && fabs(h_lo - j_lo) < 1e-3 && fabs(h_hi - j_hi) < 1e-3,
+		   "%sthe report's table: the same change and interval (%.4f [%.4f, %.4f])", what, h_pct, h_lo, h_hi);
+		okf(fabs(h_padj - j_padj) < 1e-5 * fmax(1, j_padj), "%sthe report's table: the same adjusted p", what);
+		okf(fabs(s_pct - j_pct) < 1e-3 && fabs(s_lo - j_lo) < 1e-3 && fabs(s_hi - j_hi) < 1e-3,
+		   "%sthe plot's difference point: the same change and interval", what);
+	}
+	int any_significant = json && strstr(json, "\"significant\": true") != NULL;
+	ok(!any_significant, "compare: with every run, nothing is significant");
+	ok(html && strstr(html, "<span class=\"badge unchanged\">no significant change</span>"),
+	   "report: the same verdict, not the newest runs' regression");
+	ok(html && !strstr(html, "class=\"down\"") && !strstr(html, "class=\"up\""), "report: no cell marked as changed");
+
+	free(json);
+	free(html);
+	free(svg);
+	test_db_remove(&db);
+	return done_testing();
+}
