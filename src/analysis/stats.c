@@ -125,46 +125,6 @@ double stats_t_quantile(double p, double df)
 	return p < 0.5 ? -t : t;
 }
 
-/* Welch's t-test of b against a, with the difference and its confidence interval in percent of a's mean. */
-int stats_welch(const struct summary *a, const struct summary *b, double alpha, struct welch *out)
-{
-	/* a caller that ignores the -1 still sees "no evidence of a change" */
-	*out = (struct welch){.p = 1};
-	if (a->n < 2 || b->n < 2 || !(alpha > 0 && alpha < 1) || a->mean == 0)
-		return -1;
-	if (!isfinite(a->mean) || !isfinite(b->mean) || !isfinite(a->std_dev) || !isfinite(b->std_dev))
-		return -1;
-	double va = a->std_dev * a->std_dev / (double)a->n;
-	double vb = b->std_dev * b->std_dev / (double)b->n;
-	double diff = b->mean - a->mean, se = sqrt(va + vb);
-	if (se == 0) {
-		if (diff == 0)
-			return -1;
-		/* noiseless repeats (e.g. a deterministic count): any difference is real */
-		out->t = copysign(HUGE_VAL, diff);
-		out->df = (double)(a->n + b->n - 2);
-		out->p = 0;
-		out->diff = diff;
-		out->diff_pct = out->ci_low_pct = out->ci_high_pct = 100 * diff / a->mean;
-		out->significant = 1;
-		return 0;
-	}
-	/* Welch-Satterthwaite df, with the variances normalised by their sum so tiny ones cannot underflow to 0/0 */
-	double wa = va / (va + vb), wb = vb / (va + vb);
-	out->df = 1 / (wa * wa / (double)(a->n - 1) + wb * wb / (double)(b->n - 1));
-	out->t = diff / se;
-	out->p = fmin(1, 2 * t_upper_tail(fabs(out->t), out->df));
-	out->diff = diff;
-	out->diff_pct = 100 * diff / a->mean;
-	double half = stats_t_quantile(1 - alpha / 2, out->df) * se;
-	double lo = 100 * (diff - half) / a->mean, hi = 100 * (diff + half) / a->mean;
-	/* a negative base mean would swap the ends */
-	out->ci_low_pct = fmin(lo, hi);
-	out->ci_high_pct = fmax(lo, hi);
-	out->significant = out->p < alpha;
-	return 0;
-}
-
 static size_t count_equal(const double *v, size_t n, double x)
 {
 	size_t k = 0;

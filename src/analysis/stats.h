@@ -11,18 +11,6 @@
 double stats_t_cdf(double t, double df);
 double stats_t_quantile(double p, double df);
 
-/* Welch's unequal-variance t-test of b against a (the base), two-sided. */
-struct welch {
-	double t, df, p;
-	double diff, diff_pct;        /* b.mean - a.mean, and that in percent of a.mean */
-	double ci_low_pct, ci_high_pct; /* (1 - alpha) confidence interval of diff_pct */
-	int significant;              /* p < alpha */
-};
-/* Returns -1 (and zeroes *out) when the pair cannot be judged: a side with n < 2, a.mean == 0,
- * non-finite input, alpha outside (0, 1), or both variances zero with equal means.
- * Both variances zero with different means gives p = 0, t = +-inf, a zero-width interval. */
-int stats_welch(const struct summary *a, const struct summary *b, double alpha, struct welch *out);
-
 /* Mann-Whitney U test, two-sided: normal approximation with tie and continuity correction.
  * *u is U of sample a (pairs with a > b, ties counting one half); -1 if either n < 2 or a value is NaN. */
 int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p);

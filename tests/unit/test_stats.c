@@ -98,96 +98,6 @@ static void t_quantile(void)
 	ok(isnan(stats_t_quantile(0.9, -1)), "negative df is NaN");
 }
 
-static void welch(void)
-{
-	struct welch w;
-	/* a = {10..14}, b = {12..16}: means 12 and 14, s^2 = (4+1+0+1+4)/4 = 2.5 each, s = 1.5811.
-	 * se = sqrt(2.5/5 + 2.5/5) = 1, t = 2 / 1 = 2.
-	 * df = (0.5 + 0.5)^2 / (0.5^2/4 + 0.5^2/4) = 1 / 0.125 = 8.
-	 * p = 2 P(T8 > 2) = 0.0805 (Simpson integration of the t8 density).
-	 * CI: 2 -+ t(0.975, 8) * 1 = 2 -+ 2.306 = [-0.306, 4.306], i.e. [-2.55%, 35.88%] of 12; diff 16.667%. */
-	double va[] = {10, 11, 12, 13, 14}, vb[] = {12, 13, 14, 15, 16};
-	struct summary a, b;
-	measure_summary(va, 5, &a);
-	measure_summary(vb, 5, &b);
-	is_int(stats_welch(&a, &b, 0.05, &w), 0, "welch: hand example judged");
-	is_near(w.t, 2, 1e-12, "welch: t = 2");
-	is_near(w.df, 8, 1e-12, "welch: df = 8");
-	is_near(w.p, 0.0805, 0.00005, "welch: p = 0.0805");
-	is_near(w.diff, 2, 1e-12, "welch: diff = 2");
-	is_near(w.diff_pct, 100.0 * 2 / 12, 1e-9, "welch: diff = 16.667%");
-	is_near(w.ci_low_pct, -2.550, 0.001, "welch: CI low = -2.550%");
-	is_near(w.ci_high_pct, 35.883, 0.001, "welch: CI high = 35.883%");
-	is_int(w.significant, 0, "welch: p 0.08 is not significant at 0.05");
-	is_int(stats_welch(&a, &b, 0.10, &w), 0, "welch: judged at alpha 0.10");
-	is_int(w.significant, 1, "welch: p 0.08 is significant at 0.10");
-	stats_welch(&b, &a, 0.05, &w);
-	is_near(w.t, -2, 1e-12, "welch: swapping sides flips t");
-	is_near(w.diff_pct, -100.0 * 2 / 14, 1e-9, "welch: diff % is of the base (a) mean");
-
-	/* unequal sizes and spreads: a n=4 mean 100 s=1, b n=10 mean 103 s=3.
-	 * va = 1/4 = 0.25, vb = 9/10 = 0.9, se = sqrt(1.15) = 1.07238, t = 3 / 1.07238 = 2.79751.
-	 * df = 1.15^2 / (0.25^2/3 + 0.9^2/9) = 1.3225 / 0.1108333 = 11.93233; p = 0.01619 (Simpson). */
-	a = (struct summary){.n = 4, .mean = 100, .std_dev = 1};
-	b = (struct summary){.n = 10, .mean = 103, .std_dev = 3};
-	stats_welch(&a, &b, 0.05, &w);
-	is_near(w.t, 2.797514, 1e-6, "welch unequal: t = 2.7975");
-	is_near(w.df, 11.932331, 1e-6, "welch unequal: df = 11.9323");
-	is_near(w.p, 0.016194, 1e-6, "welch unequal: p = 0.01619");
-	is_int(w.significant, 1, "welch unequal: significant at 0.05");
-	ok(w.ci_low_pct > 0, "welch unequal: significant means the CI excludes 0");
-
-	measure_summary(va, 5, &a);
-	is_int(stats_welch(&a, &a, 0.05, &w), 0, "welch: identical samples judged");
-	is_near(w.p, 1, 1e-12, "welch: identical samples give p = 1");
-	is_int(w.significant, 0, "welch: identical samples are not significant");
-	ok(w.ci_low_pct < 0 && w.ci_high_pct > 0, "welch: identical samples' CI spans 0");
-
-	/* a 10% gain with 0.5% CV on both sides, 5 repeats: t = 100 / sqrt(25/5 + 30.25/5) = 30.08 */
-	a = (struct summary){.n = 5, .mean = 1000, .std_dev = 5, .cv_pct = 0.5};
-	b = (struct summary){.n = 5, .mean = 1100, .std_dev = 5.5, .cv_pct = 0.5};
-	stats_welch(&a, &b, 0.05, &w);
-	is_int(w.significant, 1, "welch: 10% shift at 0.5% CV is significant");
-	ok(w.p < 1e-6, "welch: ... with p < 1e-6");
-	ok(w.ci_low_pct > 9 && w.ci_high_pct < 11, "welch: ... and a CI inside 9..11%");
-	/* the same shift buried in 20% noise with 3 repeats is not */
-	a = (struct summary){.n = 3, .mean = 1000, .std_dev = 200};
-	b = (struct summary){.n = 3, .mean = 1100, .std_dev = 220};
-	stats_welch(&a, &b, 0.05, &w);
-	is_int(w.significant, 0, "welch: 10% shift at 20% CV is not significant");
-
-	/* p < alpha exactly when the (1 - alpha) interval excludes 0 */
-	int agree = 1;
-	for (double shift = 0; shift < 30; shift += 0.37) {
-		a = (struct summary){.n = 4, .mean = 100, .std_dev = 4};
-		b = (struct summary){.n = 6, .mean = 100 + shift, .std_dev = 7};
-		stats_welch(&a, &b, 0.05, &w);
-		agree &= w.significant == (w.ci_low_pct > 0 || w.ci_high_pct < 0);
-	}
-	ok(agree, "welch: significance agrees with the CI");
-
-	double one[] = {1000};
-	measure_summary(one, 1, &a);
-	measure_summary(vb, 5, &b);
-	is_int(stats_welch(&a, &b, 0.05, &w), -1, "welch: a single base run cannot be judged");
-	is_int(stats_welch(&b, &a, 0.05, &w), -1, "welch: a single new run cannot be judged");
-	is_int(w.significant, 0, "welch: unjudged is not significant");
-	a = (struct summary){.n = 3, .mean = 50};
-	is_int(stats_welch(&a, &a, 0.05, &w), -1, "welch: zero variance, equal means cannot be judged");
-	b = (struct summary){.n = 3, .mean = 51};
-	is_int(stats_welch(&a, &b, 0.05, &w), 0, "welch: zero variance, different means judged");
-	is_near(w.p, 0, 0, "welch: ... p = 0");
-	is_int(w.significant, 1, "welch: ... significant");
-	is_near(w.diff_pct, 2, 1e-12, "welch: ... diff 2%");
-	ok(isinf(w.t) && w.t > 0, "welch: ... t = +inf");
-	b = (struct summary){.n = 3, .mean = 51, .std_dev = 1};
-	stats_welch(&a, &b, 0.05, &w);
-	is_near(w.df, 2, 1e-12, "welch: one zero variance leaves the other side's n - 1 as df");
-	a = (struct summary){.n = 3, .mean = 0, .std_dev = 1};
-	is_int(stats_welch(&a, &b, 0.05, &w), -1, "welch: a zero base mean has no percent");
-	is_int(stats_welch(&b, &b, 0, &w), -1, "welch: alpha 0 is refused");
-}
-
 static void mann_whitney(void)
 {
 	double u, p;
@@ -244,7 +154,6 @@ int main(void)
 {
 	t_cdf();
 	t_quantile();
-	welch();
 	mann_whitney();
 	geomean();
 	return done_testing();
