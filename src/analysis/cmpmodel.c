@@ -681,7 +681,7 @@ static void correct(struct compare_model *m)
 			cell->significant = cell->judged && cell->p_adj < m->alpha;
 			/* where nothing can be judged (single rounds), any drop beyond the threshold counts */
 			int counts = cell->significant || (cell->present && !cell->judged);
-			cell->regression = m->fail_above_pct > 0 && counts && cell->present &&
+			cell->regression = m->gate && counts && cell->present &&
 					   pct_change(cell->mean_a, cell->mean_b) < -m->fail_above_pct;
 			m->regressed |= cell->regression;
 		}
@@ -881,6 +881,51 @@ static void warnings(struct build *b)
 	strbuf_free(&who);
 }
 
+/* What the comparison could not judge: cells the base has that another side lacks (a caution per
+ * panel), and why a gate cannot pass. */
+static void judgeable(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		size_t n = 0;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			m->present += cell->present;
+			if (cell->present || !isfinite(cell->mean_a))
+				continue;
+			strbuf_addf(&at, "%s%d", n++ ? ", " : "", cell->tasks);
+		}
+		if (n) {
+			char block[160] = "";
+			if (p->osync >= 0)
+				snprintf(block, sizeof(block), ", O_SYNC %s", p->osync ? "on" : "off");
+			note(m, "caution: %c has no valid point at %s task%s of workload %s%s%s%s that %c measured: %s "
+				"cannot be judged",
+			     m->sides[p->side].letter, at.buf, n == 1 && strcmp(at.buf, "1") == 0 ? "" : "s", p->workload, block,
+			     p->variant[0] ? ", variant " : "", p->variant, m->sides[0].letter, n == 1 ? "that cell" : "those cells");
+			m->missing += n;
+		}
+		strbuf_free(&at);
+	}
+	if (m->present == 0)
+		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
+			 "count was measured validly by %c and by another side", m->sides[0].letter);
+	else if (m->missing)
+		snprintf(m->unjudged, sizeof(m->unjudged), "%zu task count%s the base measured %s no valid point on "
+			 "another side", m->missing, m->missing == 1 ? "" : "s", m->missing == 1 ? "has" : "have");
+	else if (m->judged == 0)
+		snprintf(m->unjudged, sizeof(m->unjudged), "no task count could be judged: fewer than 2 samples a side "
+			 "everywhere (more runs a side, or -r 2 or more)");
+}
+
+enum compare_gate compare_model_gate(const struct compare_model *m)
+{
+	if (m->regressed)
+		return COMPARE_GATE_FAIL;
+	return m->unjudged[0] ? COMPARE_GATE_UNJUDGED : COMPARE_GATE_PASS;
+}
+
 /* ---- sides ---- */
 
 /* The labels of a group's runs, each once, in order. */
@@ -959,6 +1004,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	memset(m, 0, sizeof(*m));
 	m->alpha = o->alpha > 0 ? o->alpha : VERDICT_ALPHA;
 	m->fail_above_pct = o->fail_above_pct;
+	m->gate = o->fail_above_pct > 0 || o->bisect;
 	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
 	struct build b = {.st = st, .m = m};
 	int rc = 0;
@@ -985,7 +1031,11 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 		free(keys);
 		correct(m);
 		warnings(&b);
+		judgeable(m);
 	}
+	if (rc == 0 && !m->unjudged[0] && m->nsides < 2)
+		snprintf(m->unjudged, sizeof(m->unjudged), "%s",
+			 m->nothing[0] ? m->nothing : "one group of runs: nothing to compare it with");
 	/* the variants' names point into the loaded points: keep them in the model's own storage */
 	for (size_t s = 0; s < m->nsides; s++)
 		if (m->sides[s].variant)

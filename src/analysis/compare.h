@@ -24,6 +24,7 @@ struct compare_options {
 	const char *format;       /* a name from report_compare_formats; NULL: table */
 	double alpha;             /* significance level, 0.05 */
 	double fail_above_pct;    /* 0: off */
+	int bisect;               /* --bisect: a gate even without --fail-above (any significant drop is bad) */
 	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
 };
 
@@ -113,9 +114,23 @@ struct compare_model {
 	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
 	size_t nnotes;
 	int regressed;
+	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */
 	char nothing[256];        /* set when one run has nothing to compare inside it: why */
+	size_t present;           /* cells both sides measured */
+	size_t missing;           /* cells the base measured and another side has no valid point at */
+	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
 	char run_label[128];      /* variants, osync: the run's label */
 };
+
+/* What a gate (--fail-above, --bisect) concludes over the whole comparison. It never passes what it
+ * could not judge: nothing in common, a side without a valid point at a task count the base has, or
+ * no cell judged at all. */
+enum compare_gate {
+	COMPARE_GATE_PASS,        /* judged everywhere, no regression beyond the threshold */
+	COMPARE_GATE_FAIL,        /* a regression beyond the threshold */
+	COMPARE_GATE_UNJUDGED,    /* could not judge (m->unjudged says why) */
+};
+enum compare_gate compare_model_gate(const struct compare_model *m);
 
 /* A group as given on the command line: its runs, resolved. */
 struct compare_group {

@@ -15,6 +15,10 @@ enum outcome {
 			      * database could not be opened, read or written */
 	OUT_INTERRUPTED = 3, /* exit 3 */
 	OUT_REGRESSION = 4,  /* exit 4: compare found a regression beyond the threshold */
+	OUT_UNJUDGED = 5,    /* exit 5: compare could not judge (nothing in common, a point missing, no cell judged) */
+	OUT_BISECT_BAD = 1,  /* compare --bisect: git bisect run's "bad" */
+	OUT_BISECT_SKIP = 125, /* compare --bisect: git bisect run's "skip" (could not judge, or noisy) */
+	OUT_BISECT_ABORT = 128, /* compare --bisect: the command itself failed, so git bisect run stops */
 };
 
 struct command_table;

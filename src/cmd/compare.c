@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters;
+	int counters, bisect;
 	struct cli_list runs;
 };
 
@@ -32,8 +32,14 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_CHOICE(0, "format", "FORMAT", struct compare_args, format, compare_format_at, "table", "what to write:"),
 	CLI_OPT_DOUBLE(0, "fail-above", "PCT", struct compare_args, fail_above, 0, 100, NULL,
 		       "exit 4 when Jobs/Min drops by more than PCT percent at a task count, significantly after "
-		       "the correction (or, where significance cannot be judged, at all): for git bisect run",
+		       "the correction (or, where significance cannot be judged, at all); exit 5 when it cannot "
+		       "judge: nothing in common, a side without a valid point at a task count the base has, or "
+		       "no cell judged",
 		       .flags = CLI_ABOVE_MIN),
+	CLI_OPT_FLAG(0, "bisect", struct compare_args, bisect,
+		     "exit as git bisect run and ktest.pl read it: 0 good, 1 bad (a significant drop, beyond "
+		     "--fail-above when given), 125 skip (could not judge); 128 stops the bisection when the "
+		     "command itself fails"),
 	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
 		       "significance level of the tests, after the correction (0.05: 95% confidence)",
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
@@ -47,6 +53,25 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_END,
 };
 
+/* The exit a gate's outcome maps to: --fail-above's 0, 4, 5, or --bisect's 0, 1, 125. */
+static enum outcome gate_outcome(const struct compare_args *a, const struct compare_result *r)
+{
+	switch (r->gate) {
+	case COMPARE_GATE_FAIL:
+		if (a->fail_above > 0)
+			log_error("a regression beyond %.1f%% was found", a->fail_above);
+		else
+			log_error("a significant regression was found");
+		return a->bisect ? OUT_BISECT_BAD : OUT_REGRESSION;
+	case COMPARE_GATE_UNJUDGED:
+		log_error("could not judge: %s", r->why);
+		return a->bisect ? OUT_BISECT_SKIP : OUT_UNJUDGED;
+	case COMPARE_GATE_PASS:
+		break;
+	}
+	return OUT_OK;
+}
+
 enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 {
 	struct compare_args a = {0};
@@ -54,26 +79,31 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
+				    .bisect = a.bisect,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
-	int regressed = 0;
+	struct compare_result res = {0};
 	struct store *st = cmd_open_store(a.db);
 	if (!st)
 		out = OUT_FAILED;
 	else
 		out = cmd_resolve_groups(st, &a.runs, groups, 0);
 	if (out == OUT_OK && (a.counters ? report_compare_counters(stdout, st, groups, n, &o)
-					 : report_compare(stdout, st, groups, n, &o, &regressed)) < 0) {
+					 : report_compare(stdout, st, groups, n, &o, &res)) < 0) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;
 	}
 	cmd_groups_free(groups, n);
 	store_close(st);
 	cli_free(self->opts, &a);
-	if (out == OUT_OK && regressed) {
-		log_error("a regression beyond %.1f%% was found", o.fail_above_pct);
-		return OUT_REGRESSION;
+	if (out != OUT_OK)
+		return a.bisect ? OUT_BISECT_ABORT : out; /* a usage error is no "bad" commit */
+	if (a.fail_above > 0 || a.bisect)
+		return gate_outcome(&a, &res);
+	if (res.nothing) {
+		log_error("could not judge: %s", res.why);
+		return OUT_UNJUDGED;
 	}
-	return out;
+	return OUT_OK;
 }

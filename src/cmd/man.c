@@ -39,6 +39,27 @@ static void suite_keys(FILE *f)
 }
 
 /* Command lines worth copying, for EXAMPLES. */
+/* What each exit status means, for the man page (docs/DESIGN.md keeps the same table). */
+static const struct {
+	const char *code, *meaning;
+} exit_statuses[] = {
+	{.code = "0", .meaning = "Success."},
+	{.code = "1", .meaning = "A usage or configuration error: an unknown command or option, a bad value, a missing "
+				 "argument, a RUN that names no stored run, a suite or workfile that does not parse "
+				 "(reported as file:line), or a plan this machine cannot run. With compare --bisect: bad."},
+	{.code = "2", .meaning = "The work could not be done: the run failed or a point is not trustworthy (stored as "
+				 "invalid), or the results database could not be opened, read or written (from every "
+				 "command alike), or an output file could not be written."},
+	{.code = "3", .meaning = "Interrupted (SIGINT, SIGTERM, SIGHUP, or any other signal that would end reaim but "
+				 "SIGKILL); the points finished so far are kept; an interrupted merge merges nothing."},
+	{.code = "4", .meaning = "compare --fail-above found a significant regression beyond the threshold."},
+	{.code = "5", .meaning = "compare could not judge: nothing in common; with --fail-above, also a side without "
+				 "a valid point at a task count the base measured, or no cell that could be judged. A "
+				 "gate never passes what it could not judge."},
+	{.code = "125", .meaning = "compare --bisect could not judge (git bisect run: skip this commit)."},
+	{.code = "128", .meaning = "compare --bisect could not run (a usage or database error): git bisect run stops."},
+};
+
 static const struct {
 	const char *line, *what;
 } examples[] = {
@@ -48,7 +69,8 @@ static const struct {
 	{"reaim -s dbase -r 3 --label 6.1", "on kernel A: three rounds of the task list"},
 	{"reaim -s dbase -r 3 --label 6.2-rc1", "on kernel B"},
 	{"reaim compare 6.1 6.2-rc1", "per task count: the change in Jobs/Min, its spread and significance"},
-	{"reaim compare 6.1 6.2-rc1 --fail-above 5", "exit 4 on a significant drop beyond 5% (git bisect run)"},
+	{"reaim compare 6.1 6.2-rc1 --fail-above 5", "exit 4 on a significant drop beyond 5%, 5 when it cannot judge"},
+	{"git bisect run reaim compare good-kernel last --bisect", "0 good, 1 bad, 125 skip: as git bisect run reads it"},
 	{"reaim plot 6.1 6.2-rc1 -o dbase.svg --diff", "both curves and their difference in one SVG"},
 	{"reaim -s osync && reaim compare last", "O_SYNC on against off, per task count"},
 	{"reaim show last -v --tests", "the last run again, with per-test latency percentiles"},
@@ -156,18 +178,13 @@ static void page1(FILE *f, const struct command_table *commands_of)
 	       ".TP\n.I " PKGDATADIR "/suites, " PKGDATADIR "/workfiles\nThe shipped suites and workfiles "
 	       "(see \\fBreaim\\-suite\\fR(5)); \\fBreaim tests\\fR lists the tests a workfile may name.\n"
 	       ".TP\n.I " PKGDATADIR "/scripts\nThe scripts the shell_rtns tests run.\n"
-	       ".SH EXIT STATUS\n"
-	       ".TP\n.B 0\nSuccess.\n"
-	       ".TP\n.B 1\nA usage or configuration error: an unknown command or option, a bad value, a "
-	       "missing argument, a RUN that names no stored run, a suite or workfile that does not parse "
-	       "(reported as \\fIfile:line\\fR), or a plan this machine cannot run.\n"
-	       ".TP\n.B 2\nThe work could not be done: the run failed or a point is not trustworthy (stored "
-	       "as invalid), or the results database could not be opened, read or written (from every "
-	       "command alike), or an output file could not be written.\n"
-	       ".TP\n.B 3\nInterrupted (SIGINT, SIGTERM, SIGHUP, or any other signal that would end reaim but SIGKILL); the points finished so far are kept; an interrupted merge merges nothing.\n"
-	       ".TP\n.B 4\n\\fBcompare \\-\\-fail\\-above\\fR found a significant regression beyond "
-	       "the threshold (for \\fBgit bisect run\\fR).\n"
-	       ".SH EXAMPLES\n");
+	       ".SH EXIT STATUS\n");
+	for (size_t i = 0; i < ARRAY_SIZE(exit_statuses); i++) {
+		printf(".TP\n.B %s\n", exit_statuses[i].code);
+		cli_roff(stdout, exit_statuses[i].meaning);
+		printf("\n");
+	}
+	printf(".SH EXAMPLES\n");
 	for (size_t i = 0; i < ARRAY_SIZE(examples); i++) {
 		fprintf(f, ".TP\n.B ");
 		cli_roff(f, examples[i].line);

@@ -504,7 +504,26 @@ static void json_end(FILE *f, const struct compare_model *m)
 				t->noise ? "true" : "false");
 		}
 	}
-	fprintf(f, "\n ],\n \"regressed\": %s}\n", m->regressed ? "true" : "false");
+	static const char *const gates[] = {[COMPARE_GATE_PASS] = "pass", [COMPARE_GATE_FAIL] = "fail",
+					    [COMPARE_GATE_UNJUDGED] = "could not judge"};
+	fprintf(f, "\n ],\n \"regressed\": %s, \"gate\": ", m->regressed ? "true" : "false");
+	if (m->gate)
+		fprintf(f, "\"%s\"", gates[compare_model_gate(m)]);
+	else
+		fputs("null", f);
+	fputs(", \"could_not_judge\": ", f);
+	if (m->unjudged[0])
+		textout_json_string(f, m->unjudged);
+	else
+		fputs("null", f);
+	fputs("}\n", f);
+}
+
+/* After the panels of the text formats: why a gate could not pass. */
+static void text_end(FILE *f, const struct compare_model *m)
+{
+	if (m->unjudged[0])
+		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
 }
 
 const struct compare_format report_compare_formats[] = {
@@ -512,20 +531,20 @@ const struct compare_format report_compare_formats[] = {
 		  "workload and O_SYNC setting a row per task count (means, n a side, % change with its 95% "
 		  "interval, adjusted p, MDE, CPU change), peaks, system shares and the subtests that carry the "
 		  "change; more than two sides stack one block per side",
-	 table_begin, table_panel, NULL},
-	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, NULL},
+	 table_begin, table_panel, text_end},
+	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, text_end},
 	{"csv", "one line per task count and side, with every figure of the table", csv_begin, csv_panel, NULL},
-	{"json", "the sides, notes, a row per task count and side, every subtest's share, and whether "
-		 "--fail-above found a regression",
+	{"json", "the sides, notes, a row per task count and side, every subtest's share, whether "
+		 "--fail-above found a regression, the gate's outcome and why it could not judge (JSON even then)",
 	 json_begin, json_panel, json_end},
 	{NULL, NULL, NULL, NULL, NULL},
 };
 
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
-		   const struct compare_options *o, int *regressed)
+		   const struct compare_options *o, struct compare_result *res)
 {
 	size_t w = 0;
-	*regressed = 0;
+	memset(res, 0, sizeof(*res));
 	while (report_compare_formats[w].name && strcmp(report_compare_formats[w].name, o->format ? o->format : "table"))
 		w++;
 	if (!report_compare_formats[w].name) { /* the command line only passes names from the table */
@@ -537,18 +556,23 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		compare_model_free(&m);
 		return -1;
 	}
-	if (m.nothing[0]) {
-		fprintf(f, "%s\n", m.nothing);
+	const struct compare_format *fmt = &report_compare_formats[w];
+	res->gate = compare_model_gate(&m);
+	res->nothing = m.nsides >= 2 && m.present == 0;
+	snprintf(res->why, sizeof(res->why), "%s", m.unjudged);
+	if (m.nothing[0] && fmt->begin != json_begin) {
+		if (fmt->begin == csv_begin)
+			csv_begin(f, &m);
+		else
+			fprintf(f, "%s\n", m.nothing);
 		compare_model_free(&m);
 		return 0;
 	}
-	const struct compare_format *fmt = &report_compare_formats[w];
 	fmt->begin(f, &m);
 	for (size_t i = 0; i < m.npanels; i++)
 		fmt->panel(f, &m, &m.panels[i]);
 	if (fmt->end)
 		fmt->end(f, &m);
-	*regressed = m.regressed;
 	compare_model_free(&m);
 	return 0;
 }

@@ -79,13 +79,18 @@ void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, co
 int report_kcidb_origin_ok(const char *origin);
 int report_kcidb_id_ok(const char *id);
 
+/* What a compare concluded besides what it wrote. */
+struct compare_result {
+	enum compare_gate gate;   /* of --fail-above or --bisect (compare_model_gate) */
+	int nothing;              /* the groups have nothing in common (one run with nothing inside is not that) */
+	char why[320];            /* why it could not judge, "" when it could */
+};
 /* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
  * a side: its repeats, with a caution), the first the base; or one group of one run: its variants
- * (else its O_SYNC settings) paired round by round. Sets *regressed when a drop larger than
- * fail_above_pct is significant after the correction over every cell (or, where significance
- * cannot be judged, any such drop). -1 when the store cannot be read (store_error says why). */
+ * (else its O_SYNC settings) paired round by round. JSON stays JSON when nothing can be compared
+ * (with the reason). -1 when the store cannot be read (store_error says why). */
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
-		   const struct compare_options *o, int *regressed);
+		   const struct compare_options *o, struct compare_result *res);
 /* A compare format: its --format name, one line of help, and its writer's steps (end may be NULL):
  * before the first panel, per panel (a workload, O_SYNC setting and variant of one side against the
  * base), after. */

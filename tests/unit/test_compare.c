@@ -75,7 +75,9 @@ static char *write_compare(const struct compare_group *g, size_t n, const char *
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above};
-	report_compare(f, st, g, n, &o, regressed);
+	struct compare_result res;
+	report_compare(f, st, g, n, &o, &res);
+	*regressed = res.gate == COMPARE_GATE_FAIL;
 	fclose(f);
 	return buf;
 }

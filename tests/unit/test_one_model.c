@@ -125,8 +125,8 @@ int main(void)
 	size_t len = 0;
 	FILE *f = open_memstream(&json, &len);
 	struct compare_options co = {.format = "json", .alpha = 0.05};
-	int regressed;
-	is_int(report_compare(f, st, g, 2, &co, &regressed), 0, "compare --format json of two groups of three runs");
+	struct compare_result res;
+	is_int(report_compare(f, st, g, 2, &co, &res), 0, "compare --format json of two groups of three runs");
 	fclose(f);
 	f = open_memstream(&html, &len);
 	struct html_options ho = {.alpha = 0.05};

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A gate never passes what it could not judge: nothing in common, a side without a valid point at a
+# task count the base has, or no cell judged exit 5 (with --bisect: 125); JSON stays JSON; --bisect
+# maps good and bad to 0 and 1, and a command that fails to 128.
+. "$(dirname "$0")/lib.sh"
+
+printf '10 add_int\n' >"$T/mix"
+printf '10 add_int\n' >"$T/other"
+check "run A" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" --label A
+check "run B" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" --label B
+check "run C, another workload" "$REAIM" -q --no-quiet-check -f "$T/other" -t 1,2 -j 2 -r 2 -d "$T/scratch" --label C
+check "run D, one task count" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 2 -d "$T/scratch" --label D
+check "run E, one repeat" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 1 -d "$T/scratch" --label E
+check "run F, one repeat" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 1 -d "$T/scratch" --label F
+
+status 5 "nothing in common, --fail-above: could not judge (5)" "$REAIM" compare A C --fail-above 5
+contains "$T/err" "could not judge: nothing in common" "says why"
+status 5 "nothing in common without a gate: 5 too" "$REAIM" compare A C
+status 125 "nothing in common, --bisect: skip (125)" "$REAIM" compare A C --bisect
+status 5 "nothing in common as JSON" "$REAIM" compare A C --format json
+if command -v python3 >/dev/null 2>&1; then
+	reason=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["could_not_judge"])' "$T/out" 2>&1)
+	ok "$(echo "$reason" | grep -q '^nothing in common'; echo $?)" "JSON stays JSON, with the reason ($reason)"
+else
+	echo "ok $((n + 1)) - JSON stays JSON # SKIP python3 is not installed"
+	n=$((n + 1))
+fi
+
+status 5 "a side without a valid point at a task count the base has" "$REAIM" compare A D --fail-above 5
+contains "$T/out" "caution: B has no valid point at 2 tasks of workload mix" "the caution names the task count"
+status 5 "every cell unjudgeable (one repeat a side) and no drop beyond 99 %" "$REAIM" compare E F --fail-above 99
+contains "$T/err" "no task count could be judged" "says why"
+
+# figures made known in a copy: B at half of A, then B equal to A; then every point of B invalid
+cp "$REAIM_DB" "$T/known.db"
+sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
+	WHERE run_id = (SELECT id FROM runs WHERE label = 'A');
+	UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat WHERE run_id IN (SELECT id FROM runs WHERE label IN ('B', 'D'))"
+status 1 "--bisect on a significant drop: bad (1)" "$REAIM" compare A B --bisect --db "$T/known.db"
+status 4 "--fail-above 10 on the same: 4" "$REAIM" compare A B --fail-above 10 --db "$T/known.db"
+status 1 "--bisect --fail-above 10: bad" "$REAIM" compare A B --bisect --fail-above 10 --db "$T/known.db"
+status 0 "--bisect --fail-above 60: good (0)" "$REAIM" compare A B --bisect --fail-above 60 --db "$T/known.db"
+status 4 "a drop at the task count both have still fails, whatever is missing" "$REAIM" compare A D --fail-above 10 --db "$T/known.db"
+sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
+status 0 "--bisect on equal figures: good (0)" "$REAIM" compare A B --bisect --db "$T/known.db"
+sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
+status 5 "a new run whose every point is invalid does not pass --fail-above" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
+status 125 "nor --bisect" "$REAIM" compare A B --bisect --db "$T/known.db"
+status 5 "nor the other way round" "$REAIM" compare B A --fail-above 5 --db "$T/known.db"
+status 128 "--bisect with a run that does not exist stops the bisection (128)" "$REAIM" compare A nosuch --bisect
+finish
