@@ -554,12 +554,18 @@ static void panel_subtests(struct build *b, const struct key *k, struct compare_
 		pn->subs = xcalloc(nm.n + 1, sizeof(*pn->subs));
 		subtest_change(b->m, &ua, &ub, SIZE_MAX, nm.n, paired, &pn->total);
 		snprintf(pn->total.name, sizeof(pn->total.name), "all");
+		double moved = 0; /* every test's change, whichever way */
 		for (size_t t = 0; t < nm.n; t++) {
 			struct compare_subtest *st = &pn->subs[pn->nsubs++];
 			subtest_change(b->m, &ua, &ub, t, nm.n, paired, st);
 			snprintf(st->name, sizeof(st->name), "%s", nm.v[t]);
-			st->share_pct = pn->total.delta_s != 0 ? 100 * st->delta_s / pn->total.delta_s : NAN;
+			moved += fabs(st->delta_s);
 		}
+		/* a share of all the movement, signed by the test's own direction (+: more job time): shares of a
+		 * tiny net change made of large opposite moves stay within +-100 % */
+		for (size_t t = 0; t < pn->nsubs; t++)
+			pn->subs[t].share_pct = moved > 0 ? 100 * pn->subs[t].delta_s / moved : NAN;
+		pn->total.share_pct = moved > 0 ? 100 * pn->total.delta_s / moved : NAN; /* the net, of the movement */
 		qsort(pn->subs, pn->nsubs, sizeof(*pn->subs), by_delta);
 	}
 	free(ua.v);
@@ -857,11 +863,32 @@ static void warnings(struct build *b)
 			"them is not cancelled by pairing rounds (--variant interleaves the points it compares)");
 	if (m->kind != COMPARE_GROUPS)
 		return;
+	/* sides of several runs where only one has a task count: its repeats stand in, said where */
+	for (size_t s = 0; s < m->nsides; s++) {
+		if (m->sides[s].nruns < 2)
+			continue;
+		struct strbuf at = {0};
+		for (size_t i = 0; i < m->npanels; i++)
+			for (size_t c = 0; c < m->panels[i].ncells; c++) {
+				const struct compare_cell *cell = &m->panels[i].cells[c];
+				int here = (s == 0 && cell->src_a == VERDICT_SRC_REPEATS) ||
+					   (m->panels[i].side == s && cell->src_b == VERDICT_SRC_REPEATS);
+				if (here && (s != 0 || m->panels[i].side == 1))
+					strbuf_addf(&at, "%s%s %d", at.len ? ", " : "", m->panels[i].workload, cell->tasks);
+			}
+		if (at.len)
+			note(m, "caution: only one of %c's %zu runs has valid points at (workload tasks) %s, so %c's samples "
+				"there are that run's repeats, which understate the noise between runs",
+			     m->sides[s].letter, m->sides[s].nruns, at.buf, m->sides[s].letter);
+		strbuf_free(&at);
+	}
 	/* sides whose samples are the repeats inside one run */
 	struct strbuf who = {0};
 	size_t nwho = 0;
 	for (size_t s = 0; s < m->nsides; s++) {
 		int repeats = 0;
+		if (m->sides[s].nruns > 1)
+			continue; /* said above, where it happens */
 		for (size_t i = 0; i < m->npanels && !repeats; i++)
 			for (size_t c = 0; c < m->panels[i].ncells && !repeats; c++) {
 				const struct compare_cell *cell = &m->panels[i].cells[c];

@@ -60,7 +60,8 @@ struct compare_subtest {
 	char name[32];
 	double base_s;            /* its total job time on the base side (summed over the cells compared) */
 	double delta_s;           /* other minus base */
-	double share_pct;         /* 100 delta_s / (the panel's total delta) */
+	double share_pct;         /* 100 delta_s / (the sum of every test's |delta_s|): signed by its own
+				   * direction (+: more job time), within +-100 % however small the net change */
 	double p;                 /* of the change (Welch or paired, on the same replicates); NaN: not judged */
 	size_t na, nb;
 	int noise;                /* within noise: not judged, or p >= alpha (uncorrected) */

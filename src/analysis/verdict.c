@@ -52,6 +52,11 @@ static void finish(struct verdict *v, double se, double va, double vb, double ca
 	v->change_pct = 100 * (v->mean_b / v->mean_a - 1);
 	double lo, hi;
 	v->bounded = fieller(v->mean_a, v->mean_b, va, vb, cab, crit, &lo, &hi);
+	if (v->bounded && v->mean_a > 0 && v->mean_b >= 0) {
+		/* a positive quantity (Jobs/Min, job time) has a ratio >= 0: the interval stops at -100 % */
+		lo = fmax(lo, 0);
+		hi = fmax(hi, 0);
+	}
 	v->ci_low_pct = v->bounded ? 100 * (lo - 1) : -HUGE_VAL;
 	v->ci_high_pct = v->bounded ? 100 * (hi - 1) : HUGE_VAL;
 	v->mde_pct = verdict_mde_pct(se, v->mean_a, v->df, alpha, power);

@@ -128,13 +128,16 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	}
 	fputc('\n', f);
 	struct strbuf legend = {0};
-	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its 95%% confidence interval "
-		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s compared; * below "
-		     "%g, ? cannot be judged (fewer than 2 %s). MDE: the smallest change these samples could "
-		     "detect (80%% power). CPU: change of the CPU time (user + system).",
-	      samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
-	      m->judged == 1 ? "" : "s", m->alpha,
-	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs");
+	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
+		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
+		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
+		     "constant and equal). MDE: about the smallest change these samples could detect (%g%% power; "
+		     "the normal approximation of the noncentral t, a little optimistic with few samples). CPU: "
+		     "change of the CPU time (user + system). A change of Jobs/Min and its interval never go below "
+		     "-100%%.",
+	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
+	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
+	      100 * VERDICT_POWER);
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
@@ -261,7 +264,8 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (!p->nsubs)
 		return;
 	struct strbuf s = {0};
-	strbuf_addf(&s, "Subtests by their share of the change in total job time (in all %s", p->total.noise ? "~" : "");
+	strbuf_addf(&s, "Subtests by their share of all the movement in job time (+: slower, -: faster; in all %s",
+		    p->total.noise ? "~" : "");
 	strbuf_seconds(&s, p->total.delta_s);
 	strbuf_addf(&s, ", %+.1f%%; ~: within noise):", p->total.base_s ? 100 * p->total.delta_s / p->total.base_s : 0.0);
 	for (size_t i = 0; i < p->nsubs && i < COMPARE_SUBTESTS_SHOWN; i++) {
@@ -290,8 +294,10 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	snprintf(ha, sizeof(ha), "%c JPM", a);
 	snprintf(hb, sizeof(hb), "%c JPM", b);
 	panel_title(f, m, p, "");
-	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n", "Change",
-		"    95% CI", "p adj", "MDE", "CPU");
+	char ci[32];
+	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
+	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n", "Change", ci, "p adj",
+		"~MDE", "CPU");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
@@ -311,8 +317,8 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 {
 	char a = m->sides[0].letter, b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | 95%% CI | p adj | MDE | CPU |\n"
-		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b);
+	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | %g%% CI | p adj | ~MDE | CPU |\n"
+		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, 100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
@@ -390,9 +396,11 @@ static void json_num(FILE *f, const char *key, const char *fmt, double v)
 
 static void json_begin(FILE *f, const struct compare_model *m)
 {
-	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
+	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"level_pct\": %g, "
+		   "\"correction\": \"%s\", "
 		   "\"cells_compared\": %zu, \"fail_above_pct\": ",
-		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], m->judged);
+		compare_kind_name(m->kind), m->alpha, 100 * (1 - m->alpha), compare_correction_names[m->correction],
+		m->judged);
 	textout_json_number(f, "%g", m->fail_above_pct > 0 ? m->fail_above_pct : NAN);
 	fprintf(f, ",\n \"sides\": [");
 	for (size_t s = 0; s < m->nsides; s++) {
@@ -474,6 +482,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		fprintf(f, ", \"judged\": %s, \"significant\": %s, \"regression\": %s", c->judged ? "true" : "false",
 			c->significant ? "true" : "false", c->regression ? "true" : "false");
 		json_num(f, "mde_pct", "%.4f", c->judged ? c->v.mde_pct : NAN);
+		fputs(", \"mde_approximate\": true", f);
 		json_num(f, "cpu_pct", "%.4f", c->cpu_pct);
 		json_num(f, "user_pct", "%.4f", c->user_pct);
 		json_num(f, "sys_pct", "%.4f", c->sys_pct);
@@ -498,7 +507,7 @@ static void json_end(FILE *f, const struct compare_model *m)
 			textout_json_string(f, k == 0 ? "(all)" : t->name);
 			json_num(f, "base_s", "%.6g", t->base_s);
 			json_num(f, "delta_s", "%.6g", t->delta_s);
-			json_num(f, "share_pct", "%.4f", k == 0 ? 100.0 : t->share_pct);
+			json_num(f, "share_pct", "%.4f", t->share_pct);
 			json_num(f, "p", "%.6g", t->p);
 			fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"within_noise\": %s}", t->na, t->nb,
 				t->noise ? "true" : "false");

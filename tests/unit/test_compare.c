@@ -28,6 +28,9 @@ struct fp {
 
 /* The kernel config the next fake run is stored with (NULL: none). */
 static const char *next_config;
+/* When >= 0, the small test's total is this less the big test's: the two move by the same amount in
+ * opposite directions and the total job time of a point stays the same. */
+static double balance_s = -1;
 
 static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const char *jobs)
 {
@@ -55,7 +58,7 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2};
 		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
 		struct store_test tt[] = {{.name = "big", .count = 10, .total_s = 6000.0 / v},
-					  {.name = "small", .count = 10, .total_s = 0.5}};
+					  {.name = "small", .count = 10, .total_s = balance_s >= 0 ? balance_s - 6000.0 / v : 0.5}};
 		store_point_add(st, &p, tt, 2, NULL, 0);
 	}
 	return id;
@@ -91,6 +94,20 @@ static size_t longest_line(const char *s)
 		s += n + (s[n] == '\n');
 	}
 	return most;
+}
+
+/* Whether text has the words of want in order, whatever the line breaks between them. */
+static int has_words(const char *text, const char *want)
+{
+	char *flat = xstrdup(text ? text : "");
+	size_t k = 0;
+	for (size_t i = 0; flat[i]; i++)
+		if (!(flat[i] == '\n' || flat[i] == ' ') || (k && flat[k - 1] != ' '))
+			flat[k++] = flat[i] == '\n' ? ' ' : flat[i];
+	flat[k] = '\0';
+	int found = strstr(flat, want) != NULL;
+	free(flat);
+	return found;
 }
 
 static const struct compare_subtest *subtest(const struct compare_panel *p, const char *name)
@@ -148,7 +165,7 @@ static void groups(void)
 		is_near(big->delta_s, -6.26276229080709, 1e-9, "subtest big: its change");
 		is_near(big->p, 0.0148714720460684, 1e-10, "subtest big: p of its change");
 		is_int(big->noise, 0, "subtest big: beyond noise");
-		is_near(big->share_pct, 100, 1e-9, "subtest big: the whole change");
+		is_near(big->share_pct, -100, 1e-9, "subtest big: the whole change, faster (-)");
 		is_near(small->delta_s, 0, 1e-12, "subtest small: no change");
 		is_int(small->noise, 1, "subtest small: within noise");
 		ok(m.panels[0].subs[0].name[0] == 'b', "subtests ranked by the size of their change");
@@ -168,12 +185,12 @@ static void groups(void)
 	char *out = write_compare(g, 2, "table", 0, &reg);
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "table: no line over 80 columns");
-	ok(strstr(out, "Holm's method over the 2 cells compared") != NULL, "table: says which correction, over how many");
+	ok(has_words(out, "Holm's method over the 2 cells compared"), "table: says which correction, over how many");
 	ok(strstr(out, "    1    100.0   3    111.0   2  +11.0% [  +5.9%, +16.5%] 0.013*   6.5%   +0.0%") != NULL,
 	   "table: the row with n a side, the interval, adjusted p, MDE");
 	ok(strstr(out, "A (base): old, runs 1, 2, 3") != NULL && strstr(out, "B: new, runs 4, 5") != NULL,
 	   "table: the sides and their runs");
-	ok(strstr(out, "big 100% (-6.26 s)") != NULL && strstr(out, "small ~0% (+0.0 ms)") != NULL,
+	ok(has_words(out, "big -100% (-6.26 s)") && has_words(out, "small ~0% (+0.0 ms)"),
 	   "table: subtests by share, the one within noise marked");
 	free(out);
 	/* the same the other way round: -9.9 % at 1 task, significant */
@@ -311,6 +328,71 @@ static void osync_both(void)
 	compare_model_free(&m);
 }
 
+/* Intervals that respect the quantity, the level from --alpha, what ? means, a group whose runs do not
+ * all have a task count, and subtest shares of a tiny net change. */
+static void quantities(void)
+{
+	/* paired: B collapses and its own mean is not far from 0, so Fieller's lower root is below 0 */
+	const struct fp p[] = {{1, 0, 1, "a", 1000}, {1, 0, 1, "b", 10},  {1, 1, 1, "a", 1010}, {1, 1, 1, "b", 400},
+			       {1, 2, 1, "a", 990},  {1, 2, 1, "b", 20},  {1, 3, 1, "a", 1000}, {1, 3, 1, "b", 380}};
+	int64_t id = fake_run("collapse", p, ARRAY_SIZE(p), "100");
+	struct compare_group g = {&id, 1};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	compare_model_build(st, &g, 1, &o, &m);
+	const struct compare_cell *c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->judged && c->v.bounded, "collapse: judged, a bounded interval");
+	ok(c && c->v.ci_low_pct >= -100 && c->v.ci_low_pct == -100, "collapse: the interval stops at -100 %");
+	compare_model_free(&m);
+
+	balance_s = 100;
+	int64_t a[] = {two_by_two("lvl-a", 99, 101, 200, 202, "100"), two_by_two("lvl-a", 100, 102, 201, 203, "100")};
+	int64_t b[] = {two_by_two("lvl-b", 89, 91, 180, 182, "100"), two_by_two("lvl-b", 90, 92, 181, 183, "100")};
+	balance_s = -1;
+	struct compare_group gg[] = {{a, 2}, {b, 2}};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct compare_options o90 = {.format = "table", .alpha = 0.1};
+	struct compare_result res;
+	report_compare(f, st, gg, 2, &o90, &res);
+	fclose(f);
+	ok(buf && strstr(buf, "90% CI") && has_words(buf, "its 90% confidence interval") && !strstr(buf, "95%"),
+	   "--alpha 0.1: the interval is labelled 90 %, nowhere 95 %");
+	ok(has_words(buf, "a base mean of 0"), "the ? legend names a base mean of 0");
+	ok(buf && strstr(buf, "~MDE") && has_words(buf, "normal approximation"), "the MDE is labelled approximate");
+	free(buf);
+
+	/* the base's second run lacks 2 tasks: its first run's repeats stand in there, and the caution says so */
+	const struct fp one[] = {{1, 0, 1, NULL, 100}, {1, 1, 1, NULL, 102}};
+	int64_t a2[] = {two_by_two("gap-a", 99, 101, 200, 202, "100"), fake_run("gap-a", one, 2, "100")};
+	struct compare_group g2[] = {{a2, 2}, {b, 2}};
+	compare_model_build(st, g2, 2, &o, &m);
+	int said = 0, false_one = 0;
+	for (size_t i = 0; i < m.nnotes; i++) {
+		said |= strstr(m.notes[i], "only one of A's 2 runs has valid points at (workload tasks) dbase 2") != NULL;
+		false_one |= strstr(m.notes[i], "A has one run") != NULL;
+	}
+	ok(said, "a gap in a group: the caution names the task count and the group's runs");
+	ok(!false_one, "and does not say the group has one run");
+	compare_model_free(&m);
+
+	/* subtests: big and small move by the same amount in opposite directions, a net change of ~0 */
+	compare_model_build(st, gg, 2, &o, &m);
+	int within = m.npanels && m.panels[0].nsubs > 0;
+	double sum = 0;
+	for (size_t i = 0; within && i < m.panels[0].nsubs; i++) {
+		within &= fabs(m.panels[0].subs[i].share_pct) <= 100 + 1e-9;
+		sum += fabs(m.panels[0].subs[i].share_pct);
+	}
+	ok(within && fabs(sum - 100) < 1e-9, "subtest shares of a ~0 net change: within +-100 %, their sizes adding to 100 %");
+	const struct compare_subtest *small = m.npanels ? subtest(&m.panels[0], "small") : NULL;
+	ok(small && small->delta_s < 0 && fabs(small->share_pct + 50) < 1e-6, "the one that got faster: -50 %");
+	const struct compare_subtest *big = m.npanels ? subtest(&m.panels[0], "big") : NULL;
+	ok(big && big->delta_s > 0 && big->share_pct > 0, "subtest shares: signed by the test's own direction (slower: +)");
+	compare_model_free(&m);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -322,6 +404,7 @@ int main(void)
 	single_runs();
 	kernel_identity();
 	osync_both();
+	quantities();
 	test_db_remove(&db);
 	return done_testing();
 }

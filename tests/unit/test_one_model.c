@@ -163,6 +163,11 @@ int main(void)
 		okf(fabs(s_pct - j_pct) < 1e-3 && fabs(s_lo - j_lo) < 1e-3 && fabs(s_hi - j_hi) < 1e-3,
 		   "%sthe plot's difference point: the same change and interval", what);
 	}
+	const char *jbig = json ? strstr(json, "\"test\": \"big\"") : NULL;
+	double j_share = number_after(jbig, "\"share_pct\": ", NULL);
+	double h_share = number_after(html ? strstr(html, "<td class=\"l\">big</td>") : NULL, "data-share=\"", NULL);
+	okf(isfinite(j_share) && fabs(h_share - j_share) < 1e-3,
+	    "subtest big: the report's share is compare's, sign and all (%.4f, %.4f)", h_share, j_share);
 	int any_significant = json && strstr(json, "\"significant\": true") != NULL;
 	ok(!any_significant, "compare: with every run, nothing is significant");
 	ok(html && strstr(html, "<span class=\"badge unchanged\">no significant change</span>"),
