@@ -15,6 +15,7 @@
 #include "analysis/compare.h"
 #include "analysis/curve.h"
 #include "analysis/kconfig.h"
+#include "analysis/noise.h"
 #include "util/util.h"
 
 const char *const compare_correction_names[] = {"holm", "bh", NULL};
@@ -77,6 +78,7 @@ struct key {
 	const char *workload;
 	int osync;                /* -1: the side says */
 	const char *variant;      /* NULL: the side says */
+	int skip_noisy;           /* --exclude-noisy: points measured in noise are left out */
 };
 
 struct build {
@@ -140,7 +142,7 @@ static const struct store_test *tests_of(struct build *b, struct crun *r, size_t
 /* Whether a point belongs to a side's share of a block. */
 static int matches(const struct compare_side *s, const struct key *k, const struct store_point *p)
 {
-	if (!p->valid || strcmp(p->workload, k->workload) != 0)
+	if (!p->valid || strcmp(p->workload, k->workload) != 0 || (k->skip_noisy && noise_of_point(p)))
 		return 0;
 	if (p->osync != (s->osync >= 0 ? s->osync : k->osync))
 		return 0;
@@ -324,7 +326,8 @@ static size_t block_keys(struct build *b, struct key **out)
 		const struct crun *r = run_of(b, s->runs[i]);
 		for (size_t j = 0; j < r->n; j++) {
 			const struct store_point *p = &r->pts[j];
-			struct key k = {p->workload, s->osync >= 0 ? -1 : p->osync, s->variant ? NULL : p->variant};
+			struct key k = {p->workload, s->osync >= 0 ? -1 : p->osync, s->variant ? NULL : p->variant,
+					b->m->exclude_noisy};
 			if (!matches(s, &k, p))
 				continue;
 			size_t q = 0;
@@ -577,6 +580,29 @@ static void panel_subtests(struct build *b, const struct key *k, struct compare_
 
 /* ---- a panel: one block of one other side against the base ---- */
 
+/* The valid points of a side at a task count of a block that were measured in noise (left out with
+ * --exclude-noisy, counted all the same); the first one's reason into why when why is given. */
+static size_t noisy_at(struct build *b, const struct compare_side *s, const struct key *k, int tasks, char *why,
+		       size_t len)
+{
+	struct key all = *k;
+	all.skip_noisy = 0;
+	size_t n = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		const struct crun *r = run_of(b, s->runs[i]);
+		for (size_t j = 0; j < r->n; j++) {
+			const struct store_point *p = &r->pts[j];
+			const char *reason = noise_of_point(p);
+			if (p->tasks != tasks || !reason || !matches(s, &all, p))
+				continue;
+			if (why && !n)
+				snprintf(why, len, "%s", reason);
+			n++;
+		}
+	}
+	return n;
+}
+
 /* The sampler's user, sys, iowait and disk-util shares over a side's sampled points of a block. */
 static int side_system(struct build *b, const struct compare_side *s, const struct key *k, double out[4])
 {
@@ -617,6 +643,8 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 			cell_groups(b, sa, sb, k, c);
 		else
 			cell_paired(b, sa, sb, k, c);
+		c->noisy_a = noisy_at(b, sa, k, c->tasks, c->why_noisy, sizeof(c->why_noisy));
+		c->noisy_b = noisy_at(b, sb, k, c->tasks, c->why_noisy[0] ? NULL : c->why_noisy, sizeof(c->why_noisy));
 		if (c->present && c->mean_a > 0 && c->mean_b > 0)
 			ratios[pn->ngeo++] = c->mean_b / c->mean_a;
 		if (isfinite(c->mean_a) && (!pn->peak_a_tasks || c->mean_a > pn->peak_a))
@@ -642,6 +670,7 @@ static void summarise(struct compare_panel *pn)
 			continue;
 		s->common++;
 		s->judged += c->judged;
+		s->noisy += c->noisy_a + c->noisy_b > 0;
 		if (!c->significant)
 			continue;
 		double pct = c->v.change_pct;
@@ -935,6 +964,28 @@ static void judgeable(struct compare_model *m)
 		}
 		strbuf_free(&at);
 	}
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		const char *why = NULL;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->noisy_a && !cell->noisy_b)
+				continue;
+			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
+			why = why ? why : cell->why_noisy;
+			m->noisy++;
+		}
+		if (at.len)
+			note(m, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
+				"their change may be the noise's; %s",
+			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
+			     m->sides[0].letter, why,
+			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
+					      : "--exclude-noisy judges without them");
+		strbuf_free(&at);
+	}
 	if (m->present == 0)
 		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
 			 "count was measured validly by %c and by another side", m->sides[0].letter);
@@ -951,6 +1002,12 @@ enum compare_gate compare_model_gate(const struct compare_model *m)
 	if (m->regressed)
 		return COMPARE_GATE_FAIL;
 	return m->unjudged[0] ? COMPARE_GATE_UNJUDGED : COMPARE_GATE_PASS;
+}
+
+enum compare_gate compare_model_bisect(const struct compare_model *m)
+{
+	enum compare_gate g = compare_model_gate(m);
+	return g != COMPARE_GATE_UNJUDGED && m->noisy && !m->exclude_noisy ? COMPARE_GATE_NOISY : g;
 }
 
 /* ---- sides ---- */
@@ -1032,6 +1089,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	m->alpha = o->alpha > 0 ? o->alpha : VERDICT_ALPHA;
 	m->fail_above_pct = o->fail_above_pct;
 	m->gate = o->fail_above_pct > 0 || o->bisect;
+	m->exclude_noisy = o->exclude_noisy;
 	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
 	struct build b = {.st = st, .m = m};
 	int rc = 0;

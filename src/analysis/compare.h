@@ -25,6 +25,7 @@ struct compare_options {
 	double alpha;             /* significance level, 0.05 */
 	double fail_above_pct;    /* 0: off */
 	int bisect;               /* --bisect: a gate even without --fail-above (any significant drop is bad) */
+	int exclude_noisy;        /* --exclude-noisy: points measured in noise are not samples */
 	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
 };
 
@@ -53,6 +54,8 @@ struct compare_cell {
 	int regression;           /* a drop --fail-above counts: significant, or any where none can be judged */
 	double cpu_pct, user_pct, sys_pct, real_pct; /* change of the means of CPU and real time */
 	double rank_p;            /* Mann-Whitney on the same samples (groups), -1 when not possible */
+	size_t noisy_a, noisy_b;  /* valid points here measured in noise (left out with --exclude-noisy) */
+	char why_noisy[160];      /* the first one's reason */
 };
 
 /* One subtest's share of the change in total job time of a panel. */
@@ -79,6 +82,7 @@ enum compare_verdict {
 struct compare_summary {
 	enum compare_verdict kind;
 	size_t common, judged, better, worse; /* cells present on both sides, judged, significantly up, down */
+	size_t noisy;                         /* cells with a point measured in noise */
 	double worst_pct, best_pct;           /* the largest significant drop and rise */
 	int worst_tasks, best_tasks;          /* 0: none significant that way */
 };
@@ -116,6 +120,8 @@ struct compare_model {
 	size_t nnotes;
 	int regressed;
 	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */
+	int exclude_noisy;        /* points measured in noise left out of the samples */
+	size_t noisy;             /* cells with a point measured in noise (a caution per panel) */
 	char nothing[256];        /* set when one run has nothing to compare inside it: why */
 	size_t present;           /* cells both sides measured */
 	size_t missing;           /* cells the base measured and another side has no valid point at */
@@ -130,8 +136,11 @@ enum compare_gate {
 	COMPARE_GATE_PASS,        /* judged everywhere, no regression beyond the threshold */
 	COMPARE_GATE_FAIL,        /* a regression beyond the threshold */
 	COMPARE_GATE_UNJUDGED,    /* could not judge (m->unjudged says why) */
+	COMPARE_GATE_NOISY,       /* judged, but on points measured in noise: --bisect skips */
 };
 enum compare_gate compare_model_gate(const struct compare_model *m);
+/* The same for --bisect, where a verdict drawn from noisy points is a skip. */
+enum compare_gate compare_model_bisect(const struct compare_model *m);
 
 /* A group as given on the command line: its runs, resolved. */
 struct compare_group {

@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect;
+	int counters, bisect, exclude_noisy;
 	struct cli_list runs;
 };
 
@@ -36,10 +36,13 @@ const struct cli_opt cmd_compare_opts[] = {
 		       "judge: nothing in common, a side without a valid point at a task count the base has, or "
 		       "no cell judged",
 		       .flags = CLI_ABOVE_MIN),
+	CLI_OPT_FLAG(0, "exclude-noisy", struct compare_args, exclude_noisy,
+		     "judge without the points measured in noise (outside load or steal over the run's limit); "
+		     "without it a cell with such points carries a caution"),
 	CLI_OPT_FLAG(0, "bisect", struct compare_args, bisect,
 		     "exit as git bisect run and ktest.pl read it: 0 good, 1 bad (a significant drop, beyond "
-		     "--fail-above when given), 125 skip (could not judge); 128 stops the bisection when the "
-		     "command itself fails"),
+		     "--fail-above when given), 125 skip (could not judge, or judged on points measured in "
+		     "noise); 128 stops the bisection when the command itself fails"),
 	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
 		       "significance level of the tests, after the correction (0.05: 95% confidence)",
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
@@ -56,7 +59,10 @@ const struct cli_opt cmd_compare_opts[] = {
 /* The exit a gate's outcome maps to: --fail-above's 0, 4, 5, or --bisect's 0, 1, 125. */
 static enum outcome gate_outcome(const struct compare_args *a, const struct compare_result *r)
 {
-	switch (r->gate) {
+	switch (a->bisect ? r->bisect : r->gate) {
+	case COMPARE_GATE_NOISY:
+		log_error("judged on points measured in noise: skip (--exclude-noisy judges without them)");
+		return OUT_BISECT_SKIP;
 	case COMPARE_GATE_FAIL:
 		if (a->fail_above > 0)
 			log_error("a regression beyond %.1f%% was found", a->fail_above);
@@ -79,7 +85,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
-				    .bisect = a.bisect,
+				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));

@@ -18,7 +18,7 @@
 struct plot_args {
 	const char *db, *format, *workload, *osync, *title, *output, *metric, *correction;
 	double alpha;
-	int diff, timeline;
+	int diff, timeline, exclude_noisy;
 	long long point;
 	struct cli_list runs;
 };
@@ -63,6 +63,8 @@ const struct cli_opt cmd_plot_opts[] = {
 		     "a sampled figure against seconds into each point of the first run, a panel per task count"),
 	CLI_OPT_INT(0, "point", "TASKS", struct plot_args, point, 1, INT_MAX, NULL,
 		    "with --timeline: only the points of this task count"),
+	CLI_OPT_FLAG(0, "exclude-noisy", struct plot_args, exclude_noisy,
+		     "judge without the points measured in noise, as compare --exclude-noisy"),
 	CMD_OPT_DB(struct plot_args),
 	CLI_OPT_END,
 };
@@ -101,6 +103,7 @@ enum outcome cmd_plot(const struct command *self, int argc, char **argv)
 	struct plot_request rq = {
 		.alpha = a.alpha,
 		.correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM,
+		.exclude_noisy = a.exclude_noisy,
 		.workload = a.workload,
 		.osync = a.osync ? strcmp(a.osync, "on") == 0 : -1,
 		.metric = a.metric,

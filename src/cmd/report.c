@@ -16,6 +16,7 @@ struct report_args {
 	const char *db, *output, *title, *correction;
 	double alpha;
 	struct cli_list runs;
+	int exclude_noisy;
 };
 
 const struct cli_opt cmd_report_opts[] = {
@@ -31,6 +32,8 @@ const struct cli_opt cmd_report_opts[] = {
 		       "significance level of the verdicts, after the correction"),
 	CLI_OPT_CHOICE(0, "correction", "METHOD", struct report_args, correction, cmd_correction_at, "holm",
 		       "how p values are adjusted for the number of cells compared:"),
+	CLI_OPT_FLAG(0, "exclude-noisy", struct report_args, exclude_noisy,
+		     "judge without the points measured in noise, as compare --exclude-noisy"),
 	CMD_OPT_DB(struct report_args),
 	CLI_OPT_END,
 };
@@ -42,7 +45,8 @@ enum outcome cmd_report(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	struct html_options o = {.alpha = a.alpha, .title = a.title,
-				 .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
+				 .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM,
+				 .exclude_noisy = a.exclude_noisy};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
 	struct store *st = cmd_open_store(a.db);

@@ -488,6 +488,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "sys_pct", "%.4f", c->sys_pct);
 		json_num(f, "real_pct", "%.4f", c->real_pct);
 		json_num(f, "rank_p", "%.6g", c->rank_p >= 0 ? c->rank_p : NAN);
+		fprintf(f, ", \"noisy_base\": %zu, \"noisy_other\": %zu", c->noisy_a, c->noisy_b);
 		fputc('}', f);
 	}
 }
@@ -514,12 +515,13 @@ static void json_end(FILE *f, const struct compare_model *m)
 		}
 	}
 	static const char *const gates[] = {[COMPARE_GATE_PASS] = "pass", [COMPARE_GATE_FAIL] = "fail",
-					    [COMPARE_GATE_UNJUDGED] = "could not judge"};
+					    [COMPARE_GATE_UNJUDGED] = "could not judge", [COMPARE_GATE_NOISY] = "noisy"};
 	fprintf(f, "\n ],\n \"regressed\": %s, \"gate\": ", m->regressed ? "true" : "false");
 	if (m->gate)
 		fprintf(f, "\"%s\"", gates[compare_model_gate(m)]);
 	else
 		fputs("null", f);
+	fprintf(f, ", \"noisy_cells\": %zu, \"exclude_noisy\": %s", m->noisy, m->exclude_noisy ? "true" : "false");
 	fputs(", \"could_not_judge\": ", f);
 	if (m->unjudged[0])
 		textout_json_string(f, m->unjudged);
@@ -567,6 +569,7 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
 	res->gate = compare_model_gate(&m);
+	res->bisect = compare_model_bisect(&m);
 	res->nothing = m.nsides >= 2 && m.present == 0;
 	snprintf(res->why, sizeof(res->why), "%s", m.unjudged);
 	if (m.nothing[0] && fmt->begin != json_begin) {

@@ -718,7 +718,8 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 		return -1;
 	}
 	struct compare_options co = {.alpha = o && o->alpha > 0 ? o->alpha : VERDICT_ALPHA,
-				     .correction = o ? o->correction : COMPARE_HOLM};
+				     .correction = o ? o->correction : COMPARE_HOLM,
+				     .exclude_noisy = o ? o->exclude_noisy : 0};
 	struct compare_model m;
 	struct run_data *rd = xcalloc(n, sizeof(*rd));
 	int rc = compare_model_build(st, groups, ngroups, &co, &m);

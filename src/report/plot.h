@@ -111,6 +111,7 @@ struct plot_request {
 	size_t ngroups;
 	double alpha;             /* of the model's intervals; 0: 0.05 */
 	int correction;           /* enum compare_correction */
+	int exclude_noisy;        /* the model judges without the points measured in noise */
 	const char *workload;     /* NULL: the first run's first */
 	int osync;                /* -1: both settings */
 	const char *metric;       /* NULL: jobs_per_min, or sys_pct for a timeline */

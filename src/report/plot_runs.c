@@ -589,7 +589,8 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 	} else if (rc == 0) {
 		struct plot_set ps;
 		struct compare_model model;
-		struct compare_options co = {.alpha = rq->alpha, .correction = rq->correction};
+		struct compare_options co = {.alpha = rq->alpha, .correction = rq->correction,
+					     .exclude_noisy = rq->exclude_noisy};
 		if ((rc = compare_model_build(st, rq->groups, rq->ngroups, &co, &model)) < 0)
 			snprintf(err, errlen, "%s", store_error(st));
 		else

@@ -81,7 +81,8 @@ int report_kcidb_id_ok(const char *id);
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {
-	enum compare_gate gate;   /* of --fail-above or --bisect (compare_model_gate) */
+	enum compare_gate gate;   /* of --fail-above (compare_model_gate) */
+	enum compare_gate bisect; /* of --bisect (compare_model_bisect: noisy points are a skip) */
 	int nothing;              /* the groups have nothing in common (one run with nothing inside is not that) */
 	char why[320];            /* why it could not judge, "" when it could */
 };

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "report/html.h"
 #include "util/util.h"
@@ -45,4 +46,8 @@ void report_verdict_text(const struct compare_summary *v, char *buf, size_t len)
 		snprintf(buf, len, "no task count in common");
 		break;
 	}
+	size_t used = strlen(buf);
+	if (v->noisy && used < len)
+		snprintf(buf + used, len - used, "; points measured in noise at %zu of the %zu task counts: see the "
+			 "cautions", v->noisy, v->common);
 }

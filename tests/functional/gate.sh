@@ -32,9 +32,11 @@ contains "$T/out" "caution: B has no valid point at 2 tasks of workload mix" "th
 status 5 "every cell unjudgeable (one repeat a side) and no drop beyond 99 %" "$REAIM" compare E F --fail-above 99
 contains "$T/err" "no task count could be judged" "says why"
 
-# figures made known in a copy: B at half of A, then B equal to A; then every point of B invalid
+# figures made known in a copy (none measured in noise): B at half of A, then B equal to A, then B
+# measured in noise; then every point of B invalid
 cp "$REAIM_DB" "$T/known.db"
-sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
+	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'A');
 	UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat WHERE run_id IN (SELECT id FROM runs WHERE label IN ('B', 'D'))"
 status 1 "--bisect on a significant drop: bad (1)" "$REAIM" compare A B --bisect --db "$T/known.db"
@@ -42,8 +44,15 @@ status 4 "--fail-above 10 on the same: 4" "$REAIM" compare A B --fail-above 10 -
 status 1 "--bisect --fail-above 10: bad" "$REAIM" compare A B --bisect --fail-above 10 --db "$T/known.db"
 status 0 "--bisect --fail-above 60: good (0)" "$REAIM" compare A B --bisect --fail-above 60 --db "$T/known.db"
 status 4 "a drop at the task count both have still fails, whatever is missing" "$REAIM" compare A D --fail-above 10 --db "$T/known.db"
-sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
+	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on equal figures: good (0)" "$REAIM" compare A B --bisect --db "$T/known.db"
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 1, noise = 'outside load 70.0 % of the machine'
+	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
+status 125 "--bisect on points measured in noise: skip (125)" "$REAIM" compare A B --bisect --db "$T/known.db"
+contains "$T/out" "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks" "the text's caution"
+status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 5 "a new run whose every point is invalid does not pass --fail-above" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
 status 125 "nor --bisect" "$REAIM" compare A B --bisect --db "$T/known.db"

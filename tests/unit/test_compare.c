@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "analysis/compare.h"
+#include "report/html.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"
@@ -31,6 +32,8 @@ static const char *next_config;
 /* When >= 0, the small test's total is this less the big test's: the two move by the same amount in
  * opposite directions and the total job time of a point stays the same. */
 static double balance_s = -1;
+/* When set, every point of a made-up run is marked as measured in noise. */
+static int mark_noisy;
 
 static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const char *jobs)
 {
@@ -57,6 +60,10 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 					.repeat = pts[i].repeat, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
 					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2};
 		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
+		if (mark_noisy) {
+			p.noisy = 1;
+			snprintf(p.noise, sizeof(p.noise), "outside load 61.0 %% of the machine");
+		}
 		struct store_test tt[] = {{.name = "big", .count = 10, .total_s = 6000.0 / v},
 					  {.name = "small", .count = 10, .total_s = balance_s >= 0 ? balance_s - 6000.0 / v : 0.5}};
 		store_point_add(st, &p, tt, 2, NULL, 0);
@@ -393,6 +400,59 @@ static void quantities(void)
 	compare_model_free(&m);
 }
 
+/* Points measured in noise: a caution in every format, and --exclude-noisy judges without them. */
+static void noise(void)
+{
+	int64_t a[] = {two_by_two("nz-a", 99, 101, 200, 202, "100"), two_by_two("nz-a", 100, 102, 201, 203, "100")};
+	mark_noisy = 1;
+	int64_t loud = two_by_two("nz-b", 50, 52, 100, 102, "100");
+	mark_noisy = 0;
+	int64_t b[] = {loud, two_by_two("nz-b", 100, 102, 200, 202, "100"), two_by_two("nz-b", 101, 103, 201, 203, "100")};
+	struct compare_group g[] = {{a, 2}, {b, 3}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	compare_model_build(st, g, 2, &o, &m);
+	int said = 0;
+	for (size_t i = 0; i < m.nnotes; i++)
+		said |= strstr(m.notes[i], "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks") &&
+			strstr(m.notes[i], "outside load 61.0 % of the machine") && strstr(m.notes[i], "--exclude-noisy");
+	ok(said, "noise: a caution naming the cells, the counts a side and the reason");
+	ok(m.npanels && m.panels[0].summary.noisy == 2, "noise: the panel's verdict counts the noisy cells");
+	ok(m.npanels && m.panels[0].cells[0].nb == 3, "noise: the noisy run is a sample without --exclude-noisy");
+	is_int(compare_model_bisect(&m), COMPARE_GATE_NOISY, "noise: --bisect skips a verdict drawn from noise");
+	compare_model_free(&m);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct compare_options oj = {.format = "json", .alpha = 0.05};
+	struct compare_result res;
+	report_compare(f, st, g, 2, &oj, &res);
+	fclose(f);
+	ok(buf && strstr(buf, "\"notes\": [\"caution: points measured in noise") && strstr(buf, "\"noisy_other\": 2"),
+	   "noise: the JSON's notes and rows say so");
+	free(buf);
+	f = open_memstream(&buf, &len);
+	struct compare_options ot = {.format = "table", .alpha = 0.05};
+	report_compare(f, st, g, 2, &ot, &res);
+	fclose(f);
+	ok(has_words(buf, "caution: points measured in noise at 1 (A 0, B 2)"), "noise: the text says so");
+	free(buf);
+	char err[256];
+	f = open_memstream(&buf, &len);
+	report_html(f, st, g, 2, NULL, err, sizeof(err));
+	fclose(f);
+	ok(buf && strstr(buf, "points measured in noise at 2 of the 2 task counts") &&
+		   strstr(buf, "<li>caution: points measured in noise at 1 (A 0, B 2)"),
+	   "noise: the report's verdict says so, with the caution");
+	free(buf);
+	struct compare_options ox = {.alpha = 0.05, .exclude_noisy = 1};
+	compare_model_build(st, g, 2, &ox, &m);
+	ok(m.npanels && m.panels[0].cells[0].nb == 2 && fabs(m.panels[0].cells[0].mean_b - 101.5) < 1e-9,
+	   "--exclude-noisy: judged on the two quiet runs");
+	is_int(compare_model_bisect(&m), COMPARE_GATE_PASS, "--exclude-noisy: --bisect judges");
+	compare_model_free(&m);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -405,6 +465,7 @@ int main(void)
 	kernel_identity();
 	osync_both();
 	quantities();
+	noise();
 	test_db_remove(&db);
 	return done_testing();
 }
