@@ -25,6 +25,14 @@ const char *compare_correction_name(enum compare_correction c)
 	return c == COMPARE_BH ? "Benjamini-Hochberg" : "Holm";
 }
 
+const char *compare_verdict_name(enum compare_verdict k)
+{
+	static const char *const names[] = {[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better",
+					    [COMPARE_WORSE] = "worse",         [COMPARE_MIXED] = "mixed",
+					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data"};
+	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
+}
+
 const char *compare_kind_name(enum compare_kind k)
 {
 	switch (k) {
@@ -659,6 +667,12 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 	panel_subtests(b, k, pn);
 }
 
+static int by_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
 /* A panel's verdict from its cells after the correction. */
 static void summarise(struct compare_panel *pn)
 {
@@ -683,7 +697,22 @@ static void summarise(struct compare_panel *pn)
 		}
 		s->worse += pct < 0;
 		s->better += pct > 0;
+		/* the typical significant change each way and the typical half-width of its interval */
+		int down = pct < 0;
+		double *mean = down ? &s->worse_pct : &s->better_pct, *half = down ? &s->worse_half_pct : &s->better_half_pct;
+		size_t k = down ? s->worse : s->better;
+		*mean += (pct - *mean) / (double)k;
+		double h = c->v.bounded ? (c->v.ci_high_pct - c->v.ci_low_pct) / 2 : HUGE_VAL;
+		*half += (h - *half) / (double)k;
 	}
+	double *mde = xcalloc(pn->ncells + 1, sizeof(double));
+	size_t nm = 0;
+	for (size_t i = 0; i < pn->ncells; i++)
+		if (pn->cells[i].judged && isfinite(pn->cells[i].v.mde_pct))
+			mde[nm++] = pn->cells[i].v.mde_pct;
+	qsort(mde, nm, sizeof(double), by_double);
+	s->mde_pct = nm ? (nm % 2 ? mde[nm / 2] : (mde[nm / 2 - 1] + mde[nm / 2]) / 2) : NAN;
+	free(mde);
 	s->kind = !s->common ? COMPARE_NO_DATA
 		: !s->judged ? COMPARE_UNJUDGED
 		: s->worse && s->better ? COMPARE_MIXED

@@ -79,12 +79,17 @@ enum compare_verdict {
 	COMPARE_UNJUDGED,         /* task counts in common, none that could be judged */
 	COMPARE_NO_DATA,          /* no task count in common */
 };
+/* "unchanged", "better", "worse", "mixed", "unjudged", "no data": for JSON. */
+const char *compare_verdict_name(enum compare_verdict k);
 struct compare_summary {
 	enum compare_verdict kind;
 	size_t common, judged, better, worse; /* cells present on both sides, judged, significantly up, down */
 	size_t noisy;                         /* cells with a point measured in noise */
 	double worst_pct, best_pct;           /* the largest significant drop and rise */
 	int worst_tasks, best_tasks;          /* 0: none significant that way */
+	double worse_pct, worse_half_pct;     /* the mean significant drop and its intervals' mean half-width */
+	double better_pct, better_half_pct;   /* the same of the rises */
+	double mde_pct;                       /* the median minimum detectable change of the judged cells */
 };
 
 /* One block (workload, O_SYNC setting, variant) of one other side against the base. */

@@ -238,6 +238,12 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	char a = m->sides[0].letter, b = m->sides[p->side].letter;
 	const char *gap = markdown ? "\n" : "";
 	size_t width = markdown ? 0 : COMPARE_COLUMNS;
+	char line[512];
+	report_panel_line(m, p, line, sizeof(line));
+	char *said = xasprintf(markdown ? "**%s.**" : "%s.", line);
+	fputs(gap, f);
+	report_wrap(f, said, "  ", width);
+	free(said);
 	struct strbuf sb = {0};
 	if (p->ngeo)
 		strbuf_addf(&sb, "Geomean of %c/%c over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
@@ -516,6 +522,19 @@ static void json_end(FILE *f, const struct compare_model *m)
 	}
 	static const char *const gates[] = {[COMPARE_GATE_PASS] = "pass", [COMPARE_GATE_FAIL] = "fail",
 					    [COMPARE_GATE_UNJUDGED] = "could not judge", [COMPARE_GATE_NOISY] = "noisy"};
+	fprintf(f, "\n ],\n \"summaries\": [");
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		char line[512];
+		report_panel_line(m, p, line, sizeof(line));
+		fputs(i ? ",\n  " : "\n  ", f);
+		json_block(f, m, p);
+		fprintf(f, ", \"verdict\": \"%s\", \"line\": ", compare_verdict_name(p->summary.kind));
+		textout_json_string(f, line);
+		json_num(f, "mean_change_pct", "%.4f", p->summary.kind == COMPARE_BETTER ? p->summary.better_pct
+						       : p->summary.worse ? p->summary.worse_pct : NAN);
+		fputc('}', f);
+	}
 	fprintf(f, "\n ],\n \"regressed\": %s, \"gate\": ", m->regressed ? "true" : "false");
 	if (m->gate)
 		fprintf(f, "\"%s\"", gates[compare_model_gate(m)]);

@@ -153,8 +153,8 @@ static void block_name(FILE *f, const struct compare_panel *p)
 
 static void verdict_row(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char why[320];
-	report_verdict_text(&p->summary, why, sizeof(why));
+	char why[512];
+	report_panel_line(m, p, why, sizeof(why));
 	fputs("<tr><td class=\"l\">", f);
 	block_name(f, p);
 	fputs("</td><td class=\"l\">", f);

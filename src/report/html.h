@@ -11,9 +11,8 @@
 #include "analysis/curve.h"
 #include "store/store.h"
 
-/* "regression", "improvement", ... and a sentence saying why, of a panel's verdict in the model. */
+/* "regression", "improvement", ...: the name of a panel's verdict in the model. */
 const char *report_verdict_name(enum compare_verdict k);
-void report_verdict_text(const struct compare_summary *v, char *buf, size_t len);
 
 /* Writes s as HTML text: markup characters escaped, control characters and bytes that are not UTF-8
  * as U+FFFD; with keep_lines, newlines and tabs are kept (for <pre>). */

@@ -79,6 +79,10 @@ void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, co
 int report_kcidb_origin_ok(const char *origin);
 int report_kcidb_id_ok(const char *id);
 
+/* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
+ * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
+void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
+
 /* What a compare concluded besides what it wrote. */
 struct compare_result {
 	enum compare_gate gate;   /* of --fail-above (compare_model_gate) */

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A panel's verdict in words: the name of what the comparison model concluded and a sentence saying
- * how much and where. The conclusion itself is the model's (compare_summary); this only words it. */
+/* A panel's verdict in words: the name of what the comparison model concluded, and its one line
+ * ("B is 4.3 % ± 1.1 % slower than A (95 %) at 3 of 4 task counts, Holm") that the text, the JSON
+ * and the report all print. The conclusion and its numbers are the model's (compare_summary). */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "report/html.h"
+#include "report/report.h"
 #include "util/util.h"
 
 const char *report_verdict_name(enum compare_verdict k)
@@ -19,35 +22,77 @@ const char *report_verdict_name(enum compare_verdict k)
 	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
 }
 
-void report_verdict_text(const struct compare_summary *v, char *buf, size_t len)
+/* "4.3 % ± 1.1 %", or "4.3 % (an unbounded interval)". */
+static void strbuf_change(struct strbuf *sb, double pct, double half)
 {
+	if (isfinite(half))
+		strbuf_addf(sb, "%.1f %% \xc2\xb1 %.1f %%", fabs(pct), half);
+	else
+		strbuf_addf(sb, "%.1f %% (an unbounded interval)", fabs(pct));
+}
+
+/* "B" for groups; "B (O_SYNC on)" or "B (variant x)" inside one run. */
+static void strbuf_side(struct strbuf *sb, const struct compare_model *m, size_t side)
+{
+	strbuf_addf(sb, "%c", m->sides[side].letter);
+	if (m->kind != COMPARE_GROUPS)
+		strbuf_addf(sb, " (%s)", m->sides[side].label);
+}
+
+void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len)
+{
+	const struct compare_summary *v = &p->summary;
+	struct strbuf sb = {0};
+	char level[32];
+	snprintf(level, sizeof(level), "%g %%", 100 * (1 - m->alpha));
+	const char *corr = m->correction == COMPARE_BH ? "Benjamini-Hochberg" : "Holm";
+	strbuf_side(&sb, m, p->side);
 	switch (v->kind) {
 	case COMPARE_WORSE:
-		snprintf(buf, len, "lower Jobs/Min at %zu of %zu task counts (worst %+.1f %% at %d tasks)", v->worse,
-			 v->judged, v->worst_pct, v->worst_tasks);
-		break;
 	case COMPARE_BETTER:
-		snprintf(buf, len, "higher Jobs/Min at %zu of %zu task counts (best %+.1f %% at %d tasks)", v->better,
-			 v->judged, v->best_pct, v->best_tasks);
+		strbuf_addf(&sb, " is ");
+		strbuf_change(&sb, v->kind == COMPARE_WORSE ? v->worse_pct : v->better_pct,
+			      v->kind == COMPARE_WORSE ? v->worse_half_pct : v->better_half_pct);
+		strbuf_addf(&sb, " %s than ", v->kind == COMPARE_WORSE ? "slower" : "faster");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, " (%s) at %zu of %zu task counts, %s", level, v->kind == COMPARE_WORSE ? v->worse : v->better,
+			    v->common, corr);
 		break;
 	case COMPARE_MIXED:
-		snprintf(buf, len, "higher at %zu and lower at %zu of %zu task counts (best %+.1f %% at %d, worst %+.1f %% "
-			 "at %d tasks)", v->better, v->worse, v->judged, v->best_pct, v->best_tasks, v->worst_pct,
-			 v->worst_tasks);
+		strbuf_addf(&sb, " is ");
+		strbuf_change(&sb, v->worse_pct, v->worse_half_pct);
+		strbuf_addf(&sb, " slower than ");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, " at %zu and ", v->worse);
+		strbuf_change(&sb, v->better_pct, v->better_half_pct);
+		strbuf_addf(&sb, " faster at %zu of %zu task counts (%s), %s", v->better, v->common, level, corr);
 		break;
 	case COMPARE_UNCHANGED:
-		snprintf(buf, len, "no task count of %zu differs beyond the noise after the correction", v->judged);
+		strbuf_addf(&sb, " is within the noise of ");
+		strbuf_side(&sb, m, 0);
+		if (v->judged == v->common)
+			strbuf_addf(&sb, " at all %zu task counts", v->common);
+		else
+			strbuf_addf(&sb, " at the %zu of %zu task counts judged", v->judged, v->common);
+		strbuf_addf(&sb, " (%s, %s", level, corr);
+		if (isfinite(v->mde_pct))
+			strbuf_addf(&sb, "; it could detect about %.1f %%", v->mde_pct);
+		strbuf_addf(&sb, ")");
 		break;
 	case COMPARE_UNJUDGED:
-		snprintf(buf, len, "%zu task counts in common, none with two or more samples on both sides (more runs a "
-			 "side, or -r 2 or more)", v->common);
+		strbuf_addf(&sb, " against ");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, ": none of the %zu task counts in common can be judged (fewer than 2 samples a side)",
+			    v->common);
 		break;
-	default:
-		snprintf(buf, len, "no task count in common");
+	case COMPARE_NO_DATA:
+		strbuf_addf(&sb, " and ");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, " have no task count in common");
 		break;
 	}
-	size_t used = strlen(buf);
-	if (v->noisy && used < len)
-		snprintf(buf + used, len - used, "; points measured in noise at %zu of the %zu task counts: see the "
-			 "cautions", v->noisy, v->common);
+	if (v->noisy)
+		strbuf_addf(&sb, "; points measured in noise at %zu of them", v->noisy);
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_free(&sb);
 }

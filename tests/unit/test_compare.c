@@ -193,6 +193,8 @@ static void groups(void)
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "table: no line over 80 columns");
 	ok(has_words(out, "Holm's method over the 2 cells compared"), "table: says which correction, over how many");
+	ok(has_words(out, "B is 11.0 % \xc2\xb1 5.3 % faster than A (95 %) at 1 of 2 task counts, Holm."),
+	   "table: the panel's one line, its change and half-width from the significant cell");
 	ok(strstr(out, "    1    100.0   3    111.0   2  +11.0% [  +5.9%, +16.5%] 0.013*   6.5%   +0.0%") != NULL,
 	   "table: the row with n a side, the interval, adjusted p, MDE");
 	ok(strstr(out, "A (base): old, runs 1, 2, 3") != NULL && strstr(out, "B: new, runs 4, 5") != NULL,
@@ -441,7 +443,7 @@ static void noise(void)
 	f = open_memstream(&buf, &len);
 	report_html(f, st, g, 2, NULL, err, sizeof(err));
 	fclose(f);
-	ok(buf && strstr(buf, "points measured in noise at 2 of the 2 task counts") &&
+	ok(buf && strstr(buf, "; points measured in noise at 2 of them") &&
 		   strstr(buf, "<li>caution: points measured in noise at 1 (A 0, B 2)"),
 	   "noise: the report's verdict says so, with the caution");
 	free(buf);

@@ -87,8 +87,10 @@ static void verdicts(int64_t a, int64_t b, int64_t same)
 	ok(v && v->kind == COMPARE_WORSE, "other at 80 %: a regression");
 	ok(v && v->worse == 2 && v->judged == 2, "at both task counts");
 	if (v) {
-		report_verdict_text(v, text, sizeof(text));
-		ok(strstr(text, "lower Jobs/Min at 2 of 2 task counts (worst -20.") != NULL, "said so");
+		report_panel_line(&m, &m.panels[0], text, sizeof(text));
+		ok(strncmp(text, "B is 19.9 % \xc2\xb1 ", 15) == 0 &&
+			   strstr(text, "slower than A (95 %) at 2 of 2 task counts, Holm") != NULL,
+		   "said in one line");
 	}
 	is_str(report_verdict_name(COMPARE_WORSE), "regression", "named a regression");
 	compare_model_free(&m);
@@ -96,9 +98,11 @@ static void verdicts(int64_t a, int64_t b, int64_t same)
 	is_int(compare_model_build(st, g, 2, &o, &m), 0, "the model of base against its twin");
 	ok(m.npanels && m.panels[0].summary.kind == COMPARE_UNCHANGED, "the same figures: no significant change");
 	compare_model_free(&m);
-	struct compare_summary none = {.kind = COMPARE_NO_DATA};
-	report_verdict_text(&none, text, sizeof(text));
-	is_str(text, "no task count in common", "nothing in common said so");
+	compare_model_build(st, g, 2, &o, &m);
+	m.panels[0].summary = (struct compare_summary){.kind = COMPARE_NO_DATA};
+	report_panel_line(&m, &m.panels[0], text, sizeof(text));
+	is_str(text, "B and A have no task count in common", "nothing in common said so");
+	compare_model_free(&m);
 }
 
 static void run_info(int64_t id)

@@ -168,7 +168,15 @@ int main(void)
 	double h_share = number_after(html ? strstr(html, "<td class=\"l\">big</td>") : NULL, "data-share=\"", NULL);
 	okf(isfinite(j_share) && fabs(h_share - j_share) < 1e-3,
 	    "subtest big: the report's share is compare's, sign and all (%.4f, %.4f)", h_share, j_share);
-	int any_significant = json && strstr(json, "\"significant\": true") != NULL;
+	/* the one line: the JSON's summary is the report's verdict, word for word */
+	const char *jl = json ? strstr(json, "\"line\": \"") : NULL;
+	char line[512] = "";
+	if (jl)
+		sscanf(jl + strlen("\"line\": \""), "%511[^\"]", line);
+	ok(line[0] && strstr(line, "B is within the noise of A at all 3 task counts (95 %, Holm"),
+	   "compare's JSON: the panel's one line");
+	ok(line[0] && html && strstr(html, line), "the report's verdict says the same line");
+		int any_significant = json && strstr(json, "\"significant\": true") != NULL;
 	ok(!any_significant, "compare: with every run, nothing is significant");
 	ok(html && strstr(html, "<span class=\"badge unchanged\">no significant change</span>"),
 	   "report: the same verdict, not the newest runs' regression");
