@@ -132,6 +132,7 @@ struct compare_model {
 	size_t missing;           /* cells the base measured and another side has no valid point at */
 	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
 	char run_label[128];      /* variants, osync: the run's label */
+	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
 };
 
 /* What a gate (--fail-above, --bisect) concludes over the whole comparison. It never passes what it

@@ -14,7 +14,7 @@
  * both print the same text. */
 struct report_block {
 	const char *workload;
-	int osync;
+	int osync;                /* -1: on and off interleaved: an O_SYNC column, summaries per setting */
 	int mode;                 /* enum run_mode */
 	int rounds;               /* repeats asked for; more than one adds a Round column */
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */

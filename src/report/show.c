@@ -268,12 +268,39 @@ static void print_samples(FILE *f, struct store *st, const struct store_point *p
 }
 
 /* Rows of one workload and osync setting: pts[start..end). */
-static size_t block_end(const struct store_point *pts, size_t n, size_t start)
+/* Whether a workload's points pts[s..e) ran O_SYNC on and off interleaved (as a sweep with --osync
+ * both does): an off point ran before the last on point. The run printed them as one block. */
+static int interleaved(const struct store_point *pts, size_t s, size_t e)
 {
-	size_t e = start;
+	int64_t last_on = -1, first_off = -1;
+	for (size_t i = s; i < e; i++) {
+		if (pts[i].osync && pts[i].id > last_on)
+			last_on = pts[i].id;
+		if (!pts[i].osync && (first_off < 0 || pts[i].id < first_off))
+			first_off = pts[i].id;
+	}
+	return last_on >= 0 && first_off >= 0 && first_off < last_on;
+}
+
+/* The end of the block at start: its workload and O_SYNC setting, or both settings when they ran
+ * interleaved (*both is set then). */
+static size_t block_end_of(const struct store_point *pts, size_t n, size_t start, int *both)
+{
+	size_t e = start, w = start;
+	while (w < n && pts[w].workload_id == pts[start].workload_id)
+		w++;
+	*both = interleaved(pts, start, w);
+	if (*both)
+		return w;
 	while (e < n && pts[e].workload_id == pts[start].workload_id && pts[e].osync == pts[start].osync)
 		e++;
 	return e;
+}
+
+static size_t block_end(const struct store_point *pts, size_t n, size_t start)
+{
+	int both;
+	return block_end_of(pts, n, start, &both);
 }
 
 /* What `show` prints beside the tables. */
@@ -362,12 +389,20 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 		print_resolution(f);
 		return;
 	}
-	/* the best round at the task count of the highest mean, as the Max line names it (per variant) */
+	/* the best round at the task count of the highest mean, as the Max line names it (per variant and
+	 * O_SYNC setting) */
 	const char **names;
 	size_t nv = curve_variants(pts, n, &names);
 	struct store_point *one = xcalloc(n + 1, sizeof(*one));
-	for (size_t k = 0; k < nv; k++) {
-		size_t m = curve_select_variant(pts, n, names[k], one);
+	for (size_t k = 0; k < nv * 2; k++) {
+		int osync = k % 2 == 0;
+		if (b->osync >= 0 && osync != b->osync)
+			continue;
+		size_t m = curve_select_variant(pts, n, names[k / 2], one), kept = 0;
+		for (size_t i = 0; i < m; i++)
+			if (one[i].osync == osync)
+				one[kept++] = one[i];
+		m = kept;
 		struct curve c;
 		curve_from_points(&c, one, m, metric_find("jobs_per_min"));
 		const struct curve_point *pk = curve_peak(&c);
@@ -378,8 +413,9 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 				peak = &one[i];
 		curve_free(&c);
 		if (peak) {
-			fprintf(f, "Per test at the peak%s%s (--tests for every point):\n", names[k][0] ? " of variant " : "",
-				names[k]);
+			fprintf(f, "Per test at the peak%s%s%s (--tests for every point):\n",
+				names[k / 2][0] ? " of variant " : "", names[k / 2],
+				b->osync < 0 ? (osync ? ", O_SYNC on" : ", O_SYNC off") : "");
 			print_tests(f, st, peak);
 			print_resolution(f);
 		}
@@ -490,11 +526,12 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 	if (mode == MODE_SINGLE)
 		show_single(f, st, &run, w, nw, pts, n, &fl);
 	for (size_t s = 0; mode != MODE_SINGLE && s < n; s = block_end(pts, n, s)) {
-		size_t e = block_end(pts, n, s);
+		int both;
+		size_t e = block_end_of(pts, n, s, &both);
 		const struct store_workload_row *wr = workload_row(w, nw, pts[s].workload_id);
 		struct report_block b = {
 			.workload = pts[s].workload,
-			.osync = pts[s].osync,
+			.osync = both ? -1 : pts[s].osync,
 			.mode = mode,
 			.rounds = wr ? (int)wr->repeat : 1,
 			.threshold = wr ? wr->threshold : 0,

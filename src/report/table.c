@@ -20,10 +20,12 @@ void report_block_begin(FILE *f, const struct report_block *b)
 {
 	fputs("\nWorkload ", f);
 	fput_text(f, b->workload, 0);
-	fprintf(f, ", O_SYNC %s\n", b->osync ? "on" : "off");
+	fprintf(f, ", O_SYNC %s\n", b->osync < 0 ? "on and off, interleaved" : b->osync ? "on" : "off");
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
 	if (b->rounds > 1)
 		fprintf(f, "\tRound");
+	if (b->osync < 0)
+		fprintf(f, "\tO_SYNC");
 	if (b->variants)
 		fprintf(f, "\tVariant");
 	if (b->verbose)
@@ -44,6 +46,8 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, report_point_cpu_s(p));
 	if (b->rounds > 1)
 		fprintf(f, "\t%d/%d", p->repeat + 1, b->rounds);
+	if (b->osync < 0)
+		fprintf(f, "\t%s", p->osync ? "on" : "off");
 	if (b->variants) {
 		fputc('\t', f);
 		fput_text(f, p->variant, 0);
@@ -240,6 +244,22 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished)
 {
+	if (b->osync < 0) {
+		/* settings interleaved: each has its own summary, as if it had its own block */
+		struct store_point *one = xcalloc(n + 1, sizeof(*one));
+		for (int osync = 1; osync >= 0; osync--) {
+			size_t k = 0;
+			for (size_t i = 0; i < n; i++)
+				if (pts[i].osync == osync)
+					one[k++] = pts[i];
+			struct report_block setting = *b;
+			setting.osync = osync;
+			fprintf(f, "O_SYNC %s:\n", osync ? "on" : "off");
+			report_block_end(f, &setting, one, k, finished);
+		}
+		free(one);
+		return;
+	}
 	if (!b->variants) {
 		block_summary(f, b, pts, n, finished);
 		return;

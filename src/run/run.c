@@ -128,8 +128,9 @@ static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids
 	return 0;
 }
 
-/* Each workload's points, in its own scratch dirs: single mode test by test, else a block per
- * O_SYNC setting (both: on, then off). Stops at the first fatal error or a stop signal. */
+/* Each workload's points, in its own scratch dirs: single mode test by test, else a block (a sweep
+ * with O_SYNC both: one block, on and off interleaved; a search: on, then off). Stops at the first
+ * fatal error or a stop signal. */
 static void run_workloads(struct runner *rn, const struct plan *p, const int64_t *wl_ids)
 {
 	for (size_t w = 0; w < p->nwl && !runner_stop_now(rn); w++) {
@@ -143,10 +144,13 @@ static void run_workloads(struct runner *rn, const struct plan *p, const int64_t
 		if (wl->opts.mode == MODE_SINGLE) {
 			runner_single(rn, wl, &scratch);
 		} else {
+			/* a sweep interleaves O_SYNC on and off (-1) as it does variants; a search runs on, then off */
 			static const int both[] = {1, 0};
-			int nosync = wl->opts.osync == OSYNC_BOTH ? 2 : 1;
+			int interleave = wl->opts.osync == OSYNC_BOTH && wl->opts.mode == MODE_SWEEP;
+			int nosync = wl->opts.osync == OSYNC_BOTH && !interleave ? 2 : 1;
 			for (int k = 0; k < nosync && !runner_stop_now(rn); k++)
-				runner_block(rn, wl, wl_ids[w], nosync == 2 ? both[k] : wl->opts.osync, &scratch);
+				runner_block(rn, wl, wl_ids[w], interleave ? -1 : nosync == 2 ? both[k] : wl->opts.osync,
+					     &scratch);
 		}
 		engine_scratch_destroy(&scratch);
 	}

@@ -174,10 +174,10 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
 static int one_point(struct runner *rn, const struct workload *wl, const struct run_block *blk, int64_t wl_id,
-		     int tasks, int repeat, const char *variant, const struct engine_scratch *scratch,
+		     int tasks, int repeat, const char *variant, int osync, const struct engine_scratch *scratch,
 		     struct store_point *out)
 {
-	int osync = blk->osync, stored = 0;
+	int stored = 0;
 	struct engine_point pt = {
 		.wf = &wl->wf,
 		.opts = &wl->opts,
@@ -202,8 +202,10 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
+	struct run_block shown = *blk; /* an interleaved block's point shows its own setting */
+	shown.osync = osync;
 	if (rn->view->point_begin)
-		rn->view->point_begin(rn->view->arg, blk, tasks, ++rn->point_index, repeat + 1, (int)most);
+		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
 	engine_run_point(&pt, scratch, &res);
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
@@ -243,10 +245,12 @@ int runner_stop_now(const struct runner *rn)
 	return rn->fatal || engine_interrupted();
 }
 
-/* One arm of a block: a variant (its name and set-up command), or the block itself. */
+/* One arm of a block: a variant (its name and set-up command) and an O_SYNC setting, or the block
+ * itself. */
 struct arm {
 	char name[VARIANT_NAME_MAX + 1];
 	const char *command;
+	int osync;
 };
 
 /* One block (a workload and O_SYNC setting): its points in the order they ran, each printed
@@ -255,7 +259,7 @@ struct block_run {
 	struct runner *rn;
 	const struct workload *wl;
 	int64_t wl_id;
-	int osync;
+	int osync;                /* -1: on and off interleaved, an arm each */
 	const struct engine_scratch *scratch;
 	struct run_block blk;
 	struct store_point *pts;
@@ -272,7 +276,7 @@ static int arm_setup(struct block_run *b, const struct arm *a, int tasks, int re
 	struct runner *rn = b->rn;
 	char *env[] = {xasprintf("REAIM_VARIANT=%s", a->name), xasprintf("REAIM_TASKS=%d", tasks),
 		       xasprintf("REAIM_ROUND=%d", repeat + 1), xasprintf("REAIM_WORKLOAD=%s", b->wl->name),
-		       xasprintf("REAIM_OSYNC=%s", b->osync ? "on" : "off"), NULL};
+		       xasprintf("REAIM_OSYNC=%s", a->osync ? "on" : "off"), NULL};
 	const double limit = b->wl->opts.timeout_s > 0 ? b->wl->opts.timeout_s : 600;
 	struct engine_command_result r;
 	char err[256];
@@ -341,7 +345,7 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
 	}
 	struct store_point *p = &b->pts[b->np++];
-	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, b->scratch, p) < 0) {
+	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, a->osync, b->scratch, p) < 0) {
 		b->np--; /* not stored: not shown, and not among the block's points */
 		return;
 	}
@@ -388,7 +392,8 @@ static int precise(const struct block_run *b, int tasks)
 	for (size_t k = 0; k < b->narms && all; k++) {
 		size_t n = 0;
 		for (size_t i = 0; i < b->np; i++)
-			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0)
+			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0 &&
+			    b->pts[i].osync == b->arms[k].osync)
 				v[n++] = b->pts[i].jobs_per_min;
 		all = verdict_precision_reached(v, n, b->wl->opts.precision, NULL);
 	}
@@ -399,7 +404,8 @@ static int precise(const struct block_run *b, int tasks)
 /* Rounds of a sweep go round the task list (1,2,4,1,2,4,...), so slow drift in the machine
  * (page cache, temperature, background work) spreads over every task count alike. The arms
  * (variants) of a task count run one after another, in mirrored order from one task count and
- * round to the next (A B, B A, A B ...), so drift falls on each arm alike too. With --precision
+ * round to the next (A B, B A, A B ...), so drift falls on each arm alike too; --osync both makes
+ * O_SYNC on and off two arms the same way, so compare pairs them by round. With --precision
  * the rounds go on for the task counts whose interval is still too wide. */
 static void sweep_rounds(struct block_run *b)
 {
@@ -459,15 +465,18 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision},
-		.narms = plan_arms(o),
+		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
-	for (size_t k = 0; k < o->variants.count; k++)
-		if (variant_split(o->variants.v[k], b.arms[k].name, &b.arms[k].command) < 0)
+	size_t per = osync < 0 ? 2 : 1; /* each variant's arms: on then off, or the block's setting */
+	for (size_t k = 0; k < b.narms; k++) {
+		if (o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0)
 			abort(); /* the option parser checked every item */
+		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
+	}
 	if (rn->view->block_begin)
 		rn->view->block_begin(rn->view->arg, &b.blk);
-	warm_up(rn, wl, osync, scratch);
+	warm_up(rn, wl, osync < 0 ? 1 : osync, scratch);
 	if (o->mode == MODE_PEAK) {
 		struct peak_result r;
 		peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &b, &r);
@@ -508,7 +517,7 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", scratch, &p) == 0 && p.valid &&
+			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", blk.osync, scratch, &p) == 0 && p.valid &&
 			     p.jobs_per_min_task > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)

@@ -12,7 +12,7 @@
 /* A block of points: one workload and O_SYNC setting, as the plan describes it. */
 struct run_block {
 	const char *workload;
-	int osync;
+	int osync;                /* -1: on and off interleaved (a sweep made with --osync both) */
 	int mode;                 /* enum run_mode */
 	int rounds;               /* repeats asked for */
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */

@@ -65,6 +65,9 @@ status 0 "report of last~N" "$REAIM" report last~2 last~1 -o "$T/lastn.html"
 status 0 "plot of id lists as groups" "$REAIM" plot 1,3 2 -o "$T/groups.svg" --diff
 contains "$T/groups.svg" "(runs 1, 3)" "the plot names the group"
 status 0 "report one run made with O_SYNC both" "$REAIM" report kernel-b -o "$T/one.html"
+ok "$(grep -q 'badge worse' "$T/one.html"; [ $? -ne 0 ]; echo $?)" "what O_SYNC costs is not painted as a regression"
+status 0 "compare the run made with O_SYNC both" "$REAIM" compare kernel-b
+ok "$(grep -q 'one after the other' "$T/out"; [ $? -ne 0 ]; echo $?)" "interleaved: paired round by round without a caution"
 contains "$T/one.html" "O_SYNC on against off" "its O_SYNC ratio"
 contains "$T/one.html" "System figures, O_SYNC off (base) and on" "and where the time went in each"
 contains "$T/one.html" "Peak:" "its peaks"

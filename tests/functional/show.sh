@@ -23,12 +23,20 @@ show_matches() {
 status 0 "sweep with 3 rounds, O_SYNC both" "$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 4 -r 3 --osync both -d "$T/scratch"
 show_matches "sweep with rounds"
 contains "$T/run.out" "Tasks	Jobs/Min	Real	CPU	Round" "rounds add a Round column"
-ok "$([ "$(grep -c '	[123]/3\(	noisy: .*\)\{0,1\}$' "$T/run.out")" -eq 12 ] && echo 0 || echo 1)" "every row says its round (2 x 2 x 3)"
+ok "$([ "$(grep -c '	[123]/3	o[nf]f\{0,1\}\(	noisy: .*\)\{0,1\}$' "$T/run.out")" -eq 12 ] && echo 0 || echo 1)" \
+	"every row says its round and its O_SYNC setting (2 x 2 x 3)"
+contains "$T/run.out" "O_SYNC on and off, interleaved" "O_SYNC both: one block, the settings interleaved"
+# mirrored per task count and round: on off, off on at the next task count, off on in the next round
+order=$(awk -F'\t' '/^Workload/ { b++ } /^O_SYNC (on|off):/ { summary = 1 }
+	b == 1 && !summary && $1 ~ /^[0-9]+$/ { printf "%s%s", sep, $7; sep = " " }' "$T/run.out")
+ok "$([ "$order" = "on off off on off on on off on off off on" ] && echo 0 || echo 1)" \
+	"in mirrored order, as variants ($order)"
 contains "$T/run.out" "Means over the valid rounds:" "the summary says it holds means"
 contains "$T/run.out" "(mean of 3 rounds, ±" "the Max line says it is a mean, and how sure"
-# the Max line is the highest mean of the rows at one task count (the O_SYNC on block)
-awk -F'\t' '/^Workload/ { b++ } b == 1 && $1 ~ /^[0-9]+$/ && $2 != "INVALID" { s[$1] += $2; n[$1]++ }
-	b == 1 && /^Max Jobs per Minute/ { split($0, w, " "); jpm = w[5]; at = w[7]; note = substr($0, index($0, "(")) }
+# the Max line is the highest mean of the rows at one task count (the O_SYNC on summary, first)
+awk -F'\t' '/^Workload/ { b++ } /^O_SYNC (on|off):/ { summary = 1 }
+	b == 1 && !summary && $1 ~ /^[0-9]+$/ && $2 != "INVALID" && $7 == "on" { s[$1] += $2; n[$1]++ }
+	b == 1 && /^Max Jobs per Minute/ && !seen++ { split($0, w, " "); jpm = w[5]; at = w[7]; note = substr($0, index($0, "(")) }
 	END { for (t in s) if (s[t] / n[t] > best) { best = s[t] / n[t]; bt = t }
 	      d = jpm - best  # the rows are rounded to 0.1
 	      if (at != bt || d > 0.1 || d < -0.1 || index(note, "(mean of 3 rounds, ±") != 1) {

@@ -335,6 +335,21 @@ static void osync_both(void)
 	is_near(m.panels[0].cells[0].mean_b / m.panels[0].cells[0].mean_a, 510.0 / 1005.0, 1e-12,
 		"osync both: the ratio of on to off");
 	compare_model_free(&m);
+	/* stored in the order they ran: on then off (an older run, or a search) is cautioned, interleaved is not */
+	const struct fp seq[] = {{1, 0, 1, NULL, 500}, {1, 1, 1, NULL, 520}, {1, 0, 0, NULL, 1000}, {1, 1, 0, NULL, 1010}};
+	const struct fp mix[] = {{1, 0, 1, NULL, 500}, {1, 0, 0, NULL, 1000}, {1, 1, 0, NULL, 1010}, {1, 1, 1, NULL, 520}};
+	const struct fp *runs[] = {seq, mix};
+	for (int k = 0; k < 2; k++) {
+		int64_t rid = fake_run(k ? "os-mixed" : "os-seq", runs[k], 4, "100");
+		struct compare_group one = {&rid, 1};
+		compare_model_build(st, &one, 1, &o, &m);
+		int said = 0;
+		for (size_t i = 0; i < m.nnotes; i++)
+			said |= strstr(m.notes[i], "ran one after the other") != NULL;
+		ok(k ? !said && m.interleaved : said && !m.interleaved,
+		   k ? "osync both interleaved: paired without a caution" : "osync both one after the other: the caution");
+		compare_model_free(&m);
+	}
 }
 
 /* Intervals that respect the quantity, the level from --alpha, what ? means, a group whose runs do not
