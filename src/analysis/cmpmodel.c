@@ -79,6 +79,9 @@ struct crun {
 	struct store_test **tests;
 	size_t *ntests;
 	int *loaded;
+	struct store_option *opts; /* its workloads' stored options, read when first needed */
+	size_t nopts;
+	int opts_loaded;
 };
 
 /* What a block is: the points of a side that measured it. */
@@ -131,6 +134,42 @@ static int load_run(struct build *b, int64_t id)
 	r->loaded = xcalloc(r->n + 1, sizeof(*r->loaded));
 	b->nruns++;
 	return 0;
+}
+
+/* The looks a run's --precision stopping rule took at each task count of a workload (1 without it),
+ * from its stored options. */
+static size_t run_looks(struct build *b, struct crun *r, const char *workload)
+{
+	if (!r->opts_loaded) {
+		r->opts_loaded = 1;
+		if (store_get_workload_options(b->st, r->id, &r->opts, &r->nopts) < 0) {
+			r->opts = NULL;
+			r->nopts = 0;
+		}
+	}
+	struct run_opts ro;
+	run_opts_defaults(&ro);
+	static const char *const keys[] = {"precision", "max_repeat", "repeat"};
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+		for (size_t i = 0; i < r->nopts; i++) {
+			const char *why;
+			if (strcmp(r->opts[i].workload, workload) == 0 && strcmp(r->opts[i].key, keys[k]) == 0)
+				option_set(&ro, option_find(keys[k]), r->opts[i].value, &why); /* unreadable: the default */
+		}
+	long long looks = plan_looks(&ro);
+	run_opts_free(&ro);
+	return looks > 1 ? (size_t)looks : 1;
+}
+
+/* The most looks of the runs of a side (its samples are one run's repeats where this matters). */
+static size_t side_looks(struct build *b, const struct compare_side *s, const char *workload)
+{
+	size_t most = 1;
+	for (size_t i = 0; i < s->nruns; i++) {
+		size_t l = run_looks(b, run_of(b, s->runs[i]), workload);
+		most = l > most ? l : most;
+	}
+	return most;
 }
 
 /* A point's per-test rows (read once); NULL when it has none or they cannot be read. */
@@ -271,7 +310,9 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 			c->na = c->nb = n;
 			c->mean_a = n ? means[0][0] : mean_of_valid(ra, na, ka);
 			c->mean_b = n ? means[1][0] : mean_of_valid(rb, nb, kb);
-			c->judged = verdict_paired(pa, pb, n, b->m->alpha, VERDICT_POWER, &c->v) == 0;
+			/* one run: both arms stopped together, at one of its looks */
+			c->looks = side_looks(b, sa, k->workload);
+			c->judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->v) == 0;
 		}
 		free(pa);
 		free(pb);
@@ -301,7 +342,12 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 	c->present = c->na > 0 && c->nb > 0;
 	c->rank_p = -1;
 	if (c->present) {
-		c->judged = verdict_welch_samples(xa[0].v, c->na, xb[0].v, c->nb, b->m->alpha, VERDICT_POWER, &c->v) == 0;
+		/* a side's repeats stopped at one of its run's looks; run means do not depend on them */
+		size_t la = xa[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sa, k->workload) : 1;
+		size_t lb = xb[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sb, k->workload) : 1;
+		c->looks = la * lb;
+		c->judged = verdict_welch_looks(xa[0].v, c->na, xb[0].v, c->nb, b->m->alpha, VERDICT_POWER, c->looks,
+						&c->v) == 0;
 		double u;
 		if (stats_mann_whitney(xa[0].v, c->na, xb[0].v, c->nb, &u, &c->rank_p) < 0)
 			c->rank_p = -1;
@@ -1015,6 +1061,15 @@ static void judgeable(struct compare_model *m)
 					      : "--exclude-noisy judges without them");
 		strbuf_free(&at);
 	}
+	size_t looks = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++)
+			looks = m->panels[i].cells[c].looks > looks ? m->panels[i].cells[c].looks : looks;
+	if (looks > 1)
+		note(m, "caution: some samples are the rounds of a run made with --precision, which stopped at one of "
+			"up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
+			"alpha / looks, so stopping early does not raise false alarms (wider than a fixed number of "
+			"rounds would give)", looks);
 	if (m->present == 0)
 		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
 			 "count was measured validly by %c and by another side", m->sides[0].letter);
@@ -1171,6 +1226,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 		free(r->ntests);
 		free(r->loaded);
 		free(r->pts);
+		store_options_free(r->opts, r->nopts);
 	}
 	free(b.runs);
 	return rc;

@@ -55,6 +55,8 @@ struct compare_cell {
 	double cpu_pct, user_pct, sys_pct, real_pct; /* change of the means of CPU and real time */
 	double rank_p;            /* Mann-Whitney on the same samples (groups), -1 when not possible */
 	size_t noisy_a, noisy_b;  /* valid points here measured in noise (left out with --exclude-noisy) */
+	size_t looks;             /* the --precision looks its samples could have stopped at: p times it,
+				   * the interval at alpha / looks (1: a fixed number of samples) */
 	char why_noisy[160];      /* the first one's reason */
 };
 

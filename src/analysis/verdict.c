@@ -238,12 +238,37 @@ double verdict_halfwidth_pct(const double *v, size_t n, double alpha)
 	return 100 * half / fabs(s.mean);
 }
 
-int verdict_precision_reached(const double *v, size_t n, double pct, double *reached)
+int verdict_precision_reached(const double *v, size_t n, double pct, size_t looks, double *reached)
 {
-	double h = verdict_halfwidth_pct(v, n, VERDICT_ALPHA);
+	double h = verdict_halfwidth_pct(v, n, VERDICT_ALPHA / (double)(looks ? looks : 1));
 	if (reached)
 		*reached = h;
 	return n >= VERDICT_PRECISION_MIN_N && h <= pct;
+}
+
+/* The test at alpha / looks, its p times looks: a Bonferroni bound over every look the samples could
+ * have stopped at, so the level holds whichever look the stopping rule chose. */
+static int over_looks(int rc, size_t looks, double alpha, struct verdict *out)
+{
+	if (looks > 1 && rc == 0) {
+		out->p = fmin(1, out->p * (double)looks);
+		out->significant = out->p < alpha;
+	}
+	return rc;
+}
+
+int verdict_welch_looks(const double *a, size_t na, const double *b, size_t nb, double alpha, double power,
+			size_t looks, struct verdict *out)
+{
+	double each = alpha / (double)(looks ? looks : 1);
+	return over_looks(verdict_welch_samples(a, na, b, nb, each, power, out), looks, alpha, out);
+}
+
+int verdict_paired_looks(const double *a, const double *b, size_t n, double alpha, double power, size_t looks,
+			 struct verdict *out)
+{
+	double each = alpha / (double)(looks ? looks : 1);
+	return over_looks(verdict_paired(a, b, n, each, power, out), looks, alpha, out);
 }
 
 void verdict_group_samples(const struct verdict_run *runs, size_t nruns, struct verdict_samples *out)

@@ -52,10 +52,19 @@ double verdict_mde_pct(double se, double base_mean, double df, double alpha, dou
 /* Precision of a mean: the (1 - alpha) t interval's half-width in % of the mean; +inf when n < 2
  * or the mean is 0. */
 double verdict_halfwidth_pct(const double *v, size_t n, double alpha);
-/* Whether samples pin their mean to within pct % at 95 % confidence: at least VERDICT_PRECISION_MIN_N
- * samples (two equal values prove nothing) and a half-width <= pct. *reached gets the half-width (may be NULL). */
+/* Whether samples pin their mean to within pct % at 95 % confidence over every look a stopping rule
+ * makes: at least VERDICT_PRECISION_MIN_N samples (two equal values prove nothing) and a half-width
+ * <= pct of the interval at 1 - 0.05 / looks (a confidence sequence over `looks` looks, by
+ * Bonferroni: the interval at whichever look the rule stops covers with 95 %). *reached gets the
+ * half-width (may be NULL). looks 1: a fixed sample size. */
 #define VERDICT_PRECISION_MIN_N 3
-int verdict_precision_reached(const double *v, size_t n, double pct, double *reached);
+int verdict_precision_reached(const double *v, size_t n, double pct, size_t looks, double *reached);
+/* Welch's and the paired test of samples that stopped at one of `looks` looks (--precision): the
+ * interval at alpha / looks and p times looks (at most 1), so stopping early keeps the level. */
+int verdict_welch_looks(const double *a, size_t na, const double *b, size_t nb, double alpha, double power,
+			size_t looks, struct verdict *out);
+int verdict_paired_looks(const double *a, const double *b, size_t n, double alpha, double power, size_t looks,
+			 struct verdict *out);
 
 /* The replicates of one side of a comparison at one task count. */
 struct verdict_run {          /* one run's valid repeats at the task count */

@@ -45,7 +45,7 @@ static void block_begin(void *arg, const struct run_block *b)
 	struct live_table *t = arg;
 	t->rb = (struct report_block){.workload = b->workload, .osync = b->osync, .mode = b->mode,
 				      .rounds = b->rounds, .threshold = b->threshold, .verbose = t->verbose,
-				      .variants = b->variants, .precision = b->precision};
+				      .variants = b->variants, .precision = b->precision, .looks = b->looks};
 	report_block_begin(stdout, &t->rb);
 	log_hold();
 }

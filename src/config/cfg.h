@@ -201,6 +201,9 @@ int suite_check(const char *path, struct errlist *errs);
  * --repeat) up to --max-repeat. */
 #define PLAN_PRECISION_MIN_ROUNDS 3
 void plan_rounds(const struct run_opts *o, long long *least, long long *most);
+/* The looks --precision takes at a task count (one after each round from the least on): its
+ * stopping rule and compare spend the level over them. 1 without --precision. */
+long long plan_looks(const struct run_opts *o);
 /* Points per task count and round: one per variant, or one. */
 size_t plan_arms(const struct run_opts *o);
 /* The largest task count a workload can reach (a growing mode's --max-tasks; 1 in single mode). */

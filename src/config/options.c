@@ -231,7 +231,9 @@ const struct option_def option_table[] = {
 	 .offset = OFF(precision),
 	 .arg = "PCT",
 	 .help = "repeat rounds (at least 3, and --repeat) until each task count's 95% confidence interval is "
-		 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; 0 turns it off. Sweep mode only"},
+		 "within PCT% of its mean Jobs/Min, or --max-repeat rounds ran; the 95% holds over every round it "
+		 "looks at (each look at 1 - 0.05/looks), and compare allows for the looks too. 0 turns it off. "
+		 "Sweep mode only"},
 	{.key = "max_repeat",
 	 .type = OPT_INT,
 	 .def = "20",

@@ -39,6 +39,13 @@ void plan_rounds(const struct run_opts *o, long long *least, long long *most)
 	*most = o->max_repeat > *least ? o->max_repeat : *least;
 }
 
+long long plan_looks(const struct run_opts *o)
+{
+	long long least, most;
+	plan_rounds(o, &least, &most);
+	return o->precision > 0 ? most - least + 1 : 1;
+}
+
 size_t plan_arms(const struct run_opts *o)
 {
 	return o->variants.count ? o->variants.count : 1;

@@ -21,6 +21,7 @@ struct report_block {
 	int verbose;              /* the extra columns */
 	int variants;             /* the points carry variants: a Variant column, summaries per variant */
 	double precision;         /* --precision asked (0: not): the interval reached per task count */
+	int looks;                /* the looks of its stopping rule: the intervals hold over all of them */
 };
 /* "Workload dbase, O_SYNC on" and the column header. */
 void report_block_begin(FILE *f, const struct report_block *b);

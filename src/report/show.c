@@ -488,6 +488,7 @@ static void block_rounds(const struct store_option *o, size_t n, const struct st
 	plan_rounds(&ro, &least, &most);
 	b->rounds = (int)most;
 	b->precision = ro.precision;
+	b->looks = (int)plan_looks(&ro);
 	run_opts_free(&ro);
 }
 

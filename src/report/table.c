@@ -184,15 +184,17 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 static void precision_table(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n)
 {
 	double *v = xcalloc(n + 1, sizeof(double));
-	fprintf(f, "Precision asked: the 95%% confidence interval of the mean Jobs/Min within ±%g%%\n"
-		   "Tasks\t±CI%%\tRounds\tReached\n", b->precision);
+	size_t looks = b->looks > 1 ? (size_t)b->looks : 1;
+	fprintf(f, "Precision asked: the 95%% confidence interval of the mean Jobs/Min within ±%g%%, over\n"
+		   "%zu looks (each at %.3g%%, so the interval where the rounds stopped still covers with 95%%)\n"
+		   "Tasks\t±CI%%\tRounds\tReached\n", b->precision, looks, 100 * (1 - VERDICT_ALPHA / (double)looks));
 	for (size_t i = 0, e; i < n; i = e) {
 		size_t k = 0;
 		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
 			if (pts[e].valid)
 				v[k++] = pts[e].jobs_per_min;
 		double reached;
-		int yes = verdict_precision_reached(v, k, b->precision, &reached);
+		int yes = verdict_precision_reached(v, k, b->precision, looks, &reached);
 		fprintf(f, "%d\t", pts[i].tasks);
 		if (isfinite(reached))
 			fprintf(f, "%.2f", reached);

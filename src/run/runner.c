@@ -395,7 +395,7 @@ static int precise(const struct block_run *b, int tasks)
 			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0 &&
 			    b->pts[i].osync == b->arms[k].osync)
 				v[n++] = b->pts[i].jobs_per_min;
-		all = verdict_precision_reached(v, n, b->wl->opts.precision, NULL);
+		all = verdict_precision_reached(v, n, b->wl->opts.precision, (size_t)plan_looks(&b->wl->opts), NULL);
 	}
 	free(v);
 	return all;
@@ -464,7 +464,8 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.osync = osync,
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
-			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision},
+			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
+			.looks = (int)plan_looks(o)},
 		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));

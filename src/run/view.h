@@ -18,6 +18,7 @@ struct run_block {
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
 	int variants;             /* the points carry variants */
 	double precision;         /* --precision asked (0: not) */
+	int looks;                /* the looks its stopping rule takes (1 without --precision) */
 };
 
 /* Every callback may be NULL. Points are shown only once they are stored, so a view never shows a

@@ -218,13 +218,13 @@ static void precision(void)
 	/* mpmath: t(0.975, 5) * s / sqrt(6) / mean * 100 for jpm_a = 1.54309871773 % */
 	is_near(verdict_halfwidth_pct(jpm_a, 6, 0.05), 1.54309871773, 1e-9, "halfwidth of six rounds: 1.543 %");
 	double reached;
-	is_int(verdict_precision_reached(jpm_a, 6, 2, &reached), 1, "precision 2 % reached");
+	is_int(verdict_precision_reached(jpm_a, 6, 2, 1, &reached), 1, "precision 2 % reached");
 	is_near(reached, 1.54309871773, 1e-9, "... reports 1.543 %");
-	is_int(verdict_precision_reached(jpm_a, 6, 1.5, NULL), 0, "precision 1.5 % not reached");
+	is_int(verdict_precision_reached(jpm_a, 6, 1.5, 1, NULL), 0, "precision 1.5 % not reached");
 	static const double same2[] = {100, 100}, same3[] = {100, 100, 100};
-	is_int(verdict_precision_reached(same2, 2, 1, &reached), 0, "two equal values are not enough");
+	is_int(verdict_precision_reached(same2, 2, 1, 1, &reached), 0, "two equal values are not enough");
 	is_near(reached, 0, 0, "... although their half-width is 0");
-	is_int(verdict_precision_reached(same3, 3, 1, NULL), 1, "three equal values are");
+	is_int(verdict_precision_reached(same3, 3, 1, 1, NULL), 1, "three equal values are");
 	ok(isinf(verdict_halfwidth_pct(same2, 1, 0.05)), "one value: infinite half-width");
 	static const double zero_mean[] = {-1, 1, 0};
 	ok(isinf(verdict_halfwidth_pct(zero_mean, 3, 0.05)), "zero mean: infinite half-width");

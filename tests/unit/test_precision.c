@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The --precision stopping rule keeps its level, by simulation with fixed seeds: rounds are added
+ * until the interval is narrow enough (the rule the run applies), then the interval and the test
+ * compare makes are checked against the truth, in the three designs: one run's mean (coverage), one
+ * run a side (Welch, no real difference: false alarms), and variants paired by round inside one run
+ * (false alarms). The same rule without the looks is measured beside it, and shown to miss. */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/verdict.h"
+#include "tap.h"
+
+#define SIMS 4000
+#define LEAST 3          /* --precision's least rounds */
+#define MOST 20          /* --max-repeat's default */
+#define LOOKS (MOST - LEAST + 1)
+#define TRUE_MEAN 1000.0
+#define SPREAD 40.0      /* sd of a round: a 4 % CV */
+#define TARGET_PCT 3.0   /* --precision 3: reached after a few rounds, often at the first looks */
+
+/* splitmix64: a fixed, portable stream for each design. */
+static uint64_t rng_state;
+
+static uint64_t next_u64(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static double uniform(void)
+{
+	return ((double)(next_u64() >> 11) + 0.5) / 9007199254740992.0;
+}
+
+/* Box-Muller, one value a call. */
+static double normal(double mean, double sd)
+{
+	return mean + sd * sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+}
+
+/* Rounds of one arm until the rule is satisfied (over `looks`) or MOST; the rounds it took. */
+static size_t one_arm(double *v, size_t looks)
+{
+	size_t n = 0;
+	while (n < MOST) {
+		v[n] = normal(TRUE_MEAN, SPREAD);
+		n++;
+		if (n >= LEAST && verdict_precision_reached(v, n, TARGET_PCT, looks, NULL))
+			break;
+	}
+	return n;
+}
+
+/* Design 1: one run's mean. How often the interval where the rule stopped covers the true mean. */
+static double coverage(size_t looks, double *mean_rounds)
+{
+	double v[MOST];
+	size_t covered = 0, rounds = 0;
+	for (int s = 0; s < SIMS; s++) {
+		size_t n = one_arm(v, looks);
+		rounds += n;
+		double sum = 0;
+		for (size_t i = 0; i < n; i++)
+			sum += v[i];
+		double mean = sum / (double)n, half = verdict_halfwidth_pct(v, n, VERDICT_ALPHA / (double)looks);
+		covered += fabs(mean - TRUE_MEAN) <= half / 100 * fabs(mean);
+	}
+	*mean_rounds = (double)rounds / SIMS;
+	return (double)covered / SIMS;
+}
+
+/* Design 2: one run a side, each stopping on its own rule; compare's Welch test on the repeats. */
+static double false_alarms_welch(size_t looks)
+{
+	double a[MOST], b[MOST];
+	size_t alarms = 0;
+	for (int s = 0; s < SIMS; s++) {
+		size_t na = one_arm(a, looks), nb = one_arm(b, looks);
+		struct verdict v;
+		/* compare allows for every pair of looks the two runs could have stopped at */
+		if (verdict_welch_looks(a, na, b, nb, VERDICT_ALPHA, VERDICT_POWER, looks * looks, &v) == 0 && v.significant)
+			alarms++;
+	}
+	return (double)alarms / SIMS;
+}
+
+/* Design 3: two variants inside one run, a point of each per round sharing the round's drift; the
+ * rounds go on until both arms are precise; compare's paired test. */
+static double false_alarms_paired(size_t looks)
+{
+	double a[MOST], b[MOST];
+	size_t alarms = 0;
+	for (int s = 0; s < SIMS; s++) {
+		size_t n = 0;
+		while (n < MOST) {
+			double drift = normal(0, SPREAD / 2);
+			a[n] = normal(TRUE_MEAN, SPREAD) + drift;
+			b[n] = normal(TRUE_MEAN, SPREAD) + drift;
+			n++;
+			if (n >= LEAST && verdict_precision_reached(a, n, TARGET_PCT, looks, NULL) &&
+			    verdict_precision_reached(b, n, TARGET_PCT, looks, NULL))
+				break;
+		}
+		struct verdict v;
+		if (verdict_paired_looks(a, b, n, VERDICT_ALPHA, VERDICT_POWER, looks, &v) == 0 && v.significant)
+			alarms++;
+	}
+	return (double)alarms / SIMS;
+}
+
+int main(void)
+{
+	double rounds, naive_rounds;
+	rng_state = 1;
+	double cov = coverage(LOOKS, &rounds);
+	rng_state = 1;
+	double naive = coverage(1, &naive_rounds);
+	printf("# one run's mean: coverage %.3f over %d looks (%.1f rounds on average); without the looks %.3f "
+	       "(%.1f rounds)\n", cov, LOOKS, rounds, naive, naive_rounds);
+	ok(cov >= 0.95, "one run's mean: the interval where the rounds stopped covers >= 95 %");
+
+	rng_state = 2;
+	double welch = false_alarms_welch(LOOKS);
+	rng_state = 2;
+	double welch_naive = false_alarms_welch(1);
+	printf("# one run a side: false alarms %.3f; without the looks %.3f\n", welch, welch_naive);
+	ok(welch <= 0.05, "one run a side, no real difference: false alarms <= 5 %");
+
+	rng_state = 3;
+	double paired = false_alarms_paired(LOOKS);
+	rng_state = 3;
+	double paired_naive = false_alarms_paired(1);
+	printf("# variants paired by round: false alarms %.3f; without the looks %.3f\n", paired, paired_naive);
+	ok(paired <= 0.05, "variants paired by round, no real difference: false alarms <= 5 %");
+
+	ok(naive < 0.95 || welch_naive > 0.05 || paired_naive > 0.05,
+	   "the rule without the looks misses its level somewhere (the simulation can tell)");
+	return done_testing();
+}
