@@ -238,6 +238,14 @@ double verdict_halfwidth_pct(const double *v, size_t n, double alpha)
 	return 100 * half / fabs(s.mean);
 }
 
+double verdict_summary_halfwidth_pct(const struct summary *s, double alpha, size_t looks)
+{
+	double each = alpha / (double)(looks ? looks : 1);
+	if (s->n < 2 || !level_ok(each))
+		return NAN;
+	return stats_t_quantile(1 - each / 2, (double)(s->n - 1)) * s->cv_pct / sqrt((double)s->n);
+}
+
 int verdict_precision_reached(const double *v, size_t n, double pct, size_t looks, double *reached)
 {
 	double h = verdict_halfwidth_pct(v, n, VERDICT_ALPHA / (double)(looks ? looks : 1));

@@ -52,6 +52,9 @@ double verdict_mde_pct(double se, double base_mean, double df, double alpha, dou
 /* Precision of a mean: the (1 - alpha) t interval's half-width in % of the mean; +inf when n < 2
  * or the mean is 0. */
 double verdict_halfwidth_pct(const double *v, size_t n, double alpha);
+/* The same from a summary (its CV and n): NaN below n = 2. With looks > 1 the interval is the
+ * confidence sequence's over that many looks (at alpha / looks), as --precision's rounds need. */
+double verdict_summary_halfwidth_pct(const struct summary *s, double alpha, size_t looks);
 /* Whether samples pin their mean to within pct % at 95 % confidence over every look a stopping rule
  * makes: at least VERDICT_PRECISION_MIN_N samples (two equal values prove nothing) and a half-width
  * <= pct of the interval at 1 - 0.05 / looks (a confidence sequence over `looks` looks, by

@@ -11,7 +11,6 @@
 #include "analysis/noise.h"
 #include "catalog/catalog.h"
 #include "config/cfg.h"
-#include "analysis/stats.h"
 #include "analysis/verdict.h"
 #include "report/report.h"
 #include "util/util.h"
@@ -96,10 +95,11 @@ static size_t points_at(const struct store_point *pts, size_t n, int tasks, stru
 	return all;
 }
 
-/* Half the 95 % confidence interval of a mean, in % of it, from the CV of n samples; NaN below 2. */
-static double ci95_pct(double cv_pct, size_t n)
+/* Half the 95 % confidence interval of a mean, in % of it (analysis/verdict.c); NaN below 2 samples.
+ * A block made with --precision: the interval over its looks, which holds where its rounds stopped. */
+static double ci95_pct(const struct report_block *b, const struct summary *s)
 {
-	return n < 2 ? NAN : stats_t_quantile(0.975, (double)(n - 1)) * cv_pct / sqrt((double)n);
+	return verdict_summary_halfwidth_pct(s, VERDICT_ALPHA, b->looks > 1 ? (size_t)b->looks : 1);
 }
 
 /* "(mean of 3 rounds, ±2.1% at 95%)": how many points a figure stands for, when more than one,
@@ -154,7 +154,8 @@ static void peak_line(FILE *f, const struct curve *c, const struct store_point *
 
 /* Mean, CV, its 95 % interval, range and count of the rounds at each task count that has more
  * than one point. */
-static void means_table(FILE *f, const struct curve *c, const struct store_point *pts, size_t n)
+static void means_table(FILE *f, const struct report_block *b, const struct curve *c, const struct store_point *pts,
+			size_t n)
 {
 	int repeated = 0;
 	for (size_t i = 1; i < n; i++)
@@ -166,7 +167,7 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 		const struct curve_point *cp = &c->points[i];
 		struct summary ignored, cpu;
 		size_t all = points_at(pts, n, cp->tasks, &ignored, &cpu);
-		double ci = ci95_pct(cp->jpm.cv_pct, cp->jpm.n);
+		double ci = ci95_pct(b, &cp->jpm);
 		fprintf(f, "%d\t%.1f\t\t%.1f\t", cp->tasks, cp->jpm.mean, cp->jpm.cv_pct);
 		if (isfinite(ci))
 			fprintf(f, "%.1f", ci);
@@ -178,6 +179,9 @@ static void means_table(FILE *f, const struct curve *c, const struct store_point
 	/* rounds of one run share its machine's state: their interval is narrower than the truth */
 	fprintf(f, "±CI95%%: half the 95%% interval of the mean over this run's rounds; they share\n"
 		   "one machine state, so runs as replicates (compare A1,A2 B1,B2) say more.\n");
+	if (b->looks > 1)
+		fprintf(f, "With --precision the interval holds over its %d looks (each at %.3g%%).\n", b->looks,
+			100 * (1 - VERDICT_ALPHA / b->looks));
 }
 
 /* The 95 % interval reached at each task count, against the precision asked. */
@@ -219,7 +223,7 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 		crossover_line(f, b, pts, n);
 	if (n && b->mode == MODE_PEAK && finished)
 		peak_line(f, &c, sorted, n);
-	means_table(f, &c, sorted, n);
+	means_table(f, b, &c, sorted, n);
 	if (b->precision > 0 && n)
 		precision_table(f, b, sorted, n);
 	const struct curve_point *best = curve_peak(&c);
@@ -227,7 +231,7 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 		struct summary ignored;
 		char note[64];
 		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored, NULL),
-			    ci95_pct(best->jpm.cv_pct, best->jpm.n));
+			    ci95_pct(b, &best->jpm));
 		fprintf(f, "Max Jobs per Minute %.1f at %d tasks%s\n", best->jpm.mean, best->tasks, note);
 	} else {
 		fprintf(f, "Max Jobs per Minute: no valid point\n");

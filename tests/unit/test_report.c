@@ -80,6 +80,17 @@ static void rounds(void)
 	ok(strstr(t, "\n1\t170.0\t\t66.3\t164.7\t100.0\t300.0\t") != NULL, "... a wide one too");
 	free(t);
 
+	/* made with --precision over 2 looks: the interval at 0.05 / 2 each, t(0.9875, 2) = 6.2054:
+	 * 6.2054 x 5 / sqrt(3) = 17.9 %, so the interval where the rounds stopped still covers with 95 % */
+	struct report_block bp = b;
+	bp.precision = 50;
+	bp.looks = 2;
+	t = block_text(&bp, pts, ARRAY_SIZE(pts), 1);
+	ok(strstr(t, "\n2\t200.0\t\t5.0\t17.9\t190.0\t210.0\t3/3\t") != NULL, "--precision: the interval over its looks");
+	ok(strstr(t, "(mean of 3 rounds, \xc2\xb1" "17.9% at 95%)") != NULL, "the Max line's too");
+	ok(strstr(t, "holds over its 2 looks (each at 97.5%)") != NULL, "and the table says so");
+	free(t);
+
 	/* an invalid round is listed with its reason and left out of the mean */
 	pts[3].valid = 0;
 	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 1 killed by signal 9");
