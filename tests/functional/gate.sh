@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A gate never passes what it could not judge: nothing in common, a side without a valid point at a
 # task count the base has, or no cell judged exit 5 (with --bisect: 125); JSON stays JSON; --bisect
-# maps good and bad to 0 and 1, and a command that fails to 128.
+# maps good and bad to 0 and 1, and a command that fails to 128; an export that states a maximum of a
+# run without a valid point fails.
 . "$(dirname "$0")/lib.sh"
 
 printf '10 add_int\n' >"$T/mix"
@@ -57,5 +58,11 @@ sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FRO
 status 5 "a new run whose every point is invalid does not pass --fail-above" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
 status 125 "nor --bisect" "$REAIM" compare A B --bisect --db "$T/known.db"
 status 5 "nor the other way round" "$REAIM" compare B A --fail-above 5 --db "$T/known.db"
+# the exports that state a maximum say failed, not 0
+for fmt in lkp reaim7 aim7; do
+	status 2 "export --format $fmt of a run without a valid point fails" "$REAIM" export B --format $fmt --db "$T/known.db"
+	ok "$([ ! -s "$T/out" ] && grep -q 'no valid point' "$T/err" && echo 0 || echo 1)" "writing nothing, saying why"
+done
+status 0 "its JSON still says what was stored" "$REAIM" export B --format json --db "$T/known.db"
 status 128 "--bisect with a run that does not exist stops the bisection (128)" "$REAIM" compare A nosuch --bisect
 finish
