@@ -8,6 +8,8 @@
 # BUSY=1: a shared machine's load beside the runs, a CPU hog that comes and goes (busy 3 to 12 s,
 # idle as long, its own seeded sequence), to see whether the verdicts still hold; the points it
 # touches are marked noisy, and the script counts them.
+# PRECISION=PCT: each run made with --precision PCT (and MAX_REPEAT, default 8) instead of a fixed
+# ROUNDS: its stopping rule and compare spend the level over the looks, so false alarms stay low.
 # usage: bench/false_alarms.sh [PAIRS] [TASKS] [ROUNDS] [JOBS]
 set -eu
 pairs=${1:-4}
@@ -35,8 +37,9 @@ fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 i=0
 while [ $i -lt $((pairs * 2)) ]; do
+	# shellcheck disable=SC2086 # the precision options are words
 	"$reaim" -q --no-quiet-check -s compute -t "$tasks" -r "$rounds" -j "$jobs" -d "$t" --db "$db" \
-		--label "aa-$i" >/dev/null
+		--label "aa-$i" ${PRECISION:+--precision "$PRECISION" --max-repeat "${MAX_REPEAT:-8}"} >/dev/null
 	i=$((i + 1))
 done
 cells=0
@@ -59,6 +62,8 @@ gf=$(compare_cells "$t/g.csv" | awk '$1 == "yes" { n++ } END { print n + 0 }')
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 if command -v sqlite3 >/dev/null 2>&1; then
 	echo "points marked noisy: $(sqlite3 "$db" "SELECT sum(noisy) || ' of ' || count(*) FROM points")"
+	echo "rounds a task count took (mean): $(sqlite3 "$db" "SELECT printf('%.1f', avg(c)) FROM (SELECT count(*) AS c
+		FROM points GROUP BY run_id, workload_id, tasks)")"
 fi
 echo "pairs (repeats inside each run as samples): $flagged of $cells cells flagged"
 echo "groups ($pairs runs a side, runs as replicates): $gf of $gc cells flagged"

@@ -125,6 +125,28 @@ double stats_t_quantile(double p, double df)
 	return p < 0.5 ? -t : t;
 }
 
+/* Points of the quadrature: the chi density is smooth, and its mass sits within a few units. */
+#define POWER_STEPS 1000
+
+double stats_t_power(double lambda, double df, double crit)
+{
+	if (!(df > 0) || !isfinite(df) || !(crit > 0) || !isfinite(crit) || !isfinite(lambda))
+		return NAN;
+	/* T' = (Z + lambda) / (W / sqrt(df)), W chi with df degrees of freedom:
+	 * P(T' > c) + P(T' < -c) = E[Q(c W / sqrt(df) - lambda) + Q(c W / sqrt(df) + lambda)] */
+	double top = sqrt(df) + 12, h = top / POWER_STEPS, sum = 0;
+	double log_norm = (df / 2 - 1) * log(2.0) + lgamma(df / 2), scale = crit / sqrt(df);
+	for (int i = 0; i <= POWER_STEPS; i++) {
+		double w = i * h;
+		double dens = w > 0 ? exp((df - 1) * log(w) - w * w / 2 - log_norm) : df == 1 ? exp(-log_norm) : 0;
+		double x = scale * w;
+		double tails = 0.5 * erfc((x - lambda) / M_SQRT2) + 0.5 * erfc((x + lambda) / M_SQRT2);
+		double weight = i == 0 || i == POWER_STEPS ? 1 : i % 2 ? 4 : 2; /* Simpson's */
+		sum += weight * dens * tails;
+	}
+	return fmin(1, fmax(0, sum * h / 3));
+}
+
 static size_t count_equal(const double *v, size_t n, double x)
 {
 	size_t k = 0;

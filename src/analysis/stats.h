@@ -11,6 +11,11 @@
 double stats_t_cdf(double t, double df);
 double stats_t_quantile(double p, double df);
 
+/* The power of a two-sided t test with df degrees of freedom and critical value crit (> 0) when
+ * the true effect is lambda standard errors: P(|T'| > crit) for T' noncentral t(df, lambda).
+ * NaN for bad input. By quadrature over the chi distribution of the standard error's estimate. */
+double stats_t_power(double lambda, double df, double crit);
+
 /* Mann-Whitney U test, two-sided: normal approximation with tie and continuity correction.
  * *u is U of sample a (pairs with a > b, ties counting one half); -1 if either n < 2 or a value is NaN. */
 int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p);

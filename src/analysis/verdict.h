@@ -46,7 +46,8 @@ void verdict_holm(const double *p, size_t n, double *adj);
 void verdict_bh(const double *p, size_t n, double *adj);
 
 /* The smallest change, in % of base_mean, a two-sided test at alpha detects with the given power:
- * (t(1 - alpha/2, df) + t(power, df)) * se / |base_mean| * 100. NaN for bad input. */
+ * lambda * se / |base_mean| * 100, lambda the effect in standard errors at which the test's exact
+ * power (noncentral t with df, stats_t_power) is the power asked. NaN for bad input. */
 double verdict_mde_pct(double se, double base_mean, double df, double alpha, double power);
 
 /* Precision of a mean: the (1 - alpha) t interval's half-width in % of the mean; +inf when n < 2

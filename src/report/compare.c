@@ -131,8 +131,8 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
 		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
-		     "constant and equal). MDE: about the smallest change these samples could detect (%g%% power; "
-		     "the normal approximation of the noncentral t, a little optimistic with few samples). CPU: "
+		     "constant and equal). MDE: the smallest change these samples could detect (%g%% power, the "
+		     "noncentral t). CPU: "
 		     "change of the CPU time (user + system). A change of Jobs/Min and its interval never go below "
 		     "-100%%.",
 	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
@@ -303,7 +303,7 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	char ci[32];
 	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
 	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n", "Change", ci, "p adj",
-		"~MDE", "CPU");
+		"MDE", "CPU");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
@@ -323,7 +323,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 {
 	char a = m->sides[0].letter, b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | %g%% CI | p adj | ~MDE | CPU |\n"
+	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
 		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, 100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
@@ -488,7 +488,6 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		fprintf(f, ", \"judged\": %s, \"significant\": %s, \"regression\": %s", c->judged ? "true" : "false",
 			c->significant ? "true" : "false", c->regression ? "true" : "false");
 		json_num(f, "mde_pct", "%.4f", c->judged ? c->v.mde_pct : NAN);
-		fputs(", \"mde_approximate\": true", f);
 		json_num(f, "cpu_pct", "%.4f", c->cpu_pct);
 		json_num(f, "user_pct", "%.4f", c->user_pct);
 		json_num(f, "sys_pct", "%.4f", c->sys_pct);

@@ -263,7 +263,7 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
 	fprintf(f, "<table><tr><th>Tasks</th><th>%c Jobs/Min</th><th>n</th><th>%c Jobs/Min</th><th>n</th>"
-		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE &#8776;</th>%s</tr>\n",
+		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th>%s</tr>\n",
 		a, b, 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
