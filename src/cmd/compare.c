@@ -84,6 +84,14 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
+	if (a.counters && (a.fail_above > 0 || a.bisect)) {
+		/* the counters are not the verdict: a gate over them would pass what it never judged */
+		log_error("--counters lists what moved beside Jobs/Min and judges no regression: --fail-above and "
+			  "--bisect go without it");
+		int bisect = a.bisect;
+		cli_free(self->opts, &a);
+		return bisect ? OUT_BISECT_ABORT : OUT_USAGE; /* a usage error is no "bad" commit */
+	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
 				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};

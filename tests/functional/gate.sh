@@ -65,4 +65,7 @@ for fmt in lkp reaim7 aim7; do
 done
 status 0 "its JSON still says what was stored" "$REAIM" export B --format json --db "$T/known.db"
 status 128 "--bisect with a run that does not exist stops the bisection (128)" "$REAIM" compare A nosuch --bisect
+status 1 "--counters judges nothing: no gate over it" "$REAIM" compare A B --counters --fail-above 5
+contains "$T/err" "judges no regression" "says why"
+status 128 "nor with --bisect, which stops the bisection" "$REAIM" compare A B --counters --bisect
 finish
