@@ -825,7 +825,8 @@ static void diff_panel(FILE *f, const struct layout *L, const struct curve *c, s
 	y_title(f, L->diff_top, L->diff_bottom, "Difference (%)");
 	if (!any_diff(c, n, opt))
 		note(f, L, L->diff_top, L->diff_bottom,
-		     !any_base(n, opt) ? "needs two or more runs" : "no task counts in common with the base");
+		     opt->diff_empty_note ? opt->diff_empty_note
+		     : !any_base(n, opt) ? "needs two or more runs" : "no task counts in common with the base");
 	for (size_t i = 0; i < n; i++)
 		diff_series(f, c, n, opt, i, xa, &ya);
 }

@@ -34,6 +34,7 @@ struct plot_options {
 	 * computes none of its own. */
 	const struct plot_diff *diffs;
 	const char *diff_note;         /* under the plot: what the intervals are; NULL: not said */
+	const char *diff_empty_note;   /* in an empty diff panel, why it is empty; NULL: said from the bases */
 	int bars_of_runs;              /* some curve's error bars are the spread of run means, not repeats */
 	double y_max;                  /* > 0: the axis ends there (100 for a percentage) */
 	const char *const *footer;     /* lines under the plot: each run's label, kernel and host */
@@ -87,6 +88,7 @@ struct plot_set {
 	char *note;               /* what the intervals are */
 	int bars_of_runs;
 	char caption[256];        /* for plot_options.diff_caption */
+	const char *empty;        /* for plot_options.diff_empty_note (a constant), NULL when drawn */
 	char **footer;
 	size_t nfooter;
 	char *left_out;           /* NULL when everything was drawn */

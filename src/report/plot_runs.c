@@ -140,8 +140,10 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 	ps->note = xasprintf("the %s intervals of the change from %s (paired by round within one run, else "
 			     "Welch's test with the runs as replicates, Fieller's interval), as reaim compare states them",
 			     level, jpm ? "the comparison model" : "nothing");
-	if (!jpm)
-		snprintf(ps->caption, sizeof(ps->caption), "The difference panel judges Jobs/Min only");
+	if (!jpm) {
+		snprintf(ps->caption, sizeof(ps->caption), "Differences of Jobs/Min only");
+		ps->empty = "the comparison judges Jobs/Min: plot it for the differences";
+	}
 }
 
 /* One curve per group and block: a group of one run, that run's curves; of several, their merge. */
@@ -305,6 +307,7 @@ void plot_set_options(const struct plot_set *ps, const struct metric *m, struct 
 	opt->left_out = ps->left_out;
 	opt->diffs = ps->diffs;
 	opt->diff_note = ps->note;
+	opt->diff_empty_note = ps->empty;
 	opt->bars_of_runs = ps->bars_of_runs;
 }
 

@@ -61,6 +61,8 @@ fi
 status 1 "plot without -o" "$REAIM" plot kernel-a
 status 0 "plot a system metric" "$REAIM" plot kernel-a kernel-b -o "$T/sys.svg" --metric sys_pct
 contains "$T/sys.svg" "CPU system %" "the axis names the metric"
+status 0 "plot a system metric with --diff" "$REAIM" plot kernel-a kernel-b -o "$T/sysd.svg" --metric sys_pct --diff
+contains "$T/sysd.svg" "the comparison judges Jobs/Min" "its difference panel says the comparison judges Jobs/Min only"
 status 0 "plot a run's system time series" "$REAIM" plot kernel-a --timeline --metric iowait_pct -o "$T/tl.svg"
 ok "$([ "$(grep -o 'class="series"' "$T/tl.svg" | wc -l)" -ge 1 ] && echo 0 || echo 1)" "a line per point with samples"
 contains "$T/tl.svg" "Seconds into the point" "the time axis"
