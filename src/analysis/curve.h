@@ -43,6 +43,9 @@ const struct metric *metric_list(void); /* ends with a NULL name */
  * (the curve's jpm summary then holds that metric); free with curves_free. */
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
+/* The same without the points measured in noise when skip_noisy (as --exclude-noisy judges). */
+int curves_load_quiet(struct store *st, int64_t run_id, const struct metric *m, int skip_noisy, struct curve **out,
+		      size_t *n);
 void curves_free(struct curve *c, size_t n);
 /* The curve of one block's points (one workload and O_SYNC setting), sorted by task count. */
 void curve_from_points(struct curve *c, const struct store_point *pts, size_t n, const struct metric *m);

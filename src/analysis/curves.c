@@ -151,11 +151,20 @@ size_t curve_select_variant(const struct store_point *pts, size_t n, const char 
 
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *nout)
 {
+	return curves_load_quiet(st, run_id, m, 0, out, nout);
+}
+
+int curves_load_quiet(struct store *st, int64_t run_id, const struct metric *m, int skip_noisy, struct curve **out,
+		      size_t *nout)
+{
 	struct store_run_row run;
 	struct store_point *pts;
 	size_t n;
 	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0)
 		return -1;
+	for (size_t i = 0; i < n && skip_noisy; i++)
+		if (noise_of_point(&pts[i]))
+			pts[i].valid = 0; /* left out as compare --exclude-noisy leaves it out */
 	struct curve *curves = NULL;
 	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	size_t nc = 0;

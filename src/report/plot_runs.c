@@ -181,16 +181,17 @@ static void group_curves(struct plot_set *ps, struct curve *const *cs, const siz
 		}
 }
 
-/* Every run of the groups in order into runs[], and its curves of the metric. 0, or -1 with the reason. */
+/* Every run of the groups in order into runs[], and its curves of the metric (without the points
+ * measured in noise when the model judges without them). 0, or -1 with the reason. */
 static int load_curves(struct store *st, const struct compare_group *groups, size_t ngroups, const struct metric *m,
-		       int64_t *runs, struct curve **cs, size_t *nc, char *err, size_t errlen)
+		       int skip_noisy, int64_t *runs, struct curve **cs, size_t *nc, char *err, size_t errlen)
 {
 	size_t at = 0;
 	for (size_t g = 0; g < ngroups; g++)
 		for (size_t i = 0; i < groups[g].n; i++)
 			runs[at++] = groups[g].runs[i];
 	for (size_t r = 0; r < at; r++)
-		if (curves_load_metric(st, runs[r], m, &cs[r], &nc[r]) < 0) {
+		if (curves_load_quiet(st, runs[r], m, skip_noisy, &cs[r], &nc[r]) < 0) {
 			snprintf(err, errlen, "%s", store_error(st));
 			return -1;
 		}
@@ -223,7 +224,7 @@ int plot_set_load(struct store *st, const struct compare_group *groups, size_t n
 	struct curve **cs = xcalloc(nruns + 1, sizeof(*cs));
 	size_t *nc = xcalloc(nruns + 1, sizeof(*nc));
 	int64_t *runs = xcalloc(nruns + 1, sizeof(*runs));
-	int rc = load_curves(st, groups, ngroups, m, runs, cs, nc, err, errlen);
+	int rc = load_curves(st, groups, ngroups, m, model && model->exclude_noisy, runs, cs, nc, err, errlen);
 	for (size_t r = 0; r < nruns && rc == 0 && !workload; r++)
 		if (nc[r])
 			workload = cs[r][0].workload;

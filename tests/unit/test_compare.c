@@ -12,6 +12,7 @@
 
 #include "analysis/compare.h"
 #include "report/html.h"
+#include "report/plot.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"
@@ -468,6 +469,13 @@ static void noise(void)
 	ok(m.npanels && m.panels[0].cells[0].nb == 2 && fabs(m.panels[0].cells[0].mean_b - 101.5) < 1e-9,
 	   "--exclude-noisy: judged on the two quiet runs");
 	is_int(compare_model_bisect(&m), COMPARE_GATE_PASS, "--exclude-noisy: --bisect judges");
+	struct plot_set ps;
+	char perr[256];
+	int drawn = plot_set_load(st, g, 2, &m, NULL, -1, metric_find("jobs_per_min"), &ps, perr, sizeof(perr)) == 0;
+	ok(drawn && ps.n == 2 && ps.curves[1].count && fabs(ps.curves[1].points[0].jpm.mean - 101.5) < 1e-9,
+	   "--exclude-noisy: the plot's curve is drawn from the same quiet runs");
+	if (drawn)
+		plot_set_free(&ps);
 	compare_model_free(&m);
 }
 
