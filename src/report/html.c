@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cmpcounters.h"
 #include "analysis/kconfig.h"
 #include "report/html.h"
 #include "report/textout.h"
@@ -218,6 +219,84 @@ static void verdicts(FILE *f, const struct compare_model *m)
 					    "else the one run's repeats)"
 					  : "a paired t test over the rounds",
 		compare_correction_name(m->correction), m->judged, 100 * (1 - m->alpha));
+}
+
+/* The heading of one cell's moved counters: what it compares and its Jobs/Min change. */
+static void counters_cell_title(FILE *f, const struct compare_model *m, const struct counter_change *c)
+{
+	const struct compare_panel *p = &m->panels[c->panel];
+	fputs("<h3", f);
+	if (isfinite(c->jpm_change_pct))
+		fprintf(f, " data-jpm-pct=\"%.6g\"", c->jpm_change_pct);
+	fputs(">", f);
+	block_name(f, p);
+	fprintf(f, ", %d task%s: %c against %c, Jobs/Min ", c->tasks, c->tasks == 1 ? "" : "s", m->sides[p->side].letter,
+		m->sides[0].letter);
+	if (isfinite(c->jpm_change_pct))
+		fprintf(f, "%+.1f %%</h3>\n", c->jpm_change_pct);
+	else
+		fputs("change unknown</h3>\n", f);
+	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit per job</th><th>%c per job</th>"
+		   "<th>n</th><th>%c per job</th><th>n</th><th>change</th><th>%g %% interval</th><th>p adj</th></tr>\n",
+		m->sides[0].letter, m->sides[p->side].letter, 100 * (1 - m->alpha));
+}
+
+/* One moved counter; the data- attributes carry the model's numbers as compare --counters' JSON writes them. */
+static void counters_row(FILE *f, const struct counter_change *c)
+{
+	const struct verdict *v = &c->v;
+	fprintf(f, "<tr%s data-mean-a=\"%.6g\" data-mean-b=\"%.6g\" data-pct=\"%.6g\" data-p-adj=\"%.6g\"",
+		c->explains ? " class=\"moved\"" : "", v->mean_a, v->mean_b, v->change_pct, c->p_adj);
+	int bounded = v->bounded && isfinite(v->ci_low_pct) && isfinite(v->ci_high_pct);
+	if (bounded)
+		fprintf(f, " data-lo=\"%.6g\" data-hi=\"%.6g\"", v->ci_low_pct, v->ci_high_pct);
+	element(f, "><td class=\"l\">", c->source, " ");
+	html_text(f, c->name, 0);
+	fputs(c->scaled ? " ~</td>" : "</td>", f);
+	element(f, "<td class=\"l\">", c->unit, "</td>");
+	fprintf(f, "<td>%.4g</td><td>%zu</td><td>%.4g</td><td>%zu</td><td>%+.1f %%</td>", v->mean_a, v->na, v->mean_b,
+		v->nb, v->change_pct);
+	if (bounded)
+		fprintf(f, "<td>%+.1f to %+.1f %%</td>", v->ci_low_pct, v->ci_high_pct);
+	else
+		fputs("<td>unbounded</td>", f);
+	fprintf(f, "<td>%.3g</td></tr>\n", c->p_adj);
+}
+
+/* What moved with Jobs/Min: the counters the counter model (analysis/cmpcounters.c, as compare --counters)
+ * found significant, per cell in its order; or why there are none. */
+static void counters_section(FILE *f, const struct compare_model *m, const struct counter_model *cm)
+{
+	if (m->nsides < 2 || m->npanels == 0)
+		return; /* nothing compared: the verdict says so */
+	fputs("<h2 id=\"counters\">Counters that moved with Jobs/Min</h2>\n", f);
+	if (!cm->cells_with_counters) {
+		fputs("<p class=\"note\">No counters to compare: no cell has the kernel's counters stored on both sides "
+		      "(runs made with <code>--no-counters</code>, or by a reaim that stored none).</p>\n", f);
+		return;
+	}
+	if (!cm->nmoved)
+		fprintf(f, "<p>No counter moved significantly: none of the %zu counter test%s is below %g after the "
+			   "correction.</p>\n", cm->tested, cm->tested == 1 ? "" : "s", m->alpha);
+	for (size_t i = 0; i < cm->nmoved; i++) {
+		const struct counter_change *c = &cm->moved[i];
+		if (i > 0 && (c->panel != cm->moved[i - 1].panel || c->tasks != cm->moved[i - 1].tasks))
+			fputs("</table>\n", f);
+		if (i == 0 || c->panel != cm->moved[i - 1].panel || c->tasks != cm->moved[i - 1].tasks)
+			counters_cell_title(f, m, c);
+		counters_row(f, c);
+	}
+	if (cm->nmoved)
+		fputs("</table>\n", f);
+	fprintf(f, "<p class=\"note\">As <code>reaim compare --counters</code> lists them: each point's counter over "
+		   "its measured window divided by its jobs (tasks x jobs per task), judged by %s on the same samples "
+		   "as Jobs/Min, p values adjusted by %s's method over the %zu counter test%s of %zu cell%s with "
+		   "counters on both sides; listed when below %g. Highlighted and listed first: those that move against "
+		   "Jobs/Min (more per job where it fell, less where it rose), then the others, each by the size of its "
+		   "change. ~: a perf counter multiplexed and scaled at a point compared.</p>\n",
+		m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test", compare_correction_name(m->correction),
+		cm->tested, cm->tested == 1 ? "" : "s", cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s",
+		m->alpha);
 }
 
 /* The plot of one workload: every side's curves, the difference panel from the model. */
@@ -721,8 +800,11 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 				     .correction = o ? o->correction : COMPARE_HOLM,
 				     .exclude_noisy = o ? o->exclude_noisy : 0};
 	struct compare_model m;
+	struct counter_model cm = {0};
 	struct run_data *rd = xcalloc(n, sizeof(*rd));
 	int rc = compare_model_build(st, groups, ngroups, &co, &m);
+	if (rc == 0)
+		rc = counter_model_build(st, &m, &cm);
 	if (rc < 0)
 		snprintf(err, errlen, "%s", store_error(st));
 	for (size_t g = 0, r = 0; g < ngroups && rc == 0; g++)
@@ -759,6 +841,7 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 		}
 		runs_summary(f, rd, n);
 		verdicts(f, &m);
+		counters_section(f, &m, &cm);
 		const char **names;
 		size_t nw = workloads_of(rd, n, &names);
 		for (size_t w = 0; w < nw; w++)
@@ -773,6 +856,7 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 	for (size_t r = 0; r < n; r++)
 		run_data_free(&rd[r]);
 	free(rd);
+	counter_model_free(&cm);
 	compare_model_free(&m);
 	return rc;
 }
