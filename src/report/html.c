@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim report`: one self-contained HTML page (inline CSS and SVG, nothing fetched, no script) that a
- * developer attaches to a mail or a bug: the comparison model's verdicts first, then per workload the
- * plot, the model's tables, the system figures and subtests behind a change, then the environment and
- * how each run was made. Every judgement on the page is the model's (analysis/compare.h). */
+ * developer attaches to a mail or a bug: the comparison model's verdicts first, the counters that moved
+ * with them, then per workload the plot, the model's tables, the system figures and subtests behind a
+ * change, then the environment and how each run was made. Every judgement on the page is the model's
+ * (analysis/compare.h, analysis/cmpcounters.h). */
 #include "config.h"
 
 #include <errno.h>

@@ -25,8 +25,8 @@ struct html_options {
 	int exclude_noisy;        /* judge without the points measured in noise */
 };
 /* The page about groups of runs, as compare takes them (the first group the base; one group of one
- * run: its variants or O_SYNC settings): the comparison model's verdicts, notes and tables, a plot per
- * workload, the system figures and subtests behind a change, the environment with its differences,
+ * run: its variants or O_SYNC settings): the comparison model's verdicts, notes and tables, the
+ * counters that moved significantly (as compare --counters), a plot per workload, the system figures and subtests behind a change, the environment with its differences,
  * and how each run was made. 0, or -1 with the reason in err. */
 int report_html(FILE *f, struct store *st, const struct compare_group *groups, size_t ngroups,
 		const struct html_options *o, char *err, size_t errlen);
