@@ -82,12 +82,12 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 		if (i == 0 || !same_cell(c, &cm->moved[i - 1])) {
 			cell_title(f, m, c, markdown ? "### " : "");
 			if (markdown)
-				fprintf(f, "\n| counter | unit per job | %c (base) | %c | change | 95%% interval | p adj | |\n"
+				fprintf(f, "\n| counter | unit per job | %c (base) | %c | change | %g%% interval | p adj | |\n"
 					   "|---|---|--:|--:|--:|---|--:|---|\n",
-					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter);
+					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter, 100 * (1 - m->alpha));
 			else
-				fprintf(f, "  counter, unit per job\n      %c (base) -> %c, change [95%% interval], p adj\n",
-					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter);
+				fprintf(f, "  counter, unit per job\n      %c (base) -> %c, change [%g%% interval], p adj\n",
+					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter, 100 * (1 - m->alpha));
 		}
 		char counter[160], bounds[48];
 		char safe[sizeof(c->name)];

@@ -93,15 +93,20 @@ static const struct counter_change *find(const struct counter_model *cm, const c
 	return NULL;
 }
 
-static char *written(const struct compare_group *g, size_t n, const char *format)
+static char *written_at(const struct compare_group *g, size_t n, const char *format, double alpha)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o = {.format = format, .alpha = 0.05};
+	struct compare_options o = {.format = format, .alpha = alpha};
 	ok(report_compare_counters(f, st, g, n, &o) == 0, format);
 	fclose(f);
 	return buf;
+}
+
+static char *written(const struct compare_group *g, size_t n, const char *format)
+{
+	return written_at(g, n, format, 0.05);
 }
 
 static void groups(void)
@@ -177,6 +182,13 @@ static void groups(void)
 	free(t);
 	t = written(g, 2, "markdown");
 	ok(t && strstr(t, "### Workload compute") && strstr(t, "| perf context-switches | events |"), "markdown: a table");
+	free(t);
+	/* the intervals are at 1 - alpha, and the headings say so */
+	t = written_at(g, 2, "table", 0.1);
+	ok(t && strstr(t, "change [90% interval], p adj") && !strstr(t, "95%"), "table at --alpha 0.1: 90% intervals");
+	free(t);
+	t = written_at(g, 2, "markdown", 0.1);
+	ok(t && strstr(t, "| change | 90% interval |"), "markdown at --alpha 0.1: 90% intervals");
 	free(t);
 
 	/* runs with no counters stored: said, nothing listed */
