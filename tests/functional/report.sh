@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # reaim report: one self-contained HTML page for two runs and for one, escaped labels, the environment's
-# differences, and a real headless browser that renders it without asking the network for anything.
+# differences, the counters section (and its sentence for runs without counters), and a real headless
+# browser that renders it without asking the network for anything.
 . "$(dirname "$0")/lib.sh"
 
 printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
@@ -40,6 +41,8 @@ contains "$page" "iowait %" "with iowait"
 contains "$page" "disk util %" "and disk utilisation"
 contains "$page" "Subtests behind the change" "the subtests that moved"
 contains "$page" "sync_disk_wrt" "naming the tests"
+contains "$page" '<h2 id="counters">Counters that moved with Jobs/Min</h2>' "a section of the counters that moved"
+contains "$page" "As <code>reaim compare --counters</code> lists them" "as compare --counters judges them"
 contains "$page" '<h2 id="environment">Environment</h2>' "the environment"
 if have "the differing environment named" sqlite3; then
 	contains "$page" "The runs differ in <code>dir0.scheduler</code>" "names what differs"
@@ -189,4 +192,11 @@ else
 	echo "ok $((n + 1)) - the screenshot is not blank # SKIP neither python3 nor ImageMagick to decode it"
 	n=$((n + 1))
 fi
+
+# runs that stored no counters: the counters section says so in place of a table
+check "run without counters" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-a --no-counters
+check "another" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-b --no-counters
+status 0 "report of runs without counters" "$REAIM" report bare-a bare-b -o "$T/bare.html"
+contains "$T/bare.html" "No counters to compare" "the counters section says the runs hold none"
+
 finish
