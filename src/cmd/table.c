@@ -29,7 +29,8 @@ static const struct command rows[] = {
 	{.name = "plot", .fn = cmd_plot, .opts = cmd_plot_opts, .all = &cmd_table,
 	 .summary = "plot Jobs/Min (or another figure) against tasks for runs, or a run's system time series"},
 	{.name = "report", .fn = cmd_report, .opts = cmd_report_opts, .all = &cmd_table,
-	 .summary = "one self-contained HTML page: verdicts, plots, tables, environment and how each run was made"},
+	 .summary = "one self-contained HTML page: verdicts, the counters that moved, plots, tables, environment and "
+		    "how each run was made"},
 	{.name = "export", .fn = cmd_export, .opts = cmd_export_opts, .all = &cmd_table,
 	 .summary = "export a stored run for other tools"},
 	{.name = "merge", .fn = cmd_merge, .opts = cmd_merge_opts, .all = &cmd_table,
