@@ -42,12 +42,6 @@ done
 ok "$([ $i -lt 200 ] && echo 0 || echo 1)" "SIGKILL during scripts: their sleep is running"
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-# live processes only: a zombie waits for init to reap it
-live_left() {
-	for p in $(session_pids "$1"); do
-		case $(ps -o stat= -p "$p" 2>/dev/null) in Z* | "") ;; *) echo "$p" ;; esac
-	done
-}
 i=0
 while [ $i -lt 20 ] && [ -n "$(live_left "$pid")" ]; do sleep 0.05; i=$((i + 1)); done
 left=$(live_left "$pid")

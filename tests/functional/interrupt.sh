@@ -82,11 +82,6 @@ i=0
 while [ $i -lt 200 ] && [ ! -s "$T/bg.pid" ]; do sleep 0.05; i=$((i + 1)); done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-live_left() {
-	for p in $(session_pids "$1"); do
-		case $(ps -o stat= -p "$p" 2>/dev/null) in Z* | "") ;; *) echo "$p" ;; esac
-	done
-}
 i=0
 while [ $i -lt 40 ] && [ -n "$(live_left "$pid")" ]; do sleep 0.05; i=$((i + 1)); done
 ok "$([ -z "$(live_left "$pid")" ] && echo 0 || echo 1)" "SIGKILL in a variant's command: none of its processes is left"

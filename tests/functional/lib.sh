@@ -83,6 +83,13 @@ session_gone() {
 	[ -z "$(session_pids "$1")" ]
 }
 
+# live_left SID: the live processes of session SID (a zombie waits for init to reap it).
+live_left() {
+	for p in $(session_pids "$1"); do
+		case $(ps -o stat= -p "$p" 2>/dev/null) in Z* | "") ;; *) echo "$p" ;; esac
+	done
+}
+
 scratch_is_empty() {
 	[ -z "$(ls -A "$T/scratch")" ]
 }
