@@ -76,6 +76,11 @@ void cmd_unknown_command(const struct command_table *t, const char *word);
 void cmd_usage(FILE *f, const struct command_table *t);
 
 /* The --db option row every command that reads results shares. */
+/* The --correction row of every command that judges (compare, report, plot): one model, one choice. */
+#define CMD_OPT_CORRECTION(T)                                                                      \
+	CLI_OPT_CHOICE(0, "correction", "METHOD", T, correction, cmd_correction_at, "holm",            \
+		       "how p values are adjusted for the number of cells compared:")
+
 #define CMD_OPT_DB(T)                                                                              \
 	{.name = "db", .type = CLI_STRING, .arg = "FILE", .offset = CLI_FIELD(T, db, const char *),   \
 	 .complete = CLI_COMPLETE_FILE, .help = "results database (default $REAIM_DB, else results/reaim.db)"}

@@ -46,8 +46,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
 		       "significance level of the tests, after the correction (0.05: 95% confidence)",
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
-	CLI_OPT_CHOICE(0, "correction", "METHOD", struct compare_args, correction, cmd_correction_at, "holm",
-		       "how p values are adjusted for the number of cells compared:"),
+	CMD_OPT_CORRECTION(struct compare_args),
 	CLI_OPT_FLAG(0, "counters", struct compare_args, counters,
 		     "in place of the cells, the kernel's counters that moved with Jobs/Min: per counter and task "
 		     "count, per job, both sides' means, the % change with its interval and adjusted p, by the same "

@@ -33,14 +33,7 @@ struct fc {
 static int64_t fake_run(const char *label, const double *jpm, const struct fc *c, size_t n, const char *variant_a,
 			const char *variant_b)
 {
-	static int made;
-	char uuid[32];
-	snprintf(uuid, sizeof(uuid), "run-%d", ++made);
-	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
-			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
-	int64_t id, wl;
-	store_run_begin(st, &r, NULL, &id);
-	store_run_finish(st, id, "complete", NULL);
+	int64_t wl, id = test_db_run(st, label);
 	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
 				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "4",
 				   .jobs_per_task = JOBS, .repeat = (int64_t)n};

@@ -29,14 +29,7 @@ static struct store *st;
  * migrations, fewer timer softirqs per job; counted: store counters at all. */
 static int64_t fake_run(const char *label, int hog, int r, int counted)
 {
-	static int made;
-	char uuid[32];
-	snprintf(uuid, sizeof(uuid), "html-counters-%d", ++made);
-	struct store_run run = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
-				.command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
-	int64_t id, wl;
-	store_run_begin(st, &run, NULL, &id);
-	store_run_finish(st, id, "complete", NULL);
+	int64_t wl, id = test_db_run(st, label);
 	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
 				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "4",
 				   .jobs_per_task = JOBS, .repeat = ROUNDS};

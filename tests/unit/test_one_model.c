@@ -24,14 +24,7 @@ static struct store *st;
 /* A run of workload dbase at 1, 2 and 4 tasks, two repeats each: Jobs/Min level * tasks, +-spread. */
 static int64_t fake_run(const char *label, double level, double spread)
 {
-	static int made;
-	char uuid[32];
-	snprintf(uuid, sizeof(uuid), "one-model-%d", ++made);
-	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
-			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
-	int64_t id, wl;
-	store_run_begin(st, &r, NULL, &id);
-	store_run_finish(st, id, "complete", NULL);
+	int64_t wl, id = test_db_run(st, label);
 	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
 				   .osync = "on", .dirs = "/tmp", .tasks = "1,2,4", .jobs_per_task = 10, .repeat = 2};
 	store_workload_add(st, id, &w, &wl);

@@ -46,4 +46,18 @@ static inline void test_db_remove(struct test_db *t)
 	rmdir(t->dir);
 }
 
+/* A finished run row labelled label, with a uuid of its own in this process; its id. */
+static inline int64_t test_db_run(struct store *st, const char *label)
+{
+	static int made;
+	char uuid[32];
+	snprintf(uuid, sizeof(uuid), "test-run-%d", ++made);
+	struct store_run r = {.uuid = uuid, .label = label, .suite_name = "s", .suite_text = "",
+			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
+	int64_t id = 0;
+	store_run_begin(st, &r, NULL, &id);
+	store_run_finish(st, id, "complete", NULL);
+	return id;
+}
+
 #endif
