@@ -196,19 +196,32 @@ static int matches(const struct compare_side *s, const struct key *k, const stru
 	return strcmp(p->variant, s->variant ? s->variant : k->variant) == 0;
 }
 
-static double field(const struct store_point *p, size_t offset)
+/* The figures a cell compares, by their place in a point; the CPU figure's place is the model's. */
+enum { FIG_JPM, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, NFIG };
+static const size_t figures[NFIG] = {
+	[FIG_JPM] = offsetof(struct store_point, jobs_per_min), [FIG_CPU] = offsetof(struct store_point, cpu_s),
+	[FIG_USER] = offsetof(struct store_point, user_s), [FIG_SYS] = offsetof(struct store_point, sys_s),
+	[FIG_REAL] = offsetof(struct store_point, real_s),
+};
+
+static double field(const struct build *b, const struct store_point *p, size_t f)
 {
+	size_t offset = f == FIG_CPU && b->m->cpu_window ? offsetof(struct store_point, window_cpu_s) : figures[f];
 	double v;
 	memcpy(&v, (const char *)p + offset, sizeof(v));
 	return v;
 }
 
-/* The figures a cell compares, by their place in a point. */
-static const size_t figures[] = {
-	offsetof(struct store_point, jobs_per_min), offsetof(struct store_point, cpu_s),
-	offsetof(struct store_point, user_s), offsetof(struct store_point, sys_s), offsetof(struct store_point, real_s),
-};
-#define NFIG (sizeof(figures) / sizeof(figures[0]))
+/* Whether every valid point loaded has its CPU over the measured window (schema 13 on): then CPU is
+ * that, as in reaim's table; one older run makes it the whole-life figure on both sides. */
+static int all_have_window_cpu(const struct build *b)
+{
+	for (size_t i = 0; i < b->nruns; i++)
+		for (size_t j = 0; j < b->runs[i].n; j++)
+			if (b->runs[i].pts[j].valid && !isfinite(b->runs[i].pts[j].window_cpu_s))
+				return 0;
+	return 1;
+}
 
 /* A side's replicates of each figure at one task count (groups of runs): each run's values, then
  * verdict_group_samples (run means with two or more runs, else the one run's repeats). */
@@ -224,7 +237,7 @@ static void side_samples(struct build *b, const struct compare_side *s, const st
 			size_t n = 0;
 			for (size_t j = 0; j < r->n; j++)
 				if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]))
-					vals[i][n++] = field(&r->pts[j], figures[f]);
+					vals[i][n++] = field(b, &r->pts[j], f);
 			vr[i] = (struct verdict_run){vals[i], n};
 		}
 		verdict_group_samples(vr, s->nruns, &out[f]);
@@ -260,7 +273,7 @@ static double mean_of_valid(const double *v, size_t n, size_t k)
 
 /* The values of one figure of a side's only run by round (NaN where a round has no valid point). */
 static size_t side_rounds(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
-			  size_t offset, double **out)
+			  size_t f, double **out)
 {
 	struct crun *r = run_of(b, s->runs[0]);
 	int most = -1;
@@ -272,7 +285,7 @@ static size_t side_rounds(struct build *b, const struct compare_side *s, const s
 		(*out)[i] = NAN;
 	for (size_t j = 0; j < r->n; j++)
 		if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]) && r->pts[j].repeat >= 0)
-			(*out)[r->pts[j].repeat] = field(&r->pts[j], offset);
+			(*out)[r->pts[j].repeat] = field(b, &r->pts[j], f);
 	return (size_t)(most + 1);
 }
 
@@ -294,8 +307,8 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 	double means[2][NFIG];
 	for (size_t f = 0; f < NFIG; f++) {
 		double *ra, *rb;
-		size_t na = side_rounds(b, sa, k, c->tasks, figures[f], &ra);
-		size_t nb = side_rounds(b, sb, k, c->tasks, figures[f], &rb);
+		size_t na = side_rounds(b, sa, k, c->tasks, f, &ra);
+		size_t nb = side_rounds(b, sb, k, c->tasks, f, &rb);
 		double *pa = xcalloc(na + 1, sizeof(double)), *pb = xcalloc(na + 1, sizeof(double));
 		size_t n = pairs(ra, na, rb, nb, pa, pb);
 		means[0][f] = mean_of(pa, n);
@@ -1189,6 +1202,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	for (size_t g = 0; g < ngroups && rc == 0; g++)
 		for (size_t i = 0; i < groups[g].n && rc == 0; i++)
 			rc = load_run(&b, groups[g].runs[i]);
+	m->cpu_window = rc == 0 && all_have_window_cpu(&b);
 	if (rc == 0 && ngroups == 1 && groups[0].n == 1) {
 		inside_one_run(&b, groups[0].runs[0]);
 	} else if (rc == 0) {

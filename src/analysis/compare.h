@@ -52,7 +52,8 @@ struct compare_cell {
 	double p_adj;             /* after the correction over every judged cell; NaN when not judged */
 	int significant;          /* p_adj < alpha */
 	int regression;           /* a drop --fail-above counts: significant, or any where none can be judged */
-	double cpu_pct, user_pct, sys_pct, real_pct; /* change of the means of CPU and real time */
+	double cpu_pct, user_pct, sys_pct, real_pct; /* change of the means of CPU (the model's cpu_window),
+						       * user, system (whole life) and real time */
 	double rank_p;            /* Mann-Whitney on the same samples (groups), -1 when not possible */
 	size_t noisy_a, noisy_b;  /* valid points here measured in noise (left out with --exclude-noisy) */
 	size_t looks;             /* the --precision looks its samples could have stopped at: p times it,
@@ -135,6 +136,8 @@ struct compare_model {
 	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
 	char run_label[128];      /* variants, osync: the run's label */
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
+	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
+				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };
 
 /* What a gate (--fail-above, --bisect) concludes over the whole comparison. It never passes what it

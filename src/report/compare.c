@@ -132,12 +132,14 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
 		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal). MDE: the smallest change these samples could detect (%g%% power, the "
-		     "noncentral t). CPU: "
-		     "change of the CPU time (user + system). A change of Jobs/Min and its interval never go below "
+		     "noncentral t). CPU: change of the tasks' CPU time (user + system) %s. A change of Jobs/Min and its interval never go below "
 		     "-100%%.",
 	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
 	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
-	      100 * VERDICT_POWER);
+	      100 * VERDICT_POWER,
+	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
+			    : "over their whole life, set-up and tear-down included (a run stored before the "
+			      "measured window was)");
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
@@ -403,10 +405,10 @@ static void json_num(FILE *f, const char *key, const char *fmt, double v)
 static void json_begin(FILE *f, const struct compare_model *m)
 {
 	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"level_pct\": %g, "
-		   "\"correction\": \"%s\", "
+		   "\"correction\": \"%s\", \"cpu\": \"%s\", "
 		   "\"cells_compared\": %zu, \"fail_above_pct\": ",
 		compare_kind_name(m->kind), m->alpha, 100 * (1 - m->alpha), compare_correction_names[m->correction],
-		m->judged);
+		m->cpu_window ? "window" : "whole_life", m->judged);
 	textout_json_number(f, "%g", m->fail_above_pct > 0 ? m->fail_above_pct : NAN);
 	fprintf(f, ",\n \"sides\": [");
 	for (size_t s = 0; s < m->nsides; s++) {

@@ -59,7 +59,7 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 		double v = pts[i].jpm;
 		struct store_point p = {.run_id = id, .workload_id = wl, .osync = pts[i].osync, .tasks = pts[i].tasks,
 					.repeat = pts[i].repeat, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
-					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2};
+					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2, .window_cpu_s = 1.5};
 		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
 		if (mark_noisy) {
 			p.noisy = 1;

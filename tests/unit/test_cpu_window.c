@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Compare's CPU is the tasks' CPU over the measured window, as reaim's table shows it, where every
+ * point compared has it; one run stored before the window was makes it the whole-life figure on
+ * both sides, and the JSON and the legend say which. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/compare.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "tap.h"
+#include "testdb.h"
+
+static struct store *st;
+
+/* A run of 2 tasks, three repeats: whole-life CPU `life` and window CPU `window` (NaN: not stored). */
+static int64_t fake_run(const char *label, double life, double window)
+{
+	int64_t wl, id = test_db_run(st, label);
+	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
+				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "2",
+				   .jobs_per_task = 10, .repeat = 3};
+	store_workload_add(st, id, &w, &wl);
+	for (int k = 0; k < 3; k++) {
+		double jpm = 1000 + 10 * k;
+		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = 2, .repeat = k, .valid = 1,
+					.jobs_per_task = 10, .jobs_per_min = jpm, .real_s = 1200.0 / jpm,
+					.user_s = life / 2, .sys_s = life / 2, .cpu_s = life + 0.01 * k,
+					.window_cpu_s = window + 0.01 * k};
+		store_point_add(st, &p, NULL, 0, NULL, 0);
+	}
+	return id;
+}
+
+static double cpu_pct_of(const int64_t *a, const int64_t *b, int *window)
+{
+	struct compare_group g[] = {{a, 1}, {b, 1}};
+	struct compare_options co = {.alpha = 0.05};
+	struct compare_model m;
+	double pct = NAN;
+	if (compare_model_build(st, g, 2, &co, &m) == 0 && m.npanels && m.panels[0].ncells)
+		pct = m.panels[0].cells[0].cpu_pct;
+	*window = m.cpu_window;
+	compare_model_free(&m);
+	return pct;
+}
+
+int main(void)
+{
+	struct test_db db;
+	if (test_db_open(&db) < 0)
+		return 1;
+	st = db.st;
+	/* the same whole-life CPU; the window's CPU half again as much on B */
+	int64_t a = fake_run("a", 4.0, 1.0), b = fake_run("b", 4.0, 1.5), old = fake_run("old", 6.0, NAN);
+	int window;
+	double pct = cpu_pct_of(&a, &b, &window);
+	ok(window, "both runs have the window's CPU: compare uses it");
+	ok(fabs(pct - 49.5) < 0.6, "CPU change is the window's (+50 %), not the whole life's (0 %)");
+	pct = cpu_pct_of(&a, &old, &window);
+	ok(!window, "a run without the window's CPU: the whole life on both sides");
+	ok(fabs(pct - 50) < 0.6, "CPU change is the whole life's (4 s against 6 s)");
+
+	struct compare_group g[] = {{&a, 1}, {&b, 1}};
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct compare_options co = {.format = "json", .alpha = 0.05};
+	struct compare_result res;
+	report_compare(f, st, g, 2, &co, &res);
+	fclose(f);
+	ok(out && strstr(out, "\"cpu\": \"window\""), "JSON names the CPU measure: window");
+	free(out);
+	g[1].runs = &old;
+	f = open_memstream(&out, &len);
+	co.format = NULL;
+	report_compare(f, st, g, 2, &co, &res);
+	fclose(f);
+	ok(out && strstr(out, "whole life, set-up and tear-down included"), "the table's legend says whole life");
+	free(out);
+	test_db_remove(&db);
+	return done_testing();
+}
