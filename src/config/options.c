@@ -292,7 +292,7 @@ const struct option_def option_table[] = {
 	 .offset = OFF(counters),
 	 .arg = "on|off",
 	 .help = "store the kernel's counters of each point over its measured window: /proc/vmstat, interrupts, "
-		 "softirqs, schedstat, lock_stat, slabinfo, and perf_event_open's software (and, with a PMU, "
+		 "softirqs, schedstat, lock_stat, slabinfo, diskstats, and perf_event_open's software (and, with a PMU, "
 		 "hardware) events of the point's tasks; off (also --no-counters) reads none of them"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's system-wide counters of a point: parsers for /proc/vmstat, interrupts, softirqs,
- * schedstat, lock_stat and slabinfo, a reading of all of them, and the changes between two. */
+ * schedstat, lock_stat, slabinfo and diskstats, a reading of all of them, and the changes between two. */
 #include "config.h"
 
 #include <math.h>
@@ -243,6 +243,43 @@ static int parse_slabinfo(const char *text, struct syscount_set *out)
 	return 0;
 }
 
+/* "major minor name" and its counters (Documentation/admin-guide/iostats.rst): 11 fields, 15 with
+ * discards (4.18), 17 with flushes (5.5); field 9, the I/Os in flight, is a gauge and left out. */
+static int parse_diskstats(const char *text, struct syscount_set *out)
+{
+	static const char *const field[17] = {
+		"reads", "reads_merged", "read_kib", "read_ms", "writes", "writes_merged", "write_kib", "write_ms",
+		NULL, "io_ms", "queue_ms", "discards", "discards_merged", "discard_kib", "discard_ms", "flushes",
+		"flush_ms"};
+	size_t devices = 0;
+	for (const char *p = text; p && *p; p = next_line(p)) {
+		const char *q = p;
+		unsigned long long major, minor, f[17];
+		if (next_u64(&q, &major) < 0 || next_u64(&q, &minor) < 0)
+			continue;
+		const char *name = skip_blanks(q);
+		size_t nlen = strcspn(name, " \t\n");
+		q = name + nlen;
+		size_t n = 0;
+		while (n < ARRAY_SIZE(f) && next_u64(&q, &f[n]) == 0)
+			n++;
+		if (nlen == 0 || n < 11)
+			continue;
+		devices++;
+		if (f[0] == 0 && f[4] == 0 && (n < 12 || f[11] == 0) && (n < 16 || f[15] == 0))
+			continue; /* never used: no row (there are tens of idle loop devices) */
+		for (size_t k = 0; k < n; k++) {
+			if (!field[k])
+				continue;
+			char key[SYSCOUNT_NAME_MAX];
+			int len = snprintf(key, sizeof(key), "%.*s.%s", (int)(nlen < 48 ? nlen : 48), name, field[k]);
+			/* sectors are 512 bytes whatever the device's block size */
+			add(out, key, (size_t)len, strstr(field[k], "_kib") ? (double)f[k] / 2 : (double)f[k]);
+		}
+	}
+	return devices ? 0 : -1;
+}
+
 static const char *unit_vmstat(const char *name)
 {
 	if (strcmp(name, "pgpgin") == 0 || strcmp(name, "pgpgout") == 0)
@@ -254,6 +291,15 @@ static const char *unit_softirqs(const char *name) { (void)name; return "softirq
 static const char *unit_schedstat(const char *name) { return strstr(name, "_ns") ? "ns" : "timeslices"; }
 static const char *unit_lockstat(const char *name) { return strcmp(name, "total.wait_us") == 0 ? "us" : "contentions"; }
 static const char *unit_slabinfo(const char *name) { (void)name; return "bytes"; }
+static const char *unit_diskstats(const char *name)
+{
+	const char *field = strrchr(name, '.');
+	field = field ? field + 1 : name;
+	size_t len = strlen(field);
+	if (len > 3 && strcmp(field + len - 3, "_ms") == 0)
+		return "ms";
+	return len > 4 && strcmp(field + len - 4, "_kib") == 0 ? "KiB" : "I/Os";
+}
 
 static const struct source_def sources[SYSCOUNT_NSOURCES] = {
 	[SYSCOUNT_VMSTAT] = {.name = "vmstat", .file = "vmstat", .parse = parse_vmstat, .unit = unit_vmstat},
@@ -266,6 +312,8 @@ static const struct source_def sources[SYSCOUNT_NSOURCES] = {
 			       .unit = unit_lockstat, .top_only = 1},
 	[SYSCOUNT_SLABINFO] = {.name = "slabinfo", .file = "slabinfo", .parse = parse_slabinfo,
 			       .unit = unit_slabinfo, .top_only = 1},
+	[SYSCOUNT_DISKSTATS] = {.name = "diskstats", .file = "diskstats", .parse = parse_diskstats,
+				.unit = unit_diskstats},
 };
 
 const char *syscount_source_name(enum syscount_source s) { return sources[s].name; }

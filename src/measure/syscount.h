@@ -19,6 +19,7 @@ enum syscount_source {
 	SYSCOUNT_SCHEDSTAT,
 	SYSCOUNT_LOCKSTAT,
 	SYSCOUNT_SLABINFO,
+	SYSCOUNT_DISKSTATS,
 	SYSCOUNT_NSOURCES,
 };
 
@@ -43,7 +44,9 @@ const char *syscount_source_name(enum syscount_source s);
  * file's format. Interrupts and softirqs are summed over CPUs; a numbered IRQ is named by its
  * devices ("virtio0-input.0"), so lines of the same name add up; schedstat gives run_delay_ns,
  * rq_cpu_time_ns and timeslices summed over CPUs; lock_stat gives each class's contentions and
- * the total; slabinfo each cache's bytes (num_objs x objsize). */
+ * the total; slabinfo each cache's bytes (num_objs x objsize); diskstats each block device's I/Os,
+ * merges, KiB, milliseconds and flushes ("vda.writes_merged"), leaving out the devices that never did
+ * any I/O (the unused loop and ram devices) and the in-flight gauge. */
 int syscount_parse(enum syscount_source s, const char *text, struct syscount_set *out);
 
 /* Read every source under proc_root (NULL: "/proc"); a file that is missing or unreadable (lock_stat

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks the system counter readers on fake /proc trees: each file's parser on text worked by hand
- * (interrupts summed by device across CPUs, schedstat's run delay, lock_stat's classes, slab bytes),
+ * (interrupts summed by device across CPUs, schedstat's run delay, lock_stat's classes, slab bytes,
+ * each disk's I/Os of the three diskstats layouts),
  * a source whose file is missing left out, and the changes between two readings with the top N. */
 #include "config.h"
 
@@ -15,6 +16,18 @@
 
 static const char vmstat_a[] = "nr_free_pages 1000\npgfault 500\npgpgin 64\nnuma_hit 7\n";
 static const char vmstat_b[] = "nr_free_pages 900\npgfault 800\npgpgin 96\nnuma_hit 7\n";
+
+/* vda with flushes (5.5 on), sdb without discards (before 4.18), an idle loop device, a partition */
+static const char diskstats_a[] =
+	"   7       0 loop0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
+	" 254       0 vda 100 10 800 50 200 20 1600 300 1 400 350 0 0 0 0 30 60\n"
+	" 254       1 vda1 90 10 700 40 180 20 1500 280 0 380 320 0 0 0 0 0 0\n"
+	"   8      16 sdb 5 0 40 2 7 1 56 9 0 11 11\n";
+static const char diskstats_b[] =
+	"   7       0 loop0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
+	" 254       0 vda 110 10 880 55 260 50 2600 500 4 500 600 0 0 0 0 42 90\n"
+	" 254       1 vda1 100 10 780 45 240 50 2500 480 0 480 560 0 0 0 0 0 0\n"
+	"   8      16 sdb 5 0 40 2 7 1 56 9 0 11 11\n";
 
 static const char interrupts_a[] =
 	"           CPU0       CPU1       \n"
@@ -122,6 +135,22 @@ static void parsers(void)
 	is_near(value_of(&s, "&mm->mmap_lock"), -1, 0, "a contention point's line is not a class");
 	free(s.v);
 	s = (struct syscount_set){0};
+	ok(syscount_parse(SYSCOUNT_DISKSTATS, diskstats_a, &s) == 0, "diskstats parse");
+	is_near(value_of(&s, "vda.writes_merged"), 20, 0, "a disk's merged writes (field 6)");
+	is_near(value_of(&s, "vda.write_kib"), 800, 0, "sectors written as KiB (1600 / 2)");
+	is_near(value_of(&s, "vda.queue_ms"), 350, 0, "the weighted time in queue (field 11)");
+	is_near(value_of(&s, "vda.flushes"), 30, 0, "flushes (field 16, kernels from 5.5)");
+	is_near(value_of(&s, "vda1.reads"), 90, 0, "a partition is a device of its own");
+	is_near(value_of(&s, "sdb.io_ms"), 11, 0, "the 11-field layout of older kernels");
+	is_near(value_of(&s, "sdb.flushes"), -1, 0, "which has no flushes");
+	is_near(value_of(&s, "loop0.reads"), -1, 0, "a device that never did I/O has no rows");
+	size_t gauges = 0;
+	for (size_t i = 0; i < s.n; i++)
+		gauges += strstr(s.v[i].name, "flight") != NULL;
+	is_int((long)gauges, 0, "the in-flight gauge is left out");
+	free(s.v);
+	s = (struct syscount_set){0};
+	ok(syscount_parse(SYSCOUNT_DISKSTATS, "vda 1 2 3\n", &s) < 0, "diskstats of another format refused");
 	ok(syscount_parse(SYSCOUNT_LOCKSTAT, "nothing like it\n", &s) < 0, "lock_stat of another format refused");
 	ok(syscount_parse(SYSCOUNT_SLABINFO, "slabinfo - version: 1.1\n", &s) < 0, "slabinfo 1.x refused");
 	ok(syscount_parse(SYSCOUNT_SCHEDSTAT, "version 15\n", &s) < 0, "schedstat without cpu lines refused");
@@ -140,6 +169,7 @@ static void put_tree(const char *root, int later, const char *slabs)
 	test_put(root, "schedstat", later ? schedstat_b : schedstat_a);
 	test_put(root, "lock_stat", later ? lockstat_b : lockstat_a);
 	test_put(root, "slabinfo", slab);
+	test_put(root, "diskstats", later ? diskstats_b : diskstats_a);
 	free(slab);
 }
 
@@ -180,6 +210,13 @@ static void deltas(const char *base)
 	ok((x = row_of(r, n, "slabinfo", "gone")) && x->value == -1000, "a cache that went: -1000 bytes");
 	ok(!row_of(r, n, "slabinfo", "kmalloc-64") && !row_of(r, n, "slabinfo", "new") &&
 	   !row_of(r, n, "slabinfo", "still"), "only the top 2 slab changes are kept");
+	ok((x = row_of(r, n, "diskstats", "vda.writes_merged")) && x->value == 30 && strcmp(x->unit, "I/Os") == 0,
+	   "diskstats: vda merged 30 more writes");
+	ok((x = row_of(r, n, "diskstats", "vda.write_ms")) && x->value == 200 && strcmp(x->unit, "ms") == 0,
+	   "diskstats: 200 ms more writing");
+	ok((x = row_of(r, n, "diskstats", "vda.write_kib")) && x->value == 500 && strcmp(x->unit, "KiB") == 0,
+	   "diskstats: 500 KiB more written");
+	ok((x = row_of(r, n, "diskstats", "sdb.reads")) && x->value == 0, "an idle disk's counters are kept (0)");
 	free(r);
 	syscount_reading_free(&b);
 
