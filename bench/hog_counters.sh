@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # What the kernel's counters say about a CPU hog: the compute mix at TASKS tasks with two in-run
-# variants, "quiet" and "hog", paired round by round (A B B A ...). HOGS busy shell loops run
-# for the whole script and spin only while a flag file exists, which the "hog" variant's command
-# makes and the "quiet" one removes, so the hog is beside exactly half the rounds. Then
-# `reaim compare RUN --counters`: the counters that moved with Jobs/Min, per job. With one task a
-# CPU and more hogs than CPUs, the tasks are preempted (perf context-switches) and moved between
-# CPUs by the load balancer (perf cpu-migrations). Every hog is killed at exit.
+# variants, "quiet" and "hog", paired round by round (A B B A ...). HOGS shell loops run for the
+# whole script and work only while a flag file exists, which the "hog" variant's command makes and
+# the "quiet" one removes, so the hog is beside exactly half the rounds. Then
+# `reaim compare RUN --counters`: the counters that moved with Jobs/Min, per job. A hog spins a
+# few milliseconds and sleeps 5: with one task a CPU, its wake-ups preempt the tasks (perf
+# context-switches) and the CPU it leaves idle pulls them over (perf cpu-migrations; a hog that
+# never sleeps leaves no CPU idle, and the tasks stay put). Every hog is killed at exit.
 # usage: bench/hog_counters.sh [ROUNDS] [TASKS] [JOBS] [HOGS]
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -26,7 +27,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 for _ in $(seq "$hogs"); do
 	sh -c 'while :; do
-		if [ -e "$1" ]; then i=0; while [ $i -lt 20000 ]; do i=$((i + 1)); done; else sleep 0.05; fi
+		if [ -e "$1" ]; then i=0; while [ $i -lt 10000 ]; do i=$((i + 1)); done; sleep 0.005; else sleep 0.05; fi
 	done' hog "$flag" &
 	hog_pids="$hog_pids $!"
 done
