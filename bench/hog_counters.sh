@@ -11,9 +11,9 @@
 # usage: bench/hog_counters.sh [ROUNDS] [TASKS] [JOBS] [HOGS]
 set -eu
 . "$(dirname "$0")/lib.sh"
-rounds=${1:-8}
+rounds=${1:-12}
 tasks=${2:-2}
-jobs=${3:-200}
+jobs=${3:-400}
 hogs=${4:-$(($(nproc) + 1))}
 bench_dir hog
 flag=$t/hog-on
