@@ -22,8 +22,11 @@ while [ $i -lt "$rounds" ]; do
 	ok "$(scratch_is_empty; echo $?)" "round $i: no scratch left"
 	if command -v sqlite3 >/dev/null 2>&1; then
 		ok "$([ "$(sqlite3 "$REAIM_DB" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "round $i: database consistent"
-		st=$(sqlite3 "$REAIM_DB" "SELECT status FROM runs WHERE label = 'round-$i'")
-		ok "$([ "$st" = interrupted ] || [ "$st" = complete ] && echo 0 || echo 1)" "round $i: run stored as $st"
+		st=$(sqlite3 "$REAIM_DB" "SELECT status FROM runs WHERE label = 'round-$i'" 2>/dev/null)
+		# stopped in the quiet check, before the run began: nothing stored and nothing shown
+		[ -z "$st" ] && [ ! -s "$T/out" ] && st="not begun"
+		ok "$([ "$st" = interrupted ] || [ "$st" = complete ] || [ "$st" = "not begun" ] && echo 0 || echo 1)" \
+			"round $i: run stored as $st"
 	fi
 done
 finish

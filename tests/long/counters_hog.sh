@@ -5,7 +5,8 @@
 # more than there are CPUs, working only while the "hog" variant's flag file exists). Its tasks are
 # preempted more often, so `compare RUN --counters` must list perf's context-switches per job as
 # moved against Jobs/Min, from a real run's stored counters. Every hog is killed, on failure too.
-. "$(dirname "$0")/lib.sh"
+# In `make check-long`: it needs the machine to itself, as other load preempts the quiet rounds too.
+. "$(dirname "$0")/../functional/lib.sh"
 
 flag=$T/hog-on
 hogs=
