@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,34 @@ struct crun {
 
 struct ckey {
 	char source[16], name[96], unit[24];
+	int figure;               /* an index of point_figures, or -1: a stored counter */
 };
+
+/* The point's own figures judged beside the kernel's counters: the sampler's shares of the machine
+ * (as they are: a share is not a count to divide by jobs), and the tasks' CPU over the window per job. */
+static const struct point_figure {
+	const char *source, *name, *unit;
+	size_t offset;
+	int per_job;
+	int sampled; /* set only where the sampler ran */
+} point_figures[] = {
+	{"sampler", "user", "% of the CPUs", offsetof(struct store_point, user_pct), 0, 1},
+	{"sampler", "sys", "% of the CPUs", offsetof(struct store_point, sys_pct), 0, 1},
+	{"sampler", "iowait", "% of the CPUs", offsetof(struct store_point, iowait_pct), 0, 1},
+	{"sampler", "idle", "% of the CPUs", offsetof(struct store_point, idle_pct), 0, 1},
+	{"sampler", "outside", "% of the CPUs", offsetof(struct store_point, outside_cpu_pct), 0, 1},
+	{"sampler", "disk util", "% busy", offsetof(struct store_point, util_pct), 0, 1},
+	{"tasks", "cpu", "s", offsetof(struct store_point, window_cpu_s), 1, 0},
+};
+
+static double point_value(const struct store_point *p, const struct point_figure *f)
+{
+	double v;
+	memcpy(&v, (const char *)p + f->offset, sizeof(v));
+	if ((f->sampled && !p->sampled) || !isfinite(v) || (!f->sampled && v <= 0))
+		return NAN; /* not measured: a point stored before the window, or without samples */
+	return v;
+}
 
 struct cbuild {
 	struct store *st;
@@ -78,6 +106,11 @@ static double per_job(const struct crun *r, size_t j, const struct ckey *k, int 
 {
 	const struct store_point *p = &r->pts[j];
 	double jobs = (double)p->tasks * (double)p->jobs_per_task;
+	if (k->figure >= 0) {
+		const struct point_figure *f = &point_figures[k->figure];
+		double v = point_value(p, f);
+		return !f->per_job ? v : jobs > 0 ? v / jobs : NAN;
+	}
 	int source_seen = 0;
 	for (size_t i = 0; i < r->nc[j]; i++) {
 		const struct store_counter *c = &r->c[j][i];
@@ -92,25 +125,37 @@ static double per_job(const struct crun *r, size_t j, const struct ckey *k, int 
 	return source_seen && jobs > 0 ? 0 : NAN;
 }
 
-/* The counters any point of the cell stored, each once. */
-static void add_keys(const struct crun *r, size_t j, struct ckey **keys, size_t *n)
+static void add_key(struct ckey **keys, size_t *n, const char *source, const char *name, const char *unit,
+		    int figure)
 {
-	for (size_t i = 0; i < r->nc[j]; i++) {
-		const struct store_counter *c = &r->c[j][i];
-		size_t k = 0;
-		while (k < *n && (strcmp((*keys)[k].source, c->source) != 0 || strcmp((*keys)[k].name, c->name) != 0))
-			k++;
-		if (k < *n)
-			continue;
-		*keys = xrealloc(*keys, (*n + 1) * sizeof(**keys));
-		struct ckey *nk = &(*keys)[(*n)++];
-		snprintf(nk->source, sizeof(nk->source), "%s", c->source);
-		snprintf(nk->name, sizeof(nk->name), "%s", c->name);
-		snprintf(nk->unit, sizeof(nk->unit), "%s", c->unit);
-	}
+	for (size_t k = 0; k < *n; k++)
+		if (strcmp((*keys)[k].source, source) == 0 && strcmp((*keys)[k].name, name) == 0)
+			return;
+	*keys = xrealloc(*keys, (*n + 1) * sizeof(**keys));
+	struct ckey *nk = &(*keys)[(*n)++];
+	snprintf(nk->source, sizeof(nk->source), "%s", source);
+	snprintf(nk->name, sizeof(nk->name), "%s", name);
+	snprintf(nk->unit, sizeof(nk->unit), "%s", unit);
+	nk->figure = figure;
 }
 
-/* A side's keys at a cell, and whether it has any counter there. */
+enum { HAS_COUNTERS = 1, HAS_FIGURES = 2 };
+
+/* The counters and point figures a point of the cell has, each once; what it has (HAS_*). */
+static int add_keys(const struct crun *r, size_t j, struct ckey **keys, size_t *n)
+{
+	int any = r->nc[j] > 0 ? HAS_COUNTERS : 0;
+	for (size_t i = 0; i < r->nc[j]; i++)
+		add_key(keys, n, r->c[j][i].source, r->c[j][i].name, r->c[j][i].unit, -1);
+	for (size_t f = 0; f < ARRAY_SIZE(point_figures); f++)
+		if (!isnan(point_value(&r->pts[j], &point_figures[f]))) {
+			add_key(keys, n, point_figures[f].source, point_figures[f].name, point_figures[f].unit, (int)f);
+			any |= HAS_FIGURES;
+		}
+	return any;
+}
+
+/* A side's keys at a cell, and what it has there (HAS_*). */
 static int side_keys(struct cbuild *b, const struct compare_side *s, const struct compare_panel *pn, int tasks,
 		     struct ckey **keys, size_t *n)
 {
@@ -118,10 +163,8 @@ static int side_keys(struct cbuild *b, const struct compare_side *s, const struc
 	for (size_t i = 0; i < s->nruns; i++) {
 		struct crun *r = run_of(b, s->runs[i]);
 		for (size_t j = 0; r && j < r->n; j++)
-			if (matches(s, pn, &r->pts[j], tasks) && r->nc[j]) {
-				add_keys(r, j, keys, n);
-				any = 1;
-			}
+			if (matches(s, pn, &r->pts[j], tasks))
+				any |= add_keys(r, j, keys, n);
 	}
 	return any;
 }
@@ -217,7 +260,7 @@ static void test_cell(struct cbuild *b, size_t panel, const struct compare_cell 
 	size_t nk = 0;
 	int in_a = side_keys(b, &b->m->sides[0], pn, cell->tasks, &keys, &nk);
 	int in_b = side_keys(b, &b->m->sides[pn->side], pn, cell->tasks, &keys, &nk);
-	*with_counters += in_a && in_b;
+	*with_counters += (in_a & in_b & HAS_COUNTERS) != 0;
 	for (size_t i = 0; in_a && in_b && i < nk; i++) {
 		struct verdict v;
 		int scaled = 0;
@@ -235,6 +278,7 @@ static void test_cell(struct cbuild *b, size_t panel, const struct compare_cell 
 		memcpy(c->source, keys[i].source, sizeof(c->source));
 		memcpy(c->name, keys[i].name, sizeof(c->name));
 		memcpy(c->unit, keys[i].unit, sizeof(c->unit));
+		c->per_job = keys[i].figure < 0 || point_figures[keys[i].figure].per_job;
 		c->v = v;
 		c->scaled = scaled;
 		/* more of it per job costs throughput: it explains a drop when it rose, a gain when it fell */

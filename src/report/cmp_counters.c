@@ -57,7 +57,8 @@ static void fmt_bounds(char *buf, size_t len, const struct verdict *v)
 static void legend(FILE *f, const struct compare_model *m, const struct counter_model *cm, int markdown)
 {
 	char *t = xasprintf("Counters that moved with Jobs/Min, per job (each point's change over its measured window "
-		   "divided by its tasks x jobs per task). %s on the same samples as Jobs/Min; p adjusted by %s's "
+		   "divided by its tasks x jobs per task), and the system sampler's shares of the machine as they "
+		   "are. %s on the same samples as Jobs/Min; p adjusted by %s's "
 		   "method over the %zu counter test%s of %zu cell%s with counters on both sides; listed when "
 		   "below %g: first those that move against Jobs/Min (more per job where it fell, less where it "
 		   "rose), then the others, each by the size of its change. ~: a perf counter multiplexed and "
@@ -74,7 +75,7 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 	legend(f, m, cm, markdown);
 	if (!cm->cells_with_counters)
 		fprintf(f, "\nNo cell compared has counters on both sides (runs made with --counters off, or by a "
-			   "reaim that stored none).\n");
+			   "reaim that stored none)%s.\n", cm->nmoved ? "; the sampler's and the tasks' figures below" : "");
 	else if (!cm->nmoved)
 		fprintf(f, "\nNo counter moved significantly.\n");
 	for (size_t i = 0; i < cm->nmoved; i++) {
@@ -82,24 +83,26 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 		if (i == 0 || !same_cell(c, &cm->moved[i - 1])) {
 			cell_title(f, m, c, markdown ? "### " : "");
 			if (markdown)
-				fprintf(f, "\n| counter | unit per job | %c (base) | %c | change | %g%% interval | p adj | |\n"
+				fprintf(f, "\n| counter | unit | %c (base) | %c | change | %g%% interval | p adj | |\n"
 					   "|---|---|--:|--:|--:|---|--:|---|\n",
 					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter, 100 * (1 - m->alpha));
 			else
-				fprintf(f, "  counter, unit per job\n      %c (base) -> %c, change [%g%% interval], p adj\n",
+				fprintf(f, "  counter, unit\n      %c (base) -> %c, change [%g%% interval], p adj\n",
 					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter, 100 * (1 - m->alpha));
 		}
 		char counter[160], bounds[48];
 		char safe[sizeof(c->name)];
 		text_copy(safe, sizeof(safe), c->name);
 		snprintf(counter, sizeof(counter), "%s %s%s", c->source, safe, c->scaled ? " ~" : "");
+		char unit[sizeof(c->unit) + 8];
+		snprintf(unit, sizeof(unit), "%s%s", c->unit, c->per_job ? " per job" : "");
 		fmt_bounds(bounds, sizeof(bounds), &c->v);
 		if (markdown)
-			fprintf(f, "| %s | %s | %.4g | %.4g | %+.1f%% | %s | %.2g | %s |\n", counter, c->unit, c->v.mean_a,
+			fprintf(f, "| %s | %s | %.4g | %.4g | %+.1f%% | %s | %.2g | %s |\n", counter, unit, c->v.mean_a,
 				c->v.mean_b, c->v.change_pct, bounds, c->p_adj, c->explains ? "against Jobs/Min" : "");
 		else
-			fprintf(f, "%c %.60s, %s per job\n      %.4g -> %.4g, %+.1f%% %s, p adj %.2g\n",
-				c->explains ? '>' : ' ', counter, c->unit, c->v.mean_a, c->v.mean_b, c->v.change_pct, bounds,
+			fprintf(f, "%c %.60s, %s\n      %.4g -> %.4g, %+.1f%% %s, p adj %.2g\n",
+				c->explains ? '>' : ' ', counter, unit, c->v.mean_a, c->v.mean_b, c->v.change_pct, bounds,
 				c->p_adj);
 	}
 	if (!markdown && cm->nmoved)
@@ -109,7 +112,7 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 static void csv(FILE *f, const struct compare_model *m, const struct counter_model *cm)
 {
 	fputs("workload,osync,variant,side,tasks,jobs_per_min_change_pct,source,name,unit,mean_base_per_job,"
-	      "mean_other_per_job,change_pct,ci_low_pct,ci_high_pct,p,p_adj,against_jobs_per_min,scaled\n", f);
+	      "mean_other_per_job,change_pct,ci_low_pct,ci_high_pct,p,p_adj,against_jobs_per_min,scaled,per_job\n", f);
 	for (size_t i = 0; i < cm->nmoved; i++) {
 		const struct counter_change *c = &cm->moved[i];
 		const struct compare_panel *p = &m->panels[c->panel];
@@ -130,7 +133,7 @@ static void csv(FILE *f, const struct compare_model *m, const struct counter_mod
 			fputc(',', f);
 			textout_csv_number(f, "%.6g", v[k]);
 		}
-		fprintf(f, ",%d,%d\n", c->explains, c->scaled);
+		fprintf(f, ",%d,%d,%d\n", c->explains, c->scaled, c->per_job);
 	}
 }
 
@@ -172,7 +175,8 @@ static void json(FILE *f, const struct compare_model *m, const struct counter_mo
 		textout_json_string(f, c->name);
 		fputs(", \"unit\": ", f);
 		textout_json_string(f, c->unit);
-		fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu", c->v.na, c->v.nb);
+		fprintf(f, ", \"per_job\": %s, \"n_base\": %zu, \"n_other\": %zu", c->per_job ? "true" : "false", c->v.na,
+			c->v.nb);
 		json_number(f, "mean_base_per_job", c->v.mean_a);
 		json_number(f, "mean_other_per_job", c->v.mean_b);
 		json_number(f, "change_pct", c->v.change_pct);

@@ -237,8 +237,8 @@ static void counters_cell_title(FILE *f, const struct compare_model *m, const st
 		fprintf(f, "%+.1f %%</h3>\n", c->jpm_change_pct);
 	else
 		fputs("change unknown</h3>\n", f);
-	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit per job</th><th>%c per job</th>"
-		   "<th>n</th><th>%c per job</th><th>n</th><th>change</th><th>%g %% interval</th><th>p adj</th></tr>\n",
+	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit</th><th>%c</th>"
+		   "<th>n</th><th>%c</th><th>n</th><th>change</th><th>%g %% interval</th><th>p adj</th></tr>\n",
 		m->sides[0].letter, m->sides[p->side].letter, 100 * (1 - m->alpha));
 }
 
@@ -254,7 +254,7 @@ static void counters_row(FILE *f, const struct counter_change *c)
 	element(f, "><td class=\"l\">", c->source, " ");
 	html_text(f, c->name, 0);
 	fputs(c->scaled ? " ~</td>" : "</td>", f);
-	element(f, "<td class=\"l\">", c->unit, "</td>");
+	element(f, "<td class=\"l\">", c->unit, c->per_job ? " per job</td>" : "</td>");
 	fprintf(f, "<td>%.4g</td><td>%zu</td><td>%.4g</td><td>%zu</td><td>%+.1f %%</td>", v->mean_a, v->na, v->mean_b,
 		v->nb, v->change_pct);
 	if (bounded)
@@ -274,9 +274,9 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 	if (!cm->cells_with_counters) {
 		fputs("<p class=\"note\">No counters to compare: no cell has the kernel's counters stored on both sides "
 		      "(runs made with <code>--no-counters</code>, or by a reaim that stored none).</p>\n", f);
-		return;
-	}
-	if (!cm->nmoved)
+		if (!cm->nmoved)
+			return;
+	} else if (!cm->nmoved)
 		fprintf(f, "<p>No counter moved significantly: none of the %zu counter test%s is below %g after the "
 			   "correction.</p>\n", cm->tested, cm->tested == 1 ? "" : "s", m->alpha);
 	for (size_t i = 0; i < cm->nmoved; i++) {
@@ -290,7 +290,8 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 	if (cm->nmoved)
 		fputs("</table>\n", f);
 	fprintf(f, "<p class=\"note\">As <code>reaim compare --counters</code> lists them: each point's counter over "
-		   "its measured window divided by its jobs (tasks x jobs per task), judged by %s on the same samples "
+		   "its measured window divided by its jobs (tasks x jobs per task), and the system sampler's shares "
+		   "of the machine as they are, judged by %s on the same samples "
 		   "as Jobs/Min, p values adjusted by %s's method over the %zu counter test%s of %zu cell%s with "
 		   "counters on both sides; listed when below %g. Highlighted and listed first: those that move against "
 		   "Jobs/Min (more per job where it fell, less where it rose), then the others, each by the size of its "

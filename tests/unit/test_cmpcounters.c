@@ -174,7 +174,7 @@ static void groups(void)
 	   "json: the moved counters with their fields");
 	free(t);
 	t = written(g, 2, "markdown");
-	ok(t && strstr(t, "### Workload compute") && strstr(t, "| perf context-switches | events |"), "markdown: a table");
+	ok(t && strstr(t, "### Workload compute") && strstr(t, "| perf context-switches | events per job |"), "markdown: a table");
 	free(t);
 	/* the intervals are at 1 - alpha, and the headings say so */
 	t = written_at(g, 2, "table", 0.1);
@@ -219,6 +219,55 @@ static void variants(void)
 	compare_model_free(&m);
 }
 
+/* The point's own figures beside the counters: the sampler's iowait share (as it is, not per job) and
+ * the tasks' CPU per job, from a run's variants with samples; no sampler rows where nothing sampled. */
+static void point_figures(void)
+{
+	int64_t wl, id = test_db_run(st, "figures");
+	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "", .sync_mode = "fsync",
+				   .osync = "on", .dirs = "/tmp", .tasks = "4", .jobs_per_task = JOBS, .repeat = 4};
+	store_workload_add(st, id, &w, &wl);
+	for (int i = 0; i < 8; i++) {
+		int b = i % 2, round = i / 2;
+		double jpm = b ? 6000 + 17 * round : 9000 + 11 * round;
+		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = TASKS, .repeat = round,
+					.valid = 1, .jobs_per_task = JOBS, .jobs_per_min = jpm, .real_s = 2400.0 / jpm,
+					.cpu_s = 2, .window_cpu_s = b ? 1.2 + 0.01 * round * round : 0.8 + 0.01 * round,
+					.sampled = 1, .user_pct = 20 + round, .sys_pct = 10 + round % 2,
+					.iowait_pct = b ? 30 + round * round : 5 + round, .idle_pct = 50 - round,
+					.util_pct = 60 + round, .outside_cpu_pct = 1 + 0.1 * round};
+		snprintf(p.variant, sizeof(p.variant), "%s", b ? "bfq" : "none");
+		struct store_counter k = {.source = "vmstat", .name = "pgfault", .unit = "events", .value = 100 + round,
+					  .running_pct = NAN};
+		store_point_add_counted(st, &p, NULL, 0, NULL, 0, &k, 1);
+	}
+	struct compare_group g = {&id, 1};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	struct counter_model cm;
+	ok(compare_model_build(st, &g, 1, &o, &m) == 0 && counter_model_build(st, &m, &cm) == 0,
+	   "a sampled run's variants judged");
+	const struct counter_change *io = find(&cm, "iowait", NULL), *cpu = find(&cm, "cpu", NULL);
+	ok(io && strcmp(io->source, "sampler") == 0 && !io->per_job && io->explains,
+	   "sampler iowait rose where Jobs/Min fell: listed, as a share, against Jobs/Min");
+	ok(io && fabs(io->v.mean_a - 6.5) < 1e-9 && fabs(io->v.mean_b - 33.5) < 1e-9,
+	   "its means are the shares themselves (6.5 % and 33.5 %), not per job");
+	ok(cpu && strcmp(cpu->source, "tasks") == 0 && cpu->per_job && cpu->explains &&
+	   fabs(cpu->v.mean_a - (0.8 + 0.015) / (TASKS * JOBS)) < 1e-12,
+	   "the tasks' CPU over the window, per job, rose with it");
+	ok(!find(&cm, "user", NULL) && !find(&cm, "pgfault", NULL), "a share the same in every pair is not listed");
+	char *t = written(&g, 1, "csv");
+	ok(t && strstr(t, ",against_jobs_per_min,scaled,per_job\n") && strstr(t, "\"sampler\",\"iowait\""),
+	   "csv: the sampler's row, and whether each row is per job");
+	free(t);
+	t = written(&g, 1, "table");
+	ok(t && strstr(t, "sampler iowait, % of the CPUs\n") && strstr(t, "tasks cpu, s per job\n"),
+	   "table: a share's unit as it is, a count's per job");
+	free(t);
+	counter_model_free(&cm);
+	compare_model_free(&m);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -227,6 +276,7 @@ int main(void)
 	st = db.st;
 	groups();
 	variants();
+	point_figures();
 	test_db_remove(&db);
 	return done_testing();
 }

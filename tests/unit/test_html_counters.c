@@ -187,7 +187,9 @@ static void same_rows(const char *json, const char *html)
 		json_string(jr, "\"name\": \"", name, sizeof(name));
 		json_string(jr, "\"unit\": \"", unit, sizeof(unit));
 		char *label = xasprintf("%s %s", source, name), *el = escaped(label), *eu = escaped(unit);
-		char *cells = xasprintf("<td class=\"l\">%s", el), *ucell = xasprintf("<td class=\"l\">%s</td>", eu);
+		int per_job = strstr(jr, "\"per_job\": true") && (!jnext || strstr(jr, "\"per_job\": true") < jnext);
+		char *cells = xasprintf("<td class=\"l\">%s", el),
+		     *ucell = xasprintf("<td class=\"l\">%s%s</td>", eu, per_job ? " per job" : "");
 		const char *at = strstr(hr, cells), *uat = strstr(hr, ucell);
 		if (!at || at > hend || !uat || uat > hend) {
 			printf("# row %zu: %s not in the page's row\n", rows, label);
