@@ -84,7 +84,7 @@ ok "$(scratch_is_empty; echo $?)" "scratch dir empty after both"
 
 # the database cannot grow (a file-size limit stands in for a full disk): a clear error naming
 # the database, no crash, nothing left running, the earlier runs intact
-if command -v prlimit >/dev/null 2>&1; then
+if have "the database cannot grow" prlimit; then
 	db="$T/full.db"
 	printf '10 add_int\n' >"$T/cpu"
 	check "a first run" "$REAIM" -q --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" --db "$db"
@@ -95,7 +95,7 @@ if command -v prlimit >/dev/null 2>&1; then
 	ok "$([ $rc -eq 1 ] || [ $rc -eq 2 ] && echo 0 || echo 1)" "database full: exit $rc, not a crash"
 	contains "$T/err" "$db: " "the error names the database"
 	ok "$(scratch_is_empty; echo $?)" "database full: no scratch left"
-	if command -v sqlite3 >/dev/null 2>&1; then
+	if have "database full: still consistent, the earlier run kept" sqlite3; then
 		ok "$([ "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok ] && echo 0 || echo 1)" "database full: still consistent"
 		ok "$([ "$(sqlite3 "$db" "SELECT status FROM runs WHERE id = 1")" = complete ] && echo 0 || echo 1)" "the earlier run kept"
 	fi
