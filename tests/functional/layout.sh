@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The layout is the architecture: src/ holds main.c alone, and the link graph of the library (file A
-# uses a global that file B defines) has no cycle between files and none between folders.
+# uses a global that file B defines) has no cycle between files and none between folders, the
+# includes none between folders, and neither points up the layers.
 . "$(dirname "$0")/lib.sh"
 BUILDDIR=${REAIM_BUILDDIR:-$(pwd)}
 
@@ -39,9 +40,32 @@ folders <"$T/edges" | loops >"$T/folder_loops"
 ok "$([ -s "$T/folder_loops" ] && echo 1 || echo 0)" "no cycle between folders"
 sed 's/^/#   /' "$T/folder_loops"
 
+# includes: "A B" for each file under src/A that includes a header of src/B (a header-only use,
+# an inline function or a struct, leaves no symbol for the link graph)
+includes() {
+	find "$1/src" -mindepth 2 -name '*.[ch]' | sort | while read -r f; do
+		d=${f#"$1"/}
+		d=${d%/*}
+		sed -n 's|^#include "\([a-z_]*\)/.*|\1|p' "$f" | sort -u | while read -r to; do
+			[ "src/$to" = "$d" ] || echo "$d src/$to"
+		done
+	done | sort -u
+}
+mkdir -p "$T/tree/src/a" "$T/tree/src/b"
+printf '#include "b/y.h"\n' >"$T/tree/src/a/x.c"
+printf '#include "a/x.h"\n#include "b/z.h"\n' >"$T/tree/src/b/y.h"
+ok "$([ "$(includes "$T/tree" | tr '\n' ' ')" = "src/a src/b src/b src/a " ] && echo 0 || echo 1)" \
+	"an include between two folders is read, one within a folder is not"
+includes "$SRCDIR" >"$T/include_edges"
+ok "$([ "$(wc -l <"$T/include_edges")" -gt 20 ] && echo 0 || echo 1)" "the includes are read ($(wc -l <"$T/include_edges") folder edges)"
+loops <"$T/include_edges" >"$T/include_loops"
+ok "$([ -s "$T/include_loops" ] && echo 1 || echo 0)" "no cycle between folders by their includes"
+sed 's/^/#   /' "$T/include_loops"
+
 # every dependency points down the layers: nothing below the commands uses them, nothing but the
 # commands uses the run, the measuring code uses no judgement or rendering, analysis renders nothing
-folders <"$T/edges" >"$T/folder_edges"
+# (by the link graph and by the includes)
+folders <"$T/edges" | cat - "$T/include_edges" | sort -u >"$T/folder_edges"
 for rule in "src/run src/cmd" "src/report src/cmd" "src/analysis src/cmd" "src/report src/run" "src/analysis src/run" \
 	"src/analysis src/report" "src/store src/analysis" "src/measure src/analysis" "src/measure src/report" \
 	"src/engine src/run" "src/engine src/store" "src/store src/report" "src/util src/config"; do
