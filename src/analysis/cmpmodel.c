@@ -326,6 +326,8 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 			/* one run: both arms stopped together, at one of its looks */
 			c->looks = side_looks(b, sa, k->workload);
 			c->judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->v) == 0;
+		} else if (f == FIG_CPU) {
+			c->cpu_judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->cpu_v) == 0;
 		}
 		free(pa);
 		free(pb);
@@ -361,6 +363,8 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		c->looks = la * lb;
 		c->judged = verdict_welch_looks(xa[0].v, c->na, xb[0].v, c->nb, b->m->alpha, VERDICT_POWER, c->looks,
 						&c->v) == 0;
+		c->cpu_judged = verdict_welch_looks(xa[FIG_CPU].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_CPU].n,
+						    b->m->alpha, VERDICT_POWER, c->looks, &c->cpu_v) == 0;
 		double u;
 		if (stats_mann_whitney(xa[0].v, c->na, xb[0].v, c->nb, &u, &c->rank_p) < 0)
 			c->rank_p = -1;
@@ -779,6 +783,32 @@ static void summarise(struct compare_panel *pn)
 		: s->better ? COMPARE_BETTER : COMPARE_UNCHANGED;
 }
 
+/* The CPU changes of every cell judged as one family of their own (what explains a change does not
+ * spend the Jobs/Min verdict's level), by the same correction. */
+static void correct_cpu(struct compare_model *m)
+{
+	size_t n = 0, at = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		n += m->panels[i].ncells;
+	double *p = xcalloc(n + 1, sizeof(double)), *adj = xcalloc(n + 1, sizeof(double));
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++)
+			p[at++] = m->panels[i].cells[c].cpu_judged ? m->panels[i].cells[c].cpu_v.p : NAN;
+	if (m->correction == COMPARE_BH)
+		verdict_bh(p, n, adj);
+	else
+		verdict_holm(p, n, adj);
+	at = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			struct compare_cell *cell = &m->panels[i].cells[c];
+			cell->cpu_p_adj = adj[at++];
+			cell->cpu_significant = cell->cpu_judged && cell->cpu_p_adj < m->alpha;
+		}
+	free(p);
+	free(adj);
+}
+
 /* p values of every judged cell adjusted together; then what is significant and what fails. */
 static void correct(struct compare_model *m)
 {
@@ -812,6 +842,7 @@ static void correct(struct compare_model *m)
 		summarise(&m->panels[i]);
 	free(p);
 	free(adj);
+	correct_cpu(m);
 }
 
 /* ---- warnings ---- */

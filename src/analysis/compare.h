@@ -52,6 +52,10 @@ struct compare_cell {
 	double p_adj;             /* after the correction over every judged cell; NaN when not judged */
 	int significant;          /* p_adj < alpha */
 	int regression;           /* a drop --fail-above counts: significant, or any where none can be judged */
+	struct verdict cpu_v;     /* CPU's change, interval and p on the same samples (when cpu_judged) */
+	int cpu_judged;
+	double cpu_p_adj;         /* over every judged cell's CPU, a family of its own by the same correction */
+	int cpu_significant;      /* cpu_p_adj < alpha */
 	double cpu_pct, user_pct, sys_pct, real_pct; /* change of the means of CPU (the model's cpu_window),
 						       * user, system (whole life) and real time */
 	double rank_p;            /* Mann-Whitney on the same samples (groups), -1 when not possible */

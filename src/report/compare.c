@@ -132,14 +132,16 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
 		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal). MDE: the smallest change these samples could detect (%g%% power, the "
-		     "noncentral t). CPU: change of the tasks' CPU time (user + system) %s. A change of Jobs/Min and its interval never go below "
+		     "noncentral t). CPU: change of the tasks' CPU time (user + system) %s, * where its own test "
+		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min and its interval never go below "
 		     "-100%%.",
 	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
 	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
 	      100 * VERDICT_POWER,
 	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
-			      "measured window was)");
+			      "measured window was)",
+	      m->alpha);
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
@@ -209,6 +211,8 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 	snprintf(t->mean_b, sizeof(t->mean_b), "%.1f", c->mean_b);
 	fmt_pct(t->change, sizeof(t->change), 100.0 * (c->mean_b / c->mean_a - 1), 1);
 	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1);
+	if (c->cpu_significant)
+		strcat(t->cpu, "*");
 	if (!c->judged) {
 		t->mark = '?';
 		snprintf(t->p, sizeof(t->p), "-");
@@ -338,12 +342,19 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	panel_summary(f, m, p, 1);
 }
 
+/* A bound of the CPU change's interval: NaN where it was not judged or is unbounded. */
+static double cpu_bound(const struct compare_cell *c, double v)
+{
+	return c->cpu_judged && c->cpu_v.bounded ? v : NAN;
+}
+
 static void csv_begin(FILE *f, const struct compare_model *m)
 {
 	(void)m;
 	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
 		   "other_runs,other_jpm,n_other,samples,pct,ci_low_pct,ci_high_pct,p,p_adj,correction,"
-		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression\n");
+		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
+		   "cpu_p_adj,cpu_significant\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -391,7 +402,11 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		const double rest[] = {c->judged ? c->v.mde_pct : NAN, c->cpu_pct, c->user_pct, c->sys_pct, c->real_pct};
 		csv_numbers(f, "%.3f", rest, ARRAY_SIZE(rest));
 		csv_numbers(f, "%.4g", (const double[]){c->rank_p >= 0 ? c->rank_p : NAN}, 1);
-		fprintf(f, ",%s\n", c->regression ? "yes" : "no");
+		fprintf(f, ",%s", c->regression ? "yes" : "no");
+		const double cpu[] = {cpu_bound(c, c->cpu_v.ci_low_pct), cpu_bound(c, c->cpu_v.ci_high_pct)};
+		csv_numbers(f, "%.3f", cpu, ARRAY_SIZE(cpu));
+		csv_numbers(f, "%.4g", (const double[]){c->cpu_judged ? c->cpu_p_adj : NAN}, 1);
+		fprintf(f, ",%s\n", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
 	}
 }
 
@@ -491,6 +506,10 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 			c->significant ? "true" : "false", c->regression ? "true" : "false");
 		json_num(f, "mde_pct", "%.4f", c->judged ? c->v.mde_pct : NAN);
 		json_num(f, "cpu_pct", "%.4f", c->cpu_pct);
+		json_num(f, "cpu_ci_low_pct", "%.4f", cpu_bound(c, c->cpu_v.ci_low_pct));
+		json_num(f, "cpu_ci_high_pct", "%.4f", cpu_bound(c, c->cpu_v.ci_high_pct));
+		json_num(f, "cpu_p_adj", "%.6g", c->cpu_judged ? c->cpu_p_adj : NAN);
+		fprintf(f, ", \"cpu_significant\": %s", c->cpu_significant ? "true" : "false");
 		json_num(f, "user_pct", "%.4f", c->user_pct);
 		json_num(f, "sys_pct", "%.4f", c->sys_pct);
 		json_num(f, "real_pct", "%.4f", c->real_pct);

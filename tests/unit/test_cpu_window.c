@@ -36,14 +36,21 @@ static int64_t fake_run(const char *label, double life, double window)
 	return id;
 }
 
-static double cpu_pct_of(const int64_t *a, const int64_t *b, int *window)
+/* The CPU change of b against a, whether compare used the window, and whether it judged the change
+ * significant (its own test, Welch on the three repeats a side). */
+static double cpu_pct_of(const int64_t *a, const int64_t *b, int *window, int *significant)
 {
 	struct compare_group g[] = {{a, 1}, {b, 1}};
 	struct compare_options co = {.alpha = 0.05};
 	struct compare_model m;
 	double pct = NAN;
-	if (compare_model_build(st, g, 2, &co, &m) == 0 && m.npanels && m.panels[0].ncells)
-		pct = m.panels[0].cells[0].cpu_pct;
+	*significant = -1;
+	if (compare_model_build(st, g, 2, &co, &m) == 0 && m.npanels && m.panels[0].ncells) {
+		const struct compare_cell *c = &m.panels[0].cells[0];
+		pct = c->cpu_pct;
+		if (c->cpu_judged)
+			*significant = c->cpu_significant;
+	}
 	*window = m.cpu_window;
 	compare_model_free(&m);
 	return pct;
@@ -56,14 +63,19 @@ int main(void)
 		return 1;
 	st = db.st;
 	/* the same whole-life CPU; the window's CPU half again as much on B */
-	int64_t a = fake_run("a", 4.0, 1.0), b = fake_run("b", 4.0, 1.5), old = fake_run("old", 6.0, NAN);
-	int window;
-	double pct = cpu_pct_of(&a, &b, &window);
+	int64_t a = fake_run("a", 4.0, 1.0), b = fake_run("b", 4.0, 1.5), old = fake_run("old", 6.0, NAN),
+		same = fake_run("same", 4.0, 1.0);
+	int window, significant;
+	double pct = cpu_pct_of(&a, &b, &window, &significant);
 	ok(window, "both runs have the window's CPU: compare uses it");
 	ok(fabs(pct - 49.5) < 0.6, "CPU change is the window's (+50 %), not the whole life's (0 %)");
-	pct = cpu_pct_of(&a, &old, &window);
+	ok(significant == 1, "and judged: significant, by its own test");
+	pct = cpu_pct_of(&a, &old, &window, &significant);
 	ok(!window, "a run without the window's CPU: the whole life on both sides");
 	ok(fabs(pct - 50) < 0.6, "CPU change is the whole life's (4 s against 6 s)");
+	ok(significant == 1, "judged on the whole lives too");
+	pct = cpu_pct_of(&a, &same, &window, &significant);
+	ok(fabs(pct) < 1e-9 && significant == 0, "the same CPU on both sides: judged, not significant");
 
 	struct compare_group g[] = {{&a, 1}, {&b, 1}};
 	char *out = NULL;
@@ -74,6 +86,8 @@ int main(void)
 	report_compare(f, st, g, 2, &co, &res);
 	fclose(f);
 	ok(out && strstr(out, "\"cpu\": \"window\""), "JSON names the CPU measure: window");
+	ok(out && strstr(out, "\"cpu_significant\": true") && strstr(out, "\"cpu_p_adj\": "),
+	   "JSON: the CPU change's adjusted p and verdict");
 	free(out);
 	g[1].runs = &old;
 	f = open_memstream(&out, &len);
@@ -81,6 +95,7 @@ int main(void)
 	report_compare(f, st, g, 2, &co, &res);
 	fclose(f);
 	ok(out && strstr(out, "whole life, set-up and tear-down included"), "the table's legend says whole life");
+	ok(out && strstr(out, " +49.9%*\n"), "the table marks a significant CPU change (+49.9 %, whole lives)");
 	free(out);
 	test_db_remove(&db);
 	return done_testing();
