@@ -783,34 +783,10 @@ static void summarise(struct compare_panel *pn)
 		: s->better ? COMPARE_BETTER : COMPARE_UNCHANGED;
 }
 
-/* The CPU changes of every cell judged as one family of their own (what explains a change does not
- * spend the Jobs/Min verdict's level), by the same correction. */
-static void correct_cpu(struct compare_model *m)
-{
-	size_t n = 0, at = 0;
-	for (size_t i = 0; i < m->npanels; i++)
-		n += m->panels[i].ncells;
-	double *p = xcalloc(n + 1, sizeof(double)), *adj = xcalloc(n + 1, sizeof(double));
-	for (size_t i = 0; i < m->npanels; i++)
-		for (size_t c = 0; c < m->panels[i].ncells; c++)
-			p[at++] = m->panels[i].cells[c].cpu_judged ? m->panels[i].cells[c].cpu_v.p : NAN;
-	if (m->correction == COMPARE_BH)
-		verdict_bh(p, n, adj);
-	else
-		verdict_holm(p, n, adj);
-	at = 0;
-	for (size_t i = 0; i < m->npanels; i++)
-		for (size_t c = 0; c < m->panels[i].ncells; c++) {
-			struct compare_cell *cell = &m->panels[i].cells[c];
-			cell->cpu_p_adj = adj[at++];
-			cell->cpu_significant = cell->cpu_judged && cell->cpu_p_adj < m->alpha;
-		}
-	free(p);
-	free(adj);
-}
-
-/* p values of every judged cell adjusted together; then what is significant and what fails. */
-static void correct(struct compare_model *m)
+/* The cells' p values, one family adjusted together by the model's correction: the Jobs/Min verdicts
+ * (cpu 0), or the CPU changes (cpu 1: what explains a change does not spend the verdict's level).
+ * NaN where a cell was not judged; in cell order, panel by panel (free()). */
+static double *adjusted(const struct compare_model *m, int cpu)
 {
 	size_t n = 0, at = 0;
 	for (size_t i = 0; i < m->npanels; i++)
@@ -819,19 +795,29 @@ static void correct(struct compare_model *m)
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
 			const struct compare_cell *cell = &m->panels[i].cells[c];
-			p[at++] = cell->judged ? cell->v.p : NAN;
-			m->judged += cell->judged;
+			p[at++] = cpu ? (cell->cpu_judged ? cell->cpu_v.p : NAN) : (cell->judged ? cell->v.p : NAN);
 		}
 	if (m->correction == COMPARE_BH)
 		verdict_bh(p, n, adj);
 	else
 		verdict_holm(p, n, adj);
-	at = 0;
+	free(p);
+	return adj;
+}
+
+/* p values of every judged cell adjusted together; then what is significant and what fails. */
+static void correct(struct compare_model *m)
+{
+	double *adj = adjusted(m, 0), *cpu_adj = adjusted(m, 1);
+	size_t at = 0;
 	for (size_t i = 0; i < m->npanels; i++)
-		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+		for (size_t c = 0; c < m->panels[i].ncells; c++, at++) {
 			struct compare_cell *cell = &m->panels[i].cells[c];
-			cell->p_adj = adj[at++];
+			m->judged += cell->judged;
+			cell->p_adj = adj[at];
 			cell->significant = cell->judged && cell->p_adj < m->alpha;
+			cell->cpu_p_adj = cpu_adj[at];
+			cell->cpu_significant = cell->cpu_judged && cell->cpu_p_adj < m->alpha;
 			/* where nothing can be judged (single rounds), any drop beyond the threshold counts */
 			int counts = cell->significant || (cell->present && !cell->judged);
 			cell->regression = m->gate && counts && cell->present &&
@@ -840,9 +826,8 @@ static void correct(struct compare_model *m)
 		}
 	for (size_t i = 0; i < m->npanels; i++)
 		summarise(&m->panels[i]);
-	free(p);
 	free(adj);
-	correct_cpu(m);
+	free(cpu_adj);
 }
 
 /* ---- warnings ---- */
