@@ -266,7 +266,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
 		struct strbuf s = {0};
-		strbuf_addf(&s, "System, %c -> %c (mean over sampled points):", a, b);
+		strbuf_addf(&s, "System, %c -> %c (means over sampled points, described; --counters judges them):", a, b);
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			strbuf_addf(&s, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], p->sys_a[i], p->sys_b[i]);
 		fputs(gap, f);
