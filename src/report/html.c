@@ -332,8 +332,26 @@ static void plot_of(FILE *f, struct store *st, const struct compare_group *group
 	plot_set_free(&ps);
 }
 
+/* A cell's CPU change as the model judged it: * where significant, its interval in the title. */
+static void cpu_cell(FILE *f, const struct compare_cell *c)
+{
+	if (!isfinite(c->cpu_pct)) {
+		fputs("<td>&#8211;</td>", f);
+		return;
+	}
+	fprintf(f, "<td data-cpu-pct=\"%.4f\"", c->cpu_pct);
+	if (c->cpu_judged) {
+		fprintf(f, " data-cpu-p-adj=\"%.6g\"", c->cpu_p_adj);
+		if (c->cpu_v.bounded)
+			fprintf(f, " title=\"%+.1f to %+.1f %%, p adj %.3g\"", c->cpu_v.ci_low_pct, c->cpu_v.ci_high_pct,
+				c->cpu_p_adj);
+	}
+	fprintf(f, ">%+.1f %%%s</td>", c->cpu_pct, c->cpu_significant ? " *" : "");
+}
+
 /* One panel's cells as the model judged them: per task count both sides' means and n, the change with
- * its interval, p before and after the correction, and the MDE; with O_SYNC both, the ratio on/off. */
+ * its interval, p before and after the correction, the MDE and the CPU change; with O_SYNC both, the
+ * ratio on/off. */
 static void compare_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	char a = m->sides[0].letter, b = m->sides[p->side].letter;
@@ -344,7 +362,7 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
 	fprintf(f, "<table><tr><th>Tasks</th><th>%c Jobs/Min</th><th>n</th><th>%c Jobs/Min</th><th>n</th>"
-		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th>%s</tr>\n",
+		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s</tr>\n",
 		a, b, 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
@@ -354,7 +372,7 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		else
 			fputs("<td>&#8211;</td><td></td>", f);
 		if (!c->present) {
-			fprintf(f, "<td>&#8211;</td><td></td><td colspan=\"%d\"></td></tr>\n", ratio ? 6 : 5);
+			fprintf(f, "<td>&#8211;</td><td></td><td colspan=\"%d\"></td></tr>\n", ratio ? 7 : 6);
 			continue;
 		}
 		double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
@@ -372,6 +390,7 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		else
 			fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
 			      f);
+		cpu_cell(f, c);
 		if (ratio)
 			fprintf(f, "<td>%.3f</td>", c->mean_b / c->mean_a);
 		fputs("</tr>\n", f);
@@ -385,7 +404,10 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		fprintf(f, "Peak: %c %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)
 		fprintf(f, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
-	fputs(".</p>\n", f);
+	fprintf(f, ". CPU: the change of the tasks' CPU time %s, * where its own test on the same samples, adjusted "
+		   "over the cells' CPU changes, is below %g.</p>\n",
+		m->cpu_window ? "from their release to their last job" : "over their whole lives (a run predates the window)",
+		m->alpha);
 }
 
 /* A lone run's table: per task count the mean, spread, n and times. */

@@ -33,7 +33,8 @@ static int64_t fake_run(const char *label, double level, double spread)
 			double v = level * t + (k ? spread : -spread);
 			struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = t, .repeat = k,
 						.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
-						.user_s = 1, .sys_s = 1, .cpu_s = 2};
+						.user_s = 1, .sys_s = 1, .cpu_s = 2,
+						.window_cpu_s = 600.0 / v + 0.01 * k};
 			struct store_test tt[] = {{.name = "big", .count = 10, .total_s = 6000.0 / v},
 						  {.name = "small", .count = 10, .total_s = 0.5}};
 			store_point_add(st, &p, tt, 2, NULL, 0);
@@ -153,6 +154,11 @@ int main(void)
 		okf(fabs(h_pct - j_pct) < 1e-3 && fabs(h_lo - j_lo) < 1e-3 && fabs(h_hi - j_hi) < 1e-3,
 		   "%sthe report's table: the same change and interval (%.4f [%.4f, %.4f])", what, h_pct, h_lo, h_hi);
 		okf(fabs(h_padj - j_padj) < 1e-5 * fmax(1, j_padj), "%sthe report's table: the same adjusted p", what);
+		double j_cpu = number_after(jr, "\"cpu_pct\": ", NULL), h_cpu = number_after(hr, "data-cpu-pct=\"", NULL);
+		double j_cpu_padj = number_after(jr, "\"cpu_p_adj\": ", NULL),
+		       h_cpu_padj = number_after(hr, "data-cpu-p-adj=\"", NULL);
+		okf(isfinite(j_cpu) && fabs(h_cpu - j_cpu) < 1e-3 && fabs(h_cpu_padj - j_cpu_padj) < 1e-5 * fmax(1, j_cpu_padj),
+		    "%sthe report's CPU change and its adjusted p are compare's (%.4f, %.4g)", what, j_cpu, j_cpu_padj);
 		okf(fabs(s_pct - j_pct) < 1e-3 && fabs(s_lo - j_lo) < 1e-3 && fabs(s_hi - j_hi) < 1e-3,
 		   "%sthe plot's difference point: the same change and interval", what);
 	}
