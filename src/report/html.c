@@ -100,14 +100,6 @@ static const char *env_of(const struct run_data *r, const char *key)
 	return NULL;
 }
 
-static const struct curve *curve_of(const struct run_data *r, const char *workload, int osync)
-{
-	for (size_t i = 0; i < r->ncurves; i++)
-		if (strcmp(r->curves[i].workload, workload) == 0 && r->curves[i].osync == osync)
-			return &r->curves[i];
-	return NULL;
-}
-
 static const char *verdict_class(const struct compare_model *m, enum compare_verdict k)
 {
 	static const char *const classes[] = {
@@ -459,12 +451,13 @@ static double sys_value(const struct sysfig *s, size_t col)
 	return v;
 }
 
-static void sysfig_of(const struct run_data *r, const char *workload, int osync, struct sysfig *s)
+static void sysfig_of(const struct run_data *r, const char *workload, int osync, const char *variant,
+		      struct sysfig *s)
 {
 	memset(s, 0, sizeof(*s));
 	for (size_t i = 0; i < r->npts; i++) {
 		const struct store_point *p = &r->pts[i];
-		if (!p->valid || p->osync != osync || strcmp(p->workload, workload) != 0)
+		if (!p->valid || p->osync != osync || strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0)
 			continue;
 		double jobs = (double)p->jobs_per_task * p->tasks;
 		s->valid++;
@@ -485,10 +478,11 @@ static void sysfig_of(const struct run_data *r, const char *workload, int osync,
 	}
 }
 
-/* A row of the system table: a run's points of the workload with one O_SYNC setting. */
+/* A row of the system table: a run's points of the workload with one O_SYNC setting and variant. */
 struct sys_row {
 	const struct run_data *run;
 	int osync;
+	const char *variant;      /* "" for none */
 	int say_osync;            /* the rows differ in O_SYNC: name it */
 };
 
@@ -498,7 +492,7 @@ static void system_table(FILE *f, const struct sys_row *rows, size_t n, const ch
 	struct sysfig *s = xcalloc(n, sizeof(*s));
 	size_t sampled = 0;
 	for (size_t r = 0; r < n; r++) {
-		sysfig_of(rows[r].run, workload, rows[r].osync, &s[r]);
+		sysfig_of(rows[r].run, workload, rows[r].osync, rows[r].variant, &s[r]);
 		sampled += s[r].sampled;
 	}
 	fputs("<table><tr><th class=\"l\">Run</th>", f);
@@ -510,6 +504,8 @@ static void system_table(FILE *f, const struct sys_row *rows, size_t n, const ch
 			continue;
 		fputs("<tr><td class=\"l\">", f);
 		run_name(f, rows[r].run);
+		if (rows[r].variant[0])
+			element(f, ", variant ", rows[r].variant, "");
 		if (rows[r].say_osync)
 			fprintf(f, ", O_SYNC %s", rows[r].osync ? "on" : "off");
 		fputs("</td>", f);
@@ -590,18 +586,19 @@ static void workload_section(FILE *f, struct store *st, const struct compare_gro
 					fprintf(f, ", O_SYNC %s</h3>\n", rd[r].curves[c].osync ? "on" : "off");
 					run_table(f, &rd[r].curves[c]);
 				}
-	/* where the time went: a row per run and O_SYNC setting it measured */
-	struct sys_row *rows = xcalloc(2 * n + 1, sizeof(*rows));
-	size_t nrows = 0;
+	/* where the time went: a row per run, O_SYNC setting and variant it measured (a curve each) */
+	size_t ncurves = 0, nrows = 0;
 	int settings = 0;
 	for (size_t r = 0; r < n; r++)
-		for (int osync = 0; osync <= 1; osync++)
-			if (curve_of(&rd[r], workload, osync))
-				settings |= 1 << osync;
+		for (size_t c = 0; c < rd[r].ncurves; c++, ncurves++)
+			if (strcmp(rd[r].curves[c].workload, workload) == 0)
+				settings |= 1 << rd[r].curves[c].osync;
+	struct sys_row *rows = xcalloc(ncurves + 1, sizeof(*rows));
 	for (size_t r = 0; r < n; r++)
-		for (int osync = 0; osync <= 1; osync++)
-			if (curve_of(&rd[r], workload, osync))
-				rows[nrows++] = (struct sys_row){&rd[r], osync, settings == 3};
+		for (size_t c = 0; c < rd[r].ncurves; c++)
+			if (strcmp(rd[r].curves[c].workload, workload) == 0)
+				rows[nrows++] = (struct sys_row){&rd[r], rd[r].curves[c].osync, rd[r].curves[c].variant,
+								 settings == 3};
 	fputs(settings == 3 && n == 1 ? "<h4>System figures, O_SYNC off (base) and on</h4>\n" : "<h4>System figures</h4>\n",
 	      f);
 	system_table(f, rows, nrows, workload);

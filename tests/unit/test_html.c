@@ -195,6 +195,45 @@ static void page(int64_t a, int64_t b)
 	ok(report_html(stdout, st, g, 0, NULL, err, sizeof(err)) == -1, "no runs: -1");
 }
 
+/* A run's variants each have their own row of system figures: their means are not pooled. */
+static void variant_rows(void)
+{
+	struct store_run r = {.uuid = "variants", .label = "ab", .suite_name = "s", .suite_text = "",
+			      .command_line = "reaim", .version = "9.9", .mode = "sweep", .seed = 1};
+	int64_t id, wl;
+	store_run_begin(st, &r, NULL, &id);
+	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "10 disk_rr\n",
+				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1",
+				   .jobs_per_task = 10, .repeat = 2};
+	store_workload_add(st, id, &w, &wl);
+	for (int i = 0; i < 4; i++) {
+		int b = i % 2;
+		double v = b ? 500 + i : 1000 + i;
+		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = 1, .repeat = i / 2,
+					.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
+					.user_s = 1, .sys_s = 1, .sampled = 1, .user_pct = 10, .sys_pct = 10,
+					.iowait_pct = b ? 60 : 20, .util_pct = 50};
+		snprintf(p.variant, sizeof(p.variant), "%s", b ? "bfq" : "none");
+		store_point_add(st, &p, NULL, 0, NULL, 0);
+	}
+	store_run_finish(st, id, "complete", NULL);
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	struct compare_group g = {&id, 1};
+	FILE *f = open_memstream(&buf, &len);
+	is_int(report_html(f, st, &g, 1, NULL, err, sizeof(err)), 0, "report_html of a run's variants");
+	fclose(f);
+	const char *none = buf ? strstr(buf, "</small>, variant none</td>") : NULL;
+	const char *bfq = buf ? strstr(buf, "</small>, variant bfq</td>") : NULL;
+	ok(none && bfq, "a system-figures row per variant");
+	/* the columns: user, sys, iowait: each row's own iowait (20 and 60), not the pooled 40 */
+	ok(none && strncmp(strstr(none, "<td>"), "<td>10.0</td><td>10.0</td><td>20.0</td>", 39) == 0,
+	   "variant none's own iowait");
+	ok(bfq && strncmp(strstr(bfq, "<td>"), "<td>10.0</td><td>10.0</td><td>60.0</td>", 39) == 0,
+	   "variant bfq's own iowait");
+	free(buf);
+}
+
 int main(void)
 {
 	escaping();
@@ -208,6 +247,7 @@ int main(void)
 	run_info(b);
 	plot_sets(a, b);
 	page(a, b);
+	variant_rows();
 	test_db_remove(&db);
 	return done_testing();
 }
