@@ -574,6 +574,12 @@ static void text_end(FILE *f, const struct compare_model *m)
 {
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
+	size_t moved = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		moved += m->panels[i].summary.better + m->panels[i].summary.worse;
+	if (moved)
+		wrapf(f, "  ", "\nWhat moved with it: the same command with --counters lists what else changed "
+			       "significantly, the kernel's counters per job and the sampler's shares.");
 }
 
 const struct compare_format report_compare_formats[] = {

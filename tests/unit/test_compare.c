@@ -203,6 +203,8 @@ static void groups(void)
 	   "table: the sides and their runs");
 	ok(has_words(out, "big -100% (-6.26 s)") && has_words(out, "small ~0% (+0.0 ms)"),
 	   "table: subtests by share, the one within noise marked");
+	ok(has_words(out, "What moved with it: the same command with --counters lists"),
+	   "table: a significant change points to --counters");
 	free(out);
 	/* the same the other way round: -9.9 % at 1 task, significant */
 	struct compare_group back[] = {{b, 2}, {a, 3}};

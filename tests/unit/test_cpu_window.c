@@ -97,6 +97,13 @@ int main(void)
 	ok(out && strstr(out, "whole life, set-up and tear-down included"), "the table's legend says whole life");
 	ok(out && strstr(out, " +49.9%*\n"), "the table marks a significant CPU change (+49.9 %, whole lives)");
 	free(out);
+	g[1].runs = &same;
+	f = open_memstream(&out, &len);
+	report_compare(f, st, g, 2, &co, &res);
+	fclose(f);
+	ok(out && strstr(out, "within the noise") && !strstr(out, "What moved with it"),
+	   "nothing significant: no pointer to --counters");
+	free(out);
 	test_db_remove(&db);
 	return done_testing();
 }
