@@ -25,7 +25,7 @@ struct classic_view {
 	int nosync, started;
 };
 
-static void classic_point(void *arg, const struct run_block *b, const struct store_point *p)
+static void classic_point(void *arg, const struct block_plan *b, const struct store_point *p)
 {
 	struct classic_view *t = arg;
 	(void)b;

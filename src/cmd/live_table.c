@@ -16,7 +16,7 @@ static void progress_begin(void *arg, int64_t run_id, size_t planned)
 	progress_start(log_level() > 0, planned);
 }
 
-static void progress_of_point(void *arg, const struct run_block *b, int tasks, size_t index, int round, int rounds)
+static void progress_of_point(void *arg, const struct block_plan *b, int tasks, size_t index, int round, int rounds)
 {
 	(void)arg;
 	progress_point(b->workload, b->osync, tasks, index, round, rounds);
@@ -40,17 +40,15 @@ static void table_end(void *arg)
 	log_release(); /* a single-user table ends with the run */
 }
 
-static void block_begin(void *arg, const struct run_block *b)
+static void block_begin(void *arg, const struct block_plan *b)
 {
 	struct live_table *t = arg;
-	t->rb = (struct report_block){.workload = b->workload, .osync = b->osync, .mode = b->mode,
-				      .rounds = b->rounds, .threshold = b->threshold, .verbose = t->verbose,
-				      .variants = b->variants, .precision = b->precision, .looks = b->looks};
+	t->rb = (struct report_block){.plan = *b, .verbose = t->verbose};
 	report_block_begin(stdout, &t->rb);
 	log_hold();
 }
 
-static void point_stored(void *arg, const struct run_block *b, const struct store_point *p)
+static void point_stored(void *arg, const struct block_plan *b, const struct store_point *p)
 {
 	struct live_table *t = arg;
 	(void)b;
@@ -58,7 +56,7 @@ static void point_stored(void *arg, const struct run_block *b, const struct stor
 	fflush(stdout);
 }
 
-static void block_end(void *arg, const struct run_block *b, const struct store_point *pts, size_t n, int finished)
+static void block_end(void *arg, const struct block_plan *b, const struct store_point *pts, size_t n, int finished)
 {
 	struct live_table *t = arg;
 	(void)b;

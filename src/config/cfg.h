@@ -74,6 +74,19 @@ void str_list_copy(struct str_list *dst, const struct str_list *src);
 enum osync_choice { OSYNC_OFF = 0, OSYNC_ON = 1, OSYNC_BOTH = 2 };
 enum run_mode { MODE_SWEEP, MODE_CROSSOVER, MODE_QUICK, MODE_PEAK, MODE_SINGLE };
 
+/* A block of a run's points, one workload and O_SYNC setting, as its plan describes it: what the
+ * live views are told while it runs and what `show` rebuilds from the stored rows. */
+struct block_plan {
+	const char *workload;
+	int osync;                /* -1: on and off interleaved (a sweep made with --osync both) */
+	int mode;                 /* enum run_mode */
+	int rounds;               /* repeats asked for */
+	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
+	int variants;             /* the points carry variants */
+	double precision;         /* --precision asked (0: not) */
+	int looks;                /* the looks its stopping rule takes (1 without --precision) */
+};
+
 struct run_opts {
 	char *workfile;
 	struct task_list tasks;

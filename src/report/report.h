@@ -7,21 +7,15 @@
 
 #include "analysis/compare.h"
 #include "analysis/curve.h"
+#include "config/cfg.h"
 #include "store/store.h"
 
 /* What a block of rows (one workload and O_SYNC setting) needs besides its points: filled
  * from the plan while a run goes, and from the stored run and workload rows by `show`, so
  * both print the same text. */
 struct report_block {
-	const char *workload;
-	int osync;                /* -1: on and off interleaved: an O_SYNC column, summaries per setting */
-	int mode;                 /* enum run_mode */
-	int rounds;               /* repeats asked for; more than one adds a Round column */
-	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
+	struct block_plan plan;
 	int verbose;              /* the extra columns */
-	int variants;             /* the points carry variants: a Variant column, summaries per variant */
-	double precision;         /* --precision asked (0: not): the interval reached per task count */
-	int looks;                /* the looks of its stopping rule: the intervals hold over all of them */
 };
 /* "Workload dbase, O_SYNC on" and the column header. */
 void report_block_begin(FILE *f, const struct report_block *b);

@@ -396,7 +396,7 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	for (size_t k = 0; k < nv * 2; k++) {
 		int osync = k % 2 == 0;
-		if (b->osync >= 0 && osync != b->osync)
+		if (b->plan.osync >= 0 && osync != b->plan.osync)
 			continue;
 		size_t m = curve_select_variant(pts, n, names[k / 2], one), kept = 0;
 		for (size_t i = 0; i < m; i++)
@@ -415,7 +415,7 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 		if (peak) {
 			fprintf(f, "Per test at the peak%s%s%s (--tests for every point):\n",
 				names[k / 2][0] ? " of variant " : "", names[k / 2],
-				b->osync < 0 ? (osync ? ", O_SYNC on" : ", O_SYNC off") : "");
+				b->plan.osync < 0 ? (osync ? ", O_SYNC on" : ", O_SYNC off") : "");
 			print_tests(f, st, peak);
 			print_resolution(f);
 		}
@@ -486,9 +486,9 @@ static void block_rounds(const struct store_option *o, size_t n, const struct st
 	}
 	long long least, most;
 	plan_rounds(&ro, &least, &most);
-	b->rounds = (int)most;
-	b->precision = ro.precision;
-	b->looks = (int)plan_looks(&ro);
+	b->plan.rounds = (int)most;
+	b->plan.precision = ro.precision;
+	b->plan.looks = (int)plan_looks(&ro);
 	run_opts_free(&ro);
 }
 
@@ -531,16 +531,16 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		size_t e = block_end_of(pts, n, s, &both);
 		const struct store_workload_row *wr = workload_row(w, nw, pts[s].workload_id);
 		struct report_block b = {
-			.workload = pts[s].workload,
-			.osync = both ? -1 : pts[s].osync,
-			.mode = mode,
-			.rounds = wr ? (int)wr->repeat : 1,
-			.threshold = wr ? wr->threshold : 0,
+			.plan = {.workload = pts[s].workload,
+				 .osync = both ? -1 : pts[s].osync,
+				 .mode = mode,
+				 .rounds = wr ? (int)wr->repeat : 1,
+				 .threshold = wr ? wr->threshold : 0},
 			.verbose = verbose,
 		};
 		block_rounds(opts, nopts, wr, &b);
-		for (size_t i = s; i < e && !b.variants; i++)
-			b.variants = pts[i].variant[0] != '\0';
+		for (size_t i = s; i < e && !b.plan.variants; i++)
+			b.plan.variants = pts[i].variant[0] != '\0';
 		show_block(f, st, &b, pts + s, e - s, !(e == n && run_stopped(&run)), &fl);
 	}
 	store_options_free(opts, nopts);

@@ -18,14 +18,14 @@
 void report_block_begin(FILE *f, const struct report_block *b)
 {
 	fputs("\nWorkload ", f);
-	fput_text(f, b->workload, 0);
-	fprintf(f, ", O_SYNC %s\n", b->osync < 0 ? "on and off, interleaved" : b->osync ? "on" : "off");
+	fput_text(f, b->plan.workload, 0);
+	fprintf(f, ", O_SYNC %s\n", b->plan.osync < 0 ? "on and off, interleaved" : b->plan.osync ? "on" : "off");
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
-	if (b->rounds > 1)
+	if (b->plan.rounds > 1)
 		fprintf(f, "\tRound");
-	if (b->osync < 0)
+	if (b->plan.osync < 0)
 		fprintf(f, "\tO_SYNC");
-	if (b->variants)
+	if (b->plan.variants)
 		fprintf(f, "\tVariant");
 	if (b->verbose)
 		fprintf(f, "\tJPM/Task\tJTI\tStdDev%%\tUser\tSys\tMinTask\tMaxTask");
@@ -43,11 +43,11 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f", p->tasks, p->real_s, report_point_cpu_s(p));
 	else
 		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, report_point_cpu_s(p));
-	if (b->rounds > 1)
-		fprintf(f, "\t%d/%d", p->repeat + 1, b->rounds);
-	if (b->osync < 0)
+	if (b->plan.rounds > 1)
+		fprintf(f, "\t%d/%d", p->repeat + 1, b->plan.rounds);
+	if (b->plan.osync < 0)
 		fprintf(f, "\t%s", p->osync ? "on" : "off");
-	if (b->variants) {
+	if (b->plan.variants) {
 		fputc('\t', f);
 		fput_text(f, p->variant, 0);
 	}
@@ -99,7 +99,7 @@ static size_t points_at(const struct store_point *pts, size_t n, int tasks, stru
  * A block made with --precision: the interval over its looks, which holds where its rounds stopped. */
 static double ci95_pct(const struct report_block *b, const struct summary *s)
 {
-	return verdict_summary_halfwidth_pct(s, VERDICT_ALPHA, b->looks > 1 ? (size_t)b->looks : 1);
+	return verdict_summary_halfwidth_pct(s, VERDICT_ALPHA, b->plan.looks > 1 ? (size_t)b->plan.looks : 1);
 }
 
 /* "(mean of 3 rounds, ±2.1% at 95%)": how many points a figure stands for, when more than one,
@@ -124,13 +124,13 @@ static void crossover_line(FILE *f, const struct report_block *b, const struct s
 	struct summary s;
 	int tasks = pts[n - 1].tasks;
 	size_t all = points_at(pts, n, tasks, &s, NULL);
-	if (s.n == 0 || s.mean >= b->threshold)
+	if (s.n == 0 || s.mean >= b->plan.threshold)
 		return;
 	if (all > 1)
 		fprintf(f, "Crossover: mean Jobs/Min per task %.2f over %zu rounds fell below %g at %d tasks\n", s.mean,
-			s.n, b->threshold, tasks);
+			s.n, b->plan.threshold, tasks);
 	else
-		fprintf(f, "Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", s.mean, b->threshold,
+		fprintf(f, "Crossover: Jobs/Min per task %.2f fell below %g at %d tasks\n", s.mean, b->plan.threshold,
 			tasks);
 }
 
@@ -179,26 +179,26 @@ static void means_table(FILE *f, const struct report_block *b, const struct curv
 	/* rounds of one run share its machine's state: their interval is narrower than the truth */
 	fprintf(f, "±CI95%%: half the 95%% interval of the mean over this run's rounds; they share\n"
 		   "one machine state, so runs as replicates (compare A1,A2 B1,B2) say more.\n");
-	if (b->looks > 1)
-		fprintf(f, "With --precision the interval holds over its %d looks (each at %.3g%%).\n", b->looks,
-			100 * (1 - VERDICT_ALPHA / b->looks));
+	if (b->plan.looks > 1)
+		fprintf(f, "With --precision the interval holds over its %d looks (each at %.3g%%).\n", b->plan.looks,
+			100 * (1 - VERDICT_ALPHA / b->plan.looks));
 }
 
 /* The 95 % interval reached at each task count, against the precision asked. */
 static void precision_table(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n)
 {
 	double *v = xcalloc(n + 1, sizeof(double));
-	size_t looks = b->looks > 1 ? (size_t)b->looks : 1;
+	size_t looks = b->plan.looks > 1 ? (size_t)b->plan.looks : 1;
 	fprintf(f, "Precision asked: the 95%% confidence interval of the mean Jobs/Min within ±%g%%, over\n"
 		   "%zu looks (each at %.3g%%, so the interval where the rounds stopped still covers with 95%%)\n"
-		   "Tasks\t±CI%%\tRounds\tReached\n", b->precision, looks, 100 * (1 - VERDICT_ALPHA / (double)looks));
+		   "Tasks\t±CI%%\tRounds\tReached\n", b->plan.precision, looks, 100 * (1 - VERDICT_ALPHA / (double)looks));
 	for (size_t i = 0, e; i < n; i = e) {
 		size_t k = 0;
 		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
 			if (pts[e].valid)
 				v[k++] = pts[e].jobs_per_min;
 		double reached;
-		int yes = verdict_precision_reached(v, k, b->precision, looks, &reached);
+		int yes = verdict_precision_reached(v, k, b->plan.precision, looks, &reached);
 		fprintf(f, "%d\t", pts[i].tasks);
 		if (isfinite(reached))
 			fprintf(f, "%.2f", reached);
@@ -219,12 +219,12 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	qsort(sorted, n, sizeof(*sorted), by_tasks);
 	struct curve c;
 	curve_from_points(&c, sorted, n, metric_find("jobs_per_min"));
-	if (n && (b->mode == MODE_CROSSOVER || b->mode == MODE_QUICK))
+	if (n && (b->plan.mode == MODE_CROSSOVER || b->plan.mode == MODE_QUICK))
 		crossover_line(f, b, pts, n);
-	if (n && b->mode == MODE_PEAK && finished)
+	if (n && b->plan.mode == MODE_PEAK && finished)
 		peak_line(f, &c, sorted, n);
 	means_table(f, b, &c, sorted, n);
-	if (b->precision > 0 && n)
+	if (b->plan.precision > 0 && n)
 		precision_table(f, b, sorted, n);
 	const struct curve_point *best = curve_peak(&c);
 	if (best) {
@@ -250,7 +250,7 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished)
 {
-	if (b->osync < 0) {
+	if (b->plan.osync < 0) {
 		/* settings interleaved: each has its own summary, as if it had its own block */
 		struct store_point *one = xcalloc(n + 1, sizeof(*one));
 		for (int osync = 1; osync >= 0; osync--) {
@@ -259,14 +259,14 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 				if (pts[i].osync == osync)
 					one[k++] = pts[i];
 			struct report_block setting = *b;
-			setting.osync = osync;
+			setting.plan.osync = osync;
 			fprintf(f, "O_SYNC %s:\n", osync ? "on" : "off");
 			report_block_end(f, &setting, one, k, finished);
 		}
 		free(one);
 		return;
 	}
-	if (!b->variants) {
+	if (!b->plan.variants) {
 		block_summary(f, b, pts, n, finished);
 		return;
 	}

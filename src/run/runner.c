@@ -173,7 +173,7 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 }
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
-static int one_point(struct runner *rn, const struct workload *wl, const struct run_block *blk, int64_t wl_id,
+static int one_point(struct runner *rn, const struct workload *wl, const struct block_plan *blk, int64_t wl_id,
 		     int tasks, int repeat, const char *variant, int osync, const struct engine_scratch *scratch,
 		     struct store_point *out)
 {
@@ -202,7 +202,7 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
-	struct run_block shown = *blk; /* an interleaved block's point shows its own setting */
+	struct block_plan shown = *blk; /* an interleaved block's point shows its own setting */
 	shown.osync = osync;
 	if (rn->view->point_begin)
 		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
@@ -261,7 +261,7 @@ struct block_run {
 	int64_t wl_id;
 	int osync;                /* -1: on and off interleaved, an arm each */
 	const struct engine_scratch *scratch;
-	struct run_block blk;
+	struct block_plan blk;
 	struct store_point *pts;
 	size_t np, cap;
 	struct arm *arms;         /* the variants, or one arm without a name */
@@ -507,7 +507,7 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		one.wf.count = 1;
 		one.name = (char *)wl->wf.entries[i].test->name;
 		one.opts.jobs_per_task = 1;
-		const struct run_block blk = {.workload = one.name, .osync = osync, .mode = MODE_SINGLE, .rounds = 1};
+		const struct block_plan blk = {.workload = one.name, .osync = osync, .mode = MODE_SINGLE, .rounds = 1};
 		int64_t wl_id;
 		if (runner_store_workload(rn, &one, &wl_id) < 0) {
 			log_error("%s", store_error(rn->st));

@@ -46,7 +46,7 @@ static char *block_text(const struct report_block *b, const struct store_point *
 
 static void one_round(void)
 {
-	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1};
+	struct report_block b = {.plan = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1}};
 	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250)};
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	is_str(t,
@@ -64,7 +64,7 @@ static void one_round(void)
 
 static void rounds(void)
 {
-	struct report_block b = {.workload = "mix", .osync = 0, .mode = MODE_SWEEP, .rounds = 3};
+	struct report_block b = {.plan = {.workload = "mix", .osync = 0, .mode = MODE_SWEEP, .rounds = 3}};
 	/* the best single point (300 at 1 task) is not the best mean (200 at 2 tasks) */
 	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 200), pt(1, 1, 300),
 				    pt(2, 1, 190), pt(1, 2, 110), pt(2, 2, 210)};
@@ -83,8 +83,8 @@ static void rounds(void)
 	/* made with --precision over 2 looks: the interval at 0.05 / 2 each, t(0.9875, 2) = 6.2054:
 	 * 6.2054 x 5 / sqrt(3) = 17.9 %, so the interval where the rounds stopped still covers with 95 % */
 	struct report_block bp = b;
-	bp.precision = 50;
-	bp.looks = 2;
+	bp.plan.precision = 50;
+	bp.plan.looks = 2;
 	t = block_text(&bp, pts, ARRAY_SIZE(pts), 1);
 	ok(strstr(t, "\n2\t200.0\t\t5.0\t17.9\t190.0\t210.0\t3/3\t") != NULL, "--precision: the interval over its looks");
 	ok(strstr(t, "(mean of 3 rounds, \xc2\xb1" "17.9% at 95%)") != NULL, "the Max line's too");
@@ -113,7 +113,8 @@ static void rounds(void)
 
 static void crossover(void)
 {
-	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_CROSSOVER, .rounds = 2, .threshold = 50};
+	struct report_block b = {
+		.plan = {.workload = "mix", .osync = 1, .mode = MODE_CROSSOVER, .rounds = 2, .threshold = 50}};
 	/* per task at 4 tasks: 160/4 = 40 and 200/4 = 50, mean 45 < 50 */
 	struct store_point pts[] = {pt(2, 0, 240), pt(2, 1, 260), pt(4, 0, 160), pt(4, 1, 200)};
 	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
@@ -124,15 +125,15 @@ static void crossover(void)
 	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
 	ok(!strstr(t, "Crossover"), "no crossover line while the mean stays above the threshold");
 	free(t);
-	b.rounds = 1;
-	b.mode = MODE_QUICK;
-	b.threshold = 60;
+	b.plan.rounds = 1;
+	b.plan.mode = MODE_QUICK;
+	b.plan.threshold = 60;
 	struct store_point one[] = {pt(1, 0, 100), pt(2, 0, 100)};
 	t = block_text(&b, one, ARRAY_SIZE(one), 1);
 	ok(strstr(t, "Crossover: Jobs/Min per task 50.00 fell below 60 at 2 tasks\n") != NULL,
 	   "one round: classic line");
 	free(t);
-	b.mode = MODE_SWEEP;
+	b.plan.mode = MODE_SWEEP;
 	t = block_text(&b, one, ARRAY_SIZE(one), 1);
 	ok(!strstr(t, "Crossover"), "a sweep has no crossover line");
 	free(t);
@@ -140,7 +141,7 @@ static void crossover(void)
 
 static void peak(void)
 {
-	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_PEAK, .rounds = 2};
+	struct report_block b = {.plan = {.workload = "mix", .osync = 1, .mode = MODE_PEAK, .rounds = 2}};
 	/* measured in search order: 1, 2, 4, 8, then 3 */
 	struct store_point pts[] = {pt(1, 0, 100), pt(1, 1, 100), pt(2, 0, 190), pt(2, 1, 210), pt(4, 0, 150),
 				    pt(4, 1, 150), pt(8, 0, 90),  pt(8, 1, 110), pt(3, 0, 180), pt(3, 1, 180)};
@@ -273,7 +274,7 @@ static void plan(void)
  * noisiest; the helpers compare uses answer the same. */
 static void noisy(void)
 {
-	struct report_block b = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1};
+	struct report_block b = {.plan = {.workload = "mix", .osync = 1, .mode = MODE_SWEEP, .rounds = 1}};
 	struct store_point pts[] = {pt(1, 0, 100), pt(2, 0, 300), pt(4, 0, 250), pt(8, 0, 200)};
 	for (size_t i = 0; i < ARRAY_SIZE(pts); i++)
 		pts[i].outside_cpu_pct = pts[i].steal_pct = 0;
