@@ -15,7 +15,8 @@ sched_a=${4:-none}
 sched_b=${5:-bfq}
 [ "$(id -u)" = 0 ] || { echo "$0: needs root (losetup, mount)" >&2; exit 1; }
 bench_dir iosched
-dev= mnt=$t/mnt
+dev=""
+mnt=$t/mnt
 cleanup() {
 	if [ -n "$dev" ]; then
 		umount "$mnt" 2>/dev/null || :
