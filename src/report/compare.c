@@ -133,8 +133,8 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal). MDE: the smallest change these samples could detect (%g%% power, the "
 		     "noncentral t). CPU: change of the tasks' CPU time (user + system) %s, * where its own test "
-		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min and its interval never go below "
-		     "-100%%.",
+		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min "
+		     "and its interval never go below -100%%.",
 	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
 	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
 	      100 * VERDICT_POWER,

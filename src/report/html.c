@@ -398,7 +398,8 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		fprintf(f, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	fprintf(f, ". CPU: the change of the tasks' CPU time %s, * where its own test on the same samples, adjusted "
 		   "over the cells' CPU changes, is below %g.</p>\n",
-		m->cpu_window ? "from their release to their last job" : "over their whole lives (a run predates the window)",
+		m->cpu_window ? "from their release to their last job"
+			      : "over their whole lives (a run predates the window)",
 		m->alpha);
 }
 
