@@ -28,29 +28,37 @@ struct ckey {
 	int figure;               /* an index of point_figures, or -1: a stored counter */
 };
 
-/* The point's own figures judged beside the kernel's counters: the sampler's shares of the machine
- * (as they are: a share is not a count to divide by jobs), and the tasks' CPU over the window per job. */
+/* The point's own figures judged beside the kernel's counters: the sampler's shares of the machine and
+ * the point cgroup's pressure (as they are: a share is not a count to divide by jobs), the tasks' CPU
+ * over the window and the cgroup's own disk bytes per job. */
 static const struct point_figure {
 	const char *source, *name, *unit;
 	size_t offset;
 	int per_job;
-	int sampled; /* set only where the sampler ran */
+	int sampled;  /* set only where the sampler ran */
+	int positive; /* 0 means not measured (a point stored before the window) */
 } point_figures[] = {
-	{"sampler", "user", "% of the CPUs", offsetof(struct store_point, user_pct), 0, 1},
-	{"sampler", "sys", "% of the CPUs", offsetof(struct store_point, sys_pct), 0, 1},
-	{"sampler", "iowait", "% of the CPUs", offsetof(struct store_point, iowait_pct), 0, 1},
-	{"sampler", "idle", "% of the CPUs", offsetof(struct store_point, idle_pct), 0, 1},
-	{"sampler", "outside", "% of the CPUs", offsetof(struct store_point, outside_cpu_pct), 0, 1},
-	{"sampler", "disk util", "% busy", offsetof(struct store_point, util_pct), 0, 1},
-	{"tasks", "cpu", "s", offsetof(struct store_point, window_cpu_s), 1, 0},
+	{"sampler", "user", "% of the CPUs", offsetof(struct store_point, user_pct), 0, 1, 0},
+	{"sampler", "sys", "% of the CPUs", offsetof(struct store_point, sys_pct), 0, 1, 0},
+	{"sampler", "iowait", "% of the CPUs", offsetof(struct store_point, iowait_pct), 0, 1, 0},
+	{"sampler", "idle", "% of the CPUs", offsetof(struct store_point, idle_pct), 0, 1, 0},
+	{"sampler", "outside", "% of the CPUs", offsetof(struct store_point, outside_cpu_pct), 0, 1, 0},
+	{"sampler", "steal", "% of the CPUs", offsetof(struct store_point, steal_pct), 0, 1, 0},
+	{"sampler", "disk util", "% busy", offsetof(struct store_point, util_pct), 0, 1, 0},
+	{"pressure", "cpu some", "% of the time", offsetof(struct store_point, psi_cpu_some_pct), 0, 0, 0},
+	{"pressure", "io some", "% of the time", offsetof(struct store_point, psi_io_some_pct), 0, 0, 0},
+	{"pressure", "memory some", "% of the time", offsetof(struct store_point, psi_mem_some_pct), 0, 0, 0},
+	{"cgroup", "io read", "bytes", offsetof(struct store_point, io_read_bytes), 1, 0, 0},
+	{"cgroup", "io write", "bytes", offsetof(struct store_point, io_write_bytes), 1, 0, 0},
+	{"tasks", "cpu", "s", offsetof(struct store_point, window_cpu_s), 1, 0, 1},
 };
 
 static double point_value(const struct store_point *p, const struct point_figure *f)
 {
 	double v;
 	memcpy(&v, (const char *)p + f->offset, sizeof(v));
-	if ((f->sampled && !p->sampled) || !isfinite(v) || (!f->sampled && v <= 0))
-		return NAN; /* not measured: a point stored before the window, or without samples */
+	if ((f->sampled && !p->sampled) || !isfinite(v) || (f->positive && v <= 0))
+		return NAN; /* not measured: without samples, without cgroups, or stored before the window */
 	return v;
 }
 

@@ -50,8 +50,8 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_FLAG(0, "counters", struct compare_args, counters,
 		     "in place of the cells, the kernel's counters that moved with Jobs/Min: per counter and task "
 		     "count, per job, both sides' means, the % change with its interval and adjusted p, by the same "
-		     "tests as Jobs/Min; with them the sampler's shares of the machine (user, sys, iowait, idle, "
-		     "outside, disk util) and the tasks' CPU per job; only the significant ones, those moving "
+		     "tests as Jobs/Min; with them the sampler's shares of the machine, the point cgroup's "
+		     "pressure, its disk bytes and the tasks' CPU per job; only the significant ones, those moving "
 		     "against Jobs/Min first"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,

@@ -235,7 +235,8 @@ static void point_figures(void)
 					.cpu_s = 2, .window_cpu_s = b ? 1.2 + 0.01 * round * round : 0.8 + 0.01 * round,
 					.sampled = 1, .user_pct = 20 + round, .sys_pct = 10 + round % 2,
 					.iowait_pct = b ? 30 + round * round : 5 + round, .idle_pct = 50 - round,
-					.util_pct = 60 + round, .outside_cpu_pct = 1 + 0.1 * round};
+					.util_pct = 60 + round, .outside_cpu_pct = 1 + 0.1 * round,
+					.psi_io_some_pct = b ? 40 + round : 10 + round * round};
 		snprintf(p.variant, sizeof(p.variant), "%s", b ? "bfq" : "none");
 		struct store_counter k = {.source = "vmstat", .name = "pgfault", .unit = "events", .value = 100 + round,
 					  .running_pct = NAN};
@@ -255,6 +256,9 @@ static void point_figures(void)
 	ok(cpu && strcmp(cpu->source, "tasks") == 0 && cpu->per_job && cpu->explains &&
 	   fabs(cpu->v.mean_a - (0.8 + 0.015) / (TASKS * JOBS)) < 1e-12,
 	   "the tasks' CPU over the window, per job, rose with it");
+	const struct counter_change *psi = find(&cm, "io some", NULL);
+	ok(psi && strcmp(psi->source, "pressure") == 0 && !psi->per_job && psi->explains,
+	   "the point cgroup's I/O pressure rose with it: listed as it is");
 	ok(!find(&cm, "user", NULL) && !find(&cm, "pgfault", NULL), "a share the same in every pair is not listed");
 	char *t = written(&g, 1, "csv");
 	ok(t && strstr(t, ",against_jobs_per_min,scaled,per_job\n") && strstr(t, "\"sampler\",\"iowait\""),
