@@ -57,8 +57,8 @@ static void fmt_bounds(char *buf, size_t len, const struct verdict *v)
 static void legend(FILE *f, const struct compare_model *m, const struct counter_model *cm, int markdown)
 {
 	char *t = xasprintf("Counters that moved with Jobs/Min, per job (each point's change over its measured window "
-		   "divided by its tasks x jobs per task), and the system sampler's shares of the machine as they "
-		   "are. %s on the same samples as Jobs/Min; p adjusted by %s's "
+		   "divided by its tasks x jobs per task), and the shares (the sampler's of the machine, the point "
+		   "cgroup's pressure) as they are. %s on the same samples as Jobs/Min; p adjusted by %s's "
 		   "method over the %zu counter test%s of %zu cell%s with counters on both sides; listed when "
 		   "below %g: first those that move against Jobs/Min (more per job where it fell, less where it "
 		   "rose), then the others, each by the size of its change. ~: a perf counter multiplexed and "

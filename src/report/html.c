@@ -282,8 +282,8 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 	if (cm->nmoved)
 		fputs("</table>\n", f);
 	fprintf(f, "<p class=\"note\">As <code>reaim compare --counters</code> lists them: each point's counter over "
-		   "its measured window divided by its jobs (tasks x jobs per task), and the system sampler's shares "
-		   "of the machine as they are, judged by %s on the same samples "
+		   "its measured window divided by its jobs (tasks x jobs per task), and the shares (the sampler's of "
+		   "the machine, the point cgroup's pressure) as they are, judged by %s on the same samples "
 		   "as Jobs/Min, p values adjusted by %s's method over the %zu counter test%s of %zu cell%s with "
 		   "counters on both sides; listed when below %g. Highlighted and listed first: those that move against "
 		   "Jobs/Min (more per job where it fell, less where it rose), then the others, each by the size of its "
