@@ -35,29 +35,28 @@ static const struct point_figure {
 	const char *source, *name, *unit;
 	size_t offset;
 	int per_job;
-	int sampled;  /* set only where the sampler ran */
-	int positive; /* 0 means not measured (a point stored before the window) */
+	int sampled; /* set only where the sampler ran */
 } point_figures[] = {
-	{"sampler", "user", "% of the CPUs", offsetof(struct store_point, user_pct), 0, 1, 0},
-	{"sampler", "sys", "% of the CPUs", offsetof(struct store_point, sys_pct), 0, 1, 0},
-	{"sampler", "iowait", "% of the CPUs", offsetof(struct store_point, iowait_pct), 0, 1, 0},
-	{"sampler", "idle", "% of the CPUs", offsetof(struct store_point, idle_pct), 0, 1, 0},
-	{"sampler", "outside", "% of the CPUs", offsetof(struct store_point, outside_cpu_pct), 0, 1, 0},
-	{"sampler", "steal", "% of the CPUs", offsetof(struct store_point, steal_pct), 0, 1, 0},
-	{"sampler", "disk util", "% busy", offsetof(struct store_point, util_pct), 0, 1, 0},
-	{"pressure", "cpu some", "% of the time", offsetof(struct store_point, psi_cpu_some_pct), 0, 0, 0},
-	{"pressure", "io some", "% of the time", offsetof(struct store_point, psi_io_some_pct), 0, 0, 0},
-	{"pressure", "memory some", "% of the time", offsetof(struct store_point, psi_mem_some_pct), 0, 0, 0},
-	{"cgroup", "io read", "bytes", offsetof(struct store_point, io_read_bytes), 1, 0, 0},
-	{"cgroup", "io write", "bytes", offsetof(struct store_point, io_write_bytes), 1, 0, 0},
-	{"tasks", "cpu", "s", offsetof(struct store_point, window_cpu_s), 1, 0, 1},
+	{"sampler", "user", "% of the CPUs", offsetof(struct store_point, user_pct), 0, 1},
+	{"sampler", "sys", "% of the CPUs", offsetof(struct store_point, sys_pct), 0, 1},
+	{"sampler", "iowait", "% of the CPUs", offsetof(struct store_point, iowait_pct), 0, 1},
+	{"sampler", "idle", "% of the CPUs", offsetof(struct store_point, idle_pct), 0, 1},
+	{"sampler", "outside", "% of the CPUs", offsetof(struct store_point, outside_cpu_pct), 0, 1},
+	{"sampler", "steal", "% of the CPUs", offsetof(struct store_point, steal_pct), 0, 1},
+	{"sampler", "disk util", "% busy", offsetof(struct store_point, util_pct), 0, 1},
+	{"pressure", "cpu some", "% of the time", offsetof(struct store_point, psi_cpu_some_pct), 0, 0},
+	{"pressure", "io some", "% of the time", offsetof(struct store_point, psi_io_some_pct), 0, 0},
+	{"pressure", "memory some", "% of the time", offsetof(struct store_point, psi_mem_some_pct), 0, 0},
+	{"cgroup", "io read", "bytes", offsetof(struct store_point, io_read_bytes), 1, 0},
+	{"cgroup", "io write", "bytes", offsetof(struct store_point, io_write_bytes), 1, 0},
+	{"tasks", "cpu", "s", offsetof(struct store_point, window_cpu_s), 1, 0},
 };
 
 static double point_value(const struct store_point *p, const struct point_figure *f)
 {
 	double v;
 	memcpy(&v, (const char *)p + f->offset, sizeof(v));
-	if ((f->sampled && !p->sampled) || !isfinite(v) || (f->positive && v <= 0))
+	if ((f->sampled && !p->sampled) || !isfinite(v))
 		return NAN; /* not measured: without samples, without cgroups, or stored before the window */
 	return v;
 }

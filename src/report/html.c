@@ -428,21 +428,23 @@ struct sysfig {
 	double user_ms_job, sys_ms_job;
 };
 
-/* The system figures of each run, described: one column each (name, field). */
+/* The system figures of each run, described: one column each (name, field, from the sampler or from
+ * the tasks' rusage). */
 static const struct {
 	const char *name;
 	size_t offset;
+	int sampled;
 } sys_columns[] = {
-	{"user %", offsetof(struct sysfig, user)},
-	{"sys %", offsetof(struct sysfig, sys)},
-	{"iowait %", offsetof(struct sysfig, iowait)},
-	{"idle %", offsetof(struct sysfig, idle)},
-	{"disk util %", offsetof(struct sysfig, util)},
-	{"read KB/s", offsetof(struct sysfig, read_kbs)},
-	{"write KB/s", offsetof(struct sysfig, write_kbs)},
-	{"cs/s", offsetof(struct sysfig, ctxt)},
-	{"user ms/job", offsetof(struct sysfig, user_ms_job)},
-	{"sys ms/job", offsetof(struct sysfig, sys_ms_job)},
+	{"user %", offsetof(struct sysfig, user), 1},
+	{"sys %", offsetof(struct sysfig, sys), 1},
+	{"iowait %", offsetof(struct sysfig, iowait), 1},
+	{"idle %", offsetof(struct sysfig, idle), 1},
+	{"disk util %", offsetof(struct sysfig, util), 1},
+	{"read KB/s", offsetof(struct sysfig, read_kbs), 1},
+	{"write KB/s", offsetof(struct sysfig, write_kbs), 1},
+	{"cs/s", offsetof(struct sysfig, ctxt), 1},
+	{"user ms/job", offsetof(struct sysfig, user_ms_job), 0},
+	{"sys ms/job", offsetof(struct sysfig, sys_ms_job), 0},
 };
 
 static double sys_value(const struct sysfig *s, size_t col)
@@ -511,8 +513,7 @@ static void system_table(FILE *f, const struct sys_row *rows, size_t n, const ch
 			fprintf(f, ", O_SYNC %s", rows[r].osync ? "on" : "off");
 		fputs("</td>", f);
 		for (size_t c = 0; c < ARRAY_SIZE(sys_columns); c++) {
-			int from_sampler = c < 8;
-			if (from_sampler && !s[r].sampled) {
+			if (sys_columns[c].sampled && !s[r].sampled) {
 				fputs("<td>&#8211;</td>", f);
 				continue;
 			}
