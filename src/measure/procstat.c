@@ -72,6 +72,24 @@ int procstat_parse_vmstat(const char *text, struct sys_counters *c)
 	return (found & 3u) == 3u ? 0 : -1;
 }
 
+int procstat_diskstats_line(const char *line, const char **name, size_t *nlen, unsigned long long *f, size_t max)
+{
+	const char *q = line;
+	unsigned long long major_no, minor_no;
+	if (next_u64(&q, &major_no) < 0 || next_u64(&q, &minor_no) < 0)
+		return -1;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	*name = q;
+	while (*q && *q != ' ' && *q != '\t' && *q != '\n')
+		q++;
+	*nlen = (size_t)(q - *name);
+	size_t k = 0;
+	while (k < max && next_u64(&q, &f[k]) == 0)
+		k++;
+	return *nlen ? (int)k : -1;
+}
+
 int procstat_parse_diskstats(const char *text, const char *const *devices, size_t n, struct sys_counters *c)
 {
 	c->rd_ios = c->rd_sectors = c->wr_ios = c->wr_sectors = c->io_ticks_ms = c->io_ticks_max_ms = 0;
@@ -82,27 +100,19 @@ int procstat_parse_diskstats(const char *text, const char *const *devices, size_
 	c->ndevices = n;
 	unsigned found = 0;
 	for (const char *p = text; p && *p; p = next_line(p)) {
-		const char *q = p;
-		unsigned long long major_no, minor_no;
-		if (next_u64(&q, &major_no) < 0 || next_u64(&q, &minor_no) < 0)
+		/* rd_ios rd_merges rd_sectors rd_ticks wr_ios wr_merges wr_sectors wr_ticks in_flight io_ticks;
+		 * later kernels append discard and flush fields, which we do not need */
+		unsigned long long f[10];
+		const char *name;
+		size_t nlen;
+		int k = procstat_diskstats_line(p, &name, &nlen, f, ARRAY_SIZE(f));
+		if (k < 0)
 			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		const char *name = q;
-		while (*q && *q != ' ' && *q != '\t' && *q != '\n')
-			q++;
-		size_t nlen = (size_t)(q - name);
 		for (size_t i = 0; i < n; i++) {
 			if ((found & (1u << i)) || !devices[i] || strlen(devices[i]) != nlen ||
 			    memcmp(devices[i], name, nlen) != 0)
 				continue;
-			/* rd_ios rd_merges rd_sectors rd_ticks wr_ios wr_merges wr_sectors wr_ticks in_flight
-			 * io_ticks; later kernels append discard and flush fields, which we do not need */
-			unsigned long long f[10];
-			size_t k = 0;
-			while (k < ARRAY_SIZE(f) && next_u64(&q, &f[k]) == 0)
-				k++;
-			if (k < ARRAY_SIZE(f))
+			if (k < (int)ARRAY_SIZE(f))
 				break; /* a pre-2.6.25 partition line of 4 fields: no usable counters */
 			c->rd_ios += f[0];
 			c->rd_sectors += f[2];

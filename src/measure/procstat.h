@@ -25,6 +25,9 @@ struct sys_counters {
 /* Pure parsers: fill their own fields of c from the text of the file; 0 or -1. */
 int procstat_parse_stat(const char *text, struct sys_counters *c);          /* /proc/stat */
 int procstat_parse_vmstat(const char *text, struct sys_counters *c);        /* /proc/vmstat */
+/* One /proc/diskstats line "major minor name counters...": the name (not terminated) and up to max
+ * counters in f; their count, or -1 when the line is not one. */
+int procstat_diskstats_line(const char *line, const char **name, size_t *nlen, unsigned long long *f, size_t max);
 /* -1 if n > SAMPLER_MAX_DEVICES or a device is missing (the found ones are still filled). */
 int procstat_parse_diskstats(const char *text, const char *const *devices, size_t n, struct sys_counters *c);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure/procstat.h"
 #include "measure/syscount.h"
 #include "util/util.h"
 
@@ -253,18 +254,13 @@ static int parse_diskstats(const char *text, struct syscount_set *out)
 		"flush_ms"};
 	size_t devices = 0;
 	for (const char *p = text; p && *p; p = next_line(p)) {
-		const char *q = p;
-		unsigned long long major, minor, f[17];
-		if (next_u64(&q, &major) < 0 || next_u64(&q, &minor) < 0)
+		unsigned long long f[17];
+		const char *name;
+		size_t nlen;
+		int got = procstat_diskstats_line(p, &name, &nlen, f, ARRAY_SIZE(f));
+		if (got < 11)
 			continue;
-		const char *name = skip_blanks(q);
-		size_t nlen = strcspn(name, " \t\n");
-		q = name + nlen;
-		size_t n = 0;
-		while (n < ARRAY_SIZE(f) && next_u64(&q, &f[n]) == 0)
-			n++;
-		if (nlen == 0 || n < 11)
-			continue;
+		size_t n = (size_t)got;
 		devices++;
 		if (f[0] == 0 && f[4] == 0 && (n < 12 || f[11] == 0) && (n < 16 || f[15] == 0))
 			continue; /* never used: no row (there are tens of idle loop devices) */
