@@ -29,7 +29,24 @@ const char *compare_verdict_name(enum compare_verdict k)
 {
 	static const char *const names[] = {[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better",
 					    [COMPARE_WORSE] = "worse",         [COMPARE_MIXED] = "mixed",
-					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data"};
+					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data",
+					    [COMPARE_CONFOUNDED] = "confounded"};
+	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
+}
+
+const char *compare_state_name(enum compare_state st)
+{
+	static const char *const names[] = {[CELL_NOT_JUDGED] = "not judged", [CELL_FASTER] = "faster",
+					    [CELL_SLOWER] = "slower",         [CELL_WITHIN] = "within",
+					    [CELL_NOT_DETECTED] = "not detected", [CELL_CONFOUNDED] = "confounded"};
+	return (unsigned)st < ARRAY_SIZE(names) ? names[st] : "?";
+}
+
+const char *compare_load_model_name(enum compare_load_model k)
+{
+	static const char *const names[] = {[LOAD_UNMEASURED] = "unmeasured", [LOAD_BALANCED] = "balanced",
+					    [LOAD_SIMILAR] = "similar",       [LOAD_COVARIATE] = "covariate",
+					    [LOAD_INSEPARABLE] = "inseparable"};
 	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
 }
 
@@ -196,20 +213,47 @@ static int matches(const struct compare_side *s, const struct key *k, const stru
 	return strcmp(p->variant, s->variant ? s->variant : k->variant) == 0;
 }
 
-/* The figures a cell compares, by their place in a point; the CPU figure's place is the model's. */
-enum { FIG_JPM, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, NFIG };
+/* The figures a cell compares, by their place in a point; the CPU figure's place is the model's, and
+ * the outside load (FIG_LOAD) is the sampler's outside share plus steal. */
+enum { FIG_JPM, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, FIG_LOAD, NFIG };
 static const size_t figures[NFIG] = {
 	[FIG_JPM] = offsetof(struct store_point, jobs_per_min), [FIG_CPU] = offsetof(struct store_point, cpu_s),
 	[FIG_USER] = offsetof(struct store_point, user_s), [FIG_SYS] = offsetof(struct store_point, sys_s),
-	[FIG_REAL] = offsetof(struct store_point, real_s),
+	[FIG_REAL] = offsetof(struct store_point, real_s), [FIG_LOAD] = offsetof(struct store_point, outside_cpu_pct),
 };
+
+/* The outside load of a point: what the rest of the machine took of it, in %; NaN where not sampled. */
+static double point_load(const struct store_point *p)
+{
+	if (!p->sampled || !isfinite(p->outside_cpu_pct))
+		return NAN;
+	return p->outside_cpu_pct + (isfinite(p->steal_pct) ? p->steal_pct : 0);
+}
 
 static double field(const struct build *b, const struct store_point *p, size_t f)
 {
+	if (f == FIG_LOAD)
+		return point_load(p);
 	size_t offset = f == FIG_CPU && b->m->cpu_window ? offsetof(struct store_point, window_cpu_s) : figures[f];
 	double v;
 	memcpy(&v, (const char *)p + offset, sizeof(v));
 	return v;
+}
+
+static void points_add(struct compare_cell_points *cp, int64_t id, size_t sample)
+{
+	cp->ids = xrealloc(cp->ids, (cp->n + 1) * sizeof(*cp->ids));
+	cp->sample = xrealloc(cp->sample, (cp->n + 1) * sizeof(*cp->sample));
+	cp->ids[cp->n] = id;
+	cp->sample[cp->n++] = sample;
+	cp->nsamples = sample + 1 > cp->nsamples ? sample + 1 : cp->nsamples;
+}
+
+static void points_free(struct compare_cell_points *cp)
+{
+	free(cp->ids);
+	free(cp->sample);
+	memset(cp, 0, sizeof(*cp));
 }
 
 /* Whether every valid point loaded has its CPU over the measured window (schema 13 on): then CPU is
@@ -226,8 +270,28 @@ static int all_have_window_cpu(const struct build *b)
 /* A side's replicates of each figure at one task count (groups of runs): each run's values, then
  * verdict_group_samples (run means with two or more runs, else the one run's repeats). */
 static void side_samples(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
-			 struct verdict_samples out[NFIG])
+			 struct verdict_samples out[NFIG], struct compare_cell_points *cp)
 {
+	/* the points behind the samples, as verdict_group_samples groups them: a run each with two or
+	 * more runs that have values here, else each of the one run's repeats */
+	size_t with = 0, ordinal = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct crun *r = run_of(b, s->runs[i]);
+		size_t n = 0;
+		for (size_t j = 0; j < r->n; j++)
+			n += r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]);
+		with += n > 0;
+	}
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct crun *r = run_of(b, s->runs[i]);
+		size_t n = 0;
+		for (size_t j = 0; j < r->n; j++)
+			if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j])) {
+				points_add(cp, r->pts[j].id, with > 1 ? ordinal : n);
+				n++;
+			}
+		ordinal += with > 1 && n > 0;
+	}
 	struct verdict_run *vr = xcalloc(s->nruns + 1, sizeof(*vr));
 	double **vals = xcalloc(s->nruns + 1, sizeof(*vals));
 	for (size_t f = 0; f < NFIG; f++) {
@@ -301,16 +365,123 @@ static size_t pairs(const double *a, size_t na, const double *b, size_t nb, doub
 	return n;
 }
 
+static int by_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* The median of n values (NaN when none); v is left as it was. */
+static double median_of(const double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	double *c = xmalloc(n * sizeof(*c));
+	memcpy(c, v, n * sizeof(*c));
+	qsort(c, n, sizeof(*c), by_double);
+	double m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	free(c);
+	return m;
+}
+
+/* The outside load a side's samples saw; n 0 when a sample was not measured by the sampler. */
+static struct compare_load load_of(const double *v, size_t n)
+{
+	struct compare_load l = {.mean = NAN, .min = NAN, .max = NAN};
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(v[i]))
+			return l;
+	for (size_t i = 0; i < n; i++) {
+		l.min = i && l.min < v[i] ? l.min : v[i];
+		l.max = i && l.max > v[i] ? l.max : v[i];
+	}
+	l.mean = mean_of(v, n);
+	l.n = n;
+	return l;
+}
+
+/* The test a cell of groups makes: Welch's, or the change adjusted for the outside load. */
+static int groups_test(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
+		       int covariate, double alpha, size_t looks, struct verdict *v)
+{
+	if (!covariate)
+		return verdict_welch_looks(ya, na, yb, nb, alpha, VERDICT_POWER, looks, v);
+	double each = alpha / (double)(looks ? looks : 1);
+	int rc = verdict_ancova(ya, xa, na, yb, xb, nb, each, VERDICT_POWER, v);
+	if (rc == 0 && looks > 1) {
+		v->p = fmin(1, v->p * (double)looks);
+		v->significant = v->p < alpha;
+	}
+	return rc;
+}
+
+/* Whether one sample decides the cell: left out in turn (from either side, or a pair), some leave-one-out
+ * test flips the sign of the change or whether it is significant (at alpha, before the correction). */
+static int one_sample_decides(const double *ya, const double *xa, size_t na, const double *yb, const double *xb,
+			      size_t nb, int paired, int covariate, double alpha, size_t looks, const struct verdict *all)
+{
+	size_t total = paired ? na : na + nb;
+	double *a = xcalloc(na + 1, sizeof(double)), *b = xcalloc(nb + 1, sizeof(double));
+	double *ax = xcalloc(na + 1, sizeof(double)), *bx = xcalloc(nb + 1, sizeof(double));
+	int decides = 0;
+	for (size_t out = 0; out < total && !decides; out++) {
+		size_t ka = 0, kb = 0;
+		for (size_t i = 0; i < na; i++)
+			if (i != out) {
+				ax[ka] = xa ? xa[i] : 0;
+				a[ka++] = ya[i];
+			}
+		for (size_t i = 0; i < nb; i++)
+			if ((paired ? i : i + na) != out) {
+				bx[kb] = xb ? xb[i] : 0;
+				b[kb++] = yb[i];
+			}
+		struct verdict v;
+		int rc = paired ? verdict_paired_looks(a, b, ka, alpha, VERDICT_POWER, looks, &v)
+				: groups_test(a, ax, ka, b, bx, kb, covariate, alpha, looks, &v);
+		if (rc != 0)
+			continue; /* too few left to test: says nothing either way */
+		decides = (v.diff > 0) != (all->diff > 0) || v.significant != all->significant;
+	}
+	free(a);
+	free(b);
+	free(ax);
+	free(bx);
+	return decides;
+}
+
+/* How a cell of groups accounts for the outside load, from the loads its sides' samples saw. */
+static enum compare_load_model groups_load_model(const struct compare_cell *c)
+{
+	if (!c->load_a.n || !c->load_b.n)
+		return LOAD_UNMEASURED;
+	if (fabs(c->load_b.mean - c->load_a.mean) <= COMPARE_LOAD_SIMILAR_PCT)
+		return LOAD_SIMILAR;
+	return LOAD_COVARIATE; /* LOAD_INSEPARABLE when the model cannot be fitted */
+}
+
+/* The point of a side's only run at a round of a cell (its id), or -1. */
+static int64_t round_point(struct build *b, const struct compare_side *s, const struct key *k, int tasks, int round)
+{
+	struct crun *r = run_of(b, s->runs[0]);
+	for (size_t j = 0; j < r->n; j++)
+		if (r->pts[j].tasks == tasks && r->pts[j].repeat == round && matches(s, k, &r->pts[j]))
+			return r->pts[j].id;
+	return -1;
+}
+
 static void cell_paired(struct build *b, const struct compare_side *sa, const struct compare_side *sb,
 			const struct key *k, struct compare_cell *c)
 {
 	double means[2][NFIG];
+	double *pairs_of[NFIG][2];
+	size_t n = 0;
 	for (size_t f = 0; f < NFIG; f++) {
 		double *ra, *rb;
 		size_t na = side_rounds(b, sa, k, c->tasks, f, &ra);
 		size_t nb = side_rounds(b, sb, k, c->tasks, f, &rb);
 		double *pa = xcalloc(na + 1, sizeof(double)), *pb = xcalloc(na + 1, sizeof(double));
-		size_t n = pairs(ra, na, rb, nb, pa, pb);
+		n = pairs(ra, na, rb, nb, pa, pb);
 		means[0][f] = mean_of(pa, n);
 		means[1][f] = mean_of(pb, n);
 		if (f == 0) {
@@ -319,20 +490,41 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 				ka += !isnan(ra[i]);
 			for (size_t i = 0; i < nb; i++)
 				kb += !isnan(rb[i]);
+			for (size_t i = 0, at = 0; i < na && i < nb; i++)
+				if (!isnan(ra[i]) && !isnan(rb[i])) {
+					points_add(&c->pts_a, round_point(b, sa, k, c->tasks, (int)i), at);
+					points_add(&c->pts_b, round_point(b, sb, k, c->tasks, (int)i), at++);
+				}
 			c->present = n > 0;
 			c->na = c->nb = n;
 			c->mean_a = n ? means[0][0] : mean_of_valid(ra, na, ka);
 			c->mean_b = n ? means[1][0] : mean_of_valid(rb, nb, kb);
+			c->median_a = median_of(pa, n);
+			c->median_b = median_of(pb, n);
 			/* one run: both arms stopped together, at one of its looks */
 			c->looks = side_looks(b, sa, k->workload);
 			c->judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->v) == 0;
+			c->raw = c->v;
+			c->raw_judged = c->judged;
 		} else if (f == FIG_CPU) {
 			c->cpu_judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->cpu_v) == 0;
+		} else if (f == FIG_LOAD) {
+			c->load_a = load_of(pa, n);
+			c->load_b = load_of(pb, n);
 		}
-		free(pa);
-		free(pb);
+		pairs_of[f][0] = pa;
+		pairs_of[f][1] = pb;
 		free(ra);
 		free(rb);
+	}
+	/* the rounds ran interleaved, so a load that drifts hits both arms of a pair alike */
+	c->load_model = c->load_a.n && c->load_b.n ? LOAD_BALANCED : LOAD_UNMEASURED;
+	if (c->judged)
+		c->fragile = one_sample_decides(pairs_of[0][0], NULL, c->na, pairs_of[0][1], NULL, c->nb, 1, 0, b->m->alpha,
+						c->looks, &c->v);
+	for (size_t f = 0; f < NFIG; f++) {
+		free(pairs_of[f][0]);
+		free(pairs_of[f][1]);
 	}
 	c->paired = 1;
 	c->rank_p = -1;
@@ -346,31 +538,52 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 			const struct key *k, struct compare_cell *c)
 {
 	struct verdict_samples xa[NFIG], xb[NFIG];
-	side_samples(b, sa, k, c->tasks, xa);
-	side_samples(b, sb, k, c->tasks, xb);
+	side_samples(b, sa, k, c->tasks, xa, &c->pts_a);
+	side_samples(b, sb, k, c->tasks, xb, &c->pts_b);
 	c->na = xa[0].n;
 	c->nb = xb[0].n;
 	c->src_a = xa[0].source;
 	c->src_b = xb[0].source;
 	c->mean_a = mean_of(xa[0].v, xa[0].n);
 	c->mean_b = mean_of(xb[0].v, xb[0].n);
+	c->median_a = median_of(xa[0].v, xa[0].n);
+	c->median_b = median_of(xb[0].v, xb[0].n);
+	c->load_a = load_of(xa[FIG_LOAD].v, xa[FIG_LOAD].n);
+	c->load_b = load_of(xb[FIG_LOAD].v, xb[FIG_LOAD].n);
 	c->present = c->na > 0 && c->nb > 0;
 	c->rank_p = -1;
 	if (c->present) {
 		/* a side's repeats stopped at one of its run's looks; run means do not depend on them */
 		size_t la = xa[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sa, k->workload) : 1;
 		size_t lb = xb[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sb, k->workload) : 1;
+		double alpha = b->m->alpha;
 		c->looks = la * lb;
-		c->judged = verdict_welch_looks(xa[0].v, c->na, xb[0].v, c->nb, b->m->alpha, VERDICT_POWER, c->looks,
-						&c->v) == 0;
-		c->cpu_judged = verdict_welch_looks(xa[FIG_CPU].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_CPU].n,
-						    b->m->alpha, VERDICT_POWER, c->looks, &c->cpu_v) == 0;
+		c->raw_judged = groups_test(xa[0].v, NULL, c->na, xb[0].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
+		c->load_model = groups_load_model(c);
+		int covariate = 0;
+		if (c->load_model == LOAD_COVARIATE) {
+			covariate = groups_test(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 1, alpha,
+						c->looks, &c->v) == 0;
+			if (!covariate)
+				c->load_model = LOAD_INSEPARABLE;
+		}
+		if (covariate) {
+			c->judged = 1;
+		} else {
+			c->v = c->raw;
+			c->judged = c->raw_judged;
+		}
+		c->cpu_judged = groups_test(xa[FIG_CPU].v, xa[FIG_LOAD].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_LOAD].v,
+					    xb[FIG_CPU].n, covariate, alpha, c->looks, &c->cpu_v) == 0;
+		if (c->judged)
+			c->fragile = one_sample_decides(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 0,
+							covariate, alpha, c->looks, &c->v);
 		double u;
 		if (stats_mann_whitney(xa[0].v, c->na, xb[0].v, c->nb, &u, &c->rank_p) < 0)
 			c->rank_p = -1;
 	}
 	double *pcts[] = {NULL, &c->cpu_pct, &c->user_pct, &c->sys_pct, &c->real_pct};
-	for (size_t f = 1; f < NFIG; f++)
+	for (size_t f = 1; f < FIG_LOAD; f++)
 		*pcts[f] = pct_change(mean_of(xa[f].v, xa[f].n), mean_of(xb[f].v, xb[f].n));
 	for (size_t f = 0; f < NFIG; f++) {
 		verdict_samples_free(&xa[f]);
@@ -730,10 +943,19 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 	panel_subtests(b, k, pn);
 }
 
-static int by_double(const void *x, const void *y)
+/* The load of more samples: the range over both, the mean weighted by samples. */
+static void load_merge(struct compare_load *into, const struct compare_load *l)
 {
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
+	if (!l->n)
+		return;
+	if (!into->n) {
+		*into = *l;
+		return;
+	}
+	into->min = fmin(into->min, l->min);
+	into->max = fmax(into->max, l->max);
+	into->mean = (into->mean * (double)into->n + l->mean * (double)l->n) / (double)(into->n + l->n);
+	into->n += l->n;
 }
 
 /* A panel's verdict from its cells after the correction. */
@@ -748,6 +970,10 @@ static void summarise(struct compare_panel *pn)
 		s->common++;
 		s->judged += c->judged;
 		s->noisy += c->noisy_a + c->noisy_b > 0;
+		s->confounded += c->state == CELL_CONFOUNDED;
+		s->fragile += c->fragile;
+		if (c->state == CELL_CONFOUNDED)
+			s->confounded_pct += (c->raw.change_pct - s->confounded_pct) / (double)s->confounded;
 		if (!c->significant)
 			continue;
 		double pct = c->v.change_pct;
@@ -768,11 +994,20 @@ static void summarise(struct compare_panel *pn)
 		double h = c->v.bounded ? (c->v.ci_high_pct - c->v.ci_low_pct) / 2 : HUGE_VAL;
 		*half += (h - *half) / (double)k;
 	}
+	int only_confounded = s->confounded > 0;
+	s->load_a = s->load_b = (struct compare_load){.mean = NAN, .min = NAN, .max = NAN};
+	for (size_t i = 0; i < pn->ncells; i++) {
+		const struct compare_cell *c = &pn->cells[i];
+		if (!c->present || (only_confounded && c->state != CELL_CONFOUNDED))
+			continue;
+		load_merge(&s->load_a, &c->load_a);
+		load_merge(&s->load_b, &c->load_b);
+	}
 	double *mde = xcalloc(pn->ncells + 1, sizeof(double));
 	size_t nm = 0;
 	for (size_t i = 0; i < pn->ncells; i++)
-		if (pn->cells[i].judged && isfinite(pn->cells[i].v.mde_pct))
-			mde[nm++] = pn->cells[i].v.mde_pct;
+		if (pn->cells[i].judged && isfinite(pn->cells[i].mde_adj_pct))
+			mde[nm++] = pn->cells[i].mde_adj_pct;
 	qsort(mde, nm, sizeof(double), by_double);
 	s->mde_pct = nm ? (nm % 2 ? mde[nm / 2] : (mde[nm / 2 - 1] + mde[nm / 2]) / 2) : NAN;
 	free(mde);
@@ -780,13 +1015,18 @@ static void summarise(struct compare_panel *pn)
 		: !s->judged ? COMPARE_UNJUDGED
 		: s->worse && s->better ? COMPARE_MIXED
 		: s->worse ? COMPARE_WORSE
-		: s->better ? COMPARE_BETTER : COMPARE_UNCHANGED;
+		: s->better ? COMPARE_BETTER
+		: s->confounded ? COMPARE_CONFOUNDED : COMPARE_UNCHANGED;
 }
 
-/* The cells' p values, one family adjusted together by the model's correction: the Jobs/Min verdicts
- * (cpu 0), or the CPU changes (cpu 1: what explains a change does not spend the verdict's level).
- * NaN where a cell was not judged; in cell order, panel by panel (free()). */
-static double *adjusted(const struct compare_model *m, int cpu)
+/* The families of p values corrected apart: the Jobs/Min verdicts, the CPU changes (what explains a
+ * change does not spend the verdict's level), and the plain tests before any adjustment for the
+ * outside load (to tell what the adjustment took away). */
+enum family { FAMILY_VERDICT, FAMILY_CPU, FAMILY_RAW };
+
+/* The cells' p values of one family adjusted together by the model's correction. NaN where a cell was
+ * not judged; in cell order, panel by panel (free()). */
+static double *adjusted(const struct compare_model *m, enum family family)
 {
 	size_t n = 0, at = 0;
 	for (size_t i = 0; i < m->npanels; i++)
@@ -795,7 +1035,9 @@ static double *adjusted(const struct compare_model *m, int cpu)
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
 			const struct compare_cell *cell = &m->panels[i].cells[c];
-			p[at++] = cpu ? (cell->cpu_judged ? cell->cpu_v.p : NAN) : (cell->judged ? cell->v.p : NAN);
+			p[at++] = family == FAMILY_CPU ? (cell->cpu_judged ? cell->cpu_v.p : NAN)
+				: family == FAMILY_RAW ? (cell->raw_judged ? cell->raw.p : NAN)
+				: (cell->judged ? cell->v.p : NAN);
 		}
 	if (m->correction == COMPARE_BH)
 		verdict_bh(p, n, adj);
@@ -805,29 +1047,67 @@ static double *adjusted(const struct compare_model *m, int cpu)
 	return adj;
 }
 
-/* p values of every judged cell adjusted together; then what is significant and what fails. */
+/* Whether the sides' outside loads alone could make B look as it does: more load on B and B slower,
+ * or less and faster. */
+static int load_pushes(const struct compare_cell *c, double change)
+{
+	return c->load_a.n && c->load_b.n && (c->load_b.mean - c->load_a.mean) * change < 0;
+}
+
+/* A cell's verdict after the correction: the state every view renders. */
+static enum compare_state cell_state(const struct compare_model *m, const struct compare_cell *c, double raw_p_adj)
+{
+	if (!c->present || !c->judged)
+		return CELL_NOT_JUDGED;
+	if (c->significant) {
+		/* no model of the load could be fitted: a change the load would make is the load's as much */
+		if (c->load_model == LOAD_INSEPARABLE && load_pushes(c, c->v.change_pct))
+			return CELL_CONFOUNDED;
+		return c->v.change_pct < 0 ? CELL_SLOWER : CELL_FASTER;
+	}
+	/* the plain test saw a change that the adjustment for the outside load took away */
+	if (c->load_model == LOAD_COVARIATE && c->raw_judged && raw_p_adj < m->alpha)
+		return CELL_CONFOUNDED;
+	double x = m->fail_above_pct;
+	if (x > 0 && c->v.bounded && c->v.ci_low_pct > -x && c->v.ci_high_pct < x)
+		return CELL_WITHIN;
+	return CELL_NOT_DETECTED;
+}
+
+/* p values of every judged cell adjusted together; then each cell's state and what fails. */
 static void correct(struct compare_model *m)
 {
-	double *adj = adjusted(m, 0), *cpu_adj = adjusted(m, 1);
+	double *adj = adjusted(m, FAMILY_VERDICT), *cpu_adj = adjusted(m, FAMILY_CPU), *raw_adj = adjusted(m, FAMILY_RAW);
 	size_t at = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++)
+			m->judged += m->panels[i].cells[c].judged;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++, at++) {
 			struct compare_cell *cell = &m->panels[i].cells[c];
-			m->judged += cell->judged;
 			cell->p_adj = adj[at];
 			cell->significant = cell->judged && cell->p_adj < m->alpha;
 			cell->cpu_p_adj = cpu_adj[at];
 			cell->cpu_significant = cell->cpu_judged && cell->cpu_p_adj < m->alpha;
-			/* where nothing can be judged (single rounds), any drop beyond the threshold counts */
-			int counts = cell->significant || (cell->present && !cell->judged);
-			cell->regression = m->gate && counts && cell->present &&
-					   pct_change(cell->mean_a, cell->mean_b) < -m->fail_above_pct;
+			cell->state = cell_state(m, cell, raw_adj[at]);
+			if (cell->state == CELL_CONFOUNDED)
+				cell->significant = 0;
+			/* the change a test at the corrected level detects: alpha over the judged cells (Bonferroni,
+			 * at or above Holm's and BH's own levels), over the looks too */
+			double each = m->alpha / (double)(m->judged ? m->judged : 1) / (double)(cell->looks ? cell->looks : 1);
+			cell->mde_adj_pct = cell->judged ? verdict_mde_pct(cell->v.se, cell->v.mean_a, cell->v.df, each,
+									 VERDICT_POWER)
+							 : NAN;
+			/* a drop the gate fails on: significant, beyond the threshold, not the machine's */
+			cell->regression = m->gate && cell->state == CELL_SLOWER &&
+					   cell->v.change_pct < -m->fail_above_pct;
 			m->regressed |= cell->regression;
 		}
 	for (size_t i = 0; i < m->npanels; i++)
 		summarise(&m->panels[i]);
 	free(adj);
 	free(cpu_adj);
+	free(raw_adj);
 }
 
 /* ---- warnings ---- */
@@ -1110,17 +1390,78 @@ static void judgeable(struct compare_model *m)
 			 "everywhere (more runs a side, or -r 2 or more)");
 }
 
-enum compare_gate compare_model_gate(const struct compare_model *m)
+/* "at 4, 8 tasks of dbase" style lists for the gate's reasons. */
+static void add_at(struct strbuf *sb, const struct compare_panel *p, const struct compare_cell *c)
 {
-	if (m->regressed)
-		return COMPARE_GATE_FAIL;
-	return m->unjudged[0] ? COMPARE_GATE_UNJUDGED : COMPARE_GATE_PASS;
+	strbuf_addf(sb, "%s%d tasks of %s", sb->len ? "; " : "", c->tasks, p->workload);
+	if (p->osync >= 0)
+		strbuf_addf(sb, " (O_SYNC %s)", p->osync ? "on" : "off");
 }
 
-enum compare_gate compare_model_bisect(const struct compare_model *m)
+/* What a gate concludes: it fails on a significant drop beyond its threshold that is not the
+ * machine's, and passes only what it measured: every cell the base has judged, none confounded with
+ * the outside load, and with --fail-above X every interval ruling out a drop beyond X. Else it cannot
+ * vouch, and m->vouch says why. */
+static void decide_gate(struct compare_model *m)
 {
-	enum compare_gate g = compare_model_gate(m);
-	return g != COMPARE_GATE_UNJUDGED && m->noisy && !m->exclude_noisy ? COMPARE_GATE_NOISY : g;
+	m->gate_result = COMPARE_GATE_PASS;
+	if (m->regressed) {
+		m->gate_result = COMPARE_GATE_FAIL;
+		return;
+	}
+	if (m->unjudged[0]) {
+		m->gate_result = COMPARE_GATE_UNJUDGED;
+		snprintf(m->vouch, sizeof(m->vouch), "%s", m->unjudged);
+		return;
+	}
+	struct strbuf few = {0}, confounded = {0}, wide = {0};
+	double x = m->fail_above_pct, worst_low = 0, worst_mde = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			const struct compare_panel *p = &m->panels[i];
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->present)
+				continue;
+			if (!cell->judged) {
+				add_at(&few, p, cell);
+			} else if (cell->state == CELL_CONFOUNDED) {
+				add_at(&confounded, p, cell);
+			} else if (x > 0 && !(cell->v.ci_low_pct > -x)) {
+				add_at(&wide, p, cell);
+				worst_low = fmin(worst_low, cell->v.ci_low_pct);
+				worst_mde = fmax(worst_mde, cell->mde_adj_pct);
+			}
+		}
+	struct strbuf why = {0};
+	if (few.len)
+		strbuf_addf(&why, "fewer than 2 samples a side at %s", few.buf);
+	if (confounded.len)
+		strbuf_addf(&why, "%sthe change cannot be told apart from the sides' different outside load at %s",
+			    why.len ? "; " : "", confounded.buf);
+	if (wide.len) {
+		strbuf_addf(&why, "%sthe interval does not rule out a drop beyond %g %% at %s (down to ", why.len ? "; " : "",
+			    x, wide.buf);
+		if (isfinite(worst_low))
+			strbuf_addf(&why, "%.1f %%", worst_low);
+		else
+			strbuf_addf(&why, "an unbounded drop");
+		if (isfinite(worst_mde))
+			strbuf_addf(&why, "; it could detect about %.1f %%", worst_mde);
+		strbuf_addf(&why, ": more runs a side narrow it)");
+	}
+	if (why.len) {
+		m->gate_result = COMPARE_GATE_UNJUDGED;
+		snprintf(m->vouch, sizeof(m->vouch), "%s", why.buf);
+	}
+	strbuf_free(&few);
+	strbuf_free(&confounded);
+	strbuf_free(&wide);
+	strbuf_free(&why);
+}
+
+enum compare_gate compare_model_gate(const struct compare_model *m)
+{
+	return m->gate_result;
 }
 
 /* ---- sides ---- */
@@ -1244,6 +1585,8 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	if (rc == 0 && !m->unjudged[0] && m->nsides < 2)
 		snprintf(m->unjudged, sizeof(m->unjudged), "%s",
 			 m->nothing[0] ? m->nothing : "one group of runs: nothing to compare it with");
+	if (rc == 0)
+		decide_gate(m);
 	/* the variants' names point into the loaded points: keep them in the model's own storage */
 	for (size_t s = 0; s < m->nsides; s++)
 		if (m->sides[s].variant)
@@ -1270,6 +1613,10 @@ void compare_model_free(struct compare_model *m)
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->npanels; i++) {
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			points_free(&m->panels[i].cells[c].pts_a);
+			points_free(&m->panels[i].cells[c].pts_b);
+		}
 		free(m->panels[i].cells);
 		free(m->panels[i].subs);
 	}

@@ -60,10 +60,7 @@ const struct cli_opt cmd_compare_opts[] = {
 /* The exit a gate's outcome maps to: --fail-above's 0, 4, 5, or --bisect's 0, 1, 125. */
 static enum outcome gate_outcome(const struct compare_args *a, const struct compare_result *r)
 {
-	switch (a->bisect ? r->bisect : r->gate) {
-	case COMPARE_GATE_NOISY:
-		log_error("judged on points measured in noise: skip (--exclude-noisy judges without them)");
-		return OUT_BISECT_SKIP;
+	switch (r->gate) {
 	case COMPARE_GATE_FAIL:
 		if (a->fail_above > 0)
 			log_error("a regression beyond %.1f%% was found", a->fail_above);
@@ -71,7 +68,7 @@ static enum outcome gate_outcome(const struct compare_args *a, const struct comp
 			log_error("a significant regression was found");
 		return a->bisect ? OUT_BISECT_BAD : OUT_REGRESSION;
 	case COMPARE_GATE_UNJUDGED:
-		log_error("could not judge: %s", r->why);
+		log_error("cannot vouch: %s", r->why);
 		return a->bisect ? OUT_BISECT_SKIP : OUT_UNJUDGED;
 	case COMPARE_GATE_PASS:
 		break;

@@ -541,7 +541,7 @@ static void json_end(FILE *f, const struct compare_model *m)
 		}
 	}
 	static const char *const gates[] = {[COMPARE_GATE_PASS] = "pass", [COMPARE_GATE_FAIL] = "fail",
-					    [COMPARE_GATE_UNJUDGED] = "could not judge", [COMPARE_GATE_NOISY] = "noisy"};
+					    [COMPARE_GATE_UNJUDGED] = "cannot vouch"};
 	fprintf(f, "\n ],\n \"summaries\": [");
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
@@ -566,6 +566,11 @@ static void json_end(FILE *f, const struct compare_model *m)
 		textout_json_string(f, m->unjudged);
 	else
 		fputs("null", f);
+	fputs(", \"cannot_vouch\": ", f);
+	if (m->gate && m->vouch[0])
+		textout_json_string(f, m->vouch);
+	else
+		fputs("null", f);
 	fputs("}\n", f);
 }
 
@@ -574,6 +579,8 @@ static void text_end(FILE *f, const struct compare_model *m)
 {
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
+	else if (m->gate && m->vouch[0])
+		wrapf(f, "  ", "\nThe gate cannot vouch: %s.", m->vouch);
 	size_t moved = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		moved += m->panels[i].summary.better + m->panels[i].summary.worse;
@@ -614,9 +621,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
 	res->gate = compare_model_gate(&m);
-	res->bisect = compare_model_bisect(&m);
-	res->nothing = m.nsides >= 2 && m.present == 0;
-	snprintf(res->why, sizeof(res->why), "%s", m.unjudged);
+	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
+	snprintf(res->why, sizeof(res->why), "%s", m.gate ? m.vouch : m.unjudged);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -80,10 +80,9 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {
-	enum compare_gate gate;   /* of --fail-above (compare_model_gate) */
-	enum compare_gate bisect; /* of --bisect (compare_model_bisect: noisy points are a skip) */
-	int nothing;              /* the groups have nothing in common (one run with nothing inside is not that) */
-	char why[320];            /* why it could not judge, "" when it could */
+	enum compare_gate gate;   /* of --fail-above and --bisect (compare_model_gate) */
+	int nothing;              /* nothing to compare: no cell in common, or one run with nothing inside */
+	char why[640];            /* why it could not judge or vouch, "" when it could */
 };
 /* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
  * a side: its repeats, with a caution), the first the base; or one group of one run: its variants

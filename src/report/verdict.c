@@ -18,6 +18,7 @@ const char *report_verdict_name(enum compare_verdict k)
 		[COMPARE_UNCHANGED] = "no significant change", [COMPARE_BETTER] = "improvement",
 		[COMPARE_WORSE] = "regression",                [COMPARE_MIXED] = "mixed",
 		[COMPARE_UNJUDGED] = "cannot judge",           [COMPARE_NO_DATA] = "nothing in common",
+		[COMPARE_CONFOUNDED] = "confounded with the machine",
 	};
 	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
 }
@@ -79,6 +80,12 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 			strbuf_addf(&sb, "; it could detect about %.1f %%", v->mde_pct);
 		strbuf_addf(&sb, ")");
 		break;
+	case COMPARE_CONFOUNDED:
+		strbuf_addf(&sb, " against ");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, ": a change of %+.1f %% at %zu of %zu task counts cannot be told apart from the "
+				 "outside load", v->confounded_pct, v->confounded, v->common);
+		break;
 	case COMPARE_UNJUDGED:
 		strbuf_addf(&sb, " against ");
 		strbuf_side(&sb, m, 0);
@@ -91,6 +98,17 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 		strbuf_addf(&sb, " have no task count in common");
 		break;
 	}
+	if (v->confounded && v->kind != COMPARE_CONFOUNDED)
+		strbuf_addf(&sb, "; at %zu more a change cannot be told apart from the outside load", v->confounded);
+	if (v->confounded && v->load_a.n && v->load_b.n) {
+		strbuf_addf(&sb, " (");
+		strbuf_side(&sb, m, p->side);
+		strbuf_addf(&sb, "'s points saw %.0f-%.0f %% of the machine used by others, ", v->load_b.min, v->load_b.max);
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, "'s %.0f-%.0f %%)", v->load_a.min, v->load_a.max);
+	}
+	if (v->fragile)
+		strbuf_addf(&sb, "; one sample decides %zu of them (more runs a side)", v->fragile);
 	if (v->noisy)
 		strbuf_addf(&sb, "; points measured in noise at %zu of them", v->noisy);
 	snprintf(buf, len, "%s", sb.buf);
