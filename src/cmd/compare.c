@@ -68,7 +68,7 @@ static enum outcome gate_outcome(const struct compare_args *a, const struct comp
 			log_error("a significant regression was found");
 		return a->bisect ? OUT_BISECT_BAD : OUT_REGRESSION;
 	case COMPARE_GATE_UNJUDGED:
-		log_error("cannot vouch: %s", r->why);
+		log_error("%s: %s", r->judged ? "cannot vouch" : "could not judge", r->why);
 		return a->bisect ? OUT_BISECT_SKIP : OUT_UNJUDGED;
 	case COMPARE_GATE_PASS:
 		break;

@@ -622,7 +622,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	const struct compare_format *fmt = &report_compare_formats[w];
 	res->gate = compare_model_gate(&m);
 	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
-	snprintf(res->why, sizeof(res->why), "%s", m.gate ? m.vouch : m.unjudged);
+	snprintf(res->why, sizeof(res->why), "%s", m.unjudged[0] ? m.unjudged : m.vouch);
+	res->judged = !m.unjudged[0];
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -43,16 +43,23 @@ sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
 status 1 "--bisect on a significant drop: bad (1)" "$REAIM" compare A B --bisect --db "$T/known.db"
 status 4 "--fail-above 10 on the same: 4" "$REAIM" compare A B --fail-above 10 --db "$T/known.db"
 status 1 "--bisect --fail-above 10: bad" "$REAIM" compare A B --bisect --fail-above 10 --db "$T/known.db"
-status 0 "--bisect --fail-above 60: good (0)" "$REAIM" compare A B --bisect --fail-above 60 --db "$T/known.db"
+status 0 "--bisect --fail-above 75: good (0), the interval rules out a drop beyond 75 %" "$REAIM" compare A B --bisect --fail-above 75 --db "$T/known.db"
 status 4 "a drop at the task count both have still fails, whatever is missing" "$REAIM" compare A D --fail-above 10 --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
 	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on equal figures: good (0)" "$REAIM" compare A B --bisect --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 1, noise = 'outside load 70.0 % of the machine'
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
-status 125 "--bisect on points measured in noise: skip (125)" "$REAIM" compare A B --bisect --db "$T/known.db"
+status 0 "--bisect on points measured in noise: judged, noise alone is no skip" "$REAIM" compare A B --bisect --db "$T/known.db"
 contains "$T/out" "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks" "the text's caution"
-status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
+status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 20 --db "$T/known.db"
+status 5 "--fail-above below what the samples can show: cannot vouch (5)" "$REAIM" compare A B --fail-above 0.01 --db "$T/known.db"
+contains "$T/err" "cannot vouch: the interval does not rule out a drop beyond 0.01 %" "says why, with the interval"
+# one sample a side, 50 % slower: never a failure, the gate cannot vouch
+sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 500 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'F');
+	UPDATE points SET jobs_per_min = 1000 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'E')"
+status 125 "--bisect on one sample a side: skip (125), never bad" "$REAIM" compare E F --bisect --db "$T/known.db"
+status 5 "--fail-above on one sample a side: cannot vouch (5), never 4" "$REAIM" compare E F --fail-above 10 --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 5 "a new run whose every point is invalid does not pass --fail-above" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
