@@ -46,7 +46,7 @@ static const char style[] =
 	"th{background:#f2f2f2}.l{text-align:left}"
 	".badge{display:inline-block;padding:1px 9px;border-radius:9px;font-weight:bold;color:#fff;white-space:nowrap}"
 	".worse{background:#b03a2e}.better{background:#1e7e45}.unchanged{background:#6c7a7d}"
-	".mixed{background:#a5690c}.unjudged,.nodata{background:#9aa0a3}"
+	".mixed{background:#a5690c}.unjudged,.nodata{background:#9aa0a3}.confounded{background:#7a5c99}"
 	"td.up{color:#1e7e45;font-weight:bold}td.down{color:#b03a2e;font-weight:bold}"
 	".moved{background:#fff1c2}tr.differs td{background:#fff1c2}"
 	".note{color:#555;font-size:.9em}small{color:#666}"
@@ -105,8 +105,9 @@ static const char *verdict_class(const struct compare_model *m, enum compare_ver
 	static const char *const classes[] = {
 		[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better", [COMPARE_WORSE] = "worse",
 		[COMPARE_MIXED] = "mixed",         [COMPARE_UNJUDGED] = "unjudged", [COMPARE_NO_DATA] = "nodata",
+		[COMPARE_CONFOUNDED] = "confounded",
 	};
-	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA)
+	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA && k != COMPARE_CONFOUNDED)
 		return "unchanged"; /* what O_SYNC costs is expected, not a regression of the run */
 	return (unsigned)k < ARRAY_SIZE(classes) ? classes[k] : "nodata";
 }
@@ -369,8 +370,9 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		}
 		double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
 		const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
-		fprintf(f, "<td>%.1f</td><td>%zu</td><td%s data-pct=\"%.4f\">%+.1f %%%s</td>", c->mean_b, c->nb, cls, pct,
-			pct, c->significant ? " *" : c->judged ? "" : " ?");
+		fprintf(f, "<td>%.1f</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", c->mean_b,
+			c->nb, cls, pct, compare_state_name(c->state), pct,
+			c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
 		if (c->judged && c->v.bounded)
 			fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,
 				c->v.ci_high_pct, c->v.ci_low_pct, c->v.ci_high_pct);
@@ -378,7 +380,7 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 			fputs("<td>unbounded</td>", f);
 		if (c->judged)
 			fprintf(f, "<td>%.3g</td><td data-p-adj=\"%.6g\">%.3g</td><td>%.1f %%</td>", c->v.p, c->p_adj, c->p_adj,
-				c->v.mde_pct);
+				c->mde_adj_pct);
 		else
 			fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
 			      f);
@@ -388,6 +390,12 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+	char *said[] = {report_panel_load_text(m, p), report_panel_few_text(m, p, "By medians (shown where they disagree)")};
+	for (size_t i = 0; i < ARRAY_SIZE(said); i++)
+		if (said[i]) {
+			element(f, "<p class=\"note\">", said[i], "</p>\n");
+			free(said[i]);
+		}
 	fputs("<p>", f);
 	if (p->ngeo)
 		fprintf(f, "Geomean of %c/%c over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",

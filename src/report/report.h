@@ -76,6 +76,11 @@ int report_kcidb_id_ok(const char *id);
 
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
+/* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
+ * did about it; the cells one sample decides and the medians that disagree with the means (the
+ * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
+char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
+char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
 
 /* What a compare concluded besides what it wrote. */

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/html.h"
@@ -113,4 +114,90 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 		strbuf_addf(&sb, "; points measured in noise at %zu of them", v->noisy);
 	snprintf(buf, len, "%s", sb.buf);
 	strbuf_free(&sb);
+}
+
+/* "36-54" or "41": a load's range over the samples, in points of the machine. */
+static void strbuf_load(struct strbuf *sb, const struct compare_load *l)
+{
+	if (!l->n)
+		strbuf_addf(sb, "-");
+	else if (l->max - l->min < 0.5)
+		strbuf_addf(sb, "%.0f", l->mean);
+	else
+		strbuf_addf(sb, "%.0f-%.0f", l->min, l->max);
+}
+
+
+char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p)
+{
+	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	struct strbuf sb = {0}, adj = {0};
+	enum compare_load_model how = LOAD_UNMEASURED;
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		if (!c->present || !c->load_a.n || !c->load_b.n)
+			continue;
+		strbuf_addf(&sb, "%s %d: ", sb.len ? "," : "", c->tasks);
+		strbuf_load(&sb, &c->load_a);
+		strbuf_addf(&sb, " -> ");
+		strbuf_load(&sb, &c->load_b);
+		how = c->load_model > how ? c->load_model : how;
+		if (c->load_model == LOAD_COVARIATE && c->judged && c->raw_judged)
+			strbuf_addf(&adj, "%s %d tasks %+.1f%% adjusted, %+.1f%% raw", adj.len ? ";" : "", c->tasks,
+				    c->v.change_pct, c->raw.change_pct);
+	}
+	struct strbuf line = {0};
+	if (sb.len) {
+		strbuf_addf(&line, "Outside load, %c -> %c (others' CPU and steal, %% of the machine, over the samples, "
+				   "per task count):%s. ", a, b, sb.buf);
+		switch (how) {
+		case LOAD_BALANCED:
+			strbuf_addf(&line, "The sides ran interleaved round by round: pairing cancels a load that drifts.");
+			break;
+		case LOAD_SIMILAR:
+			strbuf_addf(&line, "Within %g points a side: not adjusted.", COMPARE_LOAD_SIMILAR_PCT);
+			break;
+		case LOAD_COVARIATE:
+		case LOAD_INSEPARABLE:
+			strbuf_addf(&line, "The sides' loads differ: ");
+			if (adj.len)
+				strbuf_addf(&line, "the change adjusted for the load (same slope both sides):%s. ", adj.buf);
+			if (how == LOAD_INSEPARABLE)
+				strbuf_addf(&line, "Where the load hardly varied within a side it cannot be told apart "
+						   "from the side: a change the load would make is called confounded (#).");
+			break;
+		case LOAD_UNMEASURED: break;
+		}
+	}
+	strbuf_free(&sb);
+	strbuf_free(&adj);
+	return line.buf;
+}
+
+
+char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word)
+{
+	char b = m->sides[p->side].letter;
+	struct strbuf fragile = {0}, medians = {0};
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		if (!c->present)
+			continue;
+		if (c->fragile)
+			strbuf_addf(&fragile, "%s%d", fragile.len ? ", " : "", c->tasks);
+		double by_median = c->median_a > 0 ? 100 * (c->median_b / c->median_a - 1) : NAN;
+		double by_mean = 100 * (c->mean_b / c->mean_a - 1);
+		if (c->na > 2 && c->nb > 2 && isfinite(by_median) && (by_median > 0) != (by_mean > 0))
+			strbuf_addf(&medians, "%s %d tasks %+.1f%% (by means %+.1f%%)", medians.len ? "," : "", c->tasks,
+				    by_median, by_mean);
+	}
+	struct strbuf line = {0};
+	if (fragile.len)
+		strbuf_addf(&line, "One sample decides the sign or significance of the change at %s tasks (left out in "
+				   "turn, one flips it): more runs a side.", fragile.buf);
+	if (medians.len)
+		strbuf_addf(&line, "%s%s %c moved the other way:%s.", line.len ? " " : "", medians_word, b, medians.buf);
+	strbuf_free(&fragile);
+	strbuf_free(&medians);
+	return line.buf;
 }
