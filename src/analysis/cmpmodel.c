@@ -724,11 +724,10 @@ static void add_point(struct build *b, struct crun *r, size_t j, double w, struc
 	}
 }
 
-/* The rounds of a side's only run (and, paired, of the other side's) that measured every cell. */
-static size_t full_rounds(struct build *b, const struct compare_side *s, const struct compare_side *also,
-			  const struct key *k, const int *tasks, size_t nt, int **out)
+/* The rounds of run r of a side (and, paired, of the other side's only run) that measured every cell. */
+static size_t full_rounds(struct build *b, const struct crun *r, const struct compare_side *s,
+			  const struct compare_side *also, const struct key *k, const int *tasks, size_t nt, int **out)
 {
-	struct crun *r = run_of(b, s->runs[0]);
 	int most = -1;
 	for (size_t j = 0; j < r->n; j++)
 		most = r->pts[j].repeat > most ? r->pts[j].repeat : most;
@@ -757,7 +756,7 @@ static void side_units(struct build *b, const struct compare_side *s, const stru
 			full[nfull++] = i;
 	int *own = NULL;
 	if (!rounds && nfull == 1)
-		nrounds = full_rounds(b, s, NULL, k, tasks, nt, &own), rounds = own;
+		nrounds = full_rounds(b, run_of(b, s->runs[full[0]]), s, NULL, k, tasks, nt, &own), rounds = own;
 	size_t nunits = rounds ? nrounds : nfull;
 	double *cols = NULL;
 	size_t ncols = 0;
@@ -830,7 +829,7 @@ static void panel_subtests(struct build *b, const struct key *k, struct compare_
 			tasks[nt++] = pn->cells[i].tasks;
 	int paired = b->m->kind != COMPARE_GROUPS;
 	int *rounds = NULL;
-	size_t nrounds = paired && nt ? full_rounds(b, sa, sb, k, tasks, nt, &rounds) : 0;
+	size_t nrounds = paired && nt ? full_rounds(b, run_of(b, sa->runs[0]), sa, sb, k, tasks, nt, &rounds) : 0;
 	struct names nm = {0};
 	struct units ua = {0}, ub = {0};
 	if (nt) {

@@ -597,6 +597,20 @@ static void outside_load(void)
 	is_str(compare_state_name(CELL_CONFOUNDED), "confounded", "the states have codes");
 }
 
+/* A group whose first run lacks a task count still has its subtests (from the run that has them all). */
+static void subtest_gap(void)
+{
+	const struct fp one[] = {{1, 0, 1, NULL, 100}, {1, 1, 1, NULL, 102}};
+	int64_t a[] = {fake_run("gap-a", one, 2, "100"), two_by_two("gap-a", 100, 101, 200, 202, "100")};
+	int64_t b[] = {two_by_two("gap-b", 90, 91, 180, 182, "100"), two_by_two("gap-b", 91, 92, 181, 183, "100")};
+	struct compare_group g[] = {{a, 2}, {b, 2}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	compare_model_build(st, g, 2, &o, &m);
+	ok(m.npanels && m.panels[0].nsubs == 2, "subtests: a group's first run without every task count keeps them");
+	compare_model_free(&m);
+}
+
 /* verdict_ancova against values computed apart (numpy least squares on the same data). */
 static void ancova(void)
 {
@@ -632,6 +646,7 @@ int main(void)
 	noise();
 	outside_load();
 	ancova();
+	subtest_gap();
 	test_db_remove(&db);
 	return done_testing();
 }
