@@ -37,6 +37,7 @@ struct plot_options {
 	const char *diff_empty_note;   /* in an empty diff panel, why it is empty; NULL: said from the bases */
 	int bars_of_runs;              /* some curve's error bars are the spread of run means, not repeats */
 	double y_max;                  /* > 0: the axis ends there (100 for a percentage) */
+	double level_pct;              /* the diff intervals' confidence level in % (0: 95) */
 	const char *const *footer;     /* lines under the plot: each run's label, kernel and host */
 	size_t footer_lines;
 	const char *left_out;          /* what the plot does not draw, said under it; NULL: nothing */
@@ -93,6 +94,7 @@ struct plot_set {
 	size_t nfooter;
 	char *left_out;           /* NULL when everything was drawn */
 	char workload[64];
+	double level_pct;         /* of the intervals, from the model's alpha */
 };
 struct compare_group;
 struct compare_model;
