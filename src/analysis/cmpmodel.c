@@ -117,14 +117,53 @@ struct build {
 	size_t *side_run0;        /* per side, the index of its first run in runs */
 };
 
-static void note(struct compare_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct compare_model *m, const char *fmt, ...)
+const char *compare_note_code_name(enum compare_note_code c)
+{
+	static const char *const names[] = {
+		[NOTE_RUN_INCOMPLETE] = "run_incomplete", [NOTE_ENV_DIFFERS] = "env_differs",
+		[NOTE_KCONFIG_DIFFERS] = "kconfig_differs", [NOTE_OPTION_DIFFERS] = "option_differs",
+		[NOTE_MIX_DIFFERS] = "mix_differs",         [NOTE_OSYNC_SEQUENTIAL] = "osync_sequential",
+		[NOTE_GROUP_GAP] = "group_gap",             [NOTE_ONE_RUN] = "one_run",
+		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
+		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
+	};
+	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
+}
+
+const char *compare_note_level_name(enum compare_note_level l)
+{
+	return l == NOTE_WARNING ? "warning" : l == NOTE_CAUTION ? "caution" : "note";
+}
+
+/* A caution's fields before its sentence: NOTE(code, level, ...named fields, both sides or NO_SIDES). */
+#define NO_SIDES .side = -1, .base_side = -1
+#define NOTE(c, l, ...)                                                                                      \
+	(struct compare_note)                                                                                \
+	{                                                                                                    \
+		.code = (c), .level = (l),                                                                   \
+		__VA_ARGS__                                                                                  \
+	}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Add a caution: its fields (strings copied) and its sentence. */
+static void note(struct compare_model *m, struct compare_note n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note(struct compare_model *m, struct compare_note n, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	m->notes = xrealloc(m->notes, (m->nnotes + 1) * sizeof(*m->notes));
+	m->cautions = xrealloc(m->cautions, (m->nnotes + 1) * sizeof(*m->cautions));
+	n.value = dup_or_null(n.value);
+	n.base_value = dup_or_null(n.base_value);
+	n.tasks = dup_or_null(n.tasks);
+	n.text = s;
+	m->cautions[m->nnotes] = n;
 	m->notes[m->nnotes++] = s;
 }
 
@@ -1112,6 +1151,18 @@ static void correct(struct compare_model *m)
 /* ---- warnings ---- */
 
 /* The side a run is on (its letter), for warnings. */
+static int side_of(const struct compare_model *m, int64_t id)
+{
+	for (size_t s = 0; s < m->nsides; s++)
+		for (size_t i = 0; i < m->sides[s].nruns; i++)
+			if (m->sides[s].runs[i] == id)
+				return (int)s;
+	return -1;
+}
+
+/* The fields naming run `other` against the base run `base`. */
+#define RUNS(other, base) .run = (other), .base_run = (base), .side = side_of(m, other), .base_side = side_of(m, base)
+
 static char letter_of(const struct compare_model *m, int64_t id)
 {
 	for (size_t s = 0; s < m->nsides; s++)
@@ -1161,7 +1212,9 @@ static void config_note(struct build *b, int64_t base, int64_t other, const char
 		size_t n;
 		char *line = kconfig_diff_line(ta, tb, CONFIG_LISTED, &n);
 		if (line)
-			note(m, "%s: run %lld (%c) differs from run %lld (%c) in %zu kernel config option%s: %s", kind,
+			note(m, NOTE(NOTE_KCONFIG_DIFFERS, strcmp(kind, "warning") == 0 ? NOTE_WARNING : NOTE_INFO,
+				     RUNS(other, base), .key = "kernel.config", .count = n, .value = line),
+			     "%s: run %lld (%c) differs from run %lld (%c) in %zu kernel config option%s: %s", kind,
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), n, n == 1 ? "" : "s",
 			     line);
 		free(line);
@@ -1197,8 +1250,11 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		for (size_t j = 0; j < nb; j++)
 			if (strncmp(kb[j], ka[i], klen + 1) == 0)
 				theirs = kb[j] + klen + 1;
+		struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_WARNING, RUNS(other, base),
+					     .value = (char *)theirs, .base_value = (char *)(tab + 1));
+		snprintf(n.key, sizeof(n.key), "%.*s", (int)klen, ka[i]);
 		if (!theirs || strcmp(theirs, tab + 1) != 0)
-			note(m, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'%s",
+			note(m, n, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'%s",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
 			     theirs ? theirs : "(absent)", tab + 1,
 			     identity && !same_side ? " (two builds of one kernel release)" : "");
@@ -1218,6 +1274,16 @@ static char *option_value(const struct store_option *o, size_t n, const char *wo
 		if (strcmp(o[i].workload, workload) == 0 && strcmp(o[i].key, key) == 0)
 			strbuf_addf(&sb, "%s%s", sb.len ? " " : "", o[i].value);
 	return sb.buf;
+}
+
+static struct compare_note option_note(const struct compare_model *m, int64_t other, int64_t base,
+				      const struct store_option *o, const char *value, const char *base_value)
+{
+	struct compare_note n = NOTE(NOTE_OPTION_DIFFERS, NOTE_WARNING, RUNS(other, base), .value = (char *)value,
+				     .base_value = (char *)base_value);
+	snprintf(n.key, sizeof(n.key), "%s", o->key);
+	snprintf(n.workload, sizeof(n.workload), "%s", o->workload);
+	return n;
 }
 
 /* Options that change what a point measures (jobs per task, file sizes, sync mode, seed ...) in
@@ -1244,7 +1310,8 @@ static void option_warnings(struct build *b, int64_t base, int64_t other)
 			theirs = strcmp(ob[j].workload, oa[i].workload) == 0;
 		/* a workload the other run lacks, or an option it was made before, says nothing */
 		if (theirs && vb && va && strcmp(va, vb) != 0)
-			note(m, "warning: run %lld (%c) differs from run %lld (%c) in option %s of workload %s: '%s' "
+			note(m, option_note(m, other, base, &oa[i], vb, va),
+			     "warning: run %lld (%c) differs from run %lld (%c) in option %s of workload %s: '%s' "
 				"against '%s'",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), oa[i].key,
 			     oa[i].workload, vb, va);
@@ -1255,6 +1322,81 @@ static void option_warnings(struct build *b, int64_t base, int64_t other)
 	store_options_free(ob, nb);
 }
 
+static int by_string(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* What a stored workload measured, whatever its file's path, comments or order: its tests with their
+ * weights by name, and its file sizes ("add_int 10, creat_clo 5; FILESIZE 1024 KiB"). NULL when the
+ * stored text no longer parses (a test since renamed): then it is not compared. */
+static char *mix_of(struct store *st, int64_t workload_id)
+{
+	char *text = NULL;
+	if (store_get_workfile_text(st, workload_id, &text) < 0 || !text) {
+		free(text);
+		return NULL;
+	}
+	struct workfile wf = {0};
+	struct errlist errs = {0};
+	char *out = NULL;
+	if (workfile_parse("stored", text, &wf, &errs) == 0) {
+		char **items = xcalloc(wf.count + 1, sizeof(*items));
+		for (size_t i = 0; i < wf.count; i++)
+			items[i] = xasprintf("%s %d", wf.entries[i].test->name, wf.entries[i].weight);
+		qsort(items, wf.count, sizeof(*items), by_string);
+		struct strbuf sb = {0};
+		strbuf_add(&sb, "", 0);
+		for (size_t i = 0; i < wf.count; i++) {
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", items[i]);
+			free(items[i]);
+		}
+		free(items);
+		if (wf.filesize_kib >= 0)
+			strbuf_addf(&sb, "; FILESIZE %lld KiB", wf.filesize_kib);
+		if (wf.poolsize_kib >= 0)
+			strbuf_addf(&sb, "; POOLSIZE %lld KiB", wf.poolsize_kib);
+		out = sb.buf;
+	}
+	workfile_free(&wf);
+	errlist_free(&errs);
+	free(text);
+	return out;
+}
+
+/* Workloads of one name whose mix differs between run `other` and the base run: what they measured is
+ * not alike, whatever the path of their files. A gate cannot judge them. */
+static void mix_warnings(struct build *b, int64_t base, int64_t other)
+{
+	struct compare_model *m = b->m;
+	struct store_workload_row *wa = NULL, *wb = NULL;
+	size_t na = 0, nb = 0;
+	if (store_get_workloads(b->st, base, &wa, &na) == 0 && store_get_workloads(b->st, other, &wb, &nb) == 0)
+		for (size_t i = 0; i < nb; i++)
+			for (size_t j = 0; j < na; j++) {
+				if (strcmp(wb[i].name, wa[j].name) != 0)
+					continue;
+				char *ma = mix_of(b->st, wa[j].id), *mb = mix_of(b->st, wb[i].id);
+				if (ma && mb && strcmp(ma, mb) != 0) {
+					struct compare_note n = NOTE(NOTE_MIX_DIFFERS, NOTE_WARNING, RUNS(other, base),
+								     .value = mb, .base_value = ma);
+					snprintf(n.workload, sizeof(n.workload), "%s", wb[i].name);
+					note(m, n, "warning: workload %s of run %lld (%c) is not the one run %lld (%c) "
+						   "measured: its mix is %s against %s; unlike runs are not judged",
+					     wb[i].name, (long long)other, letter_of(m, other), (long long)base,
+					     letter_of(m, base), mb, ma);
+					if (!m->unlike[0])
+						snprintf(m->unlike, sizeof(m->unlike), "unlike runs: workload %s of run %lld "
+							 "measured another mix than run %lld", wb[i].name, (long long)other,
+							 (long long)base);
+				}
+				free(ma);
+				free(mb);
+			}
+	free(wa);
+	free(wb);
+}
+
 static void warnings(struct build *b)
 {
 	struct compare_model *m = b->m;
@@ -1263,15 +1405,19 @@ static void warnings(struct build *b)
 		for (size_t i = 0; i < m->sides[s].nruns; i++) {
 			const struct crun *r = run_of(b, m->sides[s].runs[i]);
 			if (strcmp(r->row.status, "complete") != 0)
-				note(m, "warning: run %lld (%c) is %s: its valid points are used", (long long)r->id,
+				note(m, NOTE(NOTE_RUN_INCOMPLETE, NOTE_WARNING, .run = r->id, .side = (int)s, .base_side = -1,
+					     .value = (char *)r->row.status),
+				     "warning: run %lld (%c) is %s: its valid points are used", (long long)r->id,
 				     m->sides[s].letter, r->row.status);
 			if (r->id == base || m->kind != COMPARE_GROUPS)
 				continue;
 			env_warnings(b, base, r->id);
 			option_warnings(b, base, r->id);
+			mix_warnings(b, base, r->id);
 		}
 	if (m->kind == COMPARE_OSYNC && !m->interleaved)
-		note(m, "caution: O_SYNC on and off ran one after the other, not interleaved, so drift between "
+		note(m, NOTE(NOTE_OSYNC_SEQUENTIAL, NOTE_CAUTION, .side = 1, .base_side = 0),
+		     "caution: O_SYNC on and off ran one after the other, not interleaved, so drift between "
 			"them is not cancelled by pairing rounds (--variant interleaves the points it compares)");
 	if (m->kind != COMPARE_GROUPS)
 		return;
@@ -1289,7 +1435,9 @@ static void warnings(struct build *b)
 					strbuf_addf(&at, "%s%s %d", at.len ? ", " : "", m->panels[i].workload, cell->tasks);
 			}
 		if (at.len)
-			note(m, "caution: only one of %c's %zu runs has valid points at (workload tasks) %s, so %c's samples "
+			note(m, NOTE(NOTE_GROUP_GAP, NOTE_CAUTION, .side = (int)s, .base_side = -1, .count = m->sides[s].nruns,
+				     .tasks = at.buf),
+			     "caution: only one of %c's %zu runs has valid points at (workload tasks) %s, so %c's samples "
 				"there are that run's repeats, which understate the noise between runs",
 			     m->sides[s].letter, m->sides[s].nruns, at.buf, m->sides[s].letter);
 		strbuf_free(&at);
@@ -1313,7 +1461,8 @@ static void warnings(struct build *b)
 		}
 	}
 	if (nwho)
-		note(m, "caution: %s %s one run, so %s samples are the repeats inside it, which share one window of "
+		note(m, NOTE(NOTE_ONE_RUN, NOTE_CAUTION, NO_SIDES, .value = who.buf, .count = nwho),
+		     "caution: %s %s one run, so %s samples are the repeats inside it, which share one window of "
 			"outside load: p values and intervals understate the noise between runs (give 2 or more runs "
 			"a side: A1,A2 B1,B2)",
 		     who.buf, nwho > 1 ? "have" : "has", nwho > 1 ? "their" : "its");
@@ -1339,7 +1488,10 @@ static void judgeable(struct compare_model *m)
 			char block[160] = "";
 			if (p->osync >= 0)
 				snprintf(block, sizeof(block), ", O_SYNC %s", p->osync ? "on" : "off");
-			note(m, "caution: %c has no valid point at %s task%s of workload %s%s%s%s that %c measured: %s "
+			struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+							.tasks = at.buf, .count = n);
+			snprintf(miss.workload, sizeof(miss.workload), "%s", p->workload);
+			note(m, miss, "caution: %c has no valid point at %s task%s of workload %s%s%s%s that %c measured: %s "
 				"cannot be judged",
 			     m->sides[p->side].letter, at.buf, n == 1 && strcmp(at.buf, "1") == 0 ? "" : "s", p->workload, block,
 			     p->variant[0] ? ", variant " : "", p->variant, m->sides[0].letter, n == 1 ? "that cell" : "those cells");
@@ -1360,13 +1512,37 @@ static void judgeable(struct compare_model *m)
 			why = why ? why : cell->why_noisy;
 			m->noisy++;
 		}
-		if (at.len)
-			note(m, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
+		if (at.len) {
+			struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						     .tasks = at.buf, .value = (char *)why);
+			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+			note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
 				"their change may be the noise's; %s",
 			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
 			     m->sides[0].letter, why,
 			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
 					      : "--exclude-noisy judges without them");
+		}
+		strbuf_free(&at);
+	}
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		const struct compare_summary *v = &p->summary;
+		if (!v->confounded)
+			continue;
+		struct strbuf at = {0};
+		for (size_t c = 0; c < p->ncells; c++)
+			if (p->cells[c].state == CELL_CONFOUNDED)
+				strbuf_addf(&at, "%s%d", at.len ? ", " : "", p->cells[c].tasks);
+		struct compare_note n = NOTE(NOTE_CONFOUNDED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+					     .tasks = at.buf, .count = v->confounded,
+					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
+		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+		note(m, n, "caution: %c's change at %s tasks of workload %s cannot be told apart from the outside load: "
+			   "%c's points saw %.0f-%.0f %% of the machine used by others, %c's %.0f-%.0f %%; interleave the "
+			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
+		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
+		     m->sides[0].letter, v->load_a.min, v->load_a.max);
 		strbuf_free(&at);
 	}
 	size_t looks = 0;
@@ -1374,11 +1550,13 @@ static void judgeable(struct compare_model *m)
 		for (size_t c = 0; c < m->panels[i].ncells; c++)
 			looks = m->panels[i].cells[c].looks > looks ? m->panels[i].cells[c].looks : looks;
 	if (looks > 1)
-		note(m, "caution: some samples are the rounds of a run made with --precision, which stopped at one of "
-			"up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
+		note(m, NOTE(NOTE_LOOKS, NOTE_CAUTION, NO_SIDES, .count = looks),
+		     "caution: some samples are the rounds of a run made with --precision, which stopped at one of up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
 			"alpha / looks, so stopping early does not raise false alarms (wider than a fixed number of "
 			"rounds would give)", looks);
-	if (m->present == 0)
+	if (m->unlike[0])
+		snprintf(m->unjudged, sizeof(m->unjudged), "%s", m->unlike);
+	else if (m->present == 0)
 		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
 			 "count was measured validly by %c and by another side", m->sides[0].letter);
 	else if (m->missing)
@@ -1620,6 +1798,12 @@ void compare_model_free(struct compare_model *m)
 		free(m->panels[i].subs);
 	}
 	free(m->panels);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		free(m->cautions[i].value);
+		free(m->cautions[i].base_value);
+		free(m->cautions[i].tasks);
+	}
+	free(m->cautions);
 	free_strings(m->notes, m->nnotes);
 	memset(m, 0, sizeof(*m));
 }

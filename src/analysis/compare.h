@@ -172,6 +172,41 @@ struct compare_panel {
 	struct compare_summary summary;
 };
 
+/* What a caution or warning is about: its code, for CSV, JSON and any program reading them. */
+enum compare_note_code {
+	NOTE_RUN_INCOMPLETE,      /* a run not complete: its valid points are used (value: its status) */
+	NOTE_ENV_DIFFERS,         /* an environment fact differs (key; value, base_value) */
+	NOTE_KCONFIG_DIFFERS,     /* kernel config options differ (count; value: the options listed) */
+	NOTE_OPTION_DIFFERS,      /* a measured option of a workload differs (key, workload; value, base_value) */
+	NOTE_MIX_DIFFERS,         /* a workload of the same name measured another mix (workload; value, base_value) */
+	NOTE_OSYNC_SEQUENTIAL,    /* O_SYNC on and off ran one after the other */
+	NOTE_GROUP_GAP,           /* one run of a side's several has a task count (count: its runs; tasks) */
+	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (value: the sides) */
+	NOTE_MISSING,             /* a side lacks task counts the base has (workload; tasks; count) */
+	NOTE_NOISY,               /* points measured in noise (workload; tasks; value: the first reason) */
+	NOTE_LOOKS,               /* samples of --precision rounds (count: the most looks) */
+	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; tasks;
+				   * figure: base min, max, other min, max of the load) */
+};
+enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
+/* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */
+const char *compare_note_code_name(enum compare_note_code c);
+const char *compare_note_level_name(enum compare_note_level l);
+/* One caution or warning: its code and figures, and the sentence the text formats print. */
+struct compare_note {
+	enum compare_note_code code;
+	enum compare_note_level level;
+	int64_t run, base_run;    /* the runs it names (0: none) */
+	int side, base_side;      /* their sides (-1: none) */
+	char key[96];             /* the fact or option */
+	char workload[64];
+	char *value, *base_value; /* what differs, each side's (NULL: not said) */
+	char *tasks;              /* the task counts it is about ("1, 2"), NULL: none */
+	size_t count;
+	double figure[4];         /* set by the codes that say so */
+	char *text;               /* the sentence (also m->notes[i]) */
+};
+
 struct compare_model {
 	enum compare_kind kind;
 	double alpha, fail_above_pct;
@@ -182,6 +217,7 @@ struct compare_model {
 	size_t npanels;
 	size_t judged;            /* cells in the correction */
 	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
+	struct compare_note *cautions; /* the same, typed: cautions[i].text is notes[i] */
 	size_t nnotes;
 	int regressed;
 	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */
@@ -190,6 +226,7 @@ struct compare_model {
 	char nothing[256];        /* set when one run has nothing to compare inside it: why */
 	size_t present;           /* cells both sides measured */
 	size_t missing;           /* cells the base measured and another side has no valid point at */
+	char unlike[256];         /* a workload whose mix differs between the sides' runs: why they are unlike */
 	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
 	char run_label[128];      /* variants, osync: the run's label */
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */

@@ -448,6 +448,44 @@ static void json_num(FILE *f, const char *key, const char *fmt, double v)
 	textout_json_number(f, fmt, v);
 }
 
+static void json_string_or_null(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	if (v)
+		textout_json_string(f, v);
+	else
+		fputs("null", f);
+}
+
+/* One caution as data: its code and level, the runs and sides it names, what differs and its figures. */
+static void json_caution(FILE *f, const struct compare_model *m, const struct compare_note *n, int first)
+{
+	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", compare_note_code_name(n->code),
+		compare_note_level_name(n->level));
+	char side[8], base[8];
+	snprintf(side, sizeof(side), "%c", n->side >= 0 ? m->sides[n->side].letter : '?');
+	snprintf(base, sizeof(base), "%c", n->base_side >= 0 ? m->sides[n->base_side].letter : '?');
+	json_string_or_null(f, "side", n->side >= 0 ? side : NULL);
+	json_string_or_null(f, "base_side", n->base_side >= 0 ? base : NULL);
+	if (n->run)
+		fprintf(f, ", \"run\": %lld", (long long)n->run);
+	if (n->base_run)
+		fprintf(f, ", \"base_run\": %lld", (long long)n->base_run);
+	json_string_or_null(f, "key", n->key[0] ? n->key : NULL);
+	json_string_or_null(f, "workload", n->workload[0] ? n->workload : NULL);
+	json_string_or_null(f, "value", n->value);
+	json_string_or_null(f, "base_value", n->base_value);
+	json_string_or_null(f, "tasks", n->tasks);
+	fprintf(f, ", \"count\": %zu", n->count);
+	if (n->code == NOTE_CONFOUNDED) {
+		json_num(f, "load_base_min", "%.2f", n->figure[0]);
+		json_num(f, "load_base_max", "%.2f", n->figure[1]);
+		json_num(f, "load_other_min", "%.2f", n->figure[2]);
+		json_num(f, "load_other_max", "%.2f", n->figure[3]);
+	}
+	fputc('}', f);
+}
+
 static void json_begin(FILE *f, const struct compare_model *m)
 {
 	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"level_pct\": %g, "
@@ -481,6 +519,9 @@ static void json_begin(FILE *f, const struct compare_model *m)
 		fputs(i ? ", " : "", f);
 		textout_json_string(f, m->notes[i]);
 	}
+	fprintf(f, "],\n \"cautions\": [");
+	for (size_t i = 0; i < m->nnotes; i++)
+		json_caution(f, m, &m->cautions[i], i == 0);
 	fprintf(f, "],\n \"rows\": [");
 }
 
