@@ -153,7 +153,8 @@ static void groups(void)
 
 	char *t = written(g, 2, "table");
 	ok(t && strstr(t, "Workload compute, O_SYNC on, 4 tasks: B against A, Jobs/Min -40.0%") &&
-		   strstr(t, "> perf cpu-migrations, events per job\n      0.9833 -> 9.983, +915.3% [+862.7%, +973.9%], p adj"),
+		   strstr(t, "> perf cpu-migrations, events per job\n      0.9833 -> 9.983, +915.3% [+862.7%, +973.9%],\n"
+			     "      p 5e-10, p adj 1.5e-09, n 2\n"),
 	   "table: the cell with its Jobs/Min change, the counters marked as moving against it");
 	size_t longest = 0;
 	for (const char *p = t; p && *p;) {
@@ -178,10 +179,10 @@ static void groups(void)
 	free(t);
 	/* the intervals are at 1 - alpha, and the headings say so */
 	t = written_at(g, 2, "table", 0.1);
-	ok(t && strstr(t, "change [90% interval], p adj") && !strstr(t, "95%"), "table at --alpha 0.1: 90% intervals");
+	ok(t && strstr(t, "change [90% interval], p, p adj, n") && !strstr(t, "95%"), "table at --alpha 0.1: 90% intervals");
 	free(t);
 	t = written_at(g, 2, "markdown", 0.1);
-	ok(t && strstr(t, "| change | 90% interval |"), "markdown at --alpha 0.1: 90% intervals");
+	ok(t && strstr(t, "| change [90% interval] | p | p adj | n |"), "markdown at --alpha 0.1: 90% intervals");
 	free(t);
 
 	/* runs with no counters stored: said, nothing listed */
@@ -261,7 +262,7 @@ static void point_figures(void)
 	   "the point cgroup's I/O pressure rose with it: listed as it is");
 	ok(!find(&cm, "user", NULL) && !find(&cm, "pgfault", NULL), "a share the same in every pair is not listed");
 	char *t = written(&g, 1, "csv");
-	ok(t && strstr(t, ",against_jobs_per_min,scaled,per_job\n") && strstr(t, "\"sampler\",\"iowait\""),
+	ok(t && strstr(t, ",against_jobs_per_min,scaled,per_job,judged,absolute,diff,") && strstr(t, "\"sampler\",\"iowait\""),
 	   "csv: the sampler's row, and whether each row is per job");
 	free(t);
 	t = written(&g, 1, "table");
