@@ -269,9 +269,11 @@ static int judge(const double *ra, size_t na, const double *rb, size_t nb, int p
 			if (!isnan(rb[i]))
 				b[kb++] = rb[i];
 	}
-	double mean_a = 0, shift = 0;
+	double mean_a = 0, mean_b = 0, shift = 0;
 	for (size_t i = 0; i < ka; i++)
 		mean_a += a[i];
+	for (size_t i = 0; i < kb; i++)
+		mean_b += b[i];
 	*absolute = ka > 0 && mean_a == 0;
 	if (*absolute) {
 		for (size_t i = 0; i < ka; i++)
@@ -296,8 +298,8 @@ static int judge(const double *ra, size_t na, const double *rb, size_t nb, int p
 		*var_b = variance_of(b, kb);
 	}
 	if (rc == 0 && *absolute) {
-		v->mean_a -= shift;
-		v->mean_b -= shift;
+		v->mean_a = 0; /* as they were: the shift there and back would leave rounding */
+		v->mean_b = mean_b / (double)kb;
 		v->change_pct = v->ci_low_pct = v->ci_high_pct = v->mde_pct = NAN;
 		v->bounded = 0;
 	}
@@ -440,6 +442,14 @@ static int by_size(const struct counter_change *a, const struct counter_change *
 	return ma != mb ? (ma > mb ? -1 : 1) : 0;
 }
 
+static int by_cell(const void *x, const void *y)
+{
+	const struct counter_cell *a = x, *b = y;
+	if (a->panel != b->panel)
+		return a->panel < b->panel ? -1 : 1;
+	return (a->tasks > b->tasks) - (a->tasks < b->tasks);
+}
+
 static int by_rank(const void *x, const void *y)
 {
 	const struct counter_change *a = x, *b = y;
@@ -495,6 +505,7 @@ int counter_model_build(struct store *st, const struct compare_model *m, struct 
 		out->moved[out->nmoved++] = j->c;
 	}
 	qsort(out->moved, out->nmoved, sizeof(*out->moved), by_rank);
+	qsort(b.cells, b.ncells, sizeof(*b.cells), by_cell);
 	for (size_t i = 0; i < out->nmoved; i++)
 		for (size_t c = 0; c < b.ncells; c++)
 			if (b.cells[c].panel == out->moved[i].panel && b.cells[c].tasks == out->moved[i].tasks)
