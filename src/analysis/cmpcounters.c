@@ -37,6 +37,20 @@ struct ckey {
 	int figure;               /* an index of point_figures, or -1: a stored counter */
 };
 
+/* The figures of the machine the run shared: the causes every comparison asks about, whatever else
+ * moved, judged as a family of their own so that the hundreds of counters do not drown them. */
+static int machine_figure(const char *source, const char *name)
+{
+	static const char *const figures[][2] = {
+		{THROTTLE_SOURCE, THROTTLE_COUNT}, {THROTTLE_SOURCE, THROTTLE_USEC}, {"pressure", "cpu some"},
+		{"sampler", "outside"},            {"sampler", "steal"},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(figures); i++)
+		if (strcmp(source, figures[i][0]) == 0 && strcmp(name, figures[i][1]) == 0)
+			return 1;
+	return 0;
+}
+
 /* The point's own figures judged beside the kernel's counters: the sampler's shares of the machine and
  * the point cgroup's pressure (as they are: a share is not a count to divide by jobs), the tasks' CPU
  * over the window and the cgroup's own disk bytes per job. */
@@ -421,6 +435,7 @@ static void test_cell(struct cbuild *b, size_t panel, const struct compare_cell 
 		 * counters (a slab cache's fixed size) above every real cause */
 		c->kind = v.se == 0 ? COUNTER_CONSTANT : COUNTER_TESTED;
 		c->absolute = absolute;
+		c->machine = machine_figure(c->source, c->name);
 		c->v = v;
 		c->p_adj = NAN;
 		c->n_to_show = NAN;
@@ -481,26 +496,35 @@ int counter_model_build(struct store *st, const struct compare_model *m, struct 
 	for (size_t p = 0; rc == 0 && m->nsides >= 2 && p < m->npanels; p++)
 		for (size_t c = 0; c < m->panels[p].ncells; c++)
 			test_cell(&b, p, &m->panels[p].cells[c], &out->cells_with_counters);
-	/* one correction over every counter tested, as over every Jobs/Min cell; the exact ones are no test */
-	double *p = xcalloc(b.nall + 1, sizeof(double)), *adj = xcalloc(b.nall + 1, sizeof(double));
-	for (size_t i = 0; i < b.nall; i++) {
-		p[i] = b.all[i].c.kind == COUNTER_TESTED ? b.all[i].c.v.p : NAN;
-		out->tested += b.all[i].c.kind == COUNTER_TESTED;
+	/* one correction over every counter tested, as over every Jobs/Min cell, and one over the machine's
+	 * figures; the exact ones are no test */
+	double *p[2], *adj[2];
+	size_t tested[2] = {0, 0};
+	for (int f = 0; f < 2; f++) {
+		p[f] = xcalloc(b.nall + 1, sizeof(double));
+		adj[f] = xcalloc(b.nall + 1, sizeof(double));
+		for (size_t i = 0; i < b.nall; i++) {
+			int in = b.all[i].c.kind == COUNTER_TESTED && b.all[i].c.machine == f;
+			p[f][i] = in ? b.all[i].c.v.p : NAN;
+			tested[f] += in;
+		}
+		if (m->correction == COMPARE_BH)
+			verdict_bh(p[f], b.nall, adj[f]);
+		else
+			verdict_holm(p[f], b.nall, adj[f]);
 	}
-	if (m->correction == COMPARE_BH)
-		verdict_bh(p, b.nall, adj);
-	else
-		verdict_holm(p, b.nall, adj);
-	/* the power at the family's corrected level (Bonferroni, as the cells' MDE) */
-	double family_alpha = m->alpha / (double)(out->tested ? out->tested : 1);
+	out->tested = tested[0];
+	out->tested_machine = tested[1];
 	out->moved = xcalloc(b.nall + 1, sizeof(*out->moved));
 	for (size_t i = 0; i < b.nall; i++) {
 		struct judged *j = &b.all[i];
 		if (j->c.kind == COUNTER_TESTED) {
-			j->c.p_adj = adj[i];
-			if (!(adj[i] < m->alpha))
+			int f = j->c.machine;
+			j->c.p_adj = adj[f][i];
+			if (!(adj[f][i] < m->alpha))
 				continue;
-			j->c.n_to_show = samples_to_show(j, family_alpha);
+			/* the power at the family's corrected level (Bonferroni, as the cells' MDE) */
+			j->c.n_to_show = samples_to_show(j, m->alpha / (double)(tested[f] ? tested[f] : 1));
 		}
 		out->moved[out->nmoved++] = j->c;
 	}
@@ -512,8 +536,10 @@ int counter_model_build(struct store *st, const struct compare_model *m, struct 
 				b.cells[c].nmoved++;
 	out->cells = b.cells;
 	out->ncells = b.ncells;
-	free(p);
-	free(adj);
+	for (int f = 0; f < 2; f++) {
+		free(p[f]);
+		free(adj[f]);
+	}
 	free(b.all);
 	free(b.index);
 	for (size_t i = 0; i < b.nruns; i++) {

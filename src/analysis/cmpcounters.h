@@ -30,13 +30,17 @@ struct counter_change {
 	char source[16], name[96], unit[24]; /* the unit of the counter */
 	int per_job;              /* compared per job (a count); 0: as it is (the sampler's share of the machine) */
 	enum counter_kind kind;
+	int machine;              /* a figure of the machine the run shared (the CPU throttling of reaim's
+				   * cgroup, its CPU pressure, the outside load and steal): the few causes asked
+				   * of every comparison, a family of their own, as the cells' CPU is in compare */
 	int absolute;             /* the base mean is 0: judged by the difference per job (v.diff and its
 				   * interval, in the counter's unit); no % change */
 	struct verdict v;         /* of the per-job values: both means, difference and its interval, % change
 				   * and its interval (not when absolute), p */
-	double p_adj;             /* over every counter tested in the comparison; NaN when constant */
+	double p_adj;             /* over every counter tested in the comparison (the machine's figures over
+				   * theirs); NaN when constant */
 	double n_to_show;         /* samples a side (runs, repeats or pairs, as the cell's) at which the MDE at
-				   * the family's corrected level (alpha / tests, Bonferroni) falls below the
+				   * its family's corrected level (alpha / tests, Bonferroni) falls below the
 				   * observed change; INFINITY beyond COUNTER_SAMPLES_MAX; NaN when constant */
 	int explains;             /* moves against Jobs/Min: more per job where fewer jobs per minute, or less
 				   * where more (listed first) */
@@ -69,7 +73,8 @@ struct counter_model {
 	size_t nmoved;
 	struct counter_cell *cells; /* by panel and task count */
 	size_t ncells;
-	size_t tested;            /* counter x cell tests in the correction */
+	size_t tested;            /* counter x cell tests in the correction of the counters */
+	size_t tested_machine;    /* and in the machine's family */
 	size_t cells_with_counters; /* cells where both sides stored the kernel's counters (the point
 				     * figures are judged without them) */
 };

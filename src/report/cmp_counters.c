@@ -87,18 +87,20 @@ static void legend(FILE *f, const struct compare_model *m, const struct counter_
 	char *t = xasprintf("Counters that moved with Jobs/Min, per job (each point's change over its measured window "
 		   "divided by its tasks x jobs per task), and the shares (the sampler's of the machine, the point "
 		   "cgroup's pressure) as they are, on the samples of Jobs/Min. %s; p adjusted by %s's "
-		   "method over the %zu counter test%s of %zu cell%s with counters on both sides; listed when "
+		   "method over the %zu counter test%s of %zu cell%s with counters on both sides, and the machine's "
+		   "figures (the CPU throttling of reaim's cgroup and its parents, the CPU pressure, the outside "
+		   "load and steal: the causes every comparison asks about) over their own %zu; listed when "
 		   "below %g: first those that move against Jobs/Min (more per job where it fell, less where it "
 		   "rose), then the others, each by the size of its change (from a base of 0: the change per job, "
-		   "before any %%). n: the samples a side at which the change would be shown at the family's "
-		   "level (%g / %zu), from the spread seen. Constant: no variance on either side (or in the "
+		   "before any %%). n: the samples a side at which the change would be shown at its family's "
+		   "level (%g over its tests), from the spread seen. Constant: no variance on either side (or in the "
 		   "pairs' differences): the difference is exact, not tested. ~: a perf counter multiplexed and "
 		   "scaled at a point compared. Each cell first says what each side's points saw: the outside "
 		   "load, the point cgroup's CPU pressure and the CPU throttling of reaim's cgroup and its parents.",
 		m->kind == COMPARE_GROUPS ? "Welch's t test" : "A paired t test",
 		compare_correction_name(m->correction), cm->tested, cm->tested == 1 ? "" : "s",
-		cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s", m->alpha, m->alpha,
-		cm->tested ? cm->tested : 1);
+		cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s", cm->tested_machine, m->alpha,
+		m->alpha);
 	report_wrap(f, t, "", markdown ? 0 : 80);
 	free(t);
 }
@@ -179,7 +181,7 @@ static void csv(FILE *f, const struct compare_model *m, const struct counter_mod
 {
 	fputs("workload,osync,variant,side,tasks,jobs_per_min_change_pct,source,name,unit,mean_base_per_job,"
 	      "mean_other_per_job,change_pct,ci_low_pct,ci_high_pct,p,p_adj,against_jobs_per_min,scaled,per_job,"
-	      "judged,absolute,diff,diff_low,diff_high,n_to_show,load_base_pct,load_other_pct,"
+	      "judged,absolute,diff,diff_low,diff_high,n_to_show,machine,load_base_pct,load_other_pct,"
 	      "cpu_pressure_base_pct,cpu_pressure_other_pct,nr_throttled_base,nr_throttled_other,"
 	      "throttled_s_base,throttled_s_other\n", f);
 	size_t at = 0;
@@ -195,7 +197,7 @@ static void csv(FILE *f, const struct compare_model *m, const struct counter_mod
 			fprintf(f, ",%c,%d,", m->sides[p->side].letter, cell->tasks);
 			textout_csv_number(f, "%.6g", cell->jpm_change_pct);
 			if (!c) {
-				fputs(",,,,,,,,,,,,,,,,,,,", f);
+				fputs(",,,,,,,,,,,,,,,,,,,,", f);
 				csv_side(f, &cell->a, &cell->b);
 				fputc('\n', f);
 				continue;
@@ -222,7 +224,7 @@ static void csv(FILE *f, const struct compare_model *m, const struct counter_mod
 			}
 			char n[16];
 			report_counter_n(n, sizeof(n), c->n_to_show);
-			fprintf(f, ",%s", strcmp(n, "-") ? n : "");
+			fprintf(f, ",%s,%d", strcmp(n, "-") ? n : "", c->machine);
 			csv_side(f, &cell->a, &cell->b);
 			fputc('\n', f);
 		}
@@ -265,9 +267,10 @@ static void json_block(FILE *f, const struct compare_model *m, size_t panel, int
 static void json(FILE *f, const struct compare_model *m, const struct counter_model *cm)
 {
 	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
-		   "\"counters_tested\": %zu, \"cells_with_counters\": %zu, \"n_to_show_max\": %d,\n \"sides\": [",
+		   "\"counters_tested\": %zu, \"machine_tested\": %zu, \"cells_with_counters\": %zu, "
+		   "\"n_to_show_max\": %d,\n \"sides\": [",
 		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], cm->tested,
-		cm->cells_with_counters, COUNTER_SAMPLES_MAX);
+		cm->tested_machine, cm->cells_with_counters, COUNTER_SAMPLES_MAX);
 	for (size_t s = 0; s < m->nsides; s++) {
 		fprintf(f, "%s{\"side\": \"%c\", \"label\": ", s ? ", " : "", m->sides[s].letter);
 		textout_json_string(f, m->sides[s].label);
@@ -298,9 +301,10 @@ static void json(FILE *f, const struct compare_model *m, const struct counter_mo
 		textout_json_string(f, c->name);
 		fputs(", \"unit\": ", f);
 		textout_json_string(f, c->unit);
-		fprintf(f, ", \"per_job\": %s, \"judged\": \"%s\", \"absolute\": %s, \"n_base\": %zu, \"n_other\": %zu",
-			c->per_job ? "true" : "false", tested ? "tested" : "constant", c->absolute ? "true" : "false",
-			c->v.na, c->v.nb);
+		fprintf(f, ", \"per_job\": %s, \"judged\": \"%s\", \"machine\": %s, \"absolute\": %s, \"n_base\": %zu, "
+			   "\"n_other\": %zu",
+			c->per_job ? "true" : "false", tested ? "tested" : "constant", c->machine ? "true" : "false",
+			c->absolute ? "true" : "false", c->v.na, c->v.nb);
 		json_number(f, "mean_base_per_job", c->v.mean_a);
 		json_number(f, "mean_other_per_job", c->v.mean_b);
 		json_number(f, "diff", c->v.diff);

@@ -324,14 +324,15 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 		   "its measured window divided by its jobs (tasks x jobs per task), and the shares (the sampler's of "
 		   "the machine, the point cgroup's pressure) as they are, judged by %s on the same samples "
 		   "as Jobs/Min, p values adjusted by %s's method over the %zu counter test%s of %zu cell%s with "
-		   "counters on both sides; listed when below %g. Highlighted and listed first: those that move against "
+		   "counters on both sides, and the machine's figures (the CPU throttling, the CPU pressure, the "
+		   "outside load and steal) over their own %zu; listed when below %g. Highlighted and listed first: those that move against "
 		   "Jobs/Min (more per job where it fell, less where it rose), then the others, each by the size of its "
 		   "change (from a base of 0: the change per job, before any %%). n to show: the samples a side at which "
 		   "the change would be shown at the family's level, from the spread seen. Constant: no variance to "
 		   "test, the difference is exact. ~: a perf counter multiplexed and scaled at a point compared.</p>\n",
 		m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test", compare_correction_name(m->correction),
 		cm->tested, cm->tested == 1 ? "" : "s", cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s",
-		m->alpha);
+		cm->tested_machine, m->alpha);
 }
 
 /* The plot of one workload: every side's curves, the difference panel from the model. */

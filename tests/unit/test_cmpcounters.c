@@ -481,8 +481,10 @@ static void cap(void)
 		   fabs(us->v.diff_low - v.diff_low) < 1e-6 && fabs(us->v.diff_high - v.diff_high) < 1e-6,
 	   "its difference per job, t interval and p: Welch's on the values themselves");
 	ok(us && us->explains && at_us < at_cs, "more throttling where Jobs/Min fell: ranked above the % changes");
+	ok(us && us->machine && cs && !cs->machine && cm.tested_machine == 4 && cm.tested == 1,
+	   "the machine's figures (throttling, CPU pressure, outside load; steal 0 on both sides) a family of their own");
 	ok(us && us->n_to_show >= 2 && least_n(us->n_to_show, 0, var_of(us_b, 3), 1, 100 * fabs(us->v.diff),
-					       0.05 / (double)cm.tested),
+					       0.05 / (double)cm.tested_machine),
 	   "the samples a side that show it: the least n whose MDE at alpha / tests is below the change");
 	ok(cs && cs->n_to_show >= 2 && isfinite(cs->n_to_show) &&
 		   least_n(cs->n_to_show, var_of(cs_a, 3), var_of(cs_b, 3), cs->v.mean_a, fabs(cs->v.change_pct),
