@@ -115,5 +115,11 @@ void report_wrap(FILE *f, const char *text, const char *indent, size_t width);
  * (analysis/cmpcounters.h) in a compare format of report_compare_formats. -1 as report_compare. */
 int report_compare_counters(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 			    const struct compare_options *o);
+struct counter_side;
+/* What one side's points of a cell saw, in words for every view: "outside load 36-54 % (mean 45 %),
+ * CPU pressure 59 %, throttled 1.9 s in 230 periods a point". */
+void report_counter_side(char *buf, size_t len, const struct counter_side *s);
+/* The samples a side that would show a move (struct counter_change's n_to_show): "3", ">1000" or "-". */
+void report_counter_n(char *buf, size_t len, double n);
 
 #endif
