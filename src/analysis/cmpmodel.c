@@ -600,6 +600,9 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		c->raw_judged = groups_test(xa[0].v, NULL, c->na, xb[0].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
 		c->load_model = groups_load_model(c);
 		int covariate = 0;
+		/* a slope from fewer than 6 samples (df 3) is too unsteady to adjust by */
+		if (c->load_model == LOAD_COVARIATE && c->na + c->nb < COMPARE_COVARIATE_MIN_N)
+			c->load_model = LOAD_INSEPARABLE;
 		if (c->load_model == LOAD_COVARIATE) {
 			covariate = groups_test(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 1, alpha,
 						c->looks, &c->v) == 0;

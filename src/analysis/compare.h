@@ -70,6 +70,8 @@ enum compare_load_model {
 const char *compare_load_model_name(enum compare_load_model k);
 /* Sides whose mean outside loads differ by more than this many points of the machine are adjusted. */
 #define COMPARE_LOAD_SIMILAR_PCT 5.0
+/* The fewest samples (both sides) the adjustment is fitted on: df n - 3 of at least 3. */
+#define COMPARE_COVARIATE_MIN_N 6
 
 /* The points one side's samples of a cell came from and the sample each one belongs to: the one
  * selection (valid, the block's, --exclude-noisy) that the counters reuse. */

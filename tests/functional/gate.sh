@@ -65,6 +65,22 @@ sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FRO
 status 5 "a new run whose every point is invalid does not pass --fail-above" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
 status 125 "nor --bisect" "$REAIM" compare A B --bisect --db "$T/known.db"
 status 5 "nor the other way round" "$REAIM" compare B A --fail-above 5 --db "$T/known.db"
+# one run with nothing to compare inside it: could not judge, never 0
+status 5 "one run without variants or O_SYNC both: could not judge (5)" "$REAIM" compare E
+contains "$T/out" "nothing to compare inside it" "says why"
+
+# the same workfile path, another mix inside: unlike runs, warned and never judged by a gate
+printf '10 add_int\n' >"$T/same"
+check "run U1" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/scratch" --label U1 --db "$T/unlike.db"
+printf '10 creat_clo\n' >"$T/same"
+check "run U2, the same path with another mix" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/scratch" \
+	--label U2 --db "$T/unlike.db"
+status 5 "unlike runs: the gate cannot judge (5)" "$REAIM" compare U1 U2 --fail-above 5 --db "$T/unlike.db"
+contains "$T/out" "unlike runs are not judged" "the warning says so"
+contains "$T/out" "creat_clo 10 against add_int 10" "naming both mixes"
+contains "$T/err" "unlike runs: workload same" "the error says why"
+status 125 "nor --bisect (125)" "$REAIM" compare U1 U2 --bisect --db "$T/unlike.db"
+
 # the exports that state a maximum say failed, not 0
 for fmt in lkp reaim7 aim7; do
 	status 2 "export --format $fmt of a run without a valid point fails" "$REAIM" export B --format $fmt --db "$T/known.db"
