@@ -246,7 +246,7 @@ static long base_of(const struct plot_options *opt, size_t n, size_t i)
 struct diff {
 	double pct;               /* 100 * (mean / base mean - 1) */
 	double lo, hi;            /* its interval, when interval is set */
-	int interval, significant;
+	int interval, significant, confounded;
 };
 
 static int diff_at(const struct plot_options *opt, size_t i, int tasks, struct diff *out)
@@ -261,6 +261,7 @@ static int diff_at(const struct plot_options *opt, size_t i, int tasks, struct d
 		out->lo = out->interval ? p->lo : p->pct;
 		out->hi = out->interval ? p->hi : p->pct;
 		out->significant = p->significant;
+		out->confounded = p->confounded;
 		return 1;
 	}
 	return 0;
@@ -772,7 +773,8 @@ static void diff_series(FILE *f, const struct curve *c, size_t n, const struct p
 			fprintf(f, "M%.1f %.1fh8", x - 4, y1);
 		fprintf(f, "\" stroke-width=\"1.3\" data-tasks=\"%d\" data-pct=\"%.4f\" data-lo=\"%.4f\" data-hi=\"%.4f\">"
 			   "<title>%d tasks: %+.1f %%, interval %+.1f %% to %+.1f %%%s</title></path>\n", t, d.pct, d.lo, d.hi,
-			t, d.pct, d.lo, d.hi, d.significant ? ", significant" : "");
+			t, d.pct, d.lo, d.hi,
+			d.significant ? ", significant" : d.confounded ? ", confounded with the outside load" : "");
 	}
 	fputs("<polyline points=\"", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)

@@ -16,6 +16,7 @@ struct plot_diff_point {
 	double lo, hi;            /* its interval, when interval is set */
 	int interval;
 	int significant;          /* after the correction over every cell */
+	int confounded;           /* a change the sides' outside loads cannot be told from (never significant) */
 };
 struct plot_diff {
 	const struct plot_diff_point *pts;

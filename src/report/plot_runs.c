@@ -121,7 +121,8 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 				.tasks = cell->tasks,
 				.pct = cell->judged ? cell->v.change_pct : 100.0 * (cell->mean_b / cell->mean_a - 1),
 				.lo = cell->v.ci_low_pct, .hi = cell->v.ci_high_pct,
-				.interval = cell->judged && cell->v.bounded, .significant = cell->significant};
+				.interval = cell->judged && cell->v.bounded, .significant = cell->significant,
+				.confounded = cell->state == CELL_CONFOUNDED};
 		}
 		ps->diffs[i] = (struct plot_diff){d, k};
 	}

@@ -231,7 +231,8 @@ static void diff_and_peak_checks(const char *dir)
 
 	/* a cell not judged and one unbounded: no precise-looking point; the gnuplot data says the level */
 	static const struct plot_diff_point vague[] = {{.tasks = 1, .pct = 3, .interval = 0},
-						       {.tasks = 2, .pct = -25, .lo = -35, .hi = -15, .interval = 1},
+						       {.tasks = 2, .pct = -25, .lo = -35, .hi = -15, .interval = 1,
+							.confounded = 1},
 						       {.tasks = 4, .pct = 5.26, .interval = 0}};
 	const struct plot_diff vd[] = {{NULL, 0}, {NULL, 0}, {vague, 3}};
 	struct plot_options ov = opt;
@@ -242,6 +243,8 @@ static void diff_and_peak_checks(const char *dir)
 	svg = slurp(path);
 	ok(svg && count(svg, "class=\"diff-unknown\"") == 2 && count(svg, "class=\"diff-interval\"") == 1,
 	   "a cell without an interval gets a dashed bar over the panel, not a zero-width one");
+	ok(svg && strstr(svg, "-25.0 %, interval -35.0 % to -15.0 %, confounded with the outside load") != NULL,
+	   "a confounded cell says so");
 	free(svg);
 	is_int(write_gnuplot(dir, "vague", c, 3, &ov), 0, "gnuplot of the same");
 	snprintf(path, sizeof(path), "%s/vague.dat", dir);
