@@ -126,6 +126,7 @@ const char *compare_note_code_name(enum compare_note_code c)
 		[NOTE_GROUP_GAP] = "group_gap",             [NOTE_ONE_RUN] = "one_run",
 		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
 		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
+		[NOTE_UNPAIRED] = "unpaired",
 	};
 	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
 }
@@ -536,6 +537,8 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 				}
 			c->present = n > 0;
 			c->na = c->nb = n;
+			c->unpaired_a = ka - n;
+			c->unpaired_b = kb - n;
 			c->mean_a = n ? means[0][0] : mean_of_valid(ra, na, ka);
 			c->mean_b = n ? means[1][0] : mean_of_valid(rb, nb, kb);
 			c->median_a = median_of(pa, n);
@@ -1525,6 +1528,29 @@ static void judgeable(struct compare_model *m)
 			     m->sides[0].letter, why,
 			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
 					      : "--exclude-noisy judges without them");
+		}
+		strbuf_free(&at);
+	}
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		size_t left = 0;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->unpaired_a && !cell->unpaired_b)
+				continue;
+			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+				    cell->unpaired_a, m->sides[p->side].letter, cell->unpaired_b);
+			left += cell->unpaired_a + cell->unpaired_b;
+		}
+		if (at.len) {
+			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						     .tasks = at.buf, .count = left);
+			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+			note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of the "
+				   "pairs at %s tasks of workload %s: the means compared are of the pairs, while show and the "
+				   "plot's curves keep every valid round",
+			     at.buf, p->workload);
 		}
 		strbuf_free(&at);
 	}

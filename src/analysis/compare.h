@@ -114,6 +114,7 @@ struct compare_cell {
 	int fragile;              /* leaving one sample out flips the sign or the significance of the change */
 	double mde_adj_pct;       /* the MDE at the corrected level (alpha over the judged cells, Bonferroni) */
 	struct compare_cell_points pts_a, pts_b;
+	size_t unpaired_a, unpaired_b; /* paired: valid rounds whose partner is not (left out of the means) */
 };
 
 /* One subtest's share of the change in total job time of a panel. */
@@ -187,6 +188,7 @@ enum compare_note_code {
 	NOTE_MISSING,             /* a side lacks task counts the base has (workload; tasks; count) */
 	NOTE_NOISY,               /* points measured in noise (workload; tasks; value: the first reason) */
 	NOTE_LOOKS,               /* samples of --precision rounds (count: the most looks) */
+	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; tasks; count) */
 	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; tasks;
 				   * figure: base min, max, other min, max of the load) */
 };

@@ -35,6 +35,9 @@ static const char *next_config;
 static double balance_s = -1;
 /* When set, every point of a made-up run is marked as measured in noise. */
 static int mark_noisy;
+/* When set, the point of this variant at invalid_round is stored invalid. */
+static const char *invalid_variant;
+static int invalid_round;
 /* When >= 0, every point of a made-up run was sampled and saw this outside load (% of the machine). */
 static double run_load = -1;
 /* The gate of the last write_compare. */
@@ -65,6 +68,8 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 					.repeat = pts[i].repeat, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
 					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2, .window_cpu_s = 1.5};
 		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
+		if (invalid_variant && strcmp(p.variant, invalid_variant) == 0 && p.repeat == invalid_round)
+			p.valid = 0;
 		if (run_load >= 0) {
 			p.sampled = 1;
 			p.outside_cpu_pct = run_load;
@@ -230,6 +235,8 @@ static void groups(void)
 	free(out);
 }
 
+static const char *note_with(const struct compare_model *m, const char *text);
+
 static void variants(void)
 {
 	/* rounds of variants a and b at 1 task, in mirrored order */
@@ -262,6 +269,20 @@ static void variants(void)
 	   "variants table: the test and the base variant");
 	ok(longest_line(out) <= 80, "variants table: within 80 columns");
 	free(out);
+
+	/* round 2 of b invalid: a's round 2 has no partner, the means are of the 3 pairs, and it is said */
+	invalid_variant = "b";
+	invalid_round = 2;
+	int64_t gap = fake_run("ab-gap", p, ARRAY_SIZE(p), "100");
+	invalid_variant = NULL;
+	struct compare_group gg = {&gap, 1};
+	compare_model_build(st, &gg, 1, &o, &m);
+	c = &m.panels[0].cells[0];
+	ok(c->na == 3 && c->unpaired_a == 1 && c->unpaired_b == 0, "variants: an invalid round leaves its partner out");
+	ok(note_with(&m, "valid rounds whose partner in the other arm is invalid are left out of the pairs at 1 (A 1, B 0)")
+	   != NULL, "variants: and a caution says so");
+	ok(m.nnotes && m.cautions[m.nnotes - 1].code == NOTE_UNPAIRED, "variants: with its code");
+	compare_model_free(&m);
 }
 
 static void single_runs(void)
