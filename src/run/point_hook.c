@@ -130,14 +130,21 @@ int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osy
 	*dirfd = -1;
 	/* absolute: the hook runs in the directory and is told its path ($REAIM_POINT_DIR) */
 	const char *slash = strrchr(db, '/'), *file = slash ? slash + 1 : db;
-	char *db_dir = slash ? xasprintf("%.*s", slash == db ? 1 : (int)(slash - db), db) : xasprintf(".");
-	char base[PATH_MAX];
-	if (!realpath(db_dir, base)) {
-		snprintf(why, whylen, "the database's directory %s: %s", db_dir, strerror(errno));
-		free(db_dir);
+	char base[PATH_MAX], cwd[PATH_MAX];
+	int w;
+	if (db[0] == '/') {
+		w = snprintf(base, sizeof(base), "%.*s", slash == db ? 1 : (int)(slash - db), db);
+	} else if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(why, whylen, "the working directory (the database %s is named relative to it): %s", db,
+			 strerror(errno));
+		return -1;
+	} else {
+		w = snprintf(base, sizeof(base), "%s%s%.*s", cwd, slash ? "/" : "", slash ? (int)(slash - db) : 0, db);
+	}
+	if (w < 0 || (size_t)w >= sizeof(base)) {
+		snprintf(why, whylen, "the directory of the database %s is too long a path", db);
 		return -1;
 	}
-	free(db_dir);
 	/* named after the database, so two databases in one directory keep apart */
 	size_t stem_len = strlen(file);
 	if (stem_len > 3 && strcmp(file + stem_len - 3, ".db") == 0)
@@ -154,7 +161,7 @@ int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osy
 		return -1;
 	/* a new directory per point: never one another point (a repeated task count, a workload name
 	 * that reads the same here, another database's run) made */
-	int w = snprintf(name, sizeof(name), "%s-osync-%s-tasks-%d-round-%d%s%s", wl, osync ? "on" : "off", tasks,
+	w = snprintf(name, sizeof(name), "%s-osync-%s-tasks-%d-round-%d%s%s", wl, osync ? "on" : "off", tasks,
 			 round + 1, var[0] ? "-" : "", var);
 	size_t stem_end = (size_t)w;
 	int made = -1, err = 0;
