@@ -185,7 +185,7 @@ int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osy
 		snprintf(why, whylen, "open %s/%s/%s: %s", base, parent, name, strerror(err));
 		return -1;
 	}
-	w = snprintf(dir, len, "%s/%s/%s", base, parent, name);
+	w = snprintf(dir, len, "%s/%s/%s", strcmp(base, "/") == 0 ? "" : base, parent, name);
 	if (w < 0 || (size_t)w >= len) {
 		snprintf(why, whylen, "the hook directory %s/%s/%s is too long a path (at most %zu bytes)", base, parent,
 			 name, len - 1);
