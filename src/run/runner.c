@@ -3,6 +3,7 @@
  * functions `reaim show` uses) as it completes. */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -120,6 +121,14 @@ static size_t point_devices(const struct run_opts *o, char names[][SAMPLER_DEV_N
 	return nd;
 }
 
+/* A hook asked for and not run fails the run (its output is what the run was for); the run goes on. */
+static void hook_failed(struct runner *rn, const char *what, const char *why)
+{
+	rn->failed = 1;
+	if (!rn->first_failure[0])
+		set_err(rn->first_failure, sizeof(rn->first_failure), "%s%s", what, why);
+}
+
 /* --point-hook over this point, when it asks for its task count: its dir made and its moments
  * hung on the point's hook. 1 when it will run. */
 static int hook_begin(struct runner *rn, const struct workload *wl, int osync, int tasks, int repeat,
@@ -127,23 +136,27 @@ static int hook_begin(struct runner *rn, const struct workload *wl, int osync, i
 {
 	if (!point_hook_wanted(&wl->opts, tasks))
 		return 0;
-	char why[300], dir[sizeof(ph->dir)];
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir), why,
+	char why[PATH_MAX + 200], dir[sizeof(ph->dir)];
+	int dirfd;
+	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir), &dirfd, why,
 			   sizeof(why)) < 0) {
-		log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+		hook_failed(rn, "--point-hook not run: ", why);
 		return 0;
 	}
-	point_hook_init(ph, wl->opts.point_hook, tasks, dir, pt->hook, rn->acct);
+	point_hook_init(ph, wl->opts.point_hook, tasks, dir, dirfd, pt->hook, rn->acct);
 	pt->hook = &ph->hook;
 	return 1;
 }
 
 /* The hook's end, kept with the point; its stop (perf writing its data) is in the finish phase, and
  * not the engine's stall. */
-static void hook_end(struct point_hook *ph, const struct workload *wl, int tasks, struct engine_result *res,
-		     struct store_point *out)
+static void hook_end(struct runner *rn, struct point_hook *ph, const struct workload *wl, int tasks,
+		     struct engine_result *res, struct store_point *out)
 {
 	point_hook_finish(ph);
+	if (ph->failed)
+		hook_failed(rn, "--point-hook ", ph->end);
 	res->phases.finish_s = fmax(0, res->phases.finish_s - ph->stop_s);
 	res->overhead_warning = engine_overhead_check(&res->phases, tasks, res->overhead_note, sizeof(res->overhead_note));
 	snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph->dir);
@@ -211,7 +224,7 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 		rn->view->point_end(rn->view->arg);
 	to_store_point(&pt, &res, repeat, out);
 	if (hooked)
-		hook_end(&ph, wl, tasks, &res, out);
+		hook_end(rn, &ph, wl, tasks, &res, out);
 	snprintf(out->variant, sizeof(out->variant), "%s", variant);
 	out->run_id = rn->run_id;
 	out->workload_id = wl_id;
