@@ -149,7 +149,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	if (markdown && m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
-		char *line = xasprintf("%s%s", item, m->notes[i]);
+		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
+		char *line = xasprintf("%s%s", item, shown_note);
+		free(shown_note);
 		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
 	}
