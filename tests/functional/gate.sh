@@ -36,7 +36,7 @@ contains "$T/err" "no task count could be judged" "says why"
 # figures made known in a copy (none measured in noise): B at half of A, then B equal to A, then B
 # measured in noise; then every point of B invalid
 cp "$REAIM_DB" "$T/known.db"
-sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0;
 	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'A');
 	UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat WHERE run_id IN (SELECT id FROM runs WHERE label IN ('B', 'D'))"
