@@ -1475,6 +1475,90 @@ static void warnings(struct build *b)
 	strbuf_free(&who);
 }
 
+/* A caution per panel with points measured in noise: where, how many a side, and the first reason. */
+static void noise_cautions(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		const char *why = NULL;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->noisy_a && !cell->noisy_b)
+				continue;
+			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
+			why = why ? why : cell->why_noisy;
+			m->noisy++;
+		}
+		if (at.len) {
+			struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						     .tasks = at.buf, .value = (char *)why);
+			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+			note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
+				"their change may be the noise's; %s",
+			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
+			     m->sides[0].letter, why,
+			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
+					      : "--exclude-noisy judges without them");
+		}
+		strbuf_free(&at);
+	}
+}
+
+/* A caution per panel whose paired rounds lost a partner. */
+static void unpaired_cautions(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		size_t left = 0;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->unpaired_a && !cell->unpaired_b)
+				continue;
+			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+				    cell->unpaired_a, m->sides[p->side].letter, cell->unpaired_b);
+			left += cell->unpaired_a + cell->unpaired_b;
+		}
+		if (at.len) {
+			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						     .tasks = at.buf, .count = left);
+			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+			note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of the "
+				   "pairs at %s tasks of workload %s: the means compared are of the pairs, while show and the "
+				   "plot's curves keep every valid round",
+			     at.buf, p->workload);
+		}
+		strbuf_free(&at);
+	}
+}
+
+/* A caution per panel with cells confounded with the outside load, naming both sides' loads. */
+static void confounded_cautions(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		const struct compare_summary *v = &p->summary;
+		if (!v->confounded)
+			continue;
+		struct strbuf at = {0};
+		for (size_t c = 0; c < p->ncells; c++)
+			if (p->cells[c].state == CELL_CONFOUNDED)
+				strbuf_addf(&at, "%s%d", at.len ? ", " : "", p->cells[c].tasks);
+		struct compare_note n = NOTE(NOTE_CONFOUNDED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+					     .tasks = at.buf, .count = v->confounded,
+					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
+		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+		note(m, n, "caution: %c's change at %s tasks of workload %s cannot be told apart from the outside load: "
+			   "%c's points saw %.0f-%.0f %% of the machine used by others, %c's %.0f-%.0f %%; interleave the "
+			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
+		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
+		     m->sides[0].letter, v->load_a.min, v->load_a.max);
+		strbuf_free(&at);
+	}
+}
+
 /* What the comparison could not judge: cells the base has that another side lacks (a caution per
  * panel), and why a gate cannot pass. */
 static void judgeable(struct compare_model *m)
@@ -1505,75 +1589,9 @@ static void judgeable(struct compare_model *m)
 		}
 		strbuf_free(&at);
 	}
-	for (size_t i = 0; i < m->npanels; i++) {
-		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		const char *why = NULL;
-		for (size_t c = 0; c < p->ncells; c++) {
-			const struct compare_cell *cell = &p->cells[c];
-			if (!cell->noisy_a && !cell->noisy_b)
-				continue;
-			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
-				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
-			why = why ? why : cell->why_noisy;
-			m->noisy++;
-		}
-		if (at.len) {
-			struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-						     .tasks = at.buf, .value = (char *)why);
-			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
-				"their change may be the noise's; %s",
-			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
-			     m->sides[0].letter, why,
-			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
-					      : "--exclude-noisy judges without them");
-		}
-		strbuf_free(&at);
-	}
-	for (size_t i = 0; i < m->npanels; i++) {
-		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		size_t left = 0;
-		for (size_t c = 0; c < p->ncells; c++) {
-			const struct compare_cell *cell = &p->cells[c];
-			if (!cell->unpaired_a && !cell->unpaired_b)
-				continue;
-			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
-				    cell->unpaired_a, m->sides[p->side].letter, cell->unpaired_b);
-			left += cell->unpaired_a + cell->unpaired_b;
-		}
-		if (at.len) {
-			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-						     .tasks = at.buf, .count = left);
-			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of the "
-				   "pairs at %s tasks of workload %s: the means compared are of the pairs, while show and the "
-				   "plot's curves keep every valid round",
-			     at.buf, p->workload);
-		}
-		strbuf_free(&at);
-	}
-	for (size_t i = 0; i < m->npanels; i++) {
-		const struct compare_panel *p = &m->panels[i];
-		const struct compare_summary *v = &p->summary;
-		if (!v->confounded)
-			continue;
-		struct strbuf at = {0};
-		for (size_t c = 0; c < p->ncells; c++)
-			if (p->cells[c].state == CELL_CONFOUNDED)
-				strbuf_addf(&at, "%s%d", at.len ? ", " : "", p->cells[c].tasks);
-		struct compare_note n = NOTE(NOTE_CONFOUNDED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-					     .tasks = at.buf, .count = v->confounded,
-					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
-		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-		note(m, n, "caution: %c's change at %s tasks of workload %s cannot be told apart from the outside load: "
-			   "%c's points saw %.0f-%.0f %% of the machine used by others, %c's %.0f-%.0f %%; interleave the "
-			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
-		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
-		     m->sides[0].letter, v->load_a.min, v->load_a.max);
-		strbuf_free(&at);
-	}
+	noise_cautions(m);
+	unpaired_cautions(m);
+	confounded_cautions(m);
 	size_t looks = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++)
