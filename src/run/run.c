@@ -195,7 +195,7 @@ static void note_harness_db(const char *flag, const char *db)
 
 static enum run_status execute(const struct plan *p, const struct run_request *rq, int64_t *run_id)
 {
-	char err[512];
+	char err[STORE_ERR_MAX];
 	const char *db = store_db_path(rq->db);
 	struct runner rn = {.verbose = rq->verbose, .view = rq->view, .db = db};
 	if (!rq->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {

@@ -10,6 +10,18 @@
 
 struct store;
 
+/* Room for any error of the store: it names up to two database paths (merge) in full. */
+#define STORE_ERR_MAX 4096
+/* A database path as given is refused past this many bytes (so an error can name it whole);
+ * its full path, links resolved, past what SQLite opens (512 bytes less its "-journal"). */
+#define STORE_PATH_MAX 1024
+#define STORE_SQLITE_PATH_MAX 504
+
+/* The database is known by its file, not by the name it was given: every link and ./.. resolved
+ * once (path_resolve), SQLite opens that name and the run's lock file lives beside it, so runs
+ * and merges reaching one file by two names agree on its runs' liveness. A file with more than
+ * one hard link is refused for writing (SQLite keeps its journal beside the name). err: at least
+ * STORE_ERR_MAX bytes, or the reason is cut short. */
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
 /* The same, and waiting for a lock held by another program ends when cancelled(arg) says so. */
 int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,

@@ -115,6 +115,12 @@ int lock_fd_stale(int fd);
  * there is no such file. Anything but a regular file counts as held. */
 int lock_file_stale(const char *path, int *fd);
 
+/* path absolute, every link resolved (realpath), the last name allowed to be missing or a link
+ * to a missing file, whose target it then names: where open(O_CREAT) would make it. The one name
+ * of a file however it was reached (a link, ./, ..). NULL with errno (ENOENT when a directory on
+ * the way is missing, ELOOP); caller frees. */
+char *path_resolve(const char *path);
+
 /* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
 int remove_tree(const char *path);
 

@@ -213,4 +213,22 @@ done
 ok "$([ ! -e "$T/newdir" ] && echo 0 || echo 1)" "no file made of the name"
 scratch_is_empty
 ok $? "scratch is clean"
+# long paths: every error names the path as given, whole; past what SQLite opens (504 bytes of
+# the full path) the path is refused up front, saying so
+deep="$T"
+while [ ${#deep} -lt 420 ]; do deep="$deep/dddddddddddddddddddddddddddddddddddddddddddddddd"; done
+mkdir -p "$deep"
+echo "not a database" >"$deep/junk.db"
+status 2 "a long path to a file that is no database" "$REAIM" -f "$T/mix" -t 1 -j 1 --no-quiet-check \
+	-d "$T/scratch" --db "$deep/junk.db"
+contains "$T/err" "$deep/junk.db:" "the long path named whole"
+long="$deep/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.db"
+status 2 "a path past what SQLite opens" "$REAIM" -f "$T/mix" -t 1 -j 1 --no-quiet-check -d "$T/scratch" \
+	--db "$long"
+contains "$T/err" "$long: its full path, " "that path named as given"
+contains "$T/err" "longer than the 504 SQLite can open" "and why it is refused"
+ok "$([ ! -e "$long" ] && echo 0 || echo 1)" "nothing made there"
+longer=$(printf "$T/%01100d.db" 0)
+status 2 "a path of 1100 bytes" "$REAIM" list --db "$longer"
+contains "$T/err" "$longer" "it is named whole"
 finish
