@@ -283,7 +283,12 @@ int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg
 	struct store *st = store_new(path);
 	store_set_cancel(st, cancelled, arg);
 	if (check_path(st, path) == 0 && resolve(st) == 0 && one_name(st) == 0 && vet_existing(st) == 0) {
+		int made = access(st->file, F_OK) != 0;
 		int rc = sqlite3_open_v2(st->file, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+		/* a new file gets 0644 as the umask allows, never closed to its owner (umask 0777); its
+		 * WAL files, made below, take its mode */
+		if (rc == SQLITE_OK && made && access(st->file, F_OK) == 0 && chmod(st->file, out_file_mode(0644)) < 0)
+			log_warn("cannot set the mode of %s: %s", st->path, strerror(errno));
 		if (rc == SQLITE_OK) {
 			sqlite3_busy_handler(st->db, busy_wait, st);
 			if (is_ours(st) == 0 && exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -74,6 +75,12 @@ int out_file_open(struct out_file *o, const char *path, char *err, size_t errlen
 /* Finish: with keep, flush and put the file in place (-1 with the reason in err when any write or
  * the rename failed, the previous file then left as it was); without keep, drop what was written. */
 int out_file_close(struct out_file *o, int keep, char *err, size_t errlen);
+
+/* The mode for a file or directory reaim makes that was asked for mode: the umask applied, but
+ * never to the owner's bits of mode (umask 0777 must not make a report its owner cannot read). */
+mode_t out_file_mode(mode_t mode);
+/* fchmod(fd, out_file_mode(mode)): for a file this process has just created. 0 or -1 with errno. */
+int out_file_fchmod(int fd, mode_t mode);
 
 /* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
 char *read_text_file(const char *path, size_t max);

@@ -231,4 +231,11 @@ ok "$([ ! -e "$long" ] && echo 0 || echo 1)" "nothing made there"
 longer=$(printf "$T/%01100d.db" 0)
 status 2 "a path of 1100 bytes" "$REAIM" list --db "$longer"
 contains "$T/err" "$longer" "it is named whole"
+# a database made under umask 0777 stays its owner's to read and write
+status 0 "a run under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" -f "$T/mix" -t 1 -j 1 --no-quiet-check \
+	-d "$T/scratch" --db "$T/masked.db"
+ok "$([ "$(stat -c %a "$T/masked.db")" = 600 ] && echo 0 || echo 1)" "its database is 0600 ($(stat -c %a "$T/masked.db"))"
+status 0 "a merge into a new database under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" merge \
+	"$T/masked.db" --db "$T/masked2.db"
+ok "$([ "$(stat -c %a "$T/masked2.db")" = 600 ] && echo 0 || echo 1)" "that database is 0600 ($(stat -c %a "$T/masked2.db"))"
 finish
