@@ -714,6 +714,19 @@ int store_reap_dead_runs(struct store *st, const char *host, int *count)
 	return rc;
 }
 
+int store_default_dir(char *err, size_t errlen)
+{
+	if (mkdir(STORE_DEFAULT_DIR, 0755) == 0 || errno == EEXIST)
+		return 0;
+	int e = errno;
+	char *cwd = getcwd(NULL, 0);
+	snprintf(err, errlen, "cannot create the results directory %s%s" STORE_DEFAULT_DIR "%s: %s (--db or $REAIM_DB "
+		 "put the database elsewhere)", cwd ? cwd : "", cwd && strcmp(cwd, "/") != 0 ? "/" : "",
+		 cwd ? "" : " in the current directory", strerror(e));
+	free(cwd);
+	return -1;
+}
+
 const char *store_db_path(const char *flag)
 {
 	if (flag)

@@ -27,8 +27,12 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen);
 int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,
 			   size_t errlen);
 /* Where the results database is: the --db flag, else $REAIM_DB, else results/reaim.db. */
-#define STORE_DEFAULT_PATH "results/reaim.db"
+#define STORE_DEFAULT_DIR "results"
+#define STORE_DEFAULT_PATH STORE_DEFAULT_DIR "/reaim.db"
 const char *store_db_path(const char *flag);
+/* Make the default database's directory in the current one (there already is fine); -1 with the
+ * reason in err, naming its full path. */
+int store_default_dir(char *err, size_t errlen);
 /* Under a harness (LKP's $RESULT_ROOT, LAVA's $LAVA_RESULT_DIR, autotest's test results dir
  * under $AUTODIR; harness.c), the database in its results directory: path, the harness's name
  * and the variable that said; -1 when no harness's directory is there. */

@@ -238,4 +238,18 @@ ok "$([ "$(stat -c %a "$T/masked.db")" = 600 ] && echo 0 || echo 1)" "its databa
 status 0 "a merge into a new database under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" merge \
 	"$T/masked.db" --db "$T/masked2.db"
 ok "$([ "$(stat -c %a "$T/masked2.db")" = 600 ] && echo 0 || echo 1)" "that database is 0600 ($(stat -c %a "$T/masked2.db"))"
+# the default database in a directory the user cannot write: the error names the directory
+mkdir "$T/rocwd"
+chmod 755 "$T"
+chmod 555 "$T/rocwd"
+runner=""
+[ "$(id -u)" = 0 ] && runner=$nobody
+if [ "$(id -u)" != 0 ] || $nobody true 2>/dev/null; then
+	# shellcheck disable=SC2086
+	status 2 "the default database in an unwritable directory" env -u REAIM_DB $runner sh -c 'cd "$1" && shift && exec "$@"' \
+		sh "$T/rocwd" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 1 -d /tmp
+	contains "$T/err" "cannot create the results directory $T/rocwd/results: Permission denied" "naming it"
+else
+	ok 0 "the default database in an unwritable directory # SKIP needs setpriv as root"
+fi
 finish
