@@ -36,7 +36,7 @@ static int merge_interrupted(void *unused)
 static int source_unfit(const char *other)
 {
 	struct store *src;
-	char err[512];
+	char err[STORE_ERR_MAX];
 	if (store_open_read(other, &src, err, sizeof(err)) < 0) {
 		log_error("%s", err);
 		return 1;
@@ -52,7 +52,7 @@ enum outcome cmd_merge(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	const char *other = a.other.v[0], *db = store_db_path(a.db);
-	char err[512];
+	char err[STORE_ERR_MAX];
 	struct store *st = NULL;
 	size_t copied, skipped;
 	/* a stop signal (Ctrl-C, SIGTERM, SIGQUIT, ...) rolls the merge back and exits 3, as a run does */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -75,6 +76,12 @@ int out_file_open(struct out_file *o, const char *path, char *err, size_t errlen
  * the rename failed, the previous file then left as it was); without keep, drop what was written. */
 int out_file_close(struct out_file *o, int keep, char *err, size_t errlen);
 
+/* The mode for a file or directory reaim makes that was asked for mode: the umask applied, but
+ * never to the owner's bits of mode (umask 0777 must not make a report its owner cannot read). */
+mode_t out_file_mode(mode_t mode);
+/* fchmod(fd, out_file_mode(mode)): for a file this process has just created. 0 or -1 with errno. */
+int out_file_fchmod(int fd, mode_t mode);
+
 /* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
 char *read_text_file(const char *path, size_t max);
 
@@ -114,6 +121,12 @@ int lock_fd_stale(int fd);
 /* The same by path, the descriptor in *fd (-1 unless 1 is returned); -1 with errno ENOENT when
  * there is no such file. Anything but a regular file counts as held. */
 int lock_file_stale(const char *path, int *fd);
+
+/* path absolute, every link resolved (realpath), the last name allowed to be missing or a link
+ * to a missing file, whose target it then names: where open(O_CREAT) would make it. The one name
+ * of a file however it was reached (a link, ./, ..). NULL with errno (ENOENT when a directory on
+ * the way is missing, ELOOP); caller frees. */
+char *path_resolve(const char *path);
 
 /* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
 int remove_tree(const char *path);

@@ -31,6 +31,53 @@ static const char *env_get(const struct env_list *e, const char *key)
 	return NULL;
 }
 
+/* path_resolve: one name for a file however it is reached, the last name allowed to be missing. */
+static void test_path_resolve(const char *tmp)
+{
+	char *real = realpath(tmp, NULL); /* /tmp may itself be a link */
+	char *sub = xasprintf("%s/real", tmp), *file = xasprintf("%s/real/data.db", real);
+	char *link = xasprintf("%s/link.db", tmp), *chain = xasprintf("%s/chain.db", tmp);
+	char *dirlink = xasprintf("%s/dirlink", tmp), *loop = xasprintf("%s/loop", tmp);
+	ok(mkdir(sub, 0700) == 0 && symlink("real/data.db", link) == 0 && symlink("link.db", chain) == 0 &&
+	   symlink("real", dirlink) == 0 && symlink("loop", loop) == 0, "path_resolve: links made");
+	char *r = path_resolve(link);
+	is_str(r, file, "path_resolve: a link to a file not made yet names where it will be");
+	free(r);
+	r = path_resolve(chain);
+	is_str(r, file, "path_resolve: a chain of links to it too");
+	free(r);
+	int fd = open(file, O_CREAT | O_WRONLY, 0600);
+	ok(fd >= 0, "path_resolve: the file made");
+	close(fd);
+	char *viadir = xasprintf("%s/dirlink/../real/./data.db", tmp);
+	r = path_resolve(viadir);
+	is_str(r, file, "path_resolve: through a linked directory, .. and .");
+	free(r);
+	r = path_resolve(link);
+	is_str(r, file, "path_resolve: the link, once the file is there");
+	free(r);
+	char *missing = xasprintf("%s/nodir/x.db", tmp);
+	errno = 0;
+	ok(path_resolve(missing) == NULL && errno == ENOENT, "path_resolve: a missing directory is ENOENT");
+	errno = 0;
+	ok(path_resolve(loop) == NULL && errno == ELOOP, "path_resolve: a loop of links is ELOOP");
+	unlink(file);
+	unlink(link);
+	unlink(chain);
+	unlink(dirlink);
+	unlink(loop);
+	rmdir(sub);
+	free(viadir);
+	free(missing);
+	free(real);
+	free(sub);
+	free(file);
+	free(link);
+	free(chain);
+	free(dirlink);
+	free(loop);
+}
+
 /* A fake /sys with DAMON's admin tree and modules: what mm.damon says of it. */
 static void test_damon(const char *tmp)
 {
@@ -303,6 +350,7 @@ int main(void)
 	free(lockf);
 	free(lockl);
 
+	test_path_resolve(dir);
 	test_damon(dir);
 	struct env_list env;
 	char *dirs[] = {dir};
