@@ -9,6 +9,11 @@
 #include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* offsetof(T, f), and a compile error when f's type is not ctype: a table row that writes
+ * through an offset says the type it writes, and the compiler holds it to the member's. */
+#define FIELD_OFFSET(T, f, ctype)                                                                  \
+	(offsetof(T, f) +                                                                           \
+	 0 * sizeof(char[__builtin_types_compatible_p(__typeof__(((T *)0)->f), ctype) ? 1 : -1]))
 
 /* Allocation wrappers: the only places allowed to abort the program. */
 void *xmalloc(size_t n);
