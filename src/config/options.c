@@ -572,7 +572,7 @@ void run_opts_defaults(struct run_opts *o)
 	for (size_t i = 0; i < option_count; i++) {
 		const char *why;
 		if (option_table[i].def && option_set(o, &option_table[i], option_table[i].def, &why) < 0)
-			abort(); /* a broken default is a programming error */
+			BUG("option %s: its default '%s' is refused: %s", option_table[i].key, option_table[i].def, why);
 	}
 }
 
@@ -620,7 +620,7 @@ static size_t option_size(enum opt_type type)
 	case OPT_TASKS: return sizeof(struct task_list);
 	case OPT_STRLIST: return sizeof(struct str_list);
 	}
-	return 0;
+	BUG("option type %d has no size", (int)type);
 }
 
 void option_swap(struct run_opts *a, struct run_opts *b, const struct option_def *def)

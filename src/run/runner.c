@@ -471,8 +471,8 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
 	size_t per = osync < 0 ? 2 : 1; /* each variant's arms: on then off, or the block's setting */
 	for (size_t k = 0; k < b.narms; k++) {
-		if (o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0)
-			abort(); /* the option parser checked every item */
+		/* the option parser checked every item */
+		BUG_ON(o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0);
 		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
 	}
 	if (rn->view->block_begin)
