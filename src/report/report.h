@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output people read: the classic table, run listings and the per-test breakdown. */
-#ifndef REAIM_REPORT_H
-#define REAIM_REPORT_H
+#ifndef REAIM_REPORT_REPORT_H
+#define REAIM_REPORT_REPORT_H
 
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
-#ifndef REAIM_UTIL_H
-#define REAIM_UTIL_H
+#ifndef REAIM_UTIL_UTIL_H
+#define REAIM_UTIL_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>

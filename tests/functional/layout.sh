@@ -125,6 +125,15 @@ long=$(find "$SRCDIR/src" -name '*.[ch]' | sort | xargs awk -v root="$SRCDIR/" \
 ok "$([ -z "$long" ] && echo 0 || echo 1)" "no function is over 80 lines"
 [ -z "$long" ] || echo "$long" | sed 's/^/#   /'
 
+# one guard style: src/FOLDER/FILE.h is guarded by REAIM_FOLDER_FILE_H
+guards=$(find "$SRCDIR/src" -name '*.h' | sort | while read -r h; do
+	f=${h#"$SRCDIR"/src/}
+	want=REAIM_$(echo "${f%.h}" | tr '/a-z' '_A-Z')_H
+	[ "$(sed -n '1,/^#ifndef/s/^#ifndef //p' "$h")" = "$want" ] && grep -qx "#define $want" "$h" || echo "$f (want $want)"
+done)
+ok "$([ -z "$guards" ] && echo 0 || echo 1)" "every header's guard is REAIM_FOLDER_FILE_H"
+[ -z "$guards" ] || echo "$guards" | sed 's/^/#   /'
+
 loose=$(cd "$SRCDIR/src" && ls -p | grep -v / | grep "\.[ch]$" | grep -vx main.c)
 ok "$([ -z "$loose" ] && echo 0 || echo 1)" "src/ holds main.c alone${loose:+ (also: $(echo $loose))}"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A minimal TAP producer for the unit tests (Automake's tap-driver reads it). */
-#ifndef REAIM_TAP_H
-#define REAIM_TAP_H
+#ifndef REAIM_TESTS_UNIT_TAP_H
+#define REAIM_TESTS_UNIT_TAP_H
 
 #include <math.h>
 #include <stdio.h>
