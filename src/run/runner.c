@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Driving the engine for one workload: each point is run, stored, and printed (by the report
- * functions `reaim show` uses) as it completes. */
+/* Driving the engine for one workload: each point is run and stored as it completes, then handed
+ * to the run's view (struct run_view), which prints it; the runner itself prints nothing. */
 #include "config.h"
 
 #include <math.h>
@@ -253,8 +253,8 @@ struct arm {
 	int osync;
 };
 
-/* One block (a workload and O_SYNC setting): its points in the order they ran, each printed
- * as it completes, and what the report needs to print them. */
+/* One block (a workload and O_SYNC setting): its points in the order they ran, each handed to
+ * the view as it is stored, and what the view needs to show the block (its plan and arms). */
 struct block_run {
 	struct runner *rn;
 	const struct workload *wl;
@@ -335,7 +335,7 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 	}
 }
 
-/* Run, store and print one point of the block, of one arm. */
+/* Run and store one point of the block, of one arm, and show it through the view. */
 static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
 {
 	if (arm_setup(b, a, tasks, repeat) < 0)
@@ -353,7 +353,7 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->rn->view->point_stored(b->rn->view->arg, &b->blk, p);
 }
 
-/* Run, store and print one point of the block. */
+/* Run and store one point of the block, and show it through the view. */
 static void block_point(struct block_run *b, int tasks, int repeat)
 {
 	block_point_of(b, tasks, repeat, &b->arms[0]);

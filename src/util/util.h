@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
+/* Small shared helpers: invariants (BUG_ON), allocation that aborts, messages, number parsing,
+ * text buffers, output and input files, data paths, lock files, user text and SysV objects. */
 #ifndef REAIM_UTIL_UTIL_H
 #define REAIM_UTIL_UTIL_H
 
