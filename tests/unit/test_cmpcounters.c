@@ -278,9 +278,9 @@ int main(void)
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
-	groups();
-	variants();
-	point_figures();
+	tap_case(groups);
+	tap_case(variants);
+	tap_case(point_figures);
 	test_db_remove(&db);
 	return done_testing();
 }

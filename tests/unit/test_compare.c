@@ -487,13 +487,13 @@ int main(void)
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
-	groups();
-	variants();
-	single_runs();
-	kernel_identity();
-	osync_both();
-	quantities();
-	noise();
+	tap_case(groups);
+	tap_case(variants);
+	tap_case(single_runs);
+	tap_case(kernel_identity);
+	tap_case(osync_both);
+	tap_case(quantities);
+	tap_case(noise);
 	test_db_remove(&db);
 	return done_testing();
 }

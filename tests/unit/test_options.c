@@ -436,14 +436,14 @@ static void variants_and_rounds(void)
 
 int main(void)
 {
-	numeric_bounds();
-	list_options();
-	variants_and_rounds();
-	task_lists();
-	sizes();
-	table();
-	own_members();
-	formats();
-	text_formats();
+	tap_case(numeric_bounds);
+	tap_case(list_options);
+	tap_case(variants_and_rounds);
+	tap_case(task_lists);
+	tap_case(sizes);
+	tap_case(table);
+	tap_case(own_members);
+	tap_case(formats);
+	tap_case(text_formats);
 	return done_testing();
 }

@@ -106,7 +106,7 @@ static void test_bug_on(void)
 
 int main(void)
 {
-	test_bug_on();
+	tap_case(test_bug_on);
 	long long v;
 	ok(parse_long("42", 0, 100, &v) == 0 && v == 42, "parse_long");
 	ok(parse_long("101", 0, 100, &v) < 0, "parse_long above max");
@@ -348,7 +348,7 @@ int main(void)
 	free(lockf);
 	free(lockl);
 
-	test_damon(dir);
+	tap_case(test_damon, dir);
 	struct env_list env;
 	char *dirs[] = {dir};
 	env_collect(&env, dirs, 1);
