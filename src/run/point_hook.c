@@ -44,15 +44,15 @@ static void name_part(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
-int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osync, int tasks, int round,
-		   const char *variant, char *dir, size_t len, char *why, size_t whylen)
+int point_hook_dir(const struct point_hook_place *at, char *dir, size_t len, char *why, size_t whylen)
 {
+	const char *db = at->db;
 	char wl[65], var[65], parent[PATH_MAX];
-	name_part(wl, sizeof(wl), workload);
-	name_part(var, sizeof(var), variant ? variant : "");
+	name_part(wl, sizeof(wl), at->workload);
+	name_part(var, sizeof(var), at->variant ? at->variant : "");
 	const char *slash = strrchr(db, '/');
 	int w = snprintf(parent, sizeof(parent), "%.*s%sreaim-run-%lld-hook", slash ? (int)(slash - db) : 0, db,
-			 slash ? "/" : "", (long long)run_id);
+			 slash ? "/" : "", (long long)at->run_id);
 	if (w < 0 || (size_t)w >= sizeof(parent)) {
 		snprintf(why, whylen, "the hook directory beside %s is too long a path", db);
 		return -1;
@@ -61,8 +61,8 @@ int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osy
 		snprintf(why, whylen, "mkdir %s: %s", parent, strerror(errno));
 		return -1;
 	}
-	w = snprintf(dir, len, "%s/%s-osync-%s-tasks-%d-round-%d%s%s", parent, wl, osync ? "on" : "off", tasks,
-		     round + 1, var[0] ? "-" : "", var);
+	w = snprintf(dir, len, "%s/%s-osync-%s-tasks-%d-round-%d%s%s", parent, wl, at->osync ? "on" : "off",
+		     at->tasks, at->round + 1, var[0] ? "-" : "", var);
 	if (w < 0 || (size_t)w >= len) {
 		snprintf(why, whylen, "the hook directory under %s is too long a path", parent);
 		return -1;

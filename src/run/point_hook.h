@@ -33,10 +33,18 @@ struct point_hook {
 
 /* Whether the workload's points at this task count run its hook. */
 int point_hook_wanted(const struct run_opts *o, int tasks);
+/* Whose hook output a directory holds: the run (by its database's path and id) and the point. */
+struct point_hook_place {
+	const char *db;
+	int64_t run_id;
+	const char *workload;
+	int osync, tasks;
+	int round;                 /* from 0 (its name says it from 1) */
+	const char *variant;       /* NULL or "" without variants */
+};
 /* The directory a point's hook output goes to: DB's directory / reaim-run-RUN-hook / the point's name
  * (workload, O_SYNC, tasks, round and variant). Made (with its parent) on the way; -1 with why. */
-int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osync, int tasks, int round,
-		   const char *variant, char *dir, size_t len, char *why, size_t whylen);
+int point_hook_dir(const struct point_hook_place *at, char *dir, size_t len, char *why, size_t whylen);
 /* Ready a hook for one point; the engine point's hook is then &h->hook. */
 void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir,
 		     const struct engine_hook *next, const struct accounting *acct);

@@ -120,16 +120,31 @@ static size_t point_devices(const struct run_opts *o, char names[][SAMPLER_DEV_N
 	return nd;
 }
 
+/* Which point to run: its workload and block, its task count, round and arm. */
+struct point_at {
+	const struct workload *wl;
+	int64_t wl_id;                 /* the workload's stored row */
+	const struct block_plan *blk;
+	const struct engine_scratch *scratch;
+	int tasks;
+	int repeat;                    /* the round, from 0 */
+	const char *variant;           /* "" without variants */
+	int osync;
+};
+
 /* --point-hook over this point, when it asks for its task count: its dir made and its moments
  * hung on the point's hook. 1 when it will run. */
-static int hook_begin(struct runner *rn, const struct workload *wl, int osync, int tasks, int repeat,
-		      const char *variant, struct engine_point *pt, struct point_hook *ph)
+static int hook_begin(struct runner *rn, const struct point_at *at, struct engine_point *pt, struct point_hook *ph)
 {
+	const struct workload *wl = at->wl;
+	int tasks = at->tasks;
 	if (!point_hook_wanted(&wl->opts, tasks))
 		return 0;
 	char why[300], dir[sizeof(ph->dir)];
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir), why,
-			   sizeof(why)) < 0) {
+	const struct point_hook_place place = {.db = rn->db, .run_id = rn->run_id, .workload = wl->name,
+					       .osync = at->osync, .tasks = tasks, .round = at->repeat,
+					       .variant = at->variant};
+	if (point_hook_dir(&place, dir, sizeof(dir), why, sizeof(why)) < 0) {
 		log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
 		return 0;
 	}
@@ -173,11 +188,10 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 }
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
-static int one_point(struct runner *rn, const struct workload *wl, const struct block_plan *blk, int64_t wl_id,
-		     int tasks, int repeat, const char *variant, int osync, const struct engine_scratch *scratch,
-		     struct store_point *out)
+static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
 {
-	int stored = 0;
+	const struct workload *wl = at->wl;
+	int tasks = at->tasks, repeat = at->repeat, osync = at->osync, stored = 0;
 	struct engine_point pt = {
 		.wf = &wl->wf,
 		.opts = &wl->opts,
@@ -198,23 +212,23 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 				    .ndevices = point_devices(&wl->opts, names, devices)};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct point_hook ph;
-	int hooked = hook_begin(rn, wl, osync, tasks, repeat, variant, &pt, &ph);
+	int hooked = hook_begin(rn, at, &pt, &ph);
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
-	struct block_plan shown = *blk; /* an interleaved block's point shows its own setting */
+	struct block_plan shown = *at->blk; /* an interleaved block's point shows its own setting */
 	shown.osync = osync;
 	if (rn->view->point_begin)
 		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
-	engine_run_point(&pt, scratch, &res);
+	engine_run_point(&pt, at->scratch, &res);
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
 	to_store_point(&pt, &res, repeat, out);
 	if (hooked)
 		hook_end(&ph, wl, tasks, &res, out);
-	snprintf(out->variant, sizeof(out->variant), "%s", variant);
+	snprintf(out->variant, sizeof(out->variant), "%s", at->variant);
 	out->run_id = rn->run_id;
-	out->workload_id = wl_id;
+	out->workload_id = at->wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
 	take_outcome(rn, wl, tasks, &res, out);
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
@@ -345,7 +359,9 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
 	}
 	struct store_point *p = &b->pts[b->np++];
-	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, a->osync, b->scratch, p) < 0) {
+	const struct point_at at = {.wl = b->wl, .wl_id = b->wl_id, .blk = &b->blk, .scratch = b->scratch,
+				    .tasks = tasks, .repeat = repeat, .variant = a->name, .osync = a->osync};
+	if (one_point(b->rn, &at, p) < 0) {
 		b->np--; /* not stored: not shown, and not among the block's points */
 		return;
 	}
@@ -518,8 +534,9 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", blk.osync, scratch, &p) == 0 && p.valid &&
-			     p.jobs_per_min_task > 0;
+			const struct point_at at = {.wl = &one, .wl_id = wl_id, .blk = &blk, .scratch = scratch,
+						    .tasks = 1, .repeat = r, .variant = "", .osync = blk.osync};
+			ok = one_point(rn, &at, &p) == 0 && p.valid && p.jobs_per_min_task > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;
