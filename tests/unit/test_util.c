@@ -307,22 +307,25 @@ int main(void)
 	/* lock files: held by a live owner in another process, free once it is gone; never a
 	 * file that exists already, never through a symlink, never a wait on a fifo */
 	char *lockf = xasprintf("%s/run.lock", dir), *lockl = xasprintf("%s/link.lock", dir);
-	int go[2], lfd = -1;
-	ok(pipe(go) == 0, "a pipe to end the lock's owner");
+	int go[2], held[2], lfd = -1;
+	ok(pipe(go) == 0 && pipe(held) == 0, "pipes to hear the lock's owner hold it and to end it");
 	fflush(stdout);
 	pid_t owner = fork();
 	if (owner == 0) {
-		char b;
+		char b = 'h';
 		close(go[1]);
-		if (lock_file_create(lockf, 0) < 0)
+		close(held[0]);
+		if (lock_file_create(lockf, 0) < 0 || write(held[1], &b, 1) != 1)
 			_exit(1);
 		while (read(go[0], &b, 1) > 0)
 			;
 		_exit(0);
 	}
 	close(go[0]);
-	for (int i = 0; i < 1000 && access(lockf, F_OK) != 0; i++)
-		usleep(5000);
+	close(held[1]);
+	char said; /* the file exists a moment before its lock is taken: wait for the lock, not the file */
+	ok(read(held[0], &said, 1) == 1, "the owner holds the lock");
+	close(held[0]);
 	ok(lock_file_create(lockf, 0) < 0 && errno == EEXIST, "lock_file_create never takes an existing file");
 	ok(lock_file_stale(lockf, &lfd) == 0 && lfd < 0, "held by a live owner: not stale");
 	close(go[1]);
