@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Significance tests that let `reaim compare` tell a real change in Jobs/Min from run-to-run noise. */
-#ifndef REAIM_STATS_H
-#define REAIM_STATS_H
+#ifndef REAIM_ANALYSIS_STATS_H
+#define REAIM_ANALYSIS_STATS_H
 
 #include <stddef.h>
 

@@ -2,8 +2,8 @@
 /* Verdicts on a change between two sets of samples: Welch and paired t tests, Fieller intervals of
  * the % change, Holm and Benjamini-Hochberg corrections, the minimum detectable change, precision,
  * and the choice of replicates (runs, or repeats inside one run) for a group of runs. */
-#ifndef REAIM_VERDICT_H
-#define REAIM_VERDICT_H
+#ifndef REAIM_ANALYSIS_VERDICT_H
+#define REAIM_ANALYSIS_VERDICT_H
 
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run's own cgroups: each load point's tasks in a cgroup of their own under a run cgroup, for
  * exact CPU, the tasks' own I/O, memory peak and pressure stalls, and a kill that spares no descendant. */
-#ifndef REAIM_CGROUP_H
-#define REAIM_CGROUP_H
+#ifndef REAIM_MEASURE_CGROUP_H
+#define REAIM_MEASURE_CGROUP_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -329,10 +329,8 @@ int report_compare_counters(FILE *f, struct store *st, const struct compare_grou
 	size_t w = 0;
 	while (report_compare_formats[w].name && strcmp(report_compare_formats[w].name, format) != 0)
 		w++;
-	if (!report_compare_formats[w].name) { /* the command line only passes names from the table */
-		errno = EINVAL;
-		return -1;
-	}
+	if (!report_compare_formats[w].name) /* the command line only passes names from the table */
+		BUG("compare format '%s' is not in report_compare_formats", format);
 	struct compare_model m;
 	struct counter_model cm = {0};
 	int rc = compare_model_build(st, groups, n, o, &m);

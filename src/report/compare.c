@@ -714,10 +714,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	memset(res, 0, sizeof(*res));
 	while (report_compare_formats[w].name && strcmp(report_compare_formats[w].name, o->format ? o->format : "table"))
 		w++;
-	if (!report_compare_formats[w].name) { /* the command line only passes names from the table */
-		errno = EINVAL;
-		return -1;
-	}
+	if (!report_compare_formats[w].name) /* the command line only passes names from the table */
+		BUG("compare format '%s' is not in report_compare_formats", o->format ? o->format : "table");
 	struct compare_model m;
 	if (compare_model_build(st, groups, n, o, &m) < 0) {
 		compare_model_free(&m);

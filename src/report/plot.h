@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Jobs/Min against task count as a picture: a self-contained SVG, or gnuplot data plus script. */
-#ifndef REAIM_PLOT_H
-#define REAIM_PLOT_H
+#ifndef REAIM_REPORT_PLOT_H
+#define REAIM_REPORT_PLOT_H
 
 #include <stddef.h>
 #include <stdint.h>

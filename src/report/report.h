@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Output people read: the classic table, run listings and the per-test breakdown. */
-#ifndef REAIM_REPORT_H
-#define REAIM_REPORT_H
+/* Rendering stored rows and the comparison model: the classic and single-user tables, the plan,
+ * list, show, the export formats (KCIDB among them), compare's formats and the line wrapper. */
+#ifndef REAIM_REPORT_REPORT_H
+#define REAIM_REPORT_REPORT_H
 
 #include <stdio.h>
 

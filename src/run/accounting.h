@@ -2,8 +2,8 @@
 /* The run's accounting: each point's tasks in a cgroup of their own when reaim may make one (else wait4
  * alone), the point's figures from it and from the sampler (outside load, steal, noise), the clean-up
  * that leaves no process of a point behind, and the quiet check before a run. */
-#ifndef REAIM_ACCOUNTING_H
-#define REAIM_ACCOUNTING_H
+#ifndef REAIM_RUN_ACCOUNTING_H
+#define REAIM_RUN_ACCOUNTING_H
 
 #include "config/cfg.h"
 #include "engine/engine.h"

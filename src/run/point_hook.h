@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --point-hook: a command that runs over exactly one point, from just after its release to its last
  * task's finish (perf record -a, trace-cmd, bpftrace), in an output directory kept beside the run. */
-#ifndef REAIM_POINT_HOOK_H
-#define REAIM_POINT_HOOK_H
+#ifndef REAIM_RUN_POINT_HOOK_H
+#define REAIM_RUN_POINT_HOOK_H
 
 #include <stdint.h>
 #include <sys/types.h>

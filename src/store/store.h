@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results database (SQLite): schema and migrations, inserts as a run goes, queries. */
-#ifndef REAIM_STORE_H
-#define REAIM_STORE_H
+#ifndef REAIM_STORE_STORE_H
+#define REAIM_STORE_STORE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
-#ifndef REAIM_UTIL_H
-#define REAIM_UTIL_H
+/* Small shared helpers: invariants (BUG_ON), allocation that aborts, messages, number parsing,
+ * text buffers, output and input files, data paths, lock files, user text and SysV objects. */
+#ifndef REAIM_UTIL_UTIL_H
+#define REAIM_UTIL_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,8 +11,25 @@
 #include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* offsetof(T, f), and a compile error when f's type is not ctype: a table row that writes
+ * through an offset says the type it writes, and the compiler holds it to the member's. */
+#define FIELD_OFFSET(T, f, ctype)                                                                  \
+	(offsetof(T, f) +                                                                           \
+	 0 * sizeof(char[__builtin_types_compatible_p(__typeof__(((T *)0)->f), ctype) ? 1 : -1]))
 
-/* Allocation wrappers: the only places allowed to abort the program. */
+/* An invariant the code relies on, checked where a comment would only claim it: when cond
+ * holds, BUG_ON says "BUG at FILE:LINE: cond" on stderr and aborts; BUG says a message instead
+ * (printf-like). For a bug in reaim only: a user's input, the machine and the database get an
+ * error, never these. cond is always evaluated (never compiled out), so it may do work. */
+#define BUG_ON(cond)                                                                               \
+	do {                                                                                        \
+		if (cond)                                                                           \
+			bug_at(__FILE__, __LINE__, "%s", #cond);                                    \
+	} while (0)
+#define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
+_Noreturn void bug_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Allocation wrappers and bug_at: the only places allowed to abort the program. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -736,17 +736,17 @@ static void live(void)
 
 int main(void)
 {
-	parse_mounts();
+	tap_case(parse_mounts);
 	char tmp[] = "/tmp/reaim-cgparse-XXXXXX";
 	if (!mkdtemp(tmp))
 		return 1;
-	own_dirs(tmp);
-	sweep_fake(tmp);
+	tap_case(own_dirs, tmp);
+	tap_case(sweep_fake, tmp);
 	if (remove_tree(tmp) < 0)
 		printf("# could not remove %s\n", tmp);
-	parse_files();
-	figures();
-	refusals();
-	live();
+	tap_case(parse_files);
+	tap_case(figures);
+	tap_case(refusals);
+	tap_case(live);
 	return done_testing();
 }

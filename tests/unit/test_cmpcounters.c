@@ -542,14 +542,14 @@ int main(void)
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
-	groups();
-	variants();
-	point_figures();
-	one_selection_noisy();
-	one_selection_looks();
-	constant();
-	cap();
-	quiet_but_pressed();
+	tap_case(groups);
+	tap_case(variants);
+	tap_case(point_figures);
+	tap_case(one_selection_noisy);
+	tap_case(one_selection_looks);
+	tap_case(constant);
+	tap_case(cap);
+	tap_case(quiet_but_pressed);
 	test_db_remove(&db);
 	return done_testing();
 }

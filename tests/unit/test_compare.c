@@ -658,16 +658,16 @@ int main(void)
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
-	groups();
-	variants();
-	single_runs();
-	kernel_identity();
-	osync_both();
-	quantities();
-	noise();
-	outside_load();
-	ancova();
-	subtest_gap();
+	tap_case(groups);
+	tap_case(variants);
+	tap_case(single_runs);
+	tap_case(kernel_identity);
+	tap_case(osync_both);
+	tap_case(quantities);
+	tap_case(noise);
+	tap_case(outside_load);
+	tap_case(ancova);
+	tap_case(subtest_gap);
 	test_db_remove(&db);
 	return done_testing();
 }

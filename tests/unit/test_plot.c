@@ -525,13 +525,13 @@ int main(void)
 		ok(0, "mkdtemp");
 		return done_testing();
 	}
-	svg_checks(dir, c, 3);
-	noisy(dir, c, 3);
-	edge_cases(dir);
-	diff_and_peak_checks(dir);
-	timeline_checks(dir);
-	png_checks(dir);
-	gnuplot_checks(dir, c, 3, 10);
+	tap_case(svg_checks, dir, c, 3);
+	tap_case(noisy, dir, c, 3);
+	tap_case(edge_cases, dir);
+	tap_case(diff_and_peak_checks, dir);
+	tap_case(timeline_checks, dir);
+	tap_case(png_checks, dir);
+	tap_case(gnuplot_checks, dir, c, 3, 10);
 	if (!getenv("KEEP")) cleanup(dir);
 	free_curves(c, 3);
 	return done_testing();

@@ -162,9 +162,9 @@ static void geomean(void)
 
 int main(void)
 {
-	t_cdf();
-	t_quantile();
-	mann_whitney();
-	geomean();
+	tap_case(t_cdf);
+	tap_case(t_quantile);
+	tap_case(mann_whitney);
+	tap_case(geomean);
 	return done_testing();
 }
