@@ -17,7 +17,7 @@
 static const char *side_of(const struct compare_model *m, const struct counter_change *c)
 {
 	static char buf[8];
-	snprintf(buf, sizeof(buf), "%c", m->sides[m->panels[c->panel].side].letter);
+	snprintf(buf, sizeof(buf), "%s", m->sides[m->panels[c->panel].side].letter);
 	return buf;
 }
 
@@ -34,7 +34,7 @@ static void cell_title(FILE *f, const struct compare_model *m, const struct coun
 		text_copy(name, sizeof(name), p->variant);
 		fprintf(f, ", variant %s", name);
 	}
-	fprintf(f, ", %d tasks: %c against %c, Jobs/Min ", c->tasks, m->sides[p->side].letter, m->sides[0].letter);
+	fprintf(f, ", %d tasks: %s against %s, Jobs/Min ", c->tasks, m->sides[p->side].letter, m->sides[0].letter);
 	if (isfinite(c->jpm_change_pct))
 		fprintf(f, "%+.1f%%\n", c->jpm_change_pct);
 	else
@@ -83,11 +83,11 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 		if (i == 0 || !same_cell(c, &cm->moved[i - 1])) {
 			cell_title(f, m, c, markdown ? "### " : "");
 			if (markdown)
-				fprintf(f, "\n| counter | unit | %c (base) | %c | change | %g%% interval | p adj | |\n"
+				fprintf(f, "\n| counter | unit | %s (base) | %s | change | %g%% interval | p adj | |\n"
 					   "|---|---|--:|--:|--:|---|--:|---|\n",
 					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter, 100 * (1 - m->alpha));
 			else
-				fprintf(f, "  counter, unit\n      %c (base) -> %c, change [%g%% interval], p adj\n",
+				fprintf(f, "  counter, unit\n      %s (base) -> %s, change [%g%% interval], p adj\n",
 					m->sides[0].letter, m->sides[m->panels[c->panel].side].letter, 100 * (1 - m->alpha));
 		}
 		char counter[160], bounds[48];
@@ -150,7 +150,7 @@ static void json(FILE *f, const struct compare_model *m, const struct counter_mo
 		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], cm->tested,
 		cm->cells_with_counters);
 	for (size_t s = 0; s < m->nsides; s++) {
-		fprintf(f, "%s{\"side\": \"%c\", \"label\": ", s ? ", " : "", m->sides[s].letter);
+		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", m->sides[s].letter);
 		textout_json_string(f, m->sides[s].label);
 		fputc('}', f);
 	}

@@ -123,7 +123,7 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		char runs[256] = "";
 		if (m->kind == COMPARE_GROUPS)
 			runs_text(&m->sides[s], runs, sizeof(runs));
-		wrapf(f, "   ", "%s%c%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
 		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
 	}
 	fputc('\n', f);
@@ -165,7 +165,7 @@ static void panel_title(FILE *f, const struct compare_model *m, const struct com
 		fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
 	if (p->variant[0])
 		fprintf(f, ", variant %s", p->variant);
-	fprintf(f, ": %c against %c\n", m->sides[p->side].letter, m->sides[0].letter);
+	fprintf(f, ": %s against %s\n", m->sides[p->side].letter, m->sides[0].letter);
 }
 
 /* One cell's figures as text: change, interval, p, MDE, CPU (blank where not known). */
@@ -241,7 +241,7 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 /* Peaks, geometric mean, the sampler's shares and the subtests under a panel's rows. */
 static void panel_summary(FILE *f, const struct compare_model *m, const struct compare_panel *p, int markdown)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	const char *gap = markdown ? "\n" : "";
 	size_t width = markdown ? 0 : COMPARE_COLUMNS;
 	char line[512];
@@ -252,12 +252,12 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	free(said);
 	struct strbuf sb = {0};
 	if (p->ngeo)
-		strbuf_addf(&sb, "Geomean of %c/%c over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
+		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
 			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
 	if (p->peak_a_tasks)
-		strbuf_addf(&sb, "Peak: %c %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
+		strbuf_addf(&sb, "Peak: %s %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)
-		strbuf_addf(&sb, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+		strbuf_addf(&sb, ", %s %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	if (sb.len) {
 		fputs(gap, f);
 		report_wrap(f, sb.buf, "  ", width);
@@ -266,7 +266,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
 		struct strbuf s = {0};
-		strbuf_addf(&s, "System, %c -> %c (means over sampled points, described; --counters judges them):", a, b);
+		strbuf_addf(&s, "System, %s -> %s (means over sampled points, described; --counters judges them):", a, b);
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			strbuf_addf(&s, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], p->sys_a[i], p->sys_b[i]);
 		fputs(gap, f);
@@ -301,10 +301,10 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	char ha[16], hb[16];
-	snprintf(ha, sizeof(ha), "%c JPM", a);
-	snprintf(hb, sizeof(hb), "%c JPM", b);
+	snprintf(ha, sizeof(ha), "%s JPM", a);
+	snprintf(hb, sizeof(hb), "%s JPM", b);
 	panel_title(f, m, p, "");
 	char ci[32];
 	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
@@ -327,9 +327,9 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 
 static void markdown_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
+	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
 		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, 100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
@@ -360,7 +360,7 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 /* A side's letter, label and runs (ids separated by spaces). */
 static void csv_side(FILE *f, const struct compare_side *s)
 {
-	fprintf(f, ",%c,", s->letter);
+	fprintf(f, ",%s,", s->letter);
 	textout_csv_string(f, s->label, 1);
 	fputs(",\"", f);
 	for (size_t i = 0; i < s->nruns; i++)
@@ -428,7 +428,7 @@ static void json_begin(FILE *f, const struct compare_model *m)
 	fprintf(f, ",\n \"sides\": [");
 	for (size_t s = 0; s < m->nsides; s++) {
 		const struct compare_side *d = &m->sides[s];
-		fprintf(f, "%s{\"side\": \"%c\", \"label\": ", s ? ", " : "", d->letter);
+		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", d->letter);
 		textout_json_string(f, d->label);
 		fprintf(f, ", \"runs\": [");
 		for (size_t i = 0; i < d->nruns; i++)
@@ -465,7 +465,7 @@ static void json_block(FILE *f, const struct compare_model *m, const struct comp
 		fputs("null", f);
 	fprintf(f, ", \"variant\": ");
 	textout_json_string(f, p->variant);
-	fprintf(f, ", \"base\": \"%c\", \"other\": \"%c\"", m->sides[0].letter, m->sides[p->side].letter);
+	fprintf(f, ", \"base\": \"%s\", \"other\": \"%s\"", m->sides[0].letter, m->sides[p->side].letter);
 }
 
 /* Whether a panel before p wrote a row (so the next one needs a comma). */

@@ -25,7 +25,7 @@
 /* Everything the page says about one run, read once. */
 struct run_data {
 	int64_t id;
-	char side;                /* the letter of its side in the model; 0: none */
+	const char *side;         /* the letter of its side in the model; NULL: none */
 	struct store_run_row row;
 	struct store_run_info info;
 	struct curve *curves;
@@ -122,7 +122,7 @@ static const char *verdict_name(const struct compare_model *m, enum compare_verd
 static void run_name(FILE *f, const struct run_data *r)
 {
 	if (r->side)
-		fprintf(f, "%c: ", r->side);
+		fprintf(f, "%s: ", r->side);
 	html_text(f, r->row.label, 0);
 	fprintf(f, " <small>(run %lld)</small>", (long long)r->id);
 }
@@ -153,7 +153,7 @@ static void verdict_row(FILE *f, const struct compare_model *m, const struct com
 	block_name(f, p);
 	fputs("</td><td class=\"l\">", f);
 	side_name(f, m, p->side);
-	fprintf(f, " <small>against %c</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
+	fprintf(f, " <small>against %s</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
 		m->sides[0].letter, verdict_class(m, p->summary.kind), verdict_name(m, p->summary.kind));
 	if (p->ngeo)
 		fprintf(f, "<td>%+.1f %%</td>", p->geomean_pct);
@@ -223,14 +223,14 @@ static void counters_cell_title(FILE *f, const struct compare_model *m, const st
 		fprintf(f, " data-jpm-pct=\"%.6g\"", c->jpm_change_pct);
 	fputs(">", f);
 	block_name(f, p);
-	fprintf(f, ", %d task%s: %c against %c, Jobs/Min ", c->tasks, c->tasks == 1 ? "" : "s", m->sides[p->side].letter,
+	fprintf(f, ", %d task%s: %s against %s, Jobs/Min ", c->tasks, c->tasks == 1 ? "" : "s", m->sides[p->side].letter,
 		m->sides[0].letter);
 	if (isfinite(c->jpm_change_pct))
 		fprintf(f, "%+.1f %%</h3>\n", c->jpm_change_pct);
 	else
 		fputs("change unknown</h3>\n", f);
-	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit</th><th>%c</th>"
-		   "<th>n</th><th>%c</th><th>n</th><th>change</th><th>%g %% interval</th><th>p adj</th></tr>\n",
+	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit</th><th>%s</th>"
+		   "<th>n</th><th>%s</th><th>n</th><th>change</th><th>%g %% interval</th><th>p adj</th></tr>\n",
 		m->sides[0].letter, m->sides[p->side].letter, 100 * (1 - m->alpha));
 }
 
@@ -346,14 +346,14 @@ static void cpu_cell(FILE *f, const struct compare_cell *c)
  * ratio on/off. */
 static void compare_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	int ratio = m->kind == COMPARE_OSYNC;
 	fputs("<h3>", f);
 	block_name(f, p);
-	fprintf(f, ": %c against %c</h3>\n", b, a);
+	fprintf(f, ": %s against %s</h3>\n", b, a);
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
-	fprintf(f, "<table><tr><th>Tasks</th><th>%c Jobs/Min</th><th>n</th><th>%c Jobs/Min</th><th>n</th>"
+	fprintf(f, "<table><tr><th>Tasks</th><th>%s Jobs/Min</th><th>n</th><th>%s Jobs/Min</th><th>n</th>"
 		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s</tr>\n",
 		a, b, 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
@@ -390,12 +390,12 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 	fputs("</table>\n", f);
 	fputs("<p>", f);
 	if (p->ngeo)
-		fprintf(f, "Geomean of %c/%c over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
+		fprintf(f, "Geomean of %s/%s over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
 			p->geomean_pct);
 	if (p->peak_a_tasks)
-		fprintf(f, "Peak: %c %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
+		fprintf(f, "Peak: %s %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)
-		fprintf(f, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+		fprintf(f, ", %s %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	fprintf(f, ". CPU: the change of the tasks' CPU time %s, * where its own test on the same samples, adjusted "
 		   "over the cells' CPU changes, is below %g.</p>\n",
 		m->cpu_window ? "from their release to their last job"
@@ -535,7 +535,7 @@ static void system_table(FILE *f, const struct sys_row *rows, size_t n, const ch
  * time and its share of the whole (the same sign as compare's). */
 static void subtests_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	fprintf(f, "<h4>Subtests behind the change: %c against %c</h4>\n", m->sides[p->side].letter,
+	fprintf(f, "<h4>Subtests behind the change: %s against %s</h4>\n", m->sides[p->side].letter,
 		m->sides[0].letter);
 	if (p->nsubs == 0) {
 		fputs("<p class=\"note\">No per-test figures in common.</p>\n", f);
@@ -822,7 +822,7 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 		for (size_t i = 0; i < groups[g].n && rc == 0; i++, r++) {
 			if ((rc = run_data_load(st, groups[g].runs[i], &rd[r])) < 0)
 				snprintf(err, errlen, "%s", store_error(st));
-			rd[r].side = m.kind == COMPARE_GROUPS && g < m.nsides ? m.sides[g].letter : 0;
+			rd[r].side = m.kind == COMPARE_GROUPS && g < m.nsides ? m.sides[g].letter : NULL;
 		}
 	if (rc == 0) {
 		struct strbuf title = {0};

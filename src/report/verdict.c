@@ -34,7 +34,7 @@ static void strbuf_change(struct strbuf *sb, double pct, double half)
 /* "B" for groups; "B (O_SYNC on)" or "B (variant x)" inside one run. */
 static void strbuf_side(struct strbuf *sb, const struct compare_model *m, size_t side)
 {
-	strbuf_addf(sb, "%c", m->sides[side].letter);
+	strbuf_addf(sb, "%s", m->sides[side].letter);
 	if (m->kind != COMPARE_GROUPS)
 		strbuf_addf(sb, " (%s)", m->sides[side].label);
 }
