@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/curve.h"
 #include "catalog/catalog.h"
 #include "report/classic.h"
 #include "util/util.h"
@@ -212,9 +213,18 @@ static const struct lava_figure {
 	{.suffix = "jti", .units = "%", .decimals = 2, .offset = offsetof(struct store_point, jti)},
 };
 
+/* "WORKLOAD-" or, for a point of a variant, "WORKLOAD-variant_NAME-": each variant its own test cases. */
+static void lava_prefix(char *out, size_t len, const char *workload, const char *variant)
+{
+	if (variant[0])
+		snprintf(out, len, "%s-variant_%s-", workload, variant);
+	else
+		snprintf(out, len, "%s-", workload);
+}
+
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 {
-	char name[256], tail[96];
+	char name[256], tail[96], prefix[160];
 	if (single) {
 		const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
 		size_t k = last ? last_per_test(pts, n, last) : 0;
@@ -226,11 +236,13 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 		free(last);
 		return;
 	}
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	for (size_t s = 0, e; s < n; s = e) {
 		e = block_end(pts, n, s);
 		const char *osync = pts[s].osync ? "on" : "off";
 		for (size_t i = s; i < e; i++) {
 			const struct store_point *p = &pts[i];
+			lava_prefix(prefix, sizeof(prefix), p->workload, p->variant);
 			for (size_t k = 0; k < ARRAY_SIZE(lava_figures); k++) {
 				const struct lava_figure *fig = &lava_figures[k];
 				if (p->repeat > 0)
@@ -238,7 +250,7 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 						 p->repeat + 1, fig->suffix);
 				else
 					snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-%s", osync, p->tasks, fig->suffix);
-				lava_name(name, sizeof(name), "%s-%s", p->workload, tail);
+				lava_name(name, sizeof(name), "%s%s", prefix, tail);
 				double v;
 				memcpy(&v, (const char *)p + fig->offset, sizeof(v));
 				if (p->valid)
@@ -247,18 +259,24 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 					fprintf(f, "%s fail\n", name);
 			}
 		}
-		double max = 0.0;
-		int any = 0;
-		for (size_t i = s; i < e; i++)
-			if (pts[i].valid && (!any || pts[i].jobs_per_min > max)) {
-				max = pts[i].jobs_per_min;
-				any = 1;
-			}
-		snprintf(tail, sizeof(tail), "osync_%s-max_jobs_per_min", osync);
-		lava_name(name, sizeof(name), "%s-%s", pts[s].workload, tail);
-		if (any)
-			fprintf(f, "%s pass %.2f jobs/min\n", name, max);
-		else
-			fprintf(f, "%s fail\n", name);
+		/* the maximum of each variant: the best mean over its rounds, as show and compare name the peak */
+		const char **variants;
+		size_t nv = curve_variants(pts + s, e - s, &variants);
+		for (size_t v = 0; v < nv; v++) {
+			struct curve c;
+			curve_from_points(&c, one, curve_select_variant(pts + s, e - s, variants[v], one),
+					  metric_find("jobs_per_min"));
+			const struct curve_point *pk = curve_peak(&c);
+			lava_prefix(prefix, sizeof(prefix), pts[s].workload, variants[v]);
+			snprintf(tail, sizeof(tail), "osync_%s-max_jobs_per_min", osync);
+			lava_name(name, sizeof(name), "%s%s", prefix, tail);
+			if (pk)
+				fprintf(f, "%s pass %.2f jobs/min\n", name, pk->jpm.mean);
+			else
+				fprintf(f, "%s fail\n", name);
+			curve_free(&c);
+		}
+		free(variants);
 	}
+	free(one);
 }

@@ -46,7 +46,9 @@ void report_aim9(FILE *f, const struct store_point *pts, size_t n);
 const char *report_aim9_name(const char *test);
 
 /* LAVA result lines, "NAME pass|fail VALUE UNITS": Jobs/Min, Real, CPU and JTI of each point and a
- * maximum per workload and O_SYNC setting; single (AIM9 runs): one ops/s line per test. */
+ * maximum per workload, O_SYNC setting and variant (the best mean over rounds, the peak show and
+ * compare name); a variant's points are named WORKLOAD-variant_NAME-...; single (AIM9 runs): one
+ * ops/s line per test. */
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single);
 
 #endif
