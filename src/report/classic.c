@@ -55,15 +55,20 @@ void report_reaim7_row(FILE *f, const struct store_point *p)
 void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n)
 {
 	double max = 0.0;
+	int any = 0;
 	for (size_t i = 0; i < n; i++)
-		if (pts[i].valid && pts[i].jobs_per_min > max)
+		if (pts[i].valid && (!any || pts[i].jobs_per_min > max)) {
 			max = pts[i].jobs_per_min;
-	fprintf(f, "Max Jobs per Minute %.2f\n", max);
+			any = 1;
+		}
+	/* no valid point: no line, as a "0.00" would be read as the maximum measured */
+	if (any)
+		fprintf(f, "Max Jobs per Minute %.2f\n", max);
 }
 
 void report_reaim7_stream_end(struct reaim7_stream *s)
 {
-	if (s->open)
+	if (s->open && s->any)
 		fprintf(s->f, "Max Jobs per Minute %.2f\n", s->max);
 	s->open = 0;
 }
@@ -73,11 +78,14 @@ void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
 	if (!s->open || p->workload_id != s->workload_id || p->osync != s->osync || p->repeat != s->repeat) {
 		report_reaim7_stream_end(s);
 		report_reaim7_header(s->f);
-		*s = (struct reaim7_stream){s->f, 1, p->workload_id, p->osync, p->repeat, 0.0};
+		*s = (struct reaim7_stream){.f = s->f, .open = 1, .workload_id = p->workload_id, .osync = p->osync,
+					    .repeat = p->repeat};
 	}
 	report_reaim7_row(s->f, p);
-	if (p->valid && p->jobs_per_min > s->max)
+	if (p->valid && (!s->any || p->jobs_per_min > s->max)) {
 		s->max = p->jobs_per_min;
+		s->any = 1;
+	}
 }
 
 void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
@@ -97,9 +105,7 @@ void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
 	report_reaim7_stream_end(&st);
 }
 
-/* Calls per second of a single-user point, and operations per second by the catalog's count
- * (a disk test's operation is a KiB: the file size, half of it for the n/2 tests). */
-static double single_ops(const struct store_point *p, const struct test_def *t, double *rate)
+double report_single_ops(const struct store_point *p, const struct test_def *t, double *rate)
 {
 	*rate = p->real_s > 0 ? (double)p->jobs_per_task / p->real_s : 0.0;
 	if (t->flags & TF_SIZED)
@@ -133,7 +139,7 @@ void report_reaim7_single(FILE *f, const struct store_point *pts, size_t n)
 		   "Number Name        Time(sec) Count     Rate(loops/s)  Rate (ops/sec)\n");
 	for (size_t i = 0; i < k; i++) {
 		const struct test_def *t = test_find(last[i]->workload);
-		double rate, ops = single_ops(last[i], t, &rate);
+		double rate, ops = report_single_ops(last[i], t, &rate);
 		fprintf(f, "%-6zu %-10s %6.2f %8lld   %10.2f     %15.2f %s/second\n", i + 1, t->name, last[i]->real_s,
 			(long long)last[i]->jobs_per_task, rate, ops, t->units);
 	}
@@ -183,7 +189,7 @@ void report_aim9(FILE *f, const struct store_point *pts, size_t n)
 		rule, rule);
 	for (size_t i = 0; i < k; i++) {
 		const struct test_def *t = test_find(last[i]->workload);
-		double rate, ops = single_ops(last[i], t, &rate);
+		double rate, ops = report_single_ops(last[i], t, &rate);
 		/* AIM9's widths, with a blank kept between the columns however large they grow */
 		fprintf(f, "%6zu %-12s%13.2f%11lld %10.5f %15.2f %s/second\n", i + 1, report_aim9_name(t->name),
 			last[i]->real_s, (long long)last[i]->jobs_per_task, rate, ops, t->units);
@@ -229,7 +235,7 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 		const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
 		size_t k = last ? last_per_test(pts, n, last) : 0;
 		for (size_t i = 0; i < k; i++) {
-			double rate, ops = single_ops(last[i], test_find(last[i]->workload), &rate);
+			double rate, ops = report_single_ops(last[i], test_find(last[i]->workload), &rate);
 			lava_name(name, sizeof(name), "%s-%s", last[i]->workload, "ops_per_sec");
 			fprintf(f, "%s pass %.2f ops/s\n", name, ops);
 		}
@@ -279,4 +285,12 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 		free(variants);
 	}
 	free(one);
+}
+
+void report_lava_run(FILE *f, const struct store_run_row *run)
+{
+	const char *result = strcmp(run->status, "complete") == 0 ? "pass"
+			     : strcmp(run->status, "running") == 0  ? "unknown"
+								     : "fail";
+	fprintf(f, "run-complete %s\n", result);
 }

@@ -64,15 +64,24 @@ struct export_format {
 extern const struct export_format report_export_formats[]; /* ends with a NULL name */
 /* `reaim export`: the run in a format of report_export_formats, by name; -1 with the reason in
  * err when the run cannot be read, the name is not in the table, or the format is read as
- * measurements and the run has no valid point (nothing is written then). opts may be NULL. */
+ * measurements and the run has no valid point (nothing is written then). 1, with why in err, when
+ * what was written is of a run that did not complete (failed, interrupted, or still 'running' though
+ * its process is gone: written as interrupted). opts may be NULL. */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
 		  const struct report_export_opts *opts, char *err, size_t errlen);
+/* The reason given to a run whose row says 'running' though its process is gone. */
+#define REPORT_OWNER_GONE "the reaim process died (killed, or the machine went down) before the run finished"
+/* The run ended without completing: failed or interrupted (a run still going has not ended). */
+int report_run_ended_badly(const struct store_run_row *run);
+/* "failed", "was interrupted": how it ended, for a sentence. */
+const char *report_run_ended_how(const struct store_run_row *run);
 /* KCIDB schema v5 JSON (kcidb.c): checkouts, builds, one test per point. */
 void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
 		  size_t n, const struct report_export_opts *opts);
-/* An origin KCIDB takes ([a-z0-9_]+), and an id of one ("ORIGIN:anything"). */
+/* An origin KCIDB takes ([a-z0-9_]+), and an id of an object of that origin ("ORIGIN:anything";
+ * origin NULL: the default, reaim). */
 int report_kcidb_origin_ok(const char *origin);
-int report_kcidb_id_ok(const char *id);
+int report_kcidb_id_ok(const char *id, const char *origin);
 
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */

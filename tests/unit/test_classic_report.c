@@ -163,6 +163,14 @@ static void reaim7_tests(void)
 	   "a row column for column (JTI cut to an int)");
 	free(out);
 
+	/* a round whose every point is invalid: no Max line a parser would read as 0 Jobs/Min measured */
+	RENDER(out, report_reaim7(f_, &multi[1], 1));
+	ok(strstr(out, "Max Jobs per Minute") == NULL, "a round without a valid point has no Max line");
+	free(out);
+	RENDER(out, report_reaim7_max(f_, &multi[1], 1));
+	is_str(out, "", "nor a Max line of its own");
+	free(out);
+
 	RENDER(out, report_reaim7_preamble(f_, 0); report_reaim7_preamble(f_, 1));
 	is_str(out, "\nUsing default sync behavior during disk activity;  consider using -y.\n"
 		    "\nNot executing sync during disk activity---faster execution.\n",
