@@ -184,6 +184,7 @@ static size_t workloads_of(const struct run_data *rd, size_t n, const char ***ou
 /* The model's verdict per panel, its notes, and how it judged. */
 static void verdicts(FILE *f, const struct compare_model *m)
 {
+	char over[64];
 	fputs("<h2 id=\"verdict\">Verdict</h2>\n", f);
 	if (m->nsides < 2) {
 		fputs("<p class=\"note\">", f);
@@ -206,12 +207,12 @@ static void verdicts(FILE *f, const struct compare_model *m)
 		fputs("</ul>\n", f);
 	}
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
-		   "count both have, by %s, p values adjusted by %s's method over the %zu cells judged, at %g %% "
+		   "count both have, by %s, p values adjusted by %s's method over %s, at %g %% "
 		   "confidence; the geometric mean of the Jobs/Min ratios says how much.</p>\n",
 		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
 					    "else the one run's repeats)"
 					  : "a paired t test over the rounds",
-		compare_correction_name(m->correction), m->judged, 100 * (1 - m->alpha));
+		compare_correction_name(m->correction), report_judged_cells(m->judged, "judged", over, sizeof(over)), 100 * (1 - m->alpha));
 }
 
 /* The heading of one cell's moved counters: what it compares and its Jobs/Min change. */

@@ -83,6 +83,9 @@ void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, co
 int report_kcidb_origin_ok(const char *origin);
 int report_kcidb_id_ok(const char *id, const char *origin);
 
+/* What a correction was over: "the 3 cells judged" (how: "judged", "compared"); "no cell (none could be
+ * judged)", never "the 0 cells". */
+const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len);
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);

@@ -96,3 +96,12 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	snprintf(buf, len, "%s", sb.buf);
 	strbuf_free(&sb);
 }
+
+const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len)
+{
+	if (n == 0)
+		snprintf(buf, len, "no cell (none could be judged)");
+	else
+		snprintf(buf, len, "the %zu cell%s %s", n, n == 1 ? "" : "s", how);
+	return buf;
+}

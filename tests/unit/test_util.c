@@ -262,22 +262,32 @@ int main(void)
 	/* lock files: held by a live owner in another process, free once it is gone; never a
 	 * file that exists already, never through a symlink, never a wait on a fifo */
 	char *lockf = xasprintf("%s/run.lock", dir), *lockl = xasprintf("%s/link.lock", dir);
-	int go[2], lfd = -1;
-	ok(pipe(go) == 0, "a pipe to end the lock's owner");
+	int go[2], held[2], lfd = -1;
+	ok(pipe(go) == 0 && pipe(held) == 0, "pipes to end the lock's owner and to hear it holds the lock");
 	fflush(stdout);
 	pid_t owner = fork();
 	if (owner == 0) {
 		char b;
 		close(go[1]);
+		close(held[0]);
 		if (lock_file_create(lockf, 0) < 0)
 			_exit(1);
+		/* the file exists before it is locked: say so only once the lock is held */
+		if (write(held[1], "h", 1) != 1)
+			_exit(1);
+		close(held[1]);
 		while (read(go[0], &b, 1) > 0)
 			;
 		_exit(0);
 	}
 	close(go[0]);
-	for (int i = 0; i < 1000 && access(lockf, F_OK) != 0; i++)
-		usleep(5000);
+	close(held[1]);
+	char hb;
+	ssize_t hn;
+	while ((hn = read(held[0], &hb, 1)) < 0 && errno == EINTR)
+		;
+	close(held[0]);
+	ok(hn == 1, "the owner holds the lock");
 	ok(lock_file_create(lockf, 0) < 0 && errno == EEXIST, "lock_file_create never takes an existing file");
 	ok(lock_file_stale(lockf, &lfd) == 0 && lfd < 0, "held by a live owner: not stale");
 	close(go[1]);
