@@ -294,3 +294,14 @@ void report_lava_run(FILE *f, const struct store_run_row *run)
 								     : "fail";
 	fprintf(f, "run-complete %s\n", result);
 }
+
+const char *report_run_ended_how(const struct store_run_row *run)
+{
+	return strcmp(run->status, "failed") == 0 ? "failed" : strcmp(run->status, "interrupted") == 0 ? "was interrupted"
+											   : run->status;
+}
+
+int report_run_ended_badly(const struct store_run_row *run)
+{
+	return strcmp(run->status, "complete") != 0 && strcmp(run->status, "running") != 0;
+}

@@ -56,6 +56,10 @@ double report_single_ops(const struct store_point *p, const struct test_def *t, 
  * compare name); a variant's points are named WORKLOAD-variant_NAME-...; single (AIM9 runs): one
  * ops/s line per test. */
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single);
+/* (classic.c, beside the formats that say it) The run ended without completing: failed or interrupted (a run still going has not ended). */
+int report_run_ended_badly(const struct store_run_row *run);
+/* "failed", "was interrupted": how it ended, for a sentence. */
+const char *report_run_ended_how(const struct store_run_row *run);
 /* The run's own LAVA result: "run-complete pass" when it completed, "run-complete fail" when it failed or
  * was interrupted (its points' results alone would all pass), "run-complete unknown" while it runs. */
 void report_lava_run(FILE *f, const struct store_run_row *run);

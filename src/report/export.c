@@ -470,14 +470,3 @@ int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
 		 report_run_ended_how(&run), run.reason[0] ? " (" : "", run.reason, run.reason[0] ? ")" : "");
 	return 1;
 }
-
-const char *report_run_ended_how(const struct store_run_row *run)
-{
-	return strcmp(run->status, "failed") == 0 ? "failed" : strcmp(run->status, "interrupted") == 0 ? "was interrupted"
-											   : run->status;
-}
-
-int report_run_ended_badly(const struct store_run_row *run)
-{
-	return strcmp(run->status, "complete") != 0 && strcmp(run->status, "running") != 0;
-}

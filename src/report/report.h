@@ -71,10 +71,7 @@ int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
 		  const struct report_export_opts *opts, char *err, size_t errlen);
 /* The reason given to a run whose row says 'running' though its process is gone. */
 #define REPORT_OWNER_GONE "the reaim process died (killed, or the machine went down) before the run finished"
-/* The run ended without completing: failed or interrupted (a run still going has not ended). */
-int report_run_ended_badly(const struct store_run_row *run);
-/* "failed", "was interrupted": how it ended, for a sentence. */
-const char *report_run_ended_how(const struct store_run_row *run);
+
 /* KCIDB schema v5 JSON (kcidb.c): checkouts, builds, one test per point. */
 void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
 		  size_t n, const struct report_export_opts *opts);
