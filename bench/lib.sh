@@ -136,11 +136,17 @@ compare_cells() {
 # forks or execs executed in user space, summed; DIR holds the output files (emptied first).
 # Instruction counts do not move with the load of a shared machine, so the difference between
 # two job counts gives a job's cost repeatably; the kernel's work is not in them.
+# A child forked under callgrind starts with a copy of its parent's counters, so adding up each
+# process's total would count the parent's work again for every fork: the counters are dumped
+# and zeroed before each fork (--dump-before on fork, vfork, _Fork, __libc_fork), and the sum is
+# of each part's own cost (its summary line), so each process counts only its own work.
 callgrind_ir() {
 	_ci_dir=$1
 	shift
 	rm -rf "$_ci_dir" && mkdir -p "$_ci_dir"
-	valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$_ci_dir/cg.%p" \
+	valgrind --tool=callgrind --trace-children=yes --dump-before='*fork' --callgrind-out-file="$_ci_dir/cg.%p" \
 		--log-file="$_ci_dir/log.%p" "$@" >/dev/null 2>&1 || return 1
-	awk '/^totals:/ { s += $2 } END { if (s > 0) printf "%.0f\n", s }' "$_ci_dir"/cg.*
+	awk 'FNR == 1 && NR > 1 { s += part } FNR == 1 { part = 0; have = 0 }
+		/^summary:/ { part = $2; have = 1 } /^totals:/ && !have { part = $2 }
+		END { s += part; if (s > 0) printf "%.0f\n", s }' "$_ci_dir"/cg.*
 }

@@ -27,4 +27,4 @@ _reaim()
 	esac
 	return 0
 }
-complete -F _reaim reaim
+complete -F _reaim reaim ./reaim

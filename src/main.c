@@ -49,7 +49,7 @@ static int hold_std_fds(void)
 
 /* The exit code of a command's outcome, once its output is flushed. A reader that went away ends
  * a read command quietly, as git does (its output was for that reader alone); a run went on and
- * stored every point, and says so once. Any other write error fails the command. */
+ * stored every point, and says so once (only when one was begun: not after `run --help`). Any other write error fails the command. */
 static int exit_code(enum outcome out, int runs, int stdout_closed)
 {
 	int flush_failed = fflush(stdout) != 0, e = errno;
@@ -60,7 +60,7 @@ static int exit_code(enum outcome out, int runs, int stdout_closed)
 	if (!flush_failed && !ferror(stdout))
 		return (int)out;
 	if (e == EPIPE || reader_gone()) {
-		if (runs)
+		if (runs && cmd_run_stored())
 			log_warn("the output was closed (its reader went away) before the run ended; the run went on "
 				 "and is stored ('reaim list' shows it)");
 		return (int)out;

@@ -64,7 +64,7 @@ void compare_side_name(const struct compare_model *m, size_t side, char *buf, si
 {
 	const struct compare_side *s = &m->sides[side];
 	struct strbuf sb = {0};
-	strbuf_addf(&sb, "%c: %s", s->letter, m->kind == COMPARE_GROUPS ? s->label : m->run_label);
+	strbuf_addf(&sb, "%s: %s", s->letter, m->kind == COMPARE_GROUPS ? s->label : m->run_label);
 	if (m->kind != COMPARE_GROUPS)
 		strbuf_addf(&sb, ", %s", s->label);
 	strbuf_addf(&sb, " (run%s", s->nruns > 1 ? "s" : "");
@@ -1169,13 +1169,13 @@ static int side_of(const struct compare_model *m, int64_t id)
 /* The fields naming run `other` against the base run `base`. */
 #define RUNS(other, base) .run = (other), .base_run = (base), .side = side_of(m, other), .base_side = side_of(m, base)
 
-static char letter_of(const struct compare_model *m, int64_t id)
+static const char *letter_of(const struct compare_model *m, int64_t id)
 {
 	for (size_t s = 0; s < m->nsides; s++)
 		for (size_t i = 0; i < m->sides[s].nruns; i++)
 			if (m->sides[s].runs[i] == id)
 				return m->sides[s].letter;
-	return '?';
+	return "?";
 }
 
 static void free_strings(char **v, size_t n)
@@ -1220,7 +1220,7 @@ static void config_note(struct build *b, int64_t base, int64_t other, const char
 		if (line)
 			note(m, NOTE(NOTE_KCONFIG_DIFFERS, strcmp(kind, "warning") == 0 ? NOTE_WARNING : NOTE_INFO,
 				     RUNS(other, base), .key = "kernel.config", .count = n, .value = line),
-			     "%s: run %lld (%c) differs from run %lld (%c) in %zu kernel config option%s: %s", kind,
+			     "%s: run %lld (%s) differs from run %lld (%s) in %zu kernel config option%s: %s", kind,
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), n, n == 1 ? "" : "s",
 			     line);
 		free(line);
@@ -1243,7 +1243,7 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		free_strings(ka, na);
 		return;
 	}
-	int same_side = letter_of(m, base) == letter_of(m, other);
+	int same_side = strcmp(letter_of(m, base), letter_of(m, other)) == 0;
 	const char *ra = env_value(ka, na, "kernel.release"), *rb = env_value(kb, nb, "kernel.release");
 	int one_release = ra && rb && strcmp(ra, rb) == 0;
 	for (size_t i = 0; i < na; i++) {
@@ -1260,7 +1260,7 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 					     .value = (char *)theirs, .base_value = (char *)(tab + 1));
 		snprintf(n.key, sizeof(n.key), "%.*s", (int)klen, ka[i]);
 		if (!theirs || strcmp(theirs, tab + 1) != 0)
-			note(m, n, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'%s",
+			note(m, n, "warning: run %lld (%s) differs from run %lld (%s) in %.*s: '%s' against '%s'%s",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
 			     theirs ? theirs : "(absent)", tab + 1,
 			     identity && !same_side ? " (two builds of one kernel release)" : "");
@@ -1317,7 +1317,7 @@ static void option_warnings(struct build *b, int64_t base, int64_t other)
 		/* a workload the other run lacks, or an option it was made before, says nothing */
 		if (theirs && vb && va && strcmp(va, vb) != 0)
 			note(m, option_note(m, other, base, &oa[i], vb, va),
-			     "warning: run %lld (%c) differs from run %lld (%c) in option %s of workload %s: '%s' "
+			     "warning: run %lld (%s) differs from run %lld (%s) in option %s of workload %s: '%s' "
 				"against '%s'",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), oa[i].key,
 			     oa[i].workload, vb, va);
@@ -1387,7 +1387,7 @@ static void mix_warnings(struct build *b, int64_t base, int64_t other)
 					struct compare_note n = NOTE(NOTE_MIX_DIFFERS, NOTE_WARNING, RUNS(other, base),
 								     .value = mb, .base_value = ma);
 					snprintf(n.workload, sizeof(n.workload), "%s", wb[i].name);
-					note(m, n, "warning: workload %s of run %lld (%c) is not the one run %lld (%c) "
+					note(m, n, "warning: workload %s of run %lld (%s) is not the one run %lld (%s) "
 						   "measured: its mix is %s against %s; unlike runs are not judged",
 					     wb[i].name, (long long)other, letter_of(m, other), (long long)base,
 					     letter_of(m, base), mb, ma);
@@ -1413,7 +1413,7 @@ static void warnings(struct build *b)
 			if (strcmp(r->row.status, "complete") != 0)
 				note(m, NOTE(NOTE_RUN_INCOMPLETE, NOTE_WARNING, .run = r->id, .side = (int)s, .base_side = -1,
 					     .value = (char *)r->row.status),
-				     "warning: run %lld (%c) is %s: its valid points are used", (long long)r->id,
+				     "warning: run %lld (%s) is %s: its valid points are used", (long long)r->id,
 				     m->sides[s].letter, r->row.status);
 			if (r->id == base || m->kind != COMPARE_GROUPS)
 				continue;
@@ -1443,7 +1443,7 @@ static void warnings(struct build *b)
 		if (at.len)
 			note(m, NOTE(NOTE_GROUP_GAP, NOTE_CAUTION, .side = (int)s, .base_side = -1, .count = m->sides[s].nruns,
 				     .tasks = at.buf),
-			     "caution: only one of %c's %zu runs has valid points at (workload tasks) %s, so %c's samples "
+			     "caution: only one of %s's %zu runs has valid points at (workload tasks) %s, so %s's samples "
 				"there are that run's repeats, which understate the noise between runs",
 			     m->sides[s].letter, m->sides[s].nruns, at.buf, m->sides[s].letter);
 		strbuf_free(&at);
@@ -1462,7 +1462,7 @@ static void warnings(struct build *b)
 					  (m->panels[i].side == s && cell->src_b == VERDICT_SRC_REPEATS);
 			}
 		if (repeats) {
-			strbuf_addf(&who, "%s%c", nwho ? ", " : "", m->sides[s].letter);
+			strbuf_addf(&who, "%s%s", nwho ? ", " : "", m->sides[s].letter);
 			nwho++;
 		}
 	}
@@ -1486,7 +1486,7 @@ static void noise_cautions(struct compare_model *m)
 			const struct compare_cell *cell = &p->cells[c];
 			if (!cell->noisy_a && !cell->noisy_b)
 				continue;
-			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+			strbuf_addf(&at, "%s%d (%s %zu, %s %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
 				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
 			why = why ? why : cell->why_noisy;
 			m->noisy++;
@@ -1495,7 +1495,7 @@ static void noise_cautions(struct compare_model *m)
 			struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
 						     .tasks = at.buf, .value = (char *)why);
 			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
+			note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %s against %s (%s): "
 				"their change may be the noise's; %s",
 			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
 			     m->sides[0].letter, why,
@@ -1517,7 +1517,7 @@ static void unpaired_cautions(struct compare_model *m)
 			const struct compare_cell *cell = &p->cells[c];
 			if (!cell->unpaired_a && !cell->unpaired_b)
 				continue;
-			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+			strbuf_addf(&at, "%s%d (%s %zu, %s %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
 				    cell->unpaired_a, m->sides[p->side].letter, cell->unpaired_b);
 			left += cell->unpaired_a + cell->unpaired_b;
 		}
@@ -1550,8 +1550,8 @@ static void confounded_cautions(struct compare_model *m)
 					     .tasks = at.buf, .count = v->confounded,
 					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
 		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-		note(m, n, "caution: %c's change at %s tasks of workload %s cannot be told apart from the outside load: "
-			   "%c's points saw %.0f-%.0f %% of the machine used by others, %c's %.0f-%.0f %%; interleave the "
+		note(m, n, "caution: %s's change at %s tasks of workload %s cannot be told apart from the outside load: "
+			   "%s's points saw %.0f-%.0f %% of the machine used by others, %s's %.0f-%.0f %%; interleave the "
 			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
 		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
 		     m->sides[0].letter, v->load_a.min, v->load_a.max);
@@ -1581,7 +1581,7 @@ static void judgeable(struct compare_model *m)
 			struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
 							.tasks = at.buf, .count = n);
 			snprintf(miss.workload, sizeof(miss.workload), "%s", p->workload);
-			note(m, miss, "caution: %c has no valid point at %s task%s of workload %s%s%s%s that %c measured: %s "
+			note(m, miss, "caution: %s has no valid point at %s task%s of workload %s%s%s%s that %s measured: %s "
 				"cannot be judged",
 			     m->sides[p->side].letter, at.buf, n == 1 && strcmp(at.buf, "1") == 0 ? "" : "s", p->workload, block,
 			     p->variant[0] ? ", variant " : "", p->variant, m->sides[0].letter, n == 1 ? "that cell" : "those cells");
@@ -1605,7 +1605,7 @@ static void judgeable(struct compare_model *m)
 		snprintf(m->unjudged, sizeof(m->unjudged), "%s", m->unlike);
 	else if (m->present == 0)
 		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
-			 "count was measured validly by %c and by another side", m->sides[0].letter);
+			 "count was measured validly by %s and by another side", m->sides[0].letter);
 	else if (m->missing)
 		snprintf(m->unjudged, sizeof(m->unjudged), "%zu task count%s the base measured %s no valid point on "
 			 "another side", m->missing, m->missing == 1 ? "" : "s", m->missing == 1 ? "has" : "have");
@@ -1707,12 +1707,26 @@ static void group_label(struct build *b, const struct compare_group *g, char *bu
 	strbuf_free(&sb);
 }
 
+void compare_side_letter(size_t i, char *buf, size_t len)
+{
+	/* Bijective base 26, as spreadsheet columns: Z is followed by AA, never by a second A. */
+	char rev[sizeof(((struct compare_side *)0)->letter)];
+	size_t n = 0;
+	for (size_t k = i + 1; k > 0 && n < sizeof(rev); k = (k - 1) / 26)
+		rev[n++] = (char)('A' + (k - 1) % 26);
+	size_t o = 0;
+	while (n > 0 && o + 1 < len)
+		buf[o++] = rev[--n];
+	if (len)
+		buf[o] = '\0';
+}
+
 static void add_side(struct compare_model *m, const char *label, const int64_t *runs, size_t n)
 {
 	m->sides = xrealloc(m->sides, (m->nsides + 1) * sizeof(*m->sides));
 	struct compare_side *s = &m->sides[m->nsides];
 	memset(s, 0, sizeof(*s));
-	s->letter = (char)('A' + m->nsides % 26);
+	compare_side_letter(m->nsides, s->letter, sizeof(s->letter));
 	snprintf(s->label, sizeof(s->label), "%s", label);
 	s->runs = xcalloc(n, sizeof(*s->runs));
 	memcpy(s->runs, runs, n * sizeof(*runs));

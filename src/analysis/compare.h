@@ -31,7 +31,7 @@ struct compare_options {
 
 /* One side: side 0 (letter A) is the base. */
 struct compare_side {
-	char letter;
+	char letter[8];           /* "A" .. "Z", then "AA", "AB" ...: unique however many sides */
 	char label[160];          /* groups: the runs' labels; variants: the variant; osync: "O_SYNC on" */
 	int64_t *runs;            /* groups: the runs, in the order given */
 	size_t nruns;
@@ -267,6 +267,8 @@ void compare_model_free(struct compare_model *m);
 const char *compare_correction_name(enum compare_correction c);
 extern const char *const compare_correction_names[]; /* "holm", "bh", NULL */
 const char *compare_kind_name(enum compare_kind k);   /* "groups", "variants", "osync" */
+/* The name of side i (0: "A", 25: "Z", 26: "AA", 701: "ZZ", 702: "AAA"), as struct compare_side holds it. */
+void compare_side_letter(size_t i, char *buf, size_t len);
 /* A side's name for headings: "A: kernel-a (runs 1, 3, 5)"; groups name their runs. */
 void compare_side_name(const struct compare_model *m, size_t side, char *buf, size_t len);
 /* The panel of side `side` for a workload, O_SYNC setting and variant ("" none), or NULL. */

@@ -202,6 +202,9 @@ static enum outcome aim_run(const struct command *run, const struct aim_flags *f
 	return out;
 }
 
+/* What --name takes. */
+#define AIM_NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-"
+
 /* The answers to AIM VII's questions, asked in its order. */
 struct aim7_answers {
 	long long iterations;
@@ -297,6 +300,12 @@ static enum outcome aim7_main(const struct command *run, int argc, char **argv)
 	push(&native, "global"); /* the sync points AIM VII and classic re-aim-7 made */
 	if (config[0]) {
 		push(&native, "--label");
+		push(&native, "%s", config);
+	}
+	/* LKP answers the configuration with the test its workfile runs: the workload is named so, not
+	 * after the file every such run reads ("workfile") */
+	if (config[0] && strlen(config) < 64 && strspn(config, AIM_NAME_CHARS) == strlen(config)) {
+		push(&native, "--name");
 		push(&native, "%s", config);
 	}
 	out = aim_run(run, &f, &native, report_aim7);

@@ -2,6 +2,8 @@
 /* `reaim export`: one stored run in a format other tools read (the table in report/export.c). */
 #include "config.h"
 
+#include <string.h>
+
 #include "cmd/cmd.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -37,19 +39,25 @@ enum outcome cmd_export(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	/* KCIDB refuses a submission whose origin or ids are not of its form: say so here */
-	const char *bad = a.ids.origin && !report_kcidb_origin_ok(a.ids.origin)           ? "--origin"
-			  : a.ids.checkout_id && !report_kcidb_id_ok(a.ids.checkout_id) ? "--checkout-id"
-			  : a.ids.build_id && !report_kcidb_id_ok(a.ids.build_id)       ? "--build-id"
-										: NULL;
+	const char *origin = a.ids.origin ? a.ids.origin : "reaim";
+	const char *bad = a.ids.origin && !report_kcidb_origin_ok(a.ids.origin)                   ? "--origin"
+			  : a.ids.checkout_id && !report_kcidb_id_ok(a.ids.checkout_id, a.ids.origin) ? "--checkout-id"
+			  : a.ids.build_id && !report_kcidb_id_ok(a.ids.build_id, a.ids.origin)       ? "--build-id"
+												      : NULL;
+	if (bad && strcmp(bad, "--origin") == 0) {
+		log_error("--origin %s: KCIDB takes an origin of lower-case letters, digits and '_'", a.ids.origin);
+	} else if (bad) {
+		log_error("%s %s: KCIDB takes an id of the form ORIGIN:TEXT, with the export's origin: %s:...", bad,
+			  strcmp(bad, "--build-id") == 0 ? a.ids.build_id : a.ids.checkout_id, origin);
+	}
 	if (bad) {
-		log_error("%s: KCIDB takes an origin of lower-case letters, digits and '_', and ids of the form "
-			  "ORIGIN:TEXT", bad);
 		cli_free(self->opts, &a);
 		return OUT_USAGE;
 	}
 	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
 	char err[512];
-	if (st && report_export(stdout, st, id, a.format, &a.ids, err, sizeof(err)) < 0) {
+	int rc = st ? report_export(stdout, st, id, a.format, &a.ids, err, sizeof(err)) : 0;
+	if (rc != 0) { /* rc 1: written, but of a run that did not complete, which is never a pass */
 		log_error("%s", err);
 		out = OUT_FAILED;
 	}

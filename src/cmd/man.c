@@ -184,11 +184,11 @@ static void page1(FILE *f, const struct command_table *commands_of)
 	       ".TP\n.I " PKGDATADIR "/scripts\nThe scripts the shell_rtns tests run.\n"
 	       ".SH EXIT STATUS\n");
 	for (size_t i = 0; i < ARRAY_SIZE(exit_statuses); i++) {
-		printf(".TP\n.B %s\n", exit_statuses[i].code);
-		cli_roff(stdout, exit_statuses[i].meaning);
-		printf("\n");
+		fprintf(f, ".TP\n.B %s\n", exit_statuses[i].code);
+		cli_roff(f, exit_statuses[i].meaning);
+		fputc('\n', f);
 	}
-	printf(".SH EXAMPLES\n");
+	fprintf(f, ".SH EXAMPLES\n");
 	for (size_t i = 0; i < ARRAY_SIZE(examples); i++) {
 		fprintf(f, ".TP\n.B ");
 		cli_roff(f, examples[i].line);
@@ -232,7 +232,8 @@ static const struct {
 CLI_CHOICES_FROM(page_at, pages)
 
 const struct cli_opt cmd_man_opts[] = {
-	CLI_OPT_OPERANDS("SECTION", struct man_args, section, 1, 1, "which page:", .choices = page_at),
+	CLI_OPT_OPERANDS("SECTION", struct man_args, section, 0, 1, "which page (default 1, as man(1) opens the first):",
+			 .choices = page_at),
 	CLI_OPT_END,
 };
 
@@ -290,8 +291,9 @@ enum outcome cmd_man(const struct command *self, int argc, char **argv)
 		cli_free(self->opts, &a);
 		return OUT_FAILED;
 	}
+	const char *section = a.section.count ? a.section.v[0] : pages[0].name;
 	for (size_t i = 0; pages[i].name; i++)
-		if (strcmp(pages[i].name, a.section.v[0]) == 0)
+		if (strcmp(pages[i].name, section) == 0)
 			pages[i].page(f, self->all);
 	if (fclose(f) != 0) {
 		log_error("rendering the page: %s", strerror(errno));

@@ -4,6 +4,7 @@
  * `reaim rerun` and the classic command line hand their plans over through cmd_run_plan. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 #include "util/util.h"
 
 struct run_args {
-	const char *suite, *db;
+	const char *suite, *db, *name;
 	int dry_run, verbose, quiet;
 	int no_quiet_check, require_quiet;
 	struct overrides ov;
@@ -88,6 +89,9 @@ const struct cli_opt cmd_run_opts[] = {
 		       "a suite: a name (./suites/NAME.cfg, then the data dir) or a path",
 		       .complete = CLI_COMPLETE_SUITE),
 	CLI_OPT_INCLUDE(run_option_row),
+	CLI_OPT_STRING(0, "name", "NAME", struct run_args, name,
+		       "with -f: the workload's name, 1 to 63 letters, digits, '_', '.', '+' or '-' (default the "
+		       "workfile's file name)"),
 	CMD_OPT_DB(struct run_args),
 	CLI_OPT_FLAG(0, "dry-run", struct run_args, dry_run, "print the resolved plan and exit"),
 	CLI_OPT_FLAG('q', "quiet", struct run_args, quiet, "no diagnostics but errors"),
@@ -168,6 +172,18 @@ enum outcome cmd_run_plan(const struct plan *p, int dry_run_only, const struct r
 	return outcome_of[rs];
 }
 
+/* A --name: what a stored workload is known by in every output (a KCIDB path, a LAVA case). */
+static int workload_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+	if (n == 0 || n > 63)
+		return 0;
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("_.+-", *c))
+			return 0;
+	return 1;
+}
+
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single,
 				const struct run_view *view, int64_t *run_id)
 {
@@ -198,6 +214,16 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 		log_error("nothing to run: give a suite (-s quick) or a workfile (-f FILE); see reaim --help");
 		run_opts_free(&a.ov.opts);
 		return OUT_USAGE;
+	}
+	if (rc == 0 && a.name && (a.suite || !workload_name_ok(a.name))) {
+		errlist_add(&errs, "--name", 0, "'%s': %s", a.name,
+			    a.suite ? "names the workload of -f; a suite names its own"
+				    : "not a name of 1 to 63 letters, digits, '_', '.', '+' or '-'");
+		rc = -1;
+	}
+	if (rc == 0 && a.name) {
+		free(p.wl[0].name);
+		p.wl[0].name = xstrdup(a.name);
 	}
 	if (rc < 0) {
 		errlist_print(&errs);
@@ -230,4 +256,9 @@ enum outcome cmd_run_viewed(const struct command *self, int argc, char **argv, c
 			    int64_t *run_id)
 {
 	return run_command(self, argc, argv, self->fn == cmd_single, view, run_id);
+}
+
+int cmd_run_stored(void)
+{
+	return run_stored_one();
 }

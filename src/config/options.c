@@ -666,7 +666,7 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	char *dash = strchr(item, '-'), *op = NULL;
 	if (!dash) {
 		if (parse_long(item, 1, TASKS_MAX, &a) < 0) {
-			*why = "bad task count (1 to " TASKS_MAX_TEXT ")";
+			*why = "bad task count"; /* the range follows, from option_range */
 			return -1;
 		}
 		return tasks_push(t, a, why);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/curve.h"
 #include "catalog/catalog.h"
 #include "report/classic.h"
 #include "util/util.h"
@@ -54,15 +55,20 @@ void report_reaim7_row(FILE *f, const struct store_point *p)
 void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n)
 {
 	double max = 0.0;
+	int any = 0;
 	for (size_t i = 0; i < n; i++)
-		if (pts[i].valid && pts[i].jobs_per_min > max)
+		if (pts[i].valid && (!any || pts[i].jobs_per_min > max)) {
 			max = pts[i].jobs_per_min;
-	fprintf(f, "Max Jobs per Minute %.2f\n", max);
+			any = 1;
+		}
+	/* no valid point: no line, as a "0.00" would be read as the maximum measured */
+	if (any)
+		fprintf(f, "Max Jobs per Minute %.2f\n", max);
 }
 
 void report_reaim7_stream_end(struct reaim7_stream *s)
 {
-	if (s->open)
+	if (s->open && s->any)
 		fprintf(s->f, "Max Jobs per Minute %.2f\n", s->max);
 	s->open = 0;
 }
@@ -72,11 +78,14 @@ void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
 	if (!s->open || p->workload_id != s->workload_id || p->osync != s->osync || p->repeat != s->repeat) {
 		report_reaim7_stream_end(s);
 		report_reaim7_header(s->f);
-		*s = (struct reaim7_stream){s->f, 1, p->workload_id, p->osync, p->repeat, 0.0};
+		*s = (struct reaim7_stream){.f = s->f, .open = 1, .workload_id = p->workload_id, .osync = p->osync,
+					    .repeat = p->repeat};
 	}
 	report_reaim7_row(s->f, p);
-	if (p->valid && p->jobs_per_min > s->max)
+	if (p->valid && (!s->any || p->jobs_per_min > s->max)) {
 		s->max = p->jobs_per_min;
+		s->any = 1;
+	}
 }
 
 void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
@@ -96,9 +105,7 @@ void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
 	report_reaim7_stream_end(&st);
 }
 
-/* Calls per second of a single-user point, and operations per second by the catalog's count
- * (a disk test's operation is a KiB: the file size, half of it for the n/2 tests). */
-static double single_ops(const struct store_point *p, const struct test_def *t, double *rate)
+double report_single_ops(const struct store_point *p, const struct test_def *t, double *rate)
 {
 	*rate = p->real_s > 0 ? (double)p->jobs_per_task / p->real_s : 0.0;
 	if (t->flags & TF_SIZED)
@@ -132,7 +139,7 @@ void report_reaim7_single(FILE *f, const struct store_point *pts, size_t n)
 		   "Number Name        Time(sec) Count     Rate(loops/s)  Rate (ops/sec)\n");
 	for (size_t i = 0; i < k; i++) {
 		const struct test_def *t = test_find(last[i]->workload);
-		double rate, ops = single_ops(last[i], t, &rate);
+		double rate, ops = report_single_ops(last[i], t, &rate);
 		fprintf(f, "%-6zu %-10s %6.2f %8lld   %10.2f     %15.2f %s/second\n", i + 1, t->name, last[i]->real_s,
 			(long long)last[i]->jobs_per_task, rate, ops, t->units);
 	}
@@ -182,7 +189,7 @@ void report_aim9(FILE *f, const struct store_point *pts, size_t n)
 		rule, rule);
 	for (size_t i = 0; i < k; i++) {
 		const struct test_def *t = test_find(last[i]->workload);
-		double rate, ops = single_ops(last[i], t, &rate);
+		double rate, ops = report_single_ops(last[i], t, &rate);
 		/* AIM9's widths, with a blank kept between the columns however large they grow */
 		fprintf(f, "%6zu %-12s%13.2f%11lld %10.5f %15.2f %s/second\n", i + 1, report_aim9_name(t->name),
 			last[i]->real_s, (long long)last[i]->jobs_per_task, rate, ops, t->units);
@@ -212,25 +219,36 @@ static const struct lava_figure {
 	{.suffix = "jti", .units = "%", .decimals = 2, .offset = offsetof(struct store_point, jti)},
 };
 
+/* "WORKLOAD-" or, for a point of a variant, "WORKLOAD-variant_NAME-": each variant its own test cases. */
+static void lava_prefix(char *out, size_t len, const char *workload, const char *variant)
+{
+	if (variant[0])
+		snprintf(out, len, "%s-variant_%s-", workload, variant);
+	else
+		snprintf(out, len, "%s-", workload);
+}
+
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 {
-	char name[256], tail[96];
+	char name[256], tail[96], prefix[160];
 	if (single) {
 		const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
 		size_t k = last ? last_per_test(pts, n, last) : 0;
 		for (size_t i = 0; i < k; i++) {
-			double rate, ops = single_ops(last[i], test_find(last[i]->workload), &rate);
+			double rate, ops = report_single_ops(last[i], test_find(last[i]->workload), &rate);
 			lava_name(name, sizeof(name), "%s-%s", last[i]->workload, "ops_per_sec");
 			fprintf(f, "%s pass %.2f ops/s\n", name, ops);
 		}
 		free(last);
 		return;
 	}
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	for (size_t s = 0, e; s < n; s = e) {
 		e = block_end(pts, n, s);
 		const char *osync = pts[s].osync ? "on" : "off";
 		for (size_t i = s; i < e; i++) {
 			const struct store_point *p = &pts[i];
+			lava_prefix(prefix, sizeof(prefix), p->workload, p->variant);
 			for (size_t k = 0; k < ARRAY_SIZE(lava_figures); k++) {
 				const struct lava_figure *fig = &lava_figures[k];
 				if (p->repeat > 0)
@@ -238,7 +256,7 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 						 p->repeat + 1, fig->suffix);
 				else
 					snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-%s", osync, p->tasks, fig->suffix);
-				lava_name(name, sizeof(name), "%s-%s", p->workload, tail);
+				lava_name(name, sizeof(name), "%s%s", prefix, tail);
 				double v;
 				memcpy(&v, (const char *)p + fig->offset, sizeof(v));
 				if (p->valid)
@@ -247,18 +265,43 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 					fprintf(f, "%s fail\n", name);
 			}
 		}
-		double max = 0.0;
-		int any = 0;
-		for (size_t i = s; i < e; i++)
-			if (pts[i].valid && (!any || pts[i].jobs_per_min > max)) {
-				max = pts[i].jobs_per_min;
-				any = 1;
-			}
-		snprintf(tail, sizeof(tail), "osync_%s-max_jobs_per_min", osync);
-		lava_name(name, sizeof(name), "%s-%s", pts[s].workload, tail);
-		if (any)
-			fprintf(f, "%s pass %.2f jobs/min\n", name, max);
-		else
-			fprintf(f, "%s fail\n", name);
+		/* the maximum of each variant: the best mean over its rounds, as show and compare name the peak */
+		const char **variants;
+		size_t nv = curve_variants(pts + s, e - s, &variants);
+		for (size_t v = 0; v < nv; v++) {
+			struct curve c;
+			curve_from_points(&c, one, curve_select_variant(pts + s, e - s, variants[v], one),
+					  metric_find("jobs_per_min"));
+			const struct curve_point *pk = curve_peak(&c);
+			lava_prefix(prefix, sizeof(prefix), pts[s].workload, variants[v]);
+			snprintf(tail, sizeof(tail), "osync_%s-max_jobs_per_min", osync);
+			lava_name(name, sizeof(name), "%s%s", prefix, tail);
+			if (pk)
+				fprintf(f, "%s pass %.2f jobs/min\n", name, pk->jpm.mean);
+			else
+				fprintf(f, "%s fail\n", name);
+			curve_free(&c);
+		}
+		free(variants);
 	}
+	free(one);
+}
+
+void report_lava_run(FILE *f, const struct store_run_row *run)
+{
+	const char *result = strcmp(run->status, "complete") == 0 ? "pass"
+			     : strcmp(run->status, "running") == 0  ? "unknown"
+								     : "fail";
+	fprintf(f, "run-complete %s\n", result);
+}
+
+const char *report_run_ended_how(const struct store_run_row *run)
+{
+	return strcmp(run->status, "failed") == 0 ? "failed" : strcmp(run->status, "interrupted") == 0 ? "was interrupted"
+											   : run->status;
+}
+
+int report_run_ended_badly(const struct store_run_row *run)
+{
+	return strcmp(run->status, "complete") != 0 && strcmp(run->status, "running") != 0;
 }

@@ -57,7 +57,7 @@ static void cell_title(FILE *f, const struct compare_model *m, const struct coun
 		text_copy(name, sizeof(name), p->variant);
 		fprintf(f, ", variant %s", name);
 	}
-	fprintf(f, ", %d tasks: %c against %c, Jobs/Min ", c->tasks, m->sides[p->side].letter, m->sides[0].letter);
+	fprintf(f, ", %d tasks: %s against %s, Jobs/Min ", c->tasks, m->sides[p->side].letter, m->sides[0].letter);
 	if (isfinite(c->jpm_change_pct))
 		fprintf(f, "%+.1f%%\n", c->jpm_change_pct);
 	else
@@ -116,13 +116,13 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 	size_t at = 0;
 	for (size_t ci = 0; ci < cm->ncells; ci++) {
 		const struct counter_cell *cell = &cm->cells[ci];
-		char a = m->sides[0].letter, b = m->sides[m->panels[cell->panel].side].letter;
+		const char *a = m->sides[0].letter, *b = m->sides[m->panels[cell->panel].side].letter;
 		cell_title(f, m, cell, markdown ? "### " : "");
 		char ctx[320], *line;
 		const struct counter_side *sides[] = {&cell->a, &cell->b};
 		for (size_t s = 0; s < 2; s++) {
 			report_counter_side(ctx, sizeof(ctx), sides[s]);
-			line = xasprintf("%c: %s", s ? b : a, ctx);
+			line = xasprintf("%s: %s", s ? b : a, ctx);
 			fputs(markdown ? "- " : "  ", f);
 			report_wrap(f, line, "     ", markdown ? 0 : 78);
 			free(line);
@@ -132,10 +132,10 @@ static void text(FILE *f, const struct compare_model *m, const struct counter_mo
 			continue;
 		}
 		if (markdown)
-			fprintf(f, "\n| counter | unit | %c (base) | %c | change [%g%% interval] | p | p adj | n | |\n"
+			fprintf(f, "\n| counter | unit | %s (base) | %s | change [%g%% interval] | p | p adj | n | |\n"
 				   "|---|---|--:|--:|---|--:|--:|--:|---|\n", a, b, 100 * (1 - m->alpha));
 		else
-			fprintf(f, "  counter, unit\n      %c (base) -> %c, change [%g%% interval], p, p adj, n\n", a, b,
+			fprintf(f, "  counter, unit\n      %s (base) -> %s, change [%g%% interval], p, p adj, n\n", a, b,
 				100 * (1 - m->alpha));
 		for (size_t k = 0; k < cell->nmoved && at < cm->nmoved; k++, at++) {
 			const struct counter_change *c = &cm->moved[at];
@@ -194,7 +194,7 @@ static void csv(FILE *f, const struct compare_model *m, const struct counter_mod
 			textout_csv_string(f, p->workload, 1);
 			fprintf(f, ",%s,", p->osync < 0 ? "" : p->osync ? "on" : "off");
 			textout_csv_string(f, p->variant, 1);
-			fprintf(f, ",%c,%d,", m->sides[p->side].letter, cell->tasks);
+			fprintf(f, ",%s,%d,", m->sides[p->side].letter, cell->tasks);
 			textout_csv_number(f, "%.6g", cell->jpm_change_pct);
 			if (!c) {
 				fputs(",,,,,,,,,,,,,,,,,,,,", f);
@@ -261,7 +261,7 @@ static void json_block(FILE *f, const struct compare_model *m, size_t panel, int
 		fputs("null", f);
 	fputs(", \"variant\": ", f);
 	textout_json_string(f, p->variant);
-	fprintf(f, ", \"side\": \"%c\", \"tasks\": %d", m->sides[p->side].letter, tasks);
+	fprintf(f, ", \"side\": \"%s\", \"tasks\": %d", m->sides[p->side].letter, tasks);
 }
 
 static void json(FILE *f, const struct compare_model *m, const struct counter_model *cm)
@@ -272,7 +272,7 @@ static void json(FILE *f, const struct compare_model *m, const struct counter_mo
 		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], cm->tested,
 		cm->tested_machine, cm->cells_with_counters, COUNTER_SAMPLES_MAX);
 	for (size_t s = 0; s < m->nsides; s++) {
-		fprintf(f, "%s{\"side\": \"%c\", \"label\": ", s ? ", " : "", m->sides[s].letter);
+		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", m->sides[s].letter);
 		textout_json_string(f, m->sides[s].label);
 		fputc('}', f);
 	}

@@ -113,6 +113,7 @@ static const char *samples_text(const struct compare_model *m)
 /* The sides, how to read the table, and every warning; shared by the table and Markdown. */
 static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 {
+	char over[64];
 	const char *item = markdown ? "- " : "";
 	char shown[400];
 	if (m->kind != COMPARE_GROUPS)
@@ -123,23 +124,24 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		char runs[256] = "";
 		if (m->kind == COMPARE_GROUPS)
 			runs_text(&m->sides[s], runs, sizeof(runs));
-		wrapf(f, "   ", "%s%c%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
 		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
 	}
 	fputc('\n', f);
 	struct strbuf legend = {0};
 	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
-		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
-		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
+		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s; "
+		     "* below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
 		     "load. Where the sides' outside loads differ by more than %g points, the change is adjusted for "
 		     "it (analysis of covariance on each sample's load). MDE: the smallest change these samples "
-		     "could detect at the corrected level (%g%% power, the noncentral t). CPU: change of the tasks' CPU time (user + system) %s, * where its own test "
+		     "could detect at the corrected level (%g%% power, the noncentral t). CPU: change of the tasks' "
+		     "CPU time (user + system) %s, * where its own test "
 		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min "
 		     "and its interval never go below -100%%.",
-	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
-	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
-	      COMPARE_LOAD_SIMILAR_PCT, 100 * VERDICT_POWER,
+	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction),
+	      report_judged_cells(m->judged, "compared", over, sizeof(over)), m->alpha,
+	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs", COMPARE_LOAD_SIMILAR_PCT, 100 * VERDICT_POWER,
 	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
@@ -169,7 +171,7 @@ static void panel_title(FILE *f, const struct compare_model *m, const struct com
 		fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
 	if (p->variant[0])
 		fprintf(f, ", variant %s", p->variant);
-	fprintf(f, ": %c against %c\n", m->sides[p->side].letter, m->sides[0].letter);
+	fprintf(f, ": %s against %s\n", m->sides[p->side].letter, m->sides[0].letter);
 }
 
 /* One cell's figures as text: change, interval, p, MDE, CPU (blank where not known). */
@@ -255,7 +257,7 @@ static void panel_sentence(FILE *f, char *text, const char *gap, size_t width)
 /* Peaks, geometric mean, the sampler's shares and the subtests under a panel's rows. */
 static void panel_summary(FILE *f, const struct compare_model *m, const struct compare_panel *p, int markdown)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	const char *gap = markdown ? "\n" : "";
 	size_t width = markdown ? 0 : COMPARE_COLUMNS;
 	char line[512];
@@ -266,12 +268,12 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	free(said);
 	struct strbuf sb = {0};
 	if (p->ngeo)
-		strbuf_addf(&sb, "Geomean of %c/%c over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
+		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
 			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
 	if (p->peak_a_tasks)
-		strbuf_addf(&sb, "Peak: %c %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
+		strbuf_addf(&sb, "Peak: %s %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)
-		strbuf_addf(&sb, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+		strbuf_addf(&sb, ", %s %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	if (sb.len) {
 		fputs(gap, f);
 		report_wrap(f, sb.buf, "  ", width);
@@ -282,7 +284,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
 		struct strbuf s = {0};
-		strbuf_addf(&s, "System, %c -> %c (means over sampled points, described; --counters judges them):", a, b);
+		strbuf_addf(&s, "System, %s -> %s (means over sampled points, described; --counters judges them):", a, b);
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			strbuf_addf(&s, "%s %s %.1f%% -> %.1f%%", i ? "," : "", shown[i], p->sys_a[i], p->sys_b[i]);
 		fputs(gap, f);
@@ -317,10 +319,10 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	char ha[16], hb[16];
-	snprintf(ha, sizeof(ha), "%c JPM", a);
-	snprintf(hb, sizeof(hb), "%c JPM", b);
+	snprintf(ha, sizeof(ha), "%s JPM", a);
+	snprintf(hb, sizeof(hb), "%s JPM", b);
 	panel_title(f, m, p, "");
 	char ci[32];
 	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
@@ -343,9 +345,9 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 
 static void markdown_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
+	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
 		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, 100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
@@ -378,7 +380,7 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 /* A side's letter, label and runs (ids separated by spaces). */
 static void csv_side(FILE *f, const struct compare_side *s)
 {
-	fprintf(f, ",%c,", s->letter);
+	fprintf(f, ",%s,", s->letter);
 	textout_csv_string(f, s->label, 1);
 	fputs(",\"", f);
 	for (size_t i = 0; i < s->nruns; i++)
@@ -465,8 +467,8 @@ static void json_caution(FILE *f, const struct compare_model *m, const struct co
 	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", compare_note_code_name(n->code),
 		compare_note_level_name(n->level));
 	char side[8], base[8];
-	snprintf(side, sizeof(side), "%c", n->side >= 0 ? m->sides[n->side].letter : '?');
-	snprintf(base, sizeof(base), "%c", n->base_side >= 0 ? m->sides[n->base_side].letter : '?');
+	snprintf(side, sizeof(side), "%s", n->side >= 0 ? m->sides[n->side].letter : "?");
+	snprintf(base, sizeof(base), "%s", n->base_side >= 0 ? m->sides[n->base_side].letter : "?");
 	json_string_or_null(f, "side", n->side >= 0 ? side : NULL);
 	json_string_or_null(f, "base_side", n->base_side >= 0 ? base : NULL);
 	if (n->run)
@@ -499,7 +501,7 @@ static void json_begin(FILE *f, const struct compare_model *m)
 	fprintf(f, ",\n \"sides\": [");
 	for (size_t s = 0; s < m->nsides; s++) {
 		const struct compare_side *d = &m->sides[s];
-		fprintf(f, "%s{\"side\": \"%c\", \"label\": ", s ? ", " : "", d->letter);
+		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", d->letter);
 		textout_json_string(f, d->label);
 		fprintf(f, ", \"runs\": [");
 		for (size_t i = 0; i < d->nruns; i++)
@@ -539,7 +541,7 @@ static void json_block(FILE *f, const struct compare_model *m, const struct comp
 		fputs("null", f);
 	fprintf(f, ", \"variant\": ");
 	textout_json_string(f, p->variant);
-	fprintf(f, ", \"base\": \"%c\", \"other\": \"%c\"", m->sides[0].letter, m->sides[p->side].letter);
+	fprintf(f, ", \"base\": \"%s\", \"other\": \"%s\"", m->sides[0].letter, m->sides[p->side].letter);
 }
 
 /* Whether a panel before p wrote a row (so the next one needs a comma). */

@@ -387,6 +387,7 @@ static void write_lava(FILE *f, struct store *st, const struct store_run_row *ru
 	(void)opts;
 	(void)st;
 	report_lava(f, p, n, strcmp(run->mode, "single") == 0);
+	report_lava_run(f, run);
 }
 
 /* .figures: the output is read as measurements (LKP's and mmtests' parsers take its maximum or
@@ -441,9 +442,17 @@ int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
 	struct store_run_row run;
 	struct store_point *pts;
 	size_t n;
-	if (store_get_run(st, run_id, &run) < 0 || store_get_points(st, run_id, &pts, &n) < 0) {
+	int gone;
+	if (store_get_run(st, run_id, &run) < 0 || (gone = store_run_owner_gone(st, run_id)) < 0 ||
+	    store_get_points(st, run_id, &pts, &n) < 0) {
 		snprintf(err, errlen, "%s", store_error(st));
 		return -1;
+	}
+	if (gone) {
+		/* its row says 'running' until the next run on this host marks it: every format says now what
+		 * that run will say */
+		snprintf(run.status, sizeof(run.status), "interrupted");
+		snprintf(run.reason, sizeof(run.reason), "%s", REPORT_OWNER_GONE);
 	}
 	if (fmt->figures && !any_valid(pts, n)) {
 		/* a maximum of 0.00 would read as a measurement of a run that measured nothing */
@@ -456,5 +465,9 @@ int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
 	}
 	fmt->write(f, st, &run, pts, n, opts);
 	free(pts);
-	return 0;
+	if (!report_run_ended_badly(&run))
+		return 0;
+	snprintf(err, errlen, "run %lld %s%s%s%s: what it stored is exported, marked so", (long long)run_id,
+		 report_run_ended_how(&run), run.reason[0] ? " (" : "", run.reason, run.reason[0] ? ")" : "");
+	return 1;
 }

@@ -25,7 +25,7 @@
 /* Everything the page says about one run, read once. */
 struct run_data {
 	int64_t id;
-	char side;                /* the letter of its side in the model; 0: none */
+	const char *side;         /* the letter of its side in the model; NULL: none */
 	struct store_run_row row;
 	struct store_run_info info;
 	struct curve *curves;
@@ -123,7 +123,7 @@ static const char *verdict_name(const struct compare_model *m, enum compare_verd
 static void run_name(FILE *f, const struct run_data *r)
 {
 	if (r->side)
-		fprintf(f, "%c: ", r->side);
+		fprintf(f, "%s: ", r->side);
 	html_text(f, r->row.label, 0);
 	fprintf(f, " <small>(run %lld)</small>", (long long)r->id);
 }
@@ -154,7 +154,7 @@ static void verdict_row(FILE *f, const struct compare_model *m, const struct com
 	block_name(f, p);
 	fputs("</td><td class=\"l\">", f);
 	side_name(f, m, p->side);
-	fprintf(f, " <small>against %c</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
+	fprintf(f, " <small>against %s</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
 		m->sides[0].letter, verdict_class(m, p->summary.kind), verdict_name(m, p->summary.kind));
 	if (p->ngeo)
 		fprintf(f, "<td>%+.1f %%</td>", p->geomean_pct);
@@ -185,6 +185,7 @@ static size_t workloads_of(const struct run_data *rd, size_t n, const char ***ou
 /* The model's verdict per panel, its notes, and how it judged. */
 static void verdicts(FILE *f, const struct compare_model *m)
 {
+	char over[64];
 	fputs("<h2 id=\"verdict\">Verdict</h2>\n", f);
 	if (m->nsides < 2) {
 		fputs("<p class=\"note\">", f);
@@ -207,12 +208,12 @@ static void verdicts(FILE *f, const struct compare_model *m)
 		fputs("</ul>\n", f);
 	}
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
-		   "count both have, by %s, p values adjusted by %s's method over the %zu cells judged, at %g %% "
+		   "count both have, by %s, p values adjusted by %s's method over %s, at %g %% "
 		   "confidence; the geometric mean of the Jobs/Min ratios says how much.</p>\n",
 		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
 					    "else the one run's repeats)"
 					  : "a paired t test over the rounds",
-		compare_correction_name(m->correction), m->judged, 100 * (1 - m->alpha));
+		compare_correction_name(m->correction), report_judged_cells(m->judged, "judged", over, sizeof(over)), 100 * (1 - m->alpha));
 }
 
 /* The heading of one cell's counters: what it compares, its Jobs/Min change, and what each side's points
@@ -225,26 +226,26 @@ static void counters_cell_title(FILE *f, const struct compare_model *m, const st
 		fprintf(f, " data-jpm-pct=\"%.6g\"", c->jpm_change_pct);
 	fputs(">", f);
 	block_name(f, p);
-	fprintf(f, ", %d task%s: %c against %c, Jobs/Min ", c->tasks, c->tasks == 1 ? "" : "s", m->sides[p->side].letter,
+	fprintf(f, ", %d task%s: %s against %s, Jobs/Min ", c->tasks, c->tasks == 1 ? "" : "s", m->sides[p->side].letter,
 		m->sides[0].letter);
 	if (isfinite(c->jpm_change_pct))
 		fprintf(f, "%+.1f %%</h3>\n", c->jpm_change_pct);
 	else
 		fputs("change unknown</h3>\n", f);
 	const struct counter_side *sides[] = {&c->a, &c->b};
-	const char letters[] = {m->sides[0].letter, m->sides[p->side].letter};
+	const char *letters[] = {m->sides[0].letter, m->sides[p->side].letter};
 	fputs("<ul class=\"notes\">\n", f);
 	for (size_t s = 0; s < 2; s++) {
 		char ctx[320];
 		report_counter_side(ctx, sizeof(ctx), sides[s]);
-		fprintf(f, "<li data-side=\"%c\"", letters[s]);
+		fprintf(f, "<li data-side=\"%s\"", letters[s]);
 		if (sides[s]->load.n)
 			fprintf(f, " data-load=\"%.6g\"", sides[s]->load.mean);
 		if (isfinite(sides[s]->cpu_pressure_pct))
 			fprintf(f, " data-cpu-pressure=\"%.6g\"", sides[s]->cpu_pressure_pct);
 		if (isfinite(sides[s]->throttled_s))
 			fprintf(f, " data-throttled-s=\"%.6g\"", sides[s]->throttled_s);
-		fprintf(f, ">%c: ", letters[s]);
+		fprintf(f, ">%s: ", letters[s]);
 		element(f, "", ctx, "</li>\n");
 	}
 	fputs("</ul>\n", f);
@@ -252,8 +253,8 @@ static void counters_cell_title(FILE *f, const struct compare_model *m, const st
 		fputs("<p>No counter moved here.</p>\n", f);
 		return;
 	}
-	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit</th><th>%c</th>"
-		   "<th>n</th><th>%c</th><th>n</th><th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th>"
+	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit</th><th>%s</th>"
+		   "<th>n</th><th>%s</th><th>n</th><th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th>"
 		   "<th>n to show</th></tr>\n",
 		letters[0], letters[1], 100 * (1 - m->alpha));
 }
@@ -389,14 +390,14 @@ static void cpu_cell(FILE *f, const struct compare_cell *c)
  * ratio on/off. */
 static void compare_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	int ratio = m->kind == COMPARE_OSYNC;
 	fputs("<h3>", f);
 	block_name(f, p);
-	fprintf(f, ": %c against %c</h3>\n", b, a);
+	fprintf(f, ": %s against %s</h3>\n", b, a);
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
-	fprintf(f, "<table><tr><th>Tasks</th><th>%c Jobs/Min</th><th>n</th><th>%c Jobs/Min</th><th>n</th>"
+	fprintf(f, "<table><tr><th>Tasks</th><th>%s Jobs/Min</th><th>n</th><th>%s Jobs/Min</th><th>n</th>"
 		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s</tr>\n",
 		a, b, 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
@@ -440,12 +441,12 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		}
 	fputs("<p>", f);
 	if (p->ngeo)
-		fprintf(f, "Geomean of %c/%c over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
+		fprintf(f, "Geomean of %s/%s over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
 			p->geomean_pct);
 	if (p->peak_a_tasks)
-		fprintf(f, "Peak: %c %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
+		fprintf(f, "Peak: %s %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)
-		fprintf(f, ", %c %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+		fprintf(f, ", %s %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
 	fprintf(f, ". CPU: the change of the tasks' CPU time %s, * where its own test on the same samples, adjusted "
 		   "over the cells' CPU changes, is below %g.</p>\n",
 		m->cpu_window ? "from their release to their last job"
@@ -585,7 +586,7 @@ static void system_table(FILE *f, const struct sys_row *rows, size_t n, const ch
  * time and its share of the whole (the same sign as compare's). */
 static void subtests_table(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
-	fprintf(f, "<h4>Subtests behind the change: %c against %c</h4>\n", m->sides[p->side].letter,
+	fprintf(f, "<h4>Subtests behind the change: %s against %s</h4>\n", m->sides[p->side].letter,
 		m->sides[0].letter);
 	if (p->nsubs == 0) {
 		fputs("<p class=\"note\">No per-test figures in common.</p>\n", f);
@@ -872,7 +873,7 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 		for (size_t i = 0; i < groups[g].n && rc == 0; i++, r++) {
 			if ((rc = run_data_load(st, groups[g].runs[i], &rd[r])) < 0)
 				snprintf(err, errlen, "%s", store_error(st));
-			rd[r].side = m.kind == COMPARE_GROUPS && g < m.nsides ? m.sides[g].letter : 0;
+			rd[r].side = m.kind == COMPARE_GROUPS && g < m.nsides ? m.sides[g].letter : NULL;
 		}
 	if (rc == 0) {
 		struct strbuf title = {0};

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/catalog.h"
+#include "report/classic.h"
 #include "report/report.h"
 #include "report/textout.h"
 #include "util/util.h"
@@ -28,15 +30,12 @@ int report_kcidb_origin_ok(const char *origin)
 	return 1;
 }
 
-int report_kcidb_id_ok(const char *id)
+int report_kcidb_id_ok(const char *id, const char *origin)
 {
-	const char *colon = id ? strchr(id, ':') : NULL;
-	if (!colon || colon == id)
-		return 0;
-	char *origin = xasprintf("%.*s", (int)(colon - id), id);
-	int ok = report_kcidb_origin_ok(origin);
-	free(origin);
-	return ok;
+	const char *o = origin ? origin : KCIDB_ORIGIN;
+	size_t len = strlen(o);
+	/* the checkout and build written carry this origin, and KCIDB takes an object's id from its own */
+	return id && strncmp(id, o, len) == 0 && id[len] == ':';
 }
 
 /* A stored environment value by key, or "" (kv holds "key\tvalue" strings). */
@@ -105,7 +104,12 @@ static void test(FILE *f, const struct report_export_opts *o, const char *build_
 	fprintf(f, ".%d\", ", p->tasks);
 	/* DONE: a measurement that says nothing of the kernel; ERROR: the point did not complete */
 	fprintf(f, "\"status\": \"%s\", ", p->valid ? "DONE" : "ERROR");
-	if (p->valid && isfinite(p->jobs_per_min))
+	/* a single-user (AIM9) point measured calls, not jobs: its number is AIM9's ops/s */
+	const struct test_def *single = strcmp(run->mode, "single") == 0 ? test_find(p->workload) : NULL;
+	double calls_s = NAN, ops_s = single ? report_single_ops(p, single, &calls_s) : NAN;
+	if (p->valid && single && isfinite(ops_s))
+		fprintf(f, "\"number\": {\"value\": %.17g, \"unit\": \"ops/s\"}, ", ops_s);
+	else if (p->valid && !single && isfinite(p->jobs_per_min))
 		fprintf(f, "\"number\": {\"value\": %.17g, \"unit\": \"" KCIDB_UNIT "\"}, ", p->jobs_per_min);
 	if (p->valid && isfinite(p->real_s))
 		fprintf(f, "\"duration\": %.17g, ", p->real_s);
@@ -128,13 +132,59 @@ static void test(FILE *f, const struct report_export_opts *o, const char *build_
 		json_key(f, ", ", "variant");
 		textout_json_string(f, p->variant);
 	}
-	if (p->valid) {
+	if (p->valid && single) {
+		misc_number(f, "calls_per_s", calls_s);
+		misc_number(f, "ops_per_s", ops_s);
+		json_key(f, ", ", "op");
+		textout_json_string(f, single->units);
+		misc_number(f, "real_s", p->real_s);
+		misc_number(f, "cpu_s", p->cpu_s);
+		fprintf(f, ", \"noisy\": %s", p->noisy ? "true" : "false");
+	} else if (p->valid) {
 		misc_number(f, "jobs_per_min", p->jobs_per_min);
 		misc_number(f, "real_s", p->real_s);
 		misc_number(f, "cpu_s", p->cpu_s);
 		misc_number(f, "jti", p->jti);
 		fprintf(f, ", \"noisy\": %s", p->noisy ? "true" : "false");
 	}
+	fputs("}}", f);
+}
+
+/* A single-user run's point that only set the job count of its test: one its test has a later point
+ * of (each test is a workload of its own; the last point measured it). Not a result: left out. */
+static int calibration(const struct store_point *pts, size_t n, size_t i)
+{
+	for (size_t k = 0; k < n; k++)
+		if (pts[k].workload_id == pts[i].workload_id && pts[k].id > pts[i].id)
+			return 1;
+	return 0;
+}
+
+/* The run itself, when it failed or was interrupted: an ERROR at path "reaim" with the reason, so
+ * its points' DONE never reads as a whole run. */
+static void run_test(FILE *f, const struct report_export_opts *o, const char *build_id,
+		     const struct store_run_row *run, char **kv, size_t nkv)
+{
+	fputs("{\"id\": ", f);
+	char *id = xasprintf("%s:%s.run", o->origin, run->uuid);
+	textout_json_string(f, id);
+	free(id);
+	fputs(", \"build_id\": ", f);
+	textout_json_string(f, build_id);
+	fputs(", \"origin\": ", f);
+	textout_json_string(f, o->origin);
+	fputs(", \"path\": \"reaim\", \"status\": \"ERROR\", \"log_excerpt\": ", f);
+	char *why = xasprintf("the run %s%s%s", report_run_ended_how(run), run->reason[0] ? ": " : "", run->reason);
+	textout_json_string(f, why);
+	free(why);
+	fputs(", \"start_time\": ", f);
+	textout_json_string(f, run->started);
+	fputs(", ", f);
+	environment(f, kv, nkv);
+	fputs(", \"misc\": {\"run\": ", f);
+	textout_json_string(f, run->uuid);
+	fputs(", \"run_status\": ", f);
+	textout_json_string(f, run->status);
 	fputs("}}", f);
 }
 
@@ -172,9 +222,17 @@ void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, co
 	fputs(", \"comment\": ", f);
 	textout_json_string(f, env_value(kv, nkv, "kernel.version"));
 	fputs("}],\n\"tests\": [", f);
+	const char *sep = "\n";
 	for (size_t i = 0; i < n; i++) {
-		fputs(i ? ",\n" : "\n", f);
+		if (strcmp(run->mode, "single") == 0 && calibration(pts, n, i))
+			continue;
+		fputs(sep, f);
+		sep = ",\n";
 		test(f, &o, build_id, run, &pts[i], i, kv, nkv);
+	}
+	if (report_run_ended_badly(run)) {
+		fputs(sep, f);
+		run_test(f, &o, build_id, run, kv, nkv);
 	}
 	fputs("]}\n", f);
 	for (size_t i = 0; i < nkv; i++)

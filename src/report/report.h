@@ -65,16 +65,25 @@ struct export_format {
 extern const struct export_format report_export_formats[]; /* ends with a NULL name */
 /* `reaim export`: the run in a format of report_export_formats, by name; -1 with the reason in
  * err when the run cannot be read, the name is not in the table, or the format is read as
- * measurements and the run has no valid point (nothing is written then). opts may be NULL. */
+ * measurements and the run has no valid point (nothing is written then). 1, with why in err, when
+ * what was written is of a run that did not complete (failed, interrupted, or still 'running' though
+ * its process is gone: written as interrupted). opts may be NULL. */
 int report_export(FILE *f, struct store *st, int64_t run_id, const char *format,
 		  const struct report_export_opts *opts, char *err, size_t errlen);
+/* The reason given to a run whose row says 'running' though its process is gone. */
+#define REPORT_OWNER_GONE "the reaim process died (killed, or the machine went down) before the run finished"
+
 /* KCIDB schema v5 JSON (kcidb.c): checkouts, builds, one test per point. */
 void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *pts,
 		  size_t n, const struct report_export_opts *opts);
-/* An origin KCIDB takes ([a-z0-9_]+), and an id of one ("ORIGIN:anything"). */
+/* An origin KCIDB takes ([a-z0-9_]+), and an id of an object of that origin ("ORIGIN:anything";
+ * origin NULL: the default, reaim). */
 int report_kcidb_origin_ok(const char *origin);
-int report_kcidb_id_ok(const char *id);
+int report_kcidb_id_ok(const char *id, const char *origin);
 
+/* What a correction was over: "the 3 cells judged" (how: "judged", "compared"); "no cell (none could be
+ * judged)", never "the 0 cells". */
+const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len);
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
 /* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict

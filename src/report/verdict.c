@@ -36,7 +36,7 @@ static void strbuf_change(struct strbuf *sb, double pct, double half)
 /* "B" for groups; "B (O_SYNC on)" or "B (variant x)" inside one run. */
 static void strbuf_side(struct strbuf *sb, const struct compare_model *m, size_t side)
 {
-	strbuf_addf(sb, "%c", m->sides[side].letter);
+	strbuf_addf(sb, "%s", m->sides[side].letter);
 	if (m->kind != COMPARE_GROUPS)
 		strbuf_addf(sb, " (%s)", m->sides[side].label);
 }
@@ -130,7 +130,7 @@ static void strbuf_load(struct strbuf *sb, const struct compare_load *l)
 
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p)
 {
-	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	struct strbuf sb = {0}, adj = {0};
 	enum compare_load_model how = LOAD_UNMEASURED;
 	for (size_t i = 0; i < p->ncells; i++) {
@@ -148,7 +148,7 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 	}
 	struct strbuf line = {0};
 	if (sb.len) {
-		strbuf_addf(&line, "Outside load, %c -> %c (others' CPU and steal, %% of the machine, over the samples, "
+		strbuf_addf(&line, "Outside load, %s -> %s (others' CPU and steal, %% of the machine, over the samples, "
 				   "per task count):%s. ", a, b, sb.buf);
 		switch (how) {
 		case LOAD_BALANCED:
@@ -177,7 +177,7 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word)
 {
-	char b = m->sides[p->side].letter;
+	const char *b = m->sides[p->side].letter;
 	struct strbuf fragile = {0}, medians = {0};
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
@@ -196,8 +196,17 @@ char *report_panel_few_text(const struct compare_model *m, const struct compare_
 		strbuf_addf(&line, "One sample decides the sign or significance of the change at %s tasks (left out in "
 				   "turn, one flips it): more runs a side.", fragile.buf);
 	if (medians.len)
-		strbuf_addf(&line, "%s%s %c moved the other way:%s.", line.len ? " " : "", medians_word, b, medians.buf);
+		strbuf_addf(&line, "%s%s %s moved the other way:%s.", line.len ? " " : "", medians_word, b, medians.buf);
 	strbuf_free(&fragile);
 	strbuf_free(&medians);
 	return line.buf;
+}
+
+const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len)
+{
+	if (n == 0)
+		snprintf(buf, len, "no cell (none could be judged)");
+	else
+		snprintf(buf, len, "the %zu cell%s %s", n, n == 1 ? "" : "s", how);
+	return buf;
 }

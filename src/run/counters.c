@@ -32,6 +32,7 @@ struct counters {
 	struct engine_hook hook;
 	char *proc_root;
 	char desc[600];
+	char unopened[400];              /* the perf events that cannot be opened, and why ("" none) */
 	enum perf_scope scope;
 	struct perfctr_task task;        /* PERF_TASKS: what each task opens */
 	unsigned mask;                   /* the events counted */
@@ -127,10 +128,7 @@ static void choose_perf(struct counters *c)
 	}
 	c->mask = mask;
 	c->task.mask = c->scope == PERF_TASKS ? mask : 0;
-	char failed[400];
-	perfctr_describe_failures(PERFCTR_ALL & ~mask, errs, failed, sizeof(failed));
-	if (failed[0])
-		log_warn("perf counters that cannot be opened, left out of the run: %s", failed);
+	perfctr_describe_failures(PERFCTR_ALL & ~mask, errs, c->unopened, sizeof(c->unopened));
 	size_t at = strlen(c->desc);
 	at += (size_t)snprintf(c->desc + at, sizeof(c->desc) - at, "; perf %s",
 			       c->scope == PERF_CGROUP ? "for each point's cgroup, per CPU:"
@@ -171,6 +169,11 @@ const struct engine_hook *counters_hook(struct counters *c) { return c ? &c->hoo
 const struct perfctr_task *counters_task_events(const struct counters *c)
 {
 	return c && c->scope == PERF_TASKS ? &c->task : NULL;
+}
+
+const char *counters_unopened(const struct counters *c)
+{
+	return c->unopened;
 }
 
 const char *counters_describe(const struct counters *c) { return c ? c->desc : "off"; }

@@ -26,6 +26,9 @@ const struct perfctr_task *counters_task_events(const struct counters *c);
 struct store_counter *counters_point(struct counters *c, const struct engine_result *res, size_t *n);
 /* One line for the log: what is counted, and how. */
 const char *counters_describe(const struct counters *c);
+/* The perf events that cannot be opened on this machine, grouped by why ("no PMU: ..."); "" none. A
+ * fact of the machine, for the run to say once. */
+const char *counters_unopened(const struct counters *c);
 void counters_close(struct counters *c);
 
 #endif

@@ -4,6 +4,8 @@
  * request's view. */
 #include "config.h"
 
+#include <stdarg.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -52,6 +54,46 @@ static void note_damon(const struct env_list *env, const struct plan *p)
 			log_info("note: DAMON is on (%s): its page checks take CPU that grows with the tasks "
 				 "sharing a page (%lld tasks here); it counts as load outside the run",
 				 env->items[i].value, most);
+}
+
+/* The file beside the database that keeps what a run said once (said_before). */
+static char *said_marker(const char *db)
+{
+	const char *slash = strrchr(db, '/');
+	if (!slash)
+		return xstrdup(".reaim-said");
+	return xasprintf("%.*s/.reaim-said", slash == db ? 1 : (int)(slash - db), db);
+}
+
+/* Say fmt (a warning when warn) unless "KIND WHAT" was said beside this database before; always
+ * under -v. */
+static void say_once(const char *marker, int warn, const char *kind, const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void say_once(const char *marker, int warn, const char *kind, const char *what, const char *fmt, ...)
+{
+	char *key = xasprintf("%s %s", kind, what);
+	int before = log_level() < 2 && said_before(marker, key) == 1;
+	free(key);
+	if (before)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	char *text = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (warn)
+		log_warn("%s", text);
+	else
+		log_info("%s", text);
+	free(text);
+}
+
+/* Set once this process has a run in a database: main's "the run went on and is stored" is said of it
+ * only then (never after `run --help`, a usage error or a dry run). */
+static int stored_one;
+
+int run_stored_one(void)
+{
+	return stored_one;
 }
 
 static int begin_run(struct runner *rn, const struct plan *p, const struct run_request *rq)
@@ -219,10 +261,14 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 		free(wl_ids);
 		return sig ? RUN_INTERRUPTED : RUN_FAILED;
 	}
-	log_info("run %lld stored in %s", (long long)rn.run_id, db);
+	/* what is the same run after run (where runs go, how this machine accounts and counts) is said
+	 * once beside the database, and under -v every time: a first screen holds only what to act on */
+	char *said = said_marker(db);
+	say_once(said, 0, "stored", db, "run %lld stored in %s", (long long)rn.run_id, db);
 	*run_id = rn.run_id;
+	stored_one = 1;
 	rn.acct = accounting_open(p);
-	log_info("accounting: %s", accounting_describe(rn.acct));
+	say_once(said, 0, "accounting", accounting_kind(rn.acct), "accounting: %s", accounting_describe(rn.acct));
 	if (store_run_env(rn.st, rn.run_id, "accounting", accounting_kind(rn.acct)) < 0)
 		log_warn("%s", store_error(rn.st));
 	int counted = 0;
@@ -230,8 +276,14 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 		counted |= p->wl[w].opts.counters && p->wl[w].opts.mode != MODE_SINGLE;
 	if (counted) {
 		rn.counters = counters_open(rn.acct, NULL);
-		log_info("counters: %s", counters_describe(rn.counters));
+		const char *unopened = counters_unopened(rn.counters);
+		if (unopened[0])
+			say_once(said, 1, "perf", unopened, "perf counters that cannot be opened, left out of the run: %s",
+				 unopened);
+		say_once(said, 0, "counters", counters_describe(rn.counters), "counters: %s",
+			 counters_describe(rn.counters));
 	}
+	free(said);
 	if (rq->view->run_begin)
 		rq->view->run_begin(rq->view->arg, rn.run_id, planned_points(p));
 	run_workloads(&rn, p, wl_ids);

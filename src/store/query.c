@@ -35,10 +35,18 @@ static void no_match(struct store *st, const char *spec)
 	struct store_rows r;
 	long k = -1;
 	if (store_query(st, "reading the labels", sizeof(char *), read_label, drop_label, &r,
-			"SELECT DISTINCT label FROM runs ORDER BY label", "") == 0)
-		k = closest_name(spec, (const char *const *)r.v, r.n);
-	else
+			"SELECT DISTINCT label FROM runs ORDER BY label", "") == 0) {
+		/* the labels, and "last" (a run's place is typed as often as its label: `show lsat`) */
+		r.v = xrealloc(r.v, (r.n + 1) * sizeof(char *));
+		((char **)r.v)[r.n] = xstrdup("last");
+		k = closest_name(spec, (const char *const *)r.v, r.n + 1);
+		if (r.n == 0) /* with no run, no advice: 'last' names none */
+			free(((char **)r.v)[0]);
+		else
+			r.n++;
+	} else {
 		r.n = 0, r.v = NULL;
+	}
 	if (r.n == 0) /* 'reaim list' would show nothing: no advice that cannot help */
 		snprintf(st->err, sizeof(st->err), "no run matches '%s': %s holds no run yet", spec, st->path);
 	else if (k >= 0)

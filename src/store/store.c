@@ -727,6 +727,25 @@ int store_default_dir(char *err, size_t errlen)
 	return -1;
 }
 
+int store_run_owner_gone(struct store *st, int64_t run_id)
+{
+	struct store_rows r;
+	char host[256] = "";
+	gethostname(host, sizeof(host) - 1);
+	/* a run of another host is judged by that host's next run, as store_reap_dead_runs does */
+	if (store_query(st, "reading the run's owner", sizeof(struct owner), read_owner, drop_owner, &r,
+			"SELECT id, pid, uuid, lock_file FROM runs WHERE id = ? AND status = 'running' AND host = ?",
+			"is", run_id, host) < 0)
+		return -1;
+	struct owner *o = r.v;
+	/* read only: a reader never removes the dead run's lock file, the next run does */
+	int gone = r.n > 0 && !store_owner_alive(st->dir, o[0].lock_file, o[0].uuid, o[0].pid, 0);
+	for (size_t i = 0; i < r.n; i++)
+		drop_owner(NULL, &o[i]);
+	free(r.v);
+	return gone;
+}
+
 const char *store_db_path(const char *flag)
 {
 	if (flag)

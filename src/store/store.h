@@ -57,6 +57,10 @@ struct store_run {
 };
 /* Mark runs of this host still 'running' whose process is gone as interrupted; how many. */
 int store_reap_dead_runs(struct store *st, const char *host, int *count);
+/* 1 when the run's row still says 'running' but the process that owned it is gone (killed, or the
+ * machine went down), as store_reap_dead_runs judges it, changing nothing; 0 when it is not; -1 when
+ * the store cannot be read. */
+int store_run_owner_gone(struct store *st, int64_t run_id);
 struct env_list;
 /* Store a run with its environment fingerprint (NULL for none) in one transaction. */
 int store_run_begin(struct store *st, const struct store_run *r, const struct env_list *env, int64_t *run_id);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -324,4 +325,52 @@ char *path_resolve(const char *path)
 	free(cur);
 	errno = ELOOP;
 	return NULL;
+}
+
+/* What a marker file holds at most: past it, it starts over (and says each thing once more). */
+#define SAID_MAX 65536
+
+int said_before(const char *marker, const char *key)
+{
+	int fd = open(marker, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+	if (fd < 0)
+		return -1;
+	struct stat sb;
+	char *text = NULL;
+	int rc = -1;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || flock(fd, LOCK_EX) < 0)
+		goto out;
+	if (sb.st_size > SAID_MAX && ftruncate(fd, 0) < 0)
+		goto out;
+	size_t len = sb.st_size > SAID_MAX ? 0 : (size_t)sb.st_size, got = 0;
+	text = xmalloc(len + 1);
+	while (got < len) {
+		ssize_t n = pread(fd, text + got, len - got, (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	text[got] = '\0';
+	/* one key a line: a newline inside one would split it */
+	char *line = xasprintf("%s\n", key);
+	for (char *c = line; c[1]; c++)
+		if (*c == '\n')
+			*c = ' ';
+	size_t kl = strlen(line);
+	for (const char *at = text; at && *at; at = strchr(at, '\n'), at = at ? at + 1 : NULL)
+		if (strncmp(at, line, kl) == 0) {
+			rc = 1;
+			break;
+		}
+	if (rc != 1) {
+		ssize_t w = pwrite(fd, line, kl, (off_t)got);
+		rc = w == (ssize_t)kl ? 0 : -1;
+	}
+	free(line);
+out:
+	free(text);
+	close(fd);
+	return rc;
 }

@@ -99,6 +99,10 @@ int out_file_close(struct out_file *o, int keep, char *err, size_t errlen);
 mode_t out_file_mode(mode_t mode);
 /* fchmod(fd, out_file_mode(mode)): for a file this process has just created. 0 or -1 with errno. */
 int out_file_fchmod(int fd, mode_t mode);
+/* Whether key (one line) was recorded before in the marker file (what was said once, beside a
+ * database): 1 it was; 0 it was not, and now is; -1 the marker cannot be kept (say it anyway). Never
+ * follows a link in the marker's place, nor writes anything but a regular file. */
+int said_before(const char *marker, const char *key);
 
 /* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
 char *read_text_file(const char *path, size_t max);

@@ -25,6 +25,8 @@ ok "$([ -n "$want" ] && [ "$(cat aim7.parsed)" = "$want" ] && echo 0 || echo 1)"
 [ -n "$want" ] && [ "$(cat aim7.parsed)" = "$want" ] || { echo "# parsed:"; sed 's/^/#   /' aim7.parsed; echo "# stored: $want"; }
 ok "$(sqlite3 "$REAIM_DB" "SELECT r.label, w.filesize_kib, w.poolsize_kib, w.sync_mode, w.jobs_per_task FROM runs r JOIN workloads w ON w.run_id = r.id" 2>/dev/null |
 	grep -qx 'add_short|1024|10240|global|100'; echo $?)" "stored: the test's name as label, the workfile's sizes, classic's sync, 100 jobs"
+ok "$(sqlite3 "$REAIM_DB" "SELECT w.name || '|' || w.workfile_name FROM workloads w" 2>/dev/null |
+	grep -qx 'add_short|workfile'; echo $?)" "the workload is named by the answered test (LKP's reaim.add_short), not 'workfile'"
 "$REAIM" export last --format aim7 >aim7.export
 sed -n '/Run Beginning/,$p' aim7.out >aim7.table
 sed -n '/Run Beginning/,$p' aim7.export >aim7.export.table

@@ -40,7 +40,7 @@ fi
 ok "$([ -z "$(pgrep -f "$mark")" ] && echo 0 || echo 1)" "the end of the point killed it"
 ok "$([ -z "$(session_left $pid)" ] && echo 0 || echo 1)" "nothing of the run is left in its session"
 
-REAIM_DATADIR="$T/data" setsid "$REAIM" --no-quiet-check -f "$T/mix" -t 2 -j 100000 -d "$T/scratch" --label stopped \
+REAIM_DATADIR="$T/data" setsid "$REAIM" -v --no-quiet-check -f "$T/mix" -t 2 -j 100000 -d "$T/scratch" --label stopped \
 	>"$T/out" 2>"$T/err" &
 pid=$!
 i=0
@@ -69,7 +69,7 @@ ok "$([ -n "$cg" ] && [ ! -e "$cg" ] && echo 0 || echo 1)" "Ctrl-C: the run's cg
 if [ "$(id -u)" = 0 ] && unshare --pid --fork --mount-proc true 2>/dev/null; then
 	printf '10 add_int\n' >"$T/cpu"
 	: >"$T/err" # the background run truncates it late: an earlier run's cgroup must not be read here
-	setsid "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 10000000 -d "$T/scratch" --label long >"$T/out" 2>"$T/err" &
+	setsid "$REAIM" -v --no-quiet-check -f "$T/cpu" -t 1 -j 10000000 -d "$T/scratch" --label long >"$T/out" 2>"$T/err" &
 	pid=$!
 	i=0
 	cg=

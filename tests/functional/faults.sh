@@ -30,7 +30,7 @@ fi
 # SIGKILL while the tasks run shell scripts: the scripts' sh and sleep die with their task (within a
 # second, not when the sleep ends), none keeps the run's locks, so the next run sweeps at once
 printf '10 shell_rtns_2\n' >"$T/sleeper"
-start_session "$REAIM" --no-quiet-check -f "$T/sleeper" -t 2 -j 1000 -d "$T/scratch" --label killed-shells \
+start_session "$REAIM" -v --no-quiet-check -f "$T/sleeper" -t 2 -j 1000 -d "$T/scratch" --label killed-shells \
 	>/dev/null 2>"$T/killed-shells.err"
 pid=$session
 i=0

@@ -79,8 +79,9 @@ for fmt in lkp reaim7 aim7; do
 	contains "$T/err" "reaim: error: run " "export $fmt: the error says the run failed"
 	ok "$([ ! -s "$T/out" ] && echo 0 || echo 1)" "export $fmt: no figure printed"
 done
-status 0 "export lava of it lists the points as failed" "$REAIM" export broken --format lava
+status 2 "export lava of it lists the points as failed, and exits 2 as the run failed" "$REAIM" export broken --format lava
 contains "$T/out" "max_jobs_per_min fail" "lava: the maximum is a fail line"
+contains "$T/out" "run-complete fail" "lava: the run's own case fails"
 ok "$(scratch_is_empty; echo $?)" "scratch dir left empty after the failure"
 # single-user mode: each test alone, calls/s and ops/s with units
 status 0 "single mode" "$REAIM" single --no-quiet-check -f "$T/mix" -p 0.2 -d "$T/scratch" --label single

@@ -163,6 +163,14 @@ static void reaim7_tests(void)
 	   "a row column for column (JTI cut to an int)");
 	free(out);
 
+	/* a round whose every point is invalid: no Max line a parser would read as 0 Jobs/Min measured */
+	RENDER(out, report_reaim7(f_, &multi[1], 1));
+	ok(strstr(out, "Max Jobs per Minute") == NULL, "a round without a valid point has no Max line");
+	free(out);
+	RENDER(out, report_reaim7_max(f_, &multi[1], 1));
+	is_str(out, "", "nor a Max line of its own");
+	free(out);
+
 	RENDER(out, report_reaim7_preamble(f_, 0); report_reaim7_preamble(f_, 1));
 	is_str(out, "\nUsing default sync behavior during disk activity;  consider using -y.\n"
 		    "\nNot executing sync during disk activity---faster execution.\n",
@@ -325,8 +333,8 @@ static void lava_tests(void)
 		    "dbase-osync_on-tasks_8-round_2-real_s pass 4.8600 s\n"
 		    "dbase-osync_on-tasks_8-round_2-cpu_s pass 13.0800 s\n"
 		    "dbase-osync_on-tasks_8-round_2-jti pass 97.40 %\n"
-		    "dbase-osync_on-max_jobs_per_min pass 9876.54 jobs/min\n",
-	       "every figure of each point (Jobs/Min, Real, CPU, JTI), and the maximum");
+		    "dbase-osync_on-max_jobs_per_min pass 9438.40 jobs/min\n",
+	       "every figure of each point (Jobs/Min, Real, CPU, JTI), and the maximum: the best mean over rounds");
 	int measured = 0, plain = 0, fields_right = 1;
 	char *copy = strdup(out);
 	for (char *ln = copy, *nl; ln && *ln; ln = nl) {
@@ -354,6 +362,38 @@ static void lava_tests(void)
 
 	RENDER(out, report_lava(f_, single, 5, 1));
 	ok(strstr(out, "creat_clo-ops_per_sec pass 1500000.00 ops/s\n") != NULL, "single-user: ops/s per test");
+	free(out);
+
+	/* two variants at 1 task, two rounds each: a test case name and a maximum per variant */
+	struct store_point var[4];
+	const double jpm[] = {100, 300, 200, 220};
+	for (size_t i = 0; i < 4; i++) {
+		var[i] = multi[0];
+		var[i].id = (int64_t)i + 1;
+		var[i].repeat = (int)(i / 2);
+		var[i].jobs_per_min = jpm[i];
+		snprintf(var[i].variant, sizeof(var[i].variant), "%s", i % 2 ? "new" : "old");
+	}
+	RENDER(out, report_lava(f_, var, 4, 0));
+	ok(strstr(out, "dbase-variant_old-osync_on-tasks_1-jobs_per_min pass 100.00 jobs/min\n") &&
+	   strstr(out, "dbase-variant_new-osync_on-tasks_1-jobs_per_min pass 300.00 jobs/min\n") &&
+	   strstr(out, "dbase-variant_old-osync_on-tasks_1-round_2-jobs_per_min pass 200.00 jobs/min\n"),
+	   "variants: each point's test case names its variant");
+	ok(strstr(out, "dbase-variant_old-osync_on-max_jobs_per_min pass 150.00 jobs/min\n") &&
+	   strstr(out, "dbase-variant_new-osync_on-max_jobs_per_min pass 260.00 jobs/min\n"),
+	   "variants: a maximum per variant, the best mean, not the variants pooled");
+	int unique = 1;
+	char *copy2 = strdup(out);
+	size_t nl = 0;
+	char *lines[64];
+	for (char *ln = strtok(copy2, "\n"); ln && nl < 64; ln = strtok(NULL, "\n")) {
+		*strchr(ln, ' ') = '\0';
+		for (size_t k = 0; k < nl; k++)
+			unique &= strcmp(lines[k], ln) != 0;
+		lines[nl++] = ln;
+	}
+	ok(unique && nl == 4 * 4 + 2, "variants: no test case name repeats");
+	free(copy2);
 	free(out);
 }
 

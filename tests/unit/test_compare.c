@@ -652,6 +652,54 @@ static void ancova(void)
 	is_int(verdict_ancova(ya, xa, 1, yb, xb, 2, 0.05, 0.8, &v), -1, "ancova: fewer than 4 samples: refused");
 }
 
+/* Past Z the sides go on as AA, AB: the 27th group is never "A" again, in any format. */
+static void many_sides(void)
+{
+	enum { NG = 28 };
+	int64_t ids[NG];
+	struct compare_group g[NG];
+	for (size_t i = 0; i < NG; i++) {
+		char label[16];
+		snprintf(label, sizeof(label), "g%zu", i);
+		ids[i] = two_by_two(label, 100 + (double)i, 101 + (double)i, 200, 201, "100");
+		g[i] = (struct compare_group){&ids[i], 1};
+	}
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	is_int(compare_model_build(st, g, NG, &o, &m), 0, "many sides: the model builds");
+	is_int(m.nsides, NG, "many sides: a side per group");
+	is_str(m.sides[25].letter, "Z", "many sides: the 26th side is Z");
+	is_str(m.sides[26].letter, "AA", "many sides: the 27th side is AA, not A again");
+	is_str(m.sides[27].letter, "AB", "many sides: the 28th side is AB");
+	int unique = 1;
+	for (size_t i = 0; i < m.nsides; i++)
+		for (size_t j = i + 1; j < m.nsides; j++)
+			unique &= strcmp(m.sides[i].letter, m.sides[j].letter) != 0;
+	ok(unique, "many sides: every side has its own name");
+	compare_model_free(&m);
+	char name[8];
+	const struct {
+		size_t i;
+		const char *want;
+	} names[] = {{0, "A"}, {25, "Z"}, {26, "AA"}, {51, "AZ"}, {52, "BA"}, {701, "ZZ"}, {702, "AAA"}};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		compare_side_letter(names[i].i, name, sizeof(name));
+		is_str(name, names[i].want, "a side's name past Z");
+	}
+	int regressed;
+	char *text = write_compare(g, NG, NULL, 0, &regressed);
+	ok(strstr(text, "AA against A") != NULL, "many sides: the text names AA against A");
+	ok(!strstr(text, ": A against A"), "many sides: the text never says A against A");
+	free(text);
+	char *json = write_compare(g, NG, "json", 0, &regressed);
+	ok(strstr(json, "\"side\": \"AA\"") && strstr(json, "\"other\": \"AB\""), "many sides: JSON names AA and AB");
+	ok(!strstr(json, "\"base\": \"A\", \"other\": \"A\""), "many sides: JSON never has A against A");
+	free(json);
+	char *csv = write_compare(g, NG, "csv", 0, &regressed);
+	ok(strstr(csv, ",AA,") != NULL, "many sides: CSV names AA");
+	free(csv);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -668,6 +716,7 @@ int main(void)
 	tap_case(outside_load);
 	tap_case(ancova);
 	tap_case(subtest_gap);
+	tap_case(many_sides);
 	test_db_remove(&db);
 	return done_testing();
 }

@@ -35,15 +35,15 @@ static void task_lists(void)
 	expect_tasks("3-5", "3,4,5");
 	expect_tasks("1, 2-3", "1,2,3");
 	expect_tasks("", "empty task list");
-	expect_tasks("0", "bad task count (1 to 100000)");
-	expect_tasks("100001", "bad task count (1 to 100000)");
+	expect_tasks("0", "bad task count");
+	expect_tasks("100001", "bad task count");
 	expect_tasks("1-648888", "bad range (expected A-B with 1 <= A <= B <= 100000)");
 	expect_tasks("5-1", "bad range (expected A-B with 1 <= A <= B <= 100000)");
 	expect_tasks("1-8*1", "bad factor after '*' (must be 2 or more)");
 	expect_tasks("1-8:x", "bad step after ':'");
-	expect_tasks("two", "bad task count (1 to 100000)");
+	expect_tasks("two", "bad task count");
 	expect_tasks("1,1-100000", "too many task counts");
-	expect_tasks("99999999999999999999", "bad task count (1 to 100000)");
+	expect_tasks("99999999999999999999", "bad task count");
 	expect_tasks("1-100000*1000", "1,1000");
 	/* an empty item is an error, never skipped */
 	expect_tasks("1,,2", "an empty item between two commas");

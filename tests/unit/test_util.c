@@ -353,6 +353,19 @@ int main(void)
 
 	/* lock files: held by a live owner in another process, free once it is gone; never a
 	 * file that exists already, never through a symlink, never a wait on a fifo */
+	/* said_before: a key once, then known; another key new; a link in the marker's place never followed */
+	char *said = xasprintf("%s/said", dir), *target = xasprintf("%s/target", dir);
+	ok(said_before(said, "accounting cgroup v2") == 0, "said_before: a key not said before");
+	ok(said_before(said, "accounting cgroup v2") == 1, "said_before: the same key, said before");
+	ok(said_before(said, "accounting") == 0, "said_before: a key that is a prefix of one said is new");
+	ok(said_before(said, "two\nlines") == 0 && said_before(said, "two\nlines") == 1, "said_before: a key with a newline");
+	unlink(said);
+	ok(symlink(target, said) == 0 && said_before(said, "x") == -1 && access(target, F_OK) != 0,
+	   "said_before: a link in its place is not followed");
+	unlink(said);
+	free(said);
+	free(target);
+
 	char *lockf = xasprintf("%s/run.lock", dir), *lockl = xasprintf("%s/link.lock", dir);
 	int go[2], held[2], lfd = -1;
 	ok(pipe(go) == 0 && pipe(held) == 0, "pipes to hear the lock's owner hold it and to end it");
@@ -370,8 +383,8 @@ int main(void)
 	}
 	close(go[0]);
 	close(held[1]);
-	char said; /* the file exists a moment before its lock is taken: wait for the lock, not the file */
-	ok(read(held[0], &said, 1) == 1, "the owner holds the lock");
+	char held_byte; /* the file exists a moment before its lock is taken: wait for the lock, not the file */
+	ok(read(held[0], &held_byte, 1) == 1, "the owner holds the lock");
 	close(held[0]);
 	ok(lock_file_create(lockf, 0) < 0 && errno == EEXIST, "lock_file_create never takes an existing file");
 	ok(lock_file_stale(lockf, &lfd) == 0 && lfd < 0, "held by a live owner: not stale");

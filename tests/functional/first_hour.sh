@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What a first hour with reaim meets: the man page in order on a pipe, `reaim man` without a
+# section, help cut short by its reader, a first screen holding only what to act on, a mistyped
+# run name, a bad task count said once, and completion for ./reaim in the tree.
+. "$(dirname "$0")/lib.sh"
+
+# the page in its order: .TH first, EXIT STATUS's entries under their heading, EXAMPLES after them
+check "man 1 on a pipe" "$REAIM" man 1
+ok "$([ "$(head -1 "$T/out" | cut -c1-3)" = ".TH" ] && echo 0 || echo 1)" "the page begins with .TH"
+order=$(grep -n '^\.SH \(EXIT STATUS\|EXAMPLES\)\|^\.B 125$' "$T/out" | cut -d: -f2 | tr '\n' '|')
+ok "$([ "$order" = ".SH EXIT STATUS|.B 125|.SH EXAMPLES|" ] && echo 0 || echo 1)" "exit statuses under their heading, before EXAMPLES ($order)"
+check "man with no section" "$REAIM" man
+head -1 "$T/out" >"$T/first"
+contains "$T/first" ".TH REAIM 1 " "opens section 1, as man(1) opens the first"
+
+# help whose reader goes away at once: no word of a run, none was made
+{ sleep 0.3; "$REAIM" run --help 2>"$T/help.err"; } | :
+ok "$([ ! -s "$T/help.err" ] && echo 0 || echo 1)" "run --help to a closed pipe says nothing of a run ($(head -c 120 "$T/help.err"))"
+
+# the first screen: facts of the machine said once beside the database, every time under -v
+printf '10 add_short\n' >"$T/mix"
+check "a first run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
+contains "$T/err" "stored in" "says where its runs go, the first time"
+contains "$T/err" "accounting: " "and how it accounts"
+check "a second run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
+ok "$(! grep -q 'stored in\|accounting: \|counters: \|perf counters that cannot' "$T/err" && echo 0 || echo 1)" \
+	"the second run repeats none of it ($(tr '\n' ' ' <"$T/err" | head -c 160))"
+check "a run with -v" "$REAIM" -v --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
+contains "$T/err" "accounting: " "-v says it every time"
+ok "$([ -f "$T/.reaim-said" ] && echo 0 || echo 1)" "what was said is kept beside the database"
+status 0 "a planted link in the marker's place" ln -sf "$T/victim" "$T/.reaim-said"
+check "a run beside it" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
+ok "$([ ! -e "$T/victim" ] && echo 0 || echo 1)" "is never followed"
+
+# a mistyped run name: did you mean
+status 1 "show lsat" "$REAIM" show lsat
+contains "$T/err" "did you mean 'last'?" "suggests last"
+
+# -t 0: the range said once
+status 1 "-t 0" "$REAIM" -t 0 -f "$T/mix"
+ok "$([ "$(grep -o '100000' "$T/err" | wc -l)" -eq 1 ] && echo 0 || echo 1)" "states its range once ($(cat "$T/err"))"
+
+# completion is registered for ./reaim, as the tree's binary is run
+ok "$(grep -q '^complete -F _reaim .*\./reaim' "$SRCDIR/completion/reaim.bash"; echo $?)" "completion registered for ./reaim"
+if have "completion in bash" bash; then
+	out=$(cd "$(dirname "$REAIM")" && bash -c ". '$SRCDIR/completion/reaim.bash'; complete -p ./reaim" 2>&1)
+	ok "$(echo "$out" | grep -q '_reaim'; echo $?)" "bash knows ./reaim ($out)"
+fi
+finish
