@@ -783,29 +783,42 @@ static void summarise(struct compare_panel *pn)
 		: s->better ? COMPARE_BETTER : COMPARE_UNCHANGED;
 }
 
-/* The cells' p values, one family adjusted together by the model's correction: the Jobs/Min verdicts
- * (cpu 0), or the CPU changes (cpu 1: what explains a change does not spend the verdict's level).
- * NaN where a cell was not judged; in cell order, panel by panel (free()). */
+/* The cells' p values adjusted by the model's correction, one family per other side: each side's
+ * comparison with the base is its own question, so a further side does not weaken another's
+ * verdicts. The Jobs/Min verdicts (cpu 0), or the CPU changes (cpu 1: what explains a change does not
+ * spend the verdict's level). NaN where a cell was not judged; in cell order, panel by panel (free()). */
 static double *adjusted(const struct compare_model *m, int cpu)
 {
-	size_t n = 0, at = 0;
+	size_t n = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		n += m->panels[i].ncells;
-	double *p = xcalloc(n + 1, sizeof(double)), *adj = xcalloc(n + 1, sizeof(double));
-	for (size_t i = 0; i < m->npanels; i++)
-		for (size_t c = 0; c < m->panels[i].ncells; c++) {
-			const struct compare_cell *cell = &m->panels[i].cells[c];
-			p[at++] = cpu ? (cell->cpu_judged ? cell->cpu_v.p : NAN) : (cell->judged ? cell->v.p : NAN);
-		}
-	if (m->correction == COMPARE_BH)
-		verdict_bh(p, n, adj);
-	else
-		verdict_holm(p, n, adj);
+	double *p = xcalloc(n + 1, sizeof(double)), *padj = xcalloc(n + 1, sizeof(double));
+	double *adj = xcalloc(n + 1, sizeof(double));
+	size_t *where = xcalloc(n + 1, sizeof(size_t));
+	for (size_t side = 1; side < m->nsides; side++) {
+		size_t at = 0, k = 0;
+		for (size_t i = 0; i < m->npanels; i++)
+			for (size_t c = 0; c < m->panels[i].ncells; c++, at++) {
+				const struct compare_cell *cell = &m->panels[i].cells[c];
+				if (m->panels[i].side != side)
+					continue;
+				where[k] = at;
+				p[k++] = cpu ? (cell->cpu_judged ? cell->cpu_v.p : NAN) : (cell->judged ? cell->v.p : NAN);
+			}
+		if (m->correction == COMPARE_BH)
+			verdict_bh(p, k, padj);
+		else
+			verdict_holm(p, k, padj);
+		for (size_t i = 0; i < k; i++)
+			adj[where[i]] = padj[i];
+	}
 	free(p);
+	free(padj);
+	free(where);
 	return adj;
 }
 
-/* p values of every judged cell adjusted together; then what is significant and what fails. */
+/* p values of the judged cells adjusted, side by side; then what is significant and what fails. */
 static void correct(struct compare_model *m)
 {
 	double *adj = adjusted(m, 0), *cpu_adj = adjusted(m, 1);
@@ -828,6 +841,19 @@ static void correct(struct compare_model *m)
 		summarise(&m->panels[i]);
 	free(adj);
 	free(cpu_adj);
+}
+
+size_t compare_model_family(const struct compare_model *m)
+{
+	size_t most = 0;
+	for (size_t side = 1; side < m->nsides; side++) {
+		size_t k = 0;
+		for (size_t i = 0; i < m->npanels; i++)
+			for (size_t c = 0; c < m->panels[i].ncells && m->panels[i].side == side; c++)
+				k += m->panels[i].cells[c].judged;
+		most = k > most ? k : most;
+	}
+	return most;
 }
 
 /* ---- warnings ---- */

@@ -127,7 +127,7 @@ struct compare_model {
 	size_t nsides;
 	struct compare_panel *panels;
 	size_t npanels;
-	size_t judged;            /* cells in the correction */
+	size_t judged;            /* cells judged, over every side (each side's are a family of its own) */
 	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
 	size_t nnotes;
 	int regressed;
@@ -168,6 +168,9 @@ struct compare_group {
 int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
 			const struct compare_options *o, struct compare_model *m);
 void compare_model_free(struct compare_model *m);
+/* The judged cells of the largest correction family: each other side against the base is a family
+ * of its own (with two sides, every judged cell). */
+size_t compare_model_family(const struct compare_model *m);
 /* "Holm" or "Benjamini-Hochberg"; and the short names --correction takes. */
 const char *compare_correction_name(enum compare_correction c);
 extern const char *const compare_correction_names[]; /* "holm", "bh", NULL */

@@ -128,15 +128,19 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	}
 	fputc('\n', f);
 	struct strbuf legend = {0};
+	size_t family = compare_model_family(m);
 	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
-		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
+		     "compared%s; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal). MDE: the smallest change these samples could detect (%g%% power, the "
 		     "noncentral t). CPU: change of the tasks' CPU time (user + system) %s, * where its own test "
 		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min "
 		     "and its interval never go below -100%%.",
-	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
-	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
+	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), family,
+	      family == 1 ? "" : "s",
+	      m->nsides > 2 ? " with the base, per side: each side against the base is a family of its own, so a "
+			      "further side does not weaken another's verdicts" : "",
+	      m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
 	      100 * VERDICT_POWER,
 	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
 			    : "over their whole life, set-up and tear-down included (a run stored before the "

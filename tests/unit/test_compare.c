@@ -219,6 +219,32 @@ static void groups(void)
 	free(out);
 }
 
+/* Each side against the base is its own family: a third side leaves the second's adjusted p as it was. */
+static void family_per_side(void)
+{
+	int64_t a[] = {two_by_two("old", 99, 101, 200, 200, "100"), two_by_two("old", 101, 103, 204, 204, "100"),
+		       two_by_two("old", 97, 99, 196, 196, "100")};
+	int64_t b[] = {two_by_two("new", 109, 111, 200, 202, "100"), two_by_two("new", 111, 113, 202, 204, "100")};
+	int64_t c[] = {two_by_two("third", 80, 82, 150, 150, "100"), two_by_two("third", 84, 86, 152, 154, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 2}, {c, 2}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	is_int(compare_model_build(st, g, 3, &o, &m), 0, "family: three sides build");
+	is_int(m.npanels, 2, "family: a panel per other side");
+	is_int(m.judged, 4, "family: 4 cells judged in all");
+	is_int(compare_model_family(&m), 2, "family: 2 cells a family");
+	is_near(m.panels[0].cells[0].p_adj, 0.0125999779275224, 1e-11, "family: B's p adjusted over its own 2 cells");
+	is_near(m.panels[0].cells[1].p_adj, 0.492088718142726, 1e-10, "family: B's larger p kept");
+	ok(m.panels[1].cells[0].p_adj <= 2 * m.panels[1].cells[0].v.p + 1e-15, "family: C's adjusted over its 2 cells");
+	compare_model_free(&m);
+	int reg;
+	char *out = write_compare(g, 3, "table", 0, &reg);
+	ok(has_words(out, "over the 2 cells compared with the base, per side: each side against the base is a family "
+			  "of its own"),
+	   "family: the legend says each side is its own family");
+	free(out);
+}
+
 static void variants(void)
 {
 	/* rounds of variants a and b at 1 task, in mirrored order */
@@ -488,6 +514,7 @@ int main(void)
 		return 1;
 	st = db.st;
 	groups();
+	family_per_side();
 	variants();
 	single_runs();
 	kernel_identity();
