@@ -1238,6 +1238,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	m->fail_above_pct = o->fail_above_pct;
 	m->gate = o->fail_above_pct > 0 || o->bisect;
 	m->exclude_noisy = o->exclude_noisy;
+	m->ratio = o->ratio;
 	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
 	struct build b = {.st = st, .m = m};
 	int rc = 0;

@@ -27,6 +27,8 @@ struct compare_options {
 	int bisect;               /* --bisect: a gate even without --fail-above (any significant drop is bad) */
 	int exclude_noisy;        /* --exclude-noisy: points measured in noise are not samples */
 	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
+	int wide;                 /* views: one table, a column per side (report/wide.c) */
+	int ratio;                /* views: B/A and its interval in place of the % change */
 };
 
 /* One side: side 0 (letter A) is the base. */
@@ -140,6 +142,7 @@ struct compare_model {
 	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
 	char run_label[128];      /* variants, osync: the run's label */
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
+	int ratio;                /* the views print B/A (1 + change / 100) in place of the % change */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };

@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy;
+	int counters, bisect, exclude_noisy, wide, ratio;
 	struct cli_list runs;
 };
 
@@ -53,6 +53,15 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "tests as Jobs/Min; with them the sampler's shares of the machine, the point cgroup's "
 		     "pressure, its disk bytes and the tasks' CPU per job; only the significant ones, those moving "
 		     "against Jobs/Min first"),
+	CLI_OPT_FLAG(0, "wide", struct compare_args, wide,
+		     "one table, as mmtests and LKP print many kernels: a column per group (its label and run "
+		     "count), a row per workload, O_SYNC setting and task count, each cell the mean Jobs/Min "
+		     "with its change against the base and the same * and ? as the blocks; Amean, Hmean and "
+		     "Gmean rows under each workload and a geomean per group over every cell; text within 80 "
+		     "columns for three groups, wrapped by groups beyond; every --format"),
+	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
+		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
+		     "Fieller interval (1 + change / 100)"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -85,6 +94,11 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
+	if (a.counters && a.wide) {
+		log_error("--counters and --wide are two views of their own: give one");
+		cli_free(self->opts, &a);
+		return OUT_USAGE;
+	}
 	if (a.counters && (a.fail_above > 0 || a.bisect)) {
 		/* the counters are not the verdict: a gate over them would pass what it never judged */
 		log_error("--counters lists what moved beside Jobs/Min and judges no regression: --fail-above and "
@@ -94,7 +108,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		return bisect ? OUT_BISECT_ABORT : OUT_USAGE; /* a usage error is no "bad" commit */
 	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
-				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy,
+				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide, .ratio = a.ratio,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));

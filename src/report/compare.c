@@ -129,6 +129,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	fputc('\n', f);
 	struct strbuf legend = {0};
 	size_t family = compare_model_family(m);
+	if (m->ratio)
+		strbuf_addf(&legend, "Ratio: the mean Jobs/Min of the other side over the base's (B/A), its interval "
+			     "the change's below as 1 + change / 100. ");
 	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
 		     "compared%s; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
@@ -202,7 +205,7 @@ static void strbuf_seconds(struct strbuf *sb, double s)
 		strbuf_addf(sb, "%+.2f s", s);
 }
 
-static void cell_text(const struct compare_cell *c, struct cell_text *t)
+static void cell_text(const struct compare_cell *c, int ratio, struct cell_text *t)
 {
 	memset(t, 0, sizeof(*t));
 	snprintf(t->n_a, sizeof(t->n_a), "%zu", c->paired ? c->na : c->na);
@@ -213,7 +216,10 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
 	snprintf(t->mean_b, sizeof(t->mean_b), "%.1f", c->mean_b);
-	fmt_pct(t->change, sizeof(t->change), 100.0 * (c->mean_b / c->mean_a - 1), 1);
+	if (ratio)
+		snprintf(t->change, sizeof(t->change), "%.3f", c->mean_b / c->mean_a);
+	else
+		fmt_pct(t->change, sizeof(t->change), 100.0 * (c->mean_b / c->mean_a - 1), 1);
 	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1);
 	if (c->cpu_significant)
 		strcat(t->cpu, "*");
@@ -224,7 +230,9 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 		return;
 	}
 	t->mark = c->significant ? '*' : ' ';
-	if (c->v.bounded) {
+	if (c->v.bounded && ratio) {
+		snprintf(t->ci, sizeof(t->ci), "[%6.3f, %6.3f]", 1 + c->v.ci_low_pct / 100, 1 + c->v.ci_high_pct / 100);
+	} else if (c->v.bounded) {
 		char lo[16], hi[16];
 		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
 		fmt_bound(hi, sizeof(hi), c->v.ci_high_pct);
@@ -312,12 +320,13 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	panel_title(f, m, p, "");
 	char ci[32];
 	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
-	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n", "Change", ci, "p adj",
+	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n",
+		m->ratio ? "Ratio" : "Change", ci, "p adj",
 		"MDE", "CPU");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
-		cell_text(c, &t);
+		cell_text(c, m->ratio, &t);
 		char line[256];
 		snprintf(line, sizeof(line), "%5d %8.1f %3s %8s %3s %7s %-17s %5s%c %6s %7s", c->tasks, c->mean_a, t.n_a,
 			 t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
@@ -333,12 +342,13 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 {
 	char a = m->sides[0].letter, b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
-		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, 100 * (1 - m->alpha));
+	fprintf(f, "\n| Tasks | %c JPM | n | %c JPM | n | %s | %g%% CI | p adj | MDE | CPU |\n"
+		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, m->ratio ? "Ratio" : "Change",
+		100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
-		cell_text(c, &t);
+		cell_text(c, m->ratio, &t);
 		fprintf(f, "| %d | %.1f | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, c->mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : "", t.mde,
 			t.cpu);
@@ -358,7 +368,7 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
 		   "other_runs,other_jpm,n_other,samples,pct,ci_low_pct,ci_high_pct,p,p_adj,correction,"
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
-		   "cpu_p_adj,cpu_significant\n");
+		   "cpu_p_adj,cpu_significant,ratio,ratio_ci_low,ratio_ci_high\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -410,7 +420,11 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		const double cpu[] = {cpu_bound(c, c->cpu_v.ci_low_pct), cpu_bound(c, c->cpu_v.ci_high_pct)};
 		csv_numbers(f, "%.3f", cpu, ARRAY_SIZE(cpu));
 		csv_numbers(f, "%.4g", (const double[]){c->cpu_judged ? c->cpu_p_adj : NAN}, 1);
-		fprintf(f, ",%s\n", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
+		fprintf(f, ",%s", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
+		const double ratio[] = {c->mean_b / c->mean_a, c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN,
+					c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN};
+		csv_numbers(f, "%.5f", ratio, ARRAY_SIZE(ratio));
+		fputc('\n', f);
 	}
 }
 
@@ -519,6 +533,9 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "real_pct", "%.4f", c->real_pct);
 		json_num(f, "rank_p", "%.6g", c->rank_p >= 0 ? c->rank_p : NAN);
 		fprintf(f, ", \"noisy_base\": %zu, \"noisy_other\": %zu", c->noisy_a, c->noisy_b);
+		json_num(f, "ratio", "%.6f", c->mean_b / c->mean_a);
+		json_num(f, "ratio_ci_low", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN);
+		json_num(f, "ratio_ci_high", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN);
 		fputc('}', f);
 	}
 }
@@ -626,6 +643,11 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 			csv_begin(f, &m);
 		else
 			fprintf(f, "%s\n", m.nothing);
+		compare_model_free(&m);
+		return 0;
+	}
+	if (o->wide) {
+		report_compare_wide(f, &m, fmt->name);
 		compare_model_free(&m);
 		return 0;
 	}

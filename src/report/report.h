@@ -103,6 +103,15 @@ struct compare_format {
 	void (*end)(FILE *f, const struct compare_model *m);
 };
 extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
+/* `compare --wide`: the model as one table, a column per side (report/wide.c), in a format named as
+ * report_compare_formats names them (table, markdown, csv, json). */
+struct wide_model;
+struct compare_wide_format {
+	const char *name;
+	void (*write)(FILE *f, const struct wide_model *w);
+};
+extern const struct compare_wide_format report_compare_wide_formats[]; /* ends with a NULL name */
+void report_compare_wide(FILE *f, const struct compare_model *m, const char *format);
 /* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
  * continuation lines after `indent`. */
 void report_wrap(FILE *f, const char *text, const char *indent, size_t width);

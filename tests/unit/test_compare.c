@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/cmpwide.h"
 #include "analysis/compare.h"
 #include "report/html.h"
 #include "report/plot.h"
@@ -236,6 +237,20 @@ static void family_per_side(void)
 	is_near(m.panels[0].cells[0].p_adj, 0.0125999779275224, 1e-11, "family: B's p adjusted over its own 2 cells");
 	is_near(m.panels[0].cells[1].p_adj, 0.492088718142726, 1e-10, "family: B's larger p kept");
 	ok(m.panels[1].cells[0].p_adj <= 2 * m.panels[1].cells[0].v.p + 1e-15, "family: C's adjusted over its 2 cells");
+	/* the wide view: A's means 100 and 200, B's 111 and 202, over both task counts */
+	struct wide_model w;
+	compare_wide_build(&m, &w);
+	is_int(w.nblocks, 1, "wide: one block");
+	is_int(w.blocks[0].ncommon, 2, "wide: both task counts in the summary");
+	is_near(w.blocks[0].stat[WIDE_AMEAN * 3 + 0], 150, 1e-9, "wide: A's Amean");
+	is_near(w.blocks[0].stat[WIDE_HMEAN * 3 + 0], 400.0 / 3, 1e-9, "wide: A's Hmean");
+	is_near(w.blocks[0].stat[WIDE_GMEAN * 3 + 0], sqrt(20000), 1e-9, "wide: A's Gmean");
+	is_near(w.blocks[0].stat_pct[WIDE_AMEAN * 3 + 1], 100 * (156.5 / 150 - 1), 1e-9, "wide: B's Amean change");
+	is_near(w.blocks[0].stat_pct[WIDE_GMEAN * 3 + 1], m.panels[0].geomean_pct, 1e-9,
+		"wide: B's Gmean change is the panel's geomean");
+	ok(compare_wide_cell(&w.blocks[0], 2, 1) == &m.panels[1].cells[1], "wide: C's cell is the model's own");
+	is_near(w.all_geo_pct[1], m.panels[0].geomean_pct, 1e-9, "wide: the geomean over every cell of one block");
+	compare_wide_free(&w);
 	compare_model_free(&m);
 	int reg;
 	char *out = write_compare(g, 3, "table", 0, &reg);
