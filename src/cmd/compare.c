@@ -25,7 +25,10 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
 			 "runs to compare, the first GROUP the base. A GROUP is runs separated by commas "
 			 "(6.1-a,6.1-b,6.1-c), each an id, last, last~N or a label; here a label stands for every "
-			 "run that has it (elsewhere for the newest). With 2 or more runs a side each run's mean is "
+			 "run that has it (elsewhere for the newest), LABEL:NAME for those of a suite or workload "
+			 "NAME, LABEL:KEY=VALUE for those whose suite, workload, mode or host is VALUE (6.1:dbase, "
+			 "6.1:mode=quick, 6.1:dbase:mode=sweep). A group of runs of different suites or modes is "
+			 "refused, naming them. With 2 or more runs a side each run's mean is "
 			 "one sample; with one run a side its repeats are, with a caution. One run alone: its "
 			 "variants (--variant), else its O_SYNC off against on (--osync both), paired round by round",
 			 .complete = CLI_COMPLETE_RUN),
@@ -88,6 +91,34 @@ static enum outcome gate_outcome(const struct compare_args *a, const struct comp
 	return OUT_OK;
 }
 
+/* A group pools runs of one suite and mode only: sweep, peak and quick points, or dbase and fserver,
+ * are no replicates of each other. OUT_USAGE naming the runs that differ, with the way to choose. */
+static enum outcome one_kind_a_group(struct store *st, const struct cli_list *specs, const struct compare_group *g,
+				     size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct store_run_row first, r;
+		for (size_t k = 0; k < g[i].n; k++) {
+			if (store_get_run(st, g[i].runs[k], k ? &r : &first) < 0) {
+				log_error("%s", store_error(st));
+				return OUT_FAILED;
+			}
+			if (k == 0 || (strcmp(r.suite, first.suite) == 0 && strcmp(r.mode, first.mode) == 0))
+				continue;
+			char a[256], b[256], suite[64];
+			text_copy(a, sizeof(a), specs->v[i]);
+			text_copy(suite, sizeof(suite), first.suite);
+			text_copy(b, sizeof(b), r.suite);
+			log_error("'%s' pools runs of different suites or modes: run %lld (%s, %s) and run %lld (%s, %s); "
+				  "choose one with LABEL:SUITE, LABEL:workload=NAME or LABEL:mode=MODE, e.g. %s:%s",
+				  a, (long long)first.id, suite, first.mode, (long long)r.id, b, r.mode,
+				  strchr(a, ':') ? "LABEL" : a, suite);
+			return OUT_USAGE;
+		}
+	}
+	return OUT_OK;
+}
+
 enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 {
 	struct compare_args a = {0};
@@ -118,6 +149,8 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		out = OUT_FAILED;
 	else
 		out = cmd_resolve_groups(st, &a.runs, groups, 0);
+	if (out == OUT_OK)
+		out = one_kind_a_group(st, &a.runs, groups, n);
 	if (out == OUT_OK && (a.counters ? report_compare_counters(stdout, st, groups, n, &o)
 					 : report_compare(stdout, st, groups, n, &o, &res)) < 0) {
 		log_error("%s", store_error(st));

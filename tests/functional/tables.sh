@@ -74,4 +74,24 @@ check "compare --wide --ratio" "$REAIM" compare k1 k2 k3 --wide --ratio
 ok "$(grep -qE '^ +1 +[0-9.]+ +[0-9.]+ +[01]\.[0-9]{3}' "$T/out"; echo $?)" "the wide cells show B/A"
 status 1 "--counters and --wide are refused together" "$REAIM" compare k1 k2 --wide --counters
 
+# choosing runs: a label with runs of another suite is refused as one group, and chosen by suite
+printf '10 add_int\n' >"$T/other"
+check "k1 again, another workload" "$REAIM" -q --no-quiet-check -f "$T/other" -t 1,2 -j 2 -r 2 -d "$T/scratch" --label k1
+status 1 "a label pooling two suites is refused" "$REAIM" compare k1 k2
+contains "$T/err" "'k1' pools runs of different suites or modes: run 1 (mix, sweep) and run 9 (other, sweep)" \
+	"naming the runs, their suites and modes"
+contains "$T/err" "k1:mix" "and how to choose"
+check "LABEL:SUITE chooses the label's runs of one suite" "$REAIM" compare k1:mix k2 --format json
+contains "$T/out" '"runs": [1, 2]' "the runs of suite mix only"
+status 5 "LABEL:workload=NAME:mode=MODE (nothing in common with mix)" "$REAIM" compare k1:workload=other:mode=sweep k2:mix --format json
+contains "$T/out" '"runs": [9]' "the run of workload other"
+status 1 "a filter no run passes" "$REAIM" compare k1:mode=quick k2
+contains "$T/err" "no run labelled 'k1' passes 'mode=quick'" "says which"
+status 1 "an unknown filter key" "$REAIM" compare k1:colour=red k2
+contains "$T/err" "no filter 'colour'" "names it"
+check "list" "$REAIM" list
+contains "$T/out" "Mode" "list shows the mode"
+contains "$T/out" "Best JPM" "and the best Jobs/Min"
+ok "$(grep -qE '^9 .* other +sweep +k1 .* [0-9]+\.[0-9]$' "$T/out"; echo $?)" "a row with suite, mode and a best Jobs/Min"
+
 finish
