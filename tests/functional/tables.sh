@@ -94,4 +94,11 @@ contains "$T/out" "Mode" "list shows the mode"
 contains "$T/out" "Best JPM" "and the best Jobs/Min"
 ok "$(grep -qE '^9 .* other +sweep +k1 .* [0-9]+\.[0-9]$' "$T/out"; echo $?)" "a row with suite, mode and a best Jobs/Min"
 
+# several suites in one run are refused, naming them; quick mode stops at --max-tasks, as --dry-run says
+status 1 "-s dbase -s fserver -s shared is refused" "$REAIM" -s dbase -s fserver -s shared --dry-run
+contains "$T/err" "3 were given (dbase, fserver, shared)" "naming the suites"
+check "quick mode with a suite and --max-tasks 16, dry run" "$REAIM" -s dbase --mode quick --max-tasks 16 --dry-run
+ok "$(grep -qE '^  tasks +1,2,4,8,16$' "$T/out"; echo $?)" "the plan's task counts stop at 16"
+ok "$(grep -qE '^  (32|64) ' "$T/out" && echo 1 || echo 0)" "no row for 32 or 64 tasks"
+
 finish
