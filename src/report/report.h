@@ -31,6 +31,11 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
  * Real covers), or their whole lives (cpu_s) for a point stored before the window was measured,
  * which is what that run printed. */
 double report_point_cpu_s(const struct store_point *p);
+/* The JTI every output prints: re-aim-7 kept it in an int, so the fraction is cut off everywhere. */
+int report_jti(const struct store_point *p);
+/* Decimals of a Real (seconds) so a short point keeps three significant digits (0.00123, not 0.00):
+ * 2 from 1 s up, up to 6. */
+int report_real_decimals(double real_s);
 
 /* Single-user mode: a heading per workfile and O_SYNC setting, then a row per test from the
  * point that measured it (the last of its calibration points). */

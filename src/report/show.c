@@ -66,8 +66,8 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		wlabel = widest(wlabel, shown_width(rows[i].label));
 		whost = widest(whost, shown_width(rows[i].host));
 	}
-	fprintf(f, "%-*s %-20s %-*s %-*s %-*s %-*s %-*s %-7s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite,
-		"Suite", wmode, "Mode", wlabel, "Label", whost, "Host", "Points", "Best JPM");
+	fprintf(f, "%-*s %-20s %-*s %-*s %-*s %-*s %-*s %-9s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite,
+		"Suite", wmode, "Mode", wlabel, "Label", whost, "Host", "Best JPM", "Points");
 	/* suite, label and host are user text: escaped, padded by characters */
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
@@ -80,12 +80,9 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		fput_text(f, rows[i].label, wlabel);
 		fputc(' ', f);
 		fput_text(f, rows[i].host, whost);
-		char pts[32];
-		snprintf(pts, sizeof(pts), "%d/%d", rows[i].valid_points, rows[i].points);
-		if (isfinite(rows[i].best_jpm))
-			fprintf(f, " %-7s %.1f\n", pts, rows[i].best_jpm);
-		else
-			fprintf(f, " %-7s -\n", pts);
+		char best[32];
+		snprintf(best, sizeof(best), isfinite(rows[i].best_jpm) ? "%.1f" : "-", rows[i].best_jpm);
+		fprintf(f, " %-9s %d/%d\n", best, rows[i].valid_points, rows[i].points);
 	}
 	free(rows);
 	return 0;

@@ -92,7 +92,16 @@ contains "$T/err" "no filter 'colour'" "names it"
 check "list" "$REAIM" list
 contains "$T/out" "Mode" "list shows the mode"
 contains "$T/out" "Best JPM" "and the best Jobs/Min"
-ok "$(grep -qE '^9 .* other +sweep +k1 .* [0-9]+\.[0-9]$' "$T/out"; echo $?)" "a row with suite, mode and a best Jobs/Min"
+ok "$(grep -qE '^9 .* other +sweep +k1 .* [0-9]+\.[0-9] +4\/4$' "$T/out"; echo $?)" "a row with suite, mode and a best Jobs/Min"
+
+# the AIM7 table of one run: each export block headed by its workload and O_SYNC setting; Real of a
+# short point keeps its digits
+check "export --format aim7" "$REAIM" export 1 --format aim7
+contains "$T/out" "Workload mix, O_SYNC on" "the aim7 block says its workload and O_SYNC setting"
+ok "$(grep -E '^ +[12] ' "$T/out" | awk '{ if ($5 + 0 > 0 && $5 !~ /^0\.0[0-9][0-9]/ && $5 + 0 < 0.1) bad = 1 } END { exit bad }'; echo $?)" \
+	"Real below 0.1 s keeps three significant digits"
+check "export --format reaim7" "$REAIM" export 1 --format reaim7
+contains "$T/out" "Workload mix, O_SYNC on" "the reaim7 tables say theirs"
 
 # several suites in one run are refused, naming them; quick mode stops at --max-tasks, as --dry-run says
 status 1 "-s dbase -s fserver -s shared is refused" "$REAIM" -s dbase -s fserver -s shared --dry-run
