@@ -446,9 +446,9 @@ static void finish_opts(struct run_opts *o, const struct workfile *wf)
 		o->poolsize_kib = wf->poolsize_kib >= 0 ? wf->poolsize_kib : 0;
 	if (o->threshold <= 0)
 		o->threshold = o->mode == MODE_QUICK ? 60.0 : o->mode == MODE_CROSSOVER ? 1.0 : 0.0;
-	/* the growing modes stop at --max-tasks: a suite's listed task counts beyond it are not run either
-	 * (the first is kept, so a point is always measured) */
-	if (o->mode == MODE_QUICK || o->mode == MODE_CROSSOVER) {
+	/* quick mode stops at --max-tasks: a suite's listed task counts beyond it are not run either (the
+	 * first is kept, so a point is always measured); crossover runs its list whole, as classic did */
+	if (o->mode == MODE_QUICK) {
 		size_t k = 0;
 		for (size_t i = 0; i < o->tasks.count; i++)
 			if (i == 0 || o->tasks.n[i] <= o->max_tasks)

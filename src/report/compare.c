@@ -26,30 +26,6 @@ static const char *safe_label(const char *raw, char *buf, size_t len)
 	return buf;
 }
 
-void report_wrap(FILE *f, const char *text, const char *indent, size_t width)
-{
-	size_t col = 0, ind = strlen(indent);
-	const char *s = text;
-	while (*s) {
-		size_t sp = strspn(s, " ");
-		s += sp;
-		if (!*s)
-			break;
-		size_t w = strcspn(s, " ");
-		if (col > 0 && width && col + 1 + w > width) {
-			fprintf(f, "\n%s", indent);
-			col = ind;
-		} else if (col > 0) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(s, 1, w, f);
-		col += w;
-		s += w;
-	}
-	fputc('\n', f);
-}
-
 static void wrap(FILE *f, const char *text, const char *indent)
 {
 	report_wrap(f, text, indent, COMPARE_COLUMNS);
@@ -154,7 +130,10 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	if (markdown && m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
-		char *line = xasprintf("%s%s", item, m->notes[i]);
+		/* a note quotes stored text (a workload's name): escaped, as every label is */
+		char *safe = text_escape(m->notes[i]);
+		char *line = xasprintf("%s%s", item, safe);
+		free(safe);
 		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
 	}

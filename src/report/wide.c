@@ -115,7 +115,9 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 	if (markdown && m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
-		char *line = xasprintf("%s%s", markdown ? "- " : "", m->notes[i]);
+		char *safe = text_escape(m->notes[i]); /* a note quotes stored text */
+		char *line = xasprintf("%s%s", markdown ? "- " : "", safe);
+		free(safe);
 		report_wrap(f, line, "  ", width);
 		free(line);
 	}
