@@ -1068,26 +1068,39 @@ static void summarise(struct compare_panel *pn)
  * outside load (to tell what the adjustment took away). */
 enum family { FAMILY_VERDICT, FAMILY_CPU, FAMILY_RAW };
 
-/* The cells' p values of one family adjusted together by the model's correction. NaN where a cell was
- * not judged; in cell order, panel by panel (free()). */
+/* The cells' p values of one family adjusted by the model's correction, one family per other side:
+ * each side's comparison with the base is its own question, so a further side does not weaken
+ * another's verdicts. NaN where a cell was not judged; in cell order, panel by panel (free()). */
 static double *adjusted(const struct compare_model *m, enum family family)
 {
-	size_t n = 0, at = 0;
+	size_t n = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		n += m->panels[i].ncells;
-	double *p = xcalloc(n + 1, sizeof(double)), *adj = xcalloc(n + 1, sizeof(double));
-	for (size_t i = 0; i < m->npanels; i++)
-		for (size_t c = 0; c < m->panels[i].ncells; c++) {
-			const struct compare_cell *cell = &m->panels[i].cells[c];
-			p[at++] = family == FAMILY_CPU ? (cell->cpu_judged ? cell->cpu_v.p : NAN)
-				: family == FAMILY_RAW ? (cell->raw_judged ? cell->raw.p : NAN)
-				: (cell->judged ? cell->v.p : NAN);
-		}
-	if (m->correction == COMPARE_BH)
-		verdict_bh(p, n, adj);
-	else
-		verdict_holm(p, n, adj);
+	double *p = xcalloc(n + 1, sizeof(double)), *padj = xcalloc(n + 1, sizeof(double));
+	double *adj = xcalloc(n + 1, sizeof(double));
+	size_t *where = xcalloc(n + 1, sizeof(size_t));
+	for (size_t side = 1; side < m->nsides; side++) {
+		size_t at = 0, k = 0;
+		for (size_t i = 0; i < m->npanels; i++)
+			for (size_t c = 0; c < m->panels[i].ncells; c++, at++) {
+				const struct compare_cell *cell = &m->panels[i].cells[c];
+				if (m->panels[i].side != side)
+					continue;
+				where[k] = at;
+				p[k++] = family == FAMILY_CPU ? (cell->cpu_judged ? cell->cpu_v.p : NAN)
+					: family == FAMILY_RAW ? (cell->raw_judged ? cell->raw.p : NAN)
+					: (cell->judged ? cell->v.p : NAN);
+			}
+		if (m->correction == COMPARE_BH)
+			verdict_bh(p, k, padj);
+		else
+			verdict_holm(p, k, padj);
+		for (size_t i = 0; i < k; i++)
+			adj[where[i]] = padj[i];
+	}
 	free(p);
+	free(padj);
+	free(where);
 	return adj;
 }
 
@@ -1119,6 +1132,16 @@ static enum compare_state cell_state(const struct compare_model *m, const struct
 }
 
 /* p values of every judged cell adjusted together; then each cell's state and what fails. */
+/* The judged cells of one other side: its family in the correction. */
+static size_t side_family(const struct compare_model *m, size_t side)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells && m->panels[i].side == side; c++)
+			k += m->panels[i].cells[c].judged;
+	return k;
+}
+
 static void correct(struct compare_model *m)
 {
 	double *adj = adjusted(m, FAMILY_VERDICT), *cpu_adj = adjusted(m, FAMILY_CPU), *raw_adj = adjusted(m, FAMILY_RAW);
@@ -1136,9 +1159,10 @@ static void correct(struct compare_model *m)
 			cell->state = cell_state(m, cell, raw_adj[at]);
 			if (cell->state == CELL_CONFOUNDED)
 				cell->significant = 0;
-			/* the change a test at the corrected level detects: alpha over the judged cells (Bonferroni,
-			 * at or above Holm's and BH's own levels), over the looks too */
-			double each = m->alpha / (double)(m->judged ? m->judged : 1) / (double)(cell->looks ? cell->looks : 1);
+			/* the change a test at the corrected level detects: alpha over the judged cells of its side's
+			 * family (Bonferroni, at or above Holm's and BH's own levels), over the looks too */
+			size_t family = side_family(m, m->panels[i].side);
+			double each = m->alpha / (double)(family ? family : 1) / (double)(cell->looks ? cell->looks : 1);
 			cell->mde_adj_pct = cell->judged ? verdict_mde_pct(cell->v.se, cell->v.mean_a, cell->v.df, each,
 									 VERDICT_POWER)
 							 : NAN;
@@ -1152,6 +1176,16 @@ static void correct(struct compare_model *m)
 	free(adj);
 	free(cpu_adj);
 	free(raw_adj);
+}
+
+size_t compare_model_family(const struct compare_model *m)
+{
+	size_t most = 0;
+	for (size_t side = 1; side < m->nsides; side++) {
+		size_t k = side_family(m, side);
+		most = k > most ? k : most;
+	}
+	return most;
 }
 
 /* ---- warnings ---- */
@@ -1791,6 +1825,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	m->fail_above_pct = o->fail_above_pct;
 	m->gate = o->fail_above_pct > 0 || o->bisect;
 	m->exclude_noisy = o->exclude_noisy;
+	m->ratio = o->ratio;
 	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
 	struct build b = {.st = st, .m = m};
 	int rc = 0;

@@ -27,6 +27,8 @@ struct compare_options {
 	int bisect;               /* --bisect: a gate even without --fail-above (any significant drop is bad) */
 	int exclude_noisy;        /* --exclude-noisy: points measured in noise are not samples */
 	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
+	int wide;                 /* views: one table, a column per side (report/wide.c) */
+	int ratio;                /* views: B/A and its interval in place of the % change */
 };
 
 /* One side: side 0 (letter A) is the base. */
@@ -219,7 +221,7 @@ struct compare_model {
 	size_t nsides;
 	struct compare_panel *panels;
 	size_t npanels;
-	size_t judged;            /* cells in the correction */
+	size_t judged;            /* cells judged, over every side (each side's are a family of its own) */
 	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
 	struct compare_note *cautions; /* the same, typed: cautions[i].text is notes[i] */
 	size_t nnotes;
@@ -236,6 +238,7 @@ struct compare_model {
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
 	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
 	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
+	int ratio;                /* the views print B/A (1 + change / 100) in place of the % change */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };
@@ -263,6 +266,9 @@ struct compare_group {
 int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
 			const struct compare_options *o, struct compare_model *m);
 void compare_model_free(struct compare_model *m);
+/* The judged cells of the largest correction family: each other side against the base is a family
+ * of its own (with two sides, every judged cell). */
+size_t compare_model_family(const struct compare_model *m);
 /* "Holm" or "Benjamini-Hochberg"; and the short names --correction takes. */
 const char *compare_correction_name(enum compare_correction c);
 extern const char *const compare_correction_names[]; /* "holm", "bh", NULL */

@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy;
+	int counters, bisect, exclude_noisy, wide, ratio;
 	struct cli_list runs;
 };
 
@@ -25,7 +25,10 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
 			 "runs to compare, the first GROUP the base. A GROUP is runs separated by commas "
 			 "(6.1-a,6.1-b,6.1-c), each an id, last, last~N or a label; here a label stands for every "
-			 "run that has it (elsewhere for the newest). With 2 or more runs a side each run's mean is "
+			 "run that has it (elsewhere for the newest), LABEL:NAME for those of a suite or workload "
+			 "NAME, LABEL:KEY=VALUE for those whose suite, workload, mode or host is VALUE (6.1:dbase, "
+			 "6.1:mode=quick, 6.1:dbase:mode=sweep). A group of runs of different suites or modes is "
+			 "refused, naming them. With 2 or more runs a side each run's mean is "
 			 "one sample; with one run a side its repeats are, with a caution. One run alone: its "
 			 "variants (--variant), else its O_SYNC off against on (--osync both), paired round by round",
 			 .complete = CLI_COMPLETE_RUN),
@@ -55,6 +58,15 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "tests as Jobs/Min; with them the sampler's shares of the machine, the point cgroup's "
 		     "pressure, its disk bytes and the tasks' CPU per job; only the significant ones, those moving "
 		     "against Jobs/Min first"),
+	CLI_OPT_FLAG(0, "wide", struct compare_args, wide,
+		     "one table, as mmtests and LKP print many kernels: a column per group (its label and run "
+		     "count), a row per workload, O_SYNC setting and task count, each cell the mean Jobs/Min "
+		     "with its change against the base and the same * and ? as the blocks; Amean, Hmean and "
+		     "Gmean rows under each workload and a geomean per group over every cell; text within 80 "
+		     "columns for three groups, wrapped by groups beyond; every --format"),
+	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
+		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
+		     "Fieller interval (1 + change / 100)"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -78,12 +90,45 @@ static enum outcome gate_outcome(const struct compare_args *a, const struct comp
 	return OUT_OK;
 }
 
+/* A group pools runs of one suite and mode only: sweep, peak and quick points, or dbase and fserver,
+ * are no replicates of each other. OUT_USAGE naming the runs that differ, with the way to choose. */
+static enum outcome one_kind_a_group(struct store *st, const struct cli_list *specs, const struct compare_group *g,
+				     size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct store_run_row first, r;
+		for (size_t k = 0; k < g[i].n; k++) {
+			if (store_get_run(st, g[i].runs[k], k ? &r : &first) < 0) {
+				log_error("%s", store_error(st));
+				return OUT_FAILED;
+			}
+			if (k == 0 || (strcmp(r.suite, first.suite) == 0 && strcmp(r.mode, first.mode) == 0))
+				continue;
+			char a[256], b[256], suite[64];
+			text_copy(a, sizeof(a), specs->v[i]);
+			text_copy(suite, sizeof(suite), first.suite);
+			text_copy(b, sizeof(b), r.suite);
+			log_error("'%s' pools runs of different suites or modes: run %lld (%s, %s) and run %lld (%s, %s); "
+				  "choose one with LABEL:SUITE, LABEL:workload=NAME or LABEL:mode=MODE, e.g. %s:%s",
+				  a, (long long)first.id, suite, first.mode, (long long)r.id, b, r.mode,
+				  strchr(a, ':') ? "LABEL" : a, suite);
+			return OUT_USAGE;
+		}
+	}
+	return OUT_OK;
+}
+
 enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 {
 	struct compare_args a = {0};
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
+	if (a.counters && a.wide) {
+		log_error("--counters and --wide are two views of their own: give one");
+		cli_free(self->opts, &a);
+		return OUT_USAGE;
+	}
 	if (a.counters && (a.fail_above > 0 || a.bisect)) {
 		/* the counters are not the verdict: a gate over them would pass what it never judged */
 		log_error("--counters lists what moved beside Jobs/Min and judges no regression: --fail-above and "
@@ -93,7 +138,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		return bisect ? OUT_BISECT_ABORT : OUT_USAGE; /* a usage error is no "bad" commit */
 	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
-				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy,
+				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide, .ratio = a.ratio,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
@@ -103,6 +148,8 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		out = OUT_FAILED;
 	else
 		out = cmd_resolve_groups(st, &a.runs, groups, 0);
+	if (out == OUT_OK)
+		out = one_kind_a_group(st, &a.runs, groups, n);
 	if (out == OUT_OK && (a.counters ? report_compare_counters(stdout, st, groups, n, &o)
 					 : report_compare(stdout, st, groups, n, &o, &res)) < 0) {
 		log_error("%s", store_error(st));

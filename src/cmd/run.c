@@ -20,7 +20,8 @@
 #include "util/util.h"
 
 struct run_args {
-	const char *suite, *db, *name;
+	struct cli_list suites;
+	const char *db, *name;
 	int dry_run, verbose, quiet;
 	int no_quiet_check, require_quiet;
 	struct overrides ov;
@@ -85,9 +86,10 @@ static int run_option_row(size_t i, struct cli_opt *out)
 /* `reaim run` and `reaim single`: the suite, every row of the option table, then the flags
  * that only the command line has. */
 const struct cli_opt cmd_run_opts[] = {
-	CLI_OPT_STRING('s', "suite", "SUITE", struct run_args, suite,
-		       "a suite: a name (./suites/NAME.cfg, then the data dir) or a path",
-		       .complete = CLI_COMPLETE_SUITE),
+	CLI_OPT_LIST('s', "suite", "SUITE", struct run_args, suites,
+		     "a suite: a name (./suites/NAME.cfg, then the data dir) or a path; one a run (a suite of "
+		     "several workloads, as suites/osync.cfg, runs them together)",
+		     .complete = CLI_COMPLETE_SUITE),
 	CLI_OPT_INCLUDE(run_option_row),
 	CLI_OPT_STRING(0, "name", "NAME", struct run_args, name,
 		       "with -f: the workload's name, 1 to 63 letters, digits, '_', '.', '+' or '-' (default the "
@@ -191,6 +193,7 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	enum outcome out = OUT_OK;
 	run_opts_defaults(&a.ov.opts);
 	if (cmd_parse(self, argc, argv, &a, &out)) {
+		free(a.suites.v);
 		run_opts_free(&a.ov.opts);
 		return out;
 	}
@@ -206,18 +209,34 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	struct plan p;
 	struct errlist errs = {0};
 	int rc;
-	if (a.suite)
-		rc = plan_from_suite(a.suite, &a.ov, &p, &errs);
+	if (a.suites.count > 1) {
+		/* each suite has its own task list, jobs and mode: planning only one of them would run what
+		 * was not asked for */
+		struct strbuf sb = {0};
+		for (size_t i = 0; i < a.suites.count; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", a.suites.v[i]);
+		log_error("-s takes one suite a run, %zu were given (%s): run them one after another (the "
+			  "label groups them in compare), or write one suite whose workloads = ( {name = \"dbase\"; "
+			  "workfile = \"dbase\";}, ... ) lists them, as suites/osync.cfg does",
+			  a.suites.count, sb.buf);
+		strbuf_free(&sb);
+		free(a.suites.v);
+		run_opts_free(&a.ov.opts);
+		return OUT_USAGE;
+	}
+	if (a.suites.count)
+		rc = plan_from_suite(a.suites.v[0], &a.ov, &p, &errs);
 	else if (overrides_given(&a.ov, option_find("workfile")))
 		rc = plan_from_workfile(a.ov.opts.workfile, &a.ov, &p, &errs);
 	else {
 		log_error("nothing to run: give a suite (-s quick) or a workfile (-f FILE); see reaim --help");
+		free(a.suites.v);
 		run_opts_free(&a.ov.opts);
 		return OUT_USAGE;
 	}
-	if (rc == 0 && a.name && (a.suite || !workload_name_ok(a.name))) {
+	if (rc == 0 && a.name && (a.suites.count || !workload_name_ok(a.name))) {
 		errlist_add(&errs, "--name", 0, "'%s': %s", a.name,
-			    a.suite ? "names the workload of -f; a suite names its own"
+			    a.suites.count ? "names the workload of -f; a suite names its own"
 				    : "not a name of 1 to 63 letters, digits, '_', '.', '+' or '-'");
 		rc = -1;
 	}
@@ -238,6 +257,7 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	}
 	errlist_free(&errs);
 	plan_free(&p);
+	free(a.suites.v);
 	run_opts_free(&a.ov.opts);
 	return out;
 }

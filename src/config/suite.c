@@ -446,6 +446,15 @@ static void finish_opts(struct run_opts *o, const struct workfile *wf)
 		o->poolsize_kib = wf->poolsize_kib >= 0 ? wf->poolsize_kib : 0;
 	if (o->threshold <= 0)
 		o->threshold = o->mode == MODE_QUICK ? 60.0 : o->mode == MODE_CROSSOVER ? 1.0 : 0.0;
+	/* quick mode stops at --max-tasks: a suite's listed task counts beyond it are not run either (the
+	 * first is kept, so a point is always measured); crossover runs its list whole, as classic did */
+	if (o->mode == MODE_QUICK) {
+		size_t k = 0;
+		for (size_t i = 0; i < o->tasks.count; i++)
+			if (i == 0 || o->tasks.n[i] <= o->max_tasks)
+				o->tasks.n[k++] = o->tasks.n[i];
+		o->tasks.count = k;
+	}
 }
 
 /* Variants and --precision: rounds of a sweep, with variants named once each. */

@@ -11,7 +11,36 @@
 #include "analysis/curve.h"
 #include "catalog/catalog.h"
 #include "report/classic.h"
+#include "report/report.h"
 #include "util/util.h"
+
+/* Points in blocks: by workload (as stored), O_SYNC off before on, then as they ran; a copy to free. */
+static int by_block(const void *a, const void *b)
+{
+	const struct store_point *x = a, *y = b;
+	if (x->workload_id != y->workload_id)
+		return (x->workload_id > y->workload_id) - (x->workload_id < y->workload_id);
+	if (x->osync != y->osync)
+		return x->osync - y->osync;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static struct store_point *in_blocks(const struct store_point *pts, size_t n)
+{
+	struct store_point *v = xcalloc(n + 1, sizeof(*v));
+	if (n)
+		memcpy(v, pts, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), by_block);
+	return v;
+}
+
+/* "Workload dbase, O_SYNC off": the heading of a block in the exports. */
+static void block_heading(FILE *f, const struct store_point *p)
+{
+	fputs("Workload ", f);
+	fput_text(f, p->workload, 0);
+	fprintf(f, ", O_SYNC %s\n", p->osync ? "on" : "off");
+}
 
 /* The points of one block: one workload and O_SYNC setting (stored points come grouped so). */
 static size_t block_end(const struct store_point *pts, size_t n, size_t start)
@@ -22,11 +51,6 @@ static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 	return e;
 }
 
-/* re-aim-7 kept its JTI in an int: the fraction is cut off. */
-static int classic_jti(const struct store_point *p)
-{
-	return p->jti > 0 ? (int)p->jti : 0;
-}
 
 void report_reaim7_preamble(FILE *f, int nosync)
 {
@@ -48,8 +72,9 @@ void report_reaim7_row(FILE *f, const struct store_point *p)
 {
 	if (!p->valid)
 		return;
-	fprintf(f, "%-8d%-8.2f %-7.2f %-7.2f %-10.2f %-10.2f %-8.2f %-8.2f %-4d \n", p->tasks, p->real_s, p->sys_s,
-		p->user_s, p->jobs_per_min, p->jobs_per_min_task, p->std_dev_s, p->std_dev_pct, classic_jti(p));
+	fprintf(f, "%-8d%-8.*f %-7.2f %-7.2f %-10.2f %-10.2f %-8.2f %-8.2f %-4d \n", p->tasks,
+		report_real_decimals(p->real_s), p->real_s, p->sys_s,
+		p->user_s, p->jobs_per_min, p->jobs_per_min_task, p->std_dev_s, p->std_dev_pct, report_jti(p));
 }
 
 void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n)
@@ -77,6 +102,10 @@ void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
 {
 	if (!s->open || p->workload_id != s->workload_id || p->osync != s->osync || p->repeat != s->repeat) {
 		report_reaim7_stream_end(s);
+		/* each table says what it measured: the stream and the export print the same */
+		fputc('\n', s->f);
+		block_heading(s->f, p);
+		fprintf(s->f, "Round %d\n", p->repeat + 1);
 		report_reaim7_header(s->f);
 		*s = (struct reaim7_stream){.f = s->f, .open = 1, .workload_id = p->workload_id, .osync = p->osync,
 					    .repeat = p->repeat};
@@ -88,21 +117,24 @@ void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
 	}
 }
 
-void report_reaim7(FILE *f, const struct store_point *pts, size_t n)
+void report_reaim7(FILE *f, const struct store_point *all, size_t n)
 {
 	struct reaim7_stream st = {.f = f};
+	struct store_point *pts = in_blocks(all, n);
 	for (size_t s = 0, e; s < n; s = e) {
 		e = block_end(pts, n, s);
 		int rounds = 0;
 		for (size_t i = s; i < e; i++)
 			rounds = pts[i].repeat + 1 > rounds ? pts[i].repeat + 1 : rounds;
 		/* re-aim-7 ran its -r rounds one after the other, each with its own table */
-		for (int r = 0; r < rounds; r++)
+		for (int r = 0; r < rounds; r++) {
 			for (size_t i = s; i < e; i++)
 				if (pts[i].repeat == r)
 					report_reaim7_stream(&st, &pts[i]);
+		}
 	}
 	report_reaim7_stream_end(&st);
+	free(pts);
 }
 
 double report_single_ops(const struct store_point *p, const struct test_def *t, double *rate)
@@ -154,23 +186,29 @@ void report_classic_csv(FILE *f, const struct store_point *pts, size_t n)
 		if (p->valid)
 			fprintf(f, "%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", p->tasks, p->jobs_per_min,
 				p->jobs_per_min_task, p->jobs_per_min_task / 60.0, p->real_s, p->user_s, p->sys_s,
-				p->std_dev_s, (double)classic_jti(p), p->max_task_s, p->min_task_s);
+				p->std_dev_s, (double)report_jti(p), p->max_task_s, p->min_task_s);
 	}
 }
 
-void report_aim7(FILE *f, const struct store_point *pts, size_t n)
+void report_aim7(FILE *f, const struct store_point *all, size_t n)
 {
 	static const char suite[] = "AIM Multiuser Benchmark - Suite VII";
+	struct store_point *pts = in_blocks(all, n);
 	fprintf(f, "\n%s Run Beginning\n\n", suite);
 	for (size_t s = 0, e; s < n; s = e) {
 		e = block_end(pts, n, s);
+		if (s)
+			fputc('\n', f);
+		block_heading(f, &pts[s]);
 		fprintf(f, "Tasks    jobs/min  jti  jobs/min/task      real       cpu\n");
 		for (size_t i = s; i < e; i++)
 			if (pts[i].valid)
-				fprintf(f, "%5d%12.2f%5d%15.4f%10.2f%10.2f\n", pts[i].tasks, pts[i].jobs_per_min,
-					classic_jti(&pts[i]), pts[i].jobs_per_min_task, pts[i].real_s, pts[i].cpu_s);
+				fprintf(f, "%5d%12.2f%5d%15.4f%10.*f%10.2f\n", pts[i].tasks, pts[i].jobs_per_min,
+					report_jti(&pts[i]), pts[i].jobs_per_min_task, report_real_decimals(pts[i].real_s),
+					pts[i].real_s, pts[i].cpu_s);
 	}
 	fprintf(f, "\n%s\n   Testing over\n", suite);
+	free(pts);
 }
 
 const char *report_aim9_name(const char *test)

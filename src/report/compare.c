@@ -26,30 +26,6 @@ static const char *safe_label(const char *raw, char *buf, size_t len)
 	return buf;
 }
 
-void report_wrap(FILE *f, const char *text, const char *indent, size_t width)
-{
-	size_t col = 0, ind = strlen(indent);
-	const char *s = text;
-	while (*s) {
-		size_t sp = strspn(s, " ");
-		s += sp;
-		if (!*s)
-			break;
-		size_t w = strcspn(s, " ");
-		if (col > 0 && width && col + 1 + w > width) {
-			fprintf(f, "\n%s", indent);
-			col = ind;
-		} else if (col > 0) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(s, 1, w, f);
-		col += w;
-		s += w;
-	}
-	fputc('\n', f);
-}
-
 static void wrap(FILE *f, const char *text, const char *indent)
 {
 	report_wrap(f, text, indent, COMPARE_COLUMNS);
@@ -129,8 +105,12 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	}
 	fputc('\n', f);
 	struct strbuf legend = {0};
+	size_t family = compare_model_family(m);
+	if (m->ratio)
+		strbuf_addf(&legend, "Ratio: the mean Jobs/Min of the other side over the base's (B/A), its interval "
+			     "the change's below as 1 + change / 100. ");
 	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
-		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s; "
+		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s%s; "
 		     "* below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
 		     "load. Where the sides' outside loads differ by more than %g points, the change is adjusted for "
@@ -140,8 +120,11 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min "
 		     "and its interval never go below -100%%.",
 	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction),
-	      report_judged_cells(m->judged, "compared", over, sizeof(over)), m->alpha,
-	      m->kind == COMPARE_GROUPS ? "samples a side" : "pairs", COMPARE_LOAD_SIMILAR_PCT, 100 * VERDICT_POWER,
+	      report_judged_cells(family, "compared", over, sizeof(over)),
+	      m->nsides > 2 ? " with the base, per side: each side against the base is a family of its own, so a "
+			      "further side does not weaken another's verdicts" : "",
+	      m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs", COMPARE_LOAD_SIMILAR_PCT,
+	      100 * VERDICT_POWER,
 	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
@@ -204,7 +187,7 @@ static void strbuf_seconds(struct strbuf *sb, double s)
 		strbuf_addf(sb, "%+.2f s", s);
 }
 
-static void cell_text(const struct compare_cell *c, struct cell_text *t)
+static void cell_text(const struct compare_cell *c, int ratio, struct cell_text *t)
 {
 	memset(t, 0, sizeof(*t));
 	snprintf(t->n_a, sizeof(t->n_a), "%zu", c->paired ? c->na : c->na);
@@ -215,7 +198,10 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
 	snprintf(t->mean_b, sizeof(t->mean_b), "%.1f", c->mean_b);
-	fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1);
+	if (ratio)
+		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
+	else
+		fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1);
 	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1);
 	if (c->cpu_significant)
 		strcat(t->cpu, "*");
@@ -226,7 +212,9 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 		return;
 	}
 	t->mark = c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
-	if (c->v.bounded) {
+	if (c->v.bounded && ratio) {
+		snprintf(t->ci, sizeof(t->ci), "[%6.3f, %6.3f]", 1 + c->v.ci_low_pct / 100, 1 + c->v.ci_high_pct / 100);
+	} else if (c->v.bounded) {
 		char lo[16], hi[16];
 		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
 		fmt_bound(hi, sizeof(hi), c->v.ci_high_pct);
@@ -326,12 +314,13 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	panel_title(f, m, p, "");
 	char ci[32];
 	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
-	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n", "Change", ci, "p adj",
+	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n",
+		m->ratio ? "Ratio" : "Change", ci, "p adj",
 		"MDE", "CPU");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
-		cell_text(c, &t);
+		cell_text(c, m->ratio, &t);
 		char line[256];
 		snprintf(line, sizeof(line), "%5d %8.1f %3s %8s %3s %7s %-17s %5s%c %6s %7s", c->tasks, c->mean_a, t.n_a,
 			 t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
@@ -347,12 +336,13 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | Change | %g%% CI | p adj | MDE | CPU |\n"
-		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, 100 * (1 - m->alpha));
+	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | %s | %g%% CI | p adj | MDE | CPU |\n"
+		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, m->ratio ? "Ratio" : "Change",
+		100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
-		cell_text(c, &t);
+		cell_text(c, m->ratio, &t);
 		fprintf(f, "| %d | %.1f | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, c->mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : "", t.mde,
 			t.cpu);
@@ -374,7 +364,7 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
 		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
 		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
-		   "slope,median_base,median_other,fragile,mde_adj_pct\n");
+		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -441,6 +431,9 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		csv_numbers(f, "%.2f", (const double[]){c->median_a, c->median_b}, 2);
 		fprintf(f, ",%s", c->fragile ? "yes" : "no");
 		csv_numbers(f, "%.3f", (const double[]){c->mde_adj_pct}, 1);
+		const double ratio[] = {c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a, c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN,
+					c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN};
+		csv_numbers(f, "%.5f", ratio, ARRAY_SIZE(ratio));
 		fputc('\n', f);
 	}
 }
@@ -621,6 +614,9 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "median_other", "%.4f", c->median_b);
 		fprintf(f, ", \"fragile\": %s", c->fragile ? "true" : "false");
 		json_num(f, "mde_adj_pct", "%.4f", c->mde_adj_pct);
+		json_num(f, "ratio", "%.6f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
+		json_num(f, "ratio_ci_low", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN);
+		json_num(f, "ratio_ci_high", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN);
 		fputc('}', f);
 	}
 }
@@ -733,6 +729,11 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 			csv_begin(f, &m);
 		else
 			fprintf(f, "%s\n", m.nothing);
+		compare_model_free(&m);
+		return 0;
+	}
+	if (o->wide) {
+		report_compare_wide(f, &m, fmt->name);
 		compare_model_free(&m);
 		return 0;
 	}

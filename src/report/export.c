@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 		if (!p[i].valid)
 			continue;
 		const double v[] = {p[i].jobs_per_min, p[i].jobs_per_min_task, p[i].jobs_per_min_task / 60.0,
-				    p[i].real_s, p[i].user_s, p[i].sys_s, p[i].std_dev_s, p[i].jti, p[i].max_task_s,
+				    p[i].real_s, p[i].user_s, p[i].sys_s, p[i].std_dev_s, isfinite(p[i].jti) ? (double)report_jti(&p[i]) : NAN, p[i].max_task_s,
 				    p[i].min_task_s};
 		fprintf(f, "%d", p[i].tasks);
 		for (size_t k = 0; k < ARRAY_SIZE(v); k++) {
@@ -55,9 +56,9 @@ static void lkp(FILE *f, const struct store_point *p, size_t n)
 		jobs += (double)p[i].jobs_per_task * p[i].tasks;
 		fprintf(f, "tasks: %d\njobs_per_min: %.2f\njobs_per_min_child: %.2f\nparent_time: %.2f\n"
 			   "child_utime: %.2f\nchild_systime: %.2f\nstd_dev_time: %.4f\nstd_dev_percent: %.2f\n"
-			   "jti: %.0f\n\n",
+			   "jti: %d\n\n",
 			p[i].tasks, p[i].jobs_per_min, p[i].jobs_per_min_task, p[i].real_s, p[i].user_s,
-			p[i].sys_s, p[i].std_dev_s, p[i].std_dev_pct, p[i].jti);
+			p[i].sys_s, p[i].std_dev_s, p[i].std_dev_pct, report_jti(&p[i]));
 		max = p[i].jobs_per_min > max ? p[i].jobs_per_min : max;
 	}
 	/* LKP's names: the total jobs of the valid points, and the best point */

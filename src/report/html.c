@@ -208,12 +208,14 @@ static void verdicts(FILE *f, const struct compare_model *m)
 		fputs("</ul>\n", f);
 	}
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
-		   "count both have, by %s, p values adjusted by %s's method over %s, at %g %% "
+		   "count both have, by %s, p values adjusted by %s's method over %s%s, at %g %% "
 		   "confidence; the geometric mean of the Jobs/Min ratios says how much.</p>\n",
 		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
 					    "else the one run's repeats)"
 					  : "a paired t test over the rounds",
-		compare_correction_name(m->correction), report_judged_cells(m->judged, "judged", over, sizeof(over)), 100 * (1 - m->alpha));
+		compare_correction_name(m->correction),
+		report_judged_cells(compare_model_family(m), "judged", over, sizeof(over)),
+		m->nsides > 2 ? " per side (each side against A is a family of its own)" : "", 100 * (1 - m->alpha));
 }
 
 /* The heading of one cell's counters: what it compares, its Jobs/Min change, and what each side's points

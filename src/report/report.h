@@ -32,6 +32,11 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
  * Real covers), or their whole lives (cpu_s) for a point stored before the window was measured,
  * which is what that run printed. */
 double report_point_cpu_s(const struct store_point *p);
+/* The JTI every output prints: re-aim-7 kept it in an int, so the fraction is cut off everywhere. */
+int report_jti(const struct store_point *p);
+/* Decimals of a Real (seconds) so a short point keeps three significant digits (0.00123, not 0.00):
+ * 2 from 1 s up, up to 6. */
+int report_real_decimals(double real_s);
 
 /* Single-user mode: a heading per workfile and O_SYNC setting, then a row per test from the
  * point that measured it (the last of its calibration points). */
@@ -118,6 +123,15 @@ struct compare_format {
 	void (*end)(FILE *f, const struct compare_model *m);
 };
 extern const struct compare_format report_compare_formats[]; /* ends with a NULL name */
+/* `compare --wide`: the model as one table, a column per side (report/wide.c), in a format named as
+ * report_compare_formats names them (table, markdown, csv, json). */
+struct wide_model;
+struct compare_wide_format {
+	const char *name;
+	void (*write)(FILE *f, const struct wide_model *w);
+};
+extern const struct compare_wide_format report_compare_wide_formats[]; /* ends with a NULL name */
+void report_compare_wide(FILE *f, const struct compare_model *m, const char *format);
 /* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
  * continuation lines after `indent`. */
 void report_wrap(FILE *f, const char *text, const char *indent, size_t width);

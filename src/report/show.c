@@ -56,17 +56,18 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		return -1;
 	char status[64], id[24];
 	/* every column as wide as its widest entry, so no status, label or id pushes the next one */
-	int wid = 5, wstatus = 11, wsuite = 12, wlabel = 24, whost = 12;
+	int wid = 5, wstatus = 11, wsuite = 12, wmode = 5, wlabel = 24, whost = 12;
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
 		wid = widest(wid, snprintf(id, sizeof(id), "%lld", (long long)rows[i].id));
 		wstatus = widest(wstatus, text_width(status));
 		wsuite = widest(wsuite, shown_width(rows[i].suite));
+		wmode = widest(wmode, shown_width(rows[i].mode));
 		wlabel = widest(wlabel, shown_width(rows[i].label));
 		whost = widest(whost, shown_width(rows[i].host));
 	}
-	fprintf(f, "%-*s %-20s %-*s %-*s %-*s %-*s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite, "Suite",
-		wlabel, "Label", whost, "Host", "Points");
+	fprintf(f, "%-*s %-20s %-*s %-*s %-*s %-*s %-*s %-9s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite,
+		"Suite", wmode, "Mode", wlabel, "Label", whost, "Host", "Best JPM", "Points");
 	/* suite, label and host are user text: escaped, padded by characters */
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
@@ -74,10 +75,14 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 			wstatus - text_width(status), "");
 		fput_text(f, rows[i].suite, wsuite);
 		fputc(' ', f);
+		fput_text(f, rows[i].mode, wmode);
+		fputc(' ', f);
 		fput_text(f, rows[i].label, wlabel);
 		fputc(' ', f);
 		fput_text(f, rows[i].host, whost);
-		fprintf(f, " %d/%d\n", rows[i].valid_points, rows[i].points);
+		char best[32];
+		snprintf(best, sizeof(best), isfinite(rows[i].best_jpm) ? "%.1f" : "-", rows[i].best_jpm);
+		fprintf(f, " %-9s %d/%d\n", best, rows[i].valid_points, rows[i].points);
 	}
 	free(rows);
 	return 0;

@@ -37,12 +37,27 @@ double report_point_cpu_s(const struct store_point *p)
 	return isfinite(p->window_cpu_s) ? p->window_cpu_s : p->cpu_s;
 }
 
+int report_jti(const struct store_point *p)
+{
+	return isfinite(p->jti) && p->jti > 0 && p->jti < 1e9 ? (int)p->jti : 0;
+}
+
+int report_real_decimals(double real_s)
+{
+	if (!(real_s > 0) || real_s >= 1 || !isfinite(real_s))
+		return 2;
+	int d = 2 - (int)floor(log10(real_s));
+	return d > 6 ? 6 : d;
+}
+
 void report_block_row(FILE *f, const struct report_block *b, const struct store_point *p)
 {
 	if (!p->valid)
-		fprintf(f, "%d\tINVALID\t\t%.1f\t%.1f", p->tasks, p->real_s, report_point_cpu_s(p));
+		fprintf(f, "%d\tINVALID\t\t%.*f\t%.1f", p->tasks, report_real_decimals(p->real_s), p->real_s,
+			report_point_cpu_s(p));
 	else
-		fprintf(f, "%d\t%.1f\t\t%.2f\t%.2f", p->tasks, p->jobs_per_min, p->real_s, report_point_cpu_s(p));
+		fprintf(f, "%d\t%.1f\t\t%.*f\t%.2f", p->tasks, p->jobs_per_min, report_real_decimals(p->real_s), p->real_s,
+			report_point_cpu_s(p));
 	if (b->plan.rounds > 1)
 		fprintf(f, "\t%d/%d", p->repeat + 1, b->plan.rounds);
 	if (b->plan.osync < 0)
@@ -56,7 +71,7 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fput_text(f, p->reason, 0);
 	}
 	else if (b->verbose)
-		fprintf(f, "\t%.2f\t\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, p->jti,
+		fprintf(f, "\t%.2f\t\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, report_jti(p),
 			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);
 	if (p->valid && noise_of_point(p))
 		fprintf(f, "\tnoisy: %s", noise_of_point(p));
@@ -173,8 +188,8 @@ static void means_table(FILE *f, const struct report_block *b, const struct curv
 			fprintf(f, "%.1f", ci);
 		else
 			fputc('-', f);
-		fprintf(f, "\t%.1f\t%.1f\t%zu/%zu\t%.2f\t%.2f\n", cp->jpm.min, cp->jpm.max, cp->jpm.n, all,
-			cp->real_s.mean, cpu.mean);
+		fprintf(f, "\t%.1f\t%.1f\t%zu/%zu\t%.*f\t%.2f\n", cp->jpm.min, cp->jpm.max, cp->jpm.n, all,
+			report_real_decimals(cp->real_s.mean), cp->real_s.mean, cpu.mean);
 	}
 	/* rounds of one run share its machine's state: their interval is narrower than the truth */
 	fprintf(f, "±CI95%%: half the 95%% interval of the mean over this run's rounds; they share\n"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Escaping for the machine-read outputs (JSON, CSV, SVG).
+/* Escaping for the machine-read outputs (JSON, CSV, SVG), and the word wrap of the text ones.
  *
  * Our own small escaper rather than SQLite's json_quote() or a library: json_quote() copies
  * invalid UTF-8 through and has no CSV or XML counterpart, many values written (compare's
@@ -9,7 +9,9 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
+#include "report/report.h"
 #include "report/textout.h"
 #include "util/util.h"
 
@@ -143,4 +145,28 @@ void textout_xml(FILE *f, const char *s, size_t max, int keep_lines)
 		}
 		s++;
 	}
+}
+
+void report_wrap(FILE *f, const char *text, const char *indent, size_t width)
+{
+	size_t col = 0, ind = strlen(indent);
+	const char *s = text;
+	while (*s) {
+		size_t sp = strspn(s, " ");
+		s += sp;
+		if (!*s)
+			break;
+		size_t w = strcspn(s, " ");
+		if (col > 0 && width && col + 1 + w > width) {
+			fprintf(f, "\n%s", indent);
+			col = ind;
+		} else if (col > 0) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(s, 1, w, f);
+		col += w;
+		s += w;
+	}
+	fputc('\n', f);
 }

@@ -106,6 +106,54 @@ static void read_id_status(sqlite3_stmt *s, void *row)
 	r->running = sqlite3_column_int(s, 1);
 }
 
+/* What LABEL:FILTER[:FILTER...] asks of a label's runs: NULL where it asks nothing. */
+struct run_select {
+	const char *suite, *workload, *mode, *host, *any; /* any: a suite or a workload of that name */
+};
+
+/* The filters after a label (text, cut in place), into sel; 1 with the reason in st->err for one it
+ * does not know. */
+static int parse_select(struct store *st, const char *spec, char *filters, struct run_select *sel)
+{
+	static const char *const keys[] = {"suite", "workload", "mode", "host"};
+	memset(sel, 0, sizeof(*sel));
+	char *save = NULL;
+	for (char *f = strtok_r(filters, ":", &save); f; f = strtok_r(NULL, ":", &save)) {
+		char *eq = strchr(f, '=');
+		if (!eq) {
+			sel->any = f;
+			continue;
+		}
+		*eq = '\0';
+		const char **slot[] = {&sel->suite, &sel->workload, &sel->mode, &sel->host};
+		size_t k = 0;
+		while (k < ARRAY_SIZE(keys) && strcmp(keys[k], f) != 0)
+			k++;
+		if (k == ARRAY_SIZE(keys)) {
+			snprintf(st->err, sizeof(st->err), "'%s': no filter '%s' (a run is chosen by LABEL:NAME, a suite or "
+				 "workload, or LABEL:KEY=VALUE with suite, workload, mode or host)", spec, f);
+			return 1;
+		}
+		*slot[k] = eq + 1;
+	}
+	return 0;
+}
+
+/* The runs of a label that pass sel, oldest first. */
+static int select_runs(struct store *st, const char *label, const struct run_select *sel, struct store_rows *r)
+{
+	return store_query(st, "finding the runs", sizeof(struct id_status), read_id_status, NULL, r,
+			   "SELECT id, status = 'running' FROM runs r WHERE label = ?1"
+			   " AND (?2 IS NULL OR suite_name = ?2) AND (?3 IS NULL OR mode = ?3)"
+			   " AND (?4 IS NULL OR EXISTS (SELECT 1 FROM workloads w WHERE w.run_id = r.id AND w.name = ?4))"
+			   " AND (?5 IS NULL OR EXISTS (SELECT 1 FROM env e WHERE e.run_id = r.id AND e.key = 'hostname'"
+			   "  AND e.value = ?5))"
+			   " AND (?6 IS NULL OR suite_name = ?6 OR"
+			   "  EXISTS (SELECT 1 FROM workloads w WHERE w.run_id = r.id AND w.name = ?6))"
+			   " ORDER BY id",
+			   "ssssss", label, sel->suite, sel->mode, sel->workload, sel->host, sel->any);
+}
+
 int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_t *n)
 {
 	int rc;
@@ -115,9 +163,29 @@ int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_
 	*n = 0;
 	/* an id, last or last~N first, as store_resolve_run reads them */
 	int one_run = by_place(spec, &id) || parse_long(spec, 1, INT64_MAX, &id) == 0;
-	if (!one_run && store_query(st, "finding the runs", sizeof(struct id_status), read_id_status, NULL, &r,
-				    "SELECT id, status = 'running' FROM runs WHERE label = ? ORDER BY id", "s", spec) < 0)
+	struct run_select none = {0};
+	if (!one_run && select_runs(st, spec, &none, &r) < 0)
 		return -1;
+	const char *colon = strchr(spec, ':');
+	if (!one_run && r.n == 0 && colon && colon > spec) {
+		/* not a label as it stands: LABEL:FILTER... */
+		char *label = xstrdup(spec);
+		label[colon - spec] = '\0';
+		struct run_select sel;
+		rc = parse_select(st, spec, label + (colon - spec) + 1, &sel);
+		if (rc == 0 && select_runs(st, label, &sel, &r) < 0)
+			rc = -1;
+		if (rc == 0 && r.n == 0)
+			snprintf(st->err, sizeof(st->err), "no run labelled '%s' passes '%s' ('reaim list' shows each run's "
+				 "suite and mode)", label, colon + 1);
+		free(label);
+		if (rc == 0 && r.n == 0)
+			rc = 1;
+		if (rc != 0) {
+			free(r.v);
+			return rc;
+		}
+	}
 	const struct id_status *v = r.v;
 	size_t done = 0;
 	for (size_t i = 0; i < r.n; i++)
@@ -147,7 +215,9 @@ int store_resolve_group(struct store *st, const char *spec, int64_t **ids, size_
 	" (SELECT COUNT(*) FROM points WHERE run_id = r.id),"                                   \
 	" (SELECT COUNT(*) FROM points WHERE run_id = r.id AND valid),"                          \
 	" r.version, r.seed, COALESCE(r.rerun_of, ''), COALESCE(r.planned_points, 0),"           \
-	" COALESCE(r.planned_exact, 0) FROM runs r"
+	" COALESCE(r.planned_exact, 0),"                                                        \
+	" (SELECT MAX(m) FROM (SELECT AVG(jobs_per_min) AS m FROM points WHERE run_id = r.id AND valid" \
+	"  GROUP BY workload_id, osync, COALESCE(variant, ''), tasks)) FROM runs r"
 
 static void read_run(sqlite3_stmt *s, void *row)
 {
@@ -168,6 +238,7 @@ static void read_run(sqlite3_stmt *s, void *row)
 	store_copy_text(r->rerun_of, sizeof(r->rerun_of), s, 13);
 	r->planned_points = sqlite3_column_int64(s, 14);
 	r->planned_exact = sqlite3_column_int(s, 15);
+	r->best_jpm = sqlite3_column_type(s, 16) == SQLITE_NULL ? NAN : sqlite3_column_double(s, 16);
 }
 
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row)

@@ -143,6 +143,8 @@ struct store_run_row {
 	int64_t seed;
 	int64_t planned_points;   /* 0: not known (a searching mode, single mode, or an older run) */
 	int planned_exact;        /* 0: planned_points is an upper bound */
+	double best_jpm;          /* the highest mean Jobs/Min over the rounds of a valid point's workload, O_SYNC
+				   * setting, variant and task count (the classic maximum); NaN: no valid point */
 };
 /* Resolve "N", "last", "last~N" or a label (newest with it) to a run id: 0, 1 when no run
  * matches, -1 when the database cannot be read (store_error says which). */

@@ -31,6 +31,8 @@ ok "$(raw "$T/out"; echo $?)" "show: no raw control byte"
 contains "$T/out" 'label x\x1b[2J' "show: label escaped"
 status 0 "compare" "$REAIM" compare 1 2
 ok "$(raw "$T/out"; echo $?)" "compare: no raw control byte"
+status 0 "compare --wide" "$REAIM" compare 1 2 --wide
+ok "$(raw "$T/out"; echo $?)" "compare --wide: no raw control byte"
 status 0 "compare csv" "$REAIM" compare 1 2 --format csv
 # CSV carries stored text as it is, quoted (RFC 4180): a parser gets the same bytes back
 if have "compare csv parses" python3; then

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/cmpwide.h"
 #include "analysis/compare.h"
 #include "report/html.h"
 #include "report/plot.h"
@@ -236,6 +237,46 @@ static void groups(void)
 }
 
 static const char *note_with(const struct compare_model *m, const char *text);
+
+/* Each side against the base is its own family: a third side leaves the second's adjusted p as it was. */
+static void family_per_side(void)
+{
+	int64_t a[] = {two_by_two("old", 99, 101, 200, 200, "100"), two_by_two("old", 101, 103, 204, 204, "100"),
+		       two_by_two("old", 97, 99, 196, 196, "100")};
+	int64_t b[] = {two_by_two("new", 109, 111, 200, 202, "100"), two_by_two("new", 111, 113, 202, 204, "100")};
+	int64_t c[] = {two_by_two("third", 80, 82, 150, 150, "100"), two_by_two("third", 84, 86, 152, 154, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 2}, {c, 2}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	is_int(compare_model_build(st, g, 3, &o, &m), 0, "family: three sides build");
+	is_int(m.npanels, 2, "family: a panel per other side");
+	is_int(m.judged, 4, "family: 4 cells judged in all");
+	is_int(compare_model_family(&m), 2, "family: 2 cells a family");
+	is_near(m.panels[0].cells[0].p_adj, 0.0125999779275224, 1e-11, "family: B's p adjusted over its own 2 cells");
+	is_near(m.panels[0].cells[1].p_adj, 0.492088718142726, 1e-10, "family: B's larger p kept");
+	ok(m.panels[1].cells[0].p_adj <= 2 * m.panels[1].cells[0].v.p + 1e-15, "family: C's adjusted over its 2 cells");
+	/* the wide view: A's means 100 and 200, B's 111 and 202, over both task counts */
+	struct wide_model w;
+	compare_wide_build(&m, &w);
+	is_int(w.nblocks, 1, "wide: one block");
+	is_int(w.blocks[0].ncommon, 2, "wide: both task counts in the summary");
+	is_near(w.blocks[0].stat[WIDE_AMEAN * 3 + 0], 150, 1e-9, "wide: A's Amean");
+	is_near(w.blocks[0].stat[WIDE_HMEAN * 3 + 0], 400.0 / 3, 1e-9, "wide: A's Hmean");
+	is_near(w.blocks[0].stat[WIDE_GMEAN * 3 + 0], sqrt(20000), 1e-9, "wide: A's Gmean");
+	is_near(w.blocks[0].stat_pct[WIDE_AMEAN * 3 + 1], 100 * (156.5 / 150 - 1), 1e-9, "wide: B's Amean change");
+	is_near(w.blocks[0].stat_pct[WIDE_GMEAN * 3 + 1], m.panels[0].geomean_pct, 1e-9,
+		"wide: B's Gmean change is the panel's geomean");
+	ok(compare_wide_cell(&w.blocks[0], 2, 1) == &m.panels[1].cells[1], "wide: C's cell is the model's own");
+	is_near(w.all_geo_pct[1], m.panels[0].geomean_pct, 1e-9, "wide: the geomean over every cell of one block");
+	compare_wide_free(&w);
+	compare_model_free(&m);
+	int reg;
+	char *out = write_compare(g, 3, "table", 0, &reg);
+	ok(has_words(out, "over the 2 cells compared with the base, per side: each side against the base is a family "
+			  "of its own"),
+	   "family: the legend says each side is its own family");
+	free(out);
+}
 
 static void variants(void)
 {
@@ -707,6 +748,7 @@ int main(void)
 		return 1;
 	st = db.st;
 	tap_case(groups);
+	tap_case(family_per_side);
 	tap_case(variants);
 	tap_case(single_runs);
 	tap_case(kernel_identity);

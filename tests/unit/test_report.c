@@ -95,7 +95,7 @@ static void rounds(void)
 	pts[3].valid = 0;
 	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 1 killed by signal 9");
 	t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
-	ok(strstr(t, "\n2\tINVALID\t\t1.0\t0.5\t2/3\ttask 1 killed by signal 9\n") != NULL,
+	ok(strstr(t, "\n2\tINVALID\t\t1.00\t0.5\t2/3\ttask 1 killed by signal 9\n") != NULL,
 	   "invalid row: round, reason");
 	ok(strstr(t, "Max Jobs per Minute 205.0 at 2 tasks (mean of 2 of 3 rounds, ±31.0% at 95%)\n") != NULL,
 	   "the Max line counts the valid rounds");
@@ -293,7 +293,7 @@ static void noisy(void)
 	is_str(t,
 	       "\nWorkload mix, O_SYNC on\nTasks\tJobs/Min\tReal\tCPU\n1\t100.0\t\t1.00\t0.50\n"
 	       "2\t300.0\t\t1.00\t0.50\tnoisy: outside load 23.4 % of the machine\n"
-	       "4\t250.0\t\t1.00\t0.50\tnoisy: steal 31.0 % of CPU time\n8\tINVALID\t\t1.0\t0.5\ttask 0 killed\n"
+	       "4\t250.0\t\t1.00\t0.50\tnoisy: steal 31.0 % of CPU time\n8\tINVALID\t\t1.00\t0.5\ttask 0 killed\n"
 	       "Max Jobs per Minute 300.0 at 2 tasks\n"
 	       "Noisy: 2 of 3 valid points measured in outside load or steal, the worst steal 31.0 % of CPU time\n",
 	       "noisy rows say so with the figure; the block names the worst");

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The wide view of a compare model: a block per workload, O_SYNC setting and variant with every side's
+ * panel side by side, and the summary rows mmtests prints under such a table (the arithmetic,
+ * harmonic and geometric means over the block's task counts, each with its change against the base).
+ * It only regroups the model's cells and sums them up: every verdict stays the model's. */
+#ifndef REAIM_ANALYSIS_CMPWIDE_H
+#define REAIM_ANALYSIS_CMPWIDE_H
+
+#include <stddef.h>
+
+#include "analysis/compare.h"
+
+enum wide_stat { WIDE_AMEAN, WIDE_HMEAN, WIDE_GMEAN, WIDE_NSTATS };
+/* "Amean", "Hmean", "Gmean": the row names, as mmtests prints them. */
+const char *compare_wide_stat_name(enum wide_stat s);
+
+/* One block: its panel against each other side, and its summary rows. */
+struct wide_block {
+	const struct compare_panel **panels; /* [side]; [0] and sides without the block NULL */
+	const struct compare_panel *first;   /* the first panel: workload, O_SYNC setting, variant, task counts */
+	size_t ncommon;           /* task counts where every side has a mean: the summary rows are over these */
+	double *stat;             /* [stat * nsides + side]: the summary of the side's means (NaN: none) */
+	double *stat_pct;         /* the same against the base's, in % (NaN for the base) */
+};
+
+struct wide_model {
+	const struct compare_model *m;
+	struct wide_block *blocks; /* by workload as the base first measured it, O_SYNC off before on */
+	size_t nblocks;
+	double *all_geo_pct;      /* [side]: geomean of the side's ratios to the base over every cell both have */
+	size_t *all_cells;        /* [side]: the cells in it */
+};
+
+/* The wide view of m (which must outlive it). */
+void compare_wide_build(const struct compare_model *m, struct wide_model *w);
+void compare_wide_free(struct wide_model *w);
+/* The cell of a block at row i (its task count is first->cells[i].tasks) for side s (> 0), or NULL. */
+const struct compare_cell *compare_wide_cell(const struct wide_block *b, size_t side, size_t i);
+
+#endif

@@ -1,0 +1,443 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `reaim compare --wide`: the compare model as mmtests and LKP print many kernels, a column per side
+ * and a row per workload, O_SYNC setting and task count, each cell the side's mean with its change
+ * against the base and the model's mark, then the summary rows of analysis/cmpwide.c; as text within
+ * 80 columns (wrapped by sides beyond three), Markdown, CSV or JSON. It computes nothing. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/cmpwide.h"
+#include "analysis/compare.h"
+#include "report/report.h"
+#include "report/textout.h"
+#include "util/util.h"
+
+/* Text people paste into mail fits this width: the task column, then as many sides as fit. */
+#define WIDE_COLUMNS 80
+#define WIDE_TASKS_W 6
+#define WIDE_MEAN_W 9
+#define WIDE_CHANGE_W 8
+#define WIDE_CELL_W (WIDE_MEAN_W + 1 + WIDE_CHANGE_W + 1) /* mean, change and its mark */
+#define WIDE_PER_CHUNK ((WIDE_COLUMNS - WIDE_TASKS_W) / (WIDE_CELL_W + 1))
+
+/* A side's cell at a row: its mean and (other sides) its change with the model's mark. */
+struct wide_text {
+	char mean[24], change[24];
+	char mark;
+};
+
+static void change_text(const struct compare_model *m, double pct, char *buf, size_t len)
+{
+	if (!isfinite(pct))
+		snprintf(buf, len, "-");
+	else if (m->ratio)
+		snprintf(buf, len, "%.3f", 1 + pct / 100);
+	else
+		snprintf(buf, len, "%+.1f%%", pct);
+}
+
+static void cell_text(const struct compare_model *m, const struct wide_block *b, size_t side, size_t i,
+		      struct wide_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->mark = ' ';
+	if (side == 0) {
+		double v = b->first->cells[i].mean_a;
+		snprintf(t->mean, sizeof(t->mean), isfinite(v) ? "%.1f" : "-", v);
+		return;
+	}
+	const struct compare_cell *c = compare_wide_cell(b, side, i);
+	if (!c || !c->present) {
+		snprintf(t->mean, sizeof(t->mean), "-");
+		return;
+	}
+	snprintf(t->mean, sizeof(t->mean), "%.1f", c->mean_b);
+	change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change, sizeof(t->change));
+	t->mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
+}
+
+static void stat_text(const struct compare_model *m, const struct wide_block *b, size_t k, size_t side,
+		      struct wide_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->mark = ' ';
+	double v = b->stat[k * m->nsides + side];
+	snprintf(t->mean, sizeof(t->mean), isfinite(v) ? "%.1f" : "-", v);
+	if (side)
+		change_text(m, b->stat_pct[k * m->nsides + side], t->change, sizeof(t->change));
+}
+
+/* "workload dbase, O_SYNC on, variant x" */
+static void block_name(const struct compare_panel *p, char *buf, size_t len)
+{
+	char w[80];
+	text_copy(w, sizeof(w), p->workload);
+	snprintf(buf, len, "%s%s%s%s%.64s", w, p->osync < 0 ? "" : p->osync ? ", O_SYNC on" : ", O_SYNC off",
+		 p->variant[0] ? ", variant " : "", "", p->variant);
+}
+
+static void runs_count(const struct compare_side *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu run%s", s->nruns, s->nruns == 1 ? "" : "s");
+}
+
+/* The sides, how to read the cells, the model's notes. */
+static void text_legend(FILE *f, const struct compare_model *m, int markdown)
+{
+	size_t width = markdown ? 0 : WIDE_COLUMNS;
+	for (size_t s = 0; s < m->nsides; s++) {
+		char label[400], runs[64];
+		text_copy(label, sizeof(label), m->sides[s].label);
+		runs_count(&m->sides[s], runs, sizeof(runs));
+		struct strbuf sb = {0};
+		strbuf_addf(&sb, "%s%s%s: %s (%s:", markdown ? "- " : "", m->sides[s].letter, s ? "" : " (base)", label, runs);
+		for (size_t i = 0; i < m->sides[s].nruns; i++)
+			strbuf_addf(&sb, " %lld", (long long)m->sides[s].runs[i]);
+		strbuf_addf(&sb, ")");
+		report_wrap(f, sb.buf, "   ", width);
+		strbuf_free(&sb);
+	}
+	fputc('\n', f);
+	char *legend = xasprintf(
+		"Each cell: the mean Jobs/Min of the side's samples, then %s against %s; * significant at %g%% "
+		"confidence after %s's correction, ? cannot be judged, # cannot be told apart from the outside load, as `reaim compare` judges it (the change adjusted for the load where it applies). Each side "
+		"against %s is a correction family of its own, so a further side does not weaken another's verdicts. "
+		"Amean, Hmean, Gmean: the arithmetic, harmonic and geometric mean of a column over the task counts "
+		"every side has, and %s.",
+		m->ratio ? "the ratio B/A" : "its % change", m->sides[0].letter, 100 * (1 - m->alpha),
+		compare_correction_name(m->correction), m->sides[0].letter,
+		m->ratio ? "its ratio to the base's" : "its change against the base's");
+	report_wrap(f, legend, "", width);
+	free(legend);
+	if (markdown && m->nnotes)
+		fputc('\n', f);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		char *safe = text_escape(m->notes[i]); /* a note quotes stored text */
+		char *line = xasprintf("%s%s", markdown ? "- " : "", safe);
+		free(safe);
+		report_wrap(f, line, "  ", width);
+		free(line);
+	}
+}
+
+static void text_cell(struct strbuf *line, const struct wide_text *t, int base)
+{
+	if (base)
+		strbuf_addf(line, " %*s%*s", WIDE_MEAN_W, t->mean, WIDE_CELL_W - WIDE_MEAN_W, "");
+	else
+		strbuf_addf(line, " %*s %*s%c", WIDE_MEAN_W, t->mean, WIDE_CHANGE_W, t->change, t->mark);
+}
+
+/* A row without the spaces a blank mark leaves at its end. */
+static void row_out(FILE *f, struct strbuf *line)
+{
+	size_t len = line->len;
+	while (len && line->buf[len - 1] == ' ')
+		len--;
+	fprintf(f, "%.*s\n", (int)len, line->buf);
+	strbuf_free(line);
+}
+
+/* One block's rows for the sides of a chunk (the base and up to WIDE_PER_CHUNK - 1 others). */
+static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_block *b, const size_t *sides,
+		       size_t ns)
+{
+	const struct compare_model *m = w->m;
+	fprintf(f, "%*s", WIDE_TASKS_W, "Tasks");
+	for (size_t j = 0; j < ns; j++) {
+		/* the label cut to the column (the sides' list above has it whole) */
+		char head[WIDE_CELL_W + 8], label[WIDE_CELL_W - 2];
+		text_copy(label, sizeof(label), m->sides[sides[j]].label);
+		snprintf(head, sizeof(head), "%s: %s", m->sides[sides[j]].letter, label);
+		fprintf(f, " %*s", WIDE_CELL_W, head);
+	}
+	fprintf(f, "\n%*s", WIDE_TASKS_W, "");
+	for (size_t j = 0; j < ns; j++) {
+		char runs[32];
+		runs_count(&m->sides[sides[j]], runs, sizeof(runs));
+		fprintf(f, " %*s", WIDE_CELL_W, runs);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < b->first->ncells; i++) {
+		struct strbuf line = {0};
+		strbuf_addf(&line, "%*d", WIDE_TASKS_W, b->first->cells[i].tasks);
+		for (size_t j = 0; j < ns; j++) {
+			struct wide_text t;
+			cell_text(m, b, sides[j], i, &t);
+			text_cell(&line, &t, sides[j] == 0);
+		}
+		row_out(f, &line);
+	}
+	for (size_t k = 0; k < WIDE_NSTATS && b->ncommon; k++) {
+		struct strbuf line = {0};
+		strbuf_addf(&line, "%*s", WIDE_TASKS_W, compare_wide_stat_name(k));
+		for (size_t j = 0; j < ns; j++) {
+			struct wide_text t;
+			stat_text(m, b, k, sides[j], &t);
+			text_cell(&line, &t, sides[j] == 0);
+		}
+		row_out(f, &line);
+	}
+}
+
+/* The geomean of every side against the base over all its cells: the line read first. */
+static void all_line(FILE *f, const struct wide_model *w, int markdown)
+{
+	const struct compare_model *m = w->m;
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "%sGeomean over every cell, against %s:", markdown ? "**" : "", m->sides[0].letter);
+	for (size_t s = 1; s < m->nsides; s++) {
+		char ch[24];
+		change_text(m, w->all_geo_pct[s], ch, sizeof(ch));
+		strbuf_addf(&sb, "%s %s %s (%zu cell%s)", s > 1 ? "," : "", m->sides[s].letter, ch, w->all_cells[s],
+			    w->all_cells[s] == 1 ? "" : "s");
+	}
+	strbuf_addf(&sb, "%s", markdown ? "**" : "");
+	fputc('\n', f);
+	report_wrap(f, sb.buf, "  ", markdown ? 0 : WIDE_COLUMNS);
+	strbuf_free(&sb);
+}
+
+static void wide_text_out(FILE *f, const struct wide_model *w)
+{
+	const struct compare_model *m = w->m;
+	text_legend(f, m, 0);
+	size_t *sides = xcalloc(m->nsides + 1, sizeof(size_t));
+	for (size_t k = 0; k < w->nblocks; k++) {
+		const struct wide_block *b = &w->blocks[k];
+		char name[200];
+		block_name(b->first, name, sizeof(name));
+		/* the base in every chunk, then as many other sides as fit */
+		for (size_t from = 1; from < m->nsides; from += WIDE_PER_CHUNK - 1) {
+			size_t ns = 0;
+			sides[ns++] = 0;
+			for (size_t s = from; s < m->nsides && ns < WIDE_PER_CHUNK; s++)
+				sides[ns++] = s;
+			fprintf(f, "\nWorkload %s", name);
+			if (m->nsides > WIDE_PER_CHUNK)
+				fprintf(f, " (%s to %s)", m->sides[sides[1]].letter, m->sides[sides[ns - 1]].letter);
+			fputc('\n', f);
+			text_chunk(f, w, b, sides, ns);
+		}
+	}
+	free(sides);
+	all_line(f, w, 0);
+}
+
+static void md_cell(FILE *f, const struct wide_text *t, int base)
+{
+	if (base || !t->change[0])
+		fprintf(f, " %s |", t->mean);
+	else
+		fprintf(f, " %s (%s%s) |", t->mean, t->change, t->mark == '*' ? "\\*" : t->mark == '?' ? " ?" : t->mark == '#' ? " #" : "");
+}
+
+static void wide_markdown_out(FILE *f, const struct wide_model *w)
+{
+	const struct compare_model *m = w->m;
+	text_legend(f, m, 1);
+	for (size_t k = 0; k < w->nblocks; k++) {
+		const struct wide_block *b = &w->blocks[k];
+		char name[200];
+		block_name(b->first, name, sizeof(name));
+		fprintf(f, "\n### Workload %s\n\n| Tasks |", name);
+		for (size_t s = 0; s < m->nsides; s++) {
+			char label[200], runs[32];
+			text_copy(label, sizeof(label), m->sides[s].label);
+			runs_count(&m->sides[s], runs, sizeof(runs));
+			fprintf(f, " %s: %s (%s) |", m->sides[s].letter, label, runs);
+		}
+		fputs("\n|---:|", f);
+		for (size_t s = 0; s < m->nsides; s++)
+			fputs("---:|", f);
+		fputc('\n', f);
+		for (size_t i = 0; i < b->first->ncells; i++) {
+			fprintf(f, "| %d |", b->first->cells[i].tasks);
+			for (size_t s = 0; s < m->nsides; s++) {
+				struct wide_text t;
+				cell_text(m, b, s, i, &t);
+				md_cell(f, &t, s == 0);
+			}
+			fputc('\n', f);
+		}
+		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++) {
+			fprintf(f, "| %s |", compare_wide_stat_name(st));
+			for (size_t s = 0; s < m->nsides; s++) {
+				struct wide_text t;
+				stat_text(m, b, st, s, &t);
+				md_cell(f, &t, s == 0);
+			}
+			fputc('\n', f);
+		}
+	}
+	all_line(f, w, 1);
+}
+
+/* A CSV row's block keys. */
+static void csv_block(FILE *f, const struct compare_panel *p)
+{
+	textout_csv_string(f, p->workload, 0);
+	fprintf(f, ",%s,", p->osync < 0 ? "" : p->osync ? "on" : "off");
+	textout_csv_string(f, p->variant, 0);
+}
+
+static void csv_side(FILE *f, const struct compare_side *s)
+{
+	fprintf(f, ",%s,", s->letter);
+	textout_csv_string(f, s->label, 1);
+	fputs(",\"", f);
+	for (size_t i = 0; i < s->nruns; i++)
+		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
+	fputc('"', f);
+}
+
+static void csv_num(FILE *f, const char *fmt, double v)
+{
+	fputc(',', f);
+	textout_csv_number(f, fmt, v);
+}
+
+static void wide_csv_out(FILE *f, const struct wide_model *w)
+{
+	const struct compare_model *m = w->m;
+	fputs("workload,osync,variant,row,side,label,runs,n,mean,pct,ratio,ci_low_pct,ci_high_pct,p_adj,judged,"
+	      "significant\n", f);
+	for (size_t k = 0; k < w->nblocks; k++) {
+		const struct wide_block *b = &w->blocks[k];
+		for (size_t i = 0; i < b->first->ncells; i++)
+			for (size_t s = 0; s < m->nsides; s++) {
+				const struct compare_cell *c = compare_wide_cell(b, s, i), *c0 = &b->first->cells[i];
+				if (s && (!c || !c->present))
+					continue;
+				csv_block(f, b->first);
+				fprintf(f, ",%d", c0->tasks);
+				csv_side(f, &m->sides[s]);
+				fprintf(f, ",%zu", s ? c->nb : c0->na);
+				csv_num(f, "%.2f", s ? c->mean_b : c0->mean_a);
+				double pct = s ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN;
+				csv_num(f, "%.3f", pct);
+				csv_num(f, "%.5f", 1 + pct / 100);
+				csv_num(f, "%.3f", s && c->judged ? c->v.ci_low_pct : NAN);
+				csv_num(f, "%.3f", s && c->judged ? c->v.ci_high_pct : NAN);
+				csv_num(f, "%.4g", s ? c->p_adj : NAN);
+				fprintf(f, ",%s,%s\n", !s ? "" : c->judged ? "yes" : "no",
+					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no");
+			}
+		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++)
+			for (size_t s = 0; s < m->nsides; s++) {
+				csv_block(f, b->first);
+				fprintf(f, ",%s", compare_wide_stat_name(st));
+				csv_side(f, &m->sides[s]);
+				fprintf(f, ",%zu", b->ncommon);
+				csv_num(f, "%.2f", b->stat[st * m->nsides + s]);
+				double pct = b->stat_pct[st * m->nsides + s];
+				csv_num(f, "%.3f", pct);
+				csv_num(f, "%.5f", 1 + pct / 100);
+				fputs(",,,,,\n", f);
+			}
+	}
+}
+
+static void json_num(FILE *f, const char *key, const char *fmt, double v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	textout_json_number(f, fmt, v);
+}
+
+static void wide_json_out(FILE *f, const struct wide_model *w)
+{
+	const struct compare_model *m = w->m;
+	fprintf(f, "{\"format_version\": 1, \"view\": \"wide\", \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
+		   "\"family\": \"per side\",\n \"sides\": [",
+		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction]);
+	for (size_t s = 0; s < m->nsides; s++) {
+		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", m->sides[s].letter);
+		textout_json_string(f, m->sides[s].label);
+		fputs(", \"runs\": [", f);
+		for (size_t i = 0; i < m->sides[s].nruns; i++)
+			fprintf(f, "%s%lld", i ? ", " : "", (long long)m->sides[s].runs[i]);
+		fputc(']', f);
+		json_num(f, "geomean_pct", "%.4f", w->all_geo_pct[s]);
+		fprintf(f, ", \"geomean_cells\": %zu}", w->all_cells[s]);
+	}
+	fputs("],\n \"notes\": [", f);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		fputs(i ? ", " : "", f);
+		textout_json_string(f, m->notes[i]);
+	}
+	fputs("],\n \"blocks\": [", f);
+	for (size_t k = 0; k < w->nblocks; k++) {
+		const struct wide_block *b = &w->blocks[k];
+		fprintf(f, "%s\n  {\"workload\": ", k ? "," : "");
+		textout_json_string(f, b->first->workload);
+		fputs(", \"osync\": ", f);
+		if (b->first->osync >= 0)
+			fprintf(f, "%d", b->first->osync);
+		else
+			fputs("null", f);
+		fputs(", \"variant\": ", f);
+		textout_json_string(f, b->first->variant);
+		fputs(", \"rows\": [", f);
+		for (size_t i = 0; i < b->first->ncells; i++) {
+			const struct compare_cell *c0 = &b->first->cells[i];
+			fprintf(f, "%s\n   {\"tasks\": %d, \"cells\": [{\"side\": \"%s\"", i ? "," : "", c0->tasks,
+				m->sides[0].letter);
+			json_num(f, "mean", "%.4f", c0->mean_a);
+			fprintf(f, ", \"n\": %zu}", c0->na);
+			for (size_t s = 1; s < m->nsides; s++) {
+				const struct compare_cell *c = compare_wide_cell(b, s, i);
+				fprintf(f, ", {\"side\": \"%s\"", m->sides[s].letter);
+				int have = c && c->present;
+				json_num(f, "mean", "%.4f", have ? c->mean_b : NAN);
+				fprintf(f, ", \"n\": %zu", c ? c->nb : 0);
+				json_num(f, "pct", "%.4f", have ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN);
+				json_num(f, "ratio", "%.6f", have ? c->mean_b / c->mean_a : NAN);
+				json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
+				json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
+				json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
+				fprintf(f, ", \"judged\": %s, \"significant\": %s}", have && c->judged ? "true" : "false",
+					have && c->significant ? "true" : "false");
+			}
+			fputs("]}", f);
+		}
+		fputs("],\n   \"summary\": [", f);
+		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++) {
+			fprintf(f, "%s{\"stat\": \"%s\", \"task_counts\": %zu, \"cells\": [", st ? ", " : "",
+				compare_wide_stat_name(st), b->ncommon);
+			for (size_t s = 0; s < m->nsides; s++) {
+				fprintf(f, "%s{\"side\": \"%s\"", s ? ", " : "", m->sides[s].letter);
+				json_num(f, "value", "%.4f", b->stat[st * m->nsides + s]);
+				json_num(f, "pct", "%.4f", b->stat_pct[st * m->nsides + s]);
+				fputc('}', f);
+			}
+			fputs("]}", f);
+		}
+		fputs("]}", f);
+	}
+	fputs("\n ]}\n", f);
+}
+
+const struct compare_wide_format report_compare_wide_formats[] = {
+	{"table", wide_text_out},
+	{"markdown", wide_markdown_out},
+	{"csv", wide_csv_out},
+	{"json", wide_json_out},
+	{NULL, NULL},
+};
+
+void report_compare_wide(FILE *f, const struct compare_model *m, const char *format)
+{
+	size_t i = 0;
+	while (report_compare_wide_formats[i].name &&
+	       strcmp(report_compare_wide_formats[i].name, format ? format : "table") != 0)
+		i++;
+	if (!report_compare_wide_formats[i].name)
+		i = 0;
+	struct wide_model w;
+	compare_wide_build(m, &w);
+	report_compare_wide_formats[i].write(f, &w);
+	compare_wide_free(&w);
+}

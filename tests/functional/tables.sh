@@ -1,0 +1,113 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The tables kernel developers post, each one reaim command over small real runs: several kernels
+# wide (a column per kernel, the change against the first, Amean/Hmean/Gmean), whose every figure is
+# compare's JSON for the same groups and whose text fits 80 columns for three groups; the ratio.
+. "$(dirname "$0")/lib.sh"
+
+printf '10 add_int\n' >"$T/mix"
+for k in k1 k1 k2 k2 k3 k3 k4 k5; do
+	check "run $k" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" --label "$k"
+done
+
+# several kernels wide
+check "compare --wide, three groups" "$REAIM" compare k1 k2 k3 --wide
+cp "$T/out" "$T/wide3"
+contains "$T/wide3" "A: k1" "the base's column is headed by its label"
+contains "$T/wide3" "2 runs" "and its run count"
+contains "$T/wide3" "Amean" "an Amean row"
+contains "$T/wide3" "Hmean" "an Hmean row"
+contains "$T/wide3" "Gmean" "a Gmean row"
+contains "$T/wide3" "Geomean over every cell, against A: B" "a geomean per side over every cell"
+contains "$T/wide3" "correction family of its" "says each side is its own correction family"
+long=$(awk 'length > 80' "$T/wide3" | wc -l)
+ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "three groups wide fit 80 columns ($long lines longer)"
+rows=$(sed -n '/^Workload mix/,$p' "$T/wide3" | grep -cE '^ +[12] +[0-9]')
+ok "$([ "$rows" -eq 2 ] && echo 0 || echo 1)" "a row per task count ($rows)"
+
+check "compare --wide, five groups" "$REAIM" compare k1 k2 k3 k4 k5 --wide
+long=$(awk 'length > 80' "$T/out" | wc -l)
+ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "five groups wrap within 80 columns ($long lines longer)"
+contains "$T/out" "(D to E)" "the second chunk names its groups"
+contains "$T/out" "D: k4" "the second chunk has D"
+
+check "compare --wide --format markdown" "$REAIM" compare k1 k2 k3 --wide --format markdown
+contains "$T/out" "| Tasks | A: k1 (2 runs) | B: k2 (2 runs) | C: k3 (2 runs) |" "Markdown: one table, a column per group"
+check "compare --wide --format csv" "$REAIM" compare k1 k2 k3 --wide --format csv
+contains "$T/out" "workload,osync,variant,row,side,label,runs,n,mean,pct,ratio" "CSV: its header"
+contains "$T/out" "mix,on,,Amean,B," "CSV: the summary rows"
+
+check "compare --wide --format json" "$REAIM" compare k1 k2 k3 k4 k5 --wide --format json
+cp "$T/out" "$T/wide.json"
+check "compare --format json, the same groups" "$REAIM" compare k1 k2 k3 k4 k5 --format json
+cp "$T/out" "$T/compare.json"
+if have "the wide table against compare's JSON" python3; then
+	python3 - "$T/wide.json" "$T/compare.json" >"$T/cmp" 2>&1 <<'PY'
+import json, sys
+w = json.load(open(sys.argv[1]))
+c = json.load(open(sys.argv[2]))
+bad, seen = [], 0
+for r in c["rows"]:
+    blk = [b for b in w["blocks"] if b["workload"] == r["workload"] and b["osync"] == r["osync"]
+           and b["variant"] == r["variant"]]
+    row = [x for x in blk[0]["rows"] if x["tasks"] == r["tasks"]][0]
+    base = [x for x in row["cells"] if x["side"] == r["base"]][0]
+    other = [x for x in row["cells"] if x["side"] == r["other"]][0]
+    pairs = [(base["mean"], r["base_jpm"]), (other["mean"], r["other_jpm"]), (other["pct"], r["pct"]),
+             (other["ratio"], r["ratio"]), (other["p_adj"], r["p_adj"]), (other["ci_low_pct"], r["ci_low_pct"]),
+             (other["significant"], r["significant"]), (other["judged"], r["judged"]), (other["n"], r["n_other"])]
+    for a, b in pairs:
+        seen += 1
+        if a != b and not (isinstance(a, float) and isinstance(b, float) and abs(a - b) < 1e-9):
+            bad.append((r["other"], r["tasks"], a, b))
+print(seen, bad)
+sys.exit(1 if bad or seen == 0 else 0)
+PY
+	ok $? "every figure of --wide equals compare's JSON ($(cat "$T/cmp"))"
+fi
+
+# the ratio (B/A) in place of the % change
+check "compare --ratio" "$REAIM" compare k1 k2 --ratio
+contains "$T/out" "Ratio" "the column is the ratio"
+contains "$T/out" "B/A" "the legend says what it is"
+check "compare --wide --ratio" "$REAIM" compare k1 k2 k3 --wide --ratio
+ok "$(grep -qE '^ +1 +[0-9.]+ +[0-9.]+ +[01]\.[0-9]{3}' "$T/out"; echo $?)" "the wide cells show B/A"
+status 1 "--counters and --wide are refused together" "$REAIM" compare k1 k2 --wide --counters
+
+# choosing runs: a label with runs of another suite is refused as one group, and chosen by suite
+printf '10 add_int\n' >"$T/other"
+check "k1 again, another workload" "$REAIM" -q --no-quiet-check -f "$T/other" -t 1,2 -j 2 -r 2 -d "$T/scratch" --label k1
+status 1 "a label pooling two suites is refused" "$REAIM" compare k1 k2
+contains "$T/err" "'k1' pools runs of different suites or modes: run 1 (mix, sweep) and run 9 (other, sweep)" \
+	"naming the runs, their suites and modes"
+contains "$T/err" "k1:mix" "and how to choose"
+check "LABEL:SUITE chooses the label's runs of one suite" "$REAIM" compare k1:mix k2 --format json
+contains "$T/out" '"runs": [1, 2]' "the runs of suite mix only"
+status 5 "LABEL:workload=NAME:mode=MODE (nothing in common with mix)" "$REAIM" compare k1:workload=other:mode=sweep k2:mix --format json
+contains "$T/out" '"runs": [9]' "the run of workload other"
+status 1 "a filter no run passes" "$REAIM" compare k1:mode=quick k2
+contains "$T/err" "no run labelled 'k1' passes 'mode=quick'" "says which"
+status 1 "an unknown filter key" "$REAIM" compare k1:colour=red k2
+contains "$T/err" "no filter 'colour'" "names it"
+check "list" "$REAIM" list
+contains "$T/out" "Mode" "list shows the mode"
+contains "$T/out" "Best JPM" "and the best Jobs/Min"
+ok "$(grep -qE '^9 .* other +sweep +k1 .* [0-9]+\.[0-9] +4\/4$' "$T/out"; echo $?)" "a row with suite, mode and a best Jobs/Min"
+
+# the AIM7 table of one run: each export block headed by its workload and O_SYNC setting; Real of a
+# short point keeps its digits
+check "export --format aim7" "$REAIM" export 1 --format aim7
+contains "$T/out" "Workload mix, O_SYNC on" "the aim7 block says its workload and O_SYNC setting"
+ok "$(grep -E '^ +[12] ' "$T/out" | awk '{ if ($5 + 0 > 0 && $5 !~ /^0\.0[0-9][0-9]/ && $5 + 0 < 0.1) bad = 1 } END { exit bad }'; echo $?)" \
+	"Real below 0.1 s keeps three significant digits"
+check "export --format reaim7" "$REAIM" export 1 --format reaim7
+contains "$T/out" "Workload mix, O_SYNC on" "the reaim7 tables say theirs"
+
+# several suites in one run are refused, naming them; quick mode stops at --max-tasks, as --dry-run says
+status 1 "-s dbase -s fserver -s shared is refused" "$REAIM" -s dbase -s fserver -s shared --dry-run
+contains "$T/err" "3 were given (dbase, fserver, shared)" "naming the suites"
+check "quick mode with a suite and --max-tasks 16, dry run" "$REAIM" -s dbase --mode quick --max-tasks 16 --dry-run
+ok "$(grep -qE '^  tasks +1,2,4,8,16$' "$T/out"; echo $?)" "the plan's task counts stop at 16"
+ok "$(grep -qE '^  (32|64) ' "$T/out" && echo 1 || echo 0)" "no row for 32 or 64 tasks"
+
+finish
