@@ -83,6 +83,7 @@ struct block_plan {
 	int rounds;               /* repeats asked for */
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
 	int variants;             /* the points carry variants */
+	int cpus;                 /* CPUs the tasks were confined to (--cpus); 0: every CPU */
 	double precision;         /* --precision asked (0: not) */
 	int looks;                /* the looks its stopping rule takes (1 without --precision) */
 };
@@ -116,6 +117,7 @@ struct run_opts {
 	char *point_hook;          /* run with /bin/sh from the release to the end of a point; NULL: none */
 	struct task_list point_hook_tasks; /* the task counts whose points run it; empty: every point */
 	int counters;              /* 1: the kernel's counters per point (/proc and perf_event_open) */
+	struct task_list cpus;     /* CPU counts the tasks are confined to, a block each; empty: every CPU */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -219,6 +221,8 @@ void plan_rounds(const struct run_opts *o, long long *least, long long *most);
 long long plan_looks(const struct run_opts *o);
 /* Points per task count and round: one per variant, or one. */
 size_t plan_arms(const struct run_opts *o);
+/* Blocks per workload and O_SYNC setting: one per --cpus count, or one. */
+size_t plan_cpu_counts(const struct run_opts *o);
 /* The largest task count a workload can reach (a growing mode's --max-tasks; 1 in single mode). */
 long long plan_max_tasks(const struct run_opts *o);
 /* A workload as a run stored it: its name, its workfile's name and text, and every option as
@@ -239,7 +243,7 @@ int plan_from_stored(const char *where, const char *suite_name, const char *suit
 /* How many points a plan will measure: exactly, at most (crossover and quick stop growing
  * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */
 enum plan_count { PLAN_EXACT, PLAN_AT_MOST, PLAN_UNKNOWN };
-/* Points of one O_SYNC setting of a workload: the fewest and the most (growing modes add
+/* Points of one O_SYNC setting of a workload, over every --cpus count: the fewest and the most (growing modes add
  * task counts, doubling the last listed one up to max_tasks, at most PLAN_GROW_POINTS more). */
 #define PLAN_GROW_POINTS 60
 void plan_points_range(const struct run_opts *o, size_t *least, size_t *most);

@@ -294,6 +294,17 @@ const struct option_def option_table[] = {
 	 .help = "store the kernel's counters of each point over its measured window: /proc/vmstat, interrupts, "
 		 "softirqs, schedstat, lock_stat, slabinfo, diskstats, and perf_event_open's software (and, with a PMU, "
 		 "hardware) events of the point's tasks; off (also --no-counters) reads none of them"},
+	{.key = "cpus",
+	 .type = OPT_TASKS,
+	 .min = 1,
+	 .max = TASKS_MAX,
+	 .offset = OFF(cpus),
+	 .arg = "LIST",
+	 .measured = 1,
+	 .help = "run every point at each CPU count of LIST ('1,2', '1-8*2'), a block each: the tasks confined to "
+		 "that many CPUs (sched_setaffinity), chosen one per core before a second SMT sibling of any; "
+		 "`show` adds Jobs/Min against the smallest count. A count beyond the CPUs reaim may use is "
+		 "refused (default: every CPU, unconfined)"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) <= 64, "struct overrides marks the given options in 64 bits");
@@ -607,6 +618,9 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src)
 	dst->point_hook_tasks.n = xcalloc(src->point_hook_tasks.count + 1, sizeof(int));
 	if (src->point_hook_tasks.count)
 		memcpy(dst->point_hook_tasks.n, src->point_hook_tasks.n, src->point_hook_tasks.count * sizeof(int));
+	dst->cpus.n = xcalloc(src->cpus.count + 1, sizeof(int));
+	if (src->cpus.count)
+		memcpy(dst->cpus.n, src->cpus.n, src->cpus.count * sizeof(int));
 }
 
 void str_list_copy(struct str_list *dst, const struct str_list *src)
@@ -660,6 +674,7 @@ void run_opts_free(struct run_opts *o)
 	str_list_free(&o->variants);
 	free(o->point_hook);
 	tasks_free(&o->point_hook_tasks);
+	tasks_free(&o->cpus);
 	memset(o, 0, sizeof(*o));
 }
 

@@ -51,6 +51,11 @@ size_t plan_arms(const struct run_opts *o)
 	return o->variants.count ? o->variants.count : 1;
 }
 
+size_t plan_cpu_counts(const struct run_opts *o)
+{
+	return o->cpus.count ? o->cpus.count : 1;
+}
+
 long long plan_max_tasks(const struct run_opts *o)
 {
 	long long m = 0;
@@ -68,13 +73,16 @@ void plan_points_range(const struct run_opts *o, size_t *least, size_t *most)
 	size_t listed = o->tasks.count * (size_t)lo * plan_arms(o);
 	*least = listed;
 	*most = o->tasks.count * (size_t)hi * plan_arms(o);
-	if ((o->mode != MODE_CROSSOVER && o->mode != MODE_QUICK) || o->tasks.count == 0)
-		return;
-	long long tasks = o->tasks.n[o->tasks.count - 1];
-	for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS; np += (size_t)o->repeat) {
-		tasks *= 2;
-		*most += (size_t)o->repeat;
+	if ((o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK) && o->tasks.count) {
+		long long tasks = o->tasks.n[o->tasks.count - 1];
+		for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS;
+		     np += (size_t)o->repeat) {
+			tasks *= 2;
+			*most += (size_t)o->repeat;
+		}
 	}
+	*least *= plan_cpu_counts(o); /* each CPU count is a block of its own */
+	*most *= plan_cpu_counts(o);
 }
 
 enum plan_count plan_points(const struct plan *p, size_t *n)

@@ -19,7 +19,10 @@ void report_block_begin(FILE *f, const struct report_block *b)
 {
 	fputs("\nWorkload ", f);
 	fput_text(f, b->plan.workload, 0);
-	fprintf(f, ", O_SYNC %s\n", b->plan.osync < 0 ? "on and off, interleaved" : b->plan.osync ? "on" : "off");
+	fprintf(f, ", O_SYNC %s", b->plan.osync < 0 ? "on and off, interleaved" : b->plan.osync ? "on" : "off");
+	if (b->plan.cpus > 0)
+		fprintf(f, ", %d CPU%s", b->plan.cpus, b->plan.cpus == 1 ? "" : "s");
+	fputc('\n', f);
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
 	if (b->plan.rounds > 1)
 		fprintf(f, "\tRound");

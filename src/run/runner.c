@@ -11,6 +11,7 @@
 
 #include "run/accounting.h"
 #include "engine/command.h"
+#include "measure/cputopo.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
 #include "run/counters.h"
@@ -23,6 +24,7 @@ static void to_store_point(const struct engine_point *pt, const struct engine_re
 {
 	memset(p, 0, sizeof(*p));
 	p->osync = pt->osync;
+	p->cpus = (int)pt->ncpus;
 	p->tasks = pt->tasks;
 	p->repeat = repeat;
 	p->valid = r->valid;
@@ -127,8 +129,13 @@ static int hook_begin(struct runner *rn, const struct workload *wl, int osync, i
 {
 	if (!point_hook_wanted(&wl->opts, tasks))
 		return 0;
-	char why[300], dir[sizeof(ph->dir)];
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir), why,
+	char why[300], dir[sizeof(ph->dir)], tag[VARIANT_NAME_MAX + 32];
+	/* a point of a --cpus block says its count too: the same point at another count is another dir */
+	if (rn->ncpus)
+		snprintf(tag, sizeof(tag), "%s%scpus-%zu", variant, variant[0] ? "-" : "", rn->ncpus);
+	else
+		snprintf(tag, sizeof(tag), "%s", variant);
+	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, tag, dir, sizeof(dir), why,
 			   sizeof(why)) < 0) {
 		log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
 		return 0;
@@ -186,6 +193,8 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 		.hook = accounting_hook(rn->acct),
+		.cpus = rn->cpus,
+		.ncpus = rn->ncpus,
 	};
 	struct counters *counted = wl->opts.counters ? rn->counters : NULL;
 	if (counted) { /* the accounting's moments come through the counters' hook */
@@ -317,6 +326,8 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 			.seed = (uint64_t)wl->opts.seed,
 			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
 			.hook = accounting_hook(rn->acct), /* its tasks in a point cgroup, killed with it */
+			.cpus = rn->cpus,
+			.ncpus = rn->ncpus,
 		};
 		struct engine_result res;
 		engine_run_point(&pt, scratch, &res);
@@ -451,10 +462,42 @@ static void sweep_growing(struct block_run *b)
 	}
 }
 
-void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
+/* --cpus: the CPUs of a block confined to `cpus` of them, chosen spread over cores; -1 (the run
+ * stops) when they cannot be chosen, as preflight refused a count beyond the allowed CPUs. */
+static int block_cpus(struct runner *rn, int cpus, int **chosen)
+{
+	*chosen = NULL;
+	if (cpus <= 0)
+		return 0;
+	char why[200];
+	*chosen = xcalloc((size_t)cpus, sizeof(int));
+	if (cputopo_choose("/sys", cpus, *chosen, why, sizeof(why)) < 0) {
+		log_error("--cpus %d: %s", cpus, why);
+		rn->failed = rn->fatal = 1;
+		if (!rn->first_failure[0])
+			snprintf(rn->first_failure, sizeof(rn->first_failure), "--cpus %d: %s", cpus, why);
+		free(*chosen);
+		*chosen = NULL;
+		return -1;
+	}
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (int i = 0; i < cpus; i++)
+		strbuf_addf(&sb, "%s%d", i ? "," : "", (*chosen)[i]);
+	log_info("%d CPU%s: the tasks run on CPU%s %s", cpus, cpus == 1 ? "" : "s", cpus == 1 ? "" : "s", sb.buf);
+	strbuf_free(&sb);
+	return 0;
+}
+
+void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
+	int *chosen;
+	if (block_cpus(rn, cpus, &chosen) < 0)
+		return;
+	rn->cpus = chosen;
+	rn->ncpus = chosen ? (size_t)cpus : 0;
 	long long least, most;
 	plan_rounds(o, &least, &most);
 	struct block_run b = {
@@ -465,7 +508,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
-			.looks = (int)plan_looks(o)},
+			.looks = (int)plan_looks(o), .cpus = chosen ? cpus : 0},
 		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
@@ -491,6 +534,9 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		rn->view->block_end(rn->view->arg, &b.blk, b.pts, b.np, !engine_interrupted());
 	free(b.pts);
 	free(b.arms);
+	rn->cpus = NULL;
+	rn->ncpus = 0;
+	free(chosen);
 }
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job

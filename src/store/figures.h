@@ -20,6 +20,7 @@
  * Row order is the JSON key order. A new row needs a migration adding its column (schema.c). */
 #define STORE_POINT_FIGURES(X)                                                                            \
 	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                                   \
+	X(cpus, INT, "CPUs", "CPUs the tasks were confined to (--cpus), 0 for every CPU", "", CORE, NOPLOT) \
 	X(tasks, INT, "tasks", "Tasks", "", CORE, NOPLOT)                                                 \
 	X(repeat, INT, "", "Repeat (from 0)", "", CORE, NOPLOT)                                           \
 	X(variant, TEXT, "", "Variant (--variant NAME), empty for none", "", CORE, NOPLOT)                \

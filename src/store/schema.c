@@ -154,5 +154,7 @@ const char *const store_migrations[] = {
 	"  unit TEXT NOT NULL,"
 	"  running_pct REAL,"
 	"  PRIMARY KEY (point_id, source, name));",
+	/* 14: the number of CPUs a point's tasks were confined to (--cpus); 0: every CPU, unconfined */
+	"ALTER TABLE points ADD COLUMN cpus INTEGER NOT NULL DEFAULT 0;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -135,7 +135,8 @@ static void text_formats(void)
 	static const char *const set[][2] = {{"workfile", "dbase"}, {"tasks", "1-4,8"}, {"filesize", "10K"},
 					      {"poolsize", "1M"}, {"dirs", "/a"}, {"label", "6.1"},
 					      {"threshold", "2.5"}, {"period", "1.5"}, {"osync", "both"},
-					      {"point_hook", "perf record -a"}, {"point_hook_tasks", "2,4"}};
+					      {"point_hook", "perf record -a"}, {"point_hook_tasks", "2,4"},
+					      {"cpus", "1,2"}};
 	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
 		option_set(&o, option_find(set[i][0]), set[i][1], &why);
 	option_set(&o, option_find("dirs"), "/b", &why);
