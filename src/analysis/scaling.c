@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,4 +85,51 @@ void scaling_free(struct scaling *s)
 	free(s->rows);
 	free(s->cpus);
 	memset(s, 0, sizeof(*s));
+}
+
+/* The mean of a figure over valid points (NaN ones left out); NaN without any. */
+static double mean_of(const struct store_point *pts, size_t n, const char *load, int tasks, size_t offset)
+{
+	double sum = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		memcpy(&v, (const char *)&pts[i] + offset, sizeof(v));
+		if (pts[i].valid && pts[i].tasks == tasks && strcmp(pts[i].load, load) == 0 && isfinite(v)) {
+			sum += v;
+			k++;
+		}
+	}
+	return k ? sum / (double)k : NAN;
+}
+
+size_t loads_table(const struct store_point *pts, size_t n, struct load_row **rows)
+{
+	*rows = NULL;
+	size_t nr = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!pts[i].load[0])
+			continue;
+		size_t k = 0;
+		while (k < nr && !(strcmp((*rows)[k].load, pts[i].load) == 0 && (*rows)[k].tasks == pts[i].tasks))
+			k++;
+		if (k == nr) {
+			*rows = xrealloc(*rows, (nr + 1) * sizeof(**rows));
+			memset(&(*rows)[nr], 0, sizeof(**rows));
+			snprintf((*rows)[nr].load, sizeof((*rows)[nr].load), "%.31s", pts[i].load);
+			(*rows)[nr].tasks = pts[i].tasks;
+			nr++;
+		}
+		(*rows)[k].n += pts[i].valid != 0;
+	}
+	for (size_t k = 0; k < nr; k++) {
+		struct load_row *r = &(*rows)[k];
+		r->jpm = mean_of(pts, n, r->load, r->tasks, offsetof(struct store_point, jobs_per_min));
+		r->units = mean_of(pts, n, r->load, r->tasks, offsetof(struct store_point, load_units));
+		r->cpu_pct = mean_of(pts, n, r->load, r->tasks, offsetof(struct store_point, load_cpu_pct));
+		double base = mean_of(pts, n, "no_load", r->tasks, offsetof(struct store_point, jobs_per_min));
+		/* contest's Ratio is of times: the job under the load over no_load; here of Jobs/Min, base over it */
+		r->ratio = isfinite(base) && r->jpm > 0 ? base / r->jpm : NAN;
+	}
+	return nr;
 }

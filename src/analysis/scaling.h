@@ -28,4 +28,16 @@ struct scaling {
 int scaling_of(const struct store_point *pts, size_t n, struct scaling *s);
 void scaling_free(struct scaling *s);
 
+/* contest's table of a block run with --load: per load (in the order they first ran, no_load first)
+ * and task count, the mean Jobs/Min of the valid points, its ratio to no_load's (Ratio), the mean
+ * units of work the load did (Loads) and its mean CPU % (LCPU%). */
+struct load_row {
+	char load[32];
+	int tasks;
+	size_t n;                 /* valid points */
+	double jpm, ratio, units, cpu_pct;
+};
+/* The rows of pts (one block); how many, *rows to free. 0 when no point carries a load. */
+size_t loads_table(const struct store_point *pts, size_t n, struct load_row **rows);
+
 #endif

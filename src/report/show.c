@@ -592,6 +592,8 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		block_rounds(opts, nopts, wr, &b);
 		for (size_t i = s; i < e && !b.plan.variants; i++)
 			b.plan.variants = pts[i].variant[0] != '\0';
+		for (size_t i = s; i < e && !b.plan.loads; i++)
+			b.plan.loads = pts[i].load[0] != '\0';
 		show_block(f, st, &b, pts + s, e - s, !(e == n && run_stopped(&run)), &fl);
 		if (e == n || pts[e].workload_id != pts[s].workload_id) { /* the workload's last block */
 			size_t first = s;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "run/accounting.h"
+#include "engine/bgload.h"
 #include "engine/command.h"
 #include "measure/cputopo.h"
 #include "measure/peak.h"
@@ -180,9 +181,77 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 }
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
+/* A background load's moments hung on the point's hook: its units and CPU counted from the release
+ * to the last task's finish. */
+struct load_hook {
+	struct engine_hook hook;
+	const struct engine_hook *next;
+	struct bgload *load;
+};
+
+static void load_moment(void *arg, enum engine_event ev)
+{
+	struct load_hook *h = arg;
+	if (ev == ENGINE_RELEASED)
+		bgload_mark_start(h->load);
+	else if (ev == ENGINE_FINISHED || ev == ENGINE_KILL)
+		bgload_mark_end(h->load);
+	if (h->next)
+		h->next->fn(h->next->arg, ev);
+}
+
+/* Start the point's load (not no_load) before its tasks, on the run's first disk dir, in a cgroup
+ * of its own under the run cgroup; 0 (*lh hung on pt, or no load), or -1 with the reason. */
+static int load_begin(struct runner *rn, const char *load, const struct engine_scratch *scratch,
+		      struct engine_point *pt, struct load_hook *lh, char *why, size_t len)
+{
+	lh->load = NULL;
+	if (!load || strcmp(load, BGLOAD_NONE) == 0)
+		return 0;
+	const struct bgload_def *d = bgload_find(load);
+	if (!d) {
+		snprintf(why, len, "unknown load %s (the loads are %s)", load, bgload_list_text());
+		return -1;
+	}
+	const char *run_cg = accounting_run_dir(rn->acct);
+	char *cg = run_cg ? xasprintf("%s/load-%s", run_cg, d->name) : NULL;
+	int rc = bgload_start(d, scratch->roots[0], cg, 120, engine_interrupted, &lh->load, why, len);
+	free(cg);
+	if (rc < 0)
+		return -1;
+	lh->next = pt->hook;
+	lh->hook = (struct engine_hook){.fn = load_moment, .arg = lh};
+	pt->hook = &lh->hook;
+	return 0;
+}
+
+/* Stop the point's load (a load that ended early makes the point invalid) and keep what it did
+ * with the point (out, after to_store_point). */
+static void load_end(struct load_hook *lh, struct engine_result *res, struct bgload_result *r)
+{
+	r->units = r->cpu_s = r->read_bytes = r->write_bytes = NAN;
+	r->wall_s = 0;
+	if (!lh->load)
+		return;
+	char why[300];
+	if (bgload_stop(lh->load, r, why, sizeof(why)) < 0 && res->valid) {
+		res->valid = 0;
+		snprintf(res->reason, sizeof(res->reason), "%s", why);
+	}
+}
+
+static void load_store(const char *load, const struct bgload_result *r, struct store_point *out)
+{
+	snprintf(out->load, sizeof(out->load), "%s", load ? load : "");
+	out->load_units = r->units;
+	out->load_cpu_pct = r->wall_s > 0 ? 100 * r->cpu_s / r->wall_s : NAN;
+	out->load_read_bytes = r->read_bytes;
+	out->load_write_bytes = r->write_bytes;
+}
+
 static int one_point(struct runner *rn, const struct workload *wl, const struct block_plan *blk, int64_t wl_id,
-		     int tasks, int repeat, const char *variant, int osync, const struct engine_scratch *scratch,
-		     struct store_point *out)
+		     int tasks, int repeat, const char *variant, const char *load, int osync,
+		     const struct engine_scratch *scratch, struct store_point *out)
 {
 	int stored = 0;
 	struct engine_point pt = {
@@ -215,10 +284,25 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	shown.osync = osync;
 	if (rn->view->point_begin)
 		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
-	engine_run_point(&pt, scratch, &res);
+	struct load_hook lh;
+	char why[300];
+	int ran = load_begin(rn, load, scratch, &pt, &lh, why, sizeof(why)) == 0;
+	if (!ran) {
+		/* the point cannot be measured as asked: stored invalid with the reason, nothing forked */
+		memset(&res, 0, sizeof(res));
+		res.tests = xcalloc(wl->wf.count + 1, sizeof(*res.tests));
+		res.jobs_per_task = plan_jobs_per_task(&wl->wf, wl->opts.jobs_per_task);
+		snprintf(res.reason, sizeof(res.reason), "%s", why);
+		res.real_s = res.user_s = res.sys_s = res.window_cpu_s = NAN;
+	} else {
+		engine_run_point(&pt, scratch, &res);
+	}
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
+	struct bgload_result lr;
+	load_end(&lh, &res, &lr);
 	to_store_point(&pt, &res, repeat, out);
+	load_store(load, &lr, out);
 	if (hooked)
 		hook_end(&ph, wl, tasks, &res, out);
 	snprintf(out->variant, sizeof(out->variant), "%s", variant);
@@ -230,9 +314,10 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	struct store_sample *samples = to_store_system(&res, out);
 	char what[120];
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
-	accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
+	if (ran)
+		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
 	size_t ncounters = 0;
-	struct store_counter *counters = counted ? counters_point(counted, &res, &ncounters) : NULL;
+	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &ncounters) : NULL;
 	if (store_point_add_counted(rn->st, out, tests, wl->wf.count, samples, res.nseries, counters, ncounters) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
@@ -259,6 +344,7 @@ int runner_stop_now(const struct runner *rn)
 struct arm {
 	char name[VARIANT_NAME_MAX + 1];
 	const char *command;
+	const char *load;         /* --load: the background load (no_load the base); NULL without */
 	int osync;
 };
 
@@ -356,7 +442,7 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
 	}
 	struct store_point *p = &b->pts[b->np++];
-	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, a->osync, b->scratch, p) < 0) {
+	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, a->load, a->osync, b->scratch, p) < 0) {
 		b->np--; /* not stored: not shown, and not among the block's points */
 		return;
 	}
@@ -404,7 +490,8 @@ static int precise(const struct block_run *b, int tasks)
 		size_t n = 0;
 		for (size_t i = 0; i < b->np; i++)
 			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0 &&
-			    b->pts[i].osync == b->arms[k].osync)
+			    b->pts[i].osync == b->arms[k].osync &&
+			    strcmp(b->pts[i].load, b->arms[k].load ? b->arms[k].load : "") == 0)
 				v[n++] = b->pts[i].jobs_per_min;
 		all = verdict_precision_reached(v, n, b->wl->opts.precision, (size_t)plan_looks(&b->wl->opts), NULL);
 	}
@@ -508,14 +595,19 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
-			.looks = (int)plan_looks(o), .cpus = chosen ? cpus : 0},
+			.looks = (int)plan_looks(o), .cpus = chosen ? cpus : 0, .loads = o->loads.count > 0},
 		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
-	size_t per = osync < 0 ? 2 : 1; /* each variant's arms: on then off, or the block's setting */
+	const char *loads[LOADS_MAX];
+	size_t nloads = o->loads.count ? plan_loads(o, loads) : 1;
+	/* each variant's arms: a load each (no_load first), each on then off or the block's setting */
+	size_t per = osync < 0 ? 2 : 1;
 	for (size_t k = 0; k < b.narms; k++) {
-		if (o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0)
+		if (o->variants.count &&
+		    variant_split(o->variants.v[k / (per * nloads)], b.arms[k].name, &b.arms[k].command) < 0)
 			abort(); /* the option parser checked every item */
+		b.arms[k].load = o->loads.count ? loads[k / per % nloads] : NULL;
 		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
 	}
 	if (rn->view->block_begin)
@@ -564,7 +656,7 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", blk.osync, scratch, &p) == 0 && p.valid &&
+			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", NULL, blk.osync, scratch, &p) == 0 && p.valid &&
 			     p.jobs_per_min_task > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
