@@ -556,9 +556,12 @@ int bgload_start(const struct bgload_def *d, const char *dir, const char *cgroup
 		 int (*stop)(void), struct bgload **out, char *why, size_t len)
 {
 	*out = NULL;
-	long long mib = bgload_size_mib(d, dir, why, len);
-	if (mib < 0)
+	char size_why[200];
+	long long mib = bgload_size_mib(d, dir, size_why, sizeof(size_why));
+	if (mib < 0) {
+		snprintf(why, len, "load %s could not start: %s", d->name, size_why);
 		return -1;
+	}
 	struct bgload *l = xcalloc(1, sizeof(*l));
 	l->def = d;
 	l->sh = mmap(NULL, sizeof(*l->sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
