@@ -249,6 +249,17 @@ static void load_store(const char *load, const struct bgload_result *r, struct s
 	out->load_write_bytes = r->write_bytes;
 }
 
+/* A point that cannot be measured as asked (its load did not start): invalid with the reason,
+ * nothing forked. */
+static void not_started(const struct workload *wl, const char *why, struct engine_result *res)
+{
+	memset(res, 0, sizeof(*res));
+	res->tests = xcalloc(wl->wf.count + 1, sizeof(*res->tests));
+	res->jobs_per_task = plan_jobs_per_task(&wl->wf, wl->opts.jobs_per_task);
+	snprintf(res->reason, sizeof(res->reason), "%s", why);
+	res->real_s = res->user_s = res->sys_s = res->window_cpu_s = NAN;
+}
+
 static int one_point(struct runner *rn, const struct workload *wl, const struct block_plan *blk, int64_t wl_id,
 		     int tasks, int repeat, const char *variant, const char *load, int osync,
 		     const struct engine_scratch *scratch, struct store_point *out)
@@ -287,16 +298,10 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 	struct load_hook lh;
 	char why[300];
 	int ran = load_begin(rn, load, scratch, &pt, &lh, why, sizeof(why)) == 0;
-	if (!ran) {
-		/* the point cannot be measured as asked: stored invalid with the reason, nothing forked */
-		memset(&res, 0, sizeof(res));
-		res.tests = xcalloc(wl->wf.count + 1, sizeof(*res.tests));
-		res.jobs_per_task = plan_jobs_per_task(&wl->wf, wl->opts.jobs_per_task);
-		snprintf(res.reason, sizeof(res.reason), "%s", why);
-		res.real_s = res.user_s = res.sys_s = res.window_cpu_s = NAN;
-	} else {
+	if (!ran)
+		not_started(wl, why, &res);
+	else
 		engine_run_point(&pt, scratch, &res);
-	}
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
 	struct bgload_result lr;
