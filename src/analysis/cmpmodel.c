@@ -106,6 +106,8 @@ struct key {
 	const char *workload;
 	int osync;                /* -1: the side says */
 	const char *variant;      /* NULL: the side says */
+	int cpus;                 /* --cpus: the CPU count (0: every CPU) */
+	const char *load;         /* --load: the background load ("" without) */
 	int skip_noisy;           /* --exclude-noisy: points measured in noise are left out */
 };
 
@@ -246,7 +248,8 @@ static const struct store_test *tests_of(struct build *b, struct crun *r, size_t
 /* Whether a point belongs to a side's share of a block. */
 static int matches(const struct compare_side *s, const struct key *k, const struct store_point *p)
 {
-	if (!p->valid || strcmp(p->workload, k->workload) != 0 || (k->skip_noisy && noise_of_point(p)))
+	if (!p->valid || strcmp(p->workload, k->workload) != 0 || p->cpus != k->cpus || strcmp(p->load, k->load) != 0 ||
+	    (k->skip_noisy && noise_of_point(p)))
 		return 0;
 	if (p->osync != (s->osync >= 0 ? s->osync : k->osync))
 		return 0;
@@ -640,7 +643,7 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 
 static int key_equal(const struct key *a, const struct key *b)
 {
-	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync &&
+	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync && a->cpus == b->cpus && strcmp(a->load, b->load) == 0 &&
 	       (a->variant == b->variant || (a->variant && b->variant && strcmp(a->variant, b->variant) == 0));
 }
 
@@ -656,7 +659,7 @@ static size_t block_keys(struct build *b, struct key **out)
 		for (size_t j = 0; j < r->n; j++) {
 			const struct store_point *p = &r->pts[j];
 			struct key k = {p->workload, s->osync >= 0 ? -1 : p->osync, s->variant ? NULL : p->variant,
-					b->m->exclude_noisy};
+					p->cpus, p->load, b->m->exclude_noisy};
 			if (!matches(s, &k, p))
 				continue;
 			size_t q = 0;
@@ -958,6 +961,8 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 	snprintf(pn->workload, sizeof(pn->workload), "%s", k->workload);
 	snprintf(pn->variant, sizeof(pn->variant), "%.63s", k->variant ? k->variant : "");
 	pn->osync = k->osync;
+	pn->cpus = k->cpus;
+	snprintf(pn->load, sizeof(pn->load), "%.31s", k->load);
 	pn->side = side;
 	int *tasks;
 	pn->ncells = block_tasks(b, k, &tasks);

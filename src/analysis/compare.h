@@ -162,6 +162,8 @@ struct compare_panel {
 	char workload[64];
 	int osync;                /* -1 in osync mode (the sides are the settings) */
 	char variant[64];         /* "" unless groups of runs made with variants */
+	int cpus;                 /* --cpus: the CPU count of the block (0: every CPU) */
+	char load[32];            /* --load: the background load of the block ("" without) */
 	size_t side;              /* index of the other side */
 	struct compare_cell *cells;
 	size_t ncells;

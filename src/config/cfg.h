@@ -83,6 +83,8 @@ struct block_plan {
 	int rounds;               /* repeats asked for */
 	double threshold;         /* Jobs/Min per task that ends crossover and quick modes */
 	int variants;             /* the points carry variants */
+	int cpus;                 /* CPUs the tasks were confined to (--cpus); 0: every CPU */
+	int loads;                /* the points carry background loads (--load) */
 	double precision;         /* --precision asked (0: not) */
 	int looks;                /* the looks its stopping rule takes (1 without --precision) */
 };
@@ -116,6 +118,8 @@ struct run_opts {
 	char *point_hook;          /* run with /bin/sh from the release to the end of a point; NULL: none */
 	struct task_list point_hook_tasks; /* the task counts whose points run it; empty: every point */
 	int counters;              /* 1: the kernel's counters per point (/proc and perf_event_open) */
+	struct task_list cpus;     /* CPU counts the tasks are confined to, a block each; empty: every CPU */
+	struct str_list loads;     /* --load items, each "NAME[,NAME...]"; empty: no loads */
 };
 
 enum opt_type { OPT_INT, OPT_KIB, OPT_STR, OPT_STRLIST, OPT_TASKS, OPT_ENUM, OPT_SECONDS, OPT_DOUBLE };
@@ -171,6 +175,14 @@ extern const char *const mode_names[];
  * command (which may be empty: nothing to run); -1 for an item that is not NAME=COMMAND. */
 int variant_split(const char *item, char *name, const char **command);
 
+/* ---- background loads: --load NAME[,NAME...] ---- */
+/* Every load name --load accepts, no_load (the base) first; engine/bgload.c runs each other one. */
+extern const char *const load_names[];
+#define LOADS_MAX 8                /* no_load and every load, each once */
+/* The loads of a workload in the order they run: no_load first, then each named once, in the order
+ * given; how many (1 without --load: no_load alone). names[LOADS_MAX]. */
+size_t plan_loads(const struct run_opts *o, const char **names);
+
 /* ---- suites and the plan ---- */
 struct workload {
 	char *name;
@@ -217,8 +229,10 @@ void plan_rounds(const struct run_opts *o, long long *least, long long *most);
 /* The looks --precision takes at a task count (one after each round from the least on): its
  * stopping rule and compare spend the level over them. 1 without --precision. */
 long long plan_looks(const struct run_opts *o);
-/* Points per task count and round: one per variant, or one. */
+/* Points per task count and round: one per variant and load (no_load included), or one. */
 size_t plan_arms(const struct run_opts *o);
+/* Blocks per workload and O_SYNC setting: one per --cpus count, or one. */
+size_t plan_cpu_counts(const struct run_opts *o);
 /* The largest task count a workload can reach (a growing mode's --max-tasks; 1 in single mode). */
 long long plan_max_tasks(const struct run_opts *o);
 /* A workload as a run stored it: its name, its workfile's name and text, and every option as
@@ -239,7 +253,7 @@ int plan_from_stored(const char *where, const char *suite_name, const char *suit
 /* How many points a plan will measure: exactly, at most (crossover and quick stop growing
  * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */
 enum plan_count { PLAN_EXACT, PLAN_AT_MOST, PLAN_UNKNOWN };
-/* Points of one O_SYNC setting of a workload: the fewest and the most (growing modes add
+/* Points of one O_SYNC setting of a workload, over every --cpus count: the fewest and the most (growing modes add
  * task counts, doubling the last listed one up to max_tasks, at most PLAN_GROW_POINTS more). */
 #define PLAN_GROW_POINTS 60
 void plan_points_range(const struct run_opts *o, size_t *least, size_t *most);

@@ -15,6 +15,25 @@ const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
 static const char *const off_on[] = {"off", "on", NULL};
+const char *const load_names[] = {"no_load", "process", "io", "read", "list", "tar", "mem", NULL};
+
+/* A --load item: load names separated by commas, each one of load_names. */
+static int check_load(const char *value, const char **why)
+{
+	for (const char *p = value;; p++) {
+		size_t n = strcspn(p, ",");
+		size_t k = 0;
+		while (load_names[k] && (strlen(load_names[k]) != n || strncmp(load_names[k], p, n) != 0))
+			k++;
+		if (!load_names[k]) {
+			*why = "not a load: the loads are no_load, process, io, read, list, tar, mem";
+			return -1;
+		}
+		p += n;
+		if (!*p)
+			return 0;
+	}
+}
 
 int variant_split(const char *item, char *name, const char **command)
 {
@@ -276,6 +295,26 @@ const struct option_def option_table[] = {
 	 .help = "store the kernel's counters of each point over its measured window: /proc/vmstat, interrupts, "
 		 "softirqs, schedstat, lock_stat, slabinfo, diskstats, and perf_event_open's software (and, with a PMU, "
 		 "hardware) events of the point's tasks; off (also --no-counters) reads none of them"},
+	{.key = "cpus",
+	 AS_TASKS(cpus),
+	 .min = 1,
+	 .max = TASKS_MAX,
+	 .arg = "LIST",
+	 .measured = 1,
+	 .help = "run every point at each CPU count of LIST ('1,2', '1-8*2'), a block each: the tasks confined to "
+		 "that many CPUs (sched_setaffinity), chosen one per core before a second SMT sibling of any; "
+		 "`show` adds Jobs/Min against the smallest count. A count beyond the CPUs reaim may use is "
+		 "refused (default: every CPU, unconfined)"},
+	{.key = "load",
+	 AS_STRLIST(loads),
+	 .arg = "NAME[,NAME...]",
+	 .measured = 1,
+	 .help = "run each point once per background load beside it, interleaved as variants are, no_load always "
+		 "the base: process (processes passing data through pipes), io (rewriting a file of 1/8 of memory), "
+		 "read (reading one back), list (walking a tree), tar (archiving and extracting a tree of small "
+		 "files), mem (touching more than the free memory, never beyond MemAvailable less a margin). Each "
+		 "runs from before the release to after the last task, in a cgroup of its own; its units of work, "
+		 "CPU % and I/O are stored with the point. Sweep mode only"},
 };
 const size_t option_count = ARRAY_SIZE(option_table);
 _Static_assert(ARRAY_SIZE(option_table) <= 64, "struct overrides marks the given options in 64 bits");
@@ -316,6 +355,7 @@ static const struct {
 } value_checks[] = {
 	{.offset = OFF(variants), .check = check_variant},
 	{.offset = OFF(label), .check = check_label},
+	{.offset = OFF(loads), .check = check_load},
 };
 
 static int value_check(const struct option_def *def, const char *value, const char **why)
@@ -585,10 +625,14 @@ void run_opts_copy(struct run_opts *dst, const struct run_opts *src)
 	memcpy(dst->tasks.n, src->tasks.n, src->tasks.count * sizeof(int));
 	str_list_copy(&dst->dirs, &src->dirs);
 	str_list_copy(&dst->variants, &src->variants);
+	str_list_copy(&dst->loads, &src->loads);
 	dst->point_hook = src->point_hook ? xstrdup(src->point_hook) : NULL;
 	dst->point_hook_tasks.n = xcalloc(src->point_hook_tasks.count + 1, sizeof(int));
 	if (src->point_hook_tasks.count)
 		memcpy(dst->point_hook_tasks.n, src->point_hook_tasks.n, src->point_hook_tasks.count * sizeof(int));
+	dst->cpus.n = xcalloc(src->cpus.count + 1, sizeof(int));
+	if (src->cpus.count)
+		memcpy(dst->cpus.n, src->cpus.n, src->cpus.count * sizeof(int));
 }
 
 void str_list_copy(struct str_list *dst, const struct str_list *src)
@@ -640,8 +684,10 @@ void run_opts_free(struct run_opts *o)
 	tasks_free(&o->tasks);
 	str_list_free(&o->dirs);
 	str_list_free(&o->variants);
+	str_list_free(&o->loads);
 	free(o->point_hook);
 	tasks_free(&o->point_hook_tasks);
+	tasks_free(&o->cpus);
 	memset(o, 0, sizeof(*o));
 }
 

@@ -46,9 +46,37 @@ long long plan_looks(const struct run_opts *o)
 	return o->precision > 0 ? most - least + 1 : 1;
 }
 
+size_t plan_loads(const struct run_opts *o, const char **names)
+{
+	size_t n = 0;
+	names[n++] = load_names[0];
+	for (size_t i = 0; i < o->loads.count; i++)
+		for (const char *p = o->loads.v[i];; p++) {
+			size_t len = strcspn(p, ",");
+			for (size_t k = 0; load_names[k]; k++) {
+				size_t seen = 0;
+				while (seen < n && strcmp(names[seen], load_names[k]) != 0)
+					seen++;
+				if (strlen(load_names[k]) == len && strncmp(load_names[k], p, len) == 0 && seen == n &&
+				    n < LOADS_MAX)
+					names[n++] = load_names[k];
+			}
+			p += len;
+			if (!*p)
+				break;
+		}
+	return n;
+}
+
 size_t plan_arms(const struct run_opts *o)
 {
-	return o->variants.count ? o->variants.count : 1;
+	const char *names[LOADS_MAX];
+	return (o->variants.count ? o->variants.count : 1) * (o->loads.count ? plan_loads(o, names) : 1);
+}
+
+size_t plan_cpu_counts(const struct run_opts *o)
+{
+	return o->cpus.count ? o->cpus.count : 1;
 }
 
 long long plan_max_tasks(const struct run_opts *o)
@@ -68,13 +96,16 @@ void plan_points_range(const struct run_opts *o, size_t *least, size_t *most)
 	size_t listed = o->tasks.count * (size_t)lo * plan_arms(o);
 	*least = listed;
 	*most = o->tasks.count * (size_t)hi * plan_arms(o);
-	if ((o->mode != MODE_CROSSOVER && o->mode != MODE_QUICK) || o->tasks.count == 0)
-		return;
-	long long tasks = o->tasks.n[o->tasks.count - 1];
-	for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS; np += (size_t)o->repeat) {
-		tasks *= 2;
-		*most += (size_t)o->repeat;
+	if ((o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK) && o->tasks.count) {
+		long long tasks = o->tasks.n[o->tasks.count - 1];
+		for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS;
+		     np += (size_t)o->repeat) {
+			tasks *= 2;
+			*most += (size_t)o->repeat;
+		}
 	}
+	*least *= plan_cpu_counts(o); /* each CPU count is a block of its own */
+	*most *= plan_cpu_counts(o);
 }
 
 enum plan_count plan_points(const struct plan *p, size_t *n)

@@ -50,6 +50,8 @@ struct engine_point {
 	const struct engine_hook *hook;        /* NULL: none */
 	const struct perfctr_task *perf;       /* perf events each task counts for itself and its children,
 						* from the release to its finish; NULL: none */
+	const int *cpus;          /* --cpus: the CPUs every task is confined to (ncpus of them); NULL: all */
+	size_t ncpus;
 };
 
 /* Where the wall time of a point outside its measured real time went, in seconds. */

@@ -3,6 +3,7 @@
 #ifndef REAIM_ENGINE_INTERNAL_H
 #define REAIM_ENGINE_INTERNAL_H
 
+#include <sched.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -95,6 +96,7 @@ struct task_args {
 	pid_t parent;
 	const int *cpus;          /* --pin: task i runs on cpus[i % ncpus]; NULL: not pinned */
 	size_t ncpus;
+	const cpu_set_t *confine; /* --cpus without --pin: the set every task keeps to; NULL: not confined */
 	int ready_fd;             /* eventfd the last task to be ready writes, then all wait for go */
 	int done_fd;              /* eventfd the last task to finish writes, then all wait for leave */
 };

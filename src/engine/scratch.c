@@ -257,6 +257,24 @@ static int *allowed_cpus(size_t *n)
 	return cpus;
 }
 
+/* --pin's CPUs (the point's under --cpus, else every allowed one; NULL without --pin) and the set
+ * --cpus confines every task to (empty without it). */
+static int *point_cpus(const struct engine_point *pt, size_t *n, cpu_set_t *confine)
+{
+	CPU_ZERO(confine);
+	for (size_t i = 0; i < pt->ncpus; i++)
+		CPU_SET(pt->cpus[i], confine);
+	*n = 0;
+	if (!pt->opts->pin)
+		return NULL;
+	if (!pt->cpus)
+		return allowed_cpus(n);
+	int *cpus = xcalloc(pt->ncpus + 1, sizeof(int));
+	memcpy(cpus, pt->cpus, pt->ncpus * sizeof(int));
+	*n = pt->ncpus;
+	return cpus;
+}
+
 /* --drop-caches: write dirty data back, then drop the clean page cache, dentries and inodes,
  * so every point starts from the same cold caches rather than what the last one left. */
 static int drop_caches(char *err, size_t errlen)
@@ -319,7 +337,8 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	if (rc == 0)
 		rc = make_point_dirs(s, seq, need_dirs, need_source ? kib : -1, point_dirs, sources, res);
 	size_t ncpus = 0;
-	int *cpus = rc == 0 && pt->opts->pin ? allowed_cpus(&ncpus) : NULL;
+	cpu_set_t confine;
+	int *cpus = rc == 0 ? point_cpus(pt, &ncpus, &confine) : NULL;
 	if (rc == 0 && pt->opts->pin && ncpus == 0) {
 		snprintf(res->reason, sizeof(res->reason), "--pin: cannot read the CPUs allowed: %s", strerror(errno));
 		rc = -1;
@@ -328,6 +347,7 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 		struct task_args proto = {
 			.cpus = cpus,
 			.ncpus = ncpus,
+			.confine = pt->cpus ? &confine : NULL,
 			.pt = pt,
 			.point_dirs = (const char *const *)point_dirs,
 			.sources = (const char *const *)sources,

@@ -169,7 +169,8 @@ void gate_wait(uint32_t *gate)
 		syscall(SYS_futex, gate, FUTEX_WAIT, 0, NULL, NULL, 0);
 }
 
-/* Leave the parent's session, die with it, and take the task's CPU (--pin); exits on failure. */
+/* Leave the parent's session, die with it, and take the task's CPU (--pin) or the point's CPUs (--cpus);
+ * exits on failure. */
 static void task_settle(const struct task_args *a)
 {
 	const char *step;
@@ -185,6 +186,9 @@ static void task_settle(const struct task_args *a)
 			fail(a, -1, errno, "binding the task to its CPU (--pin)");
 			_exit(1);
 		}
+	} else if (a->confine && sched_setaffinity(0, sizeof(*a->confine), a->confine) < 0) {
+		fail(a, -1, errno, "confining the task to the point's CPUs (--cpus)");
+		_exit(1);
 	}
 }
 

@@ -154,6 +154,10 @@ static void panel_title(FILE *f, const struct compare_model *m, const struct com
 		fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
 	if (p->variant[0])
 		fprintf(f, ", variant %s", p->variant);
+	if (p->cpus > 0)
+		fprintf(f, ", %d CPU%s", p->cpus, p->cpus == 1 ? "" : "s");
+	if (p->load[0])
+		fprintf(f, ", load %s", p->load);
 	fprintf(f, ": %s against %s\n", m->sides[p->side].letter, m->sides[0].letter);
 }
 

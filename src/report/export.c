@@ -23,9 +23,9 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 	static const char *const fmt[] = {"%.2f", "%.2f", "%.4f", "%.2f", "%.2f",
 					  "%.2f", "%.4f", "%.0f", "%.2f", "%.2f"};
 	/* the classic columns (what mmtests reads), then why a point is noisy (empty when it is not),
-	 * then which block and round it belongs to */
+	 * then which block and round it belongs to, and the CPUs it was confined to (0: every CPU) */
 	fprintf(f, "Forks,JPM,JPM_C,JPS_C,parent_tm,childU_tm,childS_tm,std_dev,JTI,max_c,min_c,noise,workload,osync,"
-		   "variant,round\n");
+		   "variant,round,cpus\n");
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
@@ -43,7 +43,7 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 		textout_csv_string(f, p[i].workload, 1);
 		fprintf(f, ",%s,", p[i].osync ? "on" : "off");
 		textout_csv_string(f, p[i].variant, 1);
-		fprintf(f, ",%d\n", p[i].repeat + 1);
+		fprintf(f, ",%d,%d\n", p[i].repeat + 1, p[i].cpus);
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config/cfg.h"
 #include "report/report.h"
@@ -27,6 +28,9 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 	size_t least, most;
 	plan_points_range(o, &least, &most);
 	const char *rounds = o->repeat > 1 ? "rounds" : "round", *settings = nosync > 1 ? "settings" : "setting";
+	char cpus[64] = "";
+	if (o->cpus.count)
+		snprintf(cpus, sizeof(cpus), " x %zu CPU count%s", o->cpus.count, o->cpus.count > 1 ? "s" : "");
 	switch (o->mode) {
 	case MODE_SINGLE:
 		fprintf(f, "  Points: one per test (%zu) after its calibration points\n", wl->wf.count);
@@ -50,19 +54,33 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 				fprintf(f, "%lld %s", lo, lo > 1 ? "rounds" : "round");
 			if (o->variants.count)
 				fprintf(f, " x %zu variants", o->variants.count);
-			fprintf(f, " x %d O_SYNC %s)\n", nosync, settings);
+			fprintf(f, " x %d O_SYNC %s%s)\n", nosync, settings, cpus);
 		} else if (least == most)
-			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s)\n", least * (size_t)nosync,
-				o->tasks.count, o->repeat, rounds, nosync, settings);
+			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s%s)\n", least * (size_t)nosync,
+				o->tasks.count, o->repeat, rounds, nosync, settings, cpus);
 		else
 			fprintf(f, "  Points: %zu to %zu (%zu listed task counts x %lld %s, then doubling up to "
-				   "%lld tasks while Jobs/Min per task stays above %g; x %d O_SYNC %s)\n",
+				   "%lld tasks while Jobs/Min per task stays above %g; x %d O_SYNC %s%s)\n",
 				least * (size_t)nosync, most * (size_t)nosync, o->tasks.count, o->repeat, rounds,
-				o->max_tasks, o->threshold, nosync, settings);
+				o->max_tasks, o->threshold, nosync, settings, cpus);
 	}
 	if (o->warmup > 0 && o->mode != MODE_SINGLE)
 		fprintf(f, "  Warm-up: %lld %s at %d tasks before each O_SYNC setting's points, not stored\n",
 			o->warmup, o->warmup > 1 ? "points" : "point", o->tasks.n[0]);
+}
+
+/* How much longer a point takes over every --cpus count than once on every CPU (what the stored
+ * runs measured): a CPU-bound point of T tasks at C CPUs takes min(T, online) / min(T, C) times as
+ * long, an upper bound for a mix that also waits on disk. 1 without --cpus. */
+static double cpus_factor(const struct run_opts *o, int tasks)
+{
+	if (!o->cpus.count)
+		return 1;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	double all = (double)(online > 0 && online < tasks ? online : tasks), sum = 0;
+	for (size_t c = 0; c < o->cpus.count; c++)
+		sum += all / (double)(o->cpus.n[c] < tasks ? o->cpus.n[c] : tasks);
+	return sum;
 }
 
 /* The estimate of one O_SYNC setting from the stored run that measured most of its task
@@ -94,7 +112,7 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 	plan_rounds(o, &rounds, &ignored);
 	for (size_t i = 0; i < o->tasks.count; i++)
 		if (e.seconds[i] >= 0)
-			*seconds += e.seconds[i] * (double)rounds * (double)plan_arms(o);
+			*seconds += e.seconds[i] * (double)rounds * (double)plan_arms(o) * cpus_factor(o, o->tasks.n[i]);
 	/* the warm-up points run at the first task count, before this setting's points */
 	long long warmup = o->mode == MODE_SINGLE ? 0 : o->warmup;
 	if (warmup > 0 && e.seconds[0] >= 0)

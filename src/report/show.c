@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/noise.h"
+#include "analysis/scaling.h"
 #include "config/cfg.h"
 #include "measure/measure.h"
 #include "report/report.h"
@@ -287,17 +288,18 @@ static int interleaved(const struct store_point *pts, size_t s, size_t e)
 	return last_on >= 0 && first_off >= 0 && first_off < last_on;
 }
 
-/* The end of the block at start: its workload and O_SYNC setting, or both settings when they ran
+/* The end of the block at start: its workload, CPU count and O_SYNC setting, or both settings when they ran
  * interleaved (*both is set then). */
 static size_t block_end_of(const struct store_point *pts, size_t n, size_t start, int *both)
 {
 	size_t e = start, w = start;
-	while (w < n && pts[w].workload_id == pts[start].workload_id)
+	/* a workload at one CPU count (--cpus): its blocks ran apart from those of another count */
+	while (w < n && pts[w].workload_id == pts[start].workload_id && pts[w].cpus == pts[start].cpus)
 		w++;
 	*both = interleaved(pts, start, w);
 	if (*both)
 		return w;
-	while (e < n && pts[e].workload_id == pts[start].workload_id && pts[e].osync == pts[start].osync)
+	while (e < w && pts[e].osync == pts[start].osync)
 		e++;
 	return e;
 }
@@ -306,6 +308,54 @@ static size_t block_end(const struct store_point *pts, size_t n, size_t start)
 {
 	int both;
 	return block_end_of(pts, n, start, &both);
+}
+
+/* --cpus: each task count's Jobs/Min at every CPU count and over that at the smallest, when a
+ * workload was measured at two or more counts (analysis/scaling.c). */
+static void print_scaling(FILE *f, const char *workload, const struct store_point *pts, size_t n)
+{
+	struct scaling sc;
+	if (scaling_of(pts, n, &sc) != 0)
+		return;
+	fputs("\nScaling of workload ", f);
+	fput_text(f, workload, 0);
+	fprintf(f, ": Jobs/Min at each CPU count (mean of the valid rounds) and over %d CPU%s\n", sc.cpus[0],
+		sc.cpus[0] == 1 ? "" : "s");
+	int osyncs = 0, variants = 0;
+	for (size_t i = 0; i < sc.nrows; i++) {
+		osyncs |= 1 << (sc.rows[i].osync != 0);
+		variants |= sc.rows[i].variant[0] != '\0';
+	}
+	fputs("Tasks", f);
+	if (osyncs == 3)
+		fputs("\tO_SYNC", f);
+	if (variants)
+		fputs("\tVariant", f);
+	for (size_t k = 0; k < sc.ncpus; k++)
+		fprintf(f, "\t%d CPU%s\tRatio", sc.cpus[k], sc.cpus[k] == 1 ? "" : "s");
+	fputc('\n', f);
+	for (size_t i = 0; i < sc.nrows; i++) {
+		const struct scaling_row *r = &sc.rows[i];
+		fprintf(f, "%d", r->tasks);
+		if (osyncs == 3)
+			fprintf(f, "\t%s", r->osync ? "on" : "off");
+		if (variants) {
+			fputc('\t', f);
+			fput_text(f, r->variant, 0);
+		}
+		for (size_t k = 0; k < sc.ncpus; k++) {
+			if (isfinite(r->jpm[k]))
+				fprintf(f, "\t%.1f", r->jpm[k]);
+			else
+				fputs("\t-", f);
+			if (isfinite(r->ratio[k]))
+				fprintf(f, "\t%.2f", r->ratio[k]);
+			else
+				fputs("\t-", f);
+		}
+		fputc('\n', f);
+	}
+	scaling_free(&sc);
 }
 
 /* What `show` prints beside the tables. */
@@ -538,6 +588,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		struct report_block b = {
 			.plan = {.workload = pts[s].workload,
 				 .osync = both ? -1 : pts[s].osync,
+				 .cpus = pts[s].cpus,
 				 .mode = mode,
 				 .rounds = wr ? (int)wr->repeat : 1,
 				 .threshold = wr ? wr->threshold : 0},
@@ -546,7 +597,15 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		block_rounds(opts, nopts, wr, &b);
 		for (size_t i = s; i < e && !b.plan.variants; i++)
 			b.plan.variants = pts[i].variant[0] != '\0';
+		for (size_t i = s; i < e && !b.plan.loads; i++)
+			b.plan.loads = pts[i].load[0] != '\0';
 		show_block(f, st, &b, pts + s, e - s, !(e == n && run_stopped(&run)), &fl);
+		if (e == n || pts[e].workload_id != pts[s].workload_id) { /* the workload's last block */
+			size_t first = s;
+			while (first > 0 && pts[first - 1].workload_id == pts[s].workload_id)
+				first--;
+			print_scaling(f, pts[s].workload, pts + first, e - first);
+		}
 	}
 	store_options_free(opts, nopts);
 	free(pts);

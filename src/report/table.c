@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/noise.h"
+#include "analysis/scaling.h"
 #include "catalog/catalog.h"
 #include "config/cfg.h"
 #include "analysis/verdict.h"
@@ -19,7 +20,10 @@ void report_block_begin(FILE *f, const struct report_block *b)
 {
 	fputs("\nWorkload ", f);
 	fput_text(f, b->plan.workload, 0);
-	fprintf(f, ", O_SYNC %s\n", b->plan.osync < 0 ? "on and off, interleaved" : b->plan.osync ? "on" : "off");
+	fprintf(f, ", O_SYNC %s", b->plan.osync < 0 ? "on and off, interleaved" : b->plan.osync ? "on" : "off");
+	if (b->plan.cpus > 0)
+		fprintf(f, ", %d CPU%s", b->plan.cpus, b->plan.cpus == 1 ? "" : "s");
+	fputc('\n', f);
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
 	if (b->plan.rounds > 1)
 		fprintf(f, "\tRound");
@@ -27,6 +31,8 @@ void report_block_begin(FILE *f, const struct report_block *b)
 		fprintf(f, "\tO_SYNC");
 	if (b->plan.variants)
 		fprintf(f, "\tVariant");
+	if (b->plan.loads)
+		fprintf(f, "\tLoad");
 	if (b->verbose)
 		fprintf(f, "\tJPM/Task\tJTI\tStdDev%%\tUser\tSys\tMinTask\tMaxTask");
 	fputc('\n', f);
@@ -65,6 +71,10 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 	if (b->plan.variants) {
 		fputc('\t', f);
 		fput_text(f, p->variant, 0);
+	}
+	if (b->plan.loads) {
+		fputc('\t', f);
+		fput_text(f, p->load, 0);
 	}
 	if (!p->valid) {
 		fputc('\t', f);
@@ -278,6 +288,41 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 			fprintf(f, "O_SYNC %s:\n", osync ? "on" : "off");
 			report_block_end(f, &setting, one, k, finished);
 		}
+		free(one);
+		return;
+	}
+	if (b->plan.loads) {
+		/* loads are never averaged together: each its own summary, then contest's table */
+		struct report_block one_load = *b;
+		one_load.plan.loads = 0;
+		struct store_point *one = xcalloc(n + 1, sizeof(*one));
+		struct load_row *rows;
+		size_t nr = loads_table(pts, n, &rows);
+		for (size_t k = 0; k < nr; k++) {
+			size_t seen = 0;
+			while (seen < k && strcmp(rows[seen].load, rows[k].load) != 0)
+				seen++;
+			if (seen < k)
+				continue;
+			size_t m = 0;
+			for (size_t i = 0; i < n; i++)
+				if (strcmp(pts[i].load, rows[k].load) == 0)
+					one[m++] = pts[i];
+			fprintf(f, "Load %s:\n", rows[k].load);
+			report_block_end(f, &one_load, one, m, finished);
+		}
+		fprintf(f, "Loads as contest shows them (Ratio: no_load's Jobs/Min over the load's; Loads: its units\n"
+			   "of work in the measured window; LCPU%%: its CPU, %% of one CPU)\n");
+		fprintf(f, "Load\tTasks\tJobs/Min\tRatio\tLoads\tLCPU%%\tn\n");
+		for (size_t k = 0; k < nr; k++) {
+			fprintf(f, "%s\t%d\t%.1f\t\t%.2f\t", rows[k].load, rows[k].tasks, rows[k].jpm, rows[k].ratio);
+			if (isfinite(rows[k].units))
+				fprintf(f, "%.0f\t%.1f", rows[k].units, rows[k].cpu_pct);
+			else
+				fputs("-\t-", f);
+			fprintf(f, "\t%zu\n", rows[k].n);
+		}
+		free(rows);
 		free(one);
 		return;
 	}

@@ -17,6 +17,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "measure/cputopo.h"
 #include "run/run.h"
 #include "config/cfg.h"
 #include "run/point_hook.h"
@@ -358,6 +359,27 @@ static void warn_inherited(void)
 			 "cpuset), and so may its tasks", CPU_COUNT(&set), online);
 }
 
+/* --cpus: every count within the CPUs reaim may use (the online ones, less its affinity or cpuset). */
+static int check_cpus(const struct run_opts *o, const char *wl)
+{
+	if (!o->cpus.count)
+		return 0;
+	int *allowed = xcalloc(CPU_SETSIZE, sizeof(int));
+	int n = cputopo_allowed(allowed, CPU_SETSIZE), rc = 0;
+	free(allowed);
+	if (n < 0) {
+		log_error("%s: --cpus: cannot read the CPUs reaim may use: %s", wl, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < o->cpus.count; i++)
+		if (o->cpus.n[i] > n) {
+			log_error("%s: --cpus %d: reaim may use only %d CPU%s here (online CPUs less its affinity or "
+				  "cpuset)", wl, o->cpus.n[i], n, n == 1 ? "" : "s");
+			rc = -1;
+		}
+	return rc;
+}
+
 int preflight(const struct plan *p)
 {
 	int rc = 0;
@@ -380,6 +402,8 @@ int preflight(const struct plan *p)
 			log_error("%s", why);
 			rc = -1;
 		}
+		if (check_cpus(o, wl->name) < 0)
+			rc = -1;
 		if (o->drop_caches && access("/proc/sys/vm/drop_caches", W_OK) < 0) {
 			log_error("%s: --drop-caches needs root (/proc/sys/vm/drop_caches: %s)", wl->name,
 				  strerror(errno));

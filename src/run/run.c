@@ -147,7 +147,8 @@ static size_t planned_points(const struct plan *p)
 		const struct run_opts *o = &p->wl[w].opts;
 		long long rounds, most;
 		plan_rounds(o, &rounds, &most);
-		n += o->tasks.count * (size_t)rounds * plan_arms(o) * (o->osync == OSYNC_BOTH ? 2 : 1);
+		n += o->tasks.count * (size_t)rounds * plan_arms(o) * (o->osync == OSYNC_BOTH ? 2 : 1) *
+		     plan_cpu_counts(o);
 	}
 	return n;
 }
@@ -190,9 +191,13 @@ static void run_workloads(struct runner *rn, const struct plan *p, const int64_t
 			static const int both[] = {1, 0};
 			int interleave = wl->opts.osync == OSYNC_BOTH && wl->opts.mode == MODE_SWEEP;
 			int nosync = wl->opts.osync == OSYNC_BOTH && !interleave ? 2 : 1;
-			for (int k = 0; k < nosync && !runner_stop_now(rn); k++)
-				runner_block(rn, wl, wl_ids[w], interleave ? -1 : nosync == 2 ? both[k] : wl->opts.osync,
-					     &scratch);
+			/* --cpus: a block per CPU count, in the order listed */
+			size_t ncounts = plan_cpu_counts(&wl->opts);
+			for (size_t c = 0; c < ncounts && !runner_stop_now(rn); c++)
+				for (int k = 0; k < nosync && !runner_stop_now(rn); k++)
+					runner_block(rn, wl, wl_ids[w],
+						     interleave ? -1 : nosync == 2 ? both[k] : wl->opts.osync,
+						     wl->opts.cpus.count ? wl->opts.cpus.n[c] : 0, &scratch);
 		}
 		engine_scratch_destroy(&scratch);
 	}

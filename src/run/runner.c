@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "run/accounting.h"
+#include "engine/bgload.h"
 #include "engine/command.h"
+#include "measure/cputopo.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
 #include "run/counters.h"
@@ -24,6 +26,7 @@ static void to_store_point(const struct engine_point *pt, const struct engine_re
 {
 	memset(p, 0, sizeof(*p));
 	p->osync = pt->osync;
+	p->cpus = (int)pt->ncpus;
 	p->tasks = pt->tasks;
 	p->repeat = repeat;
 	p->valid = r->valid;
@@ -138,6 +141,7 @@ struct point_at {
 	int tasks;
 	int repeat;                    /* the round, from 0 */
 	const char *variant;           /* "" without variants */
+	const char *load;              /* the background load, NULL or no_load without --load */
 	int osync;
 };
 
@@ -149,10 +153,15 @@ static int hook_begin(struct runner *rn, const struct point_at *at, struct engin
 	int tasks = at->tasks;
 	if (!point_hook_wanted(&wl->opts, tasks))
 		return 0;
-	char why[PATH_MAX + 200], dir[sizeof(ph->dir)];
+	char why[PATH_MAX + 200], dir[sizeof(ph->dir)], tag[VARIANT_NAME_MAX + 32];
 	int dirfd;
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, at->osync, tasks, at->repeat, at->variant, dir, sizeof(dir),
-			   &dirfd, why, sizeof(why)) < 0) {
+	/* a point of a --cpus block says its count too: the same point at another count is another dir */
+	if (rn->ncpus)
+		snprintf(tag, sizeof(tag), "%s%scpus-%zu", at->variant, at->variant[0] ? "-" : "", rn->ncpus);
+	else
+		snprintf(tag, sizeof(tag), "%s", at->variant);
+	if (point_hook_dir(rn->db, rn->run_id, wl->name, at->osync, tasks, at->repeat, tag, dir, sizeof(dir), &dirfd,
+			   why, sizeof(why)) < 0) {
 		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
 		hook_failed(rn, "--point-hook not run: ", why);
 		return 0;
@@ -199,6 +208,85 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 }
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
+/* A background load's moments hung on the point's hook: its units and CPU counted from the release
+ * to the last task's finish. */
+struct load_hook {
+	struct engine_hook hook;
+	const struct engine_hook *next;
+	struct bgload *load;
+};
+
+static void load_moment(void *arg, enum engine_event ev)
+{
+	struct load_hook *h = arg;
+	if (ev == ENGINE_RELEASED)
+		bgload_mark_start(h->load);
+	else if (ev == ENGINE_FINISHED || ev == ENGINE_KILL)
+		bgload_mark_end(h->load);
+	if (h->next)
+		h->next->fn(h->next->arg, ev);
+}
+
+/* Start the point's load (not no_load) before its tasks, on the run's first disk dir, in a cgroup
+ * of its own under the run cgroup; 0 (*lh hung on pt, or no load), or -1 with the reason. */
+static int load_begin(struct runner *rn, const char *load, const struct engine_scratch *scratch,
+		      struct engine_point *pt, struct load_hook *lh, char *why, size_t len)
+{
+	lh->load = NULL;
+	if (!load || strcmp(load, BGLOAD_NONE) == 0)
+		return 0;
+	const struct bgload_def *d = bgload_find(load);
+	if (!d) {
+		snprintf(why, len, "unknown load %s (the loads are %s)", load, bgload_list_text());
+		return -1;
+	}
+	const char *run_cg = accounting_run_dir(rn->acct);
+	char *cg = run_cg ? xasprintf("%s/load-%s", run_cg, d->name) : NULL;
+	int rc = bgload_start(d, scratch->roots[0], cg, 120, engine_interrupted, &lh->load, why, len);
+	free(cg);
+	if (rc < 0)
+		return -1;
+	lh->next = pt->hook;
+	lh->hook = (struct engine_hook){.fn = load_moment, .arg = lh};
+	pt->hook = &lh->hook;
+	return 0;
+}
+
+/* Stop the point's load (a load that ended early makes the point invalid) and keep what it did
+ * with the point (out, after to_store_point). */
+static void load_end(struct load_hook *lh, struct engine_result *res, struct bgload_result *r)
+{
+	r->units = r->cpu_s = r->read_bytes = r->write_bytes = NAN;
+	r->wall_s = 0;
+	if (!lh->load)
+		return;
+	char why[300];
+	if (bgload_stop(lh->load, r, why, sizeof(why)) < 0 && res->valid) {
+		res->valid = 0;
+		snprintf(res->reason, sizeof(res->reason), "%s", why);
+	}
+}
+
+static void load_store(const char *load, const struct bgload_result *r, struct store_point *out)
+{
+	snprintf(out->load, sizeof(out->load), "%s", load ? load : "");
+	out->load_units = r->units;
+	out->load_cpu_pct = r->wall_s > 0 ? 100 * r->cpu_s / r->wall_s : NAN;
+	out->load_read_bytes = r->read_bytes;
+	out->load_write_bytes = r->write_bytes;
+}
+
+/* A point that cannot be measured as asked (its load did not start): invalid with the reason,
+ * nothing forked. */
+static void not_started(const struct workload *wl, const char *why, struct engine_result *res)
+{
+	memset(res, 0, sizeof(*res));
+	res->tests = xcalloc(wl->wf.count + 1, sizeof(*res->tests));
+	res->jobs_per_task = plan_jobs_per_task(&wl->wf, wl->opts.jobs_per_task);
+	snprintf(res->reason, sizeof(res->reason), "%s", why);
+	res->real_s = res->user_s = res->sys_s = res->window_cpu_s = NAN;
+}
+
 static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
 {
 	const struct workload *wl = at->wl;
@@ -211,6 +299,8 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 		.hook = accounting_hook(rn->acct),
+		.cpus = rn->cpus,
+		.ncpus = rn->ncpus,
 	};
 	struct counters *counted = wl->opts.counters ? rn->counters : NULL;
 	if (counted) { /* the accounting's moments come through the counters' hook */
@@ -231,10 +321,19 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	shown.osync = osync;
 	if (rn->view->point_begin)
 		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
-	engine_run_point(&pt, at->scratch, &res);
+	struct load_hook lh;
+	char why[300];
+	int ran = load_begin(rn, at->load, at->scratch, &pt, &lh, why, sizeof(why)) == 0;
+	if (!ran)
+		not_started(wl, why, &res);
+	else
+		engine_run_point(&pt, at->scratch, &res);
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
+	struct bgload_result lr;
+	load_end(&lh, &res, &lr);
 	to_store_point(&pt, &res, repeat, out);
+	load_store(at->load, &lr, out);
 	if (hooked)
 		hook_end(rn, &ph, wl, tasks, &res, out);
 	snprintf(out->variant, sizeof(out->variant), "%s", at->variant);
@@ -246,9 +345,10 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	struct store_sample *samples = to_store_system(&res, out);
 	char what[120];
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
-	accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
+	if (ran)
+		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
 	size_t ncounters = 0;
-	struct store_counter *counters = counted ? counters_point(counted, &res, &ncounters) : NULL;
+	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &ncounters) : NULL;
 	if (store_point_add_counted(rn->st, out, tests, wl->wf.count, samples, res.nseries, counters, ncounters) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
@@ -275,6 +375,7 @@ int runner_stop_now(const struct runner *rn)
 struct arm {
 	char name[VARIANT_NAME_MAX + 1];
 	const char *command;
+	const char *load;         /* --load: the background load (no_load the base); NULL without */
 	int osync;
 };
 
@@ -342,6 +443,8 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 			.seed = (uint64_t)wl->opts.seed,
 			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
 			.hook = accounting_hook(rn->acct), /* its tasks in a point cgroup, killed with it */
+			.cpus = rn->cpus,
+			.ncpus = rn->ncpus,
 		};
 		struct engine_result res;
 		engine_run_point(&pt, scratch, &res);
@@ -371,7 +474,8 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 	}
 	struct store_point *p = &b->pts[b->np++];
 	const struct point_at at = {.wl = b->wl, .wl_id = b->wl_id, .blk = &b->blk, .scratch = b->scratch,
-				    .tasks = tasks, .repeat = repeat, .variant = a->name, .osync = a->osync};
+				    .tasks = tasks, .repeat = repeat, .variant = a->name, .load = a->load,
+				    .osync = a->osync};
 	if (one_point(b->rn, &at, p) < 0) {
 		b->np--; /* not stored: not shown, and not among the block's points */
 		return;
@@ -420,7 +524,8 @@ static int precise(const struct block_run *b, int tasks)
 		size_t n = 0;
 		for (size_t i = 0; i < b->np; i++)
 			if (b->pts[i].valid && b->pts[i].tasks == tasks && strcmp(b->pts[i].variant, b->arms[k].name) == 0 &&
-			    b->pts[i].osync == b->arms[k].osync)
+			    b->pts[i].osync == b->arms[k].osync &&
+			    strcmp(b->pts[i].load, b->arms[k].load ? b->arms[k].load : "") == 0)
 				v[n++] = b->pts[i].jobs_per_min;
 		all = verdict_precision_reached(v, n, b->wl->opts.precision, (size_t)plan_looks(&b->wl->opts), NULL);
 	}
@@ -478,10 +583,42 @@ static void sweep_growing(struct block_run *b)
 	}
 }
 
-void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
+/* --cpus: the CPUs of a block confined to `cpus` of them, chosen spread over cores; -1 (the run
+ * stops) when they cannot be chosen, as preflight refused a count beyond the allowed CPUs. */
+static int block_cpus(struct runner *rn, int cpus, int **chosen)
+{
+	*chosen = NULL;
+	if (cpus <= 0)
+		return 0;
+	char why[200];
+	*chosen = xcalloc((size_t)cpus, sizeof(int));
+	if (cputopo_choose("/sys", cpus, *chosen, why, sizeof(why)) < 0) {
+		log_error("--cpus %d: %s", cpus, why);
+		rn->failed = rn->fatal = 1;
+		if (!rn->first_failure[0])
+			snprintf(rn->first_failure, sizeof(rn->first_failure), "--cpus %d: %s", cpus, why);
+		free(*chosen);
+		*chosen = NULL;
+		return -1;
+	}
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (int i = 0; i < cpus; i++)
+		strbuf_addf(&sb, "%s%d", i ? "," : "", (*chosen)[i]);
+	log_info("%d CPU%s: the tasks run on CPU%s %s", cpus, cpus == 1 ? "" : "s", cpus == 1 ? "" : "s", sb.buf);
+	strbuf_free(&sb);
+	return 0;
+}
+
+void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
+	int *chosen;
+	if (block_cpus(rn, cpus, &chosen) < 0)
+		return;
+	rn->cpus = chosen;
+	rn->ncpus = chosen ? (size_t)cpus : 0;
 	long long least, most;
 	plan_rounds(o, &least, &most);
 	struct block_run b = {
@@ -492,14 +629,19 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
-			.looks = (int)plan_looks(o)},
+			.looks = (int)plan_looks(o), .cpus = chosen ? cpus : 0, .loads = o->loads.count > 0},
 		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
-	size_t per = osync < 0 ? 2 : 1; /* each variant's arms: on then off, or the block's setting */
+	const char *loads[LOADS_MAX];
+	size_t nloads = o->loads.count ? plan_loads(o, loads) : 1;
+	/* each variant's arms: a load each (no_load first), each on then off or the block's setting */
+	size_t per = osync < 0 ? 2 : 1;
 	for (size_t k = 0; k < b.narms; k++) {
 		/* the option parser checked every item */
-		BUG_ON(o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0);
+		BUG_ON(o->variants.count &&
+		       variant_split(o->variants.v[k / (per * nloads)], b.arms[k].name, &b.arms[k].command) < 0);
+		b.arms[k].load = o->loads.count ? loads[k / per % nloads] : NULL;
 		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
 	}
 	if (rn->view->block_begin)
@@ -518,6 +660,9 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		rn->view->block_end(rn->view->arg, &b.blk, b.pts, b.np, !engine_interrupted());
 	free(b.pts);
 	free(b.arms);
+	rn->cpus = NULL;
+	rn->ncpus = 0;
+	free(chosen);
 }
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job

@@ -28,14 +28,17 @@ struct runner {
 	int failed, fatal;
 	char first_failure[320];
 	double last_real_s;
+	const int *cpus;          /* --cpus: the CPUs the current block's tasks are confined to; NULL: all */
+	size_t ncpus;
 };
 
 /* Nonzero when the run must stop: a fatal error or a stop signal. */
 int runner_stop_now(const struct runner *rn);
 /* Store a workload's row (its options and workfile text). */
 int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id);
-/* Every point of one workload and O_SYNC setting, by its mode (sweep, crossover, quick, peak). */
-void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync,
+/* Every point of one workload, O_SYNC setting and CPU count (0: every CPU), by its mode (sweep,
+ * crossover, quick, peak). */
+void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
 		  const struct engine_scratch *scratch);
 /* Single-user mode: each test of the workload alone. */
 void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch);

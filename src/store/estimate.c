@@ -54,7 +54,7 @@ int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per
 			"SELECT p.run_id, p.tasks, AVG(p.real_s + COALESCE(p.overhead_s, 0))"
 			" FROM points p JOIN workloads w ON w.id = p.workload_id JOIN runs r ON r.id = p.run_id"
 			" WHERE w.workfile_name = ?1 AND w.jobs_per_task = ?2 AND p.jobs_per_task = ?3"
-			" AND p.osync = ?4 AND p.valid AND r.mode <> 'single'"
+			" AND p.osync = ?4 AND p.cpus = 0 AND p.valid AND r.mode <> 'single'"
 			" GROUP BY p.run_id, p.tasks ORDER BY p.run_id DESC",
 			"siii", workfile_name, jobs_per_task, per_task, (int64_t)osync) < 0)
 		return -1;

@@ -20,9 +20,15 @@
  * Row order is the JSON key order. A new row needs a migration adding its column (schema.c). */
 #define STORE_POINT_FIGURES(X)                                                                            \
 	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                                   \
+	X(cpus, INT, "CPUs", "CPUs the tasks were confined to (--cpus), 0 for every CPU", "", CORE, NOPLOT) \
 	X(tasks, INT, "tasks", "Tasks", "", CORE, NOPLOT)                                                 \
 	X(repeat, INT, "", "Repeat (from 0)", "", CORE, NOPLOT)                                           \
 	X(variant, TEXT, "", "Variant (--variant NAME), empty for none", "", CORE, NOPLOT)                \
+	X(load, TEXT, "", "Background load (--load NAME, no_load the base), empty for none", "", CORE, NOPLOT) \
+	X(load_units, REAL, "units", "The load's units of work over the measured window", "%.17g", CORE, NOPLOT) \
+	X(load_cpu_pct, REAL, "%", "The load's CPU, % of one CPU", "%.4g", CORE, NOPLOT)                  \
+	X(load_read_bytes, REAL, "bytes", "The load's disk reads (bytes)", "%.17g", CORE, NOPLOT)         \
+	X(load_write_bytes, REAL, "bytes", "The load's disk writes (bytes)", "%.17g", CORE, NOPLOT)       \
 	X(valid, BOOL, "", "Valid", "", CORE, NOPLOT)                                                     \
 	X(reason, TEXT, "", "Why the point is invalid", "", CORE, NOPLOT)                                 \
 	X(jobs_per_task, I64, "jobs", "Jobs per task", "", CORE, NOPLOT)                                  \

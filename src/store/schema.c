@@ -154,5 +154,14 @@ const char *const store_migrations[] = {
 	"  unit TEXT NOT NULL,"
 	"  running_pct REAL,"
 	"  PRIMARY KEY (point_id, source, name));",
+	/* 14: the number of CPUs a point's tasks were confined to (--cpus); 0: every CPU, unconfined */
+	"ALTER TABLE points ADD COLUMN cpus INTEGER NOT NULL DEFAULT 0;",
+	/* 15: the background load beside a point (--load; NULL: none) and what it did: its units of work
+	 * over the measured window, its CPU (% of one CPU) and its disk I/O */
+	"ALTER TABLE points ADD COLUMN load TEXT;"
+	"ALTER TABLE points ADD COLUMN load_units REAL;"
+	"ALTER TABLE points ADD COLUMN load_cpu_pct REAL;"
+	"ALTER TABLE points ADD COLUMN load_read_bytes REAL;"
+	"ALTER TABLE points ADD COLUMN load_write_bytes REAL;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -128,6 +128,8 @@ static void table(void)
 /* Value a (0) or b (1) of an option, within its bounds, different from each other. */
 static const char *sample_value(const struct option_def *d, int b, char *buf, size_t len)
 {
+	if (strcmp(d->key, "load") == 0) /* a list of the loads' names */
+		return b ? "io" : "process";
 	switch (d->type) {
 	case OPT_INT: snprintf(buf, len, "%lld", d->min + 1 + b); return buf;
 	case OPT_KIB: return b ? "16" : "8";
@@ -191,7 +193,8 @@ static void text_formats(void)
 	static const char *const set[][2] = {{"workfile", "dbase"}, {"tasks", "1-4,8"}, {"filesize", "10K"},
 					      {"poolsize", "1M"}, {"dirs", "/a"}, {"label", "6.1"},
 					      {"threshold", "2.5"}, {"period", "1.5"}, {"osync", "both"},
-					      {"point_hook", "perf record -a"}, {"point_hook_tasks", "2,4"}};
+					      {"point_hook", "perf record -a"}, {"point_hook_tasks", "2,4"},
+					      {"cpus", "1,2"}};
 	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
 		option_set(&o, option_find(set[i][0]), set[i][1], &why);
 	option_set(&o, option_find("dirs"), "/b", &why);

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Background loads (--load): their sizes from memory and disk, each one's units of work counted
+ * while it runs, and nothing of it left after the stop. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config/cfg.h"
+#include "engine/bgload.h"
+#include "tap.h"
+#include "util/util.h"
+
+static int never(void)
+{
+	return 0;
+}
+
+int main(void)
+{
+	char why[300];
+	const long long G = 1024 * 1024; /* KiB in a GiB */
+	const struct bgload_def *io = bgload_find("io"), *mem = bgload_find("mem"), *list = bgload_find("list");
+	ok(io && mem && list && !bgload_find("no_load") && !bgload_find("cache"), "the loads by name");
+	int named = 1;
+	size_t nn = 1;
+	for (; load_names[nn]; nn++)
+		named &= bgload_find(load_names[nn]) != NULL;
+	ok(named && nn - 1 == bgload_count, "every name --load accepts is a load the engine runs");
+	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 100 * G, -1, why, sizeof(why)), 2048, "io: 1/8 of memory");
+	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 4 * G, -1, why, sizeof(why)), 1024,
+	       "io: at most a quarter of the free space");
+	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 100 * G, 64, why, sizeof(why)), 64, "the cap");
+	ok(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 32 * 1024, -1, why, sizeof(why)) < 0 && strstr(why, "no space"),
+	   "io without the space refuses, saying so");
+	is_int(bgload_size_from(mem, 16 * G, 2 * G, 4 * G, 100 * G, -1, why, sizeof(why)), 2252,
+	       "mem: a tenth more than is free, within MemAvailable less the margin");
+	is_int(bgload_size_from(mem, 16 * G, 8 * G, 8 * G, 100 * G, -1, why, sizeof(why)), 6553,
+	       "mem: never beyond MemAvailable less a tenth of memory");
+	ok(bgload_size_from(mem, 16 * G, 1 * G, 1 * G + 1024, 100 * G, -1, why, sizeof(why)) < 0 &&
+	   strstr(why, "not enough memory"), "mem without the memory refuses, saying so");
+	is_int(bgload_size_from(list, 16 * G, 8 * G, 12 * G, 1, -1, why, sizeof(why)), 0, "list has no size");
+
+	char tmpl[] = "/tmp/reaim-bgload-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ok(dir != NULL, "a temp dir");
+	if (!dir)
+		return done_testing();
+	setenv("REAIM_LOAD_MAX_MIB", "16", 1);
+	for (size_t i = 0; i < bgload_count; i++) {
+		const struct bgload_def *d = &bgload_table[i];
+		struct bgload *l;
+		char what[120];
+		int rc = bgload_start(d, dir, NULL, 60, never, &l, why, sizeof(why));
+		snprintf(what, sizeof(what), "%s: starts", d->name);
+		ok(rc == 0, what);
+		if (rc < 0) {
+			printf("#   %s\n", why);
+			continue;
+		}
+		bgload_mark_start(l);
+		usleep(400000);
+		bgload_mark_end(l);
+		struct bgload_result r;
+		rc = bgload_stop(l, &r, why, sizeof(why));
+		snprintf(what, sizeof(what), "%s: stops cleanly", d->name);
+		ok(rc == 0, what);
+		snprintf(what, sizeof(what), "%s: counts its units of work (%s) in the window", d->name, d->unit);
+		ok(r.units > 0, what);
+		printf("#   %s: %.0f %s, %.2f s CPU over %.2f s\n", d->name, r.units, d->unit, r.cpu_s, r.wall_s);
+		char *left = xasprintf("%s/load-%s", dir, d->name);
+		struct stat st;
+		snprintf(what, sizeof(what), "%s: its files are gone", d->name);
+		ok(stat(left, &st) < 0 && errno == ENOENT, what);
+		free(left);
+	}
+	struct bgload *l;
+	char *missing = xasprintf("%s/none", dir);
+	ok(bgload_start(list, missing, NULL, 60, never, &l, why, sizeof(why)) < 0 && l == NULL && strstr(why, "list"),
+	   "a load that cannot start says why");
+	free(missing);
+	setenv("REAIM_LOAD_MAX_MIB", "x", 1);
+	ok(bgload_start(io, dir, NULL, 60, never, &l, why, sizeof(why)) < 0 && strstr(why, "REAIM_LOAD_MAX_MIB"),
+	   "a cap that is not a number is refused");
+	ok(rmdir(dir) == 0, "nothing left in the dir");
+	return done_testing();
+}
