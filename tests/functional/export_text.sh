@@ -60,8 +60,8 @@ assert c["rows"][0]["workload"] == "w\x01\ufffd,\"x", repr(c["rows"][0])
 	check "the csv export parses (python csv), one row per valid point" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-assert rows[0][0] == "Forks" and rows[0][11:] == ["noise", "workload", "osync", "variant", "round"], rows[0]
-assert len(rows) == 3 and all(len(r) == 16 for r in rows), rows
+assert rows[0][0] == "Forks" and rows[0][11:] == ["noise", "workload", "osync", "variant", "round", "cpus"], rows[0]
+assert len(rows) == 3 and all(len(r) == 17 for r in rows), rows
 assert rows[1][12] == "w\x01\ufffd,\"x", rows[1]
 ' "$T/a.csv"
 	check "compare's csv parses, labels and workload in one field each" python3 -c '
