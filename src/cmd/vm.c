@@ -96,6 +96,11 @@ static enum outcome prepare(const struct vm_args *a, struct vm_request *rq, char
 		log_error("--root %s: %s (give host or a raw disk image)", a->root, strerror(errno));
 		return OUT_USAGE;
 	}
+	if (strcmp(a->root, "host") == 0 && rq->reaim && vm_guest_hides(rq->reaim)) {
+		log_error("%s is not there in the guest, which mounts its own /tmp, /run and /var/tmp: run a reaim "
+			  "installed or built elsewhere", rq->reaim);
+		return OUT_USAGE;
+	}
 	const char *q = getenv("REAIM_QEMU");
 	if (!(*qemu = vm_which(q && *q ? q : "qemu-system-x86_64"))) {
 		log_error("%s not found: install QEMU (apt-get install qemu-system-x86)", q && *q ? q : "qemu-system-x86_64");
@@ -135,7 +140,7 @@ enum outcome cmd_vm(const struct command *self, int argc, char **argv)
 		return out;
 	struct vm_kernel *k = xcalloc(a.kernels.count, sizeof(*k));
 	char *qemu = NULL, *busybox = NULL, *reaim = realpath("/proc/self/exe", NULL), *cache = NULL, *line = NULL;
-	struct vm_request rq = {.kernels = k, .nkernels = a.kernels.count};
+	struct vm_request rq = {.kernels = k, .nkernels = a.kernels.count, .reaim = reaim};
 	out = prepare(&a, &rq, &qemu, &busybox);
 	if (out == OUT_OK && engine_init() < 0) {
 		log_error("cannot set up the stop signals: %s", strerror(errno));

@@ -42,6 +42,17 @@ int vm_run_args_check(char *const *args, size_t n, char *err, size_t errlen)
 	return 0;
 }
 
+int vm_guest_hides(const char *path)
+{
+	static const char *const own[] = {"/tmp", "/run", "/var/tmp", "/proc", "/sys", "/dev"};
+	for (size_t i = 0; i < ARRAY_SIZE(own); i++) {
+		size_t l = strlen(own[i]);
+		if (strncmp(path, own[i], l) == 0 && (path[l] == '/' || path[l] == '\0'))
+			return 1;
+	}
+	return 0;
+}
+
 /* What a run of the whole command shares. */
 struct vm_state {
 	const struct vm_request *rq;
@@ -306,7 +317,10 @@ static int judge_boot(const char *dir, const struct vm_wait *w, double timeout_s
 		set_err(err, errlen, "the guest never ran reaim (QEMU exited with status %d)",
 			WIFEXITED(w->status) ? WEXITSTATUS(w->status) : 128 + WTERMSIG(w->status));
 	else if (grc == 1 || grc == 126 || grc == 127) {
-		set_err(err, errlen, "the guest's reaim run exited %d: it cannot run these options", grc);
+		if (grc == 1)
+			set_err(err, errlen, "the guest's reaim run refused its options (exit 1)");
+		else
+			set_err(err, errlen, "the guest could not start reaim (exit %d)", grc);
 		out = -1;
 	} else if ((grc != 0 && grc != 2) || access(db, R_OK) != 0)
 		set_err(err, errlen, "the guest's reaim run exited %d%s", grc,

@@ -133,6 +133,9 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 /* Where initramfs images are kept between commands: $XDG_CACHE_HOME/reaim, else ~/.cache/reaim,
  * made when missing; NULL when neither can be made (then each command builds its own). */
 char *vm_cache_dir(void);
+/* 1 when a guest on the host's root does not see path: it mounts its own /tmp, /run, /var/tmp (and
+ * /proc, /sys, /dev). */
+int vm_guest_hides(const char *path);
 /* The options of the guest's run may not set these: the boot sets them. */
 int vm_run_args_check(char *const *args, size_t n, char *err, size_t errlen);
 
