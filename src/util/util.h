@@ -81,6 +81,16 @@ struct base64 {
 int base64_decode(struct base64 *d, const char *text, size_t n, struct strbuf *out);
 int base64_finish(const struct base64 *d);
 
+/* A database carried in a job's console (lava_log.c; contrib/lava/reaim.sh prints it): a line with
+ * LAVA_DB_BEGIN, then its gzip in base64 on lines each after LAVA_DB_LINE, then LAVA_DB_END with
+ * "sha256=HEX bytes=N" of the gzip. Whatever wraps a line around that (LAVA's YAML log) is ignored. */
+#define LAVA_DB_BEGIN "REAIM-DB-BEGIN"
+#define LAVA_DB_LINE "REAIM-DB: "
+#define LAVA_DB_END "REAIM-DB-END"
+/* Every database the log carries, each checked against its end marker and unpacked into a new file in
+ * dir (paths allocated, in the order they came); 0 (*n may be 0), or -1 with err naming the log's line. */
+int lava_log_extract(const char *log, const char *dir, char ***paths, size_t *n, char *err, size_t errlen);
+
 /* An output file (outfile.c). A regular file or a new path is written to a temporary file beside
  * it and renamed into place only when everything was written; a symlink to a regular file has its
  * target replaced (the link stays); a device, a FIFO or a dangling link is written in place; `-` is

@@ -141,7 +141,7 @@ static char *guest_script(const struct vm_request *rq, const struct vm_kernel *k
 		shell_word(&sb, v);
 		strbuf_addf(&sb, "\n");
 	}
-	strbuf_addf(&sb, "exec ");
+	/* into a file, then the console: on the console (a terminal) the run would draw its progress line */
 	shell_word(&sb, rq->reaim);
 	strbuf_addf(&sb, " run");
 	for (size_t i = 0; i < rq->nrun_args; i++) {
@@ -150,7 +150,7 @@ static char *guest_script(const struct vm_request *rq, const struct vm_kernel *k
 	}
 	strbuf_addf(&sb, " --label ");
 	shell_word(&sb, k->name);
-	strbuf_addf(&sb, " --db /tmp/reaim.db\n");
+	strbuf_addf(&sb, " --db /tmp/reaim.db </dev/null >/tmp/reaim.out 2>&1\nrc=$?\ncat /tmp/reaim.out\nexit $rc\n");
 	return sb.buf;
 }
 
