@@ -10,15 +10,15 @@
 # not printed).
 set -u
 REAIM="" TEST_DIR="" TEST_GIT_URL="" TEST_PROG_VERSION=""
-SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true
+SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL=""
 
 usage() {
 	echo "usage: $0 [-b REAIM] [-D TEST_DIR] [-g TEST_GIT_URL] [-V VERSION] [-s SUITE] [-t TASKS] [-j JOBS]" \
-		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false]" >&2
+		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL]" >&2
 	exit 1
 }
 
-while getopts "b:D:g:V:s:t:j:r:d:S:B:h" o; do
+while getopts "b:D:g:V:s:t:j:r:d:S:B:l:h" o; do
 	case "$o" in
 	b) REAIM=$OPTARG ;;
 	D) TEST_DIR=$OPTARG ;;
@@ -31,6 +31,7 @@ while getopts "b:D:g:V:s:t:j:r:d:S:B:h" o; do
 	d) DIR=$OPTARG ;;
 	S) SKIP_INSTALL=$OPTARG ;;
 	B) BRING_DB=$OPTARG ;;
+	l) LABEL=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -123,6 +124,7 @@ report reaim-build pass
 set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
 [ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
 [ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
+[ -n "$LABEL" ] && set -- "$@" --label "$LABEL"
 (cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
 rc=$?
 cat "$OUTPUT/reaim.txt"

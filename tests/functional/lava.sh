@@ -17,7 +17,7 @@ echo "\$*" >>"$T/cases"
 EOS
 chmod +x "$T/bin/lava-test-case"
 
-awk -v tree="$td" -v set="REAIM=$REAIM SUITE=quick TASKS=1,2 JOBS=3 DIR=$T/disk SKIP_INSTALL=true" \
+awk -v tree="$td" -v set="REAIM=$REAIM SUITE=quick TASKS=1,2 JOBS=3 DIR=$T/disk SKIP_INSTALL=true LABEL=side-b" \
 	-f "$SRCDIR/tests/data/lab/lava-run.awk" "$SRCDIR/contrib/lava/reaim.yaml" >"$T/run.sh"
 (unset REAIM_DB; PATH="$T/bin:$PATH" sh "$T/run.sh") >"$T/out" 2>"$T/err"
 ok $? "the definition runs from a test-definitions tree"
@@ -42,6 +42,7 @@ uuid=$(sqlite3 "$db" "SELECT uuid FROM runs")
 status 0 "merge --from-lava-log takes it from the console" "$REAIM" merge --from-lava-log "$T/job.log" --db "$T/home.db"
 contains "$T/out" "merged 1 runs from the 1 database" "one run from one database"
 ok "$([ -n "$uuid" ] && [ "$(sqlite3 "$T/home.db" "SELECT uuid FROM runs")" = "$uuid" ] && echo 0 || echo 1)" "the job's run, by its uuid"
+ok "$([ "$(sqlite3 "$T/home.db" "SELECT label FROM runs")" = side-b ] && echo 0 || echo 1)" "labelled with LABEL, the side it measures"
 ok "$([ "$(sqlite3 "$T/home.db" "SELECT count(*) FROM points")" = "$(sqlite3 "$db" "SELECT count(*) FROM points")" ] &&
 	echo 0 || echo 1)" "with every point"
 # LAVA's own log: one YAML mapping a console line, with the time and level around the message

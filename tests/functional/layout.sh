@@ -68,7 +68,8 @@ sed 's/^/#   /' "$T/include_loops"
 folders <"$T/edges" | cat - "$T/include_edges" | sort -u >"$T/folder_edges"
 for rule in "src/run src/cmd" "src/report src/cmd" "src/analysis src/cmd" "src/report src/run" "src/analysis src/run" \
 	"src/analysis src/report" "src/store src/analysis" "src/measure src/analysis" "src/measure src/report" \
-	"src/engine src/run" "src/engine src/store" "src/store src/report" "src/util src/config"; do
+	"src/engine src/run" "src/engine src/store" "src/store src/report" "src/util src/config" "src/vm src/cmd" \
+	"src/vm src/run" "src/store src/vm" "src/analysis src/vm"; do
 	ok "$(grep -qx "$rule" "$T/folder_edges" && echo 1 || echo 0)" "${rule% *} does not use ${rule#* }"
 done
 
