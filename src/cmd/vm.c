@@ -96,11 +96,9 @@ static enum outcome prepare(const struct vm_args *a, struct vm_request *rq, char
 		log_error("--root %s: %s (give host or a raw disk image)", a->root, strerror(errno));
 		return OUT_USAGE;
 	}
-	if (strcmp(a->root, "host") == 0 && rq->reaim && vm_guest_hides(rq->reaim)) {
-		log_error("%s is not there in the guest, which mounts its own /tmp, /run and /var/tmp: run a reaim "
-			  "installed or built elsewhere", rq->reaim);
-		return OUT_USAGE;
-	}
+	if (strcmp(a->root, "host") == 0 && rq->reaim && vm_guest_hides(rq->reaim))
+		log_warn("%s is not there in the guest, which mounts its own /tmp, /run and /var/tmp: run a reaim "
+			 "installed or built elsewhere", rq->reaim);
 	const char *q = getenv("REAIM_QEMU");
 	if (!(*qemu = vm_which(q && *q ? q : "qemu-system-x86_64"))) {
 		log_error("%s not found: install QEMU (apt-get install qemu-system-x86)", q && *q ? q : "qemu-system-x86_64");
