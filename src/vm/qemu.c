@@ -124,37 +124,36 @@ static void child(char *const *argv, int console, pid_t parent)
 	_exit(127);
 }
 
-/* Wait for pid, ending its group at the deadline or when cancelled. */
+/* Wait for pid, ending its group at the deadline or when cancelled. The group is killed before QEMU
+ * is reaped, so its id cannot have gone to another process meanwhile; whatever QEMU left in it goes
+ * with it. */
 static void watch(pid_t pid, double timeout_s, int (*cancelled)(void *), void *arg, struct vm_wait *w,
 		  struct rusage *ru)
 {
 	uint64_t t0 = clock_now_ns();
-	int killed = 0;
 	for (;;) {
-		pid_t r = wait4(pid, &w->status, killed ? 0 : WNOHANG, ru);
-		if (r == pid)
+		siginfo_t si;
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
 			break;
-		if (r < 0 && errno != EINTR) {
-			w->status = -1;
+		if (si.si_pid == pid)
 			break;
-		}
-		if (killed || r < 0)
-			continue;
 		double el = (double)(clock_now_ns() - t0) / 1e9;
 		if (cancelled && cancelled(arg))
 			w->cancelled = 1;
 		else if (el > timeout_s)
 			w->timed_out = 1;
-		if (w->cancelled || w->timed_out) {
-			kill(-pid, SIGKILL);
-			killed = 1;
-			continue;
-		}
+		if (w->cancelled || w->timed_out)
+			break;
 		struct timespec ts = {0, 50 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 	}
-	/* anything QEMU left in its group goes with it */
 	kill(-pid, SIGKILL);
+	while (wait4(pid, &w->status, 0, ru) < 0)
+		if (errno != EINTR) {
+			w->status = -1;
+			break;
+		}
 	w->wall_s = (double)(clock_now_ns() - t0) / 1e9;
 }
 
