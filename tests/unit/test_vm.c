@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -156,6 +157,67 @@ static void test_kernel_words(void)
 	rmdir(dir);
 }
 
+static void put(const char *path, const char *bytes, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (f) {
+		fwrite(bytes, 1, n, f);
+		fclose(f);
+	}
+}
+
+static void test_modules(void)
+{
+	char dir[] = "/tmp/reaim-test-mods.XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(0, "temporary directory");
+		return;
+	}
+	char *sub = xasprintf("%s/kernel", dir), *sub2 = xasprintf("%s/kernel/drivers", dir);
+	mkdir(sub, 0755);
+	mkdir(sub2, 0755);
+	char *f1 = xasprintf("%s/virtio_pci.ko", sub2), *f2 = xasprintf("%s/virtio.ko", sub),
+	     *f3 = xasprintf("%s/virtio_ring.ko", sub), *f4 = xasprintf("%s/9pnet-virtio.ko", sub);
+	static const char m1[] = "ELF...\0license=GPL\0depends=virtio,virtio_ring\0name=virtio_pci\0";
+	static const char m2[] = "ELF...\0depends=\0name=virtio\0";
+	static const char m3[] = "ELF...\0depends=virtio\0name=virtio_ring\0";
+	static const char m4[] = "ELF...\0depends=virtio_ring,9pnet\0";
+	put(f1, m1, sizeof(m1));
+	put(f2, m2, sizeof(m2));
+	put(f3, m3, sizeof(m3));
+	put(f4, m4, sizeof(m4));
+	const char *want[] = {"virtio_pci", "9pnet_virtio", "9p"};
+	char **paths, err[256];
+	size_t n;
+	ok(vm_module_order(dir, want, 3, &paths, &n, err, sizeof(err)) == 0, "the modules are found");
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (size_t i = 0; i < n; i++) {
+		const char *b = strrchr(paths[i], '/');
+		strbuf_addf(&sb, "%s%s", i ? " " : "", b + 1);
+		free(paths[i]);
+	}
+	free(paths);
+	is_str(sb.buf, "virtio.ko virtio_ring.ko virtio_pci.ko 9pnet-virtio.ko",
+	       "each after what it depends on, once; '-' and '_' alike; what is missing is built in");
+	strbuf_free(&sb);
+	unlink(f1);
+	unlink(f2);
+	unlink(f3);
+	unlink(f4);
+	rmdir(sub2);
+	rmdir(sub);
+	ok(vm_module_order(dir, want, 3, &paths, &n, err, sizeof(err)) < 0 && strstr(err, "no kernel modules"),
+	   "a modules directory without modules is said");
+	rmdir(dir);
+	free(f1);
+	free(f2);
+	free(f3);
+	free(f4);
+	free(sub);
+	free(sub2);
+}
+
 static void test_qemu_line(void)
 {
 	struct vm_qemu q = {.program = "qemu-system-x86_64", .kernel = "/k/bz", .initrd = "/c/i.gz",
@@ -252,6 +314,7 @@ int main(void)
 	test_schedule();
 	test_retry();
 	test_kernel_words();
+	test_modules();
 	test_qemu_line();
 	test_console_tail();
 	test_codecs();
