@@ -32,7 +32,7 @@ n=\$(( \$(cat "$T/count" 2>/dev/null || echo 0) + 1 ))
 echo \$n >"$T/count"
 echo "\$*" >"$T/qemu.\$n"
 grep -qx "\$n" "$T/panic" 2>/dev/null && { echo "Kernel panic - not syncing: boot \$n"; exit 0; }
-grep -qx "\$n" "$T/hang" 2>/dev/null && { echo \$\$ >"$T/hung.pid"; exec sleep 300; }
+grep -qx "\$n" "$T/hang" 2>/dev/null && { echo \$\$ >>"$T/hung.pids"; echo \$\$ >"$T/hung.pid"; exec sleep 300; }
 label=\$(sed -n "s/.* --label \\([^ ]*\\) --db .*/\\1/p" "\$share/guest.sh")
 cp "$T/canned.db" "\$share/reaim.db"
 sqlite3 "\$share/reaim.db" "UPDATE runs SET label = '\$label', uuid = lower(hex(randomblob(16)))"
@@ -42,6 +42,8 @@ echo 0 >"\$share/rc"
 echo "reaim-vm: powering off"
 EOS
 chmod +x "$T/qemu"
+# every stand-in that hung is gone at the end, whatever happened
+trap 'for p in $(cat "$T/hung.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
 mkdir -p "$T/tmp"
 export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp"
 db="$T/vm.db"
