@@ -44,8 +44,8 @@ const struct cli_opt cmd_vm_opts[] = {
 		       "seconds a boot may take before it is killed (and retried once)"),
 	CLI_OPT_INT(0, "mem", "MIB", struct vm_args, mem, 128, 1 << 22, "1024", "the guest's memory in MiB"),
 	CLI_OPT_INT(0, "cpus", "N", struct vm_args, cpus, 1, 256, "2", "the guest's CPUs"),
-	CLI_OPT_OPERANDS("RUN-OPTIONS", struct vm_args, run, 0, -1,
-			 "after --: the options of the `reaim run` each guest runs (its --label is the kernel's NAME)"),
+	CLI_OPT_OPERANDS("-- RUN-OPTIONS", struct vm_args, run, 0, -1,
+			 "the options of the `reaim run` each guest runs, after -- (its --label is the kernel's NAME)"),
 	CLI_OPT_END,
 };
 
