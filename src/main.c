@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* reaim: signals, the classic command line or a command from the table, and the exit code. */
+/* reaim: signals, the harness's database, reaim called as AIM's multitask or singleuser, the
+ * classic command line or a command from the table, and the exit code. */
 #include "config.h"
 
 #include <errno.h>

@@ -29,7 +29,24 @@ const char *compare_verdict_name(enum compare_verdict k)
 {
 	static const char *const names[] = {[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better",
 					    [COMPARE_WORSE] = "worse",         [COMPARE_MIXED] = "mixed",
-					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data"};
+					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data",
+					    [COMPARE_CONFOUNDED] = "confounded"};
+	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
+}
+
+const char *compare_state_name(enum compare_state st)
+{
+	static const char *const names[] = {[CELL_NOT_JUDGED] = "not judged", [CELL_FASTER] = "faster",
+					    [CELL_SLOWER] = "slower",         [CELL_WITHIN] = "within",
+					    [CELL_NOT_DETECTED] = "not detected", [CELL_CONFOUNDED] = "confounded"};
+	return (unsigned)st < ARRAY_SIZE(names) ? names[st] : "?";
+}
+
+const char *compare_load_model_name(enum compare_load_model k)
+{
+	static const char *const names[] = {[LOAD_UNMEASURED] = "unmeasured", [LOAD_BALANCED] = "balanced",
+					    [LOAD_SIMILAR] = "similar",       [LOAD_COVARIATE] = "covariate",
+					    [LOAD_INSEPARABLE] = "inseparable"};
 	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
 }
 
@@ -100,14 +117,54 @@ struct build {
 	size_t *side_run0;        /* per side, the index of its first run in runs */
 };
 
-static void note(struct compare_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct compare_model *m, const char *fmt, ...)
+const char *compare_note_code_name(enum compare_note_code c)
+{
+	static const char *const names[] = {
+		[NOTE_RUN_INCOMPLETE] = "run_incomplete", [NOTE_ENV_DIFFERS] = "env_differs",
+		[NOTE_KCONFIG_DIFFERS] = "kconfig_differs", [NOTE_OPTION_DIFFERS] = "option_differs",
+		[NOTE_MIX_DIFFERS] = "mix_differs",         [NOTE_OSYNC_SEQUENTIAL] = "osync_sequential",
+		[NOTE_GROUP_GAP] = "group_gap",             [NOTE_ONE_RUN] = "one_run",
+		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
+		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
+		[NOTE_UNPAIRED] = "unpaired",
+	};
+	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
+}
+
+const char *compare_note_level_name(enum compare_note_level l)
+{
+	return l == NOTE_WARNING ? "warning" : l == NOTE_CAUTION ? "caution" : "note";
+}
+
+/* A caution's fields before its sentence: NOTE(code, level, ...named fields, both sides or NO_SIDES). */
+#define NO_SIDES .side = -1, .base_side = -1
+#define NOTE(c, l, ...)                                                                                      \
+	(struct compare_note)                                                                                \
+	{                                                                                                    \
+		.code = (c), .level = (l),                                                                   \
+		__VA_ARGS__                                                                                  \
+	}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Add a caution: its fields (strings copied) and its sentence. */
+static void note(struct compare_model *m, struct compare_note n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note(struct compare_model *m, struct compare_note n, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	m->notes = xrealloc(m->notes, (m->nnotes + 1) * sizeof(*m->notes));
+	m->cautions = xrealloc(m->cautions, (m->nnotes + 1) * sizeof(*m->cautions));
+	n.value = dup_or_null(n.value);
+	n.base_value = dup_or_null(n.base_value);
+	n.tasks = dup_or_null(n.tasks);
+	n.text = s;
+	m->cautions[m->nnotes] = n;
 	m->notes[m->nnotes++] = s;
 }
 
@@ -196,20 +253,47 @@ static int matches(const struct compare_side *s, const struct key *k, const stru
 	return strcmp(p->variant, s->variant ? s->variant : k->variant) == 0;
 }
 
-/* The figures a cell compares, by their place in a point; the CPU figure's place is the model's. */
-enum { FIG_JPM, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, NFIG };
+/* The figures a cell compares, by their place in a point; the CPU figure's place is the model's, and
+ * the outside load (FIG_LOAD) is the sampler's outside share plus steal. */
+enum { FIG_JPM, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, FIG_LOAD, NFIG };
 static const size_t figures[NFIG] = {
 	[FIG_JPM] = offsetof(struct store_point, jobs_per_min), [FIG_CPU] = offsetof(struct store_point, cpu_s),
 	[FIG_USER] = offsetof(struct store_point, user_s), [FIG_SYS] = offsetof(struct store_point, sys_s),
-	[FIG_REAL] = offsetof(struct store_point, real_s),
+	[FIG_REAL] = offsetof(struct store_point, real_s), [FIG_LOAD] = offsetof(struct store_point, outside_cpu_pct),
 };
+
+/* The outside load of a point: what the rest of the machine took of it, in %; NaN where not sampled. */
+static double point_load(const struct store_point *p)
+{
+	if (!p->sampled || !isfinite(p->outside_cpu_pct))
+		return NAN;
+	return p->outside_cpu_pct + (isfinite(p->steal_pct) ? p->steal_pct : 0);
+}
 
 static double field(const struct build *b, const struct store_point *p, size_t f)
 {
+	if (f == FIG_LOAD)
+		return point_load(p);
 	size_t offset = f == FIG_CPU && b->m->cpu_window ? offsetof(struct store_point, window_cpu_s) : figures[f];
 	double v;
 	memcpy(&v, (const char *)p + offset, sizeof(v));
 	return v;
+}
+
+static void points_add(struct compare_cell_points *cp, int64_t id, size_t sample)
+{
+	cp->ids = xrealloc(cp->ids, (cp->n + 1) * sizeof(*cp->ids));
+	cp->sample = xrealloc(cp->sample, (cp->n + 1) * sizeof(*cp->sample));
+	cp->ids[cp->n] = id;
+	cp->sample[cp->n++] = sample;
+	cp->nsamples = sample + 1 > cp->nsamples ? sample + 1 : cp->nsamples;
+}
+
+static void points_free(struct compare_cell_points *cp)
+{
+	free(cp->ids);
+	free(cp->sample);
+	memset(cp, 0, sizeof(*cp));
 }
 
 /* Whether every valid point loaded has its CPU over the measured window (schema 13 on): then CPU is
@@ -226,8 +310,28 @@ static int all_have_window_cpu(const struct build *b)
 /* A side's replicates of each figure at one task count (groups of runs): each run's values, then
  * verdict_group_samples (run means with two or more runs, else the one run's repeats). */
 static void side_samples(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
-			 struct verdict_samples out[NFIG])
+			 struct verdict_samples out[NFIG], struct compare_cell_points *cp)
 {
+	/* the points behind the samples, as verdict_group_samples groups them: a run each with two or
+	 * more runs that have values here, else each of the one run's repeats */
+	size_t with = 0, ordinal = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct crun *r = run_of(b, s->runs[i]);
+		size_t n = 0;
+		for (size_t j = 0; j < r->n; j++)
+			n += r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]);
+		with += n > 0;
+	}
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct crun *r = run_of(b, s->runs[i]);
+		size_t n = 0;
+		for (size_t j = 0; j < r->n; j++)
+			if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j])) {
+				points_add(cp, r->pts[j].id, with > 1 ? ordinal : n);
+				n++;
+			}
+		ordinal += with > 1 && n > 0;
+	}
 	struct verdict_run *vr = xcalloc(s->nruns + 1, sizeof(*vr));
 	double **vals = xcalloc(s->nruns + 1, sizeof(*vals));
 	for (size_t f = 0; f < NFIG; f++) {
@@ -301,16 +405,123 @@ static size_t pairs(const double *a, size_t na, const double *b, size_t nb, doub
 	return n;
 }
 
+static int by_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* The median of n values (NaN when none); v is left as it was. */
+static double median_of(const double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	double *c = xmalloc(n * sizeof(*c));
+	memcpy(c, v, n * sizeof(*c));
+	qsort(c, n, sizeof(*c), by_double);
+	double m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	free(c);
+	return m;
+}
+
+/* The outside load a side's samples saw; n 0 when a sample was not measured by the sampler. */
+static struct compare_load load_of(const double *v, size_t n)
+{
+	struct compare_load l = {.mean = NAN, .min = NAN, .max = NAN};
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(v[i]))
+			return l;
+	for (size_t i = 0; i < n; i++) {
+		l.min = i && l.min < v[i] ? l.min : v[i];
+		l.max = i && l.max > v[i] ? l.max : v[i];
+	}
+	l.mean = mean_of(v, n);
+	l.n = n;
+	return l;
+}
+
+/* The test a cell of groups makes: Welch's, or the change adjusted for the outside load. */
+static int groups_test(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
+		       int covariate, double alpha, size_t looks, struct verdict *v)
+{
+	if (!covariate)
+		return verdict_welch_looks(ya, na, yb, nb, alpha, VERDICT_POWER, looks, v);
+	double each = alpha / (double)(looks ? looks : 1);
+	int rc = verdict_ancova(ya, xa, na, yb, xb, nb, each, VERDICT_POWER, v);
+	if (rc == 0 && looks > 1) {
+		v->p = fmin(1, v->p * (double)looks);
+		v->significant = v->p < alpha;
+	}
+	return rc;
+}
+
+/* Whether one sample decides the cell: left out in turn (from either side, or a pair), some leave-one-out
+ * test flips the sign of the change or whether it is significant (at alpha, before the correction). */
+static int one_sample_decides(const double *ya, const double *xa, size_t na, const double *yb, const double *xb,
+			      size_t nb, int paired, int covariate, double alpha, size_t looks, const struct verdict *all)
+{
+	size_t total = paired ? na : na + nb;
+	double *a = xcalloc(na + 1, sizeof(double)), *b = xcalloc(nb + 1, sizeof(double));
+	double *ax = xcalloc(na + 1, sizeof(double)), *bx = xcalloc(nb + 1, sizeof(double));
+	int decides = 0;
+	for (size_t out = 0; out < total && !decides; out++) {
+		size_t ka = 0, kb = 0;
+		for (size_t i = 0; i < na; i++)
+			if (i != out) {
+				ax[ka] = xa ? xa[i] : 0;
+				a[ka++] = ya[i];
+			}
+		for (size_t i = 0; i < nb; i++)
+			if ((paired ? i : i + na) != out) {
+				bx[kb] = xb ? xb[i] : 0;
+				b[kb++] = yb[i];
+			}
+		struct verdict v;
+		int rc = paired ? verdict_paired_looks(a, b, ka, alpha, VERDICT_POWER, looks, &v)
+				: groups_test(a, ax, ka, b, bx, kb, covariate, alpha, looks, &v);
+		if (rc != 0)
+			continue; /* too few left to test: says nothing either way */
+		decides = (v.diff > 0) != (all->diff > 0) || v.significant != all->significant;
+	}
+	free(a);
+	free(b);
+	free(ax);
+	free(bx);
+	return decides;
+}
+
+/* How a cell of groups accounts for the outside load, from the loads its sides' samples saw. */
+static enum compare_load_model groups_load_model(const struct compare_cell *c)
+{
+	if (!c->load_a.n || !c->load_b.n)
+		return LOAD_UNMEASURED;
+	if (fabs(c->load_b.mean - c->load_a.mean) <= COMPARE_LOAD_SIMILAR_PCT)
+		return LOAD_SIMILAR;
+	return LOAD_COVARIATE; /* LOAD_INSEPARABLE when the model cannot be fitted */
+}
+
+/* The point of a side's only run at a round of a cell (its id), or -1. */
+static int64_t round_point(struct build *b, const struct compare_side *s, const struct key *k, int tasks, int round)
+{
+	struct crun *r = run_of(b, s->runs[0]);
+	for (size_t j = 0; j < r->n; j++)
+		if (r->pts[j].tasks == tasks && r->pts[j].repeat == round && matches(s, k, &r->pts[j]))
+			return r->pts[j].id;
+	return -1;
+}
+
 static void cell_paired(struct build *b, const struct compare_side *sa, const struct compare_side *sb,
 			const struct key *k, struct compare_cell *c)
 {
 	double means[2][NFIG];
+	double *pairs_of[NFIG][2];
+	size_t n = 0;
 	for (size_t f = 0; f < NFIG; f++) {
 		double *ra, *rb;
 		size_t na = side_rounds(b, sa, k, c->tasks, f, &ra);
 		size_t nb = side_rounds(b, sb, k, c->tasks, f, &rb);
 		double *pa = xcalloc(na + 1, sizeof(double)), *pb = xcalloc(na + 1, sizeof(double));
-		size_t n = pairs(ra, na, rb, nb, pa, pb);
+		n = pairs(ra, na, rb, nb, pa, pb);
 		means[0][f] = mean_of(pa, n);
 		means[1][f] = mean_of(pb, n);
 		if (f == 0) {
@@ -319,20 +530,43 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 				ka += !isnan(ra[i]);
 			for (size_t i = 0; i < nb; i++)
 				kb += !isnan(rb[i]);
+			for (size_t i = 0, at = 0; i < na && i < nb; i++)
+				if (!isnan(ra[i]) && !isnan(rb[i])) {
+					points_add(&c->pts_a, round_point(b, sa, k, c->tasks, (int)i), at);
+					points_add(&c->pts_b, round_point(b, sb, k, c->tasks, (int)i), at++);
+				}
 			c->present = n > 0;
 			c->na = c->nb = n;
+			c->unpaired_a = ka - n;
+			c->unpaired_b = kb - n;
 			c->mean_a = n ? means[0][0] : mean_of_valid(ra, na, ka);
 			c->mean_b = n ? means[1][0] : mean_of_valid(rb, nb, kb);
+			c->median_a = median_of(pa, n);
+			c->median_b = median_of(pb, n);
 			/* one run: both arms stopped together, at one of its looks */
 			c->looks = side_looks(b, sa, k->workload);
 			c->judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->v) == 0;
+			c->raw = c->v;
+			c->raw_judged = c->judged;
 		} else if (f == FIG_CPU) {
 			c->cpu_judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->cpu_v) == 0;
+		} else if (f == FIG_LOAD) {
+			c->load_a = load_of(pa, n);
+			c->load_b = load_of(pb, n);
 		}
-		free(pa);
-		free(pb);
+		pairs_of[f][0] = pa;
+		pairs_of[f][1] = pb;
 		free(ra);
 		free(rb);
+	}
+	/* the rounds ran interleaved, so a load that drifts hits both arms of a pair alike */
+	c->load_model = c->load_a.n && c->load_b.n ? LOAD_BALANCED : LOAD_UNMEASURED;
+	if (c->judged)
+		c->fragile = one_sample_decides(pairs_of[0][0], NULL, c->na, pairs_of[0][1], NULL, c->nb, 1, 0, b->m->alpha,
+						c->looks, &c->v);
+	for (size_t f = 0; f < NFIG; f++) {
+		free(pairs_of[f][0]);
+		free(pairs_of[f][1]);
 	}
 	c->paired = 1;
 	c->rank_p = -1;
@@ -346,31 +580,55 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 			const struct key *k, struct compare_cell *c)
 {
 	struct verdict_samples xa[NFIG], xb[NFIG];
-	side_samples(b, sa, k, c->tasks, xa);
-	side_samples(b, sb, k, c->tasks, xb);
+	side_samples(b, sa, k, c->tasks, xa, &c->pts_a);
+	side_samples(b, sb, k, c->tasks, xb, &c->pts_b);
 	c->na = xa[0].n;
 	c->nb = xb[0].n;
 	c->src_a = xa[0].source;
 	c->src_b = xb[0].source;
 	c->mean_a = mean_of(xa[0].v, xa[0].n);
 	c->mean_b = mean_of(xb[0].v, xb[0].n);
+	c->median_a = median_of(xa[0].v, xa[0].n);
+	c->median_b = median_of(xb[0].v, xb[0].n);
+	c->load_a = load_of(xa[FIG_LOAD].v, xa[FIG_LOAD].n);
+	c->load_b = load_of(xb[FIG_LOAD].v, xb[FIG_LOAD].n);
 	c->present = c->na > 0 && c->nb > 0;
 	c->rank_p = -1;
 	if (c->present) {
 		/* a side's repeats stopped at one of its run's looks; run means do not depend on them */
 		size_t la = xa[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sa, k->workload) : 1;
 		size_t lb = xb[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sb, k->workload) : 1;
+		double alpha = b->m->alpha;
 		c->looks = la * lb;
-		c->judged = verdict_welch_looks(xa[0].v, c->na, xb[0].v, c->nb, b->m->alpha, VERDICT_POWER, c->looks,
-						&c->v) == 0;
-		c->cpu_judged = verdict_welch_looks(xa[FIG_CPU].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_CPU].n,
-						    b->m->alpha, VERDICT_POWER, c->looks, &c->cpu_v) == 0;
+		c->raw_judged = groups_test(xa[0].v, NULL, c->na, xb[0].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
+		c->load_model = groups_load_model(c);
+		int covariate = 0;
+		/* a slope from fewer than 6 samples (df 3) is too unsteady to adjust by */
+		if (c->load_model == LOAD_COVARIATE && c->na + c->nb < COMPARE_COVARIATE_MIN_N)
+			c->load_model = LOAD_INSEPARABLE;
+		if (c->load_model == LOAD_COVARIATE) {
+			covariate = groups_test(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 1, alpha,
+						c->looks, &c->v) == 0;
+			if (!covariate)
+				c->load_model = LOAD_INSEPARABLE;
+		}
+		if (covariate) {
+			c->judged = 1;
+		} else {
+			c->v = c->raw;
+			c->judged = c->raw_judged;
+		}
+		c->cpu_judged = groups_test(xa[FIG_CPU].v, xa[FIG_LOAD].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_LOAD].v,
+					    xb[FIG_CPU].n, covariate, alpha, c->looks, &c->cpu_v) == 0;
+		if (c->judged)
+			c->fragile = one_sample_decides(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 0,
+							covariate, alpha, c->looks, &c->v);
 		double u;
 		if (stats_mann_whitney(xa[0].v, c->na, xb[0].v, c->nb, &u, &c->rank_p) < 0)
 			c->rank_p = -1;
 	}
 	double *pcts[] = {NULL, &c->cpu_pct, &c->user_pct, &c->sys_pct, &c->real_pct};
-	for (size_t f = 1; f < NFIG; f++)
+	for (size_t f = 1; f < FIG_LOAD; f++)
 		*pcts[f] = pct_change(mean_of(xa[f].v, xa[f].n), mean_of(xb[f].v, xb[f].n));
 	for (size_t f = 0; f < NFIG; f++) {
 		verdict_samples_free(&xa[f]);
@@ -511,11 +769,10 @@ static void add_point(struct build *b, struct crun *r, size_t j, double w, struc
 	}
 }
 
-/* The rounds of a side's only run (and, paired, of the other side's) that measured every cell. */
-static size_t full_rounds(struct build *b, const struct compare_side *s, const struct compare_side *also,
-			  const struct key *k, const int *tasks, size_t nt, int **out)
+/* The rounds of run r of a side (and, paired, of the other side's only run) that measured every cell. */
+static size_t full_rounds(struct build *b, const struct crun *r, const struct compare_side *s,
+			  const struct compare_side *also, const struct key *k, const int *tasks, size_t nt, int **out)
 {
-	struct crun *r = run_of(b, s->runs[0]);
 	int most = -1;
 	for (size_t j = 0; j < r->n; j++)
 		most = r->pts[j].repeat > most ? r->pts[j].repeat : most;
@@ -544,7 +801,7 @@ static void side_units(struct build *b, const struct compare_side *s, const stru
 			full[nfull++] = i;
 	int *own = NULL;
 	if (!rounds && nfull == 1)
-		nrounds = full_rounds(b, s, NULL, k, tasks, nt, &own), rounds = own;
+		nrounds = full_rounds(b, run_of(b, s->runs[full[0]]), s, NULL, k, tasks, nt, &own), rounds = own;
 	size_t nunits = rounds ? nrounds : nfull;
 	double *cols = NULL;
 	size_t ncols = 0;
@@ -617,7 +874,7 @@ static void panel_subtests(struct build *b, const struct key *k, struct compare_
 			tasks[nt++] = pn->cells[i].tasks;
 	int paired = b->m->kind != COMPARE_GROUPS;
 	int *rounds = NULL;
-	size_t nrounds = paired && nt ? full_rounds(b, sa, sb, k, tasks, nt, &rounds) : 0;
+	size_t nrounds = paired && nt ? full_rounds(b, run_of(b, sa->runs[0]), sa, sb, k, tasks, nt, &rounds) : 0;
 	struct names nm = {0};
 	struct units ua = {0}, ub = {0};
 	if (nt) {
@@ -730,10 +987,19 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 	panel_subtests(b, k, pn);
 }
 
-static int by_double(const void *x, const void *y)
+/* The load of more samples: the range over both, the mean weighted by samples. */
+static void load_merge(struct compare_load *into, const struct compare_load *l)
 {
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
+	if (!l->n)
+		return;
+	if (!into->n) {
+		*into = *l;
+		return;
+	}
+	into->min = fmin(into->min, l->min);
+	into->max = fmax(into->max, l->max);
+	into->mean = (into->mean * (double)into->n + l->mean * (double)l->n) / (double)(into->n + l->n);
+	into->n += l->n;
 }
 
 /* A panel's verdict from its cells after the correction. */
@@ -748,6 +1014,10 @@ static void summarise(struct compare_panel *pn)
 		s->common++;
 		s->judged += c->judged;
 		s->noisy += c->noisy_a + c->noisy_b > 0;
+		s->confounded += c->state == CELL_CONFOUNDED;
+		s->fragile += c->fragile;
+		if (c->state == CELL_CONFOUNDED)
+			s->confounded_pct += (c->raw.change_pct - s->confounded_pct) / (double)s->confounded;
 		if (!c->significant)
 			continue;
 		double pct = c->v.change_pct;
@@ -768,11 +1038,20 @@ static void summarise(struct compare_panel *pn)
 		double h = c->v.bounded ? (c->v.ci_high_pct - c->v.ci_low_pct) / 2 : HUGE_VAL;
 		*half += (h - *half) / (double)k;
 	}
+	int only_confounded = s->confounded > 0;
+	s->load_a = s->load_b = (struct compare_load){.mean = NAN, .min = NAN, .max = NAN};
+	for (size_t i = 0; i < pn->ncells; i++) {
+		const struct compare_cell *c = &pn->cells[i];
+		if (!c->present || (only_confounded && c->state != CELL_CONFOUNDED))
+			continue;
+		load_merge(&s->load_a, &c->load_a);
+		load_merge(&s->load_b, &c->load_b);
+	}
 	double *mde = xcalloc(pn->ncells + 1, sizeof(double));
 	size_t nm = 0;
 	for (size_t i = 0; i < pn->ncells; i++)
-		if (pn->cells[i].judged && isfinite(pn->cells[i].v.mde_pct))
-			mde[nm++] = pn->cells[i].v.mde_pct;
+		if (pn->cells[i].judged && isfinite(pn->cells[i].mde_adj_pct))
+			mde[nm++] = pn->cells[i].mde_adj_pct;
 	qsort(mde, nm, sizeof(double), by_double);
 	s->mde_pct = nm ? (nm % 2 ? mde[nm / 2] : (mde[nm / 2 - 1] + mde[nm / 2]) / 2) : NAN;
 	free(mde);
@@ -780,13 +1059,18 @@ static void summarise(struct compare_panel *pn)
 		: !s->judged ? COMPARE_UNJUDGED
 		: s->worse && s->better ? COMPARE_MIXED
 		: s->worse ? COMPARE_WORSE
-		: s->better ? COMPARE_BETTER : COMPARE_UNCHANGED;
+		: s->better ? COMPARE_BETTER
+		: s->confounded ? COMPARE_CONFOUNDED : COMPARE_UNCHANGED;
 }
 
-/* The cells' p values, one family adjusted together by the model's correction: the Jobs/Min verdicts
- * (cpu 0), or the CPU changes (cpu 1: what explains a change does not spend the verdict's level).
- * NaN where a cell was not judged; in cell order, panel by panel (free()). */
-static double *adjusted(const struct compare_model *m, int cpu)
+/* The families of p values corrected apart: the Jobs/Min verdicts, the CPU changes (what explains a
+ * change does not spend the verdict's level), and the plain tests before any adjustment for the
+ * outside load (to tell what the adjustment took away). */
+enum family { FAMILY_VERDICT, FAMILY_CPU, FAMILY_RAW };
+
+/* The cells' p values of one family adjusted together by the model's correction. NaN where a cell was
+ * not judged; in cell order, panel by panel (free()). */
+static double *adjusted(const struct compare_model *m, enum family family)
 {
 	size_t n = 0, at = 0;
 	for (size_t i = 0; i < m->npanels; i++)
@@ -795,7 +1079,9 @@ static double *adjusted(const struct compare_model *m, int cpu)
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
 			const struct compare_cell *cell = &m->panels[i].cells[c];
-			p[at++] = cpu ? (cell->cpu_judged ? cell->cpu_v.p : NAN) : (cell->judged ? cell->v.p : NAN);
+			p[at++] = family == FAMILY_CPU ? (cell->cpu_judged ? cell->cpu_v.p : NAN)
+				: family == FAMILY_RAW ? (cell->raw_judged ? cell->raw.p : NAN)
+				: (cell->judged ? cell->v.p : NAN);
 		}
 	if (m->correction == COMPARE_BH)
 		verdict_bh(p, n, adj);
@@ -805,34 +1091,84 @@ static double *adjusted(const struct compare_model *m, int cpu)
 	return adj;
 }
 
-/* p values of every judged cell adjusted together; then what is significant and what fails. */
+/* Whether the sides' outside loads alone could make B look as it does: more load on B and B slower,
+ * or less and faster. */
+static int load_pushes(const struct compare_cell *c, double change)
+{
+	return c->load_a.n && c->load_b.n && (c->load_b.mean - c->load_a.mean) * change < 0;
+}
+
+/* A cell's verdict after the correction: the state every view renders. */
+static enum compare_state cell_state(const struct compare_model *m, const struct compare_cell *c, double raw_p_adj)
+{
+	if (!c->present || !c->judged)
+		return CELL_NOT_JUDGED;
+	if (c->significant) {
+		/* no model of the load could be fitted: a change the load would make is the load's as much */
+		if (c->load_model == LOAD_INSEPARABLE && load_pushes(c, c->v.change_pct))
+			return CELL_CONFOUNDED;
+		return c->v.change_pct < 0 ? CELL_SLOWER : CELL_FASTER;
+	}
+	/* the plain test saw a change that the adjustment for the outside load took away */
+	if (c->load_model == LOAD_COVARIATE && c->raw_judged && raw_p_adj < m->alpha)
+		return CELL_CONFOUNDED;
+	double x = m->fail_above_pct;
+	if (x > 0 && c->v.bounded && c->v.ci_low_pct > -x && c->v.ci_high_pct < x)
+		return CELL_WITHIN;
+	return CELL_NOT_DETECTED;
+}
+
+/* p values of every judged cell adjusted together; then each cell's state and what fails. */
 static void correct(struct compare_model *m)
 {
-	double *adj = adjusted(m, 0), *cpu_adj = adjusted(m, 1);
+	double *adj = adjusted(m, FAMILY_VERDICT), *cpu_adj = adjusted(m, FAMILY_CPU), *raw_adj = adjusted(m, FAMILY_RAW);
 	size_t at = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++)
+			m->judged += m->panels[i].cells[c].judged;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++, at++) {
 			struct compare_cell *cell = &m->panels[i].cells[c];
-			m->judged += cell->judged;
 			cell->p_adj = adj[at];
 			cell->significant = cell->judged && cell->p_adj < m->alpha;
 			cell->cpu_p_adj = cpu_adj[at];
 			cell->cpu_significant = cell->cpu_judged && cell->cpu_p_adj < m->alpha;
-			/* where nothing can be judged (single rounds), any drop beyond the threshold counts */
-			int counts = cell->significant || (cell->present && !cell->judged);
-			cell->regression = m->gate && counts && cell->present &&
-					   pct_change(cell->mean_a, cell->mean_b) < -m->fail_above_pct;
+			cell->state = cell_state(m, cell, raw_adj[at]);
+			if (cell->state == CELL_CONFOUNDED)
+				cell->significant = 0;
+			/* the change a test at the corrected level detects: alpha over the judged cells (Bonferroni,
+			 * at or above Holm's and BH's own levels), over the looks too */
+			double each = m->alpha / (double)(m->judged ? m->judged : 1) / (double)(cell->looks ? cell->looks : 1);
+			cell->mde_adj_pct = cell->judged ? verdict_mde_pct(cell->v.se, cell->v.mean_a, cell->v.df, each,
+									 VERDICT_POWER)
+							 : NAN;
+			/* a drop the gate fails on: significant, beyond the threshold, not the machine's */
+			cell->regression = m->gate && cell->state == CELL_SLOWER &&
+					   cell->v.change_pct < -m->fail_above_pct;
 			m->regressed |= cell->regression;
 		}
 	for (size_t i = 0; i < m->npanels; i++)
 		summarise(&m->panels[i]);
 	free(adj);
 	free(cpu_adj);
+	free(raw_adj);
 }
 
 /* ---- warnings ---- */
 
 /* The side a run is on (its letter), for warnings. */
+static int side_of(const struct compare_model *m, int64_t id)
+{
+	for (size_t s = 0; s < m->nsides; s++)
+		for (size_t i = 0; i < m->sides[s].nruns; i++)
+			if (m->sides[s].runs[i] == id)
+				return (int)s;
+	return -1;
+}
+
+/* The fields naming run `other` against the base run `base`. */
+#define RUNS(other, base) .run = (other), .base_run = (base), .side = side_of(m, other), .base_side = side_of(m, base)
+
 static char letter_of(const struct compare_model *m, int64_t id)
 {
 	for (size_t s = 0; s < m->nsides; s++)
@@ -882,7 +1218,9 @@ static void config_note(struct build *b, int64_t base, int64_t other, const char
 		size_t n;
 		char *line = kconfig_diff_line(ta, tb, CONFIG_LISTED, &n);
 		if (line)
-			note(m, "%s: run %lld (%c) differs from run %lld (%c) in %zu kernel config option%s: %s", kind,
+			note(m, NOTE(NOTE_KCONFIG_DIFFERS, strcmp(kind, "warning") == 0 ? NOTE_WARNING : NOTE_INFO,
+				     RUNS(other, base), .key = "kernel.config", .count = n, .value = line),
+			     "%s: run %lld (%c) differs from run %lld (%c) in %zu kernel config option%s: %s", kind,
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), n, n == 1 ? "" : "s",
 			     line);
 		free(line);
@@ -929,8 +1267,10 @@ static int boot_declared(struct compare_model *m, char *const *ka, size_t na, ch
 	const char *ca = env_value(ka, na, "boot.cmdline"), *cb = env_value(kb, nb, "boot.cmdline");
 	if (!sa || !sb || !ca || !cb || (strcmp(sa, sb) == 0 && strcmp(ca, cb) == 0))
 		return 0;
+	struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_INFO, RUNS(other, base), .key = "boot.cmdline",
+				     .value = (char *)cb, .base_value = (char *)ca);
 	if (first_of_side)
-		note(m, "the variable under test (reaim vm): %c boots %s (image %.12s, command line '%s'), %c boots %s "
+		note(m, n, "the variable under test (reaim vm): %c boots %s (image %.12s, command line '%s'), %c boots %s "
 			"(image %.12s, command line '%s')",
 		     letter_of(m, base), env_value(ka, na, "boot.kernel") ? env_value(ka, na, "boot.kernel") : "?", sa, ca,
 		     letter_of(m, other), env_value(kb, nb, "boot.kernel") ? env_value(kb, nb, "boot.kernel") : "?", sb, cb);
@@ -968,8 +1308,11 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		for (size_t j = 0; j < nb; j++)
 			if (strncmp(kb[j], ka[i], klen + 1) == 0)
 				theirs = kb[j] + klen + 1;
+		struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_WARNING, RUNS(other, base),
+					     .value = (char *)theirs, .base_value = (char *)(tab + 1));
+		snprintf(n.key, sizeof(n.key), "%.*s", (int)klen, ka[i]);
 		if ((!theirs || strcmp(theirs, tab + 1) != 0) && boot_fact(ka[i], klen, tab + 1, theirs, declared) == FACT_WARN)
-			note(m, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'%s",
+			note(m, n, "warning: run %lld (%c) differs from run %lld (%c) in %.*s: '%s' against '%s'%s",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
 			     theirs ? theirs : "(absent)", tab + 1,
 			     identity && !same_side ? " (two builds of one kernel release)" : "");
@@ -989,6 +1332,16 @@ static char *option_value(const struct store_option *o, size_t n, const char *wo
 		if (strcmp(o[i].workload, workload) == 0 && strcmp(o[i].key, key) == 0)
 			strbuf_addf(&sb, "%s%s", sb.len ? " " : "", o[i].value);
 	return sb.buf;
+}
+
+static struct compare_note option_note(const struct compare_model *m, int64_t other, int64_t base,
+				      const struct store_option *o, const char *value, const char *base_value)
+{
+	struct compare_note n = NOTE(NOTE_OPTION_DIFFERS, NOTE_WARNING, RUNS(other, base), .value = (char *)value,
+				     .base_value = (char *)base_value);
+	snprintf(n.key, sizeof(n.key), "%s", o->key);
+	snprintf(n.workload, sizeof(n.workload), "%s", o->workload);
+	return n;
 }
 
 /* Options that change what a point measures (jobs per task, file sizes, sync mode, seed ...) in
@@ -1015,7 +1368,8 @@ static void option_warnings(struct build *b, int64_t base, int64_t other)
 			theirs = strcmp(ob[j].workload, oa[i].workload) == 0;
 		/* a workload the other run lacks, or an option it was made before, says nothing */
 		if (theirs && vb && va && strcmp(va, vb) != 0)
-			note(m, "warning: run %lld (%c) differs from run %lld (%c) in option %s of workload %s: '%s' "
+			note(m, option_note(m, other, base, &oa[i], vb, va),
+			     "warning: run %lld (%c) differs from run %lld (%c) in option %s of workload %s: '%s' "
 				"against '%s'",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), oa[i].key,
 			     oa[i].workload, vb, va);
@@ -1026,6 +1380,81 @@ static void option_warnings(struct build *b, int64_t base, int64_t other)
 	store_options_free(ob, nb);
 }
 
+static int by_string(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* What a stored workload measured, whatever its file's path, comments or order: its tests with their
+ * weights by name, and its file sizes ("add_int 10, creat_clo 5; FILESIZE 1024 KiB"). NULL when the
+ * stored text no longer parses (a test since renamed): then it is not compared. */
+static char *mix_of(struct store *st, int64_t workload_id)
+{
+	char *text = NULL;
+	if (store_get_workfile_text(st, workload_id, &text) < 0 || !text) {
+		free(text);
+		return NULL;
+	}
+	struct workfile wf = {0};
+	struct errlist errs = {0};
+	char *out = NULL;
+	if (workfile_parse("stored", text, &wf, &errs) == 0) {
+		char **items = xcalloc(wf.count + 1, sizeof(*items));
+		for (size_t i = 0; i < wf.count; i++)
+			items[i] = xasprintf("%s %d", wf.entries[i].test->name, wf.entries[i].weight);
+		qsort(items, wf.count, sizeof(*items), by_string);
+		struct strbuf sb = {0};
+		strbuf_add(&sb, "", 0);
+		for (size_t i = 0; i < wf.count; i++) {
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", items[i]);
+			free(items[i]);
+		}
+		free(items);
+		if (wf.filesize_kib >= 0)
+			strbuf_addf(&sb, "; FILESIZE %lld KiB", wf.filesize_kib);
+		if (wf.poolsize_kib >= 0)
+			strbuf_addf(&sb, "; POOLSIZE %lld KiB", wf.poolsize_kib);
+		out = sb.buf;
+	}
+	workfile_free(&wf);
+	errlist_free(&errs);
+	free(text);
+	return out;
+}
+
+/* Workloads of one name whose mix differs between run `other` and the base run: what they measured is
+ * not alike, whatever the path of their files. A gate cannot judge them. */
+static void mix_warnings(struct build *b, int64_t base, int64_t other)
+{
+	struct compare_model *m = b->m;
+	struct store_workload_row *wa = NULL, *wb = NULL;
+	size_t na = 0, nb = 0;
+	if (store_get_workloads(b->st, base, &wa, &na) == 0 && store_get_workloads(b->st, other, &wb, &nb) == 0)
+		for (size_t i = 0; i < nb; i++)
+			for (size_t j = 0; j < na; j++) {
+				if (strcmp(wb[i].name, wa[j].name) != 0)
+					continue;
+				char *ma = mix_of(b->st, wa[j].id), *mb = mix_of(b->st, wb[i].id);
+				if (ma && mb && strcmp(ma, mb) != 0) {
+					struct compare_note n = NOTE(NOTE_MIX_DIFFERS, NOTE_WARNING, RUNS(other, base),
+								     .value = mb, .base_value = ma);
+					snprintf(n.workload, sizeof(n.workload), "%s", wb[i].name);
+					note(m, n, "warning: workload %s of run %lld (%c) is not the one run %lld (%c) "
+						   "measured: its mix is %s against %s; unlike runs are not judged",
+					     wb[i].name, (long long)other, letter_of(m, other), (long long)base,
+					     letter_of(m, base), mb, ma);
+					if (!m->unlike[0])
+						snprintf(m->unlike, sizeof(m->unlike), "unlike runs: workload %s of run %lld "
+							 "measured another mix than run %lld", wb[i].name, (long long)other,
+							 (long long)base);
+				}
+				free(ma);
+				free(mb);
+			}
+	free(wa);
+	free(wb);
+}
+
 static void warnings(struct build *b)
 {
 	struct compare_model *m = b->m;
@@ -1034,15 +1463,19 @@ static void warnings(struct build *b)
 		for (size_t i = 0; i < m->sides[s].nruns; i++) {
 			const struct crun *r = run_of(b, m->sides[s].runs[i]);
 			if (strcmp(r->row.status, "complete") != 0)
-				note(m, "warning: run %lld (%c) is %s: its valid points are used", (long long)r->id,
+				note(m, NOTE(NOTE_RUN_INCOMPLETE, NOTE_WARNING, .run = r->id, .side = (int)s, .base_side = -1,
+					     .value = (char *)r->row.status),
+				     "warning: run %lld (%c) is %s: its valid points are used", (long long)r->id,
 				     m->sides[s].letter, r->row.status);
 			if (r->id == base || m->kind != COMPARE_GROUPS)
 				continue;
 			env_warnings(b, base, r->id);
 			option_warnings(b, base, r->id);
+			mix_warnings(b, base, r->id);
 		}
 	if (m->kind == COMPARE_OSYNC && !m->interleaved)
-		note(m, "caution: O_SYNC on and off ran one after the other, not interleaved, so drift between "
+		note(m, NOTE(NOTE_OSYNC_SEQUENTIAL, NOTE_CAUTION, .side = 1, .base_side = 0),
+		     "caution: O_SYNC on and off ran one after the other, not interleaved, so drift between "
 			"them is not cancelled by pairing rounds (--variant interleaves the points it compares)");
 	if (m->kind != COMPARE_GROUPS)
 		return;
@@ -1060,7 +1493,9 @@ static void warnings(struct build *b)
 					strbuf_addf(&at, "%s%s %d", at.len ? ", " : "", m->panels[i].workload, cell->tasks);
 			}
 		if (at.len)
-			note(m, "caution: only one of %c's %zu runs has valid points at (workload tasks) %s, so %c's samples "
+			note(m, NOTE(NOTE_GROUP_GAP, NOTE_CAUTION, .side = (int)s, .base_side = -1, .count = m->sides[s].nruns,
+				     .tasks = at.buf),
+			     "caution: only one of %c's %zu runs has valid points at (workload tasks) %s, so %c's samples "
 				"there are that run's repeats, which understate the noise between runs",
 			     m->sides[s].letter, m->sides[s].nruns, at.buf, m->sides[s].letter);
 		strbuf_free(&at);
@@ -1084,11 +1519,96 @@ static void warnings(struct build *b)
 		}
 	}
 	if (nwho)
-		note(m, "caution: %s %s one run, so %s samples are the repeats inside it, which share one window of "
+		note(m, NOTE(NOTE_ONE_RUN, NOTE_CAUTION, NO_SIDES, .value = who.buf, .count = nwho),
+		     "caution: %s %s one run, so %s samples are the repeats inside it, which share one window of "
 			"outside load: p values and intervals understate the noise between runs (give 2 or more runs "
 			"a side: A1,A2 B1,B2)",
 		     who.buf, nwho > 1 ? "have" : "has", nwho > 1 ? "their" : "its");
 	strbuf_free(&who);
+}
+
+/* A caution per panel with points measured in noise: where, how many a side, and the first reason. */
+static void noise_cautions(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		const char *why = NULL;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->noisy_a && !cell->noisy_b)
+				continue;
+			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
+			why = why ? why : cell->why_noisy;
+			m->noisy++;
+		}
+		if (at.len) {
+			struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						     .tasks = at.buf, .value = (char *)why);
+			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+			note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
+				"their change may be the noise's; %s",
+			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
+			     m->sides[0].letter, why,
+			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
+					      : "--exclude-noisy judges without them");
+		}
+		strbuf_free(&at);
+	}
+}
+
+/* A caution per panel whose paired rounds lost a partner. */
+static void unpaired_cautions(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		struct strbuf at = {0};
+		size_t left = 0;
+		for (size_t c = 0; c < p->ncells; c++) {
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->unpaired_a && !cell->unpaired_b)
+				continue;
+			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
+				    cell->unpaired_a, m->sides[p->side].letter, cell->unpaired_b);
+			left += cell->unpaired_a + cell->unpaired_b;
+		}
+		if (at.len) {
+			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						     .tasks = at.buf, .count = left);
+			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+			note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of the "
+				   "pairs at %s tasks of workload %s: the means compared are of the pairs, while show and the "
+				   "plot's curves keep every valid round",
+			     at.buf, p->workload);
+		}
+		strbuf_free(&at);
+	}
+}
+
+/* A caution per panel with cells confounded with the outside load, naming both sides' loads. */
+static void confounded_cautions(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->npanels; i++) {
+		const struct compare_panel *p = &m->panels[i];
+		const struct compare_summary *v = &p->summary;
+		if (!v->confounded)
+			continue;
+		struct strbuf at = {0};
+		for (size_t c = 0; c < p->ncells; c++)
+			if (p->cells[c].state == CELL_CONFOUNDED)
+				strbuf_addf(&at, "%s%d", at.len ? ", " : "", p->cells[c].tasks);
+		struct compare_note n = NOTE(NOTE_CONFOUNDED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+					     .tasks = at.buf, .count = v->confounded,
+					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
+		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
+		note(m, n, "caution: %c's change at %s tasks of workload %s cannot be told apart from the outside load: "
+			   "%c's points saw %.0f-%.0f %% of the machine used by others, %c's %.0f-%.0f %%; interleave the "
+			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
+		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
+		     m->sides[0].letter, v->load_a.min, v->load_a.max);
+		strbuf_free(&at);
+	}
 }
 
 /* What the comparison could not judge: cells the base has that another side lacks (a caution per
@@ -1110,7 +1630,10 @@ static void judgeable(struct compare_model *m)
 			char block[160] = "";
 			if (p->osync >= 0)
 				snprintf(block, sizeof(block), ", O_SYNC %s", p->osync ? "on" : "off");
-			note(m, "caution: %c has no valid point at %s task%s of workload %s%s%s%s that %c measured: %s "
+			struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+							.tasks = at.buf, .count = n);
+			snprintf(miss.workload, sizeof(miss.workload), "%s", p->workload);
+			note(m, miss, "caution: %c has no valid point at %s task%s of workload %s%s%s%s that %c measured: %s "
 				"cannot be judged",
 			     m->sides[p->side].letter, at.buf, n == 1 && strcmp(at.buf, "1") == 0 ? "" : "s", p->workload, block,
 			     p->variant[0] ? ", variant " : "", p->variant, m->sides[0].letter, n == 1 ? "that cell" : "those cells");
@@ -1118,38 +1641,21 @@ static void judgeable(struct compare_model *m)
 		}
 		strbuf_free(&at);
 	}
-	for (size_t i = 0; i < m->npanels; i++) {
-		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		const char *why = NULL;
-		for (size_t c = 0; c < p->ncells; c++) {
-			const struct compare_cell *cell = &p->cells[c];
-			if (!cell->noisy_a && !cell->noisy_b)
-				continue;
-			strbuf_addf(&at, "%s%d (%c %zu, %c %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
-				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
-			why = why ? why : cell->why_noisy;
-			m->noisy++;
-		}
-		if (at.len)
-			note(m, "caution: points measured in noise at %s tasks of workload %s%s%s, %c against %c (%s): "
-				"their change may be the noise's; %s",
-			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
-			     m->sides[0].letter, why,
-			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
-					      : "--exclude-noisy judges without them");
-		strbuf_free(&at);
-	}
+	noise_cautions(m);
+	unpaired_cautions(m);
+	confounded_cautions(m);
 	size_t looks = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++)
 			looks = m->panels[i].cells[c].looks > looks ? m->panels[i].cells[c].looks : looks;
 	if (looks > 1)
-		note(m, "caution: some samples are the rounds of a run made with --precision, which stopped at one of "
-			"up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
+		note(m, NOTE(NOTE_LOOKS, NOTE_CAUTION, NO_SIDES, .count = looks),
+		     "caution: some samples are the rounds of a run made with --precision, which stopped at one of up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
 			"alpha / looks, so stopping early does not raise false alarms (wider than a fixed number of "
 			"rounds would give)", looks);
-	if (m->present == 0)
+	if (m->unlike[0])
+		snprintf(m->unjudged, sizeof(m->unjudged), "%s", m->unlike);
+	else if (m->present == 0)
 		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
 			 "count was measured validly by %c and by another side", m->sides[0].letter);
 	else if (m->missing)
@@ -1160,17 +1666,78 @@ static void judgeable(struct compare_model *m)
 			 "everywhere (more runs a side, or -r 2 or more)");
 }
 
-enum compare_gate compare_model_gate(const struct compare_model *m)
+/* "at 4, 8 tasks of dbase" style lists for the gate's reasons. */
+static void add_at(struct strbuf *sb, const struct compare_panel *p, const struct compare_cell *c)
 {
-	if (m->regressed)
-		return COMPARE_GATE_FAIL;
-	return m->unjudged[0] ? COMPARE_GATE_UNJUDGED : COMPARE_GATE_PASS;
+	strbuf_addf(sb, "%s%d tasks of %s", sb->len ? "; " : "", c->tasks, p->workload);
+	if (p->osync >= 0)
+		strbuf_addf(sb, " (O_SYNC %s)", p->osync ? "on" : "off");
 }
 
-enum compare_gate compare_model_bisect(const struct compare_model *m)
+/* What a gate concludes: it fails on a significant drop beyond its threshold that is not the
+ * machine's, and passes only what it measured: every cell the base has judged, none confounded with
+ * the outside load, and with --fail-above X every interval ruling out a drop beyond X. Else it cannot
+ * vouch, and m->vouch says why. */
+static void decide_gate(struct compare_model *m)
 {
-	enum compare_gate g = compare_model_gate(m);
-	return g != COMPARE_GATE_UNJUDGED && m->noisy && !m->exclude_noisy ? COMPARE_GATE_NOISY : g;
+	m->gate_result = COMPARE_GATE_PASS;
+	if (m->regressed) {
+		m->gate_result = COMPARE_GATE_FAIL;
+		return;
+	}
+	if (m->unjudged[0]) {
+		m->gate_result = COMPARE_GATE_UNJUDGED;
+		snprintf(m->vouch, sizeof(m->vouch), "%s", m->unjudged);
+		return;
+	}
+	struct strbuf few = {0}, confounded = {0}, wide = {0};
+	double x = m->fail_above_pct, worst_low = 0, worst_mde = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			const struct compare_panel *p = &m->panels[i];
+			const struct compare_cell *cell = &p->cells[c];
+			if (!cell->present)
+				continue;
+			if (!cell->judged) {
+				add_at(&few, p, cell);
+			} else if (cell->state == CELL_CONFOUNDED) {
+				add_at(&confounded, p, cell);
+			} else if (x > 0 && !(cell->v.ci_low_pct > -x)) {
+				add_at(&wide, p, cell);
+				worst_low = fmin(worst_low, cell->v.ci_low_pct);
+				worst_mde = fmax(worst_mde, cell->mde_adj_pct);
+			}
+		}
+	struct strbuf why = {0};
+	if (few.len)
+		strbuf_addf(&why, "fewer than 2 samples a side at %s", few.buf);
+	if (confounded.len)
+		strbuf_addf(&why, "%sthe change cannot be told apart from the sides' different outside load at %s",
+			    why.len ? "; " : "", confounded.buf);
+	if (wide.len) {
+		strbuf_addf(&why, "%sthe interval does not rule out a drop beyond %g %% at %s (down to ", why.len ? "; " : "",
+			    x, wide.buf);
+		if (isfinite(worst_low))
+			strbuf_addf(&why, "%.1f %%", worst_low);
+		else
+			strbuf_addf(&why, "an unbounded drop");
+		if (isfinite(worst_mde))
+			strbuf_addf(&why, "; it could detect about %.1f %%", worst_mde);
+		strbuf_addf(&why, ": more runs a side narrow it)");
+	}
+	if (why.len) {
+		m->gate_result = COMPARE_GATE_UNJUDGED;
+		snprintf(m->vouch, sizeof(m->vouch), "%s", why.buf);
+	}
+	strbuf_free(&few);
+	strbuf_free(&confounded);
+	strbuf_free(&wide);
+	strbuf_free(&why);
+}
+
+enum compare_gate compare_model_gate(const struct compare_model *m)
+{
+	return m->gate_result;
 }
 
 /* ---- sides ---- */
@@ -1294,6 +1861,8 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	if (rc == 0 && !m->unjudged[0] && m->nsides < 2)
 		snprintf(m->unjudged, sizeof(m->unjudged), "%s",
 			 m->nothing[0] ? m->nothing : "one group of runs: nothing to compare it with");
+	if (rc == 0)
+		decide_gate(m);
 	/* the variants' names point into the loaded points: keep them in the model's own storage */
 	for (size_t s = 0; s < m->nsides; s++)
 		if (m->sides[s].variant)
@@ -1320,10 +1889,20 @@ void compare_model_free(struct compare_model *m)
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->npanels; i++) {
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			points_free(&m->panels[i].cells[c].pts_a);
+			points_free(&m->panels[i].cells[c].pts_b);
+		}
 		free(m->panels[i].cells);
 		free(m->panels[i].subs);
 	}
 	free(m->panels);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		free(m->cautions[i].value);
+		free(m->cautions[i].base_value);
+		free(m->cautions[i].tasks);
+	}
+	free(m->cautions);
 	free_strings(m->notes, m->nnotes);
 	memset(m, 0, sizeof(*m));
 }

@@ -39,6 +39,48 @@ struct compare_side {
 	int osync;                /* COMPARE_OSYNC: the setting it selects (else -1) */
 };
 
+/* What the verdict of one cell says, the one list every view renders (text, CSV, Markdown, JSON,
+ * the report's badges, the plot and the gates). */
+enum compare_state {
+	CELL_NOT_JUDGED,          /* fewer than 2 samples a side, or the test was refused */
+	CELL_FASTER,              /* significantly higher Jobs/Min, after the correction */
+	CELL_SLOWER,              /* significantly lower */
+	CELL_WITHIN,              /* not significant and the interval rules out a change beyond --fail-above */
+	CELL_NOT_DETECTED,        /* not significant, and a change of the MDE could still hide in the noise */
+	CELL_CONFOUNDED,          /* a change that cannot be told apart from the sides' different outside load */
+};
+/* "not judged", "faster", "slower", "within", "not detected", "confounded": codes for CSV and JSON. */
+const char *compare_state_name(enum compare_state s);
+
+/* The outside load one side's samples of a cell saw: the CPU used by everything but the run plus
+ * steal, in % of the machine (each sample's mean over its points). n 0: not measured. */
+struct compare_load {
+	double mean, min, max;
+	size_t n;
+};
+
+/* How a cell's verdict deals with the outside load. */
+enum compare_load_model {
+	LOAD_UNMEASURED,          /* a sample without the sampler's figures: nothing to account for */
+	LOAD_BALANCED,            /* the sides were interleaved round by round (variants, O_SYNC both): pairing cancels it */
+	LOAD_SIMILAR,             /* runs as replicates, the sides' loads within COMPARE_LOAD_SIMILAR_PCT: the plain test */
+	LOAD_COVARIATE,           /* the sides' loads differ: the change adjusted for it (ANCOVA, verdict_ancova) */
+	LOAD_INSEPARABLE,         /* they differ and the model cannot be fitted (too few samples, no spread of load) */
+};
+const char *compare_load_model_name(enum compare_load_model k);
+/* Sides whose mean outside loads differ by more than this many points of the machine are adjusted. */
+#define COMPARE_LOAD_SIMILAR_PCT 5.0
+/* The fewest samples (both sides) the adjustment is fitted on: df n - 3 of at least 3. */
+#define COMPARE_COVARIATE_MIN_N 6
+
+/* The points one side's samples of a cell came from and the sample each one belongs to: the one
+ * selection (valid, the block's, --exclude-noisy) that the counters reuse. */
+struct compare_cell_points {
+	int64_t *ids;             /* store point ids */
+	size_t *sample;           /* 0 .. nsamples - 1: a run (run means), a repeat, or a pair of rounds */
+	size_t n, nsamples;
+};
+
 /* One task count of a block, side b against the base. */
 struct compare_cell {
 	int tasks;
@@ -63,6 +105,16 @@ struct compare_cell {
 	size_t looks;             /* the --precision looks its samples could have stopped at: p times it,
 				   * the interval at alpha / looks (1: a fixed number of samples) */
 	char why_noisy[160];      /* the first one's reason */
+	enum compare_state state; /* the verdict, after the correction and the outside load */
+	struct compare_load load_a, load_b;
+	enum compare_load_model load_model;
+	struct verdict raw;       /* the plain test, before any adjustment for the outside load (= v when none) */
+	int raw_judged;
+	double median_a, median_b; /* of the same samples */
+	int fragile;              /* leaving one sample out flips the sign or the significance of the change */
+	double mde_adj_pct;       /* the MDE at the corrected level (alpha over the judged cells, Bonferroni) */
+	struct compare_cell_points pts_a, pts_b;
+	size_t unpaired_a, unpaired_b; /* paired: valid rounds whose partner is not (left out of the means) */
 };
 
 /* One subtest's share of the change in total job time of a panel. */
@@ -83,6 +135,7 @@ enum compare_verdict {
 	COMPARE_BETTER,           /* significantly higher Jobs/Min somewhere, lower nowhere */
 	COMPARE_WORSE,            /* significantly lower somewhere, higher nowhere: a regression */
 	COMPARE_MIXED,            /* both */
+	COMPARE_CONFOUNDED,       /* nothing significant, but a change that cannot be told from the outside load */
 	COMPARE_UNJUDGED,         /* task counts in common, none that could be judged */
 	COMPARE_NO_DATA,          /* no task count in common */
 };
@@ -92,6 +145,9 @@ struct compare_summary {
 	enum compare_verdict kind;
 	size_t common, judged, better, worse; /* cells present on both sides, judged, significantly up, down */
 	size_t noisy;                         /* cells with a point measured in noise */
+	size_t confounded, fragile;           /* cells confounded with the outside load; decided by one sample */
+	double confounded_pct;                /* the mean change of the confounded cells (plain test) */
+	struct compare_load load_a, load_b;   /* the outside load over the confounded cells, else over all */
 	double worst_pct, best_pct;           /* the largest significant drop and rise */
 	int worst_tasks, best_tasks;          /* 0: none significant that way */
 	double worse_pct, worse_half_pct;     /* the mean significant drop and its intervals' mean half-width */
@@ -119,6 +175,42 @@ struct compare_panel {
 	struct compare_summary summary;
 };
 
+/* What a caution or warning is about: its code, for CSV, JSON and any program reading them. */
+enum compare_note_code {
+	NOTE_RUN_INCOMPLETE,      /* a run not complete: its valid points are used (value: its status) */
+	NOTE_ENV_DIFFERS,         /* an environment fact differs (key; value, base_value) */
+	NOTE_KCONFIG_DIFFERS,     /* kernel config options differ (count; value: the options listed) */
+	NOTE_OPTION_DIFFERS,      /* a measured option of a workload differs (key, workload; value, base_value) */
+	NOTE_MIX_DIFFERS,         /* a workload of the same name measured another mix (workload; value, base_value) */
+	NOTE_OSYNC_SEQUENTIAL,    /* O_SYNC on and off ran one after the other */
+	NOTE_GROUP_GAP,           /* one run of a side's several has a task count (count: its runs; tasks) */
+	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (value: the sides) */
+	NOTE_MISSING,             /* a side lacks task counts the base has (workload; tasks; count) */
+	NOTE_NOISY,               /* points measured in noise (workload; tasks; value: the first reason) */
+	NOTE_LOOKS,               /* samples of --precision rounds (count: the most looks) */
+	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; tasks; count) */
+	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; tasks;
+				   * figure: base min, max, other min, max of the load) */
+};
+enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
+/* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */
+const char *compare_note_code_name(enum compare_note_code c);
+const char *compare_note_level_name(enum compare_note_level l);
+/* One caution or warning: its code and figures, and the sentence the text formats print. */
+struct compare_note {
+	enum compare_note_code code;
+	enum compare_note_level level;
+	int64_t run, base_run;    /* the runs it names (0: none) */
+	int side, base_side;      /* their sides (-1: none) */
+	char key[96];             /* the fact or option */
+	char workload[64];
+	char *value, *base_value; /* what differs, each side's (NULL: not said) */
+	char *tasks;              /* the task counts it is about ("1, 2"), NULL: none */
+	size_t count;
+	double figure[4];         /* set by the codes that say so */
+	char *text;               /* the sentence (also m->notes[i]) */
+};
+
 struct compare_model {
 	enum compare_kind kind;
 	double alpha, fail_above_pct;
@@ -129,6 +221,7 @@ struct compare_model {
 	size_t npanels;
 	size_t judged;            /* cells in the correction */
 	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
+	struct compare_note *cautions; /* the same, typed: cautions[i].text is notes[i] */
 	size_t nnotes;
 	int regressed;
 	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */
@@ -137,25 +230,27 @@ struct compare_model {
 	char nothing[256];        /* set when one run has nothing to compare inside it: why */
 	size_t present;           /* cells both sides measured */
 	size_t missing;           /* cells the base measured and another side has no valid point at */
+	char unlike[256];         /* a workload whose mix differs between the sides' runs: why they are unlike */
 	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
 	char run_label[128];      /* variants, osync: the run's label */
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
+	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
+	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };
 
-/* What a gate (--fail-above, --bisect) concludes over the whole comparison. It never passes what it
- * could not judge: nothing in common, a side without a valid point at a task count the base has, or
- * no cell judged at all. */
+/* What a gate (--fail-above, --bisect) concludes over the whole comparison. It fails on a significant
+ * drop beyond the threshold (any with --bisect alone) that is not confounded with the outside load;
+ * it passes only what it measured: every cell the base has judged (2 or more samples a side), none
+ * confounded, and with a threshold X every interval ruling out a drop beyond X (non-inferiority).
+ * Otherwise it cannot vouch (m->vouch says why): --fail-above exits 5, --bisect 125. */
 enum compare_gate {
-	COMPARE_GATE_PASS,        /* judged everywhere, no regression beyond the threshold */
-	COMPARE_GATE_FAIL,        /* a regression beyond the threshold */
-	COMPARE_GATE_UNJUDGED,    /* could not judge (m->unjudged says why) */
-	COMPARE_GATE_NOISY,       /* judged, but on points measured in noise: --bisect skips */
+	COMPARE_GATE_PASS,
+	COMPARE_GATE_FAIL,
+	COMPARE_GATE_UNJUDGED,
 };
 enum compare_gate compare_model_gate(const struct compare_model *m);
-/* The same for --bisect, where a verdict drawn from noisy points is a skip. */
-enum compare_gate compare_model_bisect(const struct compare_model *m);
 
 /* A group as given on the command line: its runs, resolved. */
 struct compare_group {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Which options two kernel build configurations (the text of a .config) set differently. */
-#ifndef REAIM_KCONFIG_H
-#define REAIM_KCONFIG_H
+#ifndef REAIM_ANALYSIS_KCONFIG_H
+#define REAIM_ANALYSIS_KCONFIG_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Whether stored points were measured in noise (outside load or steal over the run's limit). */
-#ifndef REAIM_NOISE_H
-#define REAIM_NOISE_H
+#ifndef REAIM_ANALYSIS_NOISE_H
+#define REAIM_ANALYSIS_NOISE_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Significance tests that let `reaim compare` tell a real change in Jobs/Min from run-to-run noise. */
-#ifndef REAIM_STATS_H
-#define REAIM_STATS_H
+#ifndef REAIM_ANALYSIS_STATS_H
+#define REAIM_ANALYSIS_STATS_H
 
 #include <stddef.h>
 
@@ -16,7 +16,8 @@ double stats_t_quantile(double p, double df);
  * NaN for bad input. By quadrature over the chi distribution of the standard error's estimate. */
 double stats_t_power(double lambda, double df, double crit);
 
-/* Mann-Whitney U test, two-sided: normal approximation with tie and continuity correction.
+/* Mann-Whitney U test, two-sided: exact without ties up to 30 values a side (3 against 3 cannot go
+ * below 0.1), else the normal approximation with tie and continuity correction.
  * *u is U of sample a (pairs with a > b, ties counting one half); -1 if either n < 2 or a value is NaN. */
 int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u, double *p);
 

@@ -59,6 +59,7 @@ static void finish(struct verdict *v, double se, double va, double vb, double ca
 	}
 	v->ci_low_pct = v->bounded ? 100 * (lo - 1) : -HUGE_VAL;
 	v->ci_high_pct = v->bounded ? 100 * (hi - 1) : HUGE_VAL;
+	v->se = se;
 	v->mde_pct = verdict_mde_pct(se, v->mean_a, v->df, alpha, power);
 	v->significant = v->p < alpha;
 }
@@ -153,6 +154,62 @@ int verdict_paired(const double *a, const double *b, size_t n, double alpha, dou
 	/* every pair moved by the same amount: t is infinite, p 0, but the ratio's interval still has width */
 	out->t = se == 0 ? copysign(HUGE_VAL, md) : md / se;
 	finish(out, se, va, vb, cab, alpha, power);
+	return 0;
+}
+
+/* The sums of one side about its own means: n, mean of x and y, Sxx and Sxy, Syy. */
+struct side_sums {
+	double n, mx, my, sxx, sxy, syy;
+};
+
+static struct side_sums side_sums(const double *y, const double *x, size_t n)
+{
+	struct side_sums s = {.n = (double)n};
+	for (size_t i = 0; i < n; i++) {
+		s.mx += x[i];
+		s.my += y[i];
+	}
+	s.mx /= s.n;
+	s.my /= s.n;
+	for (size_t i = 0; i < n; i++) {
+		s.sxx += (x[i] - s.mx) * (x[i] - s.mx);
+		s.sxy += (x[i] - s.mx) * (y[i] - s.my);
+		s.syy += (y[i] - s.my) * (y[i] - s.my);
+	}
+	return s;
+}
+
+int verdict_ancova(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
+		   double alpha, double power, struct verdict *out)
+{
+	if (na < 1 || nb < 1 || na + nb < 4 || !level_ok(alpha) || !level_ok(power) || !all_finite(ya, na) ||
+	    !all_finite(xa, na) || !all_finite(yb, nb) || !all_finite(xb, nb))
+		return refuse(out);
+	struct side_sums a = side_sums(ya, xa, na), b = side_sums(yb, xb, nb);
+	double sxx = a.sxx + b.sxx, sxy = a.sxy + b.sxy, syy = a.syy + b.syy;
+	double spread = (a.mx * a.mx + b.mx * b.mx) + 1; /* scale of x: its spread within sides must be real */
+	if (!(sxx > 1e-12 * spread))
+		return refuse(out);
+	double slope = sxy / sxx, x0 = (a.n * a.mx + b.n * b.mx) / (a.n + b.n);
+	double df = a.n + b.n - 3, s2 = fmax(0, syy - slope * sxy) / df, vslope = s2 / sxx;
+	double da = a.mx - x0, db = b.mx - x0;
+	double ma = a.my - slope * da, mb = b.my - slope * db;
+	if (ma == 0)
+		return refuse(out);
+	/* the side means are independent of the within-side slope: only the slope is shared */
+	double va = s2 / a.n + da * da * vslope, vb = s2 / b.n + db * db * vslope, cab = da * db * vslope;
+	double se = sqrt(fmax(0, va + vb - 2 * cab));
+	*out = (struct verdict){.na = na, .nb = nb, .mean_a = ma, .mean_b = mb, .diff = mb - ma, .df = df,
+				.slope = slope};
+	if (se == 0) {
+		if (out->diff == 0)
+			return refuse(out);
+		out->t = copysign(HUGE_VAL, out->diff);
+	} else {
+		out->t = out->diff / se;
+	}
+	finish(out, se, va, vb, cab, alpha, power);
+	out->slope = slope;
 	return 0;
 }
 

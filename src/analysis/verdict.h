@@ -2,8 +2,8 @@
 /* Verdicts on a change between two sets of samples: Welch and paired t tests, Fieller intervals of
  * the % change, Holm and Benjamini-Hochberg corrections, the minimum detectable change, precision,
  * and the choice of replicates (runs, or repeats inside one run) for a group of runs. */
-#ifndef REAIM_VERDICT_H
-#define REAIM_VERDICT_H
+#ifndef REAIM_ANALYSIS_VERDICT_H
+#define REAIM_ANALYSIS_VERDICT_H
 
 #include <stddef.h>
 
@@ -23,7 +23,9 @@ struct verdict {
 	double change_pct;              /* 100 (mean_b / mean_a - 1) */
 	double ci_low_pct, ci_high_pct; /* Fieller (1 - alpha) interval of change_pct; -inf/+inf when unbounded */
 	int bounded;                    /* 0 when the base mean is not itself distinguishable from 0 (Fieller's g >= 1) */
+	double se;                      /* the standard error of diff (0: constant sides) */
 	double mde_pct;                 /* smallest |change_pct| detectable at alpha with the asked power */
+	double slope;                   /* verdict_ancova: the change of the data per unit of the covariate */
 	int significant;                /* p < alpha (before any correction over cells) */
 };
 
@@ -38,6 +40,15 @@ int verdict_welch_samples(const double *a, size_t na, const double *b, size_t nb
 /* Paired t test of b against a over n pairs (a[i], b[i]) measured together (round i of an in-run
  * A/B), df n - 1. The same refusals as verdict_welch (n < 2, ...). */
 int verdict_paired(const double *a, const double *b, size_t n, double alpha, double power, struct verdict *out);
+
+/* The change of b against a adjusted for a covariate measured with every sample (analysis of
+ * covariance: y = mean + side + slope (x - the mean of x), one slope for both sides, a pooled
+ * residual variance, df n - 3). mean_a and mean_b are each side's mean at the pooled mean of x; the
+ * Fieller interval counts the slope's uncertainty in both. -1 (no evidence, as verdict_welch) with
+ * fewer than 4 samples, fewer than 1 a side, no spread of x within the sides (the covariate and the
+ * side cannot be told apart), or a value not finite. */
+int verdict_ancova(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
+		   double alpha, double power, struct verdict *out);
 
 /* Adjusted p values over the n tests of one comparison (as R's p.adjust): Holm's step-down
  * (family-wise error) and Benjamini-Hochberg's step-up (false discovery rate). A NaN p (a cell that

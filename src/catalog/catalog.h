@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The contract between the engine and the AIM test catalog: one call is one job. */
-#ifndef REAIM_CATALOG_H
-#define REAIM_CATALOG_H
+#ifndef REAIM_CATALOG_CATALOG_H
+#define REAIM_CATALOG_CATALOG_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The IPC message-size cycle (1..4096 B, mean about 718 B), the exchange loops over it and
  * their small helpers: defined in ipc.c, shared with net.c so both move the same messages. */
-#ifndef REAIM_TESTS_MSG_SIZES_H
-#define REAIM_TESTS_MSG_SIZES_H
+#ifndef REAIM_CATALOG_MSG_SIZES_H
+#define REAIM_CATALOG_MSG_SIZES_H
 
 #include "catalog/catalog.h"
 

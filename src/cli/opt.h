@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/util.h"
+
 enum cli_type {
 	CLI_END,      /* ends a table */
 	CLI_FLAG,     /* int, set to 1 */
@@ -70,9 +72,7 @@ struct cli_opt {
 };
 
 /* Type-checked offset of a field (a compile error when its type is not `ctype`). */
-#define CLI_FIELD(T, f, ctype)                                                                     \
-	(offsetof(T, f) +                                                                           \
-	 0 * sizeof(char[__builtin_types_compatible_p(__typeof__(((T *)0)->f), ctype) ? 1 : -1]))
+#define CLI_FIELD(T, f, ctype) FIELD_OFFSET(T, f, ctype)
 
 /* Rows, one macro per type; trailing arguments are further members (".complete = ...",
  * ".flags = CLI_REQUIRED"), never ones the macro sets. */

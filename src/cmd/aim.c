@@ -64,11 +64,13 @@ static int aim_parse_flags(const char *prog, int argc, char **argv, struct aim_f
 	return 0;
 }
 
-/* The answers come one a line on stdin, each after its prompt, as AIM printed them. */
+/* The answers come one a line on stdin, each after its prompt, as AIM printed them. A line is
+ * read into a bounded buffer: an answer is a name or a number, and stdin may be anything (a
+ * file with no newline in hundreds of megabytes is refused, never read whole). */
+#define AIM_ANSWER_MAX 4096
 struct dialogue {
 	int line;
-	char *buf;
-	size_t cap;
+	char buf[AIM_ANSWER_MAX + 2]; /* the answer, its newline and the NUL */
 };
 
 static char *ask(struct dialogue *d, const char *prompt)
@@ -77,14 +79,20 @@ static char *ask(struct dialogue *d, const char *prompt)
 	fflush(stdout);
 	d->line++;
 	errno = 0;
-	ssize_t got = getline(&d->buf, &d->cap, stdin);
-	if (got < 0) {
+	if (!fgets(d->buf, sizeof(d->buf), stdin)) {
 		putchar('\n');
 		if (errno)
 			log_error("stdin: %s", strerror(errno));
 		else
 			log_error("stdin:%d: no answer to \"%s\" (the answers come one a line on stdin)", d->line,
 				  prompt);
+		return NULL;
+	}
+	size_t len = strlen(d->buf);
+	if (len == sizeof(d->buf) - 1 && d->buf[len - 1] != '\n') {
+		putchar('\n');
+		log_error("stdin:%d: the answer to \"%s\" is longer than the %d bytes an answer may have (the "
+			  "answers come one a line on stdin)", d->line, prompt, AIM_ANSWER_MAX);
 		return NULL;
 	}
 	d->buf[strcspn(d->buf, "\r\n")] = '\0';
@@ -293,7 +301,6 @@ static enum outcome aim7_main(const struct command *run, int argc, char **argv)
 	}
 	out = aim_run(run, &f, &native, report_aim7);
 done:
-	free(d.buf);
 	free(config);
 	str_list_free(&native);
 	return out;
@@ -349,7 +356,6 @@ static enum outcome aim9_main(const struct command *run, int argc, char **argv)
 	out = aim_run(run, &f, &native, report_aim9);
 	printf("\n%s\n   Testing over\n", AIM9_NAME);
 done:
-	free(d.buf);
 	free(config);
 	free(dir);
 	str_list_free(&native);

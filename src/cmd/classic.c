@@ -54,7 +54,7 @@ static enum outcome run_classic_view(const struct command *run, const struct str
 int cmd_stored_points(const char *db, int64_t id, struct store_point **pts, size_t *n)
 {
 	struct store *st;
-	char err[512];
+	char err[STORE_ERR_MAX];
 	*pts = NULL;
 	*n = 0;
 	if (id <= 0) {

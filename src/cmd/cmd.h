@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Subcommands, their option tables, and the outcomes main.c turns into exit codes. */
-#ifndef REAIM_CLI_H
-#define REAIM_CLI_H
+#ifndef REAIM_CMD_CMD_H
+#define REAIM_CMD_CMD_H
 
 #include <stdint.h>
 #include <stdio.h>

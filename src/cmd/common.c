@@ -63,7 +63,7 @@ int cmd_parse(const struct command *self, int argc, char **argv, void *args, enu
 struct store *cmd_open_store(const char *db_flag)
 {
 	const char *db = store_db_path(db_flag);
-	char err[512];
+	char err[STORE_ERR_MAX];
 	struct store *st;
 	if (store_open_read(db, &st, err, sizeof(err)) < 0) {
 		log_error("%s", err);

@@ -31,18 +31,20 @@ const struct cli_opt cmd_compare_opts[] = {
 			 .complete = CLI_COMPLETE_RUN),
 	CLI_OPT_CHOICE(0, "format", "FORMAT", struct compare_args, format, compare_format_at, "table", "what to write:"),
 	CLI_OPT_DOUBLE(0, "fail-above", "PCT", struct compare_args, fail_above, 0, 100, NULL,
-		       "exit 4 when Jobs/Min drops by more than PCT percent at a task count, significantly after "
-		       "the correction (or, where significance cannot be judged, at all); exit 5 when it cannot "
-		       "judge: nothing in common, a side without a valid point at a task count the base has, or "
-		       "no cell judged",
+		       "a gate: exit 4 when Jobs/Min drops by more than PCT percent at a task count, significantly "
+		       "after the correction and not confounded with the outside load; exit 0 only when every "
+		       "interval rules out a drop beyond PCT (every cell judged, none confounded); else exit 5, "
+		       "saying why it cannot vouch: nothing in common, unlike runs, fewer than 2 samples a side, a "
+		       "change the machine's load could make, or an interval (MDE) wider than PCT",
 		       .flags = CLI_ABOVE_MIN),
 	CLI_OPT_FLAG(0, "exclude-noisy", struct compare_args, exclude_noisy,
 		     "judge without the points measured in noise (outside load or steal over the run's limit); "
 		     "without it a cell with such points carries a caution"),
 	CLI_OPT_FLAG(0, "bisect", struct compare_args, bisect,
 		     "exit as git bisect run and ktest.pl read it: 0 good, 1 bad (a significant drop, beyond "
-		     "--fail-above when given), 125 skip (could not judge, or judged on points measured in "
-		     "noise); 128 stops the bisection when the command itself fails"),
+		     "--fail-above when given, never on one sample a side, never one the outside load could make), "
+		     "125 skip (could not judge or vouch: with --fail-above, good only where the intervals rule "
+		     "out a drop beyond it); 128 stops the bisection when the command itself fails"),
 	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
 		       "significance level of the tests, after the correction (0.05: 95% confidence)",
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),
@@ -60,10 +62,7 @@ const struct cli_opt cmd_compare_opts[] = {
 /* The exit a gate's outcome maps to: --fail-above's 0, 4, 5, or --bisect's 0, 1, 125. */
 static enum outcome gate_outcome(const struct compare_args *a, const struct compare_result *r)
 {
-	switch (a->bisect ? r->bisect : r->gate) {
-	case COMPARE_GATE_NOISY:
-		log_error("judged on points measured in noise: skip (--exclude-noisy judges without them)");
-		return OUT_BISECT_SKIP;
+	switch (r->gate) {
 	case COMPARE_GATE_FAIL:
 		if (a->fail_above > 0)
 			log_error("a regression beyond %.1f%% was found", a->fail_above);
@@ -71,7 +70,7 @@ static enum outcome gate_outcome(const struct compare_args *a, const struct comp
 			log_error("a significant regression was found");
 		return a->bisect ? OUT_BISECT_BAD : OUT_REGRESSION;
 	case COMPARE_GATE_UNJUDGED:
-		log_error("could not judge: %s", r->why);
+		log_error("%s: %s", r->judged ? "cannot vouch" : "could not judge", r->why);
 		return a->bisect ? OUT_BISECT_SKIP : OUT_UNJUDGED;
 	case COMPARE_GATE_PASS:
 		break;

@@ -71,17 +71,25 @@ static const struct lab_client *lab_client_find(const char *name)
 	return NULL;
 }
 
+/* One directory, 0755 as the umask allows but never closed to its owner (out_file_mode). */
+static int make_dir(const char *path)
+{
+	if (mkdir(path, 0755) < 0)
+		return errno == EEXIST ? 0 : -1;
+	return chmod(path, out_file_mode(0755)); /* only a directory this call made */
+}
+
 /* mkdir -p of path's parent directories, then of path itself when dir is set. */
 static int make_dirs(char *path, int dir)
 {
 	for (char *s = strchr(path + 1, '/'); s; s = strchr(s + 1, '/')) {
 		*s = '\0';
-		int rc = mkdir(path, 0755);
+		int rc = make_dir(path);
 		*s = '/';
-		if (rc < 0 && errno != EEXIST)
+		if (rc < 0)
 			return -1;
 	}
-	return dir && mkdir(path, 0755) < 0 && errno != EEXIST ? -1 : 0;
+	return dir ? make_dir(path) : 0;
 }
 
 /* A link to target at path; one already there pointing at target is kept, anything else is left
@@ -110,16 +118,29 @@ static int put_text(const char *path, const char *text, size_t len)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0 && errno == EEXIST) {
-		char *have = read_text_file(path, len + 1);
+		char why[160];
+		int line;
+		/* never waits: a fifo or a device there is refused, not opened for a writer to come */
+		char *have = read_input_file(path, len, why, sizeof(why), &line);
 		int same = have && strlen(have) == len && memcmp(have, text, len) == 0;
 		free(have);
 		if (same)
 			return 0;
-		log_error("%s is already there with other content: remove it, or install elsewhere", path);
+		struct stat sb;
+		if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+			log_error("%s is already there and is not a regular file: remove it, or install elsewhere", path);
+		else
+			log_error("%s is already there with other content: remove it, or install elsewhere", path);
 		return -1;
 	}
 	if (fd < 0) {
 		log_error("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (out_file_fchmod(fd, 0644) < 0) {
+		log_error("%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(path); /* ours: created by this call */
 		return -1;
 	}
 	ssize_t w = write(fd, text, len);
@@ -142,11 +163,12 @@ static int put_mixes(const char *dir)
 	if (rc < 0)
 		log_error("no stock mixes found (REAIM_DATADIR or the installed data directory)");
 	for (size_t i = 0; names[i] && rc == 0; i++) {
-		char *src = find_data_file("workfiles", names[i]);
-		char *text = src ? read_text_file(src, 1 << 20) : NULL;
+		char *src = find_data_file("workfiles", names[i]), why[160];
+		int line;
+		char *text = src ? read_input_file(src, INPUT_FILE_MAX, why, sizeof(why), &line) : NULL;
 		char *dst = xasprintf("%s/workfile.%s", dir, names[i]);
 		if (!text) {
-			log_error("%s: %s", src ? src : names[i], strerror(errno));
+			log_error("%s: %s", src ? src : names[i], src ? why : strerror(ENOENT));
 			rc = -1;
 		} else {
 			rc = put_text(dst, text, strlen(text));
@@ -159,23 +181,38 @@ static int put_mixes(const char *dir)
 	return rc;
 }
 
-/* This program, by an absolute path that stays valid (the links point at it). */
+/* This program, by an absolute path that stays valid (the links point at it): the path
+ * /proc/self/exe names, and still this very file. A binary deleted (or replaced) since it started
+ * has no such path: the kernel names it "PATH (deleted)", a link to which would lead nowhere. */
 static int self_path(char *out, size_t len)
 {
+	struct stat me, there;
 	ssize_t n = readlink("/proc/self/exe", out, len - 1);
-	if (n <= 0 || (size_t)n >= len - 1)
+	if (n <= 0 || (size_t)n >= len - 1) {
+		log_error("cannot find this program's path (/proc/self/exe): %s",
+			  n < 0 ? strerror(errno) : "too long");
 		return -1;
+	}
 	out[n] = '\0';
+	if (stat("/proc/self/exe", &me) < 0) {
+		log_error("cannot find this program's file (/proc/self/exe): %s", strerror(errno));
+		return -1;
+	}
+	if (stat(out, &there) < 0 || there.st_dev != me.st_dev || there.st_ino != me.st_ino) {
+		char *shown = text_escape(out);
+		log_error("this program's file was deleted or replaced since it started (/proc/self/exe names "
+			  "'%s'): links to it would lead nowhere; run lab-install from the reaim to install", shown);
+		free(shown);
+		return -1;
+	}
 	return 0;
 }
 
 static int lab_install(const struct lab_client *c, const char *dir)
 {
 	char self[PATH_MAX];
-	if (self_path(self, sizeof(self)) < 0) {
-		log_error("cannot find this program's path (/proc/self/exe): %s", strerror(errno));
+	if (self_path(self, sizeof(self)) < 0)
 		return -1;
-	}
 	for (size_t i = 0; i < c->count; i++) {
 		const struct lab_item *it = &c->items[i];
 		char *path = xasprintf("%s/%s", dir, it->path);

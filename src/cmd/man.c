@@ -52,11 +52,14 @@ static const struct {
 				 "command alike), or an output file could not be written."},
 	{.code = "3", .meaning = "Interrupted (SIGINT, SIGTERM, SIGHUP, or any other signal that would end reaim but "
 				 "SIGKILL); the points finished so far are kept; an interrupted merge merges nothing."},
-	{.code = "4", .meaning = "compare --fail-above found a significant regression beyond the threshold."},
-	{.code = "5", .meaning = "compare could not judge: nothing in common; with --fail-above, also a side without "
-				 "a valid point at a task count the base measured, or no cell that could be judged. A "
-				 "gate never passes what it could not judge."},
-	{.code = "125", .meaning = "compare --bisect could not judge (git bisect run: skip this commit)."},
+	{.code = "4", .meaning = "compare --fail-above found a significant regression beyond the threshold, one the "
+				 "outside load of the sides' points cannot explain."},
+	{.code = "5", .meaning = "compare could not judge or vouch: nothing in common, unlike runs, or one run with "
+				 "nothing inside; with --fail-above, also a side without a valid point at a task count the "
+				 "base measured, a cell with fewer than 2 samples a side, a change confounded with the "
+				 "outside load, or an interval that does not rule out a drop beyond the threshold. A gate "
+				 "passes only what it measured."},
+	{.code = "125", .meaning = "compare --bisect could not judge or vouch (git bisect run: skip this commit)."},
 	{.code = "128", .meaning = "compare --bisect could not run (a usage or database error): git bisect run stops."},
 };
 
@@ -69,7 +72,8 @@ static const struct {
 	{"reaim -s dbase -r 3 --label 6.1", "on kernel A: three rounds of the task list"},
 	{"reaim -s dbase -r 3 --label 6.2-rc1", "on kernel B"},
 	{"reaim compare 6.1 6.2-rc1", "per task count: the change in Jobs/Min, its spread and significance"},
-	{"reaim compare 6.1 6.2-rc1 --fail-above 5", "exit 4 on a significant drop beyond 5%, 5 when it cannot judge"},
+	{"reaim compare 6.1 6.2-rc1 --fail-above 5", "exit 4 on a significant drop beyond 5%, 0 when the intervals rule "
+						      "one out, 5 when it cannot vouch"},
 	{"git bisect run reaim compare good-kernel last --bisect", "0 good, 1 bad, 125 skip: as git bisect run reads it"},
 	{"reaim plot 6.1 6.2-rc1 -o dbase.svg --diff", "both curves and their difference in one SVG"},
 	{"reaim -s osync && reaim compare last", "O_SYNC on against off, per task count"},

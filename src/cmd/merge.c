@@ -42,7 +42,7 @@ static int merge_interrupted(void *unused)
 static int source_unfit(const char *other)
 {
 	struct store *src;
-	char err[512];
+	char err[STORE_ERR_MAX];
 	if (store_open_read(other, &src, err, sizeof(err)) < 0) {
 		log_error("%s", err);
 		return 1;
@@ -54,7 +54,7 @@ static int source_unfit(const char *other)
 /* Merge one database file into db (opened in *st on first use); the outcome. */
 static enum outcome merge_one(const char *other, const char *db, struct store **st, size_t *copied, size_t *skipped)
 {
-	char err[512];
+	char err[STORE_ERR_MAX];
 	size_t c = 0, k = 0;
 	if (access(other, R_OK) != 0) {
 		log_error("cannot read %s: %s", other, strerror(errno));

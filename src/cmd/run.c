@@ -108,7 +108,7 @@ static void dry_run(const struct plan *p, const char *db_flag)
 {
 	const char *db = store_db_path(db_flag);
 	struct store *st = NULL;
-	char err[512];
+	char err[STORE_ERR_MAX];
 	if (access(db, F_OK) == 0 && store_open_read(db, &st, err, sizeof(err)) < 0) {
 		log_warn("%s; the plan has no time estimate", err);
 		st = NULL;

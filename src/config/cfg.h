@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Configuration: workfiles, suites, the option table and the resolved plan. */
-#ifndef REAIM_CFG_H
-#define REAIM_CFG_H
+#ifndef REAIM_CONFIG_CFG_H
+#define REAIM_CONFIG_CFG_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -158,13 +158,77 @@ static void read_output(int fd, struct engine_command_result *out)
 		snprintf(out->output + n, sizeof(out->output) - n, "\n[... cut]");
 }
 
-/* Kill the shell and every process of its group (what it is running: a `sleep`, a pipeline, a
- * background job that stayed in the group), and reap the shell. */
-static void stop_shell(pid_t pid, int *status)
+int engine_test_no_pidfd;
+
+int engine_child_open(struct engine_child *c, pid_t pid)
 {
-	if (kill(-pid, SIGKILL) < 0)
-		kill(pid, SIGKILL); /* not yet in its group */
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+	c->pid = pid;
+	c->pidfd = -1;
+#ifdef SYS_pidfd_open
+	if (!engine_test_no_pidfd)
+		c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0u); /* ENOSYS before Linux 5.3: the fallback */
+#endif
+	return 0;
+}
+
+/* Whether the pidfd's process is still unreaped: 1, 0 (reaped), or -1 (cannot tell: no pidfd). */
+static int pidfd_unreaped(const struct engine_child *c)
+{
+#ifdef SYS_pidfd_send_signal
+	if (c->pidfd >= 0) {
+		if (syscall(SYS_pidfd_send_signal, c->pidfd, 0, NULL, 0u) == 0)
+			return 1; /* signal 0 reaches a zombie too: only the reap detaches the pid */
+		if (errno == ESRCH)
+			return 0;
+	}
+#endif
+	return -1;
+}
+
+int engine_child_state(const struct engine_child *c)
+{
+	if (c->pid <= 0 || pidfd_unreaped(c) == 0)
+		return -1;
+	for (;;) {
+		siginfo_t si;
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0)
+			return si.si_pid == c->pid ? 0 : 1;
+		if (errno != EINTR)
+			return -1; /* ECHILD: not a child of ours any more */
+	}
+}
+
+int engine_child_signal(const struct engine_child *c, int sig, int group)
+{
+	if (engine_child_state(c) < 0) {
+		errno = ESRCH;
+		return -1;
+	}
+#ifdef SYS_pidfd_send_signal
+	if (!group && c->pidfd >= 0)
+		return (int)syscall(SYS_pidfd_send_signal, c->pidfd, sig, NULL, 0u);
+#endif
+	/* unreaped, so its pid is still its own: the group it leads is the one it made */
+	return kill(group ? -c->pid : c->pid, sig);
+}
+
+void engine_child_close(struct engine_child *c)
+{
+	if (c->pidfd >= 0)
+		close(c->pidfd);
+	c->pidfd = -1;
+	c->pid = 0;
+}
+
+/* Kill the shell and every process of its group (what it is running: a `sleep`, a pipeline, a
+ * background job that stayed in the group), and reap the shell: unreaped until then, so the group
+ * is still its own. */
+static void stop_shell(const struct engine_child *c, int *status)
+{
+	if (engine_child_signal(c, SIGKILL, 1) < 0)
+		engine_child_signal(c, SIGKILL, 0); /* not yet in its group */
+	while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
 		;
 }
 
@@ -192,6 +256,8 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 	}
 	if (pid == 0)
 		engine_command_exec(reaim, fd, command, env, max_fd);
+	struct engine_child child;
+	engine_child_open(&child, pid);
 	/* also here, so the group exists whichever of the two runs first */
 	if (setpgid(pid, pid) < 0 && errno != EACCES && errno != ESRCH)
 		log_debug("setpgid of the command: %s", strerror(errno));
@@ -204,19 +270,20 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 			break;
 		if (w < 0 && errno != EINTR) {
 			set_errno_err(err, errlen, "waiting for /bin/sh");
-			stop_shell(pid, &out->status);
+			stop_shell(&child, &out->status);
+			engine_child_close(&child);
 			fclose(tmp);
 			return -1;
 		}
 		engine_poll_signals();
 		if (engine_interrupted()) {
 			out->interrupted = 1;
-			stop_shell(pid, &out->status);
+			stop_shell(&child, &out->status);
 			break;
 		}
 		if (clock_now_ns() - start >= limit_ns) {
 			out->timed_out = 1;
-			stop_shell(pid, &out->status);
+			stop_shell(&child, &out->status);
 			break;
 		}
 		/* most set-up commands take milliseconds: poll fast first, then every 20 ms */
@@ -224,6 +291,7 @@ int engine_command_run(const char *command, const char *const *env_extra, double
 		nanosleep(&ts, NULL);
 		nap_us = nap_us < 20000 ? nap_us * 2 : 20000;
 	}
+	engine_child_close(&child);
 	out->seconds = (double)(clock_now_ns() - start) / 1e9;
 	read_output(fd, out);
 	fclose(tmp);

@@ -36,6 +36,27 @@ char **engine_command_environment(const char *const *extra);
 int engine_command_max_fd(void);
 __attribute__((noreturn)) void engine_command_exec(pid_t reaim, int out_fd, const char *command, char **env,
 						 int max_fd);
+/* A child of ours named so that a signal reaches it, or its process group, only while it is not
+ * reaped: while a child is unreaped its pid (and so its group's id, when it leads one) cannot be
+ * given to another process. A pidfd pins the process where the kernel has them (Linux 5.3); without
+ * one, waitid(WNOWAIT) asks whether the pid is still an unreaped child of ours. Either answer holds
+ * until the next wait of this process, so children are reaped by one thread only. */
+struct engine_child {
+	pid_t pid;
+	int pidfd; /* -1: none (an older kernel, or engine_test_no_pidfd) */
+};
+/* Name a child just forked, before anything waits: 0, always (without a pidfd it falls back). */
+int engine_child_open(struct engine_child *c, pid_t pid);
+/* 1 while it runs, 0 once it ended but is not reaped (a zombie whose status is still to take),
+ * -1 once it is reaped (by whoever: a wait for any child takes it too). */
+int engine_child_state(const struct engine_child *c);
+/* Send sig to the child's process group (group: 1) or the child alone, only while it is unreaped;
+ * 0, or -1 with errno (ESRCH once it is reaped). */
+int engine_child_signal(const struct engine_child *c, int sig, int group);
+void engine_child_close(struct engine_child *c);
+/* Test instrumentation, 0 in the program: nonzero makes engine_child_open take no pidfd. */
+extern int engine_test_no_pidfd;
+
 /* Whether the result is success: the shell exited 0, in time. */
 int engine_command_ok(const struct engine_command_result *r);
 /* "exited with status 3", "killed by signal 9 (Killed)", "timed out after 60 s", "interrupted". */

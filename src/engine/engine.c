@@ -200,7 +200,9 @@ static void reap(struct point_state *st, int block, int in_order)
 }
 
 /* Kill every task with everything it started (its process group: fork_test's children, the
- * shell scripts and their commands), so nothing outlives the point. */
+ * shell scripts and their commands), so nothing outlives the point. Only a task not yet reaped is
+ * signalled: the engine alone reaps its tasks (a wait for any child elsewhere comes only once the
+ * point is reaped), so an unreaped task still holds its pid, and the group it leads is its own. */
 static void kill_all(struct point_state *st)
 {
 	/* a task that has not made its group yet is killed alone: it has started nothing */

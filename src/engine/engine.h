@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run engine: forks the tasks of one load point, releases them together, reaps them
  * and turns what they left in shared memory into the point's raw figures. */
-#ifndef REAIM_ENGINE_H
-#define REAIM_ENGINE_H
+#ifndef REAIM_ENGINE_ENGINE_H
+#define REAIM_ENGINE_ENGINE_H
 
 #include <signal.h>
 #include <stddef.h>

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <time.h>
@@ -798,7 +799,9 @@ int cgroup_run_close(struct cgroup_run *r, char *err, size_t errlen)
 
 /* ---- points ---- */
 
-int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err, size_t errlen)
+/* A cgroup under the run's in cgroup2, and with v1 (the measuring twins) in its v1 twins too. */
+static int create_under(const struct cgroup_run *r, const char *name, int v1, struct cgroup_point **out, char *err,
+			size_t errlen)
 {
 	*out = NULL;
 	if (!name_ok(name)) {
@@ -807,7 +810,7 @@ int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_po
 	}
 	struct cgroup_point *p = xcalloc(1, sizeof(*p));
 	p->run = r;
-	const char *bases[] = {r->dir, r->blkio, r->memory};
+	const char *bases[] = {r->dir, v1 ? r->blkio : "", v1 ? r->memory : ""};
 	char *dirs[] = {p->dir, p->blkio, p->memory};
 	for (size_t i = 0; i < ARRAY_SIZE(bases); i++) {
 		if (!bases[i][0])
@@ -829,6 +832,17 @@ int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_po
 	}
 	*out = p;
 	return 0;
+}
+
+int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err, size_t errlen)
+{
+	return create_under(r, name, 1, out, err, errlen);
+}
+
+int cgroup_side_create(const struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err,
+		       size_t errlen)
+{
+	return create_under(r, name, 0, out, err, errlen);
 }
 
 int cgroup_point_attach(const struct cgroup_point *p, pid_t pid)
@@ -925,6 +939,57 @@ int cgroup_point_kill(const struct cgroup_point *p)
 	return kill_dir(p->dir, p->run->has_kill);
 }
 
+/* Whether a cgroup.procs text lists pid. */
+static int lists_pid(const char *text, pid_t pid)
+{
+	for (const char *line = text; line && *line; line = next_line(line)) {
+		unsigned long long v;
+		const char *q = line;
+		if (next_u64(&q, &v) == 0 && v == (unsigned long long)pid)
+			return 1;
+	}
+	return 0;
+}
+
+/* SIGKILL the listed pids that are in the cgroup still. Each is pinned with a pidfd first and killed
+ * through it only if a reading of cgroup.procs taken after the pin lists it: the pinned process
+ * itself, or (had it died meanwhile) nothing at all, never a process that took its pid. Without
+ * pidfds (before Linux 5.3) the pid read is killed as listed. */
+static int kill_listed(const char *dir, const pid_t *pids, size_t n)
+{
+	int fds[256], errs[256];
+	n = n < ARRAY_SIZE(fds) ? n : ARRAY_SIZE(fds);
+	int pinned = 0;
+	for (size_t i = 0; i < n; i++) {
+#ifdef SYS_pidfd_open
+		fds[i] = (int)syscall(SYS_pidfd_open, pids[i], 0u);
+		errs[i] = fds[i] < 0 ? errno : 0;
+#else
+		fds[i] = -1;
+		errs[i] = ENOSYS;
+#endif
+		pinned |= fds[i] >= 0;
+	}
+	char *again = pinned ? read_ctl(dir, "cgroup.procs") : NULL;
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		long sent = 0;
+		if (fds[i] >= 0) {
+#ifdef SYS_pidfd_send_signal
+			if (again && lists_pid(again, pids[i]))
+				sent = syscall(SYS_pidfd_send_signal, fds[i], SIGKILL, NULL, 0u);
+#endif
+			close(fds[i]);
+		} else if (errs[i] == ENOSYS) {
+			sent = kill(pids[i], SIGKILL);
+		} /* else gone already (ESRCH), or not pinned this round (EMFILE): the next round sees it */
+		if (sent < 0 && errno != ESRCH && rc == 0)
+			rc = -1;
+	}
+	free(again);
+	return rc;
+}
+
 /* SIGKILL every process in a cgroup and below it: cgroup.kill, else its cgroup.procs in a loop. */
 static int kill_dir(const char *dir, int has_kill)
 {
@@ -942,9 +1007,8 @@ static int kill_dir(const char *dir, int has_kill)
 		free(t);
 		if (n == 0)
 			return 0;
-		for (size_t i = 0; i < n && i < ARRAY_SIZE(pids); i++)
-			if (kill(pids[i], SIGKILL) < 0 && errno != ESRCH)
-				return -1;
+		if (kill_listed(dir, pids, n < ARRAY_SIZE(pids) ? n : ARRAY_SIZE(pids)) < 0)
+			return -1;
 		nanosleep(&nap, NULL);
 	}
 	errno = EBUSY;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run's own cgroups: each load point's tasks in a cgroup of their own under a run cgroup, for
  * exact CPU, the tasks' own I/O, memory peak and pressure stalls, and a kill that spares no descendant. */
-#ifndef REAIM_CGROUP_H
-#define REAIM_CGROUP_H
+#ifndef REAIM_MEASURE_CGROUP_H
+#define REAIM_MEASURE_CGROUP_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -140,6 +140,10 @@ int cgroup_run_close(struct cgroup_run *r, char *err, size_t errlen);
 
 /* A point's cgroups, named e.g. "point-3". 0, or -1 with a reason. */
 int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err, size_t errlen);
+/* A cgroup for processes beside the points (a point hook), in cgroup2 only (none of the v1 twins that
+ * measure): the cgroup_point_* calls below apply to it. 0, or -1 with a reason. */
+int cgroup_side_create(const struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err,
+		       size_t errlen);
 /* Move a process (0: the caller) into the point. Async-signal-safe (open, write, close on paths made
  * beforehand), so a forked task can move itself before it runs anything. 0 or -1 with errno. */
 int cgroup_point_attach(const struct cgroup_point *p, pid_t pid);
@@ -152,7 +156,7 @@ int cgroup_point_read(const struct cgroup_point *p, struct cgroup_stats *out);
 /* Processes in the point now (zombies are not: they left at exit); -1 with errno. */
 int cgroup_point_count(const struct cgroup_point *p);
 /* SIGKILL every process in the point, descendants included: cgroup.kill, else cgroup.procs in a loop
- * until it stays empty (bounded). 0, or -1 with errno. The caller still reaps its children. */
+ * until it stays empty (bounded; each pid pinned with a pidfd and killed only if listed still). 0, or -1 with errno. The caller still reaps its children. */
 int cgroup_point_kill(const struct cgroup_point *p);
 /* Remove the point's cgroups, waiting up to a second for the last processes to leave; frees p.
  * 0, or -1 with a reason (p is freed either way). */

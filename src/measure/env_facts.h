@@ -2,8 +2,8 @@
 /* Environment facts about the kernel and what shapes a point: its config, preemption model, SMT and
  * boost, the cgroup limits reaim starts under, the vm writeback and memory knobs, and each disk
  * dir's queue settings. Every reader takes a root ("" for the machine, a fake tree in tests). */
-#ifndef REAIM_ENV_FACTS_H
-#define REAIM_ENV_FACTS_H
+#ifndef REAIM_MEASURE_ENV_FACTS_H
+#define REAIM_MEASURE_ENV_FACTS_H
 
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Outside load: the machine's CPU time that was not the run's, steal time, and a quiet check that
  * names the processes keeping a machine busy before a run starts. */
-#ifndef REAIM_LOAD_H
-#define REAIM_LOAD_H
+#ifndef REAIM_MEASURE_LOAD_H
+#define REAIM_MEASURE_LOAD_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Clocks, the figures of a load point (pure functions), and latency histograms. */
-#ifndef REAIM_MEASURE_H
-#define REAIM_MEASURE_H
+#ifndef REAIM_MEASURE_MEASURE_H
+#define REAIM_MEASURE_MEASURE_H
 
 #include <stddef.h>
 #include <stdint.h>

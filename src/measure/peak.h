@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Peak search: the task count of maximum Jobs/Min with far fewer points than a full sweep. */
-#ifndef REAIM_PEAK_H
-#define REAIM_PEAK_H
+#ifndef REAIM_MEASURE_PEAK_H
+#define REAIM_MEASURE_PEAK_H
 
 /* Measures Jobs/Min at a task count (mean of its repeats); < 0 stops the search. */
 typedef double (*peak_measure_fn)(void *ctx, int tasks);

@@ -2,8 +2,8 @@
 /* perf_event_open counters of a point's tasks: software events always, hardware ones where there
  * is a PMU; counted for the point's cgroup (one counter per CPU) or inherited from each task, read
  * with their enabled and running times and scaled when the kernel multiplexed them. */
-#ifndef REAIM_PERFCTR_H
-#define REAIM_PERFCTR_H
+#ifndef REAIM_MEASURE_PERFCTR_H
+#define REAIM_MEASURE_PERFCTR_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The machine's counters in /proc/stat, /proc/vmstat and /proc/diskstats, parsed from a file's text:
  * what the sampler and the outside-load check read. */
-#ifndef REAIM_PROCSTAT_H
-#define REAIM_PROCSTAT_H
+#ifndef REAIM_MEASURE_PROCSTAT_H
+#define REAIM_MEASURE_PROCSTAT_H
 
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System sampler: a thread that reads system-wide CPU, disk and VM counters at a fixed interval
  * while a load point runs. */
-#ifndef REAIM_SAMPLER_H
-#define REAIM_SAMPLER_H
+#ifndef REAIM_MEASURE_SAMPLER_H
+#define REAIM_MEASURE_SAMPLER_H
 
 #include <stddef.h>
 

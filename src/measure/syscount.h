@@ -2,8 +2,8 @@
 /* The kernel's system-wide counters a point is explained by: /proc/vmstat, interrupts and softirqs
  * by kind, schedstat's run delay, lock_stat's contentions and the slab caches, read at the release
  * and when the last task is done, and their changes over that window as name/value/unit rows. */
-#ifndef REAIM_SYSCOUNT_H
-#define REAIM_SYSCOUNT_H
+#ifndef REAIM_MEASURE_SYSCOUNT_H
+#define REAIM_MEASURE_SYSCOUNT_H
 
 #include <stddef.h>
 

@@ -131,13 +131,15 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over the %zu cell%s "
 		     "compared; * below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
-		     "constant and equal). MDE: the smallest change these samples could detect (%g%% power, the "
-		     "noncentral t). CPU: change of the tasks' CPU time (user + system) %s, * where its own test "
+		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
+		     "load. Where the sides' outside loads differ by more than %g points, the change is adjusted for "
+		     "it (analysis of covariance on each sample's load). MDE: the smallest change these samples "
+		     "could detect at the corrected level (%g%% power, the noncentral t). CPU: change of the tasks' CPU time (user + system) %s, * where its own test "
 		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min "
 		     "and its interval never go below -100%%.",
 	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction), m->judged,
 	      m->judged == 1 ? "" : "s", m->alpha, m->kind == COMPARE_GROUPS ? "samples a side" : "pairs",
-	      100 * VERDICT_POWER,
+	      COMPARE_LOAD_SIMILAR_PCT, 100 * VERDICT_POWER,
 	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
@@ -147,7 +149,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	if (markdown && m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
-		char *line = xasprintf("%s%s", item, m->notes[i]);
+		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
+		char *line = xasprintf("%s%s", item, shown_note);
+		free(shown_note);
 		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
 	}
@@ -209,7 +213,7 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
 	snprintf(t->mean_b, sizeof(t->mean_b), "%.1f", c->mean_b);
-	fmt_pct(t->change, sizeof(t->change), 100.0 * (c->mean_b / c->mean_a - 1), 1);
+	fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1);
 	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1);
 	if (c->cpu_significant)
 		strcat(t->cpu, "*");
@@ -219,7 +223,7 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 		snprintf(t->mde, sizeof(t->mde), "-");
 		return;
 	}
-	t->mark = c->significant ? '*' : ' ';
+	t->mark = c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 	if (c->v.bounded) {
 		char lo[16], hi[16];
 		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
@@ -232,10 +236,20 @@ static void cell_text(const struct compare_cell *c, struct cell_text *t)
 		snprintf(t->p, sizeof(t->p), "<.001");
 	else
 		snprintf(t->p, sizeof(t->p), "%.3f", c->p_adj);
-	if (c->v.mde_pct >= 1000) /* no power at all: the digits would only widen the column */
+	if (c->mde_adj_pct >= 1000) /* no power at all: the digits would only widen the column */
 		snprintf(t->mde, sizeof(t->mde), ">999%%");
 	else
-		fmt_pct(t->mde, sizeof(t->mde), c->v.mde_pct, 0);
+		fmt_pct(t->mde, sizeof(t->mde), c->mde_adj_pct, 0);
+}
+
+/* A sentence of the model's under a panel's rows, wrapped. */
+static void panel_sentence(FILE *f, char *text, const char *gap, size_t width)
+{
+	if (!text)
+		return;
+	fputs(gap, f);
+	report_wrap(f, text, "  ", width);
+	free(text);
 }
 
 /* Peaks, geometric mean, the sampler's shares and the subtests under a panel's rows. */
@@ -263,6 +277,8 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 		report_wrap(f, sb.buf, "  ", width);
 	}
 	strbuf_free(&sb);
+	panel_sentence(f, report_panel_load_text(m, p), gap, width);
+	panel_sentence(f, report_panel_few_text(m, p, "By medians"), gap, width);
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
 		struct strbuf s = {0};
@@ -354,7 +370,9 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
 		   "other_runs,other_jpm,n_other,samples,pct,ci_low_pct,ci_high_pct,p,p_adj,correction,"
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
-		   "cpu_p_adj,cpu_significant\n");
+		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
+		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
+		   "slope,median_base,median_other,fragile,mde_adj_pct\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -406,7 +424,22 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		const double cpu[] = {cpu_bound(c, c->cpu_v.ci_low_pct), cpu_bound(c, c->cpu_v.ci_high_pct)};
 		csv_numbers(f, "%.3f", cpu, ARRAY_SIZE(cpu));
 		csv_numbers(f, "%.4g", (const double[]){c->cpu_judged ? c->cpu_p_adj : NAN}, 1);
-		fprintf(f, ",%s\n", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
+		fprintf(f, ",%s", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
+		fprintf(f, ",%s,%s", compare_state_name(c->state), compare_load_model_name(c->load_model));
+		const struct compare_load *la = &c->load_a, *lb = &c->load_b;
+		const double loads[] = {la->n ? la->mean : NAN, la->n ? la->min : NAN, la->n ? la->max : NAN,
+					lb->n ? lb->mean : NAN, lb->n ? lb->min : NAN, lb->n ? lb->max : NAN};
+		csv_numbers(f, "%.2f", loads, ARRAY_SIZE(loads));
+		const double raw[] = {c->raw_judged ? c->raw.change_pct : NAN, c->raw_judged ? c->raw.ci_low_pct : NAN,
+				      c->raw_judged ? c->raw.ci_high_pct : NAN};
+		csv_numbers(f, "%.3f", raw, ARRAY_SIZE(raw));
+		csv_numbers(f, "%.4g", (const double[]){c->raw_judged ? c->raw.p : NAN,
+							c->load_model == LOAD_COVARIATE && c->judged ? c->v.slope : NAN},
+			    2);
+		csv_numbers(f, "%.2f", (const double[]){c->median_a, c->median_b}, 2);
+		fprintf(f, ",%s", c->fragile ? "yes" : "no");
+		csv_numbers(f, "%.3f", (const double[]){c->mde_adj_pct}, 1);
+		fputc('\n', f);
 	}
 }
 
@@ -415,6 +448,44 @@ static void json_num(FILE *f, const char *key, const char *fmt, double v)
 {
 	fprintf(f, ", \"%s\": ", key);
 	textout_json_number(f, fmt, v);
+}
+
+static void json_string_or_null(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	if (v)
+		textout_json_string(f, v);
+	else
+		fputs("null", f);
+}
+
+/* One caution as data: its code and level, the runs and sides it names, what differs and its figures. */
+static void json_caution(FILE *f, const struct compare_model *m, const struct compare_note *n, int first)
+{
+	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", compare_note_code_name(n->code),
+		compare_note_level_name(n->level));
+	char side[8], base[8];
+	snprintf(side, sizeof(side), "%c", n->side >= 0 ? m->sides[n->side].letter : '?');
+	snprintf(base, sizeof(base), "%c", n->base_side >= 0 ? m->sides[n->base_side].letter : '?');
+	json_string_or_null(f, "side", n->side >= 0 ? side : NULL);
+	json_string_or_null(f, "base_side", n->base_side >= 0 ? base : NULL);
+	if (n->run)
+		fprintf(f, ", \"run\": %lld", (long long)n->run);
+	if (n->base_run)
+		fprintf(f, ", \"base_run\": %lld", (long long)n->base_run);
+	json_string_or_null(f, "key", n->key[0] ? n->key : NULL);
+	json_string_or_null(f, "workload", n->workload[0] ? n->workload : NULL);
+	json_string_or_null(f, "value", n->value);
+	json_string_or_null(f, "base_value", n->base_value);
+	json_string_or_null(f, "tasks", n->tasks);
+	fprintf(f, ", \"count\": %zu", n->count);
+	if (n->code == NOTE_CONFOUNDED) {
+		json_num(f, "load_base_min", "%.2f", n->figure[0]);
+		json_num(f, "load_base_max", "%.2f", n->figure[1]);
+		json_num(f, "load_other_min", "%.2f", n->figure[2]);
+		json_num(f, "load_other_max", "%.2f", n->figure[3]);
+	}
+	fputc('}', f);
 }
 
 static void json_begin(FILE *f, const struct compare_model *m)
@@ -450,6 +521,9 @@ static void json_begin(FILE *f, const struct compare_model *m)
 		fputs(i ? ", " : "", f);
 		textout_json_string(f, m->notes[i]);
 	}
+	fprintf(f, "],\n \"cautions\": [");
+	for (size_t i = 0; i < m->nnotes; i++)
+		json_caution(f, m, &m->cautions[i], i == 0);
 	fprintf(f, "],\n \"rows\": [");
 }
 
@@ -478,6 +552,23 @@ static int rows_before(const struct compare_model *m, const struct compare_panel
 	return 0;
 }
 
+/* `, "key": {"mean": .., "min": .., "max": .., "n": ..}`, or null where not measured. */
+static void json_load(FILE *f, const char *key, const struct compare_load *l)
+{
+	fprintf(f, ", \"%s\": ", key);
+	if (!l->n) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"mean\": ", f);
+	textout_json_number(f, "%.4f", l->mean);
+	fputs(", \"min\": ", f);
+	textout_json_number(f, "%.4f", l->min);
+	fputs(", \"max\": ", f);
+	textout_json_number(f, "%.4f", l->max);
+	fprintf(f, ", \"n\": %zu}", l->n);
+}
+
 /* Rows now, per panel; the subtests of every panel after them (json_end). */
 static void json_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
@@ -494,7 +585,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "other_jpm", "%.4f", c->mean_b);
 		fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"samples\": \"%s\", \"paired\": %s", c->na, c->nb,
 			samples_name(c), c->paired ? "true" : "false");
-		json_num(f, "pct", "%.4f", 100.0 * (c->mean_b / c->mean_a - 1));
+		json_num(f, "pct", "%.4f", c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1));
 		json_num(f, "ci_low_pct", "%.4f", c->judged ? c->v.ci_low_pct : NAN);
 		json_num(f, "ci_high_pct", "%.4f", c->judged ? c->v.ci_high_pct : NAN);
 		fprintf(f, ", \"ci_bounded\": %s", c->judged && c->v.bounded ? "true" : "false");
@@ -515,6 +606,19 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "real_pct", "%.4f", c->real_pct);
 		json_num(f, "rank_p", "%.6g", c->rank_p >= 0 ? c->rank_p : NAN);
 		fprintf(f, ", \"noisy_base\": %zu, \"noisy_other\": %zu", c->noisy_a, c->noisy_b);
+		fprintf(f, ", \"state\": \"%s\", \"load_model\": \"%s\"", compare_state_name(c->state),
+			compare_load_model_name(c->load_model));
+		json_load(f, "load_base", &c->load_a);
+		json_load(f, "load_other", &c->load_b);
+		json_num(f, "raw_pct", "%.4f", c->raw_judged ? c->raw.change_pct : NAN);
+		json_num(f, "raw_ci_low_pct", "%.4f", c->raw_judged ? c->raw.ci_low_pct : NAN);
+		json_num(f, "raw_ci_high_pct", "%.4f", c->raw_judged ? c->raw.ci_high_pct : NAN);
+		json_num(f, "raw_p", "%.6g", c->raw_judged ? c->raw.p : NAN);
+		json_num(f, "slope", "%.6g", c->load_model == LOAD_COVARIATE && c->judged ? c->v.slope : NAN);
+		json_num(f, "median_base", "%.4f", c->median_a);
+		json_num(f, "median_other", "%.4f", c->median_b);
+		fprintf(f, ", \"fragile\": %s", c->fragile ? "true" : "false");
+		json_num(f, "mde_adj_pct", "%.4f", c->mde_adj_pct);
 		fputc('}', f);
 	}
 }
@@ -541,7 +645,7 @@ static void json_end(FILE *f, const struct compare_model *m)
 		}
 	}
 	static const char *const gates[] = {[COMPARE_GATE_PASS] = "pass", [COMPARE_GATE_FAIL] = "fail",
-					    [COMPARE_GATE_UNJUDGED] = "could not judge", [COMPARE_GATE_NOISY] = "noisy"};
+					    [COMPARE_GATE_UNJUDGED] = "cannot vouch"};
 	fprintf(f, "\n ],\n \"summaries\": [");
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
@@ -566,6 +670,11 @@ static void json_end(FILE *f, const struct compare_model *m)
 		textout_json_string(f, m->unjudged);
 	else
 		fputs("null", f);
+	fputs(", \"cannot_vouch\": ", f);
+	if (m->gate && m->vouch[0])
+		textout_json_string(f, m->vouch);
+	else
+		fputs("null", f);
 	fputs("}\n", f);
 }
 
@@ -574,6 +683,8 @@ static void text_end(FILE *f, const struct compare_model *m)
 {
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
+	else if (m->gate && m->vouch[0])
+		wrapf(f, "  ", "\nThe gate cannot vouch: %s.", m->vouch);
 	size_t moved = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		moved += m->panels[i].summary.better + m->panels[i].summary.worse;
@@ -603,10 +714,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	memset(res, 0, sizeof(*res));
 	while (report_compare_formats[w].name && strcmp(report_compare_formats[w].name, o->format ? o->format : "table"))
 		w++;
-	if (!report_compare_formats[w].name) { /* the command line only passes names from the table */
-		errno = EINVAL;
-		return -1;
-	}
+	if (!report_compare_formats[w].name) /* the command line only passes names from the table */
+		BUG("compare format '%s' is not in report_compare_formats", o->format ? o->format : "table");
 	struct compare_model m;
 	if (compare_model_build(st, groups, n, o, &m) < 0) {
 		compare_model_free(&m);
@@ -614,9 +723,9 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
 	res->gate = compare_model_gate(&m);
-	res->bisect = compare_model_bisect(&m);
-	res->nothing = m.nsides >= 2 && m.present == 0;
-	snprintf(res->why, sizeof(res->why), "%s", m.unjudged);
+	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
+	snprintf(res->why, sizeof(res->why), "%s", m.unjudged[0] ? m.unjudged : m.vouch);
+	res->judged = !m.unjudged[0];
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Machine-readable exports: classic re-aim CSV, JSON with every figure, LKP-style
- * "name: value" lines, and the classic AIM Suite VII block. */
+/* `reaim export`'s formats, one row each in report_export_formats[] at the end: classic re-aim
+ * CSV, JSON with every figure, LKP's "name: value" lines, the re-aim-7, AIM VII and IX tables, LAVA
+ * lines, the counters' CSV and KCIDB. */
 #include "config.h"
 
 #include <errno.h>

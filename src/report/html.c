@@ -46,7 +46,7 @@ static const char style[] =
 	"th{background:#f2f2f2}.l{text-align:left}"
 	".badge{display:inline-block;padding:1px 9px;border-radius:9px;font-weight:bold;color:#fff;white-space:nowrap}"
 	".worse{background:#b03a2e}.better{background:#1e7e45}.unchanged{background:#6c7a7d}"
-	".mixed{background:#a5690c}.unjudged,.nodata{background:#9aa0a3}"
+	".mixed{background:#a5690c}.unjudged,.nodata{background:#9aa0a3}.confounded{background:#7a5c99}"
 	"td.up{color:#1e7e45;font-weight:bold}td.down{color:#b03a2e;font-weight:bold}"
 	".moved{background:#fff1c2}tr.differs td{background:#fff1c2}"
 	".note{color:#555;font-size:.9em}small{color:#666}"
@@ -105,8 +105,9 @@ static const char *verdict_class(const struct compare_model *m, enum compare_ver
 	static const char *const classes[] = {
 		[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better", [COMPARE_WORSE] = "worse",
 		[COMPARE_MIXED] = "mixed",         [COMPARE_UNJUDGED] = "unjudged", [COMPARE_NO_DATA] = "nodata",
+		[COMPARE_CONFOUNDED] = "confounded",
 	};
-	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA)
+	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA && k != COMPARE_CONFOUNDED)
 		return "unchanged"; /* what O_SYNC costs is expected, not a regression of the run */
 	return (unsigned)k < ARRAY_SIZE(classes) ? classes[k] : "nodata";
 }
@@ -214,8 +215,9 @@ static void verdicts(FILE *f, const struct compare_model *m)
 		compare_correction_name(m->correction), m->judged, 100 * (1 - m->alpha));
 }
 
-/* The heading of one cell's moved counters: what it compares and its Jobs/Min change. */
-static void counters_cell_title(FILE *f, const struct compare_model *m, const struct counter_change *c)
+/* The heading of one cell's counters: what it compares, its Jobs/Min change, and what each side's points
+ * saw of the machine (the outside load, the CPU pressure, the throttling), whatever moved. */
+static void counters_cell_title(FILE *f, const struct compare_model *m, const struct counter_cell *c)
 {
 	const struct compare_panel *p = &m->panels[c->panel];
 	fputs("<h3", f);
@@ -229,35 +231,76 @@ static void counters_cell_title(FILE *f, const struct compare_model *m, const st
 		fprintf(f, "%+.1f %%</h3>\n", c->jpm_change_pct);
 	else
 		fputs("change unknown</h3>\n", f);
+	const struct counter_side *sides[] = {&c->a, &c->b};
+	const char letters[] = {m->sides[0].letter, m->sides[p->side].letter};
+	fputs("<ul class=\"notes\">\n", f);
+	for (size_t s = 0; s < 2; s++) {
+		char ctx[320];
+		report_counter_side(ctx, sizeof(ctx), sides[s]);
+		fprintf(f, "<li data-side=\"%c\"", letters[s]);
+		if (sides[s]->load.n)
+			fprintf(f, " data-load=\"%.6g\"", sides[s]->load.mean);
+		if (isfinite(sides[s]->cpu_pressure_pct))
+			fprintf(f, " data-cpu-pressure=\"%.6g\"", sides[s]->cpu_pressure_pct);
+		if (isfinite(sides[s]->throttled_s))
+			fprintf(f, " data-throttled-s=\"%.6g\"", sides[s]->throttled_s);
+		fprintf(f, ">%c: ", letters[s]);
+		element(f, "", ctx, "</li>\n");
+	}
+	fputs("</ul>\n", f);
+	if (!c->nmoved) {
+		fputs("<p>No counter moved here.</p>\n", f);
+		return;
+	}
 	fprintf(f, "<table><tr><th class=\"l\">Counter</th><th class=\"l\">Unit</th><th>%c</th>"
-		   "<th>n</th><th>%c</th><th>n</th><th>change</th><th>%g %% interval</th><th>p adj</th></tr>\n",
-		m->sides[0].letter, m->sides[p->side].letter, 100 * (1 - m->alpha));
+		   "<th>n</th><th>%c</th><th>n</th><th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th>"
+		   "<th>n to show</th></tr>\n",
+		letters[0], letters[1], 100 * (1 - m->alpha));
 }
 
 /* One moved counter; the data- attributes carry the model's numbers as compare --counters' JSON writes them. */
 static void counters_row(FILE *f, const struct counter_change *c)
 {
 	const struct verdict *v = &c->v;
-	fprintf(f, "<tr%s data-mean-a=\"%.6g\" data-mean-b=\"%.6g\" data-pct=\"%.6g\" data-p-adj=\"%.6g\"",
-		c->explains ? " class=\"moved\"" : "", v->mean_a, v->mean_b, v->change_pct, c->p_adj);
-	int bounded = v->bounded && isfinite(v->ci_low_pct) && isfinite(v->ci_high_pct);
+	int tested = c->kind == COUNTER_TESTED;
+	fprintf(f, "<tr%s data-mean-a=\"%.6g\" data-mean-b=\"%.6g\" data-diff=\"%.6g\"", c->explains ? " class=\"moved\"" : "",
+		v->mean_a, v->mean_b, v->diff);
+	if (isfinite(v->change_pct))
+		fprintf(f, " data-pct=\"%.6g\"", v->change_pct);
+	if (tested)
+		fprintf(f, " data-p-adj=\"%.6g\"", c->p_adj);
+	else
+		fputs(" data-judged=\"constant\"", f);
+	int bounded = tested && v->bounded && isfinite(v->ci_low_pct) && isfinite(v->ci_high_pct);
 	if (bounded)
 		fprintf(f, " data-lo=\"%.6g\" data-hi=\"%.6g\"", v->ci_low_pct, v->ci_high_pct);
 	element(f, "><td class=\"l\">", c->source, " ");
 	html_text(f, c->name, 0);
 	fputs(c->scaled ? " ~</td>" : "</td>", f);
 	element(f, "<td class=\"l\">", c->unit, c->per_job ? " per job</td>" : "</td>");
-	fprintf(f, "<td>%.4g</td><td>%zu</td><td>%.4g</td><td>%zu</td><td>%+.1f %%</td>", v->mean_a, v->na, v->mean_b,
-		v->nb, v->change_pct);
-	if (bounded)
-		fprintf(f, "<td>%+.1f to %+.1f %%</td>", v->ci_low_pct, v->ci_high_pct);
+	fprintf(f, "<td>%.4g</td><td>%zu</td><td>%.4g</td><td>%zu</td>", v->mean_a, v->na, v->mean_b, v->nb);
+	if (c->absolute)
+		fprintf(f, "<td>%+.4g from 0</td>", v->diff);
 	else
-		fputs("<td>unbounded</td>", f);
-	fprintf(f, "<td>%.3g</td></tr>\n", c->p_adj);
+		fprintf(f, "<td>%+.1f %%</td>", v->change_pct);
+	if (!tested)
+		fputs("<td>exact (constant)</td><td>&#8211;</td><td>&#8211;</td><td>&#8211;</td></tr>\n", f);
+	else {
+		if (c->absolute)
+			fprintf(f, "<td>%+.4g to %+.4g</td>", v->diff_low, v->diff_high);
+		else if (bounded)
+			fprintf(f, "<td>%+.1f to %+.1f %%</td>", v->ci_low_pct, v->ci_high_pct);
+		else
+			fputs("<td>unbounded</td>", f);
+		char n[16];
+		report_counter_n(n, sizeof(n), c->n_to_show);
+		fprintf(f, "<td>%.3g</td><td>%.3g</td>", v->p, c->p_adj);
+		element(f, "<td>", n, "</td></tr>\n");
+	}
 }
 
-/* What moved with Jobs/Min: the counters the counter model (analysis/cmpcounters.c, as compare --counters)
- * found significant, per cell in its order; or why there are none. */
+/* What moved with Jobs/Min: per cell what each side saw, and the counters the counter model
+ * (analysis/cmpcounters.c, as compare --counters) found significant or exact, in its order. */
 static void counters_section(FILE *f, const struct compare_model *m, const struct counter_model *cm)
 {
 	if (m->nsides < 2 || m->npanels == 0)
@@ -266,31 +309,31 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 	if (!cm->cells_with_counters) {
 		fputs("<p class=\"note\">No counters to compare: no cell has the kernel's counters stored on both sides "
 		      "(runs made with <code>--no-counters</code>, or by a reaim that stored none).</p>\n", f);
-		if (!cm->nmoved)
-			return;
 	} else if (!cm->nmoved)
 		fprintf(f, "<p>No counter moved significantly: none of the %zu counter test%s is below %g after the "
 			   "correction.</p>\n", cm->tested, cm->tested == 1 ? "" : "s", m->alpha);
-	for (size_t i = 0; i < cm->nmoved; i++) {
-		const struct counter_change *c = &cm->moved[i];
-		if (i > 0 && (c->panel != cm->moved[i - 1].panel || c->tasks != cm->moved[i - 1].tasks))
+	size_t at = 0;
+	for (size_t i = 0; i < cm->ncells; i++) {
+		const struct counter_cell *cell = &cm->cells[i];
+		counters_cell_title(f, m, cell);
+		for (size_t k = 0; k < cell->nmoved && at < cm->nmoved; k++)
+			counters_row(f, &cm->moved[at++]);
+		if (cell->nmoved)
 			fputs("</table>\n", f);
-		if (i == 0 || c->panel != cm->moved[i - 1].panel || c->tasks != cm->moved[i - 1].tasks)
-			counters_cell_title(f, m, c);
-		counters_row(f, c);
 	}
-	if (cm->nmoved)
-		fputs("</table>\n", f);
 	fprintf(f, "<p class=\"note\">As <code>reaim compare --counters</code> lists them: each point's counter over "
 		   "its measured window divided by its jobs (tasks x jobs per task), and the shares (the sampler's of "
 		   "the machine, the point cgroup's pressure) as they are, judged by %s on the same samples "
 		   "as Jobs/Min, p values adjusted by %s's method over the %zu counter test%s of %zu cell%s with "
-		   "counters on both sides; listed when below %g. Highlighted and listed first: those that move against "
+		   "counters on both sides, and the machine's figures (the CPU throttling, the CPU pressure, the "
+		   "outside load and steal) over their own %zu; listed when below %g. Highlighted and listed first: those that move against "
 		   "Jobs/Min (more per job where it fell, less where it rose), then the others, each by the size of its "
-		   "change. ~: a perf counter multiplexed and scaled at a point compared.</p>\n",
+		   "change (from a base of 0: the change per job, before any %%). n to show: the samples a side at which "
+		   "the change would be shown at the family's level, from the spread seen. Constant: no variance to "
+		   "test, the difference is exact. ~: a perf counter multiplexed and scaled at a point compared.</p>\n",
 		m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test", compare_correction_name(m->correction),
 		cm->tested, cm->tested == 1 ? "" : "s", cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s",
-		m->alpha);
+		cm->tested_machine, m->alpha);
 }
 
 /* The plot of one workload: every side's curves, the difference panel from the model. */
@@ -369,8 +412,9 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		}
 		double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
 		const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
-		fprintf(f, "<td>%.1f</td><td>%zu</td><td%s data-pct=\"%.4f\">%+.1f %%%s</td>", c->mean_b, c->nb, cls, pct,
-			pct, c->significant ? " *" : c->judged ? "" : " ?");
+		fprintf(f, "<td>%.1f</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", c->mean_b,
+			c->nb, cls, pct, compare_state_name(c->state), pct,
+			c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
 		if (c->judged && c->v.bounded)
 			fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,
 				c->v.ci_high_pct, c->v.ci_low_pct, c->v.ci_high_pct);
@@ -378,7 +422,7 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 			fputs("<td>unbounded</td>", f);
 		if (c->judged)
 			fprintf(f, "<td>%.3g</td><td data-p-adj=\"%.6g\">%.3g</td><td>%.1f %%</td>", c->v.p, c->p_adj, c->p_adj,
-				c->v.mde_pct);
+				c->mde_adj_pct);
 		else
 			fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
 			      f);
@@ -388,6 +432,12 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+	char *said[] = {report_panel_load_text(m, p), report_panel_few_text(m, p, "By medians (shown where they disagree)")};
+	for (size_t i = 0; i < ARRAY_SIZE(said); i++)
+		if (said[i]) {
+			element(f, "<p class=\"note\">", said[i], "</p>\n");
+			free(said[i]);
+		}
 	fputs("<p>", f);
 	if (p->ngeo)
 		fprintf(f, "Geomean of %c/%c over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `reaim report`: one self-contained HTML page about stored runs, and the verdict it leads with. */
-#ifndef REAIM_HTML_H
-#define REAIM_HTML_H
+#ifndef REAIM_REPORT_HTML_H
+#define REAIM_REPORT_HTML_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -246,7 +246,7 @@ static long base_of(const struct plot_options *opt, size_t n, size_t i)
 struct diff {
 	double pct;               /* 100 * (mean / base mean - 1) */
 	double lo, hi;            /* its interval, when interval is set */
-	int interval, significant;
+	int interval, significant, confounded;
 };
 
 static int diff_at(const struct plot_options *opt, size_t i, int tasks, struct diff *out)
@@ -261,6 +261,7 @@ static int diff_at(const struct plot_options *opt, size_t i, int tasks, struct d
 		out->lo = out->interval ? p->lo : p->pct;
 		out->hi = out->interval ? p->hi : p->pct;
 		out->significant = p->significant;
+		out->confounded = p->confounded;
 		return 1;
 	}
 	return 0;
@@ -754,8 +755,16 @@ static void diff_series(FILE *f, const struct curve *c, size_t n, const struct p
 	textout_xml(f, c[i].label, SIZE_MAX, 0);
 	fprintf(f, "\" fill=\"none\" stroke=\"%s\">\n", colour_of(i));
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t) {
-		if (!diff_at(opt, i, t, &d) || !d.interval)
+		if (!diff_at(opt, i, t, &d))
 			continue;
+		if (!d.interval) {
+			/* not judged or unbounded: a dashed bar over the whole panel, never a precise-looking point */
+			fprintf(f, "<path class=\"diff-unknown\" d=\"M%.1f %.1fV%.1f\" stroke-width=\"1\" "
+				   "stroke-dasharray=\"3,3\" data-tasks=\"%d\" data-pct=\"%.4f\"><title>%d tasks: %+.1f %%, "
+				   "no interval (not judged, or unbounded)</title></path>\n",
+				axis_px(xa, t), clamped_px(ya, ya->lo), clamped_px(ya, ya->hi), t, d.pct, t, d.pct);
+			continue;
+		}
 		double x = axis_px(xa, t), y0 = clamped_px(ya, d.lo), y1 = clamped_px(ya, d.hi);
 		fprintf(f, "<path class=\"diff-interval\" d=\"M%.1f %.1fV%.1f", x, y0, y1);
 		if (d.lo >= ya->lo)
@@ -764,7 +773,8 @@ static void diff_series(FILE *f, const struct curve *c, size_t n, const struct p
 			fprintf(f, "M%.1f %.1fh8", x - 4, y1);
 		fprintf(f, "\" stroke-width=\"1.3\" data-tasks=\"%d\" data-pct=\"%.4f\" data-lo=\"%.4f\" data-hi=\"%.4f\">"
 			   "<title>%d tasks: %+.1f %%, interval %+.1f %% to %+.1f %%%s</title></path>\n", t, d.pct, d.lo, d.hi,
-			t, d.pct, d.lo, d.hi, d.significant ? ", significant" : "");
+			t, d.pct, d.lo, d.hi,
+			d.significant ? ", significant" : d.confounded ? ", confounded with the outside load" : "");
 	}
 	fputs("<polyline points=\"", f);
 	for (long after = LONG_MIN; next_tasks(&c[i], 1, after, &t); after = t)
@@ -995,8 +1005,10 @@ static void gp_string(FILE *f, const char *s, const char *suffix)
 static void gp_data(FILE *data, const struct curve *c, size_t n, const struct plot_options *opt)
 {
 	int t;
-	fputs("# reaim plot data: tasks, then per curve the mean, its std dev, and the % difference from its base\n"
-	      "# with the low and high ends of its 95 % interval ('?' where a curve has no point or no base)\n", data);
+	fprintf(data, "# reaim plot data: tasks, then per curve the mean, its std dev, and the %% difference from its base\n"
+		      "# with the low and high ends of its %g %% interval ('?' where a curve has no point or no base;\n"
+		      "# -100 to 100 where it has no interval: not judged, or unbounded)\n",
+		opt->level_pct > 0 ? opt->level_pct : 95);
 	for (size_t i = 0; i < n; i++) {
 		long b = base_of(opt, n, i);
 		fprintf(data, "# columns %zu-%zu: ", GP_COL(i, 0), GP_COL(i, 4));
@@ -1016,8 +1028,10 @@ static void gp_data(FILE *data, const struct curve *c, size_t n, const struct pl
 				fprintf(data, " %.6g %.6g", p->jpm.mean, has_error_bar(p) ? p->jpm.std_dev : 0.0);
 			else
 				fputs(" ? ?", data);
-			if (b >= 0 && diff_at(opt, i, t, &d))
+			if (b >= 0 && diff_at(opt, i, t, &d) && d.interval)
 				fprintf(data, " %.6g %.6g %.6g", d.pct, d.lo, d.hi);
+			else if (b >= 0 && diff_at(opt, i, t, &d)) /* no interval: as uncertain as it gets, not precise */
+				fprintf(data, " %.6g -100 100", d.pct);
 			else
 				fputs(" ? ? ?", data);
 		}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Jobs/Min against task count as a picture: a self-contained SVG, or gnuplot data plus script. */
-#ifndef REAIM_PLOT_H
-#define REAIM_PLOT_H
+#ifndef REAIM_REPORT_PLOT_H
+#define REAIM_REPORT_PLOT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +16,7 @@ struct plot_diff_point {
 	double lo, hi;            /* its interval, when interval is set */
 	int interval;
 	int significant;          /* after the correction over every cell */
+	int confounded;           /* a change the sides' outside loads cannot be told from (never significant) */
 };
 struct plot_diff {
 	const struct plot_diff_point *pts;
@@ -37,6 +38,7 @@ struct plot_options {
 	const char *diff_empty_note;   /* in an empty diff panel, why it is empty; NULL: said from the bases */
 	int bars_of_runs;              /* some curve's error bars are the spread of run means, not repeats */
 	double y_max;                  /* > 0: the axis ends there (100 for a percentage) */
+	double level_pct;              /* the diff intervals' confidence level in % (0: 95) */
 	const char *const *footer;     /* lines under the plot: each run's label, kernel and host */
 	size_t footer_lines;
 	const char *left_out;          /* what the plot does not draw, said under it; NULL: nothing */
@@ -93,6 +95,7 @@ struct plot_set {
 	size_t nfooter;
 	char *left_out;           /* NULL when everything was drawn */
 	char workload[64];
+	double level_pct;         /* of the intervals, from the model's alpha */
 };
 struct compare_group;
 struct compare_model;

@@ -121,11 +121,13 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 				.tasks = cell->tasks,
 				.pct = cell->judged ? cell->v.change_pct : 100.0 * (cell->mean_b / cell->mean_a - 1),
 				.lo = cell->v.ci_low_pct, .hi = cell->v.ci_high_pct,
-				.interval = cell->judged && cell->v.bounded, .significant = cell->significant};
+				.interval = cell->judged && cell->v.bounded, .significant = cell->significant,
+				.confounded = cell->state == CELL_CONFOUNDED};
 		}
 		ps->diffs[i] = (struct plot_diff){d, k};
 	}
 	char level[32];
+	ps->level_pct = 100 * (1 - m->alpha);
 	snprintf(level, sizeof(level), "%g %%", 100 * (1 - m->alpha));
 	const char *first = m->nsides ? m->sides[0].label : "the base";
 	if (m->kind == COMPARE_VARIANTS)
@@ -308,6 +310,7 @@ void plot_set_options(const struct plot_set *ps, const struct metric *m, struct 
 	opt->left_out = ps->left_out;
 	opt->diffs = ps->diffs;
 	opt->diff_note = ps->note;
+	opt->level_pct = ps->level_pct;
 	opt->diff_empty_note = ps->empty;
 	opt->bars_of_runs = ps->bars_of_runs;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The progress line on stderr: workload, O_SYNC setting, task count i of n, repeat, elapsed
  * and ETA, redrawn in place by a thread; only on a terminal and never inside the table. */
-#ifndef REAIM_PROGRESS_H
-#define REAIM_PROGRESS_H
+#ifndef REAIM_REPORT_PROGRESS_H
+#define REAIM_REPORT_PROGRESS_H
 
 #include <stddef.h>
 

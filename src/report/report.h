@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Output people read: the classic table, run listings and the per-test breakdown. */
-#ifndef REAIM_REPORT_H
-#define REAIM_REPORT_H
+/* Rendering stored rows and the comparison model: the classic and single-user tables, the plan,
+ * list, show, the export formats (KCIDB among them), compare's formats and the line wrapper. */
+#ifndef REAIM_REPORT_REPORT_H
+#define REAIM_REPORT_REPORT_H
 
 #include <stdio.h>
 
@@ -76,14 +77,19 @@ int report_kcidb_id_ok(const char *id);
 
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
+/* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
+ * did about it; the cells one sample decides and the medians that disagree with the means (the
+ * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
+char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
+char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {
-	enum compare_gate gate;   /* of --fail-above (compare_model_gate) */
-	enum compare_gate bisect; /* of --bisect (compare_model_bisect: noisy points are a skip) */
-	int nothing;              /* the groups have nothing in common (one run with nothing inside is not that) */
-	char why[320];            /* why it could not judge, "" when it could */
+	enum compare_gate gate;   /* of --fail-above and --bisect (compare_model_gate) */
+	int nothing;              /* nothing to compare: no cell in common, or one run with nothing inside */
+	char why[640];            /* why it could not judge or vouch, "" when it could */
+	int judged;               /* why is about the vouching: the comparison itself could be judged */
 };
 /* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
  * a side: its repeats, with a caution), the first the base; or one group of one run: its variants
@@ -110,5 +116,11 @@ void report_wrap(FILE *f, const char *text, const char *indent, size_t width);
  * (analysis/cmpcounters.h) in a compare format of report_compare_formats. -1 as report_compare. */
 int report_compare_counters(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 			    const struct compare_options *o);
+struct counter_side;
+/* What one side's points of a cell saw, in words for every view: "outside load 36-54 % (mean 45 %),
+ * CPU pressure 59 %, throttled 1.9 s in 230 periods a point". */
+void report_counter_side(char *buf, size_t len, const struct counter_side *s);
+/* The samples a side that would show a move (struct counter_change's n_to_show): "3", ">1000" or "-". */
+void report_counter_n(char *buf, size_t len, double n);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `reaim list`, `reaim show` and `reaim export`: reports that read only stored rows. */
+/* `reaim list` and `reaim show`: reports that read only stored rows (`reaim export` is export.c). */
 #include "config.h"
 
 #include <math.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text that other programs parse: every string and number the JSON, CSV and SVG writers emit
  * goes through these, so any stored value (NaN, control characters, invalid UTF-8) stays valid. */
-#ifndef REAIM_TEXTOUT_H
-#define REAIM_TEXTOUT_H
+#ifndef REAIM_REPORT_TEXTOUT_H
+#define REAIM_REPORT_TEXTOUT_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/html.h"
@@ -18,6 +19,7 @@ const char *report_verdict_name(enum compare_verdict k)
 		[COMPARE_UNCHANGED] = "no significant change", [COMPARE_BETTER] = "improvement",
 		[COMPARE_WORSE] = "regression",                [COMPARE_MIXED] = "mixed",
 		[COMPARE_UNJUDGED] = "cannot judge",           [COMPARE_NO_DATA] = "nothing in common",
+		[COMPARE_CONFOUNDED] = "confounded with the machine",
 	};
 	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
 }
@@ -79,6 +81,12 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 			strbuf_addf(&sb, "; it could detect about %.1f %%", v->mde_pct);
 		strbuf_addf(&sb, ")");
 		break;
+	case COMPARE_CONFOUNDED:
+		strbuf_addf(&sb, " against ");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, ": a change of %+.1f %% at %zu of %zu task counts cannot be told apart from the "
+				 "outside load", v->confounded_pct, v->confounded, v->common);
+		break;
 	case COMPARE_UNJUDGED:
 		strbuf_addf(&sb, " against ");
 		strbuf_side(&sb, m, 0);
@@ -91,8 +99,105 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 		strbuf_addf(&sb, " have no task count in common");
 		break;
 	}
+	if (v->confounded && v->kind != COMPARE_CONFOUNDED)
+		strbuf_addf(&sb, "; at %zu more a change cannot be told apart from the outside load", v->confounded);
+	if (v->confounded && v->load_a.n && v->load_b.n) {
+		strbuf_addf(&sb, " (");
+		strbuf_side(&sb, m, p->side);
+		strbuf_addf(&sb, "'s points saw %.0f-%.0f %% of the machine used by others, ", v->load_b.min, v->load_b.max);
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, "'s %.0f-%.0f %%)", v->load_a.min, v->load_a.max);
+	}
+	if (v->fragile)
+		strbuf_addf(&sb, "; one sample decides %zu of them (more runs a side)", v->fragile);
 	if (v->noisy)
 		strbuf_addf(&sb, "; points measured in noise at %zu of them", v->noisy);
 	snprintf(buf, len, "%s", sb.buf);
 	strbuf_free(&sb);
+}
+
+/* "36-54" or "41": a load's range over the samples, in points of the machine. */
+static void strbuf_load(struct strbuf *sb, const struct compare_load *l)
+{
+	if (!l->n)
+		strbuf_addf(sb, "-");
+	else if (l->max - l->min < 0.5)
+		strbuf_addf(sb, "%.0f", l->mean);
+	else
+		strbuf_addf(sb, "%.0f-%.0f", l->min, l->max);
+}
+
+
+char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p)
+{
+	char a = m->sides[0].letter, b = m->sides[p->side].letter;
+	struct strbuf sb = {0}, adj = {0};
+	enum compare_load_model how = LOAD_UNMEASURED;
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		if (!c->present || !c->load_a.n || !c->load_b.n)
+			continue;
+		strbuf_addf(&sb, "%s %d: ", sb.len ? "," : "", c->tasks);
+		strbuf_load(&sb, &c->load_a);
+		strbuf_addf(&sb, " -> ");
+		strbuf_load(&sb, &c->load_b);
+		how = c->load_model > how ? c->load_model : how;
+		if (c->load_model == LOAD_COVARIATE && c->judged && c->raw_judged)
+			strbuf_addf(&adj, "%s %d tasks %+.1f%% adjusted, %+.1f%% raw", adj.len ? ";" : "", c->tasks,
+				    c->v.change_pct, c->raw.change_pct);
+	}
+	struct strbuf line = {0};
+	if (sb.len) {
+		strbuf_addf(&line, "Outside load, %c -> %c (others' CPU and steal, %% of the machine, over the samples, "
+				   "per task count):%s. ", a, b, sb.buf);
+		switch (how) {
+		case LOAD_BALANCED:
+			strbuf_addf(&line, "The sides ran interleaved round by round: pairing cancels a load that drifts.");
+			break;
+		case LOAD_SIMILAR:
+			strbuf_addf(&line, "Within %g points a side: not adjusted.", COMPARE_LOAD_SIMILAR_PCT);
+			break;
+		case LOAD_COVARIATE:
+		case LOAD_INSEPARABLE:
+			strbuf_addf(&line, "The sides' loads differ: ");
+			if (adj.len)
+				strbuf_addf(&line, "the change adjusted for the load (same slope both sides):%s. ", adj.buf);
+			if (how == LOAD_INSEPARABLE)
+				strbuf_addf(&line, "Where the load hardly varied within a side it cannot be told apart "
+						   "from the side: a change the load would make is called confounded (#).");
+			break;
+		case LOAD_UNMEASURED: break;
+		}
+	}
+	strbuf_free(&sb);
+	strbuf_free(&adj);
+	return line.buf;
+}
+
+
+char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word)
+{
+	char b = m->sides[p->side].letter;
+	struct strbuf fragile = {0}, medians = {0};
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		if (!c->present)
+			continue;
+		if (c->fragile)
+			strbuf_addf(&fragile, "%s%d", fragile.len ? ", " : "", c->tasks);
+		double by_median = c->median_a > 0 ? 100 * (c->median_b / c->median_a - 1) : NAN;
+		double by_mean = 100 * (c->mean_b / c->mean_a - 1);
+		if (c->na > 2 && c->nb > 2 && isfinite(by_median) && (by_median > 0) != (by_mean > 0))
+			strbuf_addf(&medians, "%s %d tasks %+.1f%% (by means %+.1f%%)", medians.len ? "," : "", c->tasks,
+				    by_median, by_mean);
+	}
+	struct strbuf line = {0};
+	if (fragile.len)
+		strbuf_addf(&line, "One sample decides the sign or significance of the change at %s tasks (left out in "
+				   "turn, one flips it): more runs a side.", fragile.buf);
+	if (medians.len)
+		strbuf_addf(&line, "%s%s %c moved the other way:%s.", line.len ? " " : "", medians_word, b, medians.buf);
+	strbuf_free(&fragile);
+	strbuf_free(&medians);
+	return line.buf;
 }

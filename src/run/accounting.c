@@ -41,6 +41,7 @@ struct accounting {
 	dev_t disks[MAX_DISKS];
 	size_t ndisks;
 	unsigned seq;
+	unsigned side_seq;      /* the cgroups made beside the points */
 	int lock_fd;            /* held for the run: says to other runs that its cgroup is alive */
 	char lock_path[200];
 	int stuck; /* could not leave a point's cgroup: no more cgroups, and never kill through one */
@@ -330,6 +331,18 @@ const char *accounting_run_dir(const struct accounting *a)
 const char *accounting_point_cgroup(const struct accounting *a)
 {
 	return a && a->point && !a->stuck ? cgroup_point_path(a->point) : NULL;
+}
+
+struct cgroup_point *accounting_side_cgroup(struct accounting *a, const char *name, char *why, size_t whylen)
+{
+	if (!a || !a->run || a->stuck) {
+		snprintf(why, whylen, "%s", !a || !a->run ? "the run has no cgroups" : "the run left its cgroups");
+		return NULL;
+	}
+	char full[64];
+	snprintf(full, sizeof(full), "%.40s-%u", name, ++a->side_seq);
+	struct cgroup_point *cg;
+	return cgroup_side_create(a->run, full, &cg, why, whylen) == 0 ? cg : NULL;
 }
 
 const struct engine_hook *accounting_hook(struct accounting *a)

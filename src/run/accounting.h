@@ -2,14 +2,15 @@
 /* The run's accounting: each point's tasks in a cgroup of their own when reaim may make one (else wait4
  * alone), the point's figures from it and from the sampler (outside load, steal, noise), the clean-up
  * that leaves no process of a point behind, and the quiet check before a run. */
-#ifndef REAIM_ACCOUNTING_H
-#define REAIM_ACCOUNTING_H
+#ifndef REAIM_RUN_ACCOUNTING_H
+#define REAIM_RUN_ACCOUNTING_H
 
 #include "config/cfg.h"
 #include "engine/engine.h"
 #include "store/store.h"
 
 struct accounting;
+struct cgroup_point;
 
 /* Set up the run's accounting for the disk dirs of the plan: make this process a child subreaper (so
  * orphans of the tasks are reparented to it and reaped) and, where it may, a run cgroup. Never fails:
@@ -25,6 +26,11 @@ const char *accounting_run_dir(const struct accounting *a);
 const struct engine_hook *accounting_hook(struct accounting *a);
 /* The cgroup directory the point going on runs its tasks in (absolute), or NULL when it has none. */
 const char *accounting_point_cgroup(const struct accounting *a);
+/* A cgroup of its own, under the run cgroup, for a process that runs beside a point (a point hook):
+ * named NAME-N, in cgroup2 only, so it is never charged to a point and cgroup_point_kill ends all it
+ * holds. NULL with why set when the run has no cgroups (or may no longer make one); the caller
+ * removes it with cgroup_point_destroy before accounting_close. */
+struct cgroup_point *accounting_side_cgroup(struct accounting *a, const char *name, char *why, size_t whylen);
 /* After a point: its cgroup figures, outside load, steal and noise (judged against noise_limit %) into p,
  * whose wait4 and sampler figures are already set. what names the point in warnings. a may be NULL. */
 void accounting_point(struct accounting *a, const struct engine_result *r, double noise_limit, const char *what,

@@ -14,6 +14,7 @@
 
 #include "measure/perfctr.h"
 #include "measure/syscount.h"
+#include "measure/throttle.h"
 #include "run/accounting.h"
 #include "run/counters.h"
 #include "util/util.h"
@@ -41,6 +42,8 @@ struct counters {
 	struct perfctr_cgroup *cg;       /* PERF_CGROUP: the point's counters */
 	int perf_done;
 	struct perfctr_count perf[PERFCTR_MAX];
+	struct throttle throttle;        /* reaim's cgroup and its parents' cpu.stat */
+	struct throttle_reading thr_release, thr_done;
 };
 
 static void point_begins(struct counters *c)
@@ -48,6 +51,7 @@ static void point_begins(struct counters *c)
 	syscount_reading_free(&c->at_release);
 	syscount_reading_free(&c->at_done);
 	c->released = c->done = c->perf_done = 0;
+	c->thr_release = c->thr_done = (struct throttle_reading){0};
 	if (c->scope != PERF_CGROUP)
 		return;
 	const char *dir = accounting_point_cgroup(c->acct);
@@ -79,6 +83,7 @@ static void on_event(void *arg, enum engine_event ev)
 	case ENGINE_FORKING: point_begins(c); break;
 	case ENGINE_RELEASE:
 		syscount_read(c->proc_root, &c->at_release);
+		throttle_read(&c->throttle, &c->thr_release);
 		c->released = 1;
 		if (c->cg && perfctr_cgroup_enable(c->cg) < 0) {
 			log_warn("perf counters are off for a point: enabling them: %s", strerror(errno));
@@ -91,6 +96,7 @@ static void on_event(void *arg, enum engine_event ev)
 			c->perf_done = 1;
 		}
 		syscount_read(c->proc_root, &c->at_done);
+		throttle_read(&c->throttle, &c->thr_done);
 		c->done = c->released;
 		break;
 	case ENGINE_FORKED:
@@ -149,6 +155,13 @@ struct counters *counters_open(struct accounting *acct, const char *proc_root)
 			len += (size_t)snprintf(c->desc + len, sizeof(c->desc) - len, " %s",
 						syscount_source_name((enum syscount_source)s));
 	syscount_reading_free(&r);
+	/* the cgroup reaim starts in: its points are made below it, so a cap on it or a parent caps them */
+	throttle_open("", &c->throttle);
+	if (c->throttle.n)
+		len += (size_t)snprintf(c->desc + len, sizeof(c->desc) - len,
+					"; CPU throttling from cpu.stat of %zu cgroup level%s (%s)", c->throttle.n,
+					c->throttle.n == 1 ? "" : "s",
+					c->throttle.nv1 && c->throttle.nv2 ? "v1 and v2" : c->throttle.nv1 ? "v1" : "v2");
 	choose_perf(c);
 	return c;
 }
@@ -177,7 +190,15 @@ struct store_counter *counters_point(struct counters *c, const struct engine_res
 		return NULL;
 	size_t nrows;
 	struct syscount_row *rows = syscount_delta(&c->at_release, &c->at_done, SYSCOUNT_TOP_DEFAULT, &nrows);
-	struct store_counter *out = xcalloc(nrows + PERFCTR_MAX, sizeof(*out));
+	/* the throttling of reaim's cgroup and its parents over the window */
+	const struct {
+		const char *name, *unit;
+		double value;
+	} thr[] = {
+		{THROTTLE_COUNT, THROTTLE_COUNT_UNIT, c->thr_done.nr_throttled - c->thr_release.nr_throttled},
+		{THROTTLE_USEC, THROTTLE_USEC_UNIT, c->thr_done.throttled_usec - c->thr_release.throttled_usec},
+	};
+	struct store_counter *out = xcalloc(nrows + PERFCTR_MAX + ARRAY_SIZE(thr), sizeof(*out));
 	const struct perfctr_count *perf = perf_of(c, res);
 	for (size_t i = 0; perf && i < PERFCTR_MAX; i++) {
 		if (!(c->mask & (1u << i)) || !perf[i].readings)
@@ -192,6 +213,16 @@ struct store_counter *counters_point(struct counters *c, const struct engine_res
 			log_warn("perf counter %s was multiplexed (it counted %.1f %% of the window) and is scaled "
 				 "up by enabled/running; each point's share is stored (running_pct)",
 				 o->name, o->running_pct);
+	}
+	if (c->thr_release.have && c->thr_done.have) {
+		for (size_t i = 0; i < ARRAY_SIZE(thr); i++) {
+			struct store_counter *o = &out[(*n)++];
+			snprintf(o->source, sizeof(o->source), "%s", THROTTLE_SOURCE);
+			snprintf(o->name, sizeof(o->name), "%s", thr[i].name);
+			snprintf(o->unit, sizeof(o->unit), "%s", thr[i].unit);
+			o->value = thr[i].value;
+			o->running_pct = NAN;
+		}
 	}
 	for (size_t i = 0; i < nrows; i++) {
 		struct store_counter *o = &out[(*n)++];
@@ -212,6 +243,7 @@ void counters_close(struct counters *c)
 	point_ends(c);
 	syscount_reading_free(&c->at_release);
 	syscount_reading_free(&c->at_done);
+	throttle_free(&c->throttle);
 	free(c->proc_root);
 	free(c);
 }

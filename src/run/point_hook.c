@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Runs a --point-hook command over one point: started on the engine's RELEASED event in a process
- * group and output directory of its own, stopped on FINISHED (or KILL) with SIGINT, then SIGKILL. */
+/* Runs a --point-hook command over one point: started on the engine's RELEASED event in a cgroup,
+ * process group and output directory of its own, stopped on FINISHED (or KILL) with SIGINT, then
+ * killed with all it started; a signal goes only to what reaim still owns. */
 #include "config.h"
 
 #include <ctype.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "config/cfg.h"
+#include "measure/cgroup.h"
 #include "engine/command.h"
 #include "measure/measure.h"
 #include "run/accounting.h"
@@ -44,46 +46,174 @@ static void name_part(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
-int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osync, int tasks, int round,
-		   const char *variant, char *dir, size_t len, char *why, size_t whylen)
+/* Whether a plan of these options can have a point of n tasks: a sweep runs its list; a growing mode
+ * its list and the doublings of its last count up to --max-tasks; peak's search any count from the
+ * first to --max-tasks; single mode 1. */
+static int plan_has(const struct run_opts *o, long long n)
 {
-	char wl[65], var[65], parent[PATH_MAX];
-	name_part(wl, sizeof(wl), workload);
-	name_part(var, sizeof(var), variant ? variant : "");
-	const char *slash = strrchr(db, '/');
-	int w = snprintf(parent, sizeof(parent), "%.*s%sreaim-run-%lld-hook", slash ? (int)(slash - db) : 0, db,
-			 slash ? "/" : "", (long long)run_id);
-	if (w < 0 || (size_t)w >= sizeof(parent)) {
-		snprintf(why, whylen, "the hook directory beside %s is too long a path", db);
-		return -1;
-	}
-	if (mkdir(parent, 0755) < 0 && errno != EEXIST) {
-		snprintf(why, whylen, "mkdir %s: %s", parent, strerror(errno));
-		return -1;
-	}
-	w = snprintf(dir, len, "%s/%s-osync-%s-tasks-%d-round-%d%s%s", parent, wl, osync ? "on" : "off", tasks,
-		     round + 1, var[0] ? "-" : "", var);
-	if (w < 0 || (size_t)w >= len) {
-		snprintf(why, whylen, "the hook directory under %s is too long a path", parent);
-		return -1;
-	}
-	if (mkdir(dir, 0755) < 0) { /* a new one per point: never write into what another made */
-		snprintf(why, whylen, "mkdir %s: %s", dir, strerror(errno));
+	if (o->mode == MODE_SINGLE)
+		return n == 1;
+	for (size_t i = 0; i < o->tasks.count; i++)
+		if (o->tasks.n[i] == n)
+			return 1;
+	if (o->tasks.count == 0)
+		return 0;
+	if (o->mode == MODE_PEAK)
+		return n >= o->tasks.n[0] && n <= o->max_tasks;
+	if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK)
+		for (long long t = o->tasks.n[o->tasks.count - 1], k = 0; t * 2 <= o->max_tasks && k < PLAN_GROW_POINTS; k++)
+			if ((t *= 2) == n)
+				return 1;
+	return 0;
+}
+
+int point_hook_check(const struct run_opts *o, const char *workload, char *why, size_t whylen)
+{
+	if (!o->point_hook || !o->point_hook[0])
+		return 0;
+	for (size_t i = 0; i < o->point_hook_tasks.count; i++) {
+		if (plan_has(o, o->point_hook_tasks.n[i]))
+			continue;
+		char *list = tasks_format(&o->tasks);
+		snprintf(why, whylen, "workload %s: --point-hook-tasks %d: no point of its plan (%s tasks %s%s) has %d tasks, "
+			 "so its hook would never run", workload, o->point_hook_tasks.n[i], mode_names[o->mode],
+			 list, o->mode == MODE_SWEEP || o->mode == MODE_SINGLE ? "" : " and what it grows to",
+			 o->point_hook_tasks.n[i]);
+		free(list);
 		return -1;
 	}
 	return 0;
 }
 
+/* The hook directories' parent beside the database, opened without following a link, and refused
+ * unless it is a directory of this user that nobody else may write to (a shared directory such as
+ * /tmp may hold one planted by someone else). -1 with why. */
+static int open_parent(const char *base, const char *name, char *why, size_t whylen)
+{
+	int bfd = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (bfd < 0) {
+		snprintf(why, whylen, "cannot open %s: %s", base, strerror(errno));
+		return -1;
+	}
+	if (mkdirat(bfd, name, 0755) < 0 && errno != EEXIST) {
+		snprintf(why, whylen, "mkdir %s/%s: %s", base, name, strerror(errno));
+		close(bfd);
+		return -1;
+	}
+	int pfd = openat(bfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int err = errno;
+	close(bfd);
+	if (pfd < 0) {
+		snprintf(why, whylen, "%s/%s: %s", base, name,
+			 err == ELOOP || err == ENOTDIR ? "not a directory (a symbolic link is never followed)" : strerror(err));
+		return -1;
+	}
+	struct stat sb;
+	const char *refused = NULL;
+	if (fstat(pfd, &sb) < 0)
+		refused = strerror(errno);
+	else if (sb.st_uid != geteuid())
+		refused = "owned by another user";
+	else if (sb.st_mode & (S_IWGRP | S_IWOTH))
+		refused = "writable by others";
+	if (refused) {
+		snprintf(why, whylen, "%s/%s: %s: not used for hook output", base, name, refused);
+		close(pfd);
+		return -1;
+	}
+	return pfd;
+}
+
+int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osync, int tasks, int round,
+		   const char *variant, char *dir, size_t len, int *dirfd, char *why, size_t whylen)
+{
+	*dirfd = -1;
+	/* absolute: the hook runs in the directory and is told its path ($REAIM_POINT_DIR) */
+	const char *slash = strrchr(db, '/'), *file = slash ? slash + 1 : db;
+	char base[PATH_MAX], cwd[PATH_MAX];
+	int w;
+	if (db[0] == '/') {
+		w = snprintf(base, sizeof(base), "%.*s", slash == db ? 1 : (int)(slash - db), db);
+	} else if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(why, whylen, "the working directory (the database %s is named relative to it): %s", db,
+			 strerror(errno));
+		return -1;
+	} else {
+		w = snprintf(base, sizeof(base), "%s%s%.*s", cwd, slash ? "/" : "", slash ? (int)(slash - db) : 0, db);
+	}
+	if (w < 0 || (size_t)w >= sizeof(base)) {
+		snprintf(why, whylen, "the directory of the database %s is too long a path", db);
+		return -1;
+	}
+	/* named after the database, so two databases in one directory keep apart */
+	size_t stem_len = strlen(file);
+	if (stem_len > 3 && strcmp(file + stem_len - 3, ".db") == 0)
+		stem_len -= 3;
+	char stem[65], parent[128], wl[65], var[65], name[NAME_MAX + 1];
+	char *stem_text = xasprintf("%.*s", (int)stem_len, file);
+	name_part(stem, sizeof(stem), stem_text);
+	free(stem_text);
+	snprintf(parent, sizeof(parent), "%s-run-%lld-hook", stem, (long long)run_id);
+	name_part(wl, sizeof(wl), workload);
+	name_part(var, sizeof(var), variant ? variant : "");
+	int pfd = open_parent(base, parent, why, whylen);
+	if (pfd < 0)
+		return -1;
+	/* a new directory per point: never one another point (a repeated task count, a workload name
+	 * that reads the same here, another database's run) made */
+	w = snprintf(name, sizeof(name), "%s-osync-%s-tasks-%d-round-%d%s%s", wl, osync ? "on" : "off", tasks,
+			 round + 1, var[0] ? "-" : "", var);
+	size_t stem_end = (size_t)w;
+	int made = -1, err = 0;
+	for (int k = 1; k <= 1000 && made < 0; k++) {
+		if (k > 1)
+			snprintf(name + stem_end, sizeof(name) - stem_end, ".%d", k);
+		made = mkdirat(pfd, name, 0755);
+		err = errno;
+		if (made < 0 && err != EEXIST)
+			break;
+	}
+	if (made < 0) {
+		snprintf(why, whylen, "mkdir %s/%s/%s: %s", base, parent, name, strerror(err));
+		close(pfd);
+		return -1;
+	}
+	*dirfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	err = errno;
+	close(pfd);
+	if (*dirfd < 0) {
+		snprintf(why, whylen, "open %s/%s/%s: %s", base, parent, name, strerror(err));
+		return -1;
+	}
+	w = snprintf(dir, len, "%s/%s/%s", strcmp(base, "/") == 0 ? "" : base, parent, name);
+	if (w < 0 || (size_t)w >= len) {
+		snprintf(why, whylen, "the hook directory %s/%s/%s is too long a path (at most %zu bytes)", base, parent,
+			 name, len - 1);
+		close(*dirfd);
+		*dirfd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+static void not_started(struct point_hook *h, const char *fmt, const char *what)
+{
+	snprintf(h->end, sizeof(h->end), fmt, what);
+	h->failed = 1;
+	log_error("--point-hook %s", h->end);
+}
+
 static void start(struct point_hook *h)
 {
-	char out_path[sizeof(h->dir) + 16];
-	snprintf(out_path, sizeof(out_path), "%s/hook.out", h->dir);
-	int out = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int out = openat(h->dirfd, "hook.out", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (out < 0) {
-		snprintf(h->end, sizeof(h->end), "not started: creating hook.out there: %s", strerror(errno));
-		log_warn("--point-hook %s", h->end);
+		not_started(h, "not started: creating hook.out there: %s", strerror(errno));
 		return;
 	}
+	char why[600];
+	h->cg = accounting_side_cgroup(h->acct, "hook", why, sizeof(why));
+	if (!h->cg)
+		log_debug("--point-hook without a cgroup of its own (%s): it is stopped by its process group", why);
 	const struct timespec now = h->release;
 	const char *cg = h->acct ? accounting_point_cgroup(h->acct) : NULL;
 	char *vars[] = {xasprintf("REAIM_POINT_TASKS=%d", h->tasks), xasprintf("REAIM_POINT_CGROUP=%s", cg ? cg : ""),
@@ -94,8 +224,12 @@ static void start(struct point_hook *h)
 	fflush(NULL);
 	pid_t reaim = getpid(), pid = fork();
 	if (pid == 0) {
+		/* in its cgroup before it starts anything, so nothing it starts is outside (the parent
+		 * moves it too, whichever runs first) */
+		if (h->cg)
+			(void)cgroup_point_attach(h->cg, 0);
 		setpgid(0, 0); /* its own group: SIGINT reaches what it starts, not the tasks */
-		if (chdir(h->dir) < 0)
+		if (fchdir(h->dirfd) < 0)
 			_exit(126);
 		engine_command_exec(reaim, out, h->command, env, max_fd);
 	}
@@ -105,12 +239,14 @@ static void start(struct point_hook *h)
 		free(vars[i]);
 	close(out);
 	if (pid < 0) {
-		snprintf(h->end, sizeof(h->end), "not started: fork: %s", strerror(err));
-		log_warn("--point-hook %s", h->end);
+		not_started(h, "not started: fork: %s", strerror(err));
 		return;
 	}
+	engine_child_open(&h->child, pid); /* before anything waits: the pid is still our child's */
 	setpgid(pid, pid); /* as the child does: whichever runs first, the group exists before a signal */
-	h->pid = pid;
+	if (h->cg && cgroup_point_attach(h->cg, pid) < 0)
+		log_warn("--point-hook: cannot move it into cgroup %s: %s; what it leaves in the background may "
+			 "outlive the point", cgroup_point_path(h->cg), strerror(errno));
 	h->started_ns = clock_now_ns();
 }
 
@@ -124,58 +260,80 @@ static void describe_status(char *buf, size_t len, int status)
 		snprintf(buf, len, "ended with wait status %d", status);
 }
 
-/* Wait for the hook's shell up to timeout_s: 1 when reaped (status set), 0 at the timeout, -1 when it
- * is no longer our child to wait for (the engine reaped it with the tasks). */
-static int wait_shell(pid_t pid, double timeout_s, int *status)
+/* Wait up to timeout_s for the hook's first process to end, without reaping it (its pid holds its
+ * group's id for the kill that follows): its engine_child_state then. A stop signal arriving
+ * meanwhile cuts the wait to POINT_HOOK_STOP_INTERRUPTED_S. */
+static int wait_end(const struct point_hook *h, double timeout_s)
 {
-	uint64_t until = clock_now_ns() + (uint64_t)(timeout_s * 1e9);
+	uint64_t start = clock_now_ns(), until = start + (uint64_t)(timeout_s * 1e9);
+	int was_interrupted = engine_interrupted() != 0;
 	long nap_us = 200;
 	for (;;) {
-		pid_t w = waitpid(pid, status, WNOHANG);
-		if (w == pid)
+		int state = engine_child_state(&h->child);
+		if (state != 1)
+			return state;
+		uint64_t now = clock_now_ns();
+		if (now >= until)
 			return 1;
-		if (w < 0 && errno != EINTR)
-			return -1;
-		if (clock_now_ns() >= until)
-			return 0;
+		engine_poll_signals();
+		if (!was_interrupted && engine_interrupted()) {
+			was_interrupted = 1;
+			uint64_t soon = now + (uint64_t)(POINT_HOOK_STOP_INTERRUPTED_S * 1e9);
+			until = soon < until ? soon : until;
+		}
 		struct timespec ts = {0, nap_us * 1000};
 		nanosleep(&ts, NULL);
 		nap_us = nap_us < 20000 ? nap_us * 2 : 20000;
 	}
 }
 
+/* SIGKILL all of the hook that reaim still owns: its cgroup, and its process group while its first
+ * process is unreaped (running, or a zombie whose pid keeps the group's id from being reused). */
+static void kill_hook(const struct point_hook *h)
+{
+	if (h->cg && cgroup_point_kill(h->cg) < 0)
+		log_warn("--point-hook: cannot kill the processes of cgroup %s: %s", cgroup_point_path(h->cg),
+			 strerror(errno));
+	if (engine_child_signal(&h->child, SIGKILL, 1) < 0 && errno != ESRCH)
+		log_warn("--point-hook: cannot kill its process group %ld: %s", (long)h->child.pid, strerror(errno));
+}
+
 static void stop(struct point_hook *h)
 {
-	if (!h->pid)
+	if (!h->child.pid)
 		return;
 	uint64_t stopping = clock_now_ns();
-	double ran = (double)(stopping - h->started_ns) / 1e9;
-	char how[120];
-	int status;
-	int gone = wait_shell(h->pid, 0, &status);
-	if (gone == 1) {
-		describe_status(how, sizeof(how), status);
-		snprintf(h->end, sizeof(h->end), "ended by itself before the point did (%s)", how);
-	} else if (gone < 0) {
-		snprintf(h->end, sizeof(h->end), "ended by itself before the point did");
-	} else {
-		kill(-h->pid, SIGINT);
-		gone = wait_shell(h->pid, POINT_HOOK_STOP_S, &status);
-		if (gone == 0) {
-			kill(-h->pid, SIGKILL);
-			gone = wait_shell(h->pid, POINT_HOOK_STOP_S, &status);
-			snprintf(h->end, sizeof(h->end), "stopped after %.2f s: killed, not ended %g s after SIGINT", ran,
-				 POINT_HOOK_STOP_S);
-		} else if (gone == 1) {
-			describe_status(how, sizeof(how), status);
-			snprintf(h->end, sizeof(h->end), "stopped after %.2f s with SIGINT: %s", ran, how);
-		} else {
-			snprintf(h->end, sizeof(h->end), "stopped after %.2f s with SIGINT", ran);
+	double ran = (double)(stopping - h->started_ns) / 1e9, grace = 0;
+	enum { ENDED, STOPPED, KILLED } how_ended = ENDED;
+	int state = engine_child_state(&h->child);
+	if (state == 1) {
+		engine_child_signal(&h->child, SIGINT, 1);
+		grace = engine_interrupted() ? POINT_HOOK_STOP_INTERRUPTED_S : POINT_HOOK_STOP_S;
+		state = wait_end(h, grace);
+		how_ended = STOPPED;
+		if (state == 1) {
+			kill_hook(h);
+			state = wait_end(h, POINT_HOOK_STOP_S);
+			how_ended = KILLED;
 		}
 	}
 	/* what it started and left behind goes with it: nothing of the hook outlives the point */
-	kill(-h->pid, SIGKILL);
-	h->pid = 0;
+	kill_hook(h);
+	int status = 0, reaped = 0;
+	if (state == 0) /* ended, not reaped: its status is ours to take */
+		while (!(reaped = waitpid(h->child.pid, &status, 0) == h->child.pid) && errno == EINTR)
+			;
+	char how[120] = "";
+	if (reaped)
+		describe_status(how, sizeof(how), status);
+	if (how_ended == KILLED)
+		snprintf(h->end, sizeof(h->end), "stopped after %.2f s: killed, not ended %g s after SIGINT", ran, grace);
+	else if (how_ended == STOPPED)
+		snprintf(h->end, sizeof(h->end), "stopped after %.2f s with SIGINT%s%s", ran, reaped ? ": " : "", how);
+	else /* reaped by a wait for any child before it was looked at: its status is gone */
+		snprintf(h->end, sizeof(h->end), "ended by itself before the point did%s%s%s", reaped ? " (" : "", how,
+			 reaped ? ")" : "");
+	engine_child_close(&h->child);
 	h->stop_s = (double)(clock_now_ns() - stopping) / 1e9;
 }
 
@@ -192,8 +350,8 @@ static void on_event(void *arg, enum engine_event ev)
 		stop(h);
 }
 
-void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir,
-		     const struct engine_hook *next, const struct accounting *acct)
+void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
+		     const struct engine_hook *next, struct accounting *acct)
 {
 	memset(h, 0, sizeof(*h));
 	h->hook = (struct engine_hook){on_event, h};
@@ -201,10 +359,48 @@ void point_hook_init(struct point_hook *h, const char *command, int tasks, const
 	h->acct = acct;
 	h->command = command;
 	h->tasks = tasks;
+	h->dirfd = dirfd;
 	snprintf(h->dir, sizeof(h->dir), "%s", dir);
 }
+
+/* How long the end waits for the hook's cgroup to empty after the kill. */
+#define EMPTY_WAIT_NS 2000000000ull
+#define ZOMBIE_WAIT_NS 50000000ull
 
 void point_hook_finish(struct point_hook *h)
 {
 	stop(h);
+	if (h->cg) {
+		/* the point is over and its tasks reaped: what died of the hook (a daemon it started, adopted
+		 * by reaim as the subreaper) may be reaped here with any other child */
+		uint64_t until = clock_now_ns() + EMPTY_WAIT_NS;
+		int left;
+		for (;;) {
+			if (cgroup_point_kill(h->cg) < 0)
+				log_warn("--point-hook: cannot kill the processes of cgroup %s: %s", cgroup_point_path(h->cg),
+					 strerror(errno));
+			while (waitpid(-1, NULL, WNOHANG) > 0)
+				;
+			left = cgroup_point_count(h->cg);
+			if (left <= 0 || clock_now_ns() > until)
+				break;
+			struct timespec ts = {0, 1000000};
+			nanosleep(&ts, NULL);
+		}
+		if (left > 0)
+			log_warn("--point-hook: %d processes of cgroup %s outlived the kill", left, cgroup_point_path(h->cg));
+		/* a process leaves the cgroup before its parent hears of its exit: the last zombies */
+		until = clock_now_ns() + ZOMBIE_WAIT_NS;
+		while (waitpid(-1, NULL, WNOHANG) >= 0 && clock_now_ns() < until) {
+			struct timespec ts = {0, 1000000};
+			nanosleep(&ts, NULL);
+		}
+		char err[600];
+		if (cgroup_point_destroy(h->cg, err, sizeof(err)) < 0)
+			log_warn("--point-hook: %s", err);
+		h->cg = NULL;
+	}
+	if (h->dirfd >= 0)
+		close(h->dirfd);
+	h->dirfd = -1;
 }

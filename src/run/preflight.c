@@ -19,6 +19,7 @@
 
 #include "run/run.h"
 #include "config/cfg.h"
+#include "run/point_hook.h"
 #include "util/util.h"
 
 /* Read up to n numbers from a /proc/sys file; how many were read. */
@@ -374,6 +375,11 @@ int preflight(const struct plan *p)
 				rc = -1;
 		if (check_limits(o, wl->name, tasks, flags) < 0)
 			rc = -1;
+		char why[400];
+		if (point_hook_check(o, wl->name, why, sizeof(why)) < 0) {
+			log_error("%s", why);
+			rc = -1;
+		}
 		if (o->drop_caches && access("/proc/sys/vm/drop_caches", W_OK) < 0) {
 			log_error("%s: --drop-caches needs root (/proc/sys/vm/drop_caches: %s)", wl->name,
 				  strerror(errno));

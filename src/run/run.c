@@ -195,11 +195,11 @@ static void note_harness_db(const char *flag, const char *db)
 
 static enum run_status execute(const struct plan *p, const struct run_request *rq, int64_t *run_id)
 {
-	char err[512];
+	char err[STORE_ERR_MAX];
 	const char *db = store_db_path(rq->db);
 	struct runner rn = {.verbose = rq->verbose, .view = rq->view, .db = db};
-	if (!rq->db && !getenv("REAIM_DB") && mkdir("results", 0755) < 0 && errno != EEXIST) {
-		log_error("cannot create the results directory: %s", strerror(errno));
+	if (!rq->db && !getenv("REAIM_DB") && store_default_dir(err, sizeof(err)) < 0) {
+		log_error("%s", err);
 		return RUN_FAILED; /* the results database cannot be used: see DESIGN */
 	}
 	if (store_open_cancellable(db, run_interrupted, NULL, &rn.st, err, sizeof(err)) < 0) {

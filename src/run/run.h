@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A run from a resolved plan to stored points: the checks before the first fork, the store, then
  * per workload the points in mode order, shown through a run view. */
-#ifndef REAIM_RUN_H
-#define REAIM_RUN_H
+#ifndef REAIM_RUN_RUN_H
+#define REAIM_RUN_RUN_H
 
 #include <stdint.h>
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Driving the engine for one workload: each point is run, stored, and printed (by the report
- * functions `reaim show` uses) as it completes. */
+/* Driving the engine for one workload: each point is run and stored as it completes, then handed
+ * to the run's view (struct run_view), which prints it; the runner itself prints nothing. */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -120,30 +121,55 @@ static size_t point_devices(const struct run_opts *o, char names[][SAMPLER_DEV_N
 	return nd;
 }
 
+/* A hook asked for and not run fails the run (its output is what the run was for); the run goes on. */
+static void hook_failed(struct runner *rn, const char *what, const char *why)
+{
+	rn->failed = 1;
+	if (!rn->first_failure[0])
+		set_err(rn->first_failure, sizeof(rn->first_failure), "%s%s", what, why);
+}
+
+/* Which point to run: its workload and block, its task count, round and arm. */
+struct point_at {
+	const struct workload *wl;
+	int64_t wl_id;                 /* the workload's stored row */
+	const struct block_plan *blk;
+	const struct engine_scratch *scratch;
+	int tasks;
+	int repeat;                    /* the round, from 0 */
+	const char *variant;           /* "" without variants */
+	int osync;
+};
+
 /* --point-hook over this point, when it asks for its task count: its dir made and its moments
  * hung on the point's hook. 1 when it will run. */
-static int hook_begin(struct runner *rn, const struct workload *wl, int osync, int tasks, int repeat,
-		      const char *variant, struct engine_point *pt, struct point_hook *ph)
+static int hook_begin(struct runner *rn, const struct point_at *at, struct engine_point *pt, struct point_hook *ph)
 {
+	const struct workload *wl = at->wl;
+	int tasks = at->tasks;
 	if (!point_hook_wanted(&wl->opts, tasks))
 		return 0;
-	char why[300], dir[sizeof(ph->dir)];
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, osync, tasks, repeat, variant, dir, sizeof(dir), why,
-			   sizeof(why)) < 0) {
-		log_warn("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+	char why[PATH_MAX + 200], dir[sizeof(ph->dir)];
+	int dirfd;
+	if (point_hook_dir(rn->db, rn->run_id, wl->name, at->osync, tasks, at->repeat, at->variant, dir, sizeof(dir),
+			   &dirfd, why, sizeof(why)) < 0) {
+		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+		hook_failed(rn, "--point-hook not run: ", why);
 		return 0;
 	}
-	point_hook_init(ph, wl->opts.point_hook, tasks, dir, pt->hook, rn->acct);
+	point_hook_init(ph, wl->opts.point_hook, tasks, dir, dirfd, pt->hook, rn->acct);
 	pt->hook = &ph->hook;
 	return 1;
 }
 
 /* The hook's end, kept with the point; its stop (perf writing its data) is in the finish phase, and
  * not the engine's stall. */
-static void hook_end(struct point_hook *ph, const struct workload *wl, int tasks, struct engine_result *res,
-		     struct store_point *out)
+static void hook_end(struct runner *rn, struct point_hook *ph, const struct workload *wl, int tasks,
+		     struct engine_result *res, struct store_point *out)
 {
 	point_hook_finish(ph);
+	if (ph->failed)
+		hook_failed(rn, "--point-hook ", ph->end);
 	res->phases.finish_s = fmax(0, res->phases.finish_s - ph->stop_s);
 	res->overhead_warning = engine_overhead_check(&res->phases, tasks, res->overhead_note, sizeof(res->overhead_note));
 	snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph->dir);
@@ -173,11 +199,10 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 }
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
-static int one_point(struct runner *rn, const struct workload *wl, const struct block_plan *blk, int64_t wl_id,
-		     int tasks, int repeat, const char *variant, int osync, const struct engine_scratch *scratch,
-		     struct store_point *out)
+static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
 {
-	int stored = 0;
+	const struct workload *wl = at->wl;
+	int tasks = at->tasks, repeat = at->repeat, osync = at->osync, stored = 0;
 	struct engine_point pt = {
 		.wf = &wl->wf,
 		.opts = &wl->opts,
@@ -198,23 +223,23 @@ static int one_point(struct runner *rn, const struct workload *wl, const struct 
 				    .ndevices = point_devices(&wl->opts, names, devices)};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
 	struct point_hook ph;
-	int hooked = hook_begin(rn, wl, osync, tasks, repeat, variant, &pt, &ph);
+	int hooked = hook_begin(rn, at, &pt, &ph);
 	struct engine_result res;
 	long long least, most;
 	plan_rounds(&wl->opts, &least, &most);
-	struct block_plan shown = *blk; /* an interleaved block's point shows its own setting */
+	struct block_plan shown = *at->blk; /* an interleaved block's point shows its own setting */
 	shown.osync = osync;
 	if (rn->view->point_begin)
 		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
-	engine_run_point(&pt, scratch, &res);
+	engine_run_point(&pt, at->scratch, &res);
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
 	to_store_point(&pt, &res, repeat, out);
 	if (hooked)
-		hook_end(&ph, wl, tasks, &res, out);
-	snprintf(out->variant, sizeof(out->variant), "%s", variant);
+		hook_end(rn, &ph, wl, tasks, &res, out);
+	snprintf(out->variant, sizeof(out->variant), "%s", at->variant);
 	out->run_id = rn->run_id;
-	out->workload_id = wl_id;
+	out->workload_id = at->wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
 	take_outcome(rn, wl, tasks, &res, out);
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
@@ -253,8 +278,8 @@ struct arm {
 	int osync;
 };
 
-/* One block (a workload and O_SYNC setting): its points in the order they ran, each printed
- * as it completes, and what the report needs to print them. */
+/* One block (a workload and O_SYNC setting): its points in the order they ran, each handed to
+ * the view as it is stored, and what the view needs to show the block (its plan and arms). */
 struct block_run {
 	struct runner *rn;
 	const struct workload *wl;
@@ -335,7 +360,7 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 	}
 }
 
-/* Run, store and print one point of the block, of one arm. */
+/* Run and store one point of the block, of one arm, and show it through the view. */
 static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
 {
 	if (arm_setup(b, a, tasks, repeat) < 0)
@@ -345,7 +370,9 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->pts = xrealloc(b->pts, b->cap * sizeof(*b->pts));
 	}
 	struct store_point *p = &b->pts[b->np++];
-	if (one_point(b->rn, b->wl, &b->blk, b->wl_id, tasks, repeat, a->name, a->osync, b->scratch, p) < 0) {
+	const struct point_at at = {.wl = b->wl, .wl_id = b->wl_id, .blk = &b->blk, .scratch = b->scratch,
+				    .tasks = tasks, .repeat = repeat, .variant = a->name, .osync = a->osync};
+	if (one_point(b->rn, &at, p) < 0) {
 		b->np--; /* not stored: not shown, and not among the block's points */
 		return;
 	}
@@ -353,7 +380,7 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 		b->rn->view->point_stored(b->rn->view->arg, &b->blk, p);
 }
 
-/* Run, store and print one point of the block. */
+/* Run and store one point of the block, and show it through the view. */
 static void block_point(struct block_run *b, int tasks, int repeat)
 {
 	block_point_of(b, tasks, repeat, &b->arms[0]);
@@ -471,8 +498,8 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
 	size_t per = osync < 0 ? 2 : 1; /* each variant's arms: on then off, or the block's setting */
 	for (size_t k = 0; k < b.narms; k++) {
-		if (o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0)
-			abort(); /* the option parser checked every item */
+		/* the option parser checked every item */
+		BUG_ON(o->variants.count && variant_split(o->variants.v[k / per], b.arms[k].name, &b.arms[k].command) < 0);
 		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
 	}
 	if (rn->view->block_begin)
@@ -518,8 +545,9 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
-			ok = one_point(rn, &one, &blk, wl_id, 1, r, "", blk.osync, scratch, &p) == 0 && p.valid &&
-			     p.jobs_per_min_task > 0;
+			const struct point_at at = {.wl = &one, .wl_id = wl_id, .blk = &blk, .scratch = scratch,
+						    .tasks = 1, .repeat = r, .variant = "", .osync = blk.osync};
+			ok = one_point(rn, &at, &p) == 0 && p.valid && p.jobs_per_min_task > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)
 				break;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Driving the engine for one workload: a point at a time (stored and printed as it completes),
- * in sweep, crossover, peak and single-user order, each shown through the run's view once stored. */
-#ifndef REAIM_RUNNER_H
-#define REAIM_RUNNER_H
+/* Driving the engine for one workload: a point at a time (stored as it completes), in sweep,
+ * crossover, peak and single-user order, each shown through the run's view once stored. */
+#ifndef REAIM_RUN_RUNNER_H
+#define REAIM_RUN_RUNNER_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * database lands there when neither --db nor $REAIM_DB says where it goes. */
 #include "config.h"
 
-#include <glob.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "store/store.h"
+#include "util/util.h"
 
 #define HARNESS_DB_NAME "reaim.db"
 
@@ -21,39 +22,75 @@ static int is_dir(const char *path)
 	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
+/* The newest results directory seen so far: out, its mtime in *newest; rc 0 once one is found. */
+struct newest {
+	char *out;
+	size_t len;
+	struct timespec when;
+	int rc;
+};
+
+static void consider(struct newest *n, const char *path)
+{
+	struct stat sb;
+	if (stat(path, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		return;
+	if (n->rc == 0 && (sb.st_mtim.tv_sec < n->when.tv_sec ||
+			   (sb.st_mtim.tv_sec == n->when.tv_sec && sb.st_mtim.tv_nsec <= n->when.tv_nsec)))
+		return;
+	if (snprintf(n->out, n->len, "%s", path) >= (int)n->len)
+		return;
+	n->when = sb.st_mtim;
+	n->rc = 0;
+}
+
+/* A test's directory name: the test's own, or its tagged form NAME.TAG; any, without a name. */
+static int test_matches(const char *entry, const char *test)
+{
+	if (entry[0] == '.')
+		return 0;
+	size_t n = strlen(test);
+	return !*test || (strncmp(entry, test, n) == 0 && (entry[n] == '\0' || entry[n] == '.'));
+}
+
 /* autotest exports only its own directory ($AUTODIR); a client test's results go to
  * $AUTODIR/results/TAG/TEST/results, and the test runs in $AUTODIR/tmp/TEST/src: the newest
- * results directory of that test (of any test when run elsewhere). */
+ * results directory of that test (of any test when run elsewhere). The directories are listed,
+ * never globbed: $AUTODIR is a path, and a '*' in it names no directory. */
 static int autotest_dir(const char *autodir, char *out, size_t len)
 {
-	char cwd[PATH_MAX], test[NAME_MAX + 1] = "*";
+	char cwd[PATH_MAX], test[NAME_MAX + 1] = "";
 	size_t alen = strlen(autodir);
 	if (getcwd(cwd, sizeof(cwd)) && strncmp(cwd, autodir, alen) == 0 && strncmp(cwd + alen, "/tmp/", 5) == 0) {
 		const char *name = cwd + alen + 5, *slash = strchr(name, '/');
 		size_t n = slash ? (size_t)(slash - name) : strlen(name);
 		if (n > 0 && n < sizeof(test) && (!slash || strcmp(slash, "/src") == 0))
-			snprintf(test, sizeof(test), "%.*s*", (int)n, name);
+			snprintf(test, sizeof(test), "%.*s", (int)n, name);
 	}
-	char pattern[PATH_MAX];
-	if (snprintf(pattern, sizeof(pattern), "%s/results/*/%s/results", autodir, test) >= (int)sizeof(pattern))
-		return -1;
-	glob_t g;
-	int rc = -1;
-	if (glob(pattern, GLOB_ONLYDIR | GLOB_NOSORT, NULL, &g) != 0)
-		return -1;
-	struct timespec newest = {0, 0};
-	for (size_t i = 0; i < g.gl_pathc; i++) {
-		struct stat sb;
-		if (stat(g.gl_pathv[i], &sb) < 0 || !S_ISDIR(sb.st_mode))
+	struct newest best = {.out = out, .len = len, .rc = -1};
+	char *results = xasprintf("%s/results", autodir);
+	DIR *tags = opendir(results);
+	struct dirent *tag, *t;
+	while (tags && (tag = readdir(tags)) != NULL) {
+		if (tag->d_name[0] == '.')
 			continue;
-		if (rc == 0 && (sb.st_mtim.tv_sec < newest.tv_sec ||
-				(sb.st_mtim.tv_sec == newest.tv_sec && sb.st_mtim.tv_nsec <= newest.tv_nsec)))
-			continue;
-		newest = sb.st_mtim;
-		rc = snprintf(out, len, "%s", g.gl_pathv[i]) < (int)len ? 0 : -1;
+		char *tagdir = xasprintf("%s/%s", results, tag->d_name);
+		DIR *tests = opendir(tagdir);
+		while (tests && (t = readdir(tests)) != NULL) {
+			if (!test_matches(t->d_name, test))
+				continue;
+			char *dir = xasprintf("%s/%s/results", tagdir, t->d_name);
+			consider(&best, dir);
+			free(dir);
+		}
+		if (tests)
+			closedir(tests);
+		free(tagdir);
 	}
-	globfree(&g);
-	return rc;
+	if (tags)
+		closedir(tags);
+	free(results);
+	return best.rc;
 }
 
 /* The harnesses, by the variable each exports to the programs it runs. */
@@ -72,7 +109,8 @@ int store_harness_db(char *path, size_t len, const char **name, const char **var
 		const struct harness *h = &harnesses[i];
 		const char *value = getenv(h->var);
 		char dir[PATH_MAX];
-		if (!value || !*value)
+		/* the value itself must name a directory: a pattern, or a path not there, is passed over */
+		if (!value || !*value || !is_dir(value))
 			continue;
 		if (h->results_dir ? h->results_dir(value, dir, sizeof(dir)) < 0
 				   : snprintf(dir, sizeof(dir), "%s", value) >= (int)sizeof(dir))

@@ -11,12 +11,13 @@
 
 struct store {
 	sqlite3 *db;
-	char path[200];           /* for messages */
-	char err[512];
+	char *path;               /* as given, for messages */
+	char *file;               /* the file's one name (path_resolve), which SQLite opens */
+	char err[STORE_ERR_MAX];
 	long long busy_limit_ms;  /* how long to wait for another program's lock */
 	int (*cancelled)(void *); /* stop waiting when this says so */
 	void *cancel_arg;
-	char *dir, *base;         /* the database file's directory and name, in full */
+	char *dir, *base;         /* file's directory and name: the run lock files go there */
 	int run_lock;             /* held while the run this connection began goes on, else -1 */
 	int64_t run_lock_id;      /* that run */
 	char *run_lock_path;
@@ -39,6 +40,10 @@ int store_schema_version(struct store *st, const char *schema, int *v);
  * reason naming path: another program's database, or a newer reaim's. Reads only. */
 enum { STORE_FILE_EMPTY = 0, STORE_FILE_OURS = 1 };
 int store_classify(struct store *st, const char *schema, const char *path, int *version);
+
+/* Why a row left 'running' by a writer that is gone is marked interrupted (by the next run, or as
+ * merge copies it). */
+#define STORE_DEAD_REASON "the reaim process died (killed, or the machine went down) before the run finished"
 
 /* Whether the run that left a row 'running' still lives: its lock file (a name in dir) held, or
  * without one its pid a reaim process (pid <= 0: unknown, alive). With tidy a stale lock file

@@ -4,6 +4,7 @@
  * unique id. One transaction. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,16 +204,26 @@ static void drop_running(sqlite3_stmt *s, void *row)
 static int find_dead(struct store *st, const char *other_path)
 {
 	struct store_rows r;
+	/* its runs' lock files are beside the file itself, whatever name it is given here */
+	char *file = path_resolve(other_path);
+	if (!file) {
+		snprintf(st->err, sizeof(st->err), "%s: %s", other_path, strerror(errno));
+		return -1;
+	}
+	const char *slash = strrchr(file, '/');
+	char *dir = xasprintf("%.*s", slash == file ? 1 : (int)(slash - file), file);
+	free(file);
 	if (sqlite3_exec(st->db, "CREATE TEMP TABLE IF NOT EXISTS merge_dead (uuid TEXT PRIMARY KEY);"
-			 "DELETE FROM temp.merge_dead", NULL, NULL, NULL) != SQLITE_OK)
+			 "DELETE FROM temp.merge_dead", NULL, NULL, NULL) != SQLITE_OK) {
+		free(dir);
 		return store_fail(st, "merging");
+	}
 	if (store_query(st, "merging", sizeof(struct running_row), read_running, drop_running, &r,
 			"SELECT uuid, lock_file, pid, COALESCE(host, '') FROM other.runs WHERE status = 'running'",
-			"") < 0)
+			"") < 0) {
+		free(dir);
 		return -1;
-	const char *slash = strrchr(other_path, '/');
-	char *dir = slash ? xasprintf("%.*s", slash == other_path ? 1 : (int)(slash - other_path), other_path)
-			  : xstrdup(".");
+	}
 	char host[256] = "";
 	gethostname(host, sizeof(host) - 1);
 	struct running_row *v = r.v;
@@ -247,16 +258,24 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 		total = (size_t)runs[0];
 	free(runs);
 	runs = NULL;
-	/* a run still going there is left for a later merge; a copy of one that was still going
-	 * when merged before is replaced once the other side has finished it (or its writer died) */
+	/* a run still going there is left for a later merge. A copy is replaced when the other side
+	 * holds a different end of it: one still going when merged before, once it has finished (or
+	 * its writer died); one merged as interrupted because its writer looked dead, once the other
+	 * side says otherwise (it finished after all, or holds more points) */
 	if (rc == 0)
-		rc = select_ids(st, "SELECT m.id FROM main.runs m JOIN other.runs o ON o.uuid = m.uuid"
-				" WHERE m.status = 'running' AND (o.status <> 'running' OR o.uuid IN"
-				" (SELECT uuid FROM temp.merge_dead))", 0, &stale, &nstale);
+		rc = exec_text(st, "CREATE TEMP TABLE merge_replace AS SELECT m.id AS id, m.uuid AS uuid FROM main.runs m"
+			       " JOIN other.runs o ON o.uuid = m.uuid WHERE (o.status <> 'running' OR o.uuid IN"
+			       " (SELECT uuid FROM temp.merge_dead)) AND (m.status = 'running' OR (m.status = 'interrupted'"
+			       " AND m.reason = ?1 AND NOT ((CASE WHEN o.status = 'running' THEN 'interrupted' ELSE"
+			       " o.status END) = m.status AND (CASE WHEN o.status = 'running' THEN ?1 ELSE o.reason END)"
+			       " IS m.reason AND (SELECT COUNT(*) FROM other.points p WHERE p.run_id = o.id) ="
+			       " (SELECT COUNT(*) FROM main.points p WHERE p.run_id = m.id))))", STORE_DEAD_REASON);
+	if (rc == 0)
+		rc = select_ids(st, "SELECT id FROM temp.merge_replace", 0, &stale, &nstale);
 	if (rc == 0)
 		rc = select_ids(st, "SELECT id FROM other.runs WHERE (status <> 'running' OR uuid IN"
 				" (SELECT uuid FROM temp.merge_dead)) AND (uuid NOT IN (SELECT uuid FROM main.runs) OR"
-				" uuid IN (SELECT uuid FROM main.runs WHERE status = 'running')) ORDER BY id",
+				" uuid IN (SELECT uuid FROM temp.merge_replace)) ORDER BY id",
 				0, &runs, &n);
 	if (rc == 0 && sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		rc = store_fail(st, "locking the database");
@@ -268,9 +287,8 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 			rc = merge_cancelled(st) ? -1 : copy_run(st, runs[i], &id);
 			/* only a run whose writer died is still 'running' here */
 			if (rc == 0)
-				rc = exec_ids(st, "UPDATE main.runs SET status = 'interrupted', reason = 'the reaim process "
-					      "died (killed, or the machine went down) before the run finished',"
-					      " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')"
+				rc = exec_ids(st, "UPDATE main.runs SET status = 'interrupted', reason = '" STORE_DEAD_REASON
+					      "', finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')"
 					      " WHERE id = ? AND status = 'running'", id, 0, 0, NULL);
 		}
 		if (rc == 0 && merge_cancelled(st))
@@ -293,7 +311,8 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	}
 	free(runs);
 	free(stale);
-	sqlite3_exec(st->db, "DROP TABLE IF EXISTS temp.merge_dead", NULL, NULL, NULL);
+	sqlite3_exec(st->db, "DROP TABLE IF EXISTS temp.merge_dead; DROP TABLE IF EXISTS temp.merge_replace", NULL,
+		     NULL, NULL);
 	sqlite3_exec(st->db, "DETACH DATABASE other", NULL, NULL, NULL);
 	return rc;
 }

@@ -30,7 +30,7 @@ static int bind_all(sqlite3_stmt *s, const char *fmt, va_list ap)
 		}
 		case 'i': rc = sqlite3_bind_int64(s, i, va_arg(ap, int64_t)); break;
 		case 'd': rc = sqlite3_bind_double(s, i, va_arg(ap, double)); break;
-		default: return SQLITE_MISUSE;
+		default: BUG("bind format '%c' is none of s, i, d", *fmt);
 		}
 		if (rc != SQLITE_OK)
 			return rc;
@@ -140,7 +140,7 @@ int store_bind_figures(sqlite3_stmt *s, int first, const struct store_figure_tab
 				rc = *at ? sqlite3_bind_text(s, col, at, (int)strnlen(at, f->size), SQLITE_TRANSIENT)
 					 : sqlite3_bind_null(s, col);
 				break;
-			default: rc = SQLITE_MISUSE; break;
+			default: BUG("figure %s has no type", f->name);
 			}
 		}
 		if (rc != SQLITE_OK)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,10 +204,10 @@ static int wal_absent(const char *path)
  * we refuse is never changed (not even its journal mode). */
 static int vet_existing(struct store *st)
 {
-	if (access(st->path, F_OK) != 0)
+	if (access(st->file, F_OK) != 0)
 		return 0;
-	int made_wal = wal_absent(st->path);
-	int rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL);
+	int made_wal = wal_absent(st->file);
+	int rc = sqlite3_open_v2(st->file, &st->db, SQLITE_OPEN_READONLY, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_handler(st->db, busy_wait, st);
 		rc = is_ours(st) == 0 && store_check_integrity(st, "main", st->path) == 0 ? SQLITE_OK : SQLITE_ERROR;
@@ -216,20 +217,59 @@ static int vet_existing(struct store *st)
 	sqlite3_close(st->db);
 	st->db = NULL;
 	if (made_wal && rc != SQLITE_OK)
-		tidy_wal(st->path); /* a refused file is left as it was found */
+		tidy_wal(st->file); /* a refused file is left as it was found */
 	return rc == SQLITE_OK ? 0 : -1;
 }
 
 static struct store *store_new(const char *path)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
-	snprintf(st->path, sizeof(st->path), "%s", path);
+	st->path = xstrdup(path);
 	st->busy_limit_ms = STORE_WRITER_WAIT_MS;
-	const char *slash = strrchr(path, '/');
-	st->dir = slash ? xasprintf("%.*s", slash == path ? 1 : (int)(slash - path), path) : xstrdup(".");
-	st->base = xstrdup(slash ? slash + 1 : path);
 	st->run_lock = -1;
 	return st;
+}
+
+/* The file's one name, which SQLite opens and the lock files go beside (see store.h); -1 with
+ * the reason, naming the path as given, when there is none SQLite could open. */
+static int resolve(struct store *st)
+{
+	size_t len = strlen(st->path);
+	if (len > STORE_PATH_MAX) {
+		snprintf(st->err, sizeof(st->err), "%s: a database path of %zu bytes, longer than the %d taken; give "
+			 "a shorter one", st->path, len, STORE_PATH_MAX);
+		return -1;
+	}
+	st->file = path_resolve(st->path);
+	if (!st->file) {
+		snprintf(st->err, sizeof(st->err), "%s: cannot open the database there: %s", st->path,
+			 errno == ENOENT ? "its directory does not exist" : strerror(errno));
+		return -1;
+	}
+	len = strlen(st->file);
+	if (len > STORE_SQLITE_PATH_MAX) {
+		snprintf(st->err, sizeof(st->err), "%s: its full path, %s, is %zu bytes, longer than the %d SQLite can "
+			 "open; give a shorter path (a link to it does not help: the file's own path counts)",
+			 st->path, st->file, len, STORE_SQLITE_PATH_MAX);
+		return -1;
+	}
+	const char *slash = strrchr(st->file, '/'); /* absolute: there is one */
+	st->dir = xasprintf("%.*s", slash == st->file ? 1 : (int)(slash - st->file), st->file);
+	st->base = xstrdup(slash + 1);
+	return 0;
+}
+
+/* SQLite keeps a database's journal and WAL beside the name it was opened by, so a writer
+ * through one hard link and another through a second name would damage the file. */
+static int one_name(struct store *st)
+{
+	struct stat sb;
+	if (stat(st->file, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_nlink <= 1)
+		return 0;
+	snprintf(st->err, sizeof(st->err), "%s: the database file has %ju names (hard links); SQLite keeps its "
+		 "journal beside the name it is opened by, so writing through two of them could damage it: keep one "
+		 "name (a symbolic link is fine)", st->path, (uintmax_t)sb.st_nlink);
+	return -1;
 }
 
 int store_open(const char *path, struct store **out, char *err, size_t errlen)
@@ -242,8 +282,13 @@ int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg
 {
 	struct store *st = store_new(path);
 	store_set_cancel(st, cancelled, arg);
-	if (check_path(st, path) == 0 && vet_existing(st) == 0) {
-		int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (check_path(st, path) == 0 && resolve(st) == 0 && one_name(st) == 0 && vet_existing(st) == 0) {
+		int made = access(st->file, F_OK) != 0;
+		int rc = sqlite3_open_v2(st->file, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+		/* a new file gets 0644 as the umask allows, never closed to its owner (umask 0777); its
+		 * WAL files, made below, take its mode */
+		if (rc == SQLITE_OK && made && access(st->file, F_OK) == 0 && chmod(st->file, out_file_mode(0644)) < 0)
+			log_warn("cannot set the mode of %s: %s", st->path, strerror(errno));
 		if (rc == SQLITE_OK) {
 			sqlite3_busy_handler(st->db, busy_wait, st);
 			if (is_ours(st) == 0 && exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
@@ -276,6 +321,20 @@ static void old_schema(struct store *st, const char *path, int v)
 		       "of this reaim)");
 }
 
+/* A URI opening file immutable: the characters a URI gives a meaning to are escaped. */
+static char *immutable_uri(const char *file)
+{
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "file:");
+	for (const char *p = file; *p; p++)
+		if (*p == '?' || *p == '#' || *p == '%')
+			strbuf_addf(&sb, "%%%02X", (unsigned char)*p);
+		else
+			strbuf_addf(&sb, "%c", *p);
+	strbuf_addf(&sb, "?immutable=1");
+	return sb.buf;
+}
+
 /* Readers never write, so a read-only mount or another user's file works, and they do not wait
  * for writers (WAL readers need not). A file on a read-only mount whose WAL index cannot be
  * created is opened as immutable. */
@@ -287,10 +346,10 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 	if (check_path(st, path) == 0) {
 		if (access(path, F_OK) != 0) {
 			snprintf(st->err, sizeof(st->err), "no results database at %s (run a suite first, or pass --db)", path);
-		} else {
-			if (wal_absent(path))
-				st->made_wal = xstrdup(path);
-			int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
+		} else if (resolve(st) == 0) {
+			if (wal_absent(st->file))
+				st->made_wal = xstrdup(st->file);
+			int rc = sqlite3_open_v2(st->file, &st->db, SQLITE_OPEN_READONLY, NULL);
 			if (rc == SQLITE_OK)
 				sqlite3_busy_handler(st->db, busy_wait, st);
 			if (rc == SQLITE_OK && store_schema_version(st, "main", &v) < 0 &&
@@ -299,9 +358,9 @@ int store_open_read(const char *path, struct store **out, char *err, size_t errl
 				st->db = NULL;
 				free(st->made_wal); /* immutable: no WAL files are made */
 				st->made_wal = NULL;
-				char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+				char *uri = immutable_uri(st->file);
 				rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
-				sqlite3_free(uri);
+				free(uri);
 			}
 			if (rc != SQLITE_OK)
 				store_fail(st, "opening");
@@ -385,6 +444,8 @@ void store_close(struct store *st)
 	if (st->made_wal)
 		tidy_wal(st->made_wal);
 	free(st->made_wal);
+	free(st->path);
+	free(st->file);
 	free(st->dir);
 	free(st->base);
 	free(st);
@@ -643,7 +704,7 @@ int store_reap_dead_runs(struct store *st, const char *host, int *count)
 		rc = run_stmt(st, NULL, "marking an abandoned run",
 			      "UPDATE runs SET status = 'interrupted', reason = ?,"
 			      " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ? AND status = 'running'",
-			      "si", "the reaim process died (killed, or the machine went down) before the run finished",
+			      "si", STORE_DEAD_REASON,
 			      o[i].id);
 		*count += rc == 0 && sqlite3_changes(st->db) > 0;
 	}
@@ -651,6 +712,19 @@ int store_reap_dead_runs(struct store *st, const char *host, int *count)
 		drop_owner(NULL, &o[i]);
 	free(r.v);
 	return rc;
+}
+
+int store_default_dir(char *err, size_t errlen)
+{
+	if (mkdir(STORE_DEFAULT_DIR, 0755) == 0 || errno == EEXIST)
+		return 0;
+	int e = errno;
+	char *cwd = getcwd(NULL, 0);
+	snprintf(err, errlen, "cannot create the results directory %s%s" STORE_DEFAULT_DIR "%s: %s (--db or $REAIM_DB "
+		 "put the database elsewhere)", cwd ? cwd : "", cwd && strcmp(cwd, "/") != 0 ? "/" : "",
+		 cwd ? "" : " in the current directory", strerror(e));
+	free(cwd);
+	return -1;
 }
 
 const char *store_db_path(const char *flag)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results database (SQLite): schema and migrations, inserts as a run goes, queries. */
-#ifndef REAIM_STORE_H
-#define REAIM_STORE_H
+#ifndef REAIM_STORE_STORE_H
+#define REAIM_STORE_STORE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -10,13 +10,29 @@
 
 struct store;
 
+/* Room for any error of the store: it names up to two database paths (merge) in full. */
+#define STORE_ERR_MAX 4096
+/* A database path as given is refused past this many bytes (so an error can name it whole);
+ * its full path, links resolved, past what SQLite opens (512 bytes less its "-journal"). */
+#define STORE_PATH_MAX 1024
+#define STORE_SQLITE_PATH_MAX 504
+
+/* The database is known by its file, not by the name it was given: every link and ./.. resolved
+ * once (path_resolve), SQLite opens that name and the run's lock file lives beside it, so runs
+ * and merges reaching one file by two names agree on its runs' liveness. A file with more than
+ * one hard link is refused for writing (SQLite keeps its journal beside the name). err: at least
+ * STORE_ERR_MAX bytes, or the reason is cut short. */
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
 /* The same, and waiting for a lock held by another program ends when cancelled(arg) says so. */
 int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg, struct store **out, char *err,
 			   size_t errlen);
 /* Where the results database is: the --db flag, else $REAIM_DB, else results/reaim.db. */
-#define STORE_DEFAULT_PATH "results/reaim.db"
+#define STORE_DEFAULT_DIR "results"
+#define STORE_DEFAULT_PATH STORE_DEFAULT_DIR "/reaim.db"
 const char *store_db_path(const char *flag);
+/* Make the default database's directory in the current one (there already is fine); -1 with the
+ * reason in err, naming its full path. */
+int store_default_dir(char *err, size_t errlen);
 /* Under a harness (LKP's $RESULT_ROOT, LAVA's $LAVA_RESULT_DIR, autotest's test results dir
  * under $AUTODIR; harness.c), the database in its results directory: path, the harness's name
  * and the variable that said; -1 when no harness's directory is there. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The environment fingerprint stored with every run, so runs weeks apart can be compared. */
-#ifndef REAIM_ENV_H
-#define REAIM_ENV_H
+#ifndef REAIM_UTIL_ENV_H
+#define REAIM_UTIL_ENV_H
 
 #include <stddef.h>
 

@@ -268,3 +268,60 @@ int remove_tree(const char *path)
 {
 	return remove_at(AT_FDCWD, path);
 }
+
+/* The directory part of path and its last name, split at the last slash. */
+static void split_path(const char *path, char **dir, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	*dir = slash ? xasprintf("%.*s", slash == path ? 1 : (int)(slash - path), path) : xstrdup(".");
+	*base = slash ? slash + 1 : path;
+}
+
+/* realpath(3), except that the last name may be missing, or a link to a missing file (a file
+ * about to be created through it): links followed as open(O_CREAT) follows them. */
+char *path_resolve(const char *path)
+{
+	char *cur = xstrdup(path);
+	for (int hops = 0; hops < 40; hops++) {
+		char *real = realpath(cur, NULL), *dir;
+		const char *base;
+		if (real || errno != ENOENT) {
+			int e = errno;
+			free(cur);
+			errno = e;
+			return real;
+		}
+		split_path(cur, &dir, &base);
+		char target[PATH_MAX];
+		ssize_t n = readlink(cur, target, sizeof(target) - 1);
+		if (n < 0 && errno != EINVAL && errno != ENOENT) {
+			int e = errno;
+			free(dir);
+			free(cur);
+			errno = e;
+			return NULL;
+		}
+		if (n >= 0) { /* a link to what is not there yet: go on from its target */
+			target[n] = '\0';
+			char *next = target[0] == '/' ? xstrdup(target) : xasprintf("%s/%s", dir, target);
+			free(dir);
+			free(cur);
+			cur = next;
+			continue;
+		}
+		/* no such name: its directory must be there */
+		int named = *base && strcmp(base, ".") != 0 && strcmp(base, "..") != 0;
+		char *rdir = named ? realpath(dir, NULL) : NULL;
+		int e = named ? errno : ENOENT;
+		if (rdir)
+			real = xasprintf("%s%s%s", rdir, strcmp(rdir, "/") == 0 ? "" : "/", base);
+		free(rdir);
+		free(dir);
+		free(cur);
+		errno = e;
+		return real;
+	}
+	free(cur);
+	errno = ELOOP;
+	return NULL;
+}

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -113,4 +114,25 @@ void log_release(void)
 	free(held.buf);
 	held.buf = NULL;
 	held.len = 0;
+}
+
+/* A broken invariant (BUG, BUG_ON): what was held is said first, then the bug in one write that
+ * needs no allocation, and the program aborts (a core for the post-mortem where one is kept). */
+_Noreturn void bug_at(const char *file, int line, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	log_release();
+	fflush(stdout);
+	int n = snprintf(msg, sizeof(msg), "reaim: BUG at %s:%d: ", file, line);
+	if (n < 0 || (size_t)n >= sizeof(msg))
+		n = 0;
+	va_start(ap, fmt);
+	int m = vsnprintf(msg + n, sizeof(msg) - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	size_t len = m < 0 ? (size_t)n : strnlen(msg, sizeof(msg) - 1);
+	msg[len++] = '\n';
+	ssize_t w = write(STDERR_FILENO, msg, len); /* on a failure there is nowhere left to say it */
+	(void)w;
+	abort();
 }

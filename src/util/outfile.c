@@ -12,6 +12,18 @@
 
 #include "util/util.h"
 
+mode_t out_file_mode(mode_t mode)
+{
+	mode_t mask = umask(0);
+	umask(mask);
+	return (mode & ~mask & 07777) | (mode & 0700);
+}
+
+int out_file_fchmod(int fd, mode_t mode)
+{
+	return fchmod(fd, out_file_mode(mode));
+}
+
 static int fail(struct out_file *o, char *err, size_t errlen, const char *what, int e)
 {
 	set_err(err, errlen, "%s %s: %s", what, o->name, strerror(e));
@@ -39,9 +51,7 @@ static int open_beside(struct out_file *o, const struct stat *old, char *err, si
 		if ((old->st_uid != geteuid() || old->st_gid != getegid()) && fchown(fd, old->st_uid, old->st_gid) < 0)
 			mode &= 0777; /* no set-id bits on a file of another owner */
 	} else {
-		mode_t mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
+		mode = out_file_mode(0666);
 	}
 	if (fchmod(fd, mode) < 0 || !(o->f = fdopen(fd, "w"))) {
 		int e = errno;
@@ -54,9 +64,20 @@ static int open_beside(struct out_file *o, const struct stat *old, char *err, si
 	return 0;
 }
 
+/* A device, a fifo, or a new file through a dangling link: the file made gets out_file_mode. */
 static int open_in_place(struct out_file *o, const char *path, char *err, size_t errlen)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) { /* made where the link leads (O_EXCL never follows a link) */
+		char *file = path_resolve(path);
+		fd = file ? open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666) : -1;
+		free(file);
+		if (fd >= 0 && out_file_fchmod(fd, 0666) < 0) {
+			int e = errno;
+			close(fd);
+			return fail(o, err, errlen, "cannot write", e);
+		}
+	}
 	if (fd < 0)
 		return fail(o, err, errlen, "cannot write", errno);
 	if (!(o->f = fdopen(fd, "w"))) {

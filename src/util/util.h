@@ -1,16 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Small shared helpers: allocation that aborts, messages, number parsing, paths. */
-#ifndef REAIM_UTIL_H
-#define REAIM_UTIL_H
+/* Small shared helpers: invariants (BUG_ON), allocation that aborts, messages, number parsing,
+ * text buffers, output and input files, data paths, lock files, user text and SysV objects. */
+#ifndef REAIM_UTIL_UTIL_H
+#define REAIM_UTIL_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* offsetof(T, f), and a compile error when f's type is not ctype: a table row that writes
+ * through an offset says the type it writes, and the compiler holds it to the member's. */
+#define FIELD_OFFSET(T, f, ctype)                                                                  \
+	(offsetof(T, f) +                                                                           \
+	 0 * sizeof(char[__builtin_types_compatible_p(__typeof__(((T *)0)->f), ctype) ? 1 : -1]))
 
-/* Allocation wrappers: the only places allowed to abort the program. */
+/* An invariant the code relies on, checked where a comment would only claim it: when cond
+ * holds, BUG_ON says "BUG at FILE:LINE: cond" on stderr and aborts; BUG says a message instead
+ * (printf-like). For a bug in reaim only: a user's input, the machine and the database get an
+ * error, never these. cond is always evaluated (never compiled out), so it may do work. */
+#define BUG_ON(cond)                                                                               \
+	do {                                                                                        \
+		if (cond)                                                                           \
+			bug_at(__FILE__, __LINE__, "%s", #cond);                                    \
+	} while (0)
+#define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
+_Noreturn void bug_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Allocation wrappers and bug_at: the only places allowed to abort the program. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -107,6 +126,12 @@ int out_file_open(struct out_file *o, const char *path, char *err, size_t errlen
  * the rename failed, the previous file then left as it was); without keep, drop what was written. */
 int out_file_close(struct out_file *o, int keep, char *err, size_t errlen);
 
+/* The mode for a file or directory reaim makes that was asked for mode: the umask applied, but
+ * never to the owner's bits of mode (umask 0777 must not make a report its owner cannot read). */
+mode_t out_file_mode(mode_t mode);
+/* fchmod(fd, out_file_mode(mode)): for a file this process has just created. 0 or -1 with errno. */
+int out_file_fchmod(int fd, mode_t mode);
+
 /* Read a whole (small) file into a NUL-terminated string; NULL with errno. */
 char *read_text_file(const char *path, size_t max);
 
@@ -146,6 +171,12 @@ int lock_fd_stale(int fd);
 /* The same by path, the descriptor in *fd (-1 unless 1 is returned); -1 with errno ENOENT when
  * there is no such file. Anything but a regular file counts as held. */
 int lock_file_stale(const char *path, int *fd);
+
+/* path absolute, every link resolved (realpath), the last name allowed to be missing or a link
+ * to a missing file, whose target it then names: where open(O_CREAT) would make it. The one name
+ * of a file however it was reached (a link, ./, ..). NULL with errno (ENOENT when a directory on
+ * the way is missing, ELOOP); caller frees. */
+char *path_resolve(const char *path);
 
 /* Remove a directory tree we created; never follows symlinks. 0 or -1 with errno. */
 int remove_tree(const char *path);

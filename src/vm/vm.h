@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Kernels compared across boots: each kernel booted in turn under QEMU, interleaved, each boot one
  * run of the guest's reaim, brought back and stored with the boot's facts. */
-#ifndef REAIM_VM_H
-#define REAIM_VM_H
+#ifndef REAIM_VM_VM_H
+#define REAIM_VM_VM_H
 
 #include <stddef.h>
 #include <stdint.h>

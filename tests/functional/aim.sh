@@ -71,6 +71,18 @@ status 1 "an option AIM did not have is refused" ./singleuser -x </dev/null
 contains "$T/err" "unknown option '-x'" "naming it"
 ok "$([ "$(sqlite3 "$REAIM_DB" "SELECT count(*) FROM runs" 2>/dev/null)" = 3 ] && echo 0 || echo 1)" "none of those stored a run"
 
+# an answer that never ends: a line of 32 MiB with no newline is refused after 4 KiB, not read
+# whole (what is left of stdin is never read: its offset shows how much was)
+head -c 33554432 /dev/zero | tr '\0' x >big.answers
+sh -c './multitask -t >/dev/null 2>big.err; echo "exit $?"; sed -n "s/^pos:[[:space:]]*//p" /proc/self/fdinfo/0' <big.answers >big.out
+ok "$([ "$(sed -n 1p big.out)" = "exit 1" ] && echo 0 || echo 1)" "an endless answer is refused ($(sed -n 1p big.out))"
+contains big.err "stdin:1: the answer to \"Machine's name\" is longer than the 4096 bytes" "naming the line and the question"
+ok "$([ "$(sed -n 2p big.out)" -lt 1048576 ] && echo 0 || echo 1)" "only its first bytes were read ($(sed -n 2p big.out))"
+rm -f big.answers
+printf 'h\n%04096d\n' 0 >edge.answers
+status 1 "an answer of 4096 bytes is taken" ./multitask -t <edge.answers
+contains "$T/err" "stdin:3: no answer to \"Number of iterations" "and the dialogue goes on to the next question"
+
 # the build makes the links beside reaim (make install puts them beside the installed one)
 ok "$([ -L "${REAIM_BUILDDIR:-.}/multitask" ] && [ -L "${REAIM_BUILDDIR:-.}/singleuser" ] && echo 0 || echo 1)" \
 	"multitask and singleuser are links to reaim in the build dir"

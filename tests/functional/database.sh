@@ -32,10 +32,13 @@ check "a run to read" run --label first
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
 if [ "$(id -u)" = 0 ] && $nobody true 2>/dev/null; then
 	mkdir "$T/ro" && cp "$REAIM_DB" "$T/ro/r.db" && chmod 755 "$T" "$T/ro" && chmod 444 "$T/ro/r.db"
-	for c in list "show last" "export last --format json" "compare last"; do
+	for c in list "show last" "export last --format json"; do
 		# shellcheck disable=SC2086
 		status 0 "read-only: $c" $nobody "$REAIM" $c --db "$T/ro/r.db"
 	done
+	# one run with nothing inside to compare: read all the same, and said (5), not a database error (2)
+	status 5 "read-only: compare last" $nobody "$REAIM" compare last --db "$T/ro/r.db"
+	contains "$T/err" "nothing to compare inside it" "read-only: compare says why"
 	ok "$(ls "$T/ro" | grep -qv '^r.db$' && echo 1 || echo 0)" "read commands leave no journal behind"
 	status 2 "a writer is refused on a file it cannot write" $nobody "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -d /tmp \
 		--db "$T/ro/r.db"
@@ -213,4 +216,43 @@ done
 ok "$([ ! -e "$T/newdir" ] && echo 0 || echo 1)" "no file made of the name"
 scratch_is_empty
 ok $? "scratch is clean"
+# long paths: every error names the path as given, whole; past what SQLite opens (504 bytes of
+# the full path) the path is refused up front, saying so
+deep="$T"
+while [ ${#deep} -lt 420 ]; do deep="$deep/dddddddddddddddddddddddddddddddddddddddddddddddd"; done
+mkdir -p "$deep"
+echo "not a database" >"$deep/junk.db"
+status 2 "a long path to a file that is no database" "$REAIM" -f "$T/mix" -t 1 -j 1 --no-quiet-check \
+	-d "$T/scratch" --db "$deep/junk.db"
+contains "$T/err" "$deep/junk.db:" "the long path named whole"
+long="$deep/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.db"
+status 2 "a path past what SQLite opens" "$REAIM" -f "$T/mix" -t 1 -j 1 --no-quiet-check -d "$T/scratch" \
+	--db "$long"
+contains "$T/err" "$long: its full path, " "that path named as given"
+contains "$T/err" "longer than the 504 SQLite can open" "and why it is refused"
+ok "$([ ! -e "$long" ] && echo 0 || echo 1)" "nothing made there"
+longer=$(printf "$T/%01100d.db" 0)
+status 2 "a path of 1100 bytes" "$REAIM" list --db "$longer"
+contains "$T/err" "$longer" "it is named whole"
+# a database made under umask 0777 stays its owner's to read and write
+status 0 "a run under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" -f "$T/mix" -t 1 -j 1 --no-quiet-check \
+	-d "$T/scratch" --db "$T/masked.db"
+ok "$([ "$(stat -c %a "$T/masked.db")" = 600 ] && echo 0 || echo 1)" "its database is 0600 ($(stat -c %a "$T/masked.db"))"
+status 0 "a merge into a new database under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" merge \
+	"$T/masked.db" --db "$T/masked2.db"
+ok "$([ "$(stat -c %a "$T/masked2.db")" = 600 ] && echo 0 || echo 1)" "that database is 0600 ($(stat -c %a "$T/masked2.db"))"
+# the default database in a directory the user cannot write: the error names the directory
+mkdir "$T/rocwd"
+chmod 755 "$T"
+chmod 555 "$T/rocwd"
+runner=""
+[ "$(id -u)" = 0 ] && runner=$nobody
+if [ "$(id -u)" != 0 ] || $nobody true 2>/dev/null; then
+	# shellcheck disable=SC2086
+	status 2 "the default database in an unwritable directory" env -u REAIM_DB $runner sh -c 'cd "$1" && shift && exec "$@"' \
+		sh "$T/rocwd" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 1 -d /tmp
+	contains "$T/err" "cannot create the results directory $T/rocwd/results: Permission denied" "naming it"
+else
+	ok 0 "the default database in an unwritable directory # SKIP needs setpriv as root"
+fi
 finish

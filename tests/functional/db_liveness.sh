@@ -84,4 +84,58 @@ contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted"
 "$REAIM" list --label killed >"$T/list"
 contains "$T/list" "interrupted" "killed: stored interrupted"
 ok "$([ -z "$(find "$T" -maxdepth 1 -name '*.lock')" ] && echo 0 || echo 1)" "killed: its lock file is removed"
+# One database, two names: a run writes through link.db -> real/data.db (the link made before the
+# file, so the run creates it through the link). A merge from real/data.db and a run on
+# real/data.db both see it alive (its lock is beside the file, whatever name it was opened by);
+# the merge leaves it for later and takes it complete once it has finished.
+mkdir "$T/real"
+ln -s real/data.db "$T/link.db"
+start_session sh -c 'cd "$1" && shift && exec "$@"' sh "$T" "$REAIM" --no-quiet-check -f "$T/cpu" -t 2 -j 60000 \
+	-d "$T/scratch" --db link.db --label twonames >"$T/twonames.out" 2>"$T/twonames.err"
+lead=$session
+tasks=$(children "$lead" 2)
+ok "$([ "$(echo $tasks | wc -w)" = 2 ] && kill -STOP $tasks && echo 0 || echo 1)" "two names: its tasks stopped"
+ok "$([ -f "$T/real/data.db" ] && [ -n "$(find "$T/real" -name 'data.db-run-*.lock')" ] && echo 0 || echo 1)" \
+	"two names: the file and its run's lock are in real/, not beside the link"
+status 0 "two names: merge from the file's own name while it runs" "$REAIM" merge "$T/real/data.db" --db "$T/merged.db"
+contains "$T/out" "merged 0 runs" "two names: the live run is left for a later merge"
+"$REAIM" list --db "$T/merged.db" >"$T/list" 2>&1
+ok "$(grep -q twonames "$T/list" && echo 1 || echo 0)" "two names: nothing of it copied"
+status 0 "two names: another run on the file's own name" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 1 \
+	-d "$T/scratch" --db "$T/real/data.db" --label second-twonames
+ok "$(grep -q 'marked .* as interrupted' "$T/err" && echo 1 || echo 0)" "two names: the other run marked nothing"
+"$REAIM" list --db "$T/real/data.db" --label twonames >"$T/list"
+contains "$T/list" "running" "two names: still running beside it"
+(cd "$T" && "$REAIM" list --db ./real/../link.db --label twonames) >"$T/list"
+contains "$T/list" "running" "two names: a third name reads it running too"
+kill -CONT $tasks
+wait "$lead"
+rc=$?
+ok "$([ $rc -eq 0 ] && echo 0 || echo 1)" "two names: it finished (exit $rc)"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$T/twonames.err" | head -3
+status 0 "two names: merge again once it finished" "$REAIM" merge "$T/real/data.db" --db "$T/merged.db"
+"$REAIM" list --db "$T/merged.db" --label twonames >"$T/list"
+contains "$T/list" "complete" "two names: merged complete"
+ok "$([ -z "$(find "$T" -name '*.lock')" ] && echo 0 || echo 1)" "two names: no lock file left"
+
+# a copy merge took as interrupted, its writer looking dead, is replaced once the source says it
+# finished; a copy that already says what the source does is left alone
+if have "a copy merged as interrupted is replaced" sqlite3; then
+	sqlite3 "$T/merged.db" "UPDATE runs SET status = 'interrupted', reason = 'the reaim process died (killed, or \
+the machine went down) before the run finished' WHERE label = 'twonames'"
+	status 0 "misjudged copy: merge again" "$REAIM" merge "$T/real/data.db" --db "$T/merged.db"
+	contains "$T/out" "merged 1 runs" "misjudged copy: that run copied again"
+	"$REAIM" list --db "$T/merged.db" --label twonames >"$T/list"
+	contains "$T/list" "complete" "misjudged copy: now complete"
+	status 0 "misjudged copy: a merge after it" "$REAIM" merge "$T/real/data.db" --db "$T/merged.db"
+	contains "$T/out" "merged 0 runs" "misjudged copy: nothing copied twice"
+fi
+
+# a second hard link is a second name SQLite keeps a journal beside: refused for writing, read
+ln "$T/real/data.db" "$T/hard.db"
+status 2 "a hard-linked database: a run refuses it" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 1 \
+	-d "$T/scratch" --db "$T/hard.db"
+contains "$T/err" "$T/hard.db: the database file has 2 names (hard links)" "a hard-linked database: said, named"
+status 0 "a hard-linked database: still read" "$REAIM" list --db "$T/hard.db"
+rm -f "$T/hard.db"
 finish

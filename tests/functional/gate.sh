@@ -36,28 +36,51 @@ contains "$T/err" "no task count could be judged" "says why"
 # figures made known in a copy (none measured in noise): B at half of A, then B equal to A, then B
 # measured in noise; then every point of B invalid
 cp "$REAIM_DB" "$T/known.db"
-sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0;
 	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'A');
 	UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat WHERE run_id IN (SELECT id FROM runs WHERE label IN ('B', 'D'))"
 status 1 "--bisect on a significant drop: bad (1)" "$REAIM" compare A B --bisect --db "$T/known.db"
 status 4 "--fail-above 10 on the same: 4" "$REAIM" compare A B --fail-above 10 --db "$T/known.db"
 status 1 "--bisect --fail-above 10: bad" "$REAIM" compare A B --bisect --fail-above 10 --db "$T/known.db"
-status 0 "--bisect --fail-above 60: good (0)" "$REAIM" compare A B --bisect --fail-above 60 --db "$T/known.db"
+status 0 "--bisect --fail-above 75: good (0), the interval rules out a drop beyond 75 %" "$REAIM" compare A B --bisect --fail-above 75 --db "$T/known.db"
 status 4 "a drop at the task count both have still fails, whatever is missing" "$REAIM" compare A D --fail-above 10 --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
 	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on equal figures: good (0)" "$REAIM" compare A B --bisect --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 1, noise = 'outside load 70.0 % of the machine'
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
-status 125 "--bisect on points measured in noise: skip (125)" "$REAIM" compare A B --bisect --db "$T/known.db"
+status 0 "--bisect on points measured in noise: judged, noise alone is no skip" "$REAIM" compare A B --bisect --db "$T/known.db"
 contains "$T/out" "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks" "the text's caution"
-status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
+status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 20 --db "$T/known.db"
+status 5 "--fail-above below what the samples can show: cannot vouch (5)" "$REAIM" compare A B --fail-above 0.01 --db "$T/known.db"
+contains "$T/err" "cannot vouch: the interval does not rule out a drop beyond 0.01 %" "says why, with the interval"
+# one sample a side, 50 % slower: never a failure, the gate cannot vouch
+sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 500 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'F');
+	UPDATE points SET jobs_per_min = 1000 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'E')"
+status 125 "--bisect on one sample a side: skip (125), never bad" "$REAIM" compare E F --bisect --db "$T/known.db"
+status 5 "--fail-above on one sample a side: cannot vouch (5), never 4" "$REAIM" compare E F --fail-above 10 --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 5 "a new run whose every point is invalid does not pass --fail-above" "$REAIM" compare A B --fail-above 5 --db "$T/known.db"
 status 125 "nor --bisect" "$REAIM" compare A B --bisect --db "$T/known.db"
 status 5 "nor the other way round" "$REAIM" compare B A --fail-above 5 --db "$T/known.db"
+# one run with nothing to compare inside it: could not judge, never 0
+status 5 "one run without variants or O_SYNC both: could not judge (5)" "$REAIM" compare E
+contains "$T/out" "nothing to compare inside it" "says why"
+
+# the same workfile path, another mix inside: unlike runs, warned and never judged by a gate
+printf '10 add_int\n' >"$T/same"
+check "run U1" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/scratch" --label U1 --db "$T/unlike.db"
+printf '10 creat_clo\n' >"$T/same"
+check "run U2, the same path with another mix" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/scratch" \
+	--label U2 --db "$T/unlike.db"
+status 5 "unlike runs: the gate cannot judge (5)" "$REAIM" compare U1 U2 --fail-above 5 --db "$T/unlike.db"
+contains "$T/out" "unlike runs are not judged" "the warning says so"
+contains "$T/out" "creat_clo 10 against add_int 10" "naming both mixes"
+contains "$T/err" "unlike runs: workload same" "the error says why"
+status 125 "nor --bisect (125)" "$REAIM" compare U1 U2 --bisect --db "$T/unlike.db"
+
 # the exports that state a maximum say failed, not 0
 for fmt in lkp reaim7 aim7; do
 	status 2 "export --format $fmt of a run without a valid point fails" "$REAIM" export B --format $fmt --db "$T/known.db"

@@ -43,4 +43,22 @@ cd "$T" || exit 1
 ok "$([ -f autotest/results/default/reaim/results/reaim.db ] && [ ! -e autotest/results/default/other/results/reaim.db ] &&
 	echo 0 || echo 1)" "the database is in the reaim test's results dir"
 contains "$T/err" "in autotest's results directory (\$AUTODIR)" "said"
+# a variable holding a pattern or a path that is not there names no directory, whatever it would
+# match: passed over, the database stays in ./results (never in another tree the pattern matches)
+rm -rf results
+AUTODIR="$T/auto*" status 0 "an \$AUTODIR that is a pattern" run_quick
+ok "$([ -f results/reaim.db ] && [ "$(sqlite3 autotest/results/default/reaim/results/reaim.db 'SELECT count(*) FROM runs' 2>/dev/null)" = 1 ] &&
+	echo 0 || echo 1)" "the database stays in ./results, not in the tree the pattern matches"
+ok "$(grep -q "results database is" "$T/err" && echo 1 || echo 0)" "and no note claims otherwise"
+RESULT_ROOT="$T/lkp/res*" status 0 "a \$RESULT_ROOT that is a pattern" run_quick
+ok "$([ "$(sqlite3 lkp/result/reaim.db 'SELECT count(*) FROM runs' 2>/dev/null)" = 1 ] && echo 0 || echo 1)" \
+	"the result dir it matches is left alone"
+# autotest's tagged test dir (reaim.TAG) is the test's; another test named with the same start is not
+mkdir -p autotest/results/t2/reaim.smoke/results autotest/results/t2/reaimx/results
+touch autotest/results/t2/reaimx/results
+cd autotest/tmp/reaim/src || exit 1
+AUTODIR="$T/autotest" status 0 "autotest with a tagged test dir" run_quick
+cd "$T" || exit 1
+ok "$([ -f autotest/results/t2/reaim.smoke/results/reaim.db ] && [ ! -e autotest/results/t2/reaimx/results/reaim.db ] &&
+	echo 0 || echo 1)" "the database is in the tagged dir, not in another test's"
 finish

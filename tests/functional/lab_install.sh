@@ -69,4 +69,34 @@ mkdir -p "$T/busy/reaim"
 echo "classic" >"$T/busy/reaim/reaim"
 status 2 "a file in the way is left alone" "$REAIM" lab-install lkp "$T/busy"
 ok "$([ "$(cat "$T/busy/reaim/reaim")" = classic ] && echo 0 || echo 1)" "and not changed"
+# inputs that never come: a fifo where a stock mix is installed, or where one is read from, is
+# refused at once (never opened to wait for a writer); nothing reaim did not make is touched
+mkdir -p "$T/fifo/reaim/data"
+mkfifo "$T/fifo/reaim/data/workfile.dbase"
+status 2 "a fifo in place of an installed workfile: refused, not waited on" timeout 20 "$REAIM" lab-install lkp "$T/fifo"
+contains "$T/err" "$T/fifo/reaim/data/workfile.dbase is already there and is not a regular file" "naming it"
+ok "$([ -p "$T/fifo/reaim/data/workfile.dbase" ] && echo 0 || echo 1)" "the fifo is left as it was"
+mkdir -p "$T/fifodata/workfiles"
+mkfifo "$T/fifodata/workfiles/dbase"
+REAIM_DATADIR="$T/fifodata" status 2 "a fifo in place of a stock mix read: refused, not waited on" \
+	timeout 20 "$REAIM" lab-install lkp "$T/fifosrc"
+contains "$T/err" "$T/fifodata/workfiles/dbase: a fifo, not a regular file" "naming it"
+
+# a binary deleted since it started has no path to link to: refused before anything is made
+cp "$REAIM" "$T/gone"
+REAIM_DATADIR="$SRCDIR" status 2 "lab-install from a deleted binary is refused" \
+	sh -c 'exec 3<"$1" && rm "$1" && exec /proc/self/fd/3 lab-install lkp "$2"' sh "$T/gone" "$T/deleted"
+contains "$T/err" "this program's file was deleted or replaced since it started" "saying why"
+ok "$([ ! -e "$T/deleted" ] && echo 0 || echo 1)" "nothing made"
+
+# umask 0777 masks everyone's bits but never the owner's: directories 0700, files 0600
+(umask 0777 && "$REAIM" lab-install mmtests "$T/masked") >/dev/null 2>"$T/err"
+ok $? "lab-install under umask 0777"
+ok "$([ "$(stat -c %a "$T/masked/work")" = 700 ] &&
+	[ "$(stat -c %a "$T/masked/work/sources/reaim-7.0.1.13-installed/data/workfile.dbase")" = 600 ] && echo 0 || echo 1)" \
+	"its directories and files stay the owner's to read ($(stat -c %a "$T/masked/work" 2>/dev/null))"
+(umask 022 && "$REAIM" lab-install autotest "$T/unmasked") >/dev/null 2>"$T/err"
+ok "$([ "$(stat -c %a "$T/unmasked/tmp")" = 755 ] &&
+	[ "$(stat -c %a "$T/unmasked/tmp/reaim/src/.version")" = 644 ] && echo 0 || echo 1)" \
+	"under umask 022: 0755 and 0644"
 finish

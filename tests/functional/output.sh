@@ -8,6 +8,7 @@
 printf '10 add_int\n10 pipe_cpy\n' >"$T/mix"
 run() { "$REAIM" -q --no-quiet-check -f "$T/mix" -d "$T/scratch" "$@"; }
 check "a run to read" run -t 1,2 -j 4 --label kernel-a
+check "a run to compare it with" run -t 1,2 -j 4 --label kernel-b
 
 # gone CMD...: CMD writes to a pipe whose reader has already exited; its exit status in $T/rc
 gone() {
@@ -18,7 +19,7 @@ gone() {
 	} | true
 }
 
-for c in "man 1" "man 5" list "show 1 -v --tests" "export 1 --format json" "compare 1" help tests "--help"; do
+for c in "man 1" "man 5" list "show 1 -v --tests" "export 1 --format json" "compare 1 2" help tests "--help"; do
 	# shellcheck disable=SC2086
 	gone "$REAIM" $c
 	ok "$([ "$(cat "$T/rc")" -eq 0 ] && [ ! -s "$T/err" ] && echo 0 || echo 1)" \

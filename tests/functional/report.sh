@@ -112,6 +112,19 @@ ok "$([ -L "$T/link.html" ] && [ -s "$T/kept.html" ] && echo 0 || echo 1)" "keep
 status 2 "a plot to /dev/full fails" "$REAIM" plot kernel-a -o /dev/full
 ok "$([ -c /dev/full ] && echo 0 || echo 1)" "and leaves /dev/full as it was"
 
+# umask 0777 masks everyone's bits but never the owner's: a new page is 0600, one made through a
+# dangling link too; under 022 it is 0644
+status 0 "report under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" report kernel-b -o "$T/masked.html"
+ok "$([ "$(stat -c %a "$T/masked.html")" = 600 ] && echo 0 || echo 1)" \
+	"the page stays its owner's to read ($(stat -c %a "$T/masked.html"))"
+ln -s masked-target.html "$T/masked-link.html"
+status 0 "report through a dangling link under umask 0777" sh -c 'umask 0777 && exec "$@"' sh "$REAIM" report \
+	kernel-b -o "$T/masked-link.html"
+ok "$([ -L "$T/masked-link.html" ] && [ "$(stat -c %a "$T/masked-target.html")" = 600 ] && echo 0 || echo 1)" \
+	"the page made where the link leads, its owner's to read"
+status 0 "report under umask 022" sh -c 'umask 022 && exec "$@"' sh "$REAIM" report kernel-b -o "$T/open.html"
+ok "$([ "$(stat -c %a "$T/open.html")" = 644 ] && echo 0 || echo 1)" "the page is 0644"
+
 # A real browser, with the network out of reach: the proxy is a closed port and no name resolves.
 # Chromium's own background requests carry no page origin ("not an origin"); a request the page made
 # would carry the file's ("null"), so the net log tells them apart.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared by the fuzz harnesses: the fuzzer's bytes as a NUL-terminated string. */
-#ifndef REAIM_FUZZ_TEXT_H
-#define REAIM_FUZZ_TEXT_H
+#ifndef REAIM_TESTS_FUZZ_FUZZ_TEXT_H
+#define REAIM_TESTS_FUZZ_FUZZ_TEXT_H
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A minimal TAP producer for the unit tests (Automake's tap-driver reads it). */
-#ifndef REAIM_TAP_H
-#define REAIM_TAP_H
+#ifndef REAIM_TESTS_UNIT_TAP_H
+#define REAIM_TESTS_UNIT_TAP_H
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int tap_n, tap_failed;
@@ -48,8 +49,63 @@ static inline void tap_skip(const char *what, const char *why)
 			printf("#   got '%s', want '%s'\n", g_ ? g_ : "(null)", w_ ? w_ : "(null)"); \
 	} while (0)
 
+/* The cases of a test program: main() calls each as tap_case(fn) (or tap_case(fn, args...)).
+ * With TAP_ONLY=NAME[,NAME...] in the environment only the cases of those names run
+ * (`TAP_ONLY=table,formats tests/unit/test_options`); checks main() makes outside a case run
+ * always. A name that is no case of the program fails it, so a misspelt one never passes. */
+#define tap_case(fn, ...)                                                                       \
+	do {                                                                                    \
+		if (tap_wanted(#fn))                                                            \
+			fn(__VA_ARGS__);                                                        \
+	} while (0)
+
+static const char *tap_cases[256];
+static size_t tap_ncases;
+
+/* Whether NAME is among the comma-separated names of list. */
+static inline int tap_listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, ",");
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
+static inline int tap_wanted(const char *name)
+{
+	const char *only = getenv("TAP_ONLY");
+	if (tap_ncases < sizeof(tap_cases) / sizeof(tap_cases[0]))
+		tap_cases[tap_ncases++] = name;
+	return !only || !*only || tap_listed(only, name);
+}
+
+/* Each name TAP_ONLY gives is a case this program ran past: one "not ok" per one that is not. */
+static inline void tap_only_known(void)
+{
+	const char *only = getenv("TAP_ONLY");
+	for (const char *p = only ? only : ""; *p;) {
+		char name[128];
+		size_t len = strcspn(p, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		int known = 0;
+		for (size_t i = 0; i < tap_ncases; i++)
+			known |= strcmp(tap_cases[i], name) == 0;
+		if (!known) {
+			char what[200];
+			snprintf(what, sizeof(what), "TAP_ONLY's '%s' is a case of this program", name);
+			tap_ok(0, __FILE__, __LINE__, what);
+		}
+		p += len + (p[len] == ',');
+	}
+}
+
 static inline int done_testing(void)
 {
+	tap_only_known();
 	printf("1..%d\n", tap_n);
 	return tap_failed ? 1 : 0;
 }

@@ -214,8 +214,8 @@ static void live(void)
 
 int main(void)
 {
-	by_hand();
+	tap_case(by_hand);
 	ok(accounting_quiet_check(0.1, 100, 1) == 0, "a 100 % limit is never passed by the quiet check");
-	live();
+	tap_case(live);
 	return done_testing();
 }

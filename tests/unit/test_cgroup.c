@@ -470,12 +470,15 @@ static int reap_all(double seconds)
 	}
 }
 
-static void kill_tree(struct cgroup_run *run, const char *what)
+/* side: a cgroup beside the points (a point hook's), made in cgroup2 alone */
+static void kill_tree(struct cgroup_run *run, const char *what, int side)
 {
 	char err[512] = "", name[64];
 	snprintf(name, sizeof(name), "kill-%s", what);
+	for (char *c = name; *c; c++)
+		*c = *c == ' ' ? '-' : *c;
 	struct cgroup_point *p;
-	if (cgroup_point_create(run, name, &p, err, sizeof(err)) < 0) {
+	if ((side ? cgroup_side_create(run, name, &p, err, sizeof(err)) : cgroup_point_create(run, name, &p, err, sizeof(err))) < 0) {
 		ok(0, "kill point created");
 		printf("# %s\n", err);
 		return;
@@ -709,7 +712,8 @@ static void live(void)
 	is_int(cgroup_set_subreaper(), 0, "subreaper set");
 	accounting(run);
 	fork_from_inside(run);
-	kill_tree(run, "cgroup.kill");
+	kill_tree(run, "cgroup.kill", 0);
+	kill_tree(run, "hook cgroup.kill", 1);
 	stale();
 	char err[512] = "";
 	is_int(cgroup_run_close(run, err, sizeof(err)), 0, "run cgroup removed");
@@ -725,23 +729,24 @@ static void live(void)
 		return;
 	}
 	ok(strstr(cgroup_run_traits(run), "kill by cgroup.procs") != NULL, "the fallback kill is described");
-	kill_tree(run, "cgroup.procs loop");
+	kill_tree(run, "cgroup.procs loop", 0);
+	kill_tree(run, "hook cgroup.procs loop", 1);
 	is_int(cgroup_run_close(run, err, sizeof(err)), 0, "second run cgroup removed");
 }
 
 int main(void)
 {
-	parse_mounts();
+	tap_case(parse_mounts);
 	char tmp[] = "/tmp/reaim-cgparse-XXXXXX";
 	if (!mkdtemp(tmp))
 		return 1;
-	own_dirs(tmp);
-	sweep_fake(tmp);
+	tap_case(own_dirs, tmp);
+	tap_case(sweep_fake, tmp);
 	if (remove_tree(tmp) < 0)
 		printf("# could not remove %s\n", tmp);
-	parse_files();
-	figures();
-	refusals();
-	live();
+	tap_case(parse_files);
+	tap_case(figures);
+	tap_case(refusals);
+	tap_case(live);
 	return done_testing();
 }

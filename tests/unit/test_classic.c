@@ -383,11 +383,11 @@ int main(void)
 {
 	if (!mkdtemp(dir))
 		return 1;
-	config_tests();
-	detect_tests();
-	client_tests();
-	refusal_tests();
-	usage_tests();
+	tap_case(config_tests);
+	tap_case(detect_tests);
+	tap_case(client_tests);
+	tap_case(refusal_tests);
+	tap_case(usage_tests);
 	rmdir(dir);
 	return done_testing();
 }

@@ -360,11 +360,11 @@ static void lava_tests(void)
 int main(void)
 {
 	make_points();
-	reaim7_tests();
-	csv_tests();
-	aim7_tests();
-	aim9_tests();
-	lava_tests();
+	tap_case(reaim7_tests);
+	tap_case(csv_tests);
+	tap_case(aim7_tests);
+	tap_case(aim9_tests);
+	tap_case(lava_tests);
 	is_str(report_aim9_name("creat_clo"), "creat-clo", "AIM9 spells creat_clo creat-clo");
 	return done_testing();
 }

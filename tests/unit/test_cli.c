@@ -309,9 +309,9 @@ static void check_text(void)
 
 int main(void)
 {
-	check_types();
-	check_errors();
-	check_lookup();
-	check_text();
+	tap_case(check_types);
+	tap_case(check_errors);
+	tap_case(check_lookup);
+	tap_case(check_text);
 	return done_testing();
 }

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checks a variant's command: its status and output, a background process it leaves (not waited
  * for, not killed), the time limit (which kills the command's whole process group), the environment, no inherited descriptor or blocked signal,
- * and long output cut. */
+ * and long output cut; and the rule every signal to a child follows: only while it is unreaped, with
+ * a pidfd and without. */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,6 +39,77 @@ static int gone(pid_t pid)
 	}
 	kill(pid, SIGKILL);
 	return 0;
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = {0, ms * 1000000L};
+	nanosleep(&ts, NULL);
+}
+
+/* A child leading a process group with a member that outlives it: signalled through the group while
+ * the leader is unreaped (a zombie included: its pid holds the group's id), never once it is reaped. */
+static void child_rule(int no_pidfd)
+{
+	char what[160];
+	const char *mode = no_pidfd ? "without a pidfd" : "with a pidfd";
+	engine_test_no_pidfd = no_pidfd;
+	int p[2];
+	if (pipe(p) < 0) {
+		ok(0, "pipe");
+		return;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		pid_t member = fork();
+		if (member == 0) {
+			pause();
+			_exit(0);
+		}
+		if (write(p[1], &member, sizeof(member)) != (ssize_t)sizeof(member))
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	setpgid(pid, pid);
+	struct engine_child c;
+	engine_child_open(&c, pid);
+	if (no_pidfd)
+		ok(c.pidfd < 0, "the test switch takes no pidfd");
+	pid_t member = 0;
+	if (read(p[0], &member, sizeof(member)) != (ssize_t)sizeof(member))
+		member = 0;
+	close(p[0]);
+	close(p[1]);
+	snprintf(what, sizeof(what), "%s: a running child is running", mode);
+	is_int(engine_child_state(&c), 1, what);
+	kill(pid, SIGTERM);
+	int state = 1;
+	for (int i = 0; i < 200 && (state = engine_child_state(&c)) == 1; i++)
+		nap_ms(10);
+	snprintf(what, sizeof(what), "%s: once it ended it is unreaped (its status still to take)", mode);
+	is_int(state, 0, what);
+	snprintf(what, sizeof(what), "%s: the group of an unreaped leader is signalled", mode);
+	is_int(engine_child_signal(&c, SIGKILL, 1), 0, what);
+	snprintf(what, sizeof(what), "%s: ... and its member is gone", mode);
+	ok(member > 0 && gone(member), what);
+	/* a wait for any child takes it, as the engine's reap of its tasks can */
+	int status;
+	pid_t w = waitpid(-1, &status, 0);
+	snprintf(what, sizeof(what), "%s: a wait for any child reaped it", mode);
+	ok(w == pid, what);
+	snprintf(what, sizeof(what), "%s: reaped elsewhere, it is known as reaped", mode);
+	is_int(engine_child_state(&c), -1, what);
+	errno = 0;
+	int rc = engine_child_signal(&c, SIGKILL, 1);
+	snprintf(what, sizeof(what), "%s: its old group id is never signalled (ESRCH)", mode);
+	ok(rc < 0 && errno == ESRCH, what);
+	rc = engine_child_signal(&c, 0, 0);
+	snprintf(what, sizeof(what), "%s: nor its old pid", mode);
+	ok(rc < 0 && errno == ESRCH, what);
+	engine_child_close(&c);
+	engine_test_no_pidfd = 0;
 }
 
 static int run(const char *cmd, const char *const *env, double timeout_s)
@@ -98,5 +172,8 @@ int main(void)
 	   "long output is cut, and says so");
 	run("printf 'a\\033[2Jb'", NULL, 10);
 	is_str(r.output, "a?[2Jb", "control bytes do not reach the terminal");
+
+	child_rule(0);
+	child_rule(1);
 	return done_testing();
 }

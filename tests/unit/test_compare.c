@@ -35,6 +35,13 @@ static const char *next_config;
 static double balance_s = -1;
 /* When set, every point of a made-up run is marked as measured in noise. */
 static int mark_noisy;
+/* When set, the point of this variant at invalid_round is stored invalid. */
+static const char *invalid_variant;
+static int invalid_round;
+/* When >= 0, every point of a made-up run was sampled and saw this outside load (% of the machine). */
+static double run_load = -1;
+/* The gate of the last write_compare. */
+static enum compare_gate last_gate;
 
 static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const char *jobs)
 {
@@ -61,6 +68,13 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 					.repeat = pts[i].repeat, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
 					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2, .window_cpu_s = 1.5};
 		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
+		if (invalid_variant && strcmp(p.variant, invalid_variant) == 0 && p.repeat == invalid_round)
+			p.valid = 0;
+		if (run_load >= 0) {
+			p.sampled = 1;
+			p.outside_cpu_pct = run_load;
+			p.steal_pct = 0;
+		}
 		if (mark_noisy) {
 			p.noisy = 1;
 			snprintf(p.noise, sizeof(p.noise), "outside load 61.0 %% of the machine");
@@ -89,6 +103,7 @@ static char *write_compare(const struct compare_group *g, size_t n, const char *
 	struct compare_result res;
 	report_compare(f, st, g, n, &o, &res);
 	*regressed = res.gate == COMPARE_GATE_FAIL;
+	last_gate = res.gate;
 	fclose(f);
 	return buf;
 }
@@ -195,9 +210,10 @@ static void groups(void)
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "table: no line over 80 columns");
 	ok(has_words(out, "Holm's method over the 2 cells compared"), "table: says which correction, over how many");
-	ok(has_words(out, "B is 11.0 % \xc2\xb1 5.3 % faster than A (95 %) at 1 of 2 task counts, Holm."),
+	ok(has_words(out, "B is 11.0 % \xc2\xb1 5.3 % faster than A (95 %) at 1 of 2 task counts, Holm; one sample "
+			  "decides 2 of them (more runs a side)."),
 	   "table: the panel's one line, its change and half-width from the significant cell");
-	ok(strstr(out, "    1    100.0   3    111.0   2  +11.0% [  +5.9%, +16.5%] 0.013*   6.6%   +0.0%") != NULL,
+	ok(strstr(out, "    1    100.0   3    111.0   2  +11.0% [  +5.9%, +16.5%] 0.013*   8.5%   +0.0%") != NULL,
 	   "table: the row with n a side, the interval, adjusted p, MDE");
 	ok(strstr(out, "A (base): old, runs 1, 2, 3") != NULL && strstr(out, "B: new, runs 4, 5") != NULL,
 	   "table: the sides and their runs");
@@ -218,6 +234,8 @@ static void groups(void)
 	   "csv: the same figures");
 	free(out);
 }
+
+static const char *note_with(const struct compare_model *m, const char *text);
 
 static void variants(void)
 {
@@ -251,6 +269,20 @@ static void variants(void)
 	   "variants table: the test and the base variant");
 	ok(longest_line(out) <= 80, "variants table: within 80 columns");
 	free(out);
+
+	/* round 2 of b invalid: a's round 2 has no partner, the means are of the 3 pairs, and it is said */
+	invalid_variant = "b";
+	invalid_round = 2;
+	int64_t gap = fake_run("ab-gap", p, ARRAY_SIZE(p), "100");
+	invalid_variant = NULL;
+	struct compare_group gg = {&gap, 1};
+	compare_model_build(st, &gg, 1, &o, &m);
+	c = &m.panels[0].cells[0];
+	ok(c->na == 3 && c->unpaired_a == 1 && c->unpaired_b == 0, "variants: an invalid round leaves its partner out");
+	ok(note_with(&m, "valid rounds whose partner in the other arm is invalid are left out of the pairs at 1 (A 1, B 0)")
+	   != NULL, "variants: and a caution says so");
+	ok(m.nnotes && m.cautions[m.nnotes - 1].code == NOTE_UNPAIRED, "variants: with its code");
+	compare_model_free(&m);
 }
 
 static void single_runs(void)
@@ -263,7 +295,10 @@ static void single_runs(void)
 	char *out = write_compare(g, 2, "table", 5, &reg);
 	ok(strstr(out, "-10.0%") != NULL && strstr(out, "-?") != NULL, "single runs: significance cannot be judged");
 	ok(strstr(out, "caution: A, B have one run") != NULL, "single runs: the caution names the sides");
-	is_int(reg, 1, "single runs: a drop beyond the threshold still fails");
+	is_int(reg, 0, "single runs: one sample a side is never a failure");
+	is_int(last_gate, COMPARE_GATE_UNJUDGED, "single runs: the gate cannot vouch for what it could not judge");
+	ok(has_words(out, "Could not judge: no task count could be judged: fewer than 2 samples a side"),
+	   "single runs: and says why");
 	free(out);
 	struct compare_group one = {&a, 1};
 	out = write_compare(&one, 1, "table", 0, &reg);
@@ -440,7 +475,7 @@ static void noise(void)
 	ok(said, "noise: a caution naming the cells, the counts a side and the reason");
 	ok(m.npanels && m.panels[0].summary.noisy == 2, "noise: the panel's verdict counts the noisy cells");
 	ok(m.npanels && m.panels[0].cells[0].nb == 3, "noise: the noisy run is a sample without --exclude-noisy");
-	is_int(compare_model_bisect(&m), COMPARE_GATE_NOISY, "noise: --bisect skips a verdict drawn from noise");
+	is_int(compare_model_gate(&m), COMPARE_GATE_PASS, "noise: points in noise alone are no skip: the gate judges them");
 	compare_model_free(&m);
 	char *buf = NULL;
 	size_t len = 0;
@@ -470,7 +505,7 @@ static void noise(void)
 	compare_model_build(st, g, 2, &ox, &m);
 	ok(m.npanels && m.panels[0].cells[0].nb == 2 && fabs(m.panels[0].cells[0].mean_b - 101.5) < 1e-9,
 	   "--exclude-noisy: judged on the two quiet runs");
-	is_int(compare_model_bisect(&m), COMPARE_GATE_PASS, "--exclude-noisy: --bisect judges");
+	is_int(compare_model_gate(&m), COMPARE_GATE_PASS, "--exclude-noisy: --bisect judges");
 	struct plot_set ps;
 	char perr[256];
 	int drawn = plot_set_load(st, g, 2, &m, NULL, -1, metric_find("jobs_per_min"), &ps, perr, sizeof(perr)) == 0;
@@ -481,19 +516,158 @@ static void noise(void)
 	compare_model_free(&m);
 }
 
+/* Runs of one task count, one run a sample, each at its own outside load. */
+static int64_t load_run(const char *label, double jpm, double load)
+{
+	const struct fp p[] = {{1, 0, 1, NULL, jpm}};
+	run_load = load;
+	int64_t id = fake_run(label, p, 1, "100");
+	run_load = -1;
+	return id;
+}
+
+static void load_sides(const char *la, const double *ya, const double *xa, const char *lb, const double *yb,
+		       const double *xb, size_t n, struct compare_model *m, double fail_above)
+{
+	int64_t *a = xcalloc(n, sizeof(*a)), *b = xcalloc(n, sizeof(*b));
+	for (size_t i = 0; i < n; i++) {
+		a[i] = load_run(la, ya[i], xa[i]);
+		b[i] = load_run(lb, yb[i], xb[i]);
+	}
+	struct compare_group g[] = {{a, n}, {b, n}};
+	struct compare_options o = {.alpha = 0.05, .fail_above_pct = fail_above};
+	compare_model_build(st, g, 2, &o, m);
+	free(a);
+	free(b);
+}
+
+/* The outside load in the model: a change that follows the machine's load is confounded, one that
+ * stands out of it is found and adjusted, one the load cannot explain stands. */
+static void outside_load(void)
+{
+	/* Jobs/Min = 1500 - 10 x load on both sides, plus a little noise: no change of the kernel */
+	const double xa[] = {40, 45, 50}, xb[] = {60, 68, 75};
+	const double ya[] = {1102, 1048, 1001}, yb[] = {899, 822, 749};
+	struct compare_model m;
+	load_sides("ld-a", ya, xa, "ld-b", yb, xb, 3, &m, 10);
+	const struct compare_cell *c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->raw_judged && c->raw.p < 0.05, "load: the plain test sees B slower");
+	ok(c && c->load_model == LOAD_COVARIATE, "load: the sides' loads differ, so it is a covariate");
+	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: B slower only as the machine was busier: confounded");
+	ok(c && fabs(c->load_a.min - 40) < 1e-9 && fabs(c->load_b.max - 75) < 1e-9, "load: each side's range");
+	ok(c && fabs(c->v.slope + 10) < 1, "load: the slope is the machine's (-10 Jobs/Min a point of load)");
+	is_int(m.regressed, 0, "load: a confounded drop is no regression");
+	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: and the gate cannot vouch");
+	ok(strstr(m.vouch, "outside load") != NULL, "load: saying the outside load is why");
+	is_int(m.npanels ? (int)m.panels[0].summary.kind : -1, COMPARE_CONFOUNDED, "load: the panel is confounded");
+	char line[512];
+	report_panel_line(&m, &m.panels[0], line, sizeof(line));
+	ok(strstr(line, "cannot be told apart from the outside load") && strstr(line, "B's points saw 60-75 %") &&
+		   strstr(line, "A's 40-50 %"),
+	   "load: the verdict names both sides' loads");
+	compare_model_free(&m);
+
+	/* the same machine, and B 200 Jobs/Min slower on top: found, and adjusted */
+	const double yb2[] = {699, 622, 549};
+	load_sides("ld-a2", ya, xa, "ld-b2", yb2, xb, 3, &m, 10);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	is_int(c ? (int)c->state : -1, CELL_SLOWER, "load: a change beyond the machine's is found");
+	/* at the mean load 54.67: A 1500 - 546.7 = 953.3, B 753.3: -21.0 % */
+	ok(c && fabs(c->v.change_pct + 21.0) < 1.0, "load: the change is the adjusted one (-21 %), not the raw (-41 %)");
+	ok(c && c->raw.change_pct < -35, "load: the raw change is kept beside it");
+	is_int(compare_model_gate(&m), COMPARE_GATE_FAIL, "load: and the gate fails on it");
+	compare_model_free(&m);
+
+	/* no spread of load within a side: the model cannot be fitted */
+	const double ca[] = {40, 40, 40}, cb[] = {70, 70, 70};
+	const double ya3[] = {1000, 1010, 990}, slow[] = {800, 810, 790}, fast[] = {1200, 1210, 1190};
+	load_sides("ld-a3", ya3, ca, "ld-b3", slow, cb, 3, &m, 0);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->load_model == LOAD_INSEPARABLE, "load: constant loads a side cannot be separated from the side");
+	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: slower where the machine was busier is confounded");
+	compare_model_free(&m);
+	load_sides("ld-a4", ya3, ca, "ld-b4", fast, cb, 3, &m, 0);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	is_int(c ? (int)c->state : -1, CELL_FASTER, "load: faster on a busier machine: the load cannot explain it");
+	compare_model_free(&m);
+
+	/* similar loads: the plain test, and a gate that vouches only for what its interval shows */
+	const double sa[] = {50, 52, 51}, sb[] = {51, 50, 52};
+	const double qa[] = {1000, 1010, 990}, qb[] = {995, 1005, 1000};
+	load_sides("ld-a5", qa, sa, "ld-b5", qb, sb, 3, &m, 5);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->load_model == LOAD_SIMILAR, "load: similar loads need no adjustment");
+	is_int(c ? (int)c->state : -1, CELL_WITHIN, "gate: no change beyond 5 % shown");
+	is_int(compare_model_gate(&m), COMPARE_GATE_PASS, "gate: the interval rules out a drop beyond 5 %: pass");
+	compare_model_free(&m);
+	load_sides("ld-a6", qa, sa, "ld-b6", qb, sb, 3, &m, 0.2);
+	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "gate: the same runs cannot vouch for 0.2 %");
+	ok(strstr(m.vouch, "does not rule out a drop beyond 0.2 %") && strstr(m.vouch, "it could detect about"),
+	   "gate: saying the interval and the MDE");
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->mde_adj_pct >= c->v.mde_pct, "gate: the MDE at the corrected level is no smaller");
+	compare_model_free(&m);
+
+	/* one sample decides: leave the 120 out and B is significantly slower */
+	const double fa[] = {100, 101, 99, 100}, fb[] = {95, 96, 94, 120}, fl[] = {50, 50, 50, 50};
+	load_sides("ld-a7", fa, fl, "ld-b7", fb, fl, 4, &m, 0);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->fragile, "few runs: a cell one sample decides is flagged");
+	ok(c && fabs(c->median_b - 95.5) < 1e-9 && fabs(c->median_a - 100) < 1e-9, "few runs: the medians beside the means");
+	compare_model_free(&m);
+	is_str(compare_state_name(CELL_CONFOUNDED), "confounded", "the states have codes");
+}
+
+/* A group whose first run lacks a task count still has its subtests (from the run that has them all). */
+static void subtest_gap(void)
+{
+	const struct fp one[] = {{1, 0, 1, NULL, 100}, {1, 1, 1, NULL, 102}};
+	int64_t a[] = {fake_run("gap-a", one, 2, "100"), two_by_two("gap-a", 100, 101, 200, 202, "100")};
+	int64_t b[] = {two_by_two("gap-b", 90, 91, 180, 182, "100"), two_by_two("gap-b", 91, 92, 181, 183, "100")};
+	struct compare_group g[] = {{a, 2}, {b, 2}};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	compare_model_build(st, g, 2, &o, &m);
+	ok(m.npanels && m.panels[0].nsubs == 2, "subtests: a group's first run without every task count keeps them");
+	compare_model_free(&m);
+}
+
+/* verdict_ancova against values computed apart (numpy least squares on the same data). */
+static void ancova(void)
+{
+	const double ya[] = {10, 12, 11, 13}, xa[] = {1, 3, 2, 4}, yb[] = {8, 9, 11, 10}, xb[] = {2, 3, 5, 4};
+	struct verdict v;
+	is_int(verdict_ancova(ya, xa, 4, yb, xb, 4, 0.05, 0.8, &v), 0, "ancova: fitted");
+	/* within slope: Sxy 5 + 5 = 10 over Sxx 5 + 5 = 10: 1; x0 3; A 11.5 - 1 x (2.5 - 3) = 12, B 9.5 - 0.5 = 9 */
+	ok(fabs(v.slope - 1) < 1e-12, "ancova: the slope within the sides");
+	ok(fabs(v.mean_a - 12) < 1e-12 && fabs(v.mean_b - 9) < 1e-12, "ancova: the means at the mean covariate");
+	ok(fabs(v.df - 5) < 1e-12, "ancova: df n - 3");
+	/* residual SS: Syy 5 + 5 = 10 less slope x Sxy 10 = 0: constant residuals */
+	const double yb2[] = {8, 9, 12, 10};
+	is_int(verdict_ancova(ya, xa, 4, yb2, xb, 4, 0.05, 0.8, &v), 0, "ancova: fitted with residuals");
+	ok(v.p > 0 && v.p < 1 && v.ci_low_pct < v.change_pct && v.change_pct < v.ci_high_pct,
+	   "ancova: p and an interval about the change");
+	const double flat[] = {2, 2, 2, 2};
+	is_int(verdict_ancova(ya, flat, 4, yb, flat, 4, 0.05, 0.8, &v), -1, "ancova: no spread of x: refused");
+	is_int(verdict_ancova(ya, xa, 1, yb, xb, 2, 0.05, 0.8, &v), -1, "ancova: fewer than 4 samples: refused");
+}
+
 int main(void)
 {
 	struct test_db db;
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
-	groups();
-	variants();
-	single_runs();
-	kernel_identity();
-	osync_both();
-	quantities();
-	noise();
+	tap_case(groups);
+	tap_case(variants);
+	tap_case(single_runs);
+	tap_case(kernel_identity);
+	tap_case(osync_both);
+	tap_case(quantities);
+	tap_case(noise);
+	tap_case(outside_load);
+	tap_case(ancova);
+	tap_case(subtest_gap);
 	test_db_remove(&db);
 	return done_testing();
 }

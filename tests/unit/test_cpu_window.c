@@ -94,8 +94,10 @@ int main(void)
 	co.format = NULL;
 	report_compare(f, st, g, 2, &co, &res);
 	fclose(f);
-	ok(out && strstr(out, "whole life, set-up and tear-down included"), "the table's legend says whole life");
-	ok(out && strstr(out, " +49.9%*\n"), "the table marks a significant CPU change (+49.9 %, whole lives)");
+	for (char *c = out; c && *c; c++)
+		*c = *c == '\n' ? ' ' : *c; /* the legend wraps where it must */
+	ok(out && strstr(out, "over their whole life, set-up and tear-down included"), "the table's legend says whole life");
+	ok(out && strstr(out, " +49.9%* "), "the table marks a significant CPU change (+49.9 %, whole lives)");
 	free(out);
 	g[1].runs = &same;
 	f = open_memstream(&out, &len);

@@ -152,10 +152,10 @@ int main(void)
 	ctx.dio_align = 4096;
 	lay_out_source(1024);
 
-	bytes_per_call(64);
-	bytes_per_call(1000);
+	tap_case(bytes_per_call, 64);
+	tap_case(bytes_per_call, 1000);
 	ctx.sync_mode = SYNC_NONE;
-	bytes_per_call(20);
+	tap_case(bytes_per_call, 20);
 	/* classic's machine-wide sync points: two tests only, a sync() can be slow on a busy box */
 	ctx.sync_mode = SYNC_GLOBAL;
 	ctx.file_kib = 8;

@@ -565,7 +565,7 @@ int main(void)
 		engine_result_free(&res);
 	}
 
-	task_counters();
+	tap_case(task_counters);
 
 	ok(run(&fake[0], 8, 50, 60, &res) == 0 && res.valid, "8 tasks x 50 trivial jobs");
 	is_int(res.jobs_per_task, 50, "P = 50");
@@ -640,14 +640,14 @@ int main(void)
 	ok(!sem_exists(scratch.ipc_key) && !sem_exists(scratch.ipc_key + 1), "the set is removed after the point");
 	engine_result_free(&res);
 
-	event_order(&fake[0], &fake[3]);
-	sweep_by_lock(base);
-	died_before_ready();
+	tap_case(event_order, &fake[0], &fake[3]);
+	tap_case(sweep_by_lock, base);
+	tap_case(died_before_ready);
 
-	lost_wakeup();
-	overhead_norm();
-	pinning();
-	fork_failure();
+	tap_case(lost_wakeup);
+	tap_case(overhead_norm);
+	tap_case(pinning);
+	tap_case(fork_failure);
 	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points (the root holds only its marker)");
 	engine_scratch_destroy(&scratch);
 	ok(rmdir(base) == 0, "scratch root removed");

@@ -218,11 +218,11 @@ int main(void)
 	char *root = mkdtemp(tmpl);
 	if (!root)
 		return 1;
-	kernel_config(root);
-	preempt(root);
-	cpu_and_vm(root);
-	cgroups(root);
-	queue(root);
+	tap_case(kernel_config, root);
+	tap_case(preempt, root);
+	tap_case(cpu_and_vm, root);
+	tap_case(cgroups, root);
+	tap_case(queue, root);
 	char *cmd = xasprintf("rm -rf '%s'", root);
 	ok(system(cmd) == 0, "fake tree removed");
 	free(cmd);

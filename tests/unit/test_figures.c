@@ -314,8 +314,8 @@ int main(void)
 	int64_t wl, run = add_run(st, "run-1", &wl);
 	ok(run > 0, "run and workload with options");
 	ok(store_all(st, run, wl) == 0, "a sampled point with tests and samples, and a bare point");
-	read_back(st, run, "stored");
-	export_keys(st, run);
+	tap_case(read_back, st, run, "stored");
+	tap_case(export_keys, st, run);
 	ok(store_run_finish(st, run, "complete", NULL) == 0, "finished (merge leaves running runs)");
 	store_close(st);
 
@@ -325,18 +325,18 @@ int main(void)
 	ok(first > 0 && store_merge(st, other, &copied, &skipped) == 0 && copied == 1, "merged");
 	int64_t merged;
 	ok(store_resolve_run(st, "run-1", &merged) == 0 && merged != run, "the merged run has a new id");
-	read_back(st, merged, "merged");
+	tap_case(read_back, st, merged, "merged");
 	char *config;
 	ok(store_get_kernel_config(st, merged, &config) == 0 && config &&
 	   strcmp(config, "CONFIG_HZ=250\n# CONFIG_KASAN is not set\n") == 0, "merged: the run's kernel config too");
 	free(config);
-	matches_schema(st->db, &store_point_table, point_keys);
-	matches_schema(st->db, &store_test_table, test_keys);
-	matches_schema(st->db, &store_sample_table, sample_keys);
+	tap_case(matches_schema, st->db, &store_point_table, point_keys);
+	tap_case(matches_schema, st->db, &store_test_table, test_keys);
+	tap_case(matches_schema, st->db, &store_sample_table, sample_keys);
 	store_close(st);
 
-	metrics();
-	table_rules();
+	tap_case(metrics);
+	tap_case(table_rules);
 
 	char cmd[256];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);

@@ -160,14 +160,14 @@ static void close_distributions(void)
 
 int main(void)
 {
-	jobs_per_min();
-	spread();
-	summary();
-	histogram();
-	quantiles_of("uniform", uniform_q);
-	quantiles_of("exponential", exponential_q);
-	quantiles_of("lognormal", lognormal_q);
-	quantiles_of("pareto", pareto_q);
-	close_distributions();
+	tap_case(jobs_per_min);
+	tap_case(spread);
+	tap_case(summary);
+	tap_case(histogram);
+	tap_case(quantiles_of, "uniform", uniform_q);
+	tap_case(quantiles_of, "exponential", exponential_q);
+	tap_case(quantiles_of, "lognormal", lognormal_q);
+	tap_case(quantiles_of, "pareto", pareto_q);
+	tap_case(close_distributions);
 	return done_testing();
 }

@@ -236,18 +236,18 @@ static void variant_rows(void)
 
 int main(void)
 {
-	escaping();
+	tap_case(escaping);
 	struct test_db db;
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
 	int64_t a = fake_run("base-kernel", 1.0, 0, "mq-deadline"), b = fake_run("other-kernel", 0.8, 1, "bfq");
 	int64_t same = fake_run("base-twin", 1.0, 0, "mq-deadline");
-	verdicts(a, b, same);
-	run_info(b);
-	plot_sets(a, b);
-	page(a, b);
-	variant_rows();
+	tap_case(verdicts, a, b, same);
+	tap_case(run_info, b);
+	tap_case(plot_sets, a, b);
+	tap_case(page, a, b);
+	tap_case(variant_rows);
 	test_db_remove(&db);
 	return done_testing();
 }

@@ -274,9 +274,9 @@ int main(void)
 	if (test_db_open(&db) < 0)
 		return 1;
 	st = db.st;
-	moved();
-	unmoved();
-	uncounted();
+	tap_case(moved);
+	tap_case(unmoved);
+	tap_case(uncounted);
 	test_db_remove(&db);
 	return done_testing();
 }

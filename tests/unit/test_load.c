@@ -314,10 +314,10 @@ static void noise(void)
 
 int main(void)
 {
-	share();
-	noise();
-	pid_stat();
-	quiet_fixtures();
-	quiet_live();
+	tap_case(share);
+	tap_case(noise);
+	tap_case(pid_stat);
+	tap_case(quiet_fixtures);
+	tap_case(quiet_live);
 	return done_testing();
 }

@@ -125,6 +125,62 @@ static void table(void)
 	ok(documented, "every option has help and an argument name");
 }
 
+/* Value a (0) or b (1) of an option, within its bounds, different from each other. */
+static const char *sample_value(const struct option_def *d, int b, char *buf, size_t len)
+{
+	switch (d->type) {
+	case OPT_INT: snprintf(buf, len, "%lld", d->min + 1 + b); return buf;
+	case OPT_KIB: return b ? "16" : "8";
+	case OPT_ENUM: return d->choices[b];
+	case OPT_DOUBLE:
+	case OPT_SECONDS:
+	case OPT_TASKS: return b ? "3" : "2";
+	case OPT_STR: return b ? "b2" : "a1";
+	case OPT_STRLIST: return b ? "b=y" : "a=x";
+	}
+	return NULL;
+}
+
+/* Each row writes its own member, all of it and nothing else (the table's types match the
+ * struct's): with every option set, changing one changes that option's text and no other's,
+ * as a long long written over an int member would change its neighbour. */
+static void own_members(void)
+{
+	struct run_opts o;
+	const char *why;
+	char buf[32];
+	char *before[64];
+	int set = 1, own = 1;
+	run_opts_defaults(&o);
+	for (size_t i = 0; i < option_count; i++) {
+		option_clear(&o, &option_table[i]);
+		set &= option_set(&o, &option_table[i], sample_value(&option_table[i], 0, buf, sizeof(buf)), &why) == 0;
+	}
+	ok(set, "every option takes a sample value");
+	for (size_t i = 0; i < option_count; i++)
+		before[i] = option_text(&o, &option_table[i]);
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		option_clear(&o, d);
+		if (option_set(&o, d, sample_value(d, 1, buf, sizeof(buf)), &why) < 0)
+			own = 0;
+		for (size_t j = 0; j < option_count; j++) {
+			char *t = option_text(&o, &option_table[j]);
+			if ((strcmp(t, before[j]) != 0) != (i == j)) {
+				printf("#   setting %s to %s: %s is '%s', was '%s'\n", d->key, buf, option_table[j].key, t, before[j]);
+				own = 0;
+			}
+			free(t);
+		}
+		option_clear(&o, d);
+		option_set(&o, d, sample_value(d, 0, buf, sizeof(buf)), &why);
+	}
+	ok(own, "each option writes its own member and no other");
+	for (size_t i = 0; i < option_count; i++)
+		free(before[i]);
+	run_opts_free(&o);
+}
+
 /* Every option's value printed (as --dry-run does) reads back as the same value. */
 static void text_formats(void)
 {
@@ -380,13 +436,14 @@ static void variants_and_rounds(void)
 
 int main(void)
 {
-	numeric_bounds();
-	list_options();
-	variants_and_rounds();
-	task_lists();
-	sizes();
-	table();
-	formats();
-	text_formats();
+	tap_case(numeric_bounds);
+	tap_case(list_options);
+	tap_case(variants_and_rounds);
+	tap_case(task_lists);
+	tap_case(sizes);
+	tap_case(table);
+	tap_case(own_members);
+	tap_case(formats);
+	tap_case(text_formats);
 	return done_testing();
 }

@@ -155,6 +155,23 @@ int main(void)
 	}
 	is_int(hidden_files(dir), 0, "no temporary file is left anywhere");
 
+	/* the umask applies, but never to the owner's bits */
+	mode_t old = umask(0777);
+	is_int((int)out_file_mode(0666), 0600, "umask 0777: a file stays 0600");
+	is_int((int)out_file_mode(0755), 0700, "umask 0777: a directory stays 0700");
+	umask(0022);
+	is_int((int)out_file_mode(0666), 0644, "umask 022: 0644");
+	umask(0277);
+	is_int((int)out_file_mode(0644), 0600, "umask 0277: the owner's write bit kept");
+	umask(0777);
+	char *masked = xasprintf("%s/masked", dir);
+	ok(write_text(masked, "x\n", 1, err, sizeof(err)) == 0, "written under umask 0777");
+	struct stat msb;
+	is_int(stat(masked, &msb) == 0 ? (int)(msb.st_mode & 07777) : -1, 0600, "and its owner can read it");
+	umask(old);
+	unlink(masked);
+	free(masked);
+
 	unlink(file);
 	unlink(link);
 	unlink(target);

@@ -126,8 +126,8 @@ static void live(void)
 
 int main(void)
 {
-	scaling();
-	failures();
-	live();
+	tap_case(scaling);
+	tap_case(failures);
+	tap_case(live);
 	return done_testing();
 }

@@ -15,6 +15,9 @@
 #include "report/plot.h"
 #include "tap.h"
 
+static int write_gnuplot(const char *dir, const char *base, const struct curve *c, size_t n,
+			 const struct plot_options *opt);
+
 #define ESCAPED_LABEL "6.2 &lt;&amp;&quot;patched&quot;"
 
 /* A curve at the given task counts; repeats >= 2 gives every point a spread so error bars appear. */
@@ -224,6 +227,30 @@ static void diff_and_peak_checks(const char *dir)
 	ok(svg && has_tick(svg, "-40%") && !has_tick(svg, "-60%") && !has_tick(svg, "-100%"),
 	   "the diff axis holds -25 % and its interval, not more");
 	renders(dir, path, "rsvg-convert renders the plot with intervals");
+	free(svg);
+
+	/* a cell not judged and one unbounded: no precise-looking point; the gnuplot data says the level */
+	static const struct plot_diff_point vague[] = {{.tasks = 1, .pct = 3, .interval = 0},
+						       {.tasks = 2, .pct = -25, .lo = -35, .hi = -15, .interval = 1,
+							.confounded = 1},
+						       {.tasks = 4, .pct = 5.26, .interval = 0}};
+	const struct plot_diff vd[] = {{NULL, 0}, {NULL, 0}, {vague, 3}};
+	struct plot_options ov = opt;
+	ov.diffs = vd;
+	ov.level_pct = 90;
+	snprintf(path, sizeof(path), "%s/vague.svg", dir);
+	is_int(render_svg(path, c, 3, &ov), 0, "plot with cells without an interval");
+	svg = slurp(path);
+	ok(svg && count(svg, "class=\"diff-unknown\"") == 2 && count(svg, "class=\"diff-interval\"") == 1,
+	   "a cell without an interval gets a dashed bar over the panel, not a zero-width one");
+	ok(svg && strstr(svg, "-25.0 %, interval -35.0 % to -15.0 %, confounded with the outside load") != NULL,
+	   "a confounded cell says so");
+	free(svg);
+	is_int(write_gnuplot(dir, "vague", c, 3, &ov), 0, "gnuplot of the same");
+	snprintf(path, sizeof(path), "%s/vague.dat", dir);
+	svg = slurp(path);
+	ok(svg && strstr(svg, "of its 90 % interval") != NULL, "the gnuplot data names the level asked, not 95 %");
+	ok(svg && strstr(svg, " 3 -100 100") != NULL, "and spans -100 to 100 where there is no interval");
 	free(svg);
 
 	/* a percentage metric: the axis ends at 100 */
@@ -498,13 +525,13 @@ int main(void)
 		ok(0, "mkdtemp");
 		return done_testing();
 	}
-	svg_checks(dir, c, 3);
-	noisy(dir, c, 3);
-	edge_cases(dir);
-	diff_and_peak_checks(dir);
-	timeline_checks(dir);
-	png_checks(dir);
-	gnuplot_checks(dir, c, 3, 10);
+	tap_case(svg_checks, dir, c, 3);
+	tap_case(noisy, dir, c, 3);
+	tap_case(edge_cases, dir);
+	tap_case(diff_and_peak_checks, dir);
+	tap_case(timeline_checks, dir);
+	tap_case(png_checks, dir);
+	tap_case(gnuplot_checks, dir, c, 3, 10);
 	if (!getenv("KEEP")) cleanup(dir);
 	free_curves(c, 3);
 	return done_testing();

@@ -3,24 +3,29 @@
  * until the interval is narrow enough (the rule the run applies), then the interval and the test
  * compare makes are checked against the truth, in the three designs: one run's mean (coverage), one
  * run a side (Welch, no real difference: false alarms), and variants paired by round inside one run
- * (false alarms). The same rule without the looks is measured beside it, and shown to miss. */
+ * (false alarms). The same rule without the looks is measured beside it, and shown to miss.
+ * `make check` runs a fixed-seed tenth of the simulations; `--full` (`make check-long`) all. */
 #include "config.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/verdict.h"
 #include "tap.h"
 
-#define SIMS 4000
+#define SIMS_FULL 4000
+#define SIMS_FAST 400   /* fixed seeds: the same verdicts every time, well inside the bounds */
 #define LEAST 3          /* --precision's least rounds */
 #define MOST 20          /* --max-repeat's default */
 #define LOOKS (MOST - LEAST + 1)
 #define TRUE_MEAN 1000.0
 #define SPREAD 40.0      /* sd of a round: a 4 % CV */
 #define TARGET_PCT 3.0   /* --precision 3: reached after a few rounds, often at the first looks */
+
+static int sims = SIMS_FAST;
 
 /* splitmix64: a fixed, portable stream for each design. */
 static uint64_t rng_state;
@@ -62,7 +67,7 @@ static double coverage(size_t looks, double *mean_rounds)
 {
 	double v[MOST];
 	size_t covered = 0, rounds = 0;
-	for (int s = 0; s < SIMS; s++) {
+	for (int s = 0; s < sims; s++) {
 		size_t n = one_arm(v, looks);
 		rounds += n;
 		double sum = 0;
@@ -71,8 +76,8 @@ static double coverage(size_t looks, double *mean_rounds)
 		double mean = sum / (double)n, half = verdict_halfwidth_pct(v, n, VERDICT_ALPHA / (double)looks);
 		covered += fabs(mean - TRUE_MEAN) <= half / 100 * fabs(mean);
 	}
-	*mean_rounds = (double)rounds / SIMS;
-	return (double)covered / SIMS;
+	*mean_rounds = (double)rounds / sims;
+	return (double)covered / sims;
 }
 
 /* Design 2: one run a side, each stopping on its own rule; compare's Welch test on the repeats. */
@@ -80,14 +85,14 @@ static double false_alarms_welch(size_t looks)
 {
 	double a[MOST], b[MOST];
 	size_t alarms = 0;
-	for (int s = 0; s < SIMS; s++) {
+	for (int s = 0; s < sims; s++) {
 		size_t na = one_arm(a, looks), nb = one_arm(b, looks);
 		struct verdict v;
 		/* compare allows for every pair of looks the two runs could have stopped at */
 		if (verdict_welch_looks(a, na, b, nb, VERDICT_ALPHA, VERDICT_POWER, looks * looks, &v) == 0 && v.significant)
 			alarms++;
 	}
-	return (double)alarms / SIMS;
+	return (double)alarms / sims;
 }
 
 /* Design 3: two variants inside one run, a point of each per round sharing the round's drift; the
@@ -96,7 +101,7 @@ static double false_alarms_paired(size_t looks)
 {
 	double a[MOST], b[MOST];
 	size_t alarms = 0;
-	for (int s = 0; s < SIMS; s++) {
+	for (int s = 0; s < sims; s++) {
 		size_t n = 0;
 		while (n < MOST) {
 			double drift = normal(0, SPREAD / 2);
@@ -111,11 +116,14 @@ static double false_alarms_paired(size_t looks)
 		if (verdict_paired_looks(a, b, n, VERDICT_ALPHA, VERDICT_POWER, looks, &v) == 0 && v.significant)
 			alarms++;
 	}
-	return (double)alarms / SIMS;
+	return (double)alarms / sims;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "--full") == 0)
+		sims = SIMS_FULL;
+	printf("# %d simulations of each design\n", sims);
 	double rounds, naive_rounds;
 	rng_state = 1;
 	double cov = coverage(LOOKS, &rounds);

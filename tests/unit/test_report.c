@@ -313,12 +313,12 @@ static void noisy(void)
 
 int main(void)
 {
-	one_round();
-	noisy();
-	rounds();
-	crossover();
-	peak();
-	single();
-	plan();
+	tap_case(one_round);
+	tap_case(noisy);
+	tap_case(rounds);
+	tap_case(crossover);
+	tap_case(peak);
+	tap_case(single);
+	tap_case(plan);
 	return done_testing();
 }

@@ -368,12 +368,12 @@ static void decimation(void)
 
 int main(void)
 {
-	parse_stat();
-	parse_vmstat();
-	parse_diskstats();
-	delta();
-	fixture_run();
-	live_run();
-	decimation();
+	tap_case(parse_stat);
+	tap_case(parse_vmstat);
+	tap_case(parse_diskstats);
+	tap_case(delta);
+	tap_case(fixture_run);
+	tap_case(live_run);
+	tap_case(decimation);
 	return done_testing();
 }

@@ -107,10 +107,20 @@ static void mann_whitney(void)
 	double lo[] = {1, 2, 3, 4, 5}, hi[] = {6, 7, 8, 9, 10};
 	is_int(stats_mann_whitney(lo, 5, hi, 5, &u, &p), 0, "mann-whitney: separated judged");
 	is_near(u, 0, 0, "mann-whitney: U of the lower sample = 0");
-	is_near(p, 0.012186, 1e-6, "mann-whitney: separated p = 0.01219");
+	is_near(p, 2.0 / 252, 1e-12, "mann-whitney: separated 5 against 5, exact: 2 of C(10, 5) orderings");
 	stats_mann_whitney(hi, 5, lo, 5, &u, &p);
 	is_near(u, 25, 0, "mann-whitney: U of the higher sample = 25");
-	is_near(p, 0.012186, 1e-6, "mann-whitney: p is symmetric");
+	is_near(p, 2.0 / 252, 1e-12, "mann-whitney: p is symmetric");
+	const double x3[] = {1, 2, 3}, y3[] = {4, 5, 6}, y3m[] = {2.5, 5, 6};
+	stats_mann_whitney(x3, 3, y3, 3, &u, &p);
+	is_near(p, 0.1, 1e-12, "mann-whitney: 3 against 3 exact cannot go below 0.1");
+	stats_mann_whitney(x3, 3, y3m, 3, &u, &p);
+	is_near(p, 0.2, 1e-12, "mann-whitney: U = 1 of 3 against 3: 2 x 2/20");
+	/* the power below df 2, against mpmath's quadrature of the same integral at 30 digits */
+	is_near(stats_t_power(3, 1.5, 6.01666310442793), 0.288657835796607, 1e-6, "power at df 1.5, lambda 3");
+	is_near(stats_t_power(8, 1.5, 6.01666310442793), 0.811813506171066, 1e-6, "power at df 1.5, lambda 8");
+	is_near(stats_t_power(3, 1.2, 8.64882651074887), 0.22608818638139, 1e-6, "power at df 1.2, lambda 3");
+	is_near(stats_t_power(8, 1.8, 4.79488136516682), 0.920906319602427, 1e-6, "power at df 1.8, lambda 8");
 
 	/* ties: a = {1,2,3,4}, b = {3,4,5,6}; ranks 1 2 3.5 3.5 5.5 5.5 7 8, R_a = 1+2+3.5+5.5 = 12,
 	 * U = 12 - 4*5/2 = 2. Two tie groups of 2: sum(t^3 - t) = 12.
@@ -152,9 +162,9 @@ static void geomean(void)
 
 int main(void)
 {
-	t_cdf();
-	t_quantile();
-	mann_whitney();
-	geomean();
+	tap_case(t_cdf);
+	tap_case(t_quantile);
+	tap_case(mann_whitney);
+	tap_case(geomean);
 	return done_testing();
 }

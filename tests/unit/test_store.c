@@ -485,9 +485,9 @@ int main(void)
 	char *nodir = xasprintf("%s/no/such/dir/r.db", dir);
 	ok(store_open(nodir, &st, err, sizeof(err)) < 0, "unwritable path refused");
 
-	liveness();
-	refused_untouched();
-	names_by_place();
+	tap_case(liveness);
+	tap_case(refused_untouched);
+	tap_case(names_by_place);
 
 	char cmd[256];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);

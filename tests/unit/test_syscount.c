@@ -239,13 +239,13 @@ static void deltas(const char *base)
 
 int main(void)
 {
-	parsers();
+	tap_case(parsers);
 	char base[] = "/tmp/reaim-syscount-XXXXXX";
 	if (!mkdtemp(base)) {
 		skip("fake /proc trees", "mkdtemp failed");
 		return done_testing();
 	}
-	deltas(base);
+	tap_case(deltas, base);
 	if (remove_tree(base) < 0)
 		printf("# could not remove %s\n", base);
 	return done_testing();

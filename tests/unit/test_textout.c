@@ -126,9 +126,9 @@ static void xml(void)
 
 int main(void)
 {
-	utf8();
-	json();
-	csv();
-	xml();
+	tap_case(utf8);
+	tap_case(json);
+	tap_case(csv);
+	tap_case(xml);
 	return done_testing();
 }

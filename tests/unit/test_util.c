@@ -11,7 +11,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/ipc.h>
+#include <sys/resource.h>
 #include <sys/sem.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -29,6 +31,53 @@ static const char *env_get(const struct env_list *e, const char *key)
 		if (strcmp(e->items[i].key, key) == 0)
 			return e->items[i].value;
 	return NULL;
+}
+
+/* path_resolve: one name for a file however it is reached, the last name allowed to be missing. */
+static void test_path_resolve(const char *tmp)
+{
+	char *real = realpath(tmp, NULL); /* /tmp may itself be a link */
+	char *sub = xasprintf("%s/real", tmp), *file = xasprintf("%s/real/data.db", real);
+	char *link = xasprintf("%s/link.db", tmp), *chain = xasprintf("%s/chain.db", tmp);
+	char *dirlink = xasprintf("%s/dirlink", tmp), *loop = xasprintf("%s/loop", tmp);
+	ok(mkdir(sub, 0700) == 0 && symlink("real/data.db", link) == 0 && symlink("link.db", chain) == 0 &&
+	   symlink("real", dirlink) == 0 && symlink("loop", loop) == 0, "path_resolve: links made");
+	char *r = path_resolve(link);
+	is_str(r, file, "path_resolve: a link to a file not made yet names where it will be");
+	free(r);
+	r = path_resolve(chain);
+	is_str(r, file, "path_resolve: a chain of links to it too");
+	free(r);
+	int fd = open(file, O_CREAT | O_WRONLY, 0600);
+	ok(fd >= 0, "path_resolve: the file made");
+	close(fd);
+	char *viadir = xasprintf("%s/dirlink/../real/./data.db", tmp);
+	r = path_resolve(viadir);
+	is_str(r, file, "path_resolve: through a linked directory, .. and .");
+	free(r);
+	r = path_resolve(link);
+	is_str(r, file, "path_resolve: the link, once the file is there");
+	free(r);
+	char *missing = xasprintf("%s/nodir/x.db", tmp);
+	errno = 0;
+	ok(path_resolve(missing) == NULL && errno == ENOENT, "path_resolve: a missing directory is ENOENT");
+	errno = 0;
+	ok(path_resolve(loop) == NULL && errno == ELOOP, "path_resolve: a loop of links is ELOOP");
+	unlink(file);
+	unlink(link);
+	unlink(chain);
+	unlink(dirlink);
+	unlink(loop);
+	rmdir(sub);
+	free(viadir);
+	free(missing);
+	free(real);
+	free(sub);
+	free(file);
+	free(link);
+	free(chain);
+	free(dirlink);
+	free(loop);
 }
 
 /* A fake /sys with DAMON's admin tree and modules: what mm.damon says of it. */
@@ -60,8 +109,51 @@ static void test_damon(const char *tmp)
 	free(sys);
 }
 
+static void break_invariant(int x)
+{
+	BUG_ON(x == 2);
+}
+enum { break_invariant_line = __LINE__ - 2 };
+
+/* A broken invariant names the file, the line and the condition on stderr and aborts (in a
+ * child without a core); a kept one goes on, its condition evaluated once. */
+static void test_bug_on(void)
+{
+	int fds[2], calls = 0;
+	BUG_ON(++calls == 2);
+	ok(calls == 1, "BUG_ON of a kept invariant goes on, its condition evaluated once");
+	if (pipe(fds) < 0) {
+		ok(0, "pipe for BUG_ON's child");
+		return;
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct rlimit none = {0, 0};
+		setrlimit(RLIMIT_CORE, &none);
+		dup2(fds[1], STDERR_FILENO);
+		break_invariant(2);
+		_exit(0);
+	}
+	close(fds[1]);
+	char out[512] = "";
+	size_t len = 0;
+	ssize_t r;
+	while (pid > 0 && len < sizeof(out) - 1 && (r = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += (size_t)r;
+	out[len] = '\0';
+	close(fds[0]);
+	int st = 0;
+	ok(pid > 0 && waitpid(pid, &st, 0) == pid && WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT,
+	   "BUG_ON of a broken invariant aborts");
+	char want[128];
+	snprintf(want, sizeof(want), "reaim: BUG at %s:%d: x == 2\n", __FILE__, break_invariant_line);
+	is_str(out, want, "BUG_ON names the file, the line and the condition");
+}
+
 int main(void)
 {
+	tap_case(test_bug_on);
 	long long v;
 	ok(parse_long("42", 0, 100, &v) == 0 && v == 42, "parse_long");
 	ok(parse_long("101", 0, 100, &v) < 0, "parse_long above max");
@@ -262,22 +354,25 @@ int main(void)
 	/* lock files: held by a live owner in another process, free once it is gone; never a
 	 * file that exists already, never through a symlink, never a wait on a fifo */
 	char *lockf = xasprintf("%s/run.lock", dir), *lockl = xasprintf("%s/link.lock", dir);
-	int go[2], lfd = -1;
-	ok(pipe(go) == 0, "a pipe to end the lock's owner");
+	int go[2], held[2], lfd = -1;
+	ok(pipe(go) == 0 && pipe(held) == 0, "pipes to hear the lock's owner hold it and to end it");
 	fflush(stdout);
 	pid_t owner = fork();
 	if (owner == 0) {
-		char b;
+		char b = 'h';
 		close(go[1]);
-		if (lock_file_create(lockf, 0) < 0)
+		close(held[0]);
+		if (lock_file_create(lockf, 0) < 0 || write(held[1], &b, 1) != 1)
 			_exit(1);
 		while (read(go[0], &b, 1) > 0)
 			;
 		_exit(0);
 	}
 	close(go[0]);
-	for (int i = 0; i < 1000 && access(lockf, F_OK) != 0; i++)
-		usleep(5000);
+	close(held[1]);
+	char said; /* the file exists a moment before its lock is taken: wait for the lock, not the file */
+	ok(read(held[0], &said, 1) == 1, "the owner holds the lock");
+	close(held[0]);
 	ok(lock_file_create(lockf, 0) < 0 && errno == EEXIST, "lock_file_create never takes an existing file");
 	ok(lock_file_stale(lockf, &lfd) == 0 && lfd < 0, "held by a live owner: not stale");
 	close(go[1]);
@@ -303,7 +398,8 @@ int main(void)
 	free(lockf);
 	free(lockl);
 
-	test_damon(dir);
+	tap_case(test_path_resolve, dir);
+	tap_case(test_damon, dir);
 	struct env_list env;
 	char *dirs[] = {dir};
 	env_collect(&env, dirs, 1);

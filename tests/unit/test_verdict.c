@@ -274,14 +274,14 @@ static void groups(void)
 
 int main(void)
 {
-	welch_published();
-	paired_published();
-	welch_by_hand();
-	jobs_per_min();
-	ci_agrees_with_p();
-	refusals();
-	corrections();
-	precision();
-	groups();
+	tap_case(welch_published);
+	tap_case(paired_published);
+	tap_case(welch_by_hand);
+	tap_case(jobs_per_min);
+	tap_case(ci_agrees_with_p);
+	tap_case(refusals);
+	tap_case(corrections);
+	tap_case(precision);
+	tap_case(groups);
 	return done_testing();
 }

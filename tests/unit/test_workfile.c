@@ -141,7 +141,7 @@ int main(void)
 	is_int(errs.count, 3, "all errors of a file reported in one pass");
 	ok(strncmp(errs.msgs[2], "w.txt:4: a test name without a weight", 37) == 0, "third error at line 4");
 
-	classic_mixes(&wf, &errs);
+	tap_case(classic_mixes, &wf, &errs);
 
 	workfile_free(&wf);
 	errlist_free(&errs);

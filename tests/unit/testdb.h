@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A unit test's own results database: in a private temp dir, removed with its WAL files. */
-#ifndef REAIM_TESTDB_H
-#define REAIM_TESTDB_H
+#ifndef REAIM_TESTS_UNIT_TESTDB_H
+#define REAIM_TESTS_UNIT_TESTDB_H
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fixture files for unit tests: a file written under a temp dir, its directories made. */
-#ifndef REAIM_TESTFS_H
-#define REAIM_TESTFS_H
+#ifndef REAIM_TESTS_UNIT_TESTFS_H
+#define REAIM_TESTS_UNIT_TESTFS_H
 
 #include <stdio.h>
 #include <stdlib.h>
