@@ -1268,6 +1268,54 @@ static void config_note(struct build *b, int64_t base, int64_t other, const char
 	free(tb);
 }
 
+/* ---- facts of a boot (reaim vm) ---- */
+
+/* How a differing environment fact is taken. A `reaim vm` boot declares its kernel (boot.kernel,
+ * boot.image, boot.image_sha256, boot.cmdline): across sides that is the variable under test, so the
+ * kernel's identity and command line as the guest saw them are not warned of either; the facts of one
+ * boot (its index, QEMU command, times) differ at every boot; memory.total moves by a few kB between
+ * boots of one kernel (what the kernel reserves varies), so within 0.1 % it is the same. */
+enum fact_take { FACT_WARN, FACT_DECLARED, FACT_SAME };
+static enum fact_take boot_fact(const char *key, size_t klen, const char *va, const char *vb, int boots_differ)
+{
+	static const char *const per_boot[] = {"boot.index", "boot.count", "boot.attempt", "boot.order", "boot.qemu",
+					       "boot.wall_s", "boot.host_outside_pct"};
+	static const char *const declared[] = {"boot.kernel", "boot.image", "boot.image_sha256", "boot.cmdline",
+					       "kernel.cmdline", "kernel.release", "kernel.version", "kernel.config"};
+	for (size_t i = 0; i < ARRAY_SIZE(per_boot); i++)
+		if (strlen(per_boot[i]) == klen && strncmp(key, per_boot[i], klen) == 0)
+			return FACT_SAME;
+	for (size_t i = 0; boots_differ && i < ARRAY_SIZE(declared); i++)
+		if (strlen(declared[i]) == klen && strncmp(key, declared[i], klen) == 0)
+			return FACT_DECLARED;
+	double a, b;
+	char ua[8] = "", ub[8] = "";
+	if (klen == strlen("memory.total") && strncmp(key, "memory.total", klen) == 0 && va && vb &&
+	    sscanf(va, "%lf %7s", &a, ua) >= 1 && sscanf(vb, "%lf %7s", &b, ub) >= 1 && strcmp(ua, ub) == 0 && a > 0 &&
+	    fabs(a - b) <= 0.001 * a)
+		return FACT_SAME;
+	return FACT_WARN;
+}
+
+/* Two runs booted by reaim vm from kernels it was told differ (image or command line): 1, and once
+ * per side (at the side's first run) a note naming the variable under test. */
+static int boot_declared(struct compare_model *m, char *const *ka, size_t na, char *const *kb, size_t nb,
+			 int64_t base, int64_t other, int first_of_side)
+{
+	const char *sa = env_value(ka, na, "boot.image_sha256"), *sb = env_value(kb, nb, "boot.image_sha256");
+	const char *ca = env_value(ka, na, "boot.cmdline"), *cb = env_value(kb, nb, "boot.cmdline");
+	if (!sa || !sb || !ca || !cb || (strcmp(sa, sb) == 0 && strcmp(ca, cb) == 0))
+		return 0;
+	struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_INFO, RUNS(other, base), .key = "boot.cmdline",
+				     .value = (char *)cb, .base_value = (char *)ca);
+	if (first_of_side)
+		note(m, n, "the variable under test (reaim vm): %s boots %s (image %.12s, command line '%s'), %s boots %s "
+			"(image %.12s, command line '%s')",
+		     letter_of(m, base), env_value(ka, na, "boot.kernel") ? env_value(ka, na, "boot.kernel") : "?", sa, ca,
+		     letter_of(m, other), env_value(kb, nb, "boot.kernel") ? env_value(kb, nb, "boot.kernel") : "?", sb, cb);
+	return 1;
+}
+
 /* Environment facts in which run `other` differs from the base run. Across sides the kernel's identity
  * (release, build, config) is usually what is compared and is not warned of, unless both run one
  * release: two builds of one `uname -r`. A config that differs is listed option by option. */
@@ -1283,6 +1331,10 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		return;
 	}
 	int same_side = strcmp(letter_of(m, base), letter_of(m, other)) == 0;
+	int first = 0;
+	for (size_t s = 0; s < m->nsides; s++)
+		first |= m->sides[s].nruns && m->sides[s].runs[0] == other;
+	int declared = !same_side && boot_declared(m, ka, na, kb, nb, base, other, first);
 	const char *ra = env_value(ka, na, "kernel.release"), *rb = env_value(kb, nb, "kernel.release");
 	int one_release = ra && rb && strcmp(ra, rb) == 0;
 	for (size_t i = 0; i < na; i++) {
@@ -1298,7 +1350,7 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_WARNING, RUNS(other, base),
 					     .value = (char *)theirs, .base_value = (char *)(tab + 1));
 		snprintf(n.key, sizeof(n.key), "%.*s", (int)klen, ka[i]);
-		if (!theirs || strcmp(theirs, tab + 1) != 0)
+		if ((!theirs || strcmp(theirs, tab + 1) != 0) && boot_fact(ka[i], klen, tab + 1, theirs, declared) == FACT_WARN)
 			note(m, n, "warning: run %lld (%s) differs from run %lld (%s) in %.*s: '%s' against '%s'%s",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
 			     theirs ? theirs : "(absent)", tab + 1,
@@ -1306,7 +1358,7 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 	}
 	const char *ca = env_value(ka, na, "kernel.config"), *cb = env_value(kb, nb, "kernel.config");
 	if (ca && cb && strcmp(ca, cb) != 0)
-		config_note(b, base, other, same_side || one_release ? "warning" : "note");
+		config_note(b, base, other, (same_side || one_release) && !declared ? "warning" : "note");
 	free_strings(ka, na);
 	free_strings(kb, nb);
 }

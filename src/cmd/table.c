@@ -35,6 +35,8 @@ static const struct command rows[] = {
 	 .summary = "export a stored run for other tools"},
 	{.name = "merge", .fn = cmd_merge, .opts = cmd_merge_opts, .all = &cmd_table,
 	 .summary = "copy the runs another database has and this one lacks"},
+	{.name = "vm", .runs = 1, .fn = cmd_vm, .opts = cmd_vm_opts, .all = &cmd_table,
+	 .summary = "boot kernels in turn under QEMU, interleaved (ABBA), each boot one run labelled with its kernel"},
 	{.name = "lab-install", .fn = cmd_lab_install, .opts = cmd_lab_install_opts, .all = &cmd_table,
 	 .summary = "put reaim where a lab's client looks for classic re-aim or AIM (lkp, mmtests, autotest)"},
 	{.name = "man", .fn = cmd_man, .opts = cmd_man_opts, .all = &cmd_table,

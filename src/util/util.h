@@ -78,6 +78,38 @@ void strbuf_add(struct strbuf *sb, const char *s, size_t n);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_free(struct strbuf *sb);
 
+/* SHA-256 (codec.c), streamed: init, add, hex. */
+#define SHA256_HEX_LEN 64
+struct sha256 {
+	uint32_t h[8];
+	uint64_t len;
+	unsigned char buf[64];
+	size_t fill;
+};
+void sha256_init(struct sha256 *s);
+void sha256_add(struct sha256 *s, const void *data, size_t n);
+void sha256_hex(struct sha256 *s, char hex[SHA256_HEX_LEN + 1]);
+/* A file's SHA-256 in hex; 0, or -1 with errno. */
+int sha256_file(const char *path, char hex[SHA256_HEX_LEN + 1]);
+/* Base64 (RFC 4648) decoding in pieces: white space is skipped, padding is optional but must end
+ * the text. Start with a zeroed struct base64; decode appends bytes to out; 0, or -1 with EINVAL
+ * at a character that cannot be there. base64_finish: -1 (EINVAL) when the text ends mid-byte. */
+struct base64 {
+	unsigned acc, count, pad;
+};
+int base64_decode(struct base64 *d, const char *text, size_t n, struct strbuf *out);
+int base64_finish(const struct base64 *d);
+
+/* A database carried in a job's console (lava_log.c; contrib/lava/reaim.sh prints it): a line with
+ * LAVA_DB_BEGIN, then its gzip in base64 on lines each after LAVA_DB_LINE, then LAVA_DB_END with
+ * "sha256=HEX bytes=N" of the gzip. Whatever wraps a line around that (LAVA's YAML log) is ignored. */
+#define LAVA_DB_BEGIN "REAIM-DB-BEGIN"
+#define LAVA_DB_LINE "REAIM-DB: "
+#define LAVA_DB_END "REAIM-DB-END"
+/* Every database the log carries, each checked against its end marker and unpacked into a new file in
+ * dir (paths allocated, in the order they came); 0 (*n may be 0), or -1 with err naming the log's line. */
+int lava_log_extract(const char *log, const char *dir, char ***paths, size_t *n, char *err, size_t errlen);
+
 /* An output file (outfile.c). A regular file or a new path is written to a temporary file beside
  * it and renamed into place only when everything was written; a symlink to a regular file has its
  * target replaced (the link stays); a device, a FIFO or a dangling link is written in place; `-` is

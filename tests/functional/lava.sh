@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # contrib/lava's definition run as LAVA's test shell runs it (tests/data/lab/lava-run.awk) from a
 # test-definitions tree, with a built reaim given by path: every figure of each point (Jobs/Min,
-# Real, CPU, JTI) is a lava-test-case with its measurement, the stored value.
+# Real, CPU, JTI) is a lava-test-case with its measurement, the stored value; the database printed at the
+# end comes home with `reaim merge --from-lava-log`, from the console or LAVA's YAML log.
 . "$(dirname "$0")/lib.sh"
 
 # a test-definitions tree with our definition where its own live
@@ -16,7 +17,7 @@ echo "\$*" >>"$T/cases"
 EOS
 chmod +x "$T/bin/lava-test-case"
 
-awk -v tree="$td" -v set="REAIM=$REAIM SUITE=quick TASKS=1,2 JOBS=3 DIR=$T/disk SKIP_INSTALL=true" \
+awk -v tree="$td" -v set="REAIM=$REAIM SUITE=quick TASKS=1,2 JOBS=3 DIR=$T/disk SKIP_INSTALL=true LABEL=side-b" \
 	-f "$SRCDIR/tests/data/lab/lava-run.awk" "$SRCDIR/contrib/lava/reaim.yaml" >"$T/run.sh"
 (unset REAIM_DB; PATH="$T/bin:$PATH" sh "$T/run.sh") >"$T/out" 2>"$T/err"
 ok $? "the definition runs from a test-definitions tree"
@@ -43,6 +44,34 @@ same || { echo "# got:"; echo "$got" | sed 's/^/#   /'; echo "# stored:"; echo "
 contains "$T/cases" "quick-osync_on-max_jobs_per_min --result pass --measurement" "and the peak"
 ok "$([ "$(wc -l <"$td/automated/linux/reaim/output/result.txt")" -eq "$(wc -l <"$T/cases")" ] && echo 0 || echo 1)" \
 	"output/result.txt holds the same results"
+
+# the database comes home in the job's log: printed at the end, taken out by merge --from-lava-log
+contains "$T/cases" "reaim-db-printed --result pass" "the database is printed on the console"
+cp "$T/out" "$T/job.log"
+uuid=$(sqlite3 "$db" "SELECT uuid FROM runs")
+status 0 "merge --from-lava-log takes it from the console" "$REAIM" merge --from-lava-log "$T/job.log" --db "$T/home.db"
+contains "$T/out" "merged 1 runs from the 1 database" "one run from one database"
+ok "$([ -n "$uuid" ] && [ "$(sqlite3 "$T/home.db" "SELECT uuid FROM runs")" = "$uuid" ] && echo 0 || echo 1)" "the job's run, by its uuid"
+ok "$([ "$(sqlite3 "$T/home.db" "SELECT label FROM runs")" = side-b ] && echo 0 || echo 1)" "labelled with LABEL, the side it measures"
+ok "$([ "$(sqlite3 "$T/home.db" "SELECT count(*) FROM points")" = "$(sqlite3 "$db" "SELECT count(*) FROM points")" ] &&
+	echo 0 || echo 1)" "with every point"
+# LAVA's own log: one YAML mapping a console line, with the time and level around the message
+sed 's/.*/- {"dt": "2024-05-01T10:00:00.000000", "lvl": "target", "msg": "&"}/' "$T/job.log" >"$T/job.yaml"
+status 0 "from LAVA's YAML log" "$REAIM" merge --from-lava-log "$T/job.yaml" --db "$T/home2.db"
+ok "$([ "$(sqlite3 "$T/home2.db" "SELECT uuid FROM runs")" = "$uuid" ] && echo 0 || echo 1)" "the same run"
+status 0 "merging the log again copies nothing" "$REAIM" merge --from-lava-log "$T/job.yaml" --db "$T/home2.db"
+contains "$T/out" "merged 0 runs" "the run is there already"
+# a line lost on the way, a log cut short, a log without a database: said, exit 2, nothing merged
+awk '/REAIM-DB: / && !done { done = 1; next } { print }' "$T/job.log" >"$T/lost.log"
+status 2 "a lost line is found" "$REAIM" merge --from-lava-log "$T/lost.log" --db "$T/lost.db"
+contains "$T/err" "lines were lost or changed on the way" "by its checksum"
+sed '/REAIM-DB-END/,$d' "$T/job.log" >"$T/cut.log"
+status 2 "a log cut short" "$REAIM" merge --from-lava-log "$T/cut.log" --db "$T/lost.db"
+contains "$T/err" "has no end marker" "is said"
+status 2 "a log with no database" "$REAIM" merge --from-lava-log "$T/cases" --db "$T/lost.db"
+contains "$T/err" "carries no database" "is said"
+ok "$([ ! -e "$T/lost.db" ] && echo 0 || echo 1)" "and no database is made"
+status 1 "a database and a log at once" "$REAIM" merge "$db" --from-lava-log "$T/job.log"
 
 # without lava-test-case (test-runner): the signal lines it reads from stdout
 rm -rf "$td/automated/linux/reaim/output"

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Kernels compared across boots: each kernel booted in turn under QEMU, interleaved, each boot one
+ * run of the guest's reaim, brought back and stored with the boot's facts. */
+#ifndef REAIM_VM_VM_H
+#define REAIM_VM_VM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/util.h"
+
+/* One --kernel NAME=IMAGE[:CMDLINE]. */
+struct vm_kernel {
+	char *name, *image, *cmdline;  /* cmdline: what the user adds, "" for none */
+	char sha256[SHA256_HEX_LEN + 1];
+	char release[128];             /* the first word of the image's version string */
+	char *modules;                 /* its modules directory, NULL when none was found */
+};
+/* Parse a --kernel value into k (strings allocated; free with vm_kernel_free): a name of letters,
+ * digits, '.', '_' and '-', an image that is a readable x86 kernel (the "HdrS" magic of the boot
+ * protocol at 0x202), a command line without quotes or control characters. 0, or -1 with the
+ * reason, naming the spec, in err. */
+int vm_kernel_parse(const char *spec, struct vm_kernel *k, char *err, size_t errlen);
+void vm_kernel_free(struct vm_kernel *k);
+/* The image's version string's first word (the release) from its boot header; 0 or -1 with err. */
+int vm_image_release(const char *image, char *release, size_t len, char *err, size_t errlen);
+
+/* ---- the order of boots (schedule.c) ---- */
+enum vm_order { VM_ORDER_ABBA, VM_ORDER_RANDOM };
+/* The kernel of each of nboots boots (a multiple of nkernels) into out. ABBA: round r runs the
+ * kernels forward or backward as the Thue-Morse sequence says (AB BA BA AB BA AB AB BA ...), so a
+ * drift that is linear or quadratic in time falls on every kernel alike; random: each round a
+ * permutation drawn from seed. */
+void vm_schedule(size_t nkernels, size_t nboots, enum vm_order order, uint64_t seed, size_t *out);
+
+enum vm_result { VM_BOOT_OK, VM_BOOT_FAILED, VM_BOOT_STOP };
+/* One attempt at a planned boot. */
+struct vm_attempt {
+	size_t slot;      /* the planned boot, from 0 */
+	size_t kernel;
+	int attempt;      /* 1, or 2 for the retry */
+	enum vm_result result;
+};
+/* The boot callback: boot kernel a->kernel for slot a->slot. */
+typedef enum vm_result (*vm_boot_fn)(void *arg, const struct vm_attempt *a);
+/* Boot the planned order: a failed boot is retried once at once, in its own place, so the kernels
+ * keep the planned order (ABBA stays ABBA) and each its count; failed twice, it stays failed and the
+ * rest go on. Stops at VM_BOOT_STOP. log (room for 2 * nboots) gets every attempt; returns how many. */
+size_t vm_sequence(const size_t *order, size_t nboots, vm_boot_fn boot, void *arg, struct vm_attempt *log);
+
+/* ---- the guest's initramfs (initramfs.c) ---- */
+/* The modules a guest needs from its kernel's tree (the rest are built in), host root or image. */
+/* Find k's modules directory: beside its image (IMAGE/../lib/modules/RELEASE, as a Debian package
+ * unpacks) or the host's /lib/modules/RELEASE. */
+void vm_find_modules(struct vm_kernel *k);
+/* The modules named, with what they depend on (their .modinfo "depends="), in load order, as paths
+ * under dir; names not found are taken as built in. 0, or -1 with err. */
+int vm_module_order(const char *dir, const char *const *names, size_t n, char ***paths, size_t *npaths,
+		    char *err, size_t errlen);
+/* A static busybox: $REAIM_BUSYBOX, else /bin/busybox or /usr/bin/busybox; checked to be an ELF
+ * program without an interpreter. Allocated path, or NULL with err. */
+char *vm_busybox(char *err, size_t errlen);
+/* The initramfs for k (busybox, the init script, its modules), built once into cache_dir and
+ * reused: its path (allocated), or NULL with err. */
+char *vm_initramfs(const struct vm_kernel *k, int image_root, const char *busybox, const char *cache_dir,
+		   char *err, size_t errlen);
+/* The text of the init script every initramfs carries (for tests). */
+extern const char vm_init_script[];
+
+/* ---- QEMU (qemu.c) ---- */
+struct vm_qemu {
+	const char *program;        /* qemu-system-x86_64, or $REAIM_QEMU */
+	const char *kernel, *initrd, *cmdline;
+	const char *root_image;     /* NULL: the host's root over 9p */
+	const char *share;          /* the results directory the guest writes */
+	const char *console;        /* where the serial console is written */
+	int kvm;
+	long long mem_mib;
+	int cpus;
+};
+/* The argument vector QEMU runs with (NULL-terminated, allocated; free with vm_argv_free). */
+char **vm_qemu_argv(const struct vm_qemu *q);
+void vm_argv_free(char **argv);
+/* argv as one line a shell reads back. */
+char *vm_argv_join(char *const *argv);
+/* How a boot ended. */
+struct vm_wait {
+	int timed_out, cancelled;
+	int status;                 /* wait status */
+	double wall_s, cpu_s;       /* QEMU's wall and CPU time */
+	double host_outside_pct;    /* the host's CPU not QEMU's over the boot, % of the machine; NaN */
+};
+/* Run argv in its own process group (killed with the group at the end, at timeout_s, when
+ * cancelled(arg) says so, and by the kernel when reaim dies), stdout and stderr into the console
+ * file. 0 with w filled, or -1 with err when it could not be started. */
+int vm_qemu_run(char *const *argv, const char *console, double timeout_s, int (*cancelled)(void *), void *arg,
+		struct vm_wait *w, char *err, size_t errlen);
+/* The path of program (a name looked up on PATH, or a path), allocated; NULL when it cannot run. */
+char *vm_which(const char *program);
+/* The last n lines of a console file, control characters dropped (allocated). */
+char *vm_console_tail(const char *path, size_t n);
+
+/* ---- the whole of `reaim vm` (vm.c) ---- */
+struct vm_request {
+	struct vm_kernel *kernels;
+	size_t nkernels, boots;
+	enum vm_order order;
+	uint64_t seed;
+	const char *root_image;     /* NULL: the host's root */
+	const char *db;             /* where the runs are stored */
+	double timeout_s;
+	long long mem_mib;
+	int cpus;
+	char *const *run_args;      /* the options of the guest's `reaim run` */
+	size_t nrun_args;
+	const char *qemu;           /* the QEMU program */
+	const char *reaim;          /* the reaim program the guest runs (the host's) */
+	const char *command_line;   /* this command's, stored with a failed boot */
+	const char *cache_dir;      /* initramfs cache (NULL: none, built for this command only) */
+	const char *busybox;        /* the static busybox the initramfs carries */
+	int (*cancelled)(void *);
+	void *cancel_arg;
+};
+struct vm_summary {
+	size_t stored, failed, retried, attempts;
+	int interrupted;
+	const char *accel;          /* "kvm" or "tcg" */
+};
+/* Boot every planned boot and store each boot's run in rq->db. 0 when every boot was stored, 1 when
+ * some failed (stored as failed), -1 with err when it could not be done at all, -2 with err when the
+ * guest's reaim refused the run's options. */
+int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_t errlen);
+/* Where initramfs images are kept between commands: $XDG_CACHE_HOME/reaim, else ~/.cache/reaim,
+ * made when missing; NULL when neither can be made (then each command builds its own). */
+char *vm_cache_dir(void);
+/* 1 when a guest on the host's root does not see path: it mounts its own /tmp, /run, /var/tmp (and
+ * /proc, /sys, /dev). */
+int vm_guest_hides(const char *path);
+/* The options of the guest's run may not set these: the boot sets them. */
+int vm_run_args_check(char *const *args, size_t n, char *err, size_t errlen);
+
+#endif

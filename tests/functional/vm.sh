@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# reaim vm end to end with a stand-in for QEMU ($REAIM_QEMU): it reads the boot's share from its
+# command line and writes a canned database labelled as the guest's script says, or panics, or hangs.
+# The boots come back in ABBA order with their facts, a failed boot is retried once in its place, one
+# that fails twice is stored as failed, a hang is killed at --timeout, Ctrl-C leaves no QEMU behind,
+# and bad words are refused by name.
+. "$(dirname "$0")/lib.sh"
+
+if ! have "reaim vm with a stand-in QEMU" sqlite3 busybox; then finish; exit; fi
+
+printf '10 add_int\n' >"$T/mix"
+check "a canned guest run" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -d "$T/scratch" --label canned \
+	--db "$T/canned.db"
+
+# a bzImage as far as the boot header goes
+printf '6.1.0-fake-amd64 (builder@host) #1 SMP\n' >"$T/version"
+dd if=/dev/zero of="$T/bzImage" bs=1024 count=2 2>/dev/null
+printf 'HdrS' | dd of="$T/bzImage" bs=1 seek=514 conv=notrunc 2>/dev/null
+printf '\000\001' | dd of="$T/bzImage" bs=1 seek=526 conv=notrunc 2>/dev/null
+dd if="$T/version" of="$T/bzImage" bs=1 seek=768 conv=notrunc 2>/dev/null
+cp "$T/bzImage" "$T/bzImage2"
+printf 'x' >>"$T/bzImage2" # another build: another checksum
+
+# the stand-in: boot N (counted in $T/count) panics when listed in $T/panic, hangs in $T/hang
+cat >"$T/qemu" <<EOS
+#!/bin/sh
+for a in "\$@"; do
+	case \$a in local,id=reaimout,path=*) share=\${a#local,id=reaimout,path=}; share=\${share%%,*} ;; esac
+done
+n=\$(( \$(cat "$T/count" 2>/dev/null || echo 0) + 1 ))
+echo \$n >"$T/count"
+echo "\$*" >"$T/qemu.\$n"
+grep -qx "\$n" "$T/panic" 2>/dev/null && { echo "Kernel panic - not syncing: boot \$n"; exit 0; }
+grep -qx "\$n" "$T/hang" 2>/dev/null && { echo \$\$ >>"$T/hung.pids"; echo \$\$ >"$T/hung.pid"; exec sleep 300; }
+label=\$(sed -n "s/.* --label \\([^ ]*\\) --db .*/\\1/p" "\$share/guest.sh")
+cp "$T/canned.db" "\$share/reaim.db"
+sqlite3 "\$share/reaim.db" "UPDATE runs SET label = '\$label', uuid = lower(hex(randomblob(16)))"
+# what the kernel reserves moves memory.total by a few kB from boot to boot
+sqlite3 "\$share/reaim.db" "INSERT OR REPLACE INTO env (run_id, key, value) SELECT id, 'memory.total', '\$((1000000 + n * 4)) kB' FROM runs"
+echo 0 >"\$share/rc"
+echo "reaim-vm: powering off"
+EOS
+chmod +x "$T/qemu"
+# every stand-in that hung is gone at the end, whatever happened
+trap 'for p in $(cat "$T/hung.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
+mkdir -p "$T/tmp"
+export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp"
+db="$T/vm.db"
+
+status 0 "four boots of two kernels" "$REAIM" vm --kernel base="$T/bzImage" --kernel pti="$T/bzImage2:pti=on" \
+	--boots 4 --db "$db" -- -f "$T/mix" -t 1,2 -j 2
+contains "$T/err" "4 boots in this order: base pti pti base" "the order is ABBA"
+contains "$T/out" "4 of 4 boots stored" "every boot stored"
+ok "$([ "$(sqlite3 "$db" "SELECT group_concat(label, ' ') FROM (SELECT label FROM runs ORDER BY id)")" = "base pti pti base" ] &&
+	echo 0 || echo 1)" "4 runs labelled in the order they booted"
+ok "$([ "$(sqlite3 "$db" "SELECT group_concat(value, ' ') FROM (SELECT value FROM env WHERE key = 'boot.index' ORDER BY run_id)")" = "1 2 3 4" ] &&
+	echo 0 || echo 1)" "each run knows its boot"
+ok "$([ "$(sqlite3 "$db" "SELECT value FROM env e JOIN runs r ON r.id = e.run_id WHERE r.label = 'pti' AND key = 'boot.cmdline' LIMIT 1")" = "pti=on" ] &&
+	echo 0 || echo 1)" "the declared command line is a fact of the run"
+sha=$(sha256sum "$T/bzImage" | cut -d' ' -f1)
+ok "$([ "$(sqlite3 "$db" "SELECT value FROM env WHERE key = 'boot.image_sha256' LIMIT 1")" = "$sha" ] && echo 0 || echo 1)" \
+	"the image's sha256"
+for k in boot.accel boot.qemu boot.wall_s boot.attempt; do
+	ok "$([ "$(sqlite3 "$db" "SELECT count(*) FROM env WHERE key = '$k'")" -eq 4 ] && echo 0 || echo 1)" "every boot stores $k"
+done
+contains "$T/qemu.2" "panic=-1 softlockup_panic=1 hung_task_panic=1" "the guest panics out, never hangs on a panic"
+contains "$T/qemu.2" "pti=on" "the B kernel gets its command line"
+contains "$T/qemu.2" "-accel tcg" "TCG without KVM"
+ok "$(ls "$T/cache/reaim/" | grep -c '^initramfs-6.1.0-fake-amd64-.*\.cpio\.gz$' | grep -qx 2; echo $?)" \
+	"an initramfs per kernel, cached"
+ok "$(zcat "$T/cache/reaim/"initramfs-* | head -c 200000 | grep -qa 'reaim vm: the guest'; echo $?)" \
+	"it carries the init script"
+ok "$([ -z "$(ls -A "$TMPDIR")" ] && echo 0 || echo 1)" "no share or console is left behind"
+status 0 "compare base pti" "$REAIM" compare base pti --db "$db"
+ok "$(grep -c "warning" "$T/out" | grep -qx 0; echo $?)" "no warning about the boots' facts, the command line or memory.total"
+grep warning "$T/out" | sed 's/^/#   /'
+tr '\n' ' ' <"$T/out" | sed 's/  */ /g' >"$T/flat"
+contains "$T/flat" "the variable under test (reaim vm): A boots base (image ${sha%"${sha#????????????}"}, command line ''), B boots pti" \
+	"the declared difference is shown as the variable under test"
+contains "$T/flat" "command line 'pti=on')" "with B's command line"
+cp "$db" "$T/drift.db"
+sqlite3 "$T/drift.db" "UPDATE env SET value = '2000000 kB' WHERE key = 'memory.total' AND run_id = 3"
+status 0 "compare with memory.total off by half" "$REAIM" compare base pti --db "$T/drift.db"
+contains "$T/out" "warning: run 3 (B) differs from run 1 (A) in memory.total" "a real difference in memory.total still warns"
+
+# a boot that panics once is retried in its place; one that fails twice is stored as failed
+rm -f "$T/count"
+echo 2 >"$T/panic"
+status 0 "a panic is retried once" "$REAIM" vm --kernel a="$T/bzImage" --kernel b="$T/bzImage2" --db "$T/r.db" -- -f "$T/mix"
+contains "$T/err" "boot 2 of 4 (b) failed: the guest never ran reaim" "the failed boot is named"
+contains "$T/err" "Kernel panic - not syncing: boot 2" "with its console's last lines"
+ok "$([ "$(sqlite3 "$T/r.db" "SELECT group_concat(label, ' ') FROM (SELECT label FROM runs ORDER BY id)")" = "a b b a" ] &&
+	echo 0 || echo 1)" "the retry takes its place: still ABBA"
+rm -f "$T/count"
+printf '2\n3\n' >"$T/panic"
+status 2 "a boot that fails twice: exit 2" "$REAIM" vm --kernel a="$T/bzImage" --kernel b="$T/bzImage2" --db "$T/f.db" -- -f "$T/mix"
+ok "$([ "$(sqlite3 "$T/f.db" "SELECT group_concat(label || ':' || status, ' ') FROM (SELECT * FROM runs ORDER BY id)")" = "a:complete b:failed b:complete a:complete" ] &&
+	echo 0 || echo 1)" "stored as a failed run in its place, the others go on"
+contains "$T/out" "1 failed twice" "and said"
+ok "$(sqlite3 "$T/f.db" "SELECT reason FROM runs WHERE status = 'failed'" | grep -q 'Kernel panic'; echo $?)" \
+	"the failed run keeps the console's last lines"
+
+# a hang is killed at --timeout and retried
+rm -f "$T/count" "$T/panic"
+echo 1 >"$T/hang"
+status 0 "a hung boot is killed at its timeout" "$REAIM" vm --kernel a="$T/bzImage" --boots 2 --timeout 2 --db "$T/h.db" -- -f "$T/mix"
+contains "$T/err" "no power-off within 2 s" "said as a timeout"
+ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "the hung QEMU is gone"
+
+# Ctrl-C: no QEMU left, exit 3
+rm -f "$T/count" "$T/hung.pid"
+printf '1\n2\n' >"$T/hang"
+start_session "$REAIM" vm --kernel a="$T/bzImage" --boots 2 --db "$T/i.db" -- -f "$T/mix" >"$T/out" 2>"$T/err"
+i=0
+while [ ! -s "$T/hung.pid" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+kill -INT "$session"
+wait "$session"
+ok "$([ $? -eq 3 ] && echo 0 || echo 1)" "Ctrl-C exits 3"
+ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after Ctrl-C"
+# SIGKILL of reaim: the kernel ends QEMU (PR_SET_PDEATHSIG)
+rm -f "$T/count" "$T/hung.pid"
+start_session "$REAIM" vm --kernel a="$T/bzImage" --boots 2 --db "$T/k.db" -- -f "$T/mix" >"$T/out" 2>"$T/err"
+i=0
+while [ ! -s "$T/hung.pid" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+kill -KILL "$session"
+wait "$session" 2>/dev/null
+i=0
+while kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after SIGKILL of reaim"
+kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
+rm -rf "$TMPDIR"/reaim-vm.* # what the killed reaim left
+rm -f "$T/hang"
+
+# bad words: named, exit 1
+status 1 "an image that is not a kernel" "$REAIM" vm --kernel a="$T/mix" -- -f "$T/mix"
+contains "$T/err" "$T/mix is not a kernel image" "named"
+status 1 "a missing image" "$REAIM" vm --kernel a="$T/nope" -- -f "$T/mix"
+contains "$T/err" "$T/nope" "named"
+status 1 "a name given twice" "$REAIM" vm --kernel a="$T/bzImage" --kernel a="$T/bzImage2" -- -f "$T/mix"
+contains "$T/err" "the name a is given twice" "named"
+status 1 "a quote in a command line" "$REAIM" vm --kernel a="$T/bzImage:x='1 2'" -- -f "$T/mix"
+contains "$T/err" "quote" "named"
+status 1 "boots not a multiple of the kernels" "$REAIM" vm --kernel a="$T/bzImage" --kernel b="$T/bzImage2" --boots 3 -- -f "$T/mix"
+status 1 "the run's --label is the boot's" "$REAIM" vm --kernel a="$T/bzImage" -- -f "$T/mix" --label x
+status 1 "no QEMU" env REAIM_QEMU="$T/no-qemu" "$REAIM" vm --kernel a="$T/bzImage" -- -f "$T/mix"
+contains "$T/err" "apt-get install qemu-system-x86" "says how to install it"
+finish

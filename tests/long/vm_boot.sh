@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# reaim vm with a real kernel: Debian's linux-image-6.1 (apt-get download, once, into a cache; unpacked
+# with dpkg-deb -x) booted under QEMU, default against pti=on, 4 boots of the quick suite at 1 and 2
+# tasks: 4 runs labelled in boot order, every database back, compare names the command line as the
+# variable under test and warns of neither it nor memory.total, and pti=on (page-table isolation forced
+# on TCG's AMD-reporting CPU) is a regression beyond 10 % (exit 4). A guest made to hang (init is a
+# sleep) is killed at its timeout and retried. Needs qemu-system-x86, busybox-static and apt-get.
+. "$(dirname "$0")/../functional/lib.sh"
+
+if ! have "a real kernel booted under QEMU" qemu-system-x86_64 busybox apt-get dpkg-deb; then finish; exit; fi
+case $REAIM in /tmp/* | /run/* | /var/tmp/*)
+	echo "ok 1 - a real kernel booted under QEMU # SKIP $REAIM is under a directory the guest mounts its own"
+	echo "1..1"
+	exit 0 ;;
+esac
+cache=${REAIM_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/reaim/kernel}
+mkdir -p "$cache"
+image=$(ls "$cache"/root/boot/vmlinuz-* 2>/dev/null | head -1)
+if [ -z "$image" ]; then
+	pkg=$(apt-cache search --names-only '^linux-image-6\.1\.0-[0-9]+-amd64-unsigned$' | cut -d' ' -f1 | sort -V | tail -1)
+	(cd "$cache" && apt-get download "$pkg" >/dev/null 2>&1) && dpkg-deb -x "$cache"/"$pkg"_*.deb "$cache/root"
+	image=$(ls "$cache"/root/boot/vmlinuz-* 2>/dev/null | head -1)
+fi
+ok "$([ -n "$image" ] && echo 0 || echo 1)" "a Debian kernel in $cache ($image)"
+[ -n "$image" ] || { finish; exit; }
+
+start=$(date +%s)
+status 0 "4 boots, default against pti=on" "$REAIM" vm --kernel base="$image" --kernel pti="$image:pti=on" --boots 4 \
+	--db "$T/vm.db" -- -s quick -t 1,2
+took=$(($(date +%s) - start))
+echo "# 4 boots took $took s"
+sed 's/^/#   /' "$T/err" | tail -8
+ok "$([ "$(sqlite3 "$T/vm.db" "SELECT group_concat(label, ' ') FROM (SELECT label FROM runs WHERE status = 'complete' ORDER BY id)")" = "base pti pti base" ] &&
+	echo 0 || echo 1)" "4 runs labelled in boot order, every database back"
+status 4 "compare base pti --fail-above 10: a regression" "$REAIM" compare base pti --fail-above 10 --db "$T/vm.db"
+sed 's/^/#   /' "$T/out" | head -40
+ok "$(grep -E "warning.*(kernel\.cmdline|memory\.total|boot\.)" "$T/out" | grep -q . && echo 1 || echo 0)" \
+	"no warning about the command line, memory.total or the boots"
+tr '\n' ' ' <"$T/out" | sed 's/  */ /g' >"$T/flat"
+contains "$T/flat" "the variable under test (reaim vm): A boots base" "the command line is the variable under test"
+
+# a guest whose init only sleeps: killed at the timeout, retried, stored as failed
+status 2 "a hung guest fails twice" "$REAIM" vm --kernel hang="$image:rdinit=/bin/busybox sleep 1000" --boots 1 \
+	--timeout 40 --db "$T/hang.db" -- -s quick -t 1
+contains "$T/err" "no power-off within 40 s" "killed at its timeout"
+contains "$T/err" "boot 1 of 1, again: hang" "and retried"
+ok "$([ "$(sqlite3 "$T/hang.db" "SELECT status FROM runs")" = "failed" ] && echo 0 || echo 1)" "stored as failed"
+finish

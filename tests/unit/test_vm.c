@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* reaim vm below its words: the order of boots, the retry of a failed boot and the balance it keeps,
+ * the --kernel words, QEMU's command line, the console's tail, and the codecs (SHA-256, base64). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "vm/vm.h"
+
+static char *order_text(const size_t *o, size_t n)
+{
+	static char buf[256];
+	for (size_t i = 0; i < n && i < sizeof(buf) - 1; i++)
+		buf[i] = (char)('A' + o[i]);
+	buf[n < sizeof(buf) - 1 ? n : sizeof(buf) - 1] = '\0';
+	return buf;
+}
+
+static void test_schedule(void)
+{
+	size_t o[64];
+	vm_schedule(2, 8, VM_ORDER_ABBA, 0, o);
+	is_str(order_text(o, 8), "ABBABAAB", "two kernels, 8 boots: ABBA BAAB");
+	vm_schedule(2, 4, VM_ORDER_ABBA, 0, o);
+	is_str(order_text(o, 4), "ABBA", "4 boots: ABBA");
+	vm_schedule(3, 12, VM_ORDER_ABBA, 0, o);
+	is_str(order_text(o, 12), "ABCCBACBAABC", "three kernels: forward and backward rounds");
+	/* balance: in 16 boots of 2 kernels, each kernel's mean position is the same */
+	vm_schedule(2, 16, VM_ORDER_ABBA, 0, o);
+	double pos[2] = {0, 0}, pos2[2] = {0, 0};
+	for (size_t i = 0; i < 16; i++) {
+		pos[o[i]] += (double)i;
+		pos2[o[i]] += (double)(i * i);
+	}
+	ok(pos[0] == pos[1] && pos2[0] == pos2[1], "ABBA blocks cancel a linear and a quadratic drift");
+	size_t r1[60], r2[60];
+	vm_schedule(3, 60, VM_ORDER_RANDOM, 42, r1);
+	vm_schedule(3, 60, VM_ORDER_RANDOM, 42, r2);
+	ok(memcmp(r1, r2, sizeof(r1)) == 0, "random: the same seed gives the same order");
+	int perm = 1, differs = 0;
+	for (size_t r = 0; r < 20; r++) {
+		unsigned seen = 0;
+		for (size_t i = 0; i < 3; i++)
+			seen |= 1u << r1[3 * r + i];
+		perm &= seen == 7;
+		differs |= r1[3 * r] != r1[0] || r1[3 * r + 1] != r1[1];
+	}
+	ok(perm, "random: every round boots each kernel once");
+	ok(differs, "random: rounds differ");
+}
+
+/* A stand-in for a boot: fails the attempts listed, stops at one. */
+struct fake {
+	int fail[16];      /* attempt numbers (1-based over all calls) that fail */
+	int stop_at;       /* call that returns STOP (0: none) */
+	int calls;
+	char seq[64];      /* kernels of the boots that succeeded, in order */
+	size_t nseq;
+};
+
+static enum vm_result fake_boot(void *arg, const struct vm_attempt *a)
+{
+	struct fake *f = arg;
+	f->calls++;
+	if (f->calls == f->stop_at)
+		return VM_BOOT_STOP;
+	for (size_t i = 0; i < 16 && f->fail[i]; i++)
+		if (f->fail[i] == f->calls)
+			return VM_BOOT_FAILED;
+	f->seq[f->nseq++] = (char)('A' + a->kernel);
+	f->seq[f->nseq] = '\0';
+	return VM_BOOT_OK;
+}
+
+static void test_retry(void)
+{
+	size_t o[8];
+	struct vm_attempt log[16];
+	vm_schedule(2, 8, VM_ORDER_ABBA, 0, o);
+	struct fake f = {.fail = {3}};
+	size_t n = vm_sequence(o, 8, fake_boot, &f, log);
+	is_int(n, 9, "one failed boot: 9 attempts for 8 boots");
+	is_str(f.seq, "ABBABAAB", "the retry takes the failed boot's place: the order stays balanced");
+	ok(log[2].result == VM_BOOT_FAILED && log[3].slot == 2 && log[3].attempt == 2 && log[3].kernel == log[2].kernel,
+	   "the retry is the same slot and kernel, attempt 2, at once");
+	struct fake g = {.fail = {2, 3}};
+	n = vm_sequence(o, 8, fake_boot, &g, log);
+	is_int(n, 9, "a boot that fails twice is not tried a third time");
+	is_str(g.seq, "ABABAAB", "and the others go on in their places");
+	ok(log[1].result == VM_BOOT_FAILED && log[2].result == VM_BOOT_FAILED && log[3].slot == 2,
+	   "both attempts of the second boot are logged as failed");
+	struct fake h = {.stop_at = 4};
+	n = vm_sequence(o, 8, fake_boot, &h, log);
+	is_int(n, 4, "a stop (Ctrl-C) ends the sequence at once");
+	is_str(h.seq, "ABB", "with the boots before it kept");
+}
+
+/* A file with the x86 boot header's magic and a version string, as a bzImage has. */
+static char *fake_image(const char *dir, const char *name, int magic)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(p, "wb");
+	unsigned char img[0x400] = {0};
+	if (magic)
+		memcpy(img + 0x202, "HdrS", 4);
+	img[0x20e] = 0x00; /* the version string at 0x200 + 0x100 */
+	img[0x20f] = 0x01;
+	strcpy((char *)img + 0x300, "6.1.0-test-amd64 (builder@host) #1 SMP");
+	fwrite(img, 1, sizeof(img), f);
+	fclose(f);
+	return p;
+}
+
+static void test_kernel_words(void)
+{
+	char dir[] = "/tmp/reaim-test-vm.XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(0, "temporary directory");
+		return;
+	}
+	char *img = fake_image(dir, "bzImage", 1), *bad = fake_image(dir, "vmlinux", 0);
+	char *spec = xasprintf("base=%s:pti=on mitigations=off", img), err[1024];
+	struct vm_kernel k;
+	ok(vm_kernel_parse(spec, &k, err, sizeof(err)) == 0, "NAME=IMAGE:CMDLINE parses");
+	is_str(k.name, "base", "the name");
+	is_str(k.image, img, "the image");
+	is_str(k.cmdline, "pti=on mitigations=off", "the command line, blanks and all");
+	is_str(k.release, "6.1.0-test-amd64", "the release from the boot header");
+	is_int(strlen(k.sha256), 64, "the image's SHA-256");
+	vm_kernel_free(&k);
+	free(spec);
+	spec = xasprintf("a=%s", bad);
+	ok(vm_kernel_parse(spec, &k, err, sizeof(err)) < 0 && strstr(err, "not a kernel image") && strstr(err, bad),
+	   "an image without HdrS is refused, by name");
+	free(spec);
+	ok(vm_kernel_parse("a=/no/such/image", &k, err, sizeof(err)) < 0 && strstr(err, "/no/such/image"),
+	   "a missing image is refused, by name");
+	spec = xasprintf("a=%s:foo=\"x y\"", img);
+	ok(vm_kernel_parse(spec, &k, err, sizeof(err)) < 0 && strstr(err, "quote"), "a quote in the command line");
+	free(spec);
+	spec = xasprintf("a b=%s", img);
+	ok(vm_kernel_parse(spec, &k, err, sizeof(err)) < 0 && strstr(err, "name"), "a name with a blank");
+	free(spec);
+	ok(vm_kernel_parse(img, &k, err, sizeof(err)) < 0 && strstr(err, "NAME=IMAGE"), "no NAME=");
+	char *argv[] = {"-s", "quick", "--label=x", NULL};
+	ok(vm_run_args_check(argv, 3, err, sizeof(err)) < 0 && strstr(err, "--label"), "the run may not set --label");
+	ok(vm_run_args_check(argv, 2, err, sizeof(err)) == 0, "other run options pass");
+	unlink(img);
+	unlink(bad);
+	free(img);
+	free(bad);
+	rmdir(dir);
+}
+
+static void put(const char *path, const char *bytes, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (f) {
+		fwrite(bytes, 1, n, f);
+		fclose(f);
+	}
+}
+
+static void test_modules(void)
+{
+	char dir[] = "/tmp/reaim-test-mods.XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(0, "temporary directory");
+		return;
+	}
+	char *sub = xasprintf("%s/kernel", dir), *sub2 = xasprintf("%s/kernel/drivers", dir);
+	mkdir(sub, 0755);
+	mkdir(sub2, 0755);
+	char *f1 = xasprintf("%s/virtio_pci.ko", sub2), *f2 = xasprintf("%s/virtio.ko", sub),
+	     *f3 = xasprintf("%s/virtio_ring.ko", sub), *f4 = xasprintf("%s/9pnet-virtio.ko", sub);
+	static const char m1[] = "ELF...\0license=GPL\0depends=virtio,virtio_ring\0name=virtio_pci\0";
+	static const char m2[] = "ELF...\0depends=\0name=virtio\0";
+	static const char m3[] = "ELF...\0depends=virtio\0name=virtio_ring\0";
+	static const char m4[] = "ELF...\0depends=virtio_ring,9pnet\0";
+	put(f1, m1, sizeof(m1));
+	put(f2, m2, sizeof(m2));
+	put(f3, m3, sizeof(m3));
+	put(f4, m4, sizeof(m4));
+	const char *want[] = {"virtio_pci", "9pnet_virtio", "9p"};
+	char **paths, err[256];
+	size_t n;
+	ok(vm_module_order(dir, want, 3, &paths, &n, err, sizeof(err)) == 0, "the modules are found");
+	struct strbuf sb = {0};
+	strbuf_add(&sb, "", 0);
+	for (size_t i = 0; i < n; i++) {
+		const char *b = strrchr(paths[i], '/');
+		strbuf_addf(&sb, "%s%s", i ? " " : "", b + 1);
+		free(paths[i]);
+	}
+	free(paths);
+	is_str(sb.buf, "virtio.ko virtio_ring.ko virtio_pci.ko 9pnet-virtio.ko",
+	       "each after what it depends on, once; '-' and '_' alike; what is missing is built in");
+	strbuf_free(&sb);
+	unlink(f1);
+	unlink(f2);
+	unlink(f3);
+	unlink(f4);
+	rmdir(sub2);
+	rmdir(sub);
+	ok(vm_module_order(dir, want, 3, &paths, &n, err, sizeof(err)) < 0 && strstr(err, "no kernel modules"),
+	   "a modules directory without modules is said");
+	rmdir(dir);
+	free(f1);
+	free(f2);
+	free(f3);
+	free(f4);
+	free(sub);
+	free(sub2);
+}
+
+static void test_qemu_line(void)
+{
+	struct vm_qemu q = {.program = "qemu-system-x86_64", .kernel = "/k/bz", .initrd = "/c/i.gz",
+			    .cmdline = "console=ttyS0 pti=on", .share = "/tmp/s", .console = "/tmp/s/console",
+			    .mem_mib = 512, .cpus = 2};
+	char **argv = vm_qemu_argv(&q);
+	char *line = vm_argv_join(argv);
+	ok(strstr(line, "-accel tcg") && strstr(line, "-m 512 -smp 2") && strstr(line, "-no-reboot"),
+	   "TCG, memory, CPUs, and a reboot ends QEMU");
+	ok(strstr(line, "-append 'console=ttyS0 pti=on'") != NULL, "the command line is one word, quoted for a shell");
+	ok(strstr(line, "path=/,security_model=none,readonly=on") && strstr(line, "mount_tag=reaimout"),
+	   "the host's root read-only and the results share");
+	free(line);
+	vm_argv_free(argv);
+	q.kvm = 1;
+	q.root_image = "/img/root.ext4";
+	argv = vm_qemu_argv(&q);
+	line = vm_argv_join(argv);
+	ok(strstr(line, "-accel kvm -cpu host") && strstr(line, "file=/img/root.ext4,if=virtio,format=raw,snapshot=on") &&
+		   !strstr(line, "reaimroot"),
+	   "KVM, and an image root in place of the host's");
+	free(line);
+	vm_argv_free(argv);
+}
+
+static void test_console_tail(void)
+{
+	char path[] = "/tmp/reaim-test-console.XXXXXX";
+	int fd = mkstemp(path);
+	const char text[] = "one\ntwo\nthree\x1b[0m\nfour\n\n";
+	ok(fd >= 0 && write(fd, text, sizeof(text) - 1) == (ssize_t)sizeof(text) - 1, "a console file");
+	close(fd);
+	char *t = vm_console_tail(path, 2);
+	is_str(t, "three[0m\nfour", "the last two lines, control characters dropped");
+	free(t);
+	t = vm_console_tail(path, 10);
+	is_str(t, "one\ntwo\nthree[0m\nfour", "fewer lines than asked: all of them");
+	free(t);
+	unlink(path);
+}
+
+static void test_codecs(void)
+{
+	char hex[SHA256_HEX_LEN + 1];
+	struct sha256 s;
+	sha256_init(&s);
+	sha256_add(&s, "abc", 3);
+	sha256_hex(&s, hex);
+	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "SHA-256 of abc");
+	sha256_init(&s);
+	const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	for (size_t i = 0; i < strlen(m); i++)
+		sha256_add(&s, m + i, 1); /* byte by byte: the block boundary */
+	sha256_hex(&s, hex);
+	is_str(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "SHA-256 of two blocks");
+	struct { const char *in, *out; } b64[] = {
+		{"", ""}, {"Zg==", "f"}, {"Zm8=", "fo"}, {"Zm9v", "foo"}, {"Zm9vYg==", "foob"},
+		{"Zm9v\nYmE=\n", "fooba"}, {"Zm9vYmFy", "foobar"}, {"Zm9vYg", "foob"},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(b64); i++) {
+		struct base64 d = {0};
+		struct strbuf sb = {0};
+		strbuf_add(&sb, "", 0);
+		int rc = base64_decode(&d, b64[i].in, strlen(b64[i].in), &sb);
+		rc |= base64_finish(&d);
+		char what[64];
+		snprintf(what, sizeof(what), "base64 '%s'", b64[i].out);
+		ok(rc == 0 && sb.len == strlen(b64[i].out) && memcmp(sb.buf, b64[i].out, sb.len) == 0, what);
+		strbuf_free(&sb);
+	}
+	const char *bad[] = {"Zm9v!", "Z", "Zg=a", "Zg=", "=Zg"};
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct base64 d = {0};
+		struct strbuf sb = {0};
+		int rc = base64_decode(&d, bad[i], strlen(bad[i]), &sb);
+		if (rc == 0)
+			rc = base64_finish(&d);
+		char what[64];
+		snprintf(what, sizeof(what), "base64 '%s' is refused", bad[i]);
+		ok(rc < 0, what);
+		strbuf_free(&sb);
+	}
+	/* in pieces, split anywhere */
+	struct base64 d = {0};
+	struct strbuf sb = {0};
+	ok(base64_decode(&d, "Zm9vY", 5, &sb) == 0 && base64_decode(&d, "mFy", 3, &sb) == 0 && base64_finish(&d) == 0 &&
+		   sb.len == 6 && memcmp(sb.buf, "foobar", 6) == 0,
+	   "base64 in pieces");
+	strbuf_free(&sb);
+}
+
+int main(void)
+{
+	test_schedule();
+	test_retry();
+	test_kernel_words();
+	test_modules();
+	test_qemu_line();
+	test_console_tail();
+	test_codecs();
+	return done_testing();
+}
