@@ -256,11 +256,12 @@ static int matches(const struct compare_side *s, const struct key *k, const stru
 	return strcmp(p->variant, s->variant ? s->variant : k->variant) == 0;
 }
 
-/* The figures a cell compares, by their place in a point; the CPU figure's place is the model's, and
- * the outside load (FIG_LOAD) is the sampler's outside share plus steal. */
-enum { FIG_JPM, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, FIG_LOAD, NFIG };
+/* The figures a cell compares, by their place in a point; the judged figure's (FIG_METRIC: Jobs/Min
+ * unless --metric) and the CPU figure's places are the model's, and the outside load (FIG_LOAD) is
+ * the sampler's outside share plus steal. */
+enum { FIG_METRIC, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, FIG_LOAD, NFIG };
 static const size_t figures[NFIG] = {
-	[FIG_JPM] = offsetof(struct store_point, jobs_per_min), [FIG_CPU] = offsetof(struct store_point, cpu_s),
+	[FIG_METRIC] = offsetof(struct store_point, jobs_per_min), [FIG_CPU] = offsetof(struct store_point, cpu_s),
 	[FIG_USER] = offsetof(struct store_point, user_s), [FIG_SYS] = offsetof(struct store_point, sys_s),
 	[FIG_REAL] = offsetof(struct store_point, real_s), [FIG_LOAD] = offsetof(struct store_point, outside_cpu_pct),
 };
@@ -277,10 +278,31 @@ static double field(const struct build *b, const struct store_point *p, size_t f
 {
 	if (f == FIG_LOAD)
 		return point_load(p);
-	size_t offset = f == FIG_CPU && b->m->cpu_window ? offsetof(struct store_point, window_cpu_s) : figures[f];
+	size_t offset = f == FIG_METRIC ? b->m->metric->offset
+		      : f == FIG_CPU && b->m->cpu_window ? offsetof(struct store_point, window_cpu_s) : figures[f];
 	double v;
 	memcpy(&v, (const char *)p + offset, sizeof(v));
 	return v;
+}
+
+/* Whether a point is one of a side's samples of a cell: the block's, at the task count, and with the
+ * judged figure measured (a sampler's figure is not where the sampler did not run). */
+static int takes(const struct build *b, const struct compare_side *s, const struct key *k, int tasks,
+		 const struct store_point *p)
+{
+	return p->tasks == tasks && matches(s, k, p) && isfinite(field(b, p, FIG_METRIC));
+}
+
+int compare_worse(const struct compare_model *m, double change_pct)
+{
+	return m->metric && !m->metric->rise_better ? change_pct > 0 : change_pct < 0;
+}
+
+/* A change in the way that counts as better: the change of a figure where a rise is better, minus it
+ * where a rise is worse. */
+static double gain(const struct compare_model *m, double change_pct)
+{
+	return m->metric && !m->metric->rise_better ? -change_pct : change_pct;
 }
 
 static void points_add(struct compare_cell_points *cp, int64_t id, size_t sample)
@@ -322,14 +344,14 @@ static void side_samples(struct build *b, const struct compare_side *s, const st
 		struct crun *r = run_of(b, s->runs[i]);
 		size_t n = 0;
 		for (size_t j = 0; j < r->n; j++)
-			n += r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]);
+			n += takes(b, s, k, tasks, &r->pts[j]);
 		with += n > 0;
 	}
 	for (size_t i = 0; i < s->nruns; i++) {
 		struct crun *r = run_of(b, s->runs[i]);
 		size_t n = 0;
 		for (size_t j = 0; j < r->n; j++)
-			if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j])) {
+			if (takes(b, s, k, tasks, &r->pts[j])) {
 				points_add(cp, r->pts[j].id, with > 1 ? ordinal : n);
 				n++;
 			}
@@ -343,7 +365,7 @@ static void side_samples(struct build *b, const struct compare_side *s, const st
 			vals[i] = xcalloc(r->n + 1, sizeof(double));
 			size_t n = 0;
 			for (size_t j = 0; j < r->n; j++)
-				if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]))
+				if (takes(b, s, k, tasks, &r->pts[j]))
 					vals[i][n++] = field(b, &r->pts[j], f);
 			vr[i] = (struct verdict_run){vals[i], n};
 		}
@@ -385,13 +407,13 @@ static size_t side_rounds(struct build *b, const struct compare_side *s, const s
 	struct crun *r = run_of(b, s->runs[0]);
 	int most = -1;
 	for (size_t j = 0; j < r->n; j++)
-		if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]) && r->pts[j].repeat > most)
+		if (takes(b, s, k, tasks, &r->pts[j]) && r->pts[j].repeat > most)
 			most = r->pts[j].repeat;
 	*out = xcalloc((size_t)(most + 1) + 1, sizeof(double));
 	for (int i = 0; i <= most; i++)
 		(*out)[i] = NAN;
 	for (size_t j = 0; j < r->n; j++)
-		if (r->pts[j].tasks == tasks && matches(s, k, &r->pts[j]) && r->pts[j].repeat >= 0)
+		if (takes(b, s, k, tasks, &r->pts[j]) && r->pts[j].repeat >= 0)
 			(*out)[r->pts[j].repeat] = field(b, &r->pts[j], f);
 	return (size_t)(most + 1);
 }
@@ -508,7 +530,7 @@ static int64_t round_point(struct build *b, const struct compare_side *s, const 
 {
 	struct crun *r = run_of(b, s->runs[0]);
 	for (size_t j = 0; j < r->n; j++)
-		if (r->pts[j].tasks == tasks && r->pts[j].repeat == round && matches(s, k, &r->pts[j]))
+		if (r->pts[j].repeat == round && takes(b, s, k, tasks, &r->pts[j]))
 			return r->pts[j].id;
 	return -1;
 }
@@ -527,7 +549,7 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 		n = pairs(ra, na, rb, nb, pa, pb);
 		means[0][f] = mean_of(pa, n);
 		means[1][f] = mean_of(pb, n);
-		if (f == 0) {
+		if (f == FIG_METRIC) {
 			size_t ka = 0, kb = 0; /* a side's own values count even without a partner */
 			for (size_t i = 0; i < na; i++)
 				ka += !isnan(ra[i]);
@@ -565,7 +587,7 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 	/* the rounds ran interleaved, so a load that drifts hits both arms of a pair alike */
 	c->load_model = c->load_a.n && c->load_b.n ? LOAD_BALANCED : LOAD_UNMEASURED;
 	if (c->judged)
-		c->fragile = one_sample_decides(pairs_of[0][0], NULL, c->na, pairs_of[0][1], NULL, c->nb, 1, 0, b->m->alpha,
+		c->fragile = one_sample_decides(pairs_of[FIG_METRIC][0], NULL, c->na, pairs_of[FIG_METRIC][1], NULL, c->nb, 1, 0, b->m->alpha,
 						c->looks, &c->v);
 	for (size_t f = 0; f < NFIG; f++) {
 		free(pairs_of[f][0]);
@@ -585,32 +607,32 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 	struct verdict_samples xa[NFIG], xb[NFIG];
 	side_samples(b, sa, k, c->tasks, xa, &c->pts_a);
 	side_samples(b, sb, k, c->tasks, xb, &c->pts_b);
-	c->na = xa[0].n;
-	c->nb = xb[0].n;
-	c->src_a = xa[0].source;
-	c->src_b = xb[0].source;
-	c->mean_a = mean_of(xa[0].v, xa[0].n);
-	c->mean_b = mean_of(xb[0].v, xb[0].n);
-	c->median_a = median_of(xa[0].v, xa[0].n);
-	c->median_b = median_of(xb[0].v, xb[0].n);
+	c->na = xa[FIG_METRIC].n;
+	c->nb = xb[FIG_METRIC].n;
+	c->src_a = xa[FIG_METRIC].source;
+	c->src_b = xb[FIG_METRIC].source;
+	c->mean_a = mean_of(xa[FIG_METRIC].v, xa[FIG_METRIC].n);
+	c->mean_b = mean_of(xb[FIG_METRIC].v, xb[FIG_METRIC].n);
+	c->median_a = median_of(xa[FIG_METRIC].v, xa[FIG_METRIC].n);
+	c->median_b = median_of(xb[FIG_METRIC].v, xb[FIG_METRIC].n);
 	c->load_a = load_of(xa[FIG_LOAD].v, xa[FIG_LOAD].n);
 	c->load_b = load_of(xb[FIG_LOAD].v, xb[FIG_LOAD].n);
 	c->present = c->na > 0 && c->nb > 0;
 	c->rank_p = -1;
 	if (c->present) {
 		/* a side's repeats stopped at one of its run's looks; run means do not depend on them */
-		size_t la = xa[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sa, k->workload) : 1;
-		size_t lb = xb[0].source == VERDICT_SRC_REPEATS ? side_looks(b, sb, k->workload) : 1;
+		size_t la = xa[FIG_METRIC].source == VERDICT_SRC_REPEATS ? side_looks(b, sa, k->workload) : 1;
+		size_t lb = xb[FIG_METRIC].source == VERDICT_SRC_REPEATS ? side_looks(b, sb, k->workload) : 1;
 		double alpha = b->m->alpha;
 		c->looks = la * lb;
-		c->raw_judged = groups_test(xa[0].v, NULL, c->na, xb[0].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
+		c->raw_judged = groups_test(xa[FIG_METRIC].v, NULL, c->na, xb[FIG_METRIC].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
 		c->load_model = groups_load_model(c);
 		int covariate = 0;
 		/* a slope from fewer than 6 samples (df 3) is too unsteady to adjust by */
 		if (c->load_model == LOAD_COVARIATE && c->na + c->nb < COMPARE_COVARIATE_MIN_N)
 			c->load_model = LOAD_INSEPARABLE;
 		if (c->load_model == LOAD_COVARIATE) {
-			covariate = groups_test(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 1, alpha,
+			covariate = groups_test(xa[FIG_METRIC].v, xa[FIG_LOAD].v, c->na, xb[FIG_METRIC].v, xb[FIG_LOAD].v, c->nb, 1, alpha,
 						c->looks, &c->v) == 0;
 			if (!covariate)
 				c->load_model = LOAD_INSEPARABLE;
@@ -624,10 +646,10 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		c->cpu_judged = groups_test(xa[FIG_CPU].v, xa[FIG_LOAD].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_LOAD].v,
 					    xb[FIG_CPU].n, covariate, alpha, c->looks, &c->cpu_v) == 0;
 		if (c->judged)
-			c->fragile = one_sample_decides(xa[0].v, xa[FIG_LOAD].v, c->na, xb[0].v, xb[FIG_LOAD].v, c->nb, 0,
+			c->fragile = one_sample_decides(xa[FIG_METRIC].v, xa[FIG_LOAD].v, c->na, xb[FIG_METRIC].v, xb[FIG_LOAD].v, c->nb, 0,
 							covariate, alpha, c->looks, &c->v);
 		double u;
-		if (stats_mann_whitney(xa[0].v, c->na, xb[0].v, c->nb, &u, &c->rank_p) < 0)
+		if (stats_mann_whitney(xa[FIG_METRIC].v, c->na, xb[FIG_METRIC].v, c->nb, &u, &c->rank_p) < 0)
 			c->rank_p = -1;
 	}
 	double *pcts[] = {NULL, &c->cpu_pct, &c->user_pct, &c->sys_pct, &c->real_pct};
@@ -980,9 +1002,10 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 		c->noisy_b = noisy_at(b, sb, k, c->tasks, c->why_noisy[0] ? NULL : c->why_noisy, sizeof(c->why_noisy));
 		if (c->present && c->mean_a > 0 && c->mean_b > 0)
 			ratios[pn->ngeo++] = c->mean_b / c->mean_a;
-		if (isfinite(c->mean_a) && (!pn->peak_a_tasks || c->mean_a > pn->peak_a))
+		/* the best mean: the highest Jobs/Min, the lowest real_s */
+		if (isfinite(c->mean_a) && (!pn->peak_a_tasks || gain(b->m, c->mean_a - pn->peak_a) > 0))
 			pn->peak_a = c->mean_a, pn->peak_a_tasks = c->tasks;
-		if (c->present && (!pn->peak_b_tasks || c->mean_b > pn->peak_b))
+		if (c->present && (!pn->peak_b_tasks || gain(b->m, c->mean_b - pn->peak_b) > 0))
 			pn->peak_b = c->mean_b, pn->peak_b_tasks = c->tasks;
 	}
 	pn->geomean_pct = pn->ngeo ? 100 * (stats_geomean(ratios, pn->ngeo) - 1) : NAN;
@@ -1008,7 +1031,7 @@ static void load_merge(struct compare_load *into, const struct compare_load *l)
 }
 
 /* A panel's verdict from its cells after the correction. */
-static void summarise(struct compare_panel *pn)
+static void summarise(const struct compare_model *m, struct compare_panel *pn)
 {
 	struct compare_summary *s = &pn->summary;
 	memset(s, 0, sizeof(*s));
@@ -1025,18 +1048,18 @@ static void summarise(struct compare_panel *pn)
 			s->confounded_pct += (c->raw.change_pct - s->confounded_pct) / (double)s->confounded;
 		if (!c->significant)
 			continue;
-		double pct = c->v.change_pct;
-		if (pct < 0 && (!s->worst_tasks || pct < s->worst_pct)) {
+		double pct = c->v.change_pct, g = gain(m, pct);
+		if (g < 0 && (!s->worst_tasks || g < gain(m, s->worst_pct))) {
 			s->worst_pct = pct;
 			s->worst_tasks = c->tasks;
-		} else if (pct > 0 && (!s->best_tasks || pct > s->best_pct)) {
+		} else if (g > 0 && (!s->best_tasks || g > gain(m, s->best_pct))) {
 			s->best_pct = pct;
 			s->best_tasks = c->tasks;
 		}
-		s->worse += pct < 0;
-		s->better += pct > 0;
+		s->worse += g < 0;
+		s->better += g > 0;
 		/* the typical significant change each way and the typical half-width of its interval */
-		int down = pct < 0;
+		int down = g < 0;
 		double *mean = down ? &s->worse_pct : &s->better_pct, *half = down ? &s->worse_half_pct : &s->better_half_pct;
 		size_t k = down ? s->worse : s->better;
 		*mean += (pct - *mean) / (double)k;
@@ -1111,9 +1134,9 @@ static double *adjusted(const struct compare_model *m, enum family family)
 
 /* Whether the sides' outside loads alone could make B look as it does: more load on B and B slower,
  * or less and faster. */
-static int load_pushes(const struct compare_cell *c, double change)
+static int load_pushes(const struct compare_model *m, const struct compare_cell *c, double change)
 {
-	return c->load_a.n && c->load_b.n && (c->load_b.mean - c->load_a.mean) * change < 0;
+	return c->load_a.n && c->load_b.n && (c->load_b.mean - c->load_a.mean) * gain(m, change) < 0;
 }
 
 /* A cell's verdict after the correction: the state every view renders. */
@@ -1123,9 +1146,9 @@ static enum compare_state cell_state(const struct compare_model *m, const struct
 		return CELL_NOT_JUDGED;
 	if (c->significant) {
 		/* no model of the load could be fitted: a change the load would make is the load's as much */
-		if (c->load_model == LOAD_INSEPARABLE && load_pushes(c, c->v.change_pct))
+		if (c->load_model == LOAD_INSEPARABLE && load_pushes(m, c, c->v.change_pct))
 			return CELL_CONFOUNDED;
-		return c->v.change_pct < 0 ? CELL_SLOWER : CELL_FASTER;
+		return compare_worse(m, c->v.change_pct) ? CELL_SLOWER : CELL_FASTER;
 	}
 	/* the plain test saw a change that the adjustment for the outside load took away */
 	if (c->load_model == LOAD_COVARIATE && c->raw_judged && raw_p_adj < m->alpha)
@@ -1171,13 +1194,13 @@ static void correct(struct compare_model *m)
 			cell->mde_adj_pct = cell->judged ? verdict_mde_pct(cell->v.se, cell->v.mean_a, cell->v.df, each,
 									 VERDICT_POWER)
 							 : NAN;
-			/* a drop the gate fails on: significant, beyond the threshold, not the machine's */
+			/* a worsening the gate fails on: significant, beyond the threshold, not the machine's */
 			cell->regression = m->gate && cell->state == CELL_SLOWER &&
-					   cell->v.change_pct < -m->fail_above_pct;
+					   gain(m, cell->v.change_pct) < -m->fail_above_pct;
 			m->regressed |= cell->regression;
 		}
 	for (size_t i = 0; i < m->npanels; i++)
-		summarise(&m->panels[i]);
+		summarise(m, &m->panels[i]);
 	free(adj);
 	free(cpu_adj);
 	free(raw_adj);
@@ -1713,9 +1736,10 @@ static void add_at(struct strbuf *sb, const struct compare_panel *p, const struc
 		strbuf_addf(sb, " (O_SYNC %s)", p->osync ? "on" : "off");
 }
 
-/* What a gate concludes: it fails on a significant drop beyond its threshold that is not the
- * machine's, and passes only what it measured: every cell the base has judged, none confounded with
- * the outside load, and with --fail-above X every interval ruling out a drop beyond X. Else it cannot
+/* What a gate concludes: it fails on a significant worsening (a drop of Jobs/Min, a rise of real_s)
+ * beyond its threshold that is not the machine's, and passes only what it measured: every cell the base
+ * has judged, none confounded with the outside load, and with --fail-above X every interval ruling out
+ * a worsening beyond X. Else it cannot
  * vouch, and m->vouch says why. */
 static void decide_gate(struct compare_model *m)
 {
@@ -1741,9 +1765,11 @@ static void decide_gate(struct compare_model *m)
 				add_at(&few, p, cell);
 			} else if (cell->state == CELL_CONFOUNDED) {
 				add_at(&confounded, p, cell);
-			} else if (x > 0 && !(cell->v.ci_low_pct > -x)) {
+			} else if (x > 0 && !(gain(m, m->metric->rise_better ? cell->v.ci_low_pct : cell->v.ci_high_pct) > -x)) {
+				/* the interval's worse end: its low end of Jobs/Min, its high end of real_s */
 				add_at(&wide, p, cell);
-				worst_low = fmin(worst_low, cell->v.ci_low_pct);
+				worst_low = fmin(worst_low, gain(m, m->metric->rise_better ? cell->v.ci_low_pct
+											   : cell->v.ci_high_pct));
 				worst_mde = fmax(worst_mde, cell->mde_adj_pct);
 			}
 		}
@@ -1754,12 +1780,13 @@ static void decide_gate(struct compare_model *m)
 		strbuf_addf(&why, "%sthe change cannot be told apart from the sides' different outside load at %s",
 			    why.len ? "; " : "", confounded.buf);
 	if (wide.len) {
-		strbuf_addf(&why, "%sthe interval does not rule out a drop beyond %g %% at %s (down to ", why.len ? "; " : "",
-			    x, wide.buf);
+		int up = m->metric->rise_better;
+		strbuf_addf(&why, "%sthe interval does not rule out a %s beyond %g %% at %s (%s to ", why.len ? "; " : "",
+			    up ? "drop" : "rise", x, wide.buf, up ? "down" : "up");
 		if (isfinite(worst_low))
-			strbuf_addf(&why, "%.1f %%", worst_low);
+			strbuf_addf(&why, "%+.1f %%", up ? worst_low : -worst_low);
 		else
-			strbuf_addf(&why, "an unbounded drop");
+			strbuf_addf(&why, "an unbounded %s", up ? "drop" : "rise");
 		if (isfinite(worst_mde))
 			strbuf_addf(&why, "; it could detect about %.1f %%", worst_mde);
 		strbuf_addf(&why, ": more runs a side narrow it)");
@@ -1884,6 +1911,9 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	m->exclude_noisy = o->exclude_noisy;
 	m->ratio = o->ratio;
 	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
+	m->metric = metric_find(o->metric ? o->metric : "jobs_per_min");
+	if (!m->metric)
+		return -1;
 	struct build b = {.st = st, .m = m};
 	int rc = 0;
 	for (size_t g = 0; g < ngroups && rc == 0; g++)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/curve.h"
 #include "analysis/verdict.h"
 #include "store/store.h"
 
@@ -29,6 +30,7 @@ struct compare_options {
 	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
 	int wide;                 /* views: one table, a column per side (report/wide.c) */
 	int ratio;                /* views: B/A and its interval in place of the % change */
+	const char *metric;       /* the figure judged, a name metric_find knows (NULL: jobs_per_min) */
 };
 
 /* One side: side 0 (letter A) is the base. */
@@ -45,8 +47,8 @@ struct compare_side {
  * the report's badges, the plot and the gates). */
 enum compare_state {
 	CELL_NOT_JUDGED,          /* fewer than 2 samples a side, or the test was refused */
-	CELL_FASTER,              /* significantly higher Jobs/Min, after the correction */
-	CELL_SLOWER,              /* significantly lower */
+	CELL_FASTER,              /* significantly better, after the correction: higher Jobs/Min, lower real_s */
+	CELL_SLOWER,              /* significantly worse, the way the model's metric counts it */
 	CELL_WITHIN,              /* not significant and the interval rules out a change beyond --fail-above */
 	CELL_NOT_DETECTED,        /* not significant, and a change of the MDE could still hide in the noise */
 	CELL_CONFOUNDED,          /* a change that cannot be told apart from the sides' different outside load */
@@ -150,9 +152,10 @@ struct compare_summary {
 	size_t confounded, fragile;           /* cells confounded with the outside load; decided by one sample */
 	double confounded_pct;                /* the mean change of the confounded cells (plain test) */
 	struct compare_load load_a, load_b;   /* the outside load over the confounded cells, else over all */
-	double worst_pct, best_pct;           /* the largest significant drop and rise */
+	double worst_pct, best_pct;           /* the largest significant change each way: worse, better
+					       * (a drop of Jobs/Min, a rise of real_s) */
 	int worst_tasks, best_tasks;          /* 0: none significant that way */
-	double worse_pct, worse_half_pct;     /* the mean significant drop and its intervals' mean half-width */
+	double worse_pct, worse_half_pct;     /* the mean significant worsening and its intervals' mean half-width */
 	double better_pct, better_half_pct;   /* the same of the rises */
 	double mde_pct;                       /* the median minimum detectable change of the judged cells */
 };
@@ -241,6 +244,7 @@ struct compare_model {
 	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
 	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
 	int ratio;                /* the views print B/A (1 + change / 100) in place of the % change */
+	const struct metric *metric; /* the figure the cells judge (curves.c's table): Jobs/Min unless --metric */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };
@@ -263,8 +267,12 @@ struct compare_group {
 	size_t n;
 };
 
+/* Where a change of the model's metric is a worsening (a drop of Jobs/Min, a rise of real_s). */
+int compare_worse(const struct compare_model *m, double change_pct);
+
 /* Build the model: two or more groups (groups of runs), or one group of one run (its variants, else
- * its O_SYNC settings; m->nothing says why when it has neither). -1 when the store cannot be read. */
+ * its O_SYNC settings; m->nothing says why when it has neither). -1 when the store cannot be read or
+ * o->metric is no metric (metric_find). */
 int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
 			const struct compare_options *o, struct compare_model *m);
 void compare_model_free(struct compare_model *m);

@@ -35,6 +35,7 @@ struct metric {
 	const char *name, *label;
 	size_t offset;            /* of a double in struct store_point */
 	int sampled;              /* comes from the system sampler */
+	int rise_better;          /* a rise is better (Jobs/Min, KB/s); else a rise is worse (times, CPU) */
 };
 const struct metric *metric_find(const char *name);
 const struct metric *metric_list(void); /* ends with a NULL name */

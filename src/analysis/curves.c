@@ -31,13 +31,16 @@ void curves_free(struct curve *c, size_t n)
 
 #define FIELD(f) offsetof(struct store_point, f)
 
-/* What a curve can show: every point figure marked PLOT in store/figures.h, in its order. */
-#define METRIC_PLOT(name, label, group) {#name, label, FIELD(name), STORE_FIG_##group == STORE_FIG_SYSTEM},
+/* What a curve can show and compare can judge: every point figure marked PLOT or PLOT_UP in
+ * store/figures.h, in its order, with the way a change counts as better. */
+#define METRIC_ROW(name, label, group, up) {#name, label, FIELD(name), STORE_FIG_##group == STORE_FIG_SYSTEM, up},
+#define METRIC_PLOT(name, label, group) METRIC_ROW(name, label, group, 0)
+#define METRIC_PLOT_UP(name, label, group) METRIC_ROW(name, label, group, 1)
 #define METRIC_NOPLOT(name, label, group)
 #define METRIC(name, type, unit, label, fmt, group, plot) METRIC_##plot(name, label, group)
 static const struct metric metrics[] = {
 	STORE_POINT_FIGURES(METRIC)
-	{NULL, NULL, 0, 0},
+	{NULL, NULL, 0, 0, 0},
 };
 
 const struct metric *metric_find(const char *name)
@@ -62,8 +65,8 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 		      struct curve_point *cp)
 {
 	/* the curve's metric, then the times compare reports beside it */
-	static const struct metric times[] = {{"real_s", NULL, FIELD(real_s), 0}, {"user_s", NULL, FIELD(user_s), 0},
-					       {"sys_s", NULL, FIELD(sys_s), 0}};
+	static const struct metric times[] = {{"real_s", NULL, FIELD(real_s), 0, 0}, {"user_s", NULL, FIELD(user_s), 0, 0},
+					       {"sys_s", NULL, FIELD(sys_s), 0, 0}};
 	const struct metric *fields[] = {m, &times[0], &times[1], &times[2]};
 	struct summary *dest[] = {&cp->jpm, &cp->real_s, &cp->user_s, &cp->sys_s};
 	double *v = xcalloc(e - s + 1, sizeof(double));

@@ -108,6 +108,8 @@ void cmd_groups_free(struct compare_group *g, size_t n);
 /* The --correction choices (Holm, Benjamini-Hochberg) of compare, report and plot. */
 struct cli_opt;
 int cmd_correction_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
+/* The --metric choices of plot and compare: the figures a curve follows (metric_list). */
+int cmd_metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
 /* A classic re-aim-7 command line (classic.c); main.c sends it here. */
 enum outcome cmd_classic(const struct command *run, int argc, char **argv);
 struct store_point;

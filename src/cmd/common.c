@@ -172,6 +172,14 @@ int cmd_correction_at(const struct cli_opt *o, size_t i, const char **name, cons
 	return *name != NULL;
 }
 
+int cmd_metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	(void)o;
+	*name = metric_list()[i].name;
+	*help = metric_list()[i].label;
+	return *name != NULL;
+}
+
 void cmd_unknown_command(const struct command_table *t, const char *word)
 {
 	const char *names[64];

@@ -13,7 +13,7 @@
 #include "util/util.h"
 
 struct compare_args {
-	const char *db, *format, *correction;
+	const char *db, *format, *correction, *metric;
 	double alpha, fail_above;
 	int counters, bisect, exclude_noisy, wide, ratio;
 	struct cli_list runs;
@@ -34,12 +34,15 @@ const struct cli_opt cmd_compare_opts[] = {
 			 .complete = CLI_COMPLETE_RUN),
 	CLI_OPT_CHOICE(0, "format", "FORMAT", struct compare_args, format, compare_format_at, "table", "what to write:"),
 	CLI_OPT_DOUBLE(0, "fail-above", "PCT", struct compare_args, fail_above, 0, 100, NULL,
-		       "a gate: exit 4 when Jobs/Min drops by more than PCT percent at a task count, significantly "
+		       "a gate: exit 4 when Jobs/Min (the --metric) worsens by more than PCT percent at a task count, significantly "
 		       "after the correction and not confounded with the outside load; exit 0 only when every "
 		       "interval rules out a drop beyond PCT (every cell judged, none confounded); else exit 5, "
 		       "saying why it cannot vouch: nothing in common, unlike runs, fewer than 2 samples a side, a "
 		       "change the machine's load could make, or an interval (MDE) wider than PCT",
 		       .flags = CLI_ABOVE_MIN),
+	CLI_OPT_CHOICE(0, "metric", "NAME", struct compare_args, metric, cmd_metric_at, "jobs_per_min",
+		       "the figure each cell judges, by the same tests, intervals, correction and gate; a rise of "
+		       "a time, CPU or share is worse (\"slower\"), a drop of Jobs/Min, JTI, idle or KB/s is:"),
 	CLI_OPT_FLAG(0, "exclude-noisy", struct compare_args, exclude_noisy,
 		     "judge without the points measured in noise (outside load or steal over the run's limit); "
 		     "without it a cell with such points carries a caution"),
@@ -139,6 +142,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
 				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide, .ratio = a.ratio,
+				    .metric = a.metric,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));

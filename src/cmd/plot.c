@@ -26,14 +26,6 @@ struct plot_args {
 static const char *const format_choices[] = {"svg", "png", "gnuplot", NULL};
 static const char *const osync_choices[] = {"on", "off", NULL};
 
-static int metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
-{
-	(void)o;
-	*name = metric_list()[i].name;
-	*help = metric_list()[i].label;
-	return *name != NULL;
-}
-
 const struct cli_opt cmd_plot_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct plot_args, runs, 1, -1,
 			 "runs as compare takes them, the first GROUP the base: runs separated by commas, each an id, "
@@ -45,7 +37,7 @@ const struct cli_opt cmd_plot_opts[] = {
 	CLI_OPT_CHOICE(0, "format", "FORMAT", struct plot_args, format, cli_choices_from_names, NULL,
 		       "svg, png (through rsvg-convert) or gnuplot (FILE.dat and FILE.gp); default from the name",
 		       .data = format_choices),
-	CLI_OPT_CHOICE(0, "metric", "NAME", struct plot_args, metric, metric_at, NULL,
+	CLI_OPT_CHOICE(0, "metric", "NAME", struct plot_args, metric, cmd_metric_at, NULL,
 		       "the figure to plot (default jobs_per_min; sys_pct with --timeline):"),
 	CLI_OPT_FLAG(0, "diff", struct plot_args, diff,
 		     "add a panel: each group's % difference from the first with its interval, as compare judges it"),

@@ -106,10 +106,16 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	fputc('\n', f);
 	struct strbuf legend = {0};
 	size_t family = compare_model_family(m);
+	const char *worse, *better;
+	report_metric_words(m, &worse, &better);
+	if (strcmp(m->metric->name, "jobs_per_min") != 0)
+		strbuf_addf(&legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
+			     "\"%s\" means %s. ", m->metric->name, m->metric->label,
+			     m->metric->rise_better ? "better" : "worse", worse, "worse");
 	if (m->ratio)
-		strbuf_addf(&legend, "Ratio: the mean Jobs/Min of the other side over the base's (B/A), its interval "
-			     "the change's below as 1 + change / 100. ");
-	strbuf_addf(&legend, "Change: of the mean Jobs/Min, in %% of the base, with its %g%% confidence interval "
+		strbuf_addf(&legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
+			     "the change's below as 1 + change / 100. ", m->metric->label);
+	strbuf_addf(&legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s%s; "
 		     "* below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
@@ -117,9 +123,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		     "it (analysis of covariance on each sample's load). MDE: the smallest change these samples "
 		     "could detect at the corrected level (%g%% power, the noncentral t). CPU: change of the tasks' "
 		     "CPU time (user + system) %s, * where its own test "
-		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of Jobs/Min "
+		     "on the same samples, adjusted over the cells' CPU changes, is below %g. A change of %s "
 		     "and its interval never go below -100%%.",
-	      100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction),
+	      m->metric->label, 100 * (1 - m->alpha), samples_text(m), test_name(m), compare_correction_name(m->correction),
 	      report_judged_cells(family, "compared", over, sizeof(over)),
 	      m->nsides > 2 ? " with the base, per side: each side against the base is a family of its own, so a "
 			      "further side does not weaken another's verdicts" : "",
@@ -128,7 +134,7 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	      m->cpu_window ? "from their release to their last job, as reaim's table shows it"
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
-	      m->alpha);
+	      m->alpha, m->metric->label);
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
@@ -191,7 +197,7 @@ static void strbuf_seconds(struct strbuf *sb, double s)
 		strbuf_addf(sb, "%+.2f s", s);
 }
 
-static void cell_text(const struct compare_cell *c, int ratio, struct cell_text *t)
+static void cell_text(const struct compare_model *m, const struct compare_cell *c, int ratio, struct cell_text *t)
 {
 	memset(t, 0, sizeof(*t));
 	snprintf(t->n_a, sizeof(t->n_a), "%zu", c->paired ? c->na : c->na);
@@ -201,7 +207,7 @@ static void cell_text(const struct compare_cell *c, int ratio, struct cell_text 
 		return;
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
-	snprintf(t->mean_b, sizeof(t->mean_b), "%.1f", c->mean_b);
+	report_metric_value(m, c->mean_b, t->mean_b, sizeof(t->mean_b));
 	if (ratio)
 		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
 	else
@@ -262,10 +268,15 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	if (p->ngeo)
 		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
 			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
+	char pa[24], pb[24];
+	report_metric_value(m, p->peak_a, pa, sizeof(pa));
+	report_metric_value(m, p->peak_b, pb, sizeof(pb));
+	/* the best mean: the highest Jobs/Min, the lowest of a figure whose rise is worse */
 	if (p->peak_a_tasks)
-		strbuf_addf(&sb, "Peak: %s %.1f at %d tasks", a, p->peak_a, p->peak_a_tasks);
+		strbuf_addf(&sb, "%s: %s %s at %d tasks", m->metric->rise_better ? "Peak" : "Best (lowest)", a, pa,
+			    p->peak_a_tasks);
 	if (p->peak_b_tasks)
-		strbuf_addf(&sb, ", %s %.1f at %d tasks", b, p->peak_b, p->peak_b_tasks);
+		strbuf_addf(&sb, ", %s %s at %d tasks", b, pb, p->peak_b_tasks);
 	if (sb.len) {
 		fputs(gap, f);
 		report_wrap(f, sb.buf, "  ", width);
@@ -312,22 +323,26 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
-	char ha[16], hb[16];
-	snprintf(ha, sizeof(ha), "%s JPM", a);
-	snprintf(hb, sizeof(hb), "%s JPM", b);
+	char ha[32], hb[32];
+	snprintf(ha, sizeof(ha), "%s %s", a, report_metric_short(m));
+	snprintf(hb, sizeof(hb), "%s %s", b, report_metric_short(m));
+	/* a longer metric's name widens its columns, never cut */
+	int w = (int)(strlen(ha) > strlen(hb) ? strlen(ha) : strlen(hb));
+	w = w > 8 ? w : 8;
 	panel_title(f, m, p, "");
 	char ci[32];
 	snprintf(ci, sizeof(ci), "    %g%% CI", 100 * (1 - m->alpha));
-	fprintf(f, "%5s %8s %3s %8s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", ha, "n", hb, "n",
+	fprintf(f, "%5s %*s %3s %*s %3s %7s %-17s %5s  %6s %7s\n", "Tasks", w, ha, "n", w, hb, "n",
 		m->ratio ? "Ratio" : "Change", ci, "p adj",
 		"MDE", "CPU");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
-		cell_text(c, m->ratio, &t);
-		char line[256];
-		snprintf(line, sizeof(line), "%5d %8.1f %3s %8s %3s %7s %-17s %5s%c %6s %7s", c->tasks, c->mean_a, t.n_a,
-			 t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
+		cell_text(m, c, m->ratio, &t);
+		char line[256], mean_a[24];
+		report_metric_value(m, c->mean_a, mean_a, sizeof(mean_a));
+		snprintf(line, sizeof(line), "%5d %*s %3s %*s %3s %7s %-17s %5s%c %6s %7s", c->tasks, w, mean_a, t.n_a,
+			 w, t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
 		size_t len = strlen(line);
 		while (len && line[len - 1] == ' ')
 			len--;
@@ -340,14 +355,17 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | %s | %g%% CI | p adj | MDE | CPU |\n"
-		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, m->ratio ? "Ratio" : "Change",
+	const char *metric = report_metric_short(m);
+	fprintf(f, "\n| Tasks | %s %s | n | %s %s | n | %s | %g%% CI | p adj | MDE | CPU |\n"
+		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, metric, b, metric, m->ratio ? "Ratio" : "Change",
 		100 * (1 - m->alpha));
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
-		cell_text(c, m->ratio, &t);
-		fprintf(f, "| %d | %.1f | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, c->mean_a, t.n_a,
+		cell_text(m, c, m->ratio, &t);
+		char mean_a[24];
+		report_metric_value(m, c->mean_a, mean_a, sizeof(mean_a));
+		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : "", t.mde,
 			t.cpu);
 	}
@@ -368,7 +386,7 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
 		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
 		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
-		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high\n");
+		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high,metric\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -401,10 +419,11 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		textout_csv_string(f, p->variant, 0);
 		fprintf(f, ",%d", c->tasks);
 		csv_side(f, &m->sides[0]);
-		csv_numbers(f, "%.2f", &c->mean_a, 1);
+		const char *mean_fmt = strcmp(m->metric->name, "jobs_per_min") == 0 ? "%.2f" : "%.6g";
+		csv_numbers(f, mean_fmt, &c->mean_a, 1);
 		fprintf(f, ",%zu", c->na);
 		csv_side(f, &m->sides[p->side]);
-		csv_numbers(f, "%.2f", &c->mean_b, 1);
+		csv_numbers(f, mean_fmt, &c->mean_b, 1);
 		fprintf(f, ",%zu,%s", c->nb, samples_name(c));
 		const double stats[] = {100.0 * (c->mean_b / c->mean_a - 1), c->judged ? c->v.ci_low_pct : NAN,
 					c->judged ? c->v.ci_high_pct : NAN};
@@ -438,6 +457,7 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		const double ratio[] = {c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a, c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN,
 					c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN};
 		csv_numbers(f, "%.5f", ratio, ARRAY_SIZE(ratio));
+		fprintf(f, ",%s", m->metric->name);
 		fputc('\n', f);
 	}
 }
@@ -490,10 +510,11 @@ static void json_caution(FILE *f, const struct compare_model *m, const struct co
 static void json_begin(FILE *f, const struct compare_model *m)
 {
 	fprintf(f, "{\"format_version\": 2, \"kind\": \"%s\", \"alpha\": %g, \"level_pct\": %g, "
-		   "\"correction\": \"%s\", \"cpu\": \"%s\", "
+		   "\"correction\": \"%s\", \"cpu\": \"%s\", \"metric\": \"%s\", \"rise_better\": %s, "
 		   "\"cells_compared\": %zu, \"fail_above_pct\": ",
 		compare_kind_name(m->kind), m->alpha, 100 * (1 - m->alpha), compare_correction_names[m->correction],
-		m->cpu_window ? "window" : "whole_life", m->judged);
+		m->cpu_window ? "window" : "whole_life", m->metric->name, m->metric->rise_better ? "true" : "false",
+		m->judged);
 	textout_json_number(f, "%g", m->fail_above_pct > 0 ? m->fail_above_pct : NAN);
 	fprintf(f, ",\n \"sides\": [");
 	for (size_t s = 0; s < m->nsides; s++) {
@@ -582,6 +603,8 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		fprintf(f, ", \"tasks\": %d", c->tasks);
 		json_num(f, "base_jpm", "%.4f", c->mean_a);
 		json_num(f, "other_jpm", "%.4f", c->mean_b);
+		json_num(f, "base_mean", "%.6g", c->mean_a);
+		json_num(f, "other_mean", "%.6g", c->mean_b);
 		fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"samples\": \"%s\", \"paired\": %s", c->na, c->nb,
 			samples_name(c), c->paired ? "true" : "false");
 		json_num(f, "pct", "%.4f", c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1));

@@ -97,6 +97,14 @@ const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
+/* The words for a worsening and a betterment of the model's metric: "slower", "faster" of Jobs/Min and
+ * times; "higher", "lower" (or the other way) of the rest. */
+void report_metric_words(const struct compare_model *m, const char **worse, const char **better);
+/* The metric's name in a column header: "JPM" for Jobs/Min, else its name (real_s). */
+const char *report_metric_short(const struct compare_model *m);
+/* A mean of the metric as the text views print it: Jobs/Min to 0.1, the rest to 4 significant digits
+ * (a real_s of 1 ms is no 0.00). */
+void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len);
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {

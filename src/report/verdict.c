@@ -41,6 +41,35 @@ static void strbuf_side(struct strbuf *sb, const struct compare_model *m, size_t
 		strbuf_addf(sb, " (%s)", m->sides[side].label);
 }
 
+void report_metric_words(const struct compare_model *m, const char **worse, const char **better)
+{
+	static const char *const timed[] = {"jobs_per_min", "jobs_per_min_task", "real_s"};
+	const char *name = m->metric ? m->metric->name : "jobs_per_min";
+	int up = !m->metric || m->metric->rise_better;
+	for (size_t i = 0; i < ARRAY_SIZE(timed); i++)
+		if (strcmp(name, timed[i]) == 0) {
+			*worse = "slower", *better = "faster";
+			return;
+		}
+	*worse = up ? "lower" : "higher";
+	*better = up ? "higher" : "lower";
+}
+
+const char *report_metric_short(const struct compare_model *m)
+{
+	return !m->metric || strcmp(m->metric->name, "jobs_per_min") == 0 ? "JPM" : m->metric->name;
+}
+
+void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (!m->metric || strcmp(m->metric->name, "jobs_per_min") == 0 || fabs(v) >= 1000)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len)
 {
 	const struct compare_summary *v = &p->summary;
@@ -48,6 +77,8 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	char level[32];
 	snprintf(level, sizeof(level), "%g %%", 100 * (1 - m->alpha));
 	const char *corr = m->correction == COMPARE_BH ? "Benjamini-Hochberg" : "Holm";
+	const char *worse, *better;
+	report_metric_words(m, &worse, &better);
 	strbuf_side(&sb, m, p->side);
 	switch (v->kind) {
 	case COMPARE_WORSE:
@@ -55,7 +86,7 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 		strbuf_addf(&sb, " is ");
 		strbuf_change(&sb, v->kind == COMPARE_WORSE ? v->worse_pct : v->better_pct,
 			      v->kind == COMPARE_WORSE ? v->worse_half_pct : v->better_half_pct);
-		strbuf_addf(&sb, " %s than ", v->kind == COMPARE_WORSE ? "slower" : "faster");
+		strbuf_addf(&sb, " %s than ", v->kind == COMPARE_WORSE ? worse : better);
 		strbuf_side(&sb, m, 0);
 		strbuf_addf(&sb, " (%s) at %zu of %zu task counts, %s", level, v->kind == COMPARE_WORSE ? v->worse : v->better,
 			    v->common, corr);
@@ -63,11 +94,11 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	case COMPARE_MIXED:
 		strbuf_addf(&sb, " is ");
 		strbuf_change(&sb, v->worse_pct, v->worse_half_pct);
-		strbuf_addf(&sb, " slower than ");
+		strbuf_addf(&sb, " %s than ", worse);
 		strbuf_side(&sb, m, 0);
 		strbuf_addf(&sb, " at %zu and ", v->worse);
 		strbuf_change(&sb, v->better_pct, v->better_half_pct);
-		strbuf_addf(&sb, " faster at %zu of %zu task counts (%s), %s", v->better, v->common, level, corr);
+		strbuf_addf(&sb, " %s at %zu of %zu task counts (%s), %s", better, v->better, v->common, level, corr);
 		break;
 	case COMPARE_UNCHANGED:
 		strbuf_addf(&sb, " is within the noise of ");

@@ -45,8 +45,7 @@ static void cell_text(const struct compare_model *m, const struct wide_block *b,
 	memset(t, 0, sizeof(*t));
 	t->mark = ' ';
 	if (side == 0) {
-		double v = b->first->cells[i].mean_a;
-		snprintf(t->mean, sizeof(t->mean), isfinite(v) ? "%.1f" : "-", v);
+		report_metric_value(m, b->first->cells[i].mean_a, t->mean, sizeof(t->mean));
 		return;
 	}
 	const struct compare_cell *c = compare_wide_cell(b, side, i);
@@ -54,7 +53,7 @@ static void cell_text(const struct compare_model *m, const struct wide_block *b,
 		snprintf(t->mean, sizeof(t->mean), "-");
 		return;
 	}
-	snprintf(t->mean, sizeof(t->mean), "%.1f", c->mean_b);
+	report_metric_value(m, c->mean_b, t->mean, sizeof(t->mean));
 	change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change, sizeof(t->change));
 	t->mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 }
@@ -64,8 +63,7 @@ static void stat_text(const struct compare_model *m, const struct wide_block *b,
 {
 	memset(t, 0, sizeof(*t));
 	t->mark = ' ';
-	double v = b->stat[k * m->nsides + side];
-	snprintf(t->mean, sizeof(t->mean), isfinite(v) ? "%.1f" : "-", v);
+	report_metric_value(m, b->stat[k * m->nsides + side], t->mean, sizeof(t->mean));
 	if (side)
 		change_text(m, b->stat_pct[k * m->nsides + side], t->change, sizeof(t->change));
 }
@@ -102,12 +100,12 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 	}
 	fputc('\n', f);
 	char *legend = xasprintf(
-		"Each cell: the mean Jobs/Min of the side's samples, then %s against %s; * significant at %g%% "
+		"Each cell: the mean %s of the side's samples, then %s against %s; * significant at %g%% "
 		"confidence after %s's correction, ? cannot be judged, # cannot be told apart from the outside load, as `reaim compare` judges it (the change adjusted for the load where it applies). Each side "
 		"against %s is a correction family of its own, so a further side does not weaken another's verdicts. "
 		"Amean, Hmean, Gmean: the arithmetic, harmonic and geometric mean of a column over the task counts "
 		"every side has, and %s.",
-		m->ratio ? "the ratio B/A" : "its % change", m->sides[0].letter, 100 * (1 - m->alpha),
+		m->metric->label, m->ratio ? "the ratio B/A" : "its % change", m->sides[0].letter, 100 * (1 - m->alpha),
 		compare_correction_name(m->correction), m->sides[0].letter,
 		m->ratio ? "its ratio to the base's" : "its change against the base's");
 	report_wrap(f, legend, "", width);
@@ -304,7 +302,8 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 {
 	const struct compare_model *m = w->m;
 	fputs("workload,osync,variant,row,side,label,runs,n,mean,pct,ratio,ci_low_pct,ci_high_pct,p_adj,judged,"
-	      "significant\n", f);
+	      "significant,metric\n", f);
+	const char *mean_fmt = strcmp(m->metric->name, "jobs_per_min") == 0 ? "%.2f" : "%.6g";
 	for (size_t k = 0; k < w->nblocks; k++) {
 		const struct wide_block *b = &w->blocks[k];
 		for (size_t i = 0; i < b->first->ncells; i++)
@@ -316,15 +315,15 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 				fprintf(f, ",%d", c0->tasks);
 				csv_side(f, &m->sides[s]);
 				fprintf(f, ",%zu", s ? c->nb : c0->na);
-				csv_num(f, "%.2f", s ? c->mean_b : c0->mean_a);
+				csv_num(f, mean_fmt, s ? c->mean_b : c0->mean_a);
 				double pct = s ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN;
 				csv_num(f, "%.3f", pct);
 				csv_num(f, "%.5f", 1 + pct / 100);
 				csv_num(f, "%.3f", s && c->judged ? c->v.ci_low_pct : NAN);
 				csv_num(f, "%.3f", s && c->judged ? c->v.ci_high_pct : NAN);
 				csv_num(f, "%.4g", s ? c->p_adj : NAN);
-				fprintf(f, ",%s,%s\n", !s ? "" : c->judged ? "yes" : "no",
-					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no");
+				fprintf(f, ",%s,%s,%s\n", !s ? "" : c->judged ? "yes" : "no",
+					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no", m->metric->name);
 			}
 		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++)
 			for (size_t s = 0; s < m->nsides; s++) {
@@ -332,11 +331,11 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 				fprintf(f, ",%s", compare_wide_stat_name(st));
 				csv_side(f, &m->sides[s]);
 				fprintf(f, ",%zu", b->ncommon);
-				csv_num(f, "%.2f", b->stat[st * m->nsides + s]);
+				csv_num(f, mean_fmt, b->stat[st * m->nsides + s]);
 				double pct = b->stat_pct[st * m->nsides + s];
 				csv_num(f, "%.3f", pct);
 				csv_num(f, "%.5f", 1 + pct / 100);
-				fputs(",,,,,\n", f);
+				fprintf(f, ",,,,,,%s\n", m->metric->name);
 			}
 	}
 }
@@ -351,8 +350,8 @@ static void wide_json_out(FILE *f, const struct wide_model *w)
 {
 	const struct compare_model *m = w->m;
 	fprintf(f, "{\"format_version\": 1, \"view\": \"wide\", \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
-		   "\"family\": \"per side\",\n \"sides\": [",
-		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction]);
+		   "\"family\": \"per side\", \"metric\": \"%s\",\n \"sides\": [",
+		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], m->metric->name);
 	for (size_t s = 0; s < m->nsides; s++) {
 		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", m->sides[s].letter);
 		textout_json_string(f, m->sides[s].label);

@@ -10,6 +10,7 @@
 #define GROUP_CORE STORE_FIG_CORE
 #define GROUP_SYSTEM STORE_FIG_SYSTEM
 #define PLOTS_PLOT 1
+#define PLOTS_PLOT_UP 1
 #define PLOTS_NOPLOT 0
 #define ROW(s, name, type, unit, label, fmt, group, plot)                                                  \
 	{#name, STORE_FIG_##type, offsetof(struct s, name), sizeof(((struct s *)0)->name), unit, label, fmt,  \

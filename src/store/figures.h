@@ -16,7 +16,9 @@
  *   fmt    printf format of a REAL in the text exports ("%.17g" keeps every bit); "" otherwise
  *   group  CORE: every point has it; SYSTEM: only a sampled point (NULL otherwise), in the
  *          "system" object of the JSON export
- *   plot   PLOT: `reaim plot --metric` can draw it against task count; NOPLOT otherwise
+ *   plot   PLOT or PLOT_UP: `reaim plot --metric` draws it against task count and `reaim compare
+ *          --metric` judges it; PLOT_UP where a rise is better (Jobs/Min, JTI, idle, disk KB/s),
+ *          PLOT where a rise is worse (times, CPU, stalls, the machine's shares); NOPLOT otherwise
  * Row order is the JSON key order. A new row needs a migration adding its column (schema.c). */
 #define STORE_POINT_FIGURES(X)                                                                            \
 	X(osync, INT, "", "O_SYNC on (1) or off (0)", "", CORE, NOPLOT)                                   \
@@ -33,8 +35,8 @@
 	X(reason, TEXT, "", "Why the point is invalid", "", CORE, NOPLOT)                                 \
 	X(jobs_per_task, I64, "jobs", "Jobs per task", "", CORE, NOPLOT)                                  \
 	X(file_kib, I64, "KiB", "File size per task (KiB)", "", CORE, NOPLOT)                             \
-	X(jobs_per_min, REAL, "jobs/min", "Jobs/Min", "%.17g", CORE, PLOT)                                \
-	X(jobs_per_min_task, REAL, "jobs/min", "Jobs/Min per task", "%.17g", CORE, PLOT)                  \
+	X(jobs_per_min, REAL, "jobs/min", "Jobs/Min", "%.17g", CORE, PLOT_UP)                             \
+	X(jobs_per_min_task, REAL, "jobs/min", "Jobs/Min per task", "%.17g", CORE, PLOT_UP)               \
 	X(real_s, REAL, "s", "Real time (s)", "%.17g", CORE, PLOT)                                        \
 	X(user_s, REAL, "s", "CPU user time (s)", "%.17g", CORE, NOPLOT)                                  \
 	X(sys_s, REAL, "s", "CPU system time (s)", "%.17g", CORE, NOPLOT)                                 \
@@ -42,7 +44,7 @@
 	X(window_cpu_s, REAL, "s", "CPU time from the release to the last job (s)", "%.17g", CORE, PLOT)  \
 	X(std_dev_s, REAL, "s", "Std dev of task times (s)", "%.17g", CORE, NOPLOT)                       \
 	X(std_dev_pct, REAL, "%", "Std dev of task times %", "%.17g", CORE, NOPLOT)                       \
-	X(jti, REAL, "%", "JTI", "%.17g", CORE, PLOT)                                                     \
+	X(jti, REAL, "%", "JTI", "%.17g", CORE, PLOT_UP)                                                  \
 	X(min_task_s, REAL, "s", "Fastest task (s)", "%.17g", CORE, NOPLOT)                               \
 	X(max_task_s, REAL, "s", "Slowest task (s)", "%.17g", CORE, NOPLOT)                               \
 	X(min_task_index, INT, "", "Fastest task's index", "", CORE, NOPLOT)                              \
@@ -69,9 +71,9 @@
 	X(user_pct, REAL, "%", "CPU user %", "%.4g", SYSTEM, PLOT)                                        \
 	X(sys_pct, REAL, "%", "CPU system %", "%.4g", SYSTEM, PLOT)                                       \
 	X(iowait_pct, REAL, "%", "CPU iowait %", "%.4g", SYSTEM, PLOT)                                    \
-	X(idle_pct, REAL, "%", "CPU idle %", "%.4g", SYSTEM, PLOT)                                        \
-	X(read_kbs, REAL, "KB/s", "Disk read KB/s", "%.6g", SYSTEM, PLOT)                                 \
-	X(write_kbs, REAL, "KB/s", "Disk write KB/s", "%.6g", SYSTEM, PLOT)                               \
+	X(idle_pct, REAL, "%", "CPU idle %", "%.4g", SYSTEM, PLOT_UP)                                     \
+	X(read_kbs, REAL, "KB/s", "Disk read KB/s", "%.6g", SYSTEM, PLOT_UP)                              \
+	X(write_kbs, REAL, "KB/s", "Disk write KB/s", "%.6g", SYSTEM, PLOT_UP)                            \
 	X(read_iops, REAL, "IO/s", "Disk reads/s", "%.6g", SYSTEM, NOPLOT)                                \
 	X(write_iops, REAL, "IO/s", "Disk writes/s", "%.6g", SYSTEM, NOPLOT)                              \
 	X(util_pct, REAL, "%", "Disk utilisation %", "%.4g", SYSTEM, PLOT)                                \

@@ -110,4 +110,27 @@ check "quick mode with a suite and --max-tasks 16, dry run" "$REAIM" -s dbase --
 ok "$(grep -qE '^  tasks +1,2,4,8,16$' "$T/out"; echo $?)" "the plan's task counts stop at 16"
 ok "$(grep -qE '^  (32|64) ' "$T/out" && echo 1 || echo 0)" "no row for 32 or 64 tasks"
 
+# any stored figure judged: --metric NAME, the same tests and gate, the way a change counts as worse
+check "compare --metric real_s" "$REAIM" compare k2 k3 --metric real_s
+contains "$T/out" "A real_s" "the table's header names the metric"
+contains "$T/out" "Judged: real_s" "the legend says what was judged"
+check "compare --metric real_s --format json" "$REAIM" compare k2 k3 --metric real_s --format json
+contains "$T/out" '"metric": "real_s", "rise_better": false' "the JSON says which metric and its direction"
+check "compare --metric window_cpu_s --format csv" "$REAIM" compare k2 k3 --metric window_cpu_s --format csv
+ok "$(head -1 "$T/out" | grep -q ',metric$' && sed -n 2p "$T/out" | grep -q ',window_cpu_s$'; echo $?)" \
+	"CSV: a metric column"
+check "compare --wide --metric cpu_s" "$REAIM" compare k2 k3 k4 --wide --metric cpu_s --format json
+contains "$T/out" '"metric": "cpu_s"' "the wide JSON says its metric"
+status 1 "an unknown metric is refused" "$REAIM" compare k2 k3 --metric no_such
+contains "$T/err" "real_s" "naming the metrics there are"
+# a gate on real time: 20 times the jobs a task is 20 times the real time, a rise (4); the other way a fall (0)
+check "light run" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 4 -d "$T/scratch" --label light
+check "heavy run" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 40 -r 4 -d "$T/scratch" --label heavy
+status 4 "a gate on real_s fails on its rise" "$REAIM" compare light heavy --metric real_s --fail-above 10
+contains "$T/out" "slower than A" "a rise of real time reads slower"
+check "--format json of it" "$REAIM" compare light heavy --metric real_s --format json
+contains "$T/out" '"state": "slower"' "its cell's state is slower"
+status 0 "a gate on real_s passes its fall" "$REAIM" compare heavy light --metric real_s --fail-above 10
+status 1 "--bisect: a rise of real_s is bad" "$REAIM" compare light heavy --metric real_s --bisect
+
 finish

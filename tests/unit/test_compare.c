@@ -741,6 +741,63 @@ static void many_sides(void)
 	free(csv);
 }
 
+/* --metric real_s: the cells judge each run's mean real time by the same Welch test, and a rise of real
+ * time (a fall of Jobs/Min) is "slower", a regression the gate fails on. */
+static void metric_real(void)
+{
+	const double ja[3][2] = {{99, 101}, {101, 103}, {97, 99}}, jb[2][2] = {{89, 91}, {87, 89}};
+	int64_t a[3], b[2];
+	double ra[3], rb[2];
+	for (size_t i = 0; i < 3; i++) {
+		a[i] = two_by_two("m-old", ja[i][0], ja[i][1], 200, 200, "100");
+		ra[i] = (600.0 / ja[i][0] + 600.0 / ja[i][1]) / 2; /* fake_run stores real_s = 600 / Jobs/Min */
+	}
+	for (size_t i = 0; i < 2; i++) {
+		b[i] = two_by_two("m-new", jb[i][0], jb[i][1], 200, 202, "100");
+		rb[i] = (600.0 / jb[i][0] + 600.0 / jb[i][1]) / 2;
+	}
+	struct compare_group g[] = {{a, 3}, {b, 2}};
+	struct compare_options o = {.alpha = 0.05, .fail_above_pct = 5, .metric = "real_s"};
+	struct compare_model m;
+	is_int(compare_model_build(st, g, 2, &o, &m), 0, "metric: the model builds on real_s");
+	is_str(m.metric->name, "real_s", "metric: the model says what it judged");
+	ok(!m.metric->rise_better, "metric: a rise of real_s is worse");
+	const struct compare_cell *c = &m.panels[0].cells[0];
+	struct verdict v;
+	is_int(verdict_welch_samples(ra, 3, rb, 2, 0.05, VERDICT_POWER, &v), 0, "metric: Welch on the real times");
+	is_near(c->mean_a, (ra[0] + ra[1] + ra[2]) / 3, 1e-12, "metric: A's mean is of real_s");
+	is_near(c->v.p, v.p, 1e-12, "metric: the same p as Welch on the runs' real_s");
+	is_near(c->v.change_pct, v.change_pct, 1e-9, "metric: the same change");
+	ok(c->v.change_pct > 5, "metric: real time rose by more than 5 %");
+	is_int(c->state, CELL_SLOWER, "metric: a rise of real_s is slower");
+	ok(c->regression, "metric: beyond --fail-above 5, a regression");
+	is_int(compare_model_gate(&m), COMPARE_GATE_FAIL, "metric: the gate fails on it");
+	const struct compare_summary *sum = &m.panels[0].summary;
+	ok(sum->worse == 1 && sum->worst_tasks == 1 && sum->worst_pct > 5,
+	   "metric: the panel's worst is the rise of real_s at 1 task");
+	ok(compare_worse(&m, 3) && !compare_worse(&m, -3), "metric: compare_worse of real_s is a rise");
+	compare_model_free(&m);
+	/* the same runs on Jobs/Min: the fall is slower too */
+	o.metric = NULL;
+	compare_model_build(st, g, 2, &o, &m);
+	is_str(m.metric->name, "jobs_per_min", "metric: Jobs/Min without --metric");
+	is_int(m.panels[0].cells[0].state, CELL_SLOWER, "metric: Jobs/Min fell, slower");
+	ok(compare_worse(&m, -3) && !compare_worse(&m, 3), "metric: compare_worse of Jobs/Min is a drop");
+	compare_model_free(&m);
+	/* the other way: B faster, real_s fell */
+	struct compare_group r[] = {{b, 2}, {a, 3}};
+	o.metric = "real_s";
+	compare_model_build(st, r, 2, &o, &m);
+	is_int(m.panels[0].cells[0].state, CELL_FASTER, "metric: a fall of real_s is faster");
+	ok(!m.panels[0].cells[0].regression, "metric: no regression");
+	ok(m.panels[0].peak_a_tasks == 2 && m.panels[0].peak_b_tasks == 2,
+	   "metric: the best real_s is the lowest (2 tasks), not the highest");
+	compare_model_free(&m);
+	o.metric = "no_such_figure";
+	is_int(compare_model_build(st, g, 2, &o, &m), -1, "metric: an unknown metric is refused");
+	compare_model_free(&m);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -759,6 +816,7 @@ int main(void)
 	tap_case(ancova);
 	tap_case(subtest_gap);
 	tap_case(many_sides);
+	tap_case(metric_real);
 	test_db_remove(&db);
 	return done_testing();
 }
