@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config/cfg.h"
 #include "analysis/stats.h"
@@ -16,6 +17,7 @@
 #include "analysis/curve.h"
 #include "analysis/kconfig.h"
 #include "analysis/noise.h"
+#include "measure/load.h"
 #include "util/util.h"
 
 const char *const compare_correction_names[] = {"holm", "bh", NULL};
@@ -516,11 +518,16 @@ static int one_sample_decides(const double *ya, const double *xa, size_t na, con
 }
 
 /* How a cell of groups accounts for the outside load, from the loads its sides' samples saw. */
-static enum compare_load_model groups_load_model(const struct compare_cell *c)
+static enum compare_load_model groups_load_model(const struct compare_cell *c, double shortest_s)
 {
 	if (!c->load_a.n || !c->load_b.n)
 		return LOAD_UNMEASURED;
-	if (fabs(c->load_b.mean - c->load_a.mean) <= COMPARE_LOAD_SIMILAR_PCT)
+	/* /proc/stat's ticks read a short point's load coarsely (40 points of the machine over 50 ms):
+	 * a difference within that is not one the samples can see */
+	long hz = sysconf(_SC_CLK_TCK);
+	double resolution = load_resolution_pct(hz > 0 ? (double)hz : 100, shortest_s);
+	double similar = isfinite(resolution) ? fmax(COMPARE_LOAD_SIMILAR_PCT, resolution) : COMPARE_LOAD_SIMILAR_PCT;
+	if (fabs(c->load_b.mean - c->load_a.mean) <= similar)
 		return LOAD_SIMILAR;
 	return LOAD_COVARIATE; /* LOAD_INSEPARABLE when the model cannot be fitted */
 }
@@ -626,7 +633,8 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		double alpha = b->m->alpha;
 		c->looks = la * lb;
 		c->raw_judged = groups_test(xa[FIG_METRIC].v, NULL, c->na, xb[FIG_METRIC].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
-		c->load_model = groups_load_model(c);
+		c->load_model = groups_load_model(c, fmin(mean_of(xa[FIG_REAL].v, xa[FIG_REAL].n),
+							  mean_of(xb[FIG_REAL].v, xb[FIG_REAL].n)));
 		int covariate = 0;
 		/* a slope from fewer than 6 samples (df 3) is too unsteady to adjust by */
 		if (c->load_model == LOAD_COVARIATE && c->na + c->nb < COMPARE_COVARIATE_MIN_N)

@@ -72,7 +72,8 @@ enum compare_load_model {
 	LOAD_INSEPARABLE,         /* they differ and the model cannot be fitted (too few samples, no spread of load) */
 };
 const char *compare_load_model_name(enum compare_load_model k);
-/* Sides whose mean outside loads differ by more than this many points of the machine are adjusted. */
+/* Sides whose mean outside loads differ by more than this many points of the machine (or than the
+ * resolution of /proc/stat's ticks over the shorter side's points, if coarser) are adjusted. */
 #define COMPARE_LOAD_SIMILAR_PCT 5.0
 /* The fewest samples (both sides) the adjustment is fitted on: df n - 3 of at least 3. */
 #define COMPARE_COVARIATE_MIN_N 6
