@@ -81,6 +81,12 @@ ok "$(grep -q 'ev<b>' "$T/evil.html"; [ $? -ne 0 ]; echo $?)" "no raw markup fro
 contains "$T/evil.html" '<code>--warmup</code></td><td class="l">1</td>' "every stored option listed: --warmup"
 contains "$T/evil.html" '<code>--pin</code></td><td class="l">on</td>' "and --pin"
 contains "$T/evil.html" 'Options that do not change a point' "those that do not change a point apart"
+# the other views of the same stored rows name the same options
+status 0 "show -v of the run" "$REAIM" show -v last
+ok "$(grep -Eq '^  warmup +1$' "$T/out" && grep -Eq '^  pin +on$' "$T/out"; echo $?)" "show -v lists --warmup and --pin"
+status 0 "its JSON export" "$REAIM" export last --format json
+contains "$T/out" '"warmup": "1"' "the JSON export has --warmup"
+contains "$T/out" '"pin": "on"' "and --pin"
 if have "the page with the odd label is well-formed" xmllint; then
 	check "the page with the odd label is well-formed" xmllint --noout "$T/evil.html"
 fi
