@@ -14,6 +14,7 @@
 
 #include "analysis/cmpcounters.h"
 #include "analysis/kconfig.h"
+#include "config/cfg.h"
 #include "report/html.h"
 #include "report/textout.h"
 #include "report/plot.h"
@@ -35,6 +36,8 @@ struct run_data {
 	char **env;               /* "key\tvalue", in key order */
 	size_t nenv;
 	char *kernel_config;      /* the config text stored with the run, or NULL */
+	struct store_option *opts; /* every stored option of each workload, by workload, key and item */
+	size_t nopts;
 };
 
 static const char style[] =
@@ -77,6 +80,40 @@ static void run_data_free(struct run_data *r)
 		free(r->env[i]);
 	free(r->env);
 	free(r->kernel_config);
+	store_options_free(r->opts, r->nopts);
+}
+
+/* A run stored before its workloads kept every option (schema version 4): the options its workloads'
+ * own columns kept, as the option table names them, so the page shows every run one way. */
+static void options_of_columns(const struct store_run_info *info, struct store_option **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	for (size_t w = 0; w < info->nworkloads; w++) {
+		const struct store_run_workload *wl = &info->workloads[w];
+		char *one[][2] = {
+			{"workfile", xstrdup(wl->workfile_name)},
+			{"tasks", xstrdup(wl->tasks)},
+			{"jobs_per_task", xasprintf("%lld", (long long)wl->jobs_per_task)},
+			{"repeat", xasprintf("%lld", (long long)wl->repeat)},
+			{"osync", xstrdup(wl->osync)},
+			{"sync_mode", xstrdup(wl->sync_mode)},
+			{"filesize", xasprintf("%lldK", (long long)wl->filesize_kib)},
+			{"poolsize", xasprintf("%lldK", (long long)wl->poolsize_kib)},
+			{"dirs", xstrdup(wl->dirs)},
+			{"seed", xasprintf("%lld", (long long)info->seed)},
+		};
+		*out = xrealloc(*out, (*n + ARRAY_SIZE(one)) * sizeof(**out));
+		for (size_t k = 0; k < ARRAY_SIZE(one); k++) {
+			struct store_option *o = &(*out)[(*n)++];
+			memset(o, 0, sizeof(*o));
+			o->workload_id = (int64_t)w + 1;
+			snprintf(o->workload, sizeof(o->workload), "%s", wl->name);
+			snprintf(o->key, sizeof(o->key), "%s", one[k][0]);
+			o->item = -1;
+			o->value = one[k][1];
+		}
+	}
 }
 
 static int run_data_load(struct store *st, int64_t id, struct run_data *r)
@@ -85,8 +122,11 @@ static int run_data_load(struct store *st, int64_t id, struct run_data *r)
 	r->id = id;
 	if (store_get_run(st, id, &r->row) < 0 || store_get_run_info(st, id, &r->info) < 0 ||
 	    curves_load(st, id, &r->curves, &r->ncurves) < 0 || store_get_points(st, id, &r->pts, &r->npts) < 0 ||
-	    store_get_env(st, id, &r->env, &r->nenv) < 0 || store_get_kernel_config(st, id, &r->kernel_config) < 0)
+	    store_get_env(st, id, &r->env, &r->nenv) < 0 || store_get_kernel_config(st, id, &r->kernel_config) < 0 ||
+	    store_get_workload_options(st, id, &r->opts, &r->nopts) < 0)
 		return -1;
+	if (r->nopts == 0)
+		options_of_columns(&r->info, &r->opts, &r->nopts);
 	return 0;
 }
 
@@ -750,19 +790,100 @@ static void environment(FILE *f, const struct run_data *rd, size_t n)
 }
 
 /* A table cell, highlighted when it differs from the base run's. */
-static void option_cell(FILE *f, const char *text, const char *base, int right)
+static void option_cell(FILE *f, const char *text, const char *base)
 {
-	fprintf(f, "<td class=\"%s%s\">", right ? "" : "l", base && strcmp(base, text) != 0 ? " moved" : "");
+	fprintf(f, "<td class=\"l%s\">", base && strcmp(base, text) != 0 ? " moved" : "");
 	html_text(f, text, 0);
 	fputs("</td>", f);
 }
 
-static const struct store_run_workload *workload_named(const struct run_data *r, const char *name)
+/* A workload's value of an option as one line (a list's items joined by spaces), or NULL when the
+ * workload stored none; the caller frees it. */
+static char *option_value(const struct run_data *r, const char *workload, const char *key)
 {
-	for (size_t w = 0; w < r->info.nworkloads; w++)
-		if (strcmp(r->info.workloads[w].name, name) == 0)
-			return &r->info.workloads[w];
-	return NULL;
+	struct strbuf b = {0};
+	int found = 0;
+	for (size_t i = 0; i < r->nopts; i++) {
+		const struct store_option *o = &r->opts[i];
+		if (strcmp(o->workload, workload) != 0 || strcmp(o->key, key) != 0)
+			continue;
+		strbuf_addf(&b, "%s%s", found++ ? " " : "", o->value);
+	}
+	return found ? b.buf : NULL;
+}
+
+/* One option's row: its flag (the table's help on hover), then each workload's value, highlighted where it
+ * differs from the base run's workload of the same name. */
+static void option_row(FILE *f, const struct run_data *d, const struct run_data *base, const char *key,
+		       const struct option_def *def)
+{
+	fputs("<tr><td class=\"l\"", f);
+	if (def)
+		element(f, " title=\"", def->help, "\"");
+	fputs("><code>--", f);
+	for (const char *c = key; *c; c++)
+		fputc(*c == '_' ? '-' : *c, f);
+	fputs("</code></td>", f);
+	for (size_t w = 0; w < d->info.nworkloads; w++) {
+		const char *name = d->info.workloads[w].name;
+		char *v = option_value(d, name, key), *bv = base ? option_value(base, name, key) : NULL;
+		if (v)
+			option_cell(f, v, base ? (bv ? bv : "") : NULL);
+		else
+			fprintf(f, "<td class=\"l%s\"><small>(none)</small></td>", bv ? " moved" : "");
+		free(v);
+		free(bv);
+	}
+	fputs("</tr>\n", f);
+}
+
+/* Whether any workload of the run stored the option. */
+static int option_stored(const struct run_data *d, const char *key)
+{
+	for (size_t i = 0; i < d->nopts; i++)
+		if (strcmp(d->opts[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* Every option the run's workloads stored, a column per workload, from the option table: the options
+ * that change what a point measures, then those that do not (the label, the task counts, the rounds,
+ * ...), then any this version of reaim does not know (stored by a newer one). */
+static void run_options(FILE *f, const struct run_data *d, const struct run_data *base)
+{
+	fputs("<table><tr><th class=\"l\">Option</th>", f);
+	for (size_t w = 0; w < d->info.nworkloads; w++)
+		element(f, "<th class=\"l\">", d->info.workloads[w].name, "</th>");
+	fputs("</tr>\n", f);
+	static const char *const parts[] = {"Options that change what a point measures",
+					    "Options that do not change a point (how many, how long, what is kept)"};
+	int cols = (int)d->info.nworkloads + 1;
+	for (int measured = 1; measured >= 0; measured--) {
+		int heading = 0;
+		for (size_t i = 0; i < option_count; i++) {
+			const struct option_def *def = &option_table[i];
+			if (!def->measured != !measured || !option_stored(d, def->key))
+				continue;
+			if (!heading++)
+				fprintf(f, "<tr><th class=\"l\" colspan=\"%d\">%s</th></tr>\n", cols, parts[!measured]);
+			option_row(f, d, base, def->key, def);
+		}
+	}
+	int heading = 0;
+	for (size_t i = 0; i < d->nopts; i++) {
+		const char *key = d->opts[i].key;
+		int seen = option_find(key) != NULL;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(d->opts[k].key, key) == 0;
+		if (seen)
+			continue;
+		if (!heading++)
+			fprintf(f, "<tr><th class=\"l\" colspan=\"%d\">Options this version of reaim does not know "
+				   "(taken to change a point)</th></tr>\n",
+				cols);
+		option_row(f, d, base, key, NULL);
+	}
+	fputs("</table>\n", f);
 }
 
 /* How each run was made: enough to make it again. */
@@ -791,34 +912,7 @@ static void provenance(FILE *f, const struct run_data *rd, size_t n)
 		element(f, "<dt>Started</dt><dd>", d->row.started, "</dd>");
 		element(f, "<dt>Suite</dt><dd>", d->info.suite_name, "</dd>");
 		element(f, "<dt>Run id</dt><dd><code>", d->row.uuid, "</code></dd></dl>\n");
-		fputs("<table><tr><th class=\"l\">Workload</th><th class=\"l\">Workfile</th><th class=\"l\">Tasks</th>"
-		      "<th>Jobs/task</th><th>Repeats</th><th class=\"l\">O_SYNC</th><th class=\"l\">Sync mode</th>"
-		      "<th>File KiB</th><th>Pool KiB</th><th class=\"l\">Dirs</th></tr>\n", f);
-		for (size_t w = 0; w < d->info.nworkloads; w++) {
-			const struct store_run_workload *wl = &d->info.workloads[w];
-			const struct store_run_workload *bw = r > 0 ? workload_named(&rd[0], wl->name) : NULL;
-			char num[4][32], base[4][32];
-			const int64_t vals[] = {wl->jobs_per_task, wl->repeat, wl->filesize_kib, wl->poolsize_kib};
-			const int64_t bvals[] = {bw ? bw->jobs_per_task : 0, bw ? bw->repeat : 0, bw ? bw->filesize_kib : 0,
-						 bw ? bw->poolsize_kib : 0};
-			for (size_t k = 0; k < 4; k++) {
-				snprintf(num[k], sizeof(num[k]), "%lld", (long long)vals[k]);
-				snprintf(base[k], sizeof(base[k]), "%lld", (long long)bvals[k]);
-			}
-			fputs("<tr>", f);
-			option_cell(f, wl->name, NULL, 0);
-			option_cell(f, wl->workfile_name, bw ? bw->workfile_name : NULL, 0);
-			option_cell(f, wl->tasks, bw ? bw->tasks : NULL, 0);
-			option_cell(f, num[0], bw ? base[0] : NULL, 1);
-			option_cell(f, num[1], bw ? base[1] : NULL, 1);
-			option_cell(f, wl->osync, bw ? bw->osync : NULL, 0);
-			option_cell(f, wl->sync_mode, bw ? bw->sync_mode : NULL, 0);
-			option_cell(f, num[2], bw ? base[2] : NULL, 1);
-			option_cell(f, num[3], bw ? base[3] : NULL, 1);
-			option_cell(f, wl->dirs, bw ? bw->dirs : NULL, 0);
-			fputs("</tr>\n", f);
-		}
-		fputs("</table>\n", f);
+		run_options(f, d, r > 0 ? &rd[0] : NULL);
 		if (d->info.suite_text[0]) {
 			fputs("<details><summary>Suite text</summary><pre>", f);
 			html_text(f, d->info.suite_text, 1);

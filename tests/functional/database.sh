@@ -61,7 +61,8 @@ ok "$([ ! -e "$T/none.db" ] && echo 0 || echo 1)" "and does not create it"
 
 # another program holds the write lock: readers do not wait, a run waits and stores every point
 if have "another program's write lock" python3; then
-	lock() { python3 -c 'import sqlite3,sys,time
+	# exec: $! is the holder itself, so killing it ends the lock (not a shell its holder outlives)
+	lock() { exec python3 -c 'import sqlite3,sys,time
 c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN IMMEDIATE")
 open(sys.argv[3], "w").close(); time.sleep(float(sys.argv[2]))' "$REAIM_DB" "$1" "$T/locked"; }
 	rm -f "$T/locked"

@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # reaim report: one self-contained HTML page for two runs and for one, escaped labels, the environment's
-# differences, the counters section (and its sentence for runs without counters), and a real headless
-# browser that renders it without asking the network for anything.
+# differences, every option each run stored, the counters section (and its sentence for runs without
+# counters), and a real headless browser that renders it without asking the network for anything.
 . "$(dirname "$0")/lib.sh"
 
 printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
 check "run A" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
 check "run B (O_SYNC both)" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
-check "a third run" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil
+check "a third run" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil --warmup 1 --pin on
 # reaim refuses such a label on its command line; another program may have stored one
 if have "an odd label stored" sqlite3; then
 	sqlite3 "$REAIM_DB" "UPDATE runs SET label = 'ev<b>il&\"x' || char(1) || CAST(x'ff' AS TEXT) || 'y' WHERE label = 'evil'"
@@ -78,6 +78,15 @@ contains "$T/one.html" "Peak:" "its peaks"
 status 0 "report a run with an odd label" "$REAIM" report last -o "$T/evil.html"
 contains "$T/evil.html" "$(printf 'ev&lt;b&gt;il&amp;&quot;x \357\277\275y')" "markup escaped, a control character as a space, a bad byte as U+FFFD"
 ok "$(grep -q 'ev<b>' "$T/evil.html"; [ $? -ne 0 ]; echo $?)" "no raw markup from the label"
+contains "$T/evil.html" '<code>--warmup</code></td><td class="l">1</td>' "every stored option listed: --warmup"
+contains "$T/evil.html" '<code>--pin</code></td><td class="l">on</td>' "and --pin"
+contains "$T/evil.html" 'Options that do not change a point' "those that do not change a point apart"
+# the other views of the same stored rows name the same options
+status 0 "show -v of the run" "$REAIM" show -v last
+ok "$(grep -Eq '^  warmup +1$' "$T/out" && grep -Eq '^  pin +on$' "$T/out"; echo $?)" "show -v lists --warmup and --pin"
+status 0 "its JSON export" "$REAIM" export last --format json
+contains "$T/out" '"warmup": "1"' "the JSON export has --warmup"
+contains "$T/out" '"pin": "on"' "and --pin"
 if have "the page with the odd label is well-formed" xmllint; then
 	check "the page with the odd label is well-formed" xmllint --noout "$T/evil.html"
 fi

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analysis/compare.h"
+#include "config/cfg.h"
 #include "report/html.h"
 #include "report/plot.h"
 #include "report/report.h"
@@ -234,6 +235,115 @@ static void variant_rows(void)
 	free(buf);
 }
 
+/* The page of one run, or NULL. */
+static char *page_of(int64_t id)
+{
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	struct compare_group g = {&id, 1};
+	FILE *f = open_memstream(&buf, &len);
+	int rc = report_html(f, st, &g, 1, NULL, err, sizeof(err));
+	fclose(f);
+	if (rc < 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* A run stored as the runner stores one: every option of the option table, each row's value as
+ * option_format gives it, here with --warmup 2 and --pin on. */
+static int64_t run_with_options(struct store_option **opts, size_t *nopts)
+{
+	struct store_run r = {.uuid = "opts", .label = "opts", .suite_name = "s", .suite_text = "",
+			      .command_line = "reaim --warmup 2 --pin on", .version = "9.9", .mode = "sweep", .seed = 1};
+	struct run_opts o;
+	const char *why;
+	run_opts_defaults(&o);
+	/* the rows without a default too, so that every row is stored */
+	static const char *const given[][2] = {
+		{"warmup", "2"},	 {"pin", "on"},		{"variant", "a=true"}, {"variant", "b=false"},
+		{"workfile", "disk"},	 {"filesize", "1M"},	{"poolsize", "2M"},    {"dirs", "/tmp"},
+		{"label", "opts"},	 {"point_hook", "true"}, {"point_hook_tasks", "1"}, {"cpus", "1"},
+		{"load", "io"},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(given); i++)
+		if (option_set(&o, option_find(given[i][0]), given[i][1], &why) < 0)
+			printf("# --%s %s: %s\n", given[i][0], given[i][1], why);
+	*opts = NULL;
+	*nopts = 0;
+	for (size_t i = 0; i < option_count; i++) {
+		struct str_list v;
+		option_format(&o, &option_table[i], &v);
+		*opts = xrealloc(*opts, (*nopts + v.count + 1) * sizeof(**opts));
+		for (size_t k = 0; k < v.count; k++) {
+			struct store_option *row = &(*opts)[(*nopts)++];
+			memset(row, 0, sizeof(*row));
+			snprintf(row->key, sizeof(row->key), "%s", option_table[i].key);
+			row->item = option_table[i].type == OPT_STRLIST ? (int)k : -1;
+			row->value = v.v[k];
+		}
+		free(v.v);
+	}
+	run_opts_free(&o);
+	int64_t id, wl;
+	store_run_begin(st, &r, NULL, &id);
+	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "10 disk_rr\n",
+				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1",
+				   .jobs_per_task = 10, .repeat = 1, .options = *opts, .noptions = *nopts};
+	store_workload_add(st, id, &w, &wl);
+	store_run_finish(st, id, "complete", NULL);
+	return id;
+}
+
+/* "How each run was made" lists every option the run stored, by the option table's rows: a row added
+ * to the table shows there with no other change. */
+static void stored_options(void)
+{
+	struct store_option *opts;
+	size_t nopts;
+	int64_t id = run_with_options(&opts, &nopts);
+	char *buf = page_of(id);
+	const char *made = buf ? strstr(buf, "How each run was made") : NULL;
+	ok(made != NULL, "the report of a run stored with every option");
+	size_t listed = 0, stored = 0;
+	for (size_t i = 0; made && i < nopts; i++) {
+		if (i > 0 && strcmp(opts[i].key, opts[i - 1].key) == 0)
+			continue;
+		char flag[64];
+		snprintf(flag, sizeof(flag), "<code>--%s</code>", opts[i].key);
+		for (char *c = flag; *c; c++)
+			*c = *c == '_' ? '-' : *c;
+		stored++;
+		if (strstr(made, flag))
+			listed++;
+		else
+			printf("# not listed: %s\n", flag);
+	}
+	is_int(stored, option_count, "the run stored every row of the option table (a new one without a default: "
+				     "give it a value above)");
+	is_int(listed, stored, "every option it stored listed by its row");
+	ok(made && strstr(made, "<code>--warmup</code></td><td class=\"l\">2</td>"), "--warmup 2 shown");
+	ok(made && strstr(made, "<code>--pin</code></td><td class=\"l\">on</td>"), "--pin on shown");
+	ok(made && strstr(made, "<code>--variant</code></td><td class=\"l\">a=true b=false</td>"),
+	   "a list option's items on one line");
+	const char *other = made ? strstr(made, "Options that do not change a point") : NULL;
+	ok(other && strstr(other, "<code>--precision</code>") && strstr(other, "<code>--counters</code>") &&
+		   !strstr(other, "<code>--pin</code>"),
+	   "options that do not change a point listed apart, the others before them");
+	ok(made && strstr(made, "title=\"bind task i to the i-th allowed CPU"), "each row with the table's help");
+	free(buf);
+	store_options_free(opts, nopts);
+	/* a run stored before its workloads kept their options: the columns it kept, named as the table names them */
+	int64_t a = fake_run("old-run", 1.0, 0, "none");
+	buf = page_of(a);
+	made = buf ? strstr(buf, "How each run was made") : NULL;
+	ok(made && strstr(made, "<code>--jobs-per-task</code></td><td class=\"l\">10</td>") &&
+		   strstr(made, "<code>--repeat</code></td><td class=\"l\">3</td>"),
+	   "an older run's options from its workload's columns");
+	free(buf);
+}
+
 int main(void)
 {
 	tap_case(escaping);
@@ -248,6 +358,7 @@ int main(void)
 	tap_case(plot_sets, a, b);
 	tap_case(page, a, b);
 	tap_case(variant_rows);
+	tap_case(stored_options);
 	test_db_remove(&db);
 	return done_testing();
 }
