@@ -80,6 +80,8 @@ static const char *samples_text(const struct compare_model *m)
 	case COMPARE_VARIANTS:
 		return "pairs of points, one per round (the variants ran next to each other in every round)";
 	case COMPARE_OSYNC: return "pairs of points, one per round";
+	case COMPARE_LOADS:
+		return "pairs of points, one per round (each load ran next to no_load in every round)";
 	case COMPARE_GROUPS: break;
 	}
 	return repeats ? "samples a side: each run's mean with 2 or more runs, else the one run's repeats"
@@ -95,7 +97,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	if (m->kind != COMPARE_GROUPS)
 		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
 		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
-		      m->kind == COMPARE_VARIANTS ? "its variants" : "O_SYNC off against on");
+		      m->kind == COMPARE_VARIANTS ? "its variants"
+		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
+						  : "O_SYNC off against on");
 	for (size_t s = 0; s < m->nsides; s++) {
 		char runs[256] = "";
 		if (m->kind == COMPARE_GROUPS)
@@ -129,6 +133,14 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha);
+	int loads = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		loads |= m->panels[i].has_loads;
+	if (loads)
+		strbuf_addf(&legend, " Background loads as contest shows them: Ratio, the other side's mean real time "
+			     "over the base's (contest's time ratio: above 1 the job took longer); Loads, the units of work "
+			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
+			     "one CPU; means over the points compared, - where a side ran no load.");
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
@@ -309,6 +321,38 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	strbuf_free(&s);
 }
 
+/* A load's units of work (contest's Loads), LCPU% or the time ratio as text; "-" where a side ran none. */
+static void fmt_load(char *buf, size_t len, const char *fmt, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, fmt, v);
+	else
+		snprintf(buf, len, "-");
+}
+
+/* contest's columns of a panel with background loads: per task count the time ratio and each side's
+ * load's units done and CPU. */
+static void table_loads(FILE *f, const struct compare_model *m, const struct compare_panel *p)
+{
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
+	char ha[2][24], hb[2][24];
+	snprintf(ha[0], sizeof(ha[0]), "%s Loads", a);
+	snprintf(ha[1], sizeof(ha[1]), "%s LCPU%%", a);
+	snprintf(hb[0], sizeof(hb[0]), "%s Loads", b);
+	snprintf(hb[1], sizeof(hb[1]), "%s LCPU%%", b);
+	fprintf(f, "%5s %7s %12s %8s %12s %8s\n", "Tasks", "Ratio", ha[0], ha[1], hb[0], hb[1]);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		char r[16], la[24], ca[16], lb[24], cb[16];
+		fmt_load(r, sizeof(r), "%.3f", c->time_ratio);
+		fmt_load(la, sizeof(la), "%.1f", c->loads_a);
+		fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
+		fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
+		fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
+		fprintf(f, "%5d %7s %12s %8s %12s %8s\n", c->tasks, r, la, ca, lb, cb);
+	}
+}
+
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
@@ -333,6 +377,8 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 			len--;
 		fprintf(f, "%.*s\n", (int)len, line);
 	}
+	if (p->has_loads)
+		table_loads(f, m, p);
 	panel_summary(f, m, p, 0);
 }
 
@@ -340,16 +386,28 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
-	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | %s | %g%% CI | p adj | MDE | CPU |\n"
-		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, b, m->ratio ? "Ratio" : "Change",
-		100 * (1 - m->alpha));
+	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | %s | %g%% CI | p adj | MDE | CPU |", a, b,
+		m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
+	if (p->has_loads)
+		fprintf(f, " Time ratio | %s Loads | %s LCPU%% | %s Loads | %s LCPU%% |", a, a, b, b);
+	fprintf(f, "\n|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|%s\n", p->has_loads ? "---:|---:|---:|---:|---:|" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
 		cell_text(c, m->ratio, &t);
-		fprintf(f, "| %d | %.1f | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, c->mean_a, t.n_a,
+		fprintf(f, "| %d | %.1f | %s | %s | %s | %s | %s | %s%s | %s | %s |", c->tasks, c->mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : "", t.mde,
 			t.cpu);
+		if (p->has_loads) {
+			char r[16], la[24], ca[16], lb[24], cb[16];
+			fmt_load(r, sizeof(r), "%.3f", c->time_ratio);
+			fmt_load(la, sizeof(la), "%.1f", c->loads_a);
+			fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
+			fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
+			fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
+			fprintf(f, " %s | %s | %s | %s | %s |", r, la, ca, lb, cb);
+		}
+		fputc('\n', f);
 	}
 	panel_summary(f, m, p, 1);
 }
@@ -368,7 +426,8 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
 		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
 		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
-		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high\n");
+		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high,cpus,load,"
+		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -438,6 +497,10 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		const double ratio[] = {c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a, c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN,
 					c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN};
 		csv_numbers(f, "%.5f", ratio, ARRAY_SIZE(ratio));
+		fprintf(f, ",%d,", p->cpus);
+		textout_csv_string(f, p->load, 0);
+		csv_numbers(f, "%.5f", &c->time_ratio, 1);
+		csv_numbers(f, "%.4f", (const double[]){c->loads_a, c->loads_b, c->lcpu_a, c->lcpu_b}, 4);
 		fputc('\n', f);
 	}
 }
@@ -513,6 +576,7 @@ static void json_begin(FILE *f, const struct compare_model *m)
 			fprintf(f, "%d", d->osync);
 		else
 			fputs("null", f);
+		json_string_or_null(f, "load", d->load);
 		fputc('}', f);
 	}
 	fprintf(f, "],\n \"notes\": [");
@@ -538,6 +602,8 @@ static void json_block(FILE *f, const struct compare_model *m, const struct comp
 		fputs("null", f);
 	fprintf(f, ", \"variant\": ");
 	textout_json_string(f, p->variant);
+	fprintf(f, ", \"cpus\": %d, \"load\": ", p->cpus);
+	textout_json_string(f, p->load);
 	fprintf(f, ", \"base\": \"%s\", \"other\": \"%s\"", m->sides[0].letter, m->sides[p->side].letter);
 }
 
@@ -621,6 +687,11 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "ratio", "%.6f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
 		json_num(f, "ratio_ci_low", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN);
 		json_num(f, "ratio_ci_high", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN);
+		json_num(f, "time_ratio", "%.6f", c->time_ratio);
+		json_num(f, "loads_base", "%.6g", c->loads_a);
+		json_num(f, "loads_other", "%.6g", c->loads_b);
+		json_num(f, "lcpu_pct_base", "%.4f", c->lcpu_a);
+		json_num(f, "lcpu_pct_other", "%.4f", c->lcpu_b);
 		fputc('}', f);
 	}
 }
