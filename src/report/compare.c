@@ -137,8 +137,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;
 	if (loads)
-		strbuf_addf(&legend, " Background loads as contest shows them: Ratio, the other side's mean real time "
-			     "over the base's (contest's time ratio: above 1 the job took longer); Loads, the units of work "
+		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the other side's mean real "
+			     "time over the base's (inside one run, a load's over no_load's: contest's Ratio; above 1 the "
+			     "job took longer); Loads, the units of work "
 			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
 			     "one CPU; means over the points compared, - where a side ran no load.");
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
@@ -340,7 +341,9 @@ static void table_loads(FILE *f, const struct compare_model *m, const struct com
 	snprintf(ha[1], sizeof(ha[1]), "%s LCPU%%", a);
 	snprintf(hb[0], sizeof(hb[0]), "%s Loads", b);
 	snprintf(hb[1], sizeof(hb[1]), "%s LCPU%%", b);
-	fprintf(f, "%5s %7s %12s %8s %12s %8s\n", "Tasks", "Ratio", ha[0], ha[1], hb[0], hb[1]);
+	char hr[24];
+	snprintf(hr, sizeof(hr), "Time %s/%s", b, a);
+	fprintf(f, "%5s %9s %12s %8s %12s %8s\n", "Tasks", hr, ha[0], ha[1], hb[0], hb[1]);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		char r[16], la[24], ca[16], lb[24], cb[16];
@@ -349,7 +352,7 @@ static void table_loads(FILE *f, const struct compare_model *m, const struct com
 		fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
 		fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
 		fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
-		fprintf(f, "%5d %7s %12s %8s %12s %8s\n", c->tasks, r, la, ca, lb, cb);
+		fprintf(f, "%5d %9s %12s %8s %12s %8s\n", c->tasks, r, la, ca, lb, cb);
 	}
 }
 
@@ -389,7 +392,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	fprintf(f, "\n| Tasks | %s JPM | n | %s JPM | n | %s | %g%% CI | p adj | MDE | CPU |", a, b,
 		m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
 	if (p->has_loads)
-		fprintf(f, " Time ratio | %s Loads | %s LCPU%% | %s Loads | %s LCPU%% |", a, a, b, b);
+		fprintf(f, " Time %s/%s | %s Loads | %s LCPU%% | %s Loads | %s LCPU%% |", b, a, a, a, b, b);
 	fprintf(f, "\n|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|%s\n", p->has_loads ? "---:|---:|---:|---:|---:|" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
