@@ -966,15 +966,16 @@ static const struct store_point *point_by_id(const struct build *b, int64_t id)
 	return NULL;
 }
 
-/* The mean of a figure over the points of a cell's side (those behind its samples), NaN where none has it. */
-static double points_mean(const struct build *b, const struct compare_cell_points *cp, size_t offset)
+/* The mean of a figure over the points of a cell's side (those behind its samples), NaN where none has
+ * it; of a background load's figure (loaded), only over points that ran one. */
+static double points_mean(const struct build *b, const struct compare_cell_points *cp, size_t offset, int loaded)
 {
 	double sum = 0;
 	size_t n = 0;
 	for (size_t i = 0; i < cp->n; i++) {
 		const struct store_point *p = point_by_id(b, cp->ids[i]);
 		double v;
-		if (!p)
+		if (!p || (loaded && (!p->load[0] || strcmp(p->load, "no_load") == 0)))
 			continue;
 		memcpy(&v, (const char *)p + offset, sizeof(v));
 		if (isfinite(v))
@@ -987,12 +988,12 @@ static double points_mean(const struct build *b, const struct compare_cell_point
  * done and CPU, and the time ratio B/A. */
 static void cell_loads(const struct build *b, struct compare_cell *c)
 {
-	c->loads_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_units));
-	c->loads_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_units));
-	c->lcpu_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_cpu_pct));
-	c->lcpu_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_cpu_pct));
-	double ra = points_mean(b, &c->pts_a, offsetof(struct store_point, real_s));
-	double rb = points_mean(b, &c->pts_b, offsetof(struct store_point, real_s));
+	c->loads_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_units), 1);
+	c->loads_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_units), 1);
+	c->lcpu_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_cpu_pct), 1);
+	c->lcpu_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_cpu_pct), 1);
+	double ra = points_mean(b, &c->pts_a, offsetof(struct store_point, real_s), 0);
+	double rb = points_mean(b, &c->pts_b, offsetof(struct store_point, real_s), 0);
 	c->time_ratio = c->present && ra > 0 && isfinite(rb) ? rb / ra : NAN;
 }
 
