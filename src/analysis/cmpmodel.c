@@ -985,16 +985,17 @@ static double points_mean(const struct build *b, const struct compare_cell_point
 }
 
 /* contest's figures of a cell, over the points the cell's samples came from: each side's load's units
- * done and CPU, and the time ratio B/A. */
+ * done and CPU, and the time ratio B/A (A's mean Jobs/Min over B's). */
 static void cell_loads(const struct build *b, struct compare_cell *c)
 {
 	c->loads_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_units), 1);
 	c->loads_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_units), 1);
 	c->lcpu_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_cpu_pct), 1);
 	c->lcpu_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_cpu_pct), 1);
-	double ra = points_mean(b, &c->pts_a, offsetof(struct store_point, real_s), 0);
-	double rb = points_mean(b, &c->pts_b, offsetof(struct store_point, real_s), 0);
-	c->time_ratio = c->present && ra > 0 && isfinite(rb) ? rb / ra : NAN;
+	/* as show's loads table has it: the same jobs take A's Jobs/Min over B's as long */
+	double ja = points_mean(b, &c->pts_a, offsetof(struct store_point, jobs_per_min), 0);
+	double jb = points_mean(b, &c->pts_b, offsetof(struct store_point, jobs_per_min), 0);
+	c->time_ratio = c->present && jb > 0 && isfinite(ja) ? ja / jb : NAN;
 }
 
 static void build_panel(struct build *b, const struct key *k, size_t side, struct compare_panel *pn)

@@ -123,7 +123,8 @@ struct compare_cell {
 	 * units of work the background load did (Loads) and its CPU in % of one CPU (LCPU%); NaN where a
 	 * side ran no load (no_load) */
 	double loads_a, loads_b, lcpu_a, lcpu_b;
-	double time_ratio;        /* contest's Ratio: the mean real time of B's points over A's (NaN: none) */
+	double time_ratio;        /* contest's Ratio, B's time over A's for the same jobs: the mean Jobs/Min of
+				   * A's points over B's, as show's loads table has it (NaN: none) */
 };
 
 /* One subtest's share of the change in total job time of a panel. */

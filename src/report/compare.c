@@ -137,9 +137,10 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;
 	if (loads)
-		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the other side's mean real "
-			     "time over the base's (inside one run, a load's over no_load's: contest's Ratio; above 1 the "
-			     "job took longer); Loads, the units of work "
+		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the time the other side took "
+			     "for the same jobs over the base's, the base's mean Jobs/Min over the other's (inside one "
+			     "run, a load's against no_load's: contest's Ratio, as show prints it; above 1 the job took "
+			     "longer); Loads, the units of work "
 			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
 			     "one CPU; means over the points compared, - where a side ran no load.");
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
