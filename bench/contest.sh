@@ -21,5 +21,5 @@ $nice "$reaim" -q -f "$top/workfiles/dbase" -t 2 -r "$rounds" -j "$jobs" --load 
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== dbase, 2 tasks, $rounds rounds, $jobs jobs per task, loads capped at $REAIM_LOAD_MAX_MIB MiB"
 "$reaim" show last --db "$t/b.db" | sed -n '/^Loads as contest/,/^Per test/p' | grep -v '^Per test'
-"$reaim" compare last --db "$t/b.db" | grep -E '^Workload|^Tasks|^ +2 |^[B-Z] \(load'
+"$reaim" compare last --db "$t/b.db" | grep -E '^Workload|^Tasks|^ +2 +[0-9]|^[B-Z] \(load'
 
