@@ -57,6 +57,7 @@ const char *compare_kind_name(enum compare_kind k)
 	switch (k) {
 	case COMPARE_VARIANTS: return "variants";
 	case COMPARE_OSYNC: return "osync";
+	case COMPARE_LOADS: return "loads";
 	case COMPARE_GROUPS: break;
 	}
 	return "groups";
@@ -109,7 +110,7 @@ struct key {
 	int osync;                /* -1: the side says */
 	const char *variant;      /* NULL: the side says */
 	int cpus;                 /* --cpus: the CPU count (0: every CPU) */
-	const char *load;         /* --load: the background load ("" without) */
+	const char *load;         /* --load: the background load ("" without); NULL: the side says */
 	int skip_noisy;           /* --exclude-noisy: points measured in noise are left out */
 };
 
@@ -250,8 +251,8 @@ static const struct store_test *tests_of(struct build *b, struct crun *r, size_t
 /* Whether a point belongs to a side's share of a block. */
 static int matches(const struct compare_side *s, const struct key *k, const struct store_point *p)
 {
-	if (!p->valid || strcmp(p->workload, k->workload) != 0 || p->cpus != k->cpus || strcmp(p->load, k->load) != 0 ||
-	    (k->skip_noisy && noise_of_point(p)))
+	if (!p->valid || strcmp(p->workload, k->workload) != 0 || p->cpus != k->cpus ||
+	    strcmp(p->load, s->load ? s->load : k->load) != 0 || (k->skip_noisy && noise_of_point(p)))
 		return 0;
 	if (p->osync != (s->osync >= 0 ? s->osync : k->osync))
 		return 0;
@@ -673,7 +674,8 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 
 static int key_equal(const struct key *a, const struct key *b)
 {
-	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync && a->cpus == b->cpus && strcmp(a->load, b->load) == 0 &&
+	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync && a->cpus == b->cpus &&
+	       (a->load == b->load || (a->load && b->load && strcmp(a->load, b->load) == 0)) &&
 	       (a->variant == b->variant || (a->variant && b->variant && strcmp(a->variant, b->variant) == 0));
 }
 
@@ -689,7 +691,7 @@ static size_t block_keys(struct build *b, struct key **out)
 		for (size_t j = 0; j < r->n; j++) {
 			const struct store_point *p = &r->pts[j];
 			struct key k = {p->workload, s->osync >= 0 ? -1 : p->osync, s->variant ? NULL : p->variant,
-					p->cpus, p->load, b->m->exclude_noisy};
+					p->cpus, s->load ? NULL : p->load, b->m->exclude_noisy};
 			if (!matches(s, &k, p))
 				continue;
 			size_t q = 0;
@@ -984,6 +986,48 @@ static int side_system(struct build *b, const struct compare_side *s, const stru
 	return used > 0;
 }
 
+/* A stored point by id among the runs read, or NULL. */
+static const struct store_point *point_by_id(const struct build *b, int64_t id)
+{
+	for (size_t i = 0; i < b->nruns; i++)
+		for (size_t j = 0; j < b->runs[i].n; j++)
+			if (b->runs[i].pts[j].id == id)
+				return &b->runs[i].pts[j];
+	return NULL;
+}
+
+/* The mean of a figure over the points of a cell's side (those behind its samples), NaN where none has
+ * it; of a background load's figure (loaded), only over points that ran one. */
+static double points_mean(const struct build *b, const struct compare_cell_points *cp, size_t offset, int loaded)
+{
+	double sum = 0;
+	size_t n = 0;
+	for (size_t i = 0; i < cp->n; i++) {
+		const struct store_point *p = point_by_id(b, cp->ids[i]);
+		double v;
+		if (!p || (loaded && (!p->load[0] || strcmp(p->load, "no_load") == 0)))
+			continue;
+		memcpy(&v, (const char *)p + offset, sizeof(v));
+		if (isfinite(v))
+			sum += v, n++;
+	}
+	return n ? sum / (double)n : NAN;
+}
+
+/* contest's figures of a cell, over the points the cell's samples came from: each side's load's units
+ * done and CPU, and the time ratio B/A (A's mean Jobs/Min over B's). */
+static void cell_loads(const struct build *b, struct compare_cell *c)
+{
+	c->loads_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_units), 1);
+	c->loads_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_units), 1);
+	c->lcpu_a = points_mean(b, &c->pts_a, offsetof(struct store_point, load_cpu_pct), 1);
+	c->lcpu_b = points_mean(b, &c->pts_b, offsetof(struct store_point, load_cpu_pct), 1);
+	/* as show's loads table has it: the same jobs take A's Jobs/Min over B's as long */
+	double ja = points_mean(b, &c->pts_a, offsetof(struct store_point, jobs_per_min), 0);
+	double jb = points_mean(b, &c->pts_b, offsetof(struct store_point, jobs_per_min), 0);
+	c->time_ratio = c->present && jb > 0 && isfinite(ja) ? ja / jb : NAN;
+}
+
 static void build_panel(struct build *b, const struct key *k, size_t side, struct compare_panel *pn)
 {
 	const struct compare_side *sa = &b->m->sides[0], *sb = &b->m->sides[side];
@@ -992,7 +1036,7 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 	snprintf(pn->variant, sizeof(pn->variant), "%.63s", k->variant ? k->variant : "");
 	pn->osync = k->osync;
 	pn->cpus = k->cpus;
-	snprintf(pn->load, sizeof(pn->load), "%.31s", k->load);
+	snprintf(pn->load, sizeof(pn->load), "%.31s", k->load ? k->load : sb->load);
 	pn->side = side;
 	int *tasks;
 	pn->ncells = block_tasks(b, k, &tasks);
@@ -1006,6 +1050,8 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 			cell_groups(b, sa, sb, k, c);
 		else
 			cell_paired(b, sa, sb, k, c);
+		cell_loads(b, c);
+		pn->has_loads |= isfinite(c->loads_a) || isfinite(c->loads_b) || isfinite(c->lcpu_a) || isfinite(c->lcpu_b);
 		c->noisy_a = noisy_at(b, sa, k, c->tasks, c->why_noisy, sizeof(c->why_noisy));
 		c->noisy_b = noisy_at(b, sb, k, c->tasks, c->why_noisy[0] ? NULL : c->why_noisy, sizeof(c->why_noisy));
 		if (c->present && c->mean_a > 0 && c->mean_b > 0)
@@ -1861,12 +1907,51 @@ static void add_side(struct compare_model *m, const char *label, const int64_t *
 	m->nsides++;
 }
 
-/* One run: its variants (the first ran first: the base), else O_SYNC off (base) and on. */
+/* The background loads of a run's points, no_load first then in the order they first ran; NULL
+ * when its points ran without --load. The names point into the points. */
+static size_t run_loads(const struct crun *r, const char ***out)
+{
+	size_t n = 0;
+	*out = xcalloc(r->n + 2, sizeof(**out));
+	for (size_t i = 0; i < r->n; i++) {
+		const char *l = r->pts[i].load;
+		size_t k = 0;
+		while (k < n && strcmp((*out)[k], l) != 0)
+			k++;
+		if (!l[0] || k < n)
+			continue;
+		if (strcmp(l, "no_load") == 0) { /* the base, whatever ran first */
+			memmove(*out + 1, *out, n * sizeof(**out));
+			(*out)[0] = l;
+		} else {
+			(*out)[n] = l;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* One run: its loads (no_load the base; variants are then blocks of it), else its variants (the first
+ * ran first: the base), else O_SYNC off (base) and on. */
 static void inside_one_run(struct build *b, int64_t id)
 {
 	struct compare_model *m = b->m;
 	const struct crun *r = run_of(b, id);
 	snprintf(m->run_label, sizeof(m->run_label), "%s", r->row.label);
+	const char **loads;
+	size_t nl = run_loads(r, &loads);
+	if (nl > 1 && strcmp(loads[0], "no_load") == 0) {
+		m->kind = COMPARE_LOADS;
+		for (size_t i = 0; i < nl; i++) {
+			char label[96];
+			snprintf(label, sizeof(label), i ? "load %.60s" : "%.60s", loads[i]);
+			add_side(m, label, &id, 1);
+			m->sides[m->nsides - 1].load = loads[i]; /* points into the run's points, kept to the end */
+		}
+		free(loads);
+		return;
+	}
+	free(loads);
 	const char **names;
 	size_t nv = curve_variants(r->pts, r->n, &names);
 	if (nv > 1 || (nv == 1 && names[0][0])) {
@@ -1959,6 +2044,9 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	for (size_t s = 0; s < m->nsides; s++)
 		if (m->sides[s].variant)
 			m->sides[s].variant = xstrdup(m->sides[s].variant);
+	for (size_t s = 0; s < m->nsides; s++)
+		if (m->sides[s].load)
+			m->sides[s].load = xstrdup(m->sides[s].load);
 	for (size_t i = 0; i < b.nruns; i++) {
 		struct crun *r = &b.runs[i];
 		for (size_t j = 0; j < r->n; j++)
@@ -1978,6 +2066,7 @@ void compare_model_free(struct compare_model *m)
 	for (size_t s = 0; s < m->nsides; s++) {
 		free(m->sides[s].runs);
 		free((char *)m->sides[s].variant);
+		free((char *)m->sides[s].load);
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->npanels; i++) {

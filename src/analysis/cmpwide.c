@@ -17,15 +17,25 @@ const char *compare_wide_stat_name(enum wide_stat s)
 	return (size_t)s < ARRAY_SIZE(names) ? names[s] : "?";
 }
 
-static int same_block(const struct compare_panel *a, const struct compare_panel *b)
+/* Panels of one block: workload, O_SYNC setting, variant, CPU count and load (unless the loads are
+ * the sides, one run's loads against no_load). */
+static int same_block(const struct compare_model *m, const struct compare_panel *a, const struct compare_panel *b)
 {
-	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync && strcmp(a->variant, b->variant) == 0;
+	return strcmp(a->workload, b->workload) == 0 && a->osync == b->osync && strcmp(a->variant, b->variant) == 0 &&
+	       a->cpus == b->cpus && (m->kind == COMPARE_LOADS || strcmp(a->load, b->load) == 0);
 }
 
 const struct compare_cell *compare_wide_cell(const struct wide_block *b, size_t side, size_t i)
 {
 	const struct compare_panel *p = side ? b->panels[side] : NULL;
 	return p && i < p->ncells ? &p->cells[i] : NULL;
+}
+
+void compare_wide_loads(const struct wide_block *b, size_t side, size_t i, double *loads, double *lcpu)
+{
+	const struct compare_cell *c = side ? compare_wide_cell(b, side, i) : &b->first->cells[i];
+	*loads = !c ? NAN : side ? c->loads_b : c->loads_a;
+	*lcpu = !c ? NAN : side ? c->lcpu_b : c->lcpu_a;
 }
 
 /* A side's mean at row i: the base's from any panel, another side's where it has one. */
@@ -95,7 +105,7 @@ void compare_wide_build(const struct compare_model *m, struct wide_model *w)
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
 		size_t k = 0;
-		while (k < w->nblocks && !same_block(w->blocks[k].first, p))
+		while (k < w->nblocks && !same_block(m, w->blocks[k].first, p))
 			k++;
 		if (k == w->nblocks) {
 			/* insert in order */
@@ -111,6 +121,7 @@ void compare_wide_build(const struct compare_model *m, struct wide_model *w)
 		}
 		if (p->side < m->nsides)
 			w->blocks[k].panels[p->side] = p;
+		w->blocks[k].has_loads |= p->has_loads;
 	}
 	for (size_t k = 0; k < w->nblocks; k++)
 		block_stats(m, &w->blocks[k]);

@@ -16,6 +16,7 @@ const char *compare_wide_stat_name(enum wide_stat s);
 
 /* One block: its panel against each other side, and its summary rows. */
 struct wide_block {
+	int has_loads;            /* a panel of it has a background load's figures (Loads, LCPU%) */
 	const struct compare_panel **panels; /* [side]; [0] and sides without the block NULL */
 	const struct compare_panel *first;   /* the first panel: workload, O_SYNC setting, variant, task counts */
 	size_t ncommon;           /* task counts where every side has a mean: the summary rows are over these */
@@ -36,5 +37,8 @@ void compare_wide_build(const struct compare_model *m, struct wide_model *w);
 void compare_wide_free(struct wide_model *w);
 /* The cell of a block at row i (its task count is first->cells[i].tasks) for side s (> 0), or NULL. */
 const struct compare_cell *compare_wide_cell(const struct wide_block *b, size_t side, size_t i);
+/* A side's background load at row i of a block, as the model's cells have it: its mean units of work
+ * (contest's Loads) and CPU in % of one CPU; NaN where the side ran none or has no cell. */
+void compare_wide_loads(const struct wide_block *b, size_t side, size_t i, double *loads, double *lcpu);
 
 #endif

@@ -17,6 +17,7 @@ enum compare_kind {
 	COMPARE_GROUPS,   /* groups of runs: runs are the replicates (Welch) */
 	COMPARE_VARIANTS, /* the variants of one run, paired round by round */
 	COMPARE_OSYNC,    /* O_SYNC off (base) and on of one run made with --osync both, paired by round */
+	COMPARE_LOADS,    /* the background loads of one run made with --load: no_load (base) against each, paired by round */
 };
 
 enum compare_correction { COMPARE_HOLM, COMPARE_BH };
@@ -41,6 +42,7 @@ struct compare_side {
 	size_t nruns;
 	const char *variant;      /* COMPARE_VARIANTS: the variant it selects (else NULL) */
 	int osync;                /* COMPARE_OSYNC: the setting it selects (else -1) */
+	const char *load;         /* COMPARE_LOADS: the background load it selects (else NULL) */
 };
 
 /* What the verdict of one cell says, the one list every view renders (text, CSV, Markdown, JSON,
@@ -120,6 +122,12 @@ struct compare_cell {
 	double mde_adj_pct;       /* the MDE at the corrected level (alpha over the judged cells, Bonferroni) */
 	struct compare_cell_points pts_a, pts_b;
 	size_t unpaired_a, unpaired_b; /* paired: valid rounds whose partner is not (left out of the means) */
+	/* --load, as contest shows it, over the points behind each side's samples (pts_a, pts_b): the mean
+	 * units of work the background load did (Loads) and its CPU in % of one CPU (LCPU%); NaN where a
+	 * side ran no load (no_load) */
+	double loads_a, loads_b, lcpu_a, lcpu_b;
+	double time_ratio;        /* contest's Ratio, B's time over A's for the same jobs: the mean Jobs/Min of
+				   * A's points over B's, as show's loads table has it (NaN: none) */
 };
 
 /* One subtest's share of the change in total job time of a panel. */
@@ -167,7 +175,8 @@ struct compare_panel {
 	int osync;                /* -1 in osync mode (the sides are the settings) */
 	char variant[64];         /* "" unless groups of runs made with variants */
 	int cpus;                 /* --cpus: the CPU count of the block (0: every CPU) */
-	char load[32];            /* --load: the background load of the block ("" without) */
+	char load[32];            /* --load: the background load of the block, or (loads) the other side's ("" without) */
+	int has_loads;            /* a cell has a load's figures (loads_a/b, lcpu_a/b): the views show contest's columns */
 	size_t side;              /* index of the other side */
 	struct compare_cell *cells;
 	size_t ncells;
@@ -271,9 +280,9 @@ struct compare_group {
 /* Where a change of the model's metric is a worsening (a drop of Jobs/Min, a rise of real_s). */
 int compare_worse(const struct compare_model *m, double change_pct);
 
-/* Build the model: two or more groups (groups of runs), or one group of one run (its variants, else
- * its O_SYNC settings; m->nothing says why when it has neither). -1 when the store cannot be read or
- * o->metric is no metric (metric_find). */
+/* Build the model: two or more groups (groups of runs), or one group of one run (its loads, else its
+ * variants, else its O_SYNC settings; m->nothing says why when it has none). -1 when the store cannot
+ * be read or o->metric is no metric (metric_find). */
 int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
 			const struct compare_options *o, struct compare_model *m);
 void compare_model_free(struct compare_model *m);
@@ -283,7 +292,7 @@ size_t compare_model_family(const struct compare_model *m);
 /* "Holm" or "Benjamini-Hochberg"; and the short names --correction takes. */
 const char *compare_correction_name(enum compare_correction c);
 extern const char *const compare_correction_names[]; /* "holm", "bh", NULL */
-const char *compare_kind_name(enum compare_kind k);   /* "groups", "variants", "osync" */
+const char *compare_kind_name(enum compare_kind k);   /* "groups", "variants", "osync", "loads" */
 /* The name of side i (0: "A", 25: "Z", 26: "AA", 701: "ZZ", 702: "AAA"), as struct compare_side holds it. */
 void compare_side_letter(size_t i, char *buf, size_t len);
 /* A side's name for headings: "A: kernel-a (runs 1, 3, 5)"; groups name their runs. */

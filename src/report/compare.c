@@ -80,6 +80,8 @@ static const char *samples_text(const struct compare_model *m)
 	case COMPARE_VARIANTS:
 		return "pairs of points, one per round (the variants ran next to each other in every round)";
 	case COMPARE_OSYNC: return "pairs of points, one per round";
+	case COMPARE_LOADS:
+		return "pairs of points, one per round (each load ran next to no_load in every round)";
 	case COMPARE_GROUPS: break;
 	}
 	return repeats ? "samples a side: each run's mean with 2 or more runs, else the one run's repeats"
@@ -95,7 +97,9 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	if (m->kind != COMPARE_GROUPS)
 		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
 		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
-		      m->kind == COMPARE_VARIANTS ? "its variants" : "O_SYNC off against on");
+		      m->kind == COMPARE_VARIANTS ? "its variants"
+		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
+						  : "O_SYNC off against on");
 	for (size_t s = 0; s < m->nsides; s++) {
 		char runs[256] = "";
 		if (m->kind == COMPARE_GROUPS)
@@ -135,6 +139,16 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha, m->metric->label);
+	int loads = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		loads |= m->panels[i].has_loads;
+	if (loads)
+		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the time the other side took "
+			     "for the same jobs over the base's, the base's mean Jobs/Min over the other's (inside one "
+			     "run, a load's against no_load's: contest's Ratio, as show prints it; above 1 the job took "
+			     "longer); Loads, the units of work "
+			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
+			     "one CPU; means over the points compared, - where a side ran no load.");
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
 	if (markdown && m->nnotes)
@@ -320,6 +334,40 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	strbuf_free(&s);
 }
 
+/* A load's units of work (contest's Loads), LCPU% or the time ratio as text; "-" where a side ran none. */
+static void fmt_load(char *buf, size_t len, const char *fmt, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, fmt, v);
+	else
+		snprintf(buf, len, "-");
+}
+
+/* contest's columns of a panel with background loads: per task count the time ratio and each side's
+ * load's units done and CPU. */
+static void table_loads(FILE *f, const struct compare_model *m, const struct compare_panel *p)
+{
+	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
+	char ha[2][24], hb[2][24];
+	snprintf(ha[0], sizeof(ha[0]), "%s Loads", a);
+	snprintf(ha[1], sizeof(ha[1]), "%s LCPU%%", a);
+	snprintf(hb[0], sizeof(hb[0]), "%s Loads", b);
+	snprintf(hb[1], sizeof(hb[1]), "%s LCPU%%", b);
+	char hr[24];
+	snprintf(hr, sizeof(hr), "Time %s/%s", b, a);
+	fprintf(f, "%5s %9s %12s %8s %12s %8s\n", "Tasks", hr, ha[0], ha[1], hb[0], hb[1]);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct compare_cell *c = &p->cells[i];
+		char r[16], la[24], ca[16], lb[24], cb[16];
+		fmt_load(r, sizeof(r), "%.3f", c->time_ratio);
+		fmt_load(la, sizeof(la), "%.1f", c->loads_a);
+		fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
+		fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
+		fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
+		fprintf(f, "%5d %9s %12s %8s %12s %8s\n", c->tasks, r, la, ca, lb, cb);
+	}
+}
+
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
@@ -348,6 +396,8 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 			len--;
 		fprintf(f, "%.*s\n", (int)len, line);
 	}
+	if (p->has_loads)
+		table_loads(f, m, p);
 	panel_summary(f, m, p, 0);
 }
 
@@ -356,18 +406,30 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
 	const char *metric = report_metric_short(m);
-	fprintf(f, "\n| Tasks | %s %s | n | %s %s | n | %s | %g%% CI | p adj | MDE | CPU |\n"
-		   "|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|\n", a, metric, b, metric, m->ratio ? "Ratio" : "Change",
-		100 * (1 - m->alpha));
+	fprintf(f, "\n| Tasks | %s %s | n | %s %s | n | %s | %g%% CI | p adj | MDE | CPU |", a, metric, b, metric,
+		m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
+	if (p->has_loads)
+		fprintf(f, " Time %s/%s | %s Loads | %s LCPU%% | %s Loads | %s LCPU%% |", b, a, a, a, b, b);
+	fprintf(f, "\n|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|%s\n", p->has_loads ? "---:|---:|---:|---:|---:|" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char mean_a[24];
 		report_metric_value(m, c->mean_a, mean_a, sizeof(mean_a));
-		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |\n", c->tasks, mean_a, t.n_a,
-			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : "", t.mde,
+		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |", c->tasks, mean_a, t.n_a,
+			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : t.mark == '#' ? "#" : "", t.mde,
 			t.cpu);
+		if (p->has_loads) {
+			char r[16], la[24], ca[16], lb[24], cb[16];
+			fmt_load(r, sizeof(r), "%.3f", c->time_ratio);
+			fmt_load(la, sizeof(la), "%.1f", c->loads_a);
+			fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
+			fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
+			fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
+			fprintf(f, " %s | %s | %s | %s | %s |", r, la, ca, lb, cb);
+		}
+		fputc('\n', f);
 	}
 	panel_summary(f, m, p, 1);
 }
@@ -386,7 +448,8 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
 		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
 		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
-		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high,metric\n");
+		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high,cpus,load,"
+		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other,metric\n");
 }
 
 /* A side's letter, label and runs (ids separated by spaces). */
@@ -457,8 +520,11 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		const double ratio[] = {c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a, c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN,
 					c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN};
 		csv_numbers(f, "%.5f", ratio, ARRAY_SIZE(ratio));
-		fprintf(f, ",%s", m->metric->name);
-		fputc('\n', f);
+		fprintf(f, ",%d,", p->cpus);
+		textout_csv_string(f, p->load, 0);
+		csv_numbers(f, "%.5f", &c->time_ratio, 1);
+		csv_numbers(f, "%.4f", (const double[]){c->loads_a, c->loads_b, c->lcpu_a, c->lcpu_b}, 4);
+		fprintf(f, ",%s\n", m->metric->name);
 	}
 }
 
@@ -534,6 +600,7 @@ static void json_begin(FILE *f, const struct compare_model *m)
 			fprintf(f, "%d", d->osync);
 		else
 			fputs("null", f);
+		json_string_or_null(f, "load", d->load);
 		fputc('}', f);
 	}
 	fprintf(f, "],\n \"notes\": [");
@@ -559,6 +626,8 @@ static void json_block(FILE *f, const struct compare_model *m, const struct comp
 		fputs("null", f);
 	fprintf(f, ", \"variant\": ");
 	textout_json_string(f, p->variant);
+	fprintf(f, ", \"cpus\": %d, \"load\": ", p->cpus);
+	textout_json_string(f, p->load);
 	fprintf(f, ", \"base\": \"%s\", \"other\": \"%s\"", m->sides[0].letter, m->sides[p->side].letter);
 }
 
@@ -644,6 +713,11 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "ratio", "%.6f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
 		json_num(f, "ratio_ci_low", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_low_pct / 100 : NAN);
 		json_num(f, "ratio_ci_high", "%.6f", c->judged && c->v.bounded ? 1 + c->v.ci_high_pct / 100 : NAN);
+		json_num(f, "time_ratio", "%.6f", c->time_ratio);
+		json_num(f, "loads_base", "%.6g", c->loads_a);
+		json_num(f, "loads_other", "%.6g", c->loads_b);
+		json_num(f, "lcpu_pct_base", "%.4f", c->lcpu_a);
+		json_num(f, "lcpu_pct_other", "%.4f", c->lcpu_b);
 		fputc('}', f);
 	}
 }

@@ -68,13 +68,32 @@ static void stat_text(const struct compare_model *m, const struct wide_block *b,
 		change_text(m, b->stat_pct[k * m->nsides + side], t->change, sizeof(t->change));
 }
 
-/* "workload dbase, O_SYNC on, variant x" */
-static void block_name(const struct compare_panel *p, char *buf, size_t len)
+/* "workload dbase, O_SYNC on, variant x, 2 CPUs, load io" (the load unless the loads are the sides) */
+static void block_name(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len)
 {
 	char w[80];
+	struct strbuf sb = {0};
 	text_copy(w, sizeof(w), p->workload);
-	snprintf(buf, len, "%s%s%s%s%.64s", w, p->osync < 0 ? "" : p->osync ? ", O_SYNC on" : ", O_SYNC off",
-		 p->variant[0] ? ", variant " : "", "", p->variant);
+	strbuf_addf(&sb, "%s%s", w, p->osync < 0 ? "" : p->osync ? ", O_SYNC on" : ", O_SYNC off");
+	if (p->variant[0])
+		strbuf_addf(&sb, ", variant %s", p->variant);
+	if (p->cpus > 0)
+		strbuf_addf(&sb, ", %d CPU%s", p->cpus, p->cpus == 1 ? "" : "s");
+	if (p->load[0] && m->kind != COMPARE_LOADS)
+		strbuf_addf(&sb, ", load %s", p->load);
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_free(&sb);
+}
+
+/* A side's background load at a row as text: its units of work (Loads) and CPU (LCPU%), "-" for none. */
+static void loads_text(const struct wide_block *b, size_t side, size_t i, struct wide_text *t)
+{
+	double loads, lcpu;
+	compare_wide_loads(b, side, i, &loads, &lcpu);
+	memset(t, 0, sizeof(*t));
+	t->mark = ' ';
+	snprintf(t->mean, sizeof(t->mean), isfinite(loads) ? "%.1f" : "-", loads);
+	snprintf(t->change, sizeof(t->change), isfinite(lcpu) ? "%.1f%%" : "-", lcpu);
 }
 
 static void runs_count(const struct compare_side *s, char *buf, size_t len)
@@ -86,6 +105,9 @@ static void runs_count(const struct compare_side *s, char *buf, size_t len)
 static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 {
 	size_t width = markdown ? 0 : WIDE_COLUMNS;
+	int loads = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		loads |= m->panels[i].has_loads;
 	for (size_t s = 0; s < m->nsides; s++) {
 		char label[400], runs[64];
 		text_copy(label, sizeof(label), m->sides[s].label);
@@ -104,10 +126,13 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 		"confidence after %s's correction, ? cannot be judged, # cannot be told apart from the outside load, as `reaim compare` judges it (the change adjusted for the load where it applies). Each side "
 		"against %s is a correction family of its own, so a further side does not weaken another's verdicts. "
 		"Amean, Hmean, Gmean: the arithmetic, harmonic and geometric mean of a column over the task counts "
-		"every side has, and %s.",
+		"every side has, and %s.%s",
 		m->metric->label, m->ratio ? "the ratio B/A" : "its % change", m->sides[0].letter, 100 * (1 - m->alpha),
 		compare_correction_name(m->correction), m->sides[0].letter,
-		m->ratio ? "its ratio to the base's" : "its change against the base's");
+		m->ratio ? "its ratio to the base's" : "its change against the base's",
+		loads ? " Under Loads, LCPU%, as contest shows them: each side's background load, the units of work "
+			"it did while the tasks ran and its CPU in % of one CPU (means over the points compared; "
+			"- where a side ran no load)." : "");
 	report_wrap(f, legend, "", width);
 	free(legend);
 	if (markdown && m->nnotes)
@@ -179,6 +204,19 @@ static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_bl
 		}
 		row_out(f, &line);
 	}
+	if (!b->has_loads)
+		return;
+	fprintf(f, "%*s\n", WIDE_TASKS_W + 1 + WIDE_CELL_W, "Loads, LCPU%");
+	for (size_t i = 0; i < b->first->ncells; i++) {
+		struct strbuf line = {0};
+		strbuf_addf(&line, "%*d", WIDE_TASKS_W, b->first->cells[i].tasks);
+		for (size_t j = 0; j < ns; j++) {
+			struct wide_text t;
+			loads_text(b, sides[j], i, &t);
+			text_cell(&line, &t, 0);
+		}
+		row_out(f, &line);
+	}
 }
 
 /* The geomean of every side against the base over all its cells: the line read first. */
@@ -207,7 +245,7 @@ static void wide_text_out(FILE *f, const struct wide_model *w)
 	for (size_t k = 0; k < w->nblocks; k++) {
 		const struct wide_block *b = &w->blocks[k];
 		char name[200];
-		block_name(b->first, name, sizeof(name));
+		block_name(m, b->first, name, sizeof(name));
 		/* the base in every chunk, then as many other sides as fit */
 		for (size_t from = 1; from < m->nsides; from += WIDE_PER_CHUNK - 1) {
 			size_t ns = 0;
@@ -240,7 +278,7 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 	for (size_t k = 0; k < w->nblocks; k++) {
 		const struct wide_block *b = &w->blocks[k];
 		char name[200];
-		block_name(b->first, name, sizeof(name));
+		block_name(m, b->first, name, sizeof(name));
 		fprintf(f, "\n### Workload %s\n\n| Tasks |", name);
 		for (size_t s = 0; s < m->nsides; s++) {
 			char label[200], runs[32];
@@ -270,6 +308,15 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 			}
 			fputc('\n', f);
 		}
+		for (size_t i = 0; i < b->first->ncells && b->has_loads; i++) {
+			fprintf(f, "| Loads, LCPU%% at %d |", b->first->cells[i].tasks);
+			for (size_t s = 0; s < m->nsides; s++) {
+				struct wide_text t;
+				loads_text(b, s, i, &t);
+				fprintf(f, " %s, %s |", t.mean, t.change);
+			}
+			fputc('\n', f);
+		}
 	}
 	all_line(f, w, 1);
 }
@@ -282,6 +329,26 @@ static void csv_block(FILE *f, const struct compare_panel *p)
 	textout_csv_string(f, p->variant, 0);
 }
 
+static void csv_num(FILE *f, const char *fmt, double v)
+{
+	fputc(',', f);
+	textout_csv_number(f, fmt, v);
+}
+
+/* The last columns of a row: the block's CPU count and load (unless the loads are the sides), then the
+ * side's load's units and CPU at a task-count row (empty on the summary rows: i is SIZE_MAX). */
+static void csv_loads(FILE *f, const struct compare_model *m, const struct wide_block *b, size_t side, size_t i)
+{
+	fprintf(f, ",%d,", b->first->cpus);
+	textout_csv_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load, 0);
+	double loads = NAN, lcpu = NAN;
+	if (i != SIZE_MAX)
+		compare_wide_loads(b, side, i, &loads, &lcpu);
+	csv_num(f, "%.4f", loads);
+	csv_num(f, "%.4f", lcpu);
+	fprintf(f, ",%s\n", m->metric->name);
+}
+
 static void csv_side(FILE *f, const struct compare_side *s)
 {
 	fprintf(f, ",%s,", s->letter);
@@ -292,17 +359,11 @@ static void csv_side(FILE *f, const struct compare_side *s)
 	fputc('"', f);
 }
 
-static void csv_num(FILE *f, const char *fmt, double v)
-{
-	fputc(',', f);
-	textout_csv_number(f, fmt, v);
-}
-
 static void wide_csv_out(FILE *f, const struct wide_model *w)
 {
 	const struct compare_model *m = w->m;
 	fputs("workload,osync,variant,row,side,label,runs,n,mean,pct,ratio,ci_low_pct,ci_high_pct,p_adj,judged,"
-	      "significant,metric\n", f);
+	      "significant,cpus,load,loads,lcpu_pct,metric\n", f);
 	const char *mean_fmt = strcmp(m->metric->name, "jobs_per_min") == 0 ? "%.2f" : "%.6g";
 	for (size_t k = 0; k < w->nblocks; k++) {
 		const struct wide_block *b = &w->blocks[k];
@@ -322,8 +383,9 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 				csv_num(f, "%.3f", s && c->judged ? c->v.ci_low_pct : NAN);
 				csv_num(f, "%.3f", s && c->judged ? c->v.ci_high_pct : NAN);
 				csv_num(f, "%.4g", s ? c->p_adj : NAN);
-				fprintf(f, ",%s,%s,%s\n", !s ? "" : c->judged ? "yes" : "no",
-					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no", m->metric->name);
+				fprintf(f, ",%s,%s", !s ? "" : c->judged ? "yes" : "no",
+					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no");
+				csv_loads(f, m, b, s, i);
 			}
 		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++)
 			for (size_t s = 0; s < m->nsides; s++) {
@@ -335,7 +397,8 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 				double pct = b->stat_pct[st * m->nsides + s];
 				csv_num(f, "%.3f", pct);
 				csv_num(f, "%.5f", 1 + pct / 100);
-				fprintf(f, ",,,,,,%s\n", m->metric->name);
+				fputs(",,,,,", f);
+				csv_loads(f, m, b, s, SIZE_MAX);
 			}
 	}
 }
@@ -344,6 +407,15 @@ static void json_num(FILE *f, const char *key, const char *fmt, double v)
 {
 	fprintf(f, ", \"%s\": ", key);
 	textout_json_number(f, fmt, v);
+}
+
+/* A side's load's units and CPU at a row: null where it ran none. */
+static void json_loads(FILE *f, const struct wide_block *b, size_t side, size_t i)
+{
+	double loads, lcpu;
+	compare_wide_loads(b, side, i, &loads, &lcpu);
+	json_num(f, "loads", "%.6g", loads);
+	json_num(f, "lcpu_pct", "%.4f", lcpu);
 }
 
 static void wide_json_out(FILE *f, const struct wide_model *w)
@@ -379,13 +451,17 @@ static void wide_json_out(FILE *f, const struct wide_model *w)
 			fputs("null", f);
 		fputs(", \"variant\": ", f);
 		textout_json_string(f, b->first->variant);
+		fprintf(f, ", \"cpus\": %d, \"load\": ", b->first->cpus);
+		textout_json_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load);
 		fputs(", \"rows\": [", f);
 		for (size_t i = 0; i < b->first->ncells; i++) {
 			const struct compare_cell *c0 = &b->first->cells[i];
 			fprintf(f, "%s\n   {\"tasks\": %d, \"cells\": [{\"side\": \"%s\"", i ? "," : "", c0->tasks,
 				m->sides[0].letter);
 			json_num(f, "mean", "%.4f", c0->mean_a);
-			fprintf(f, ", \"n\": %zu}", c0->na);
+			fprintf(f, ", \"n\": %zu", c0->na);
+			json_loads(f, b, 0, i);
+			fputc('}', f);
 			for (size_t s = 1; s < m->nsides; s++) {
 				const struct compare_cell *c = compare_wide_cell(b, s, i);
 				fprintf(f, ", {\"side\": \"%s\"", m->sides[s].letter);
@@ -397,8 +473,10 @@ static void wide_json_out(FILE *f, const struct wide_model *w)
 				json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
 				json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
 				json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
-				fprintf(f, ", \"judged\": %s, \"significant\": %s}", have && c->judged ? "true" : "false",
+				fprintf(f, ", \"judged\": %s, \"significant\": %s", have && c->judged ? "true" : "false",
 					have && c->significant ? "true" : "false");
+				json_loads(f, b, s, i);
+				fputc('}', f);
 			}
 			fputs("]}", f);
 		}

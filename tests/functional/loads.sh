@@ -28,6 +28,22 @@ contains "$T/show" "Load	Tasks	Jobs/Min	Ratio	Loads	LCPU%" "contest's table"
 check "no_load's ratio is 1.00" grep -Eq '^no_load	2	[0-9.]+		1\.00	-	-	2$' "$T/show"
 check "no load file is left" test -z "$(loads_left)"
 
+# compare inside the run: each load against no_load, paired by round, with contest's columns
+status 0 "compare of the run's loads" "$REAIM" compare last
+cp "$T/out" "$T/cmp"
+contains "$T/cmp" "each background load against no_load" "the loads are the sides"
+contains "$T/cmp" "A (base): no_load" "... no_load the base"
+contains "$T/cmp" "load io: B against A" "a panel for io"
+contains "$T/cmp" "load process: C against A" "a panel for process"
+check "contest's columns" grep -Eq '^Tasks +Time B/A +A Loads +A LCPU% +B Loads +B LCPU%$' "$T/cmp"
+check "io's row: a ratio, no_load's none, io's units and CPU" grep -Eq '^ +2 +[0-9]+\.[0-9]{3} +- +- +[0-9.]+ +[0-9.]+$' "$T/cmp"
+status 0 "compare of the run's loads as JSON" "$REAIM" compare last --format json
+cp "$T/out" "$T/cmp.json"
+check "JSON: kind loads" grep -q '"kind": "loads"' "$T/cmp.json"
+check "JSON: io's units" grep -Eq '"load": "io".*"loads_other": [1-9]' "$T/cmp.json"
+status 0 "compare --wide of the run's loads" "$REAIM" compare last --wide
+contains "$T/out" "Loads, LCPU%" "the wide table's load rows"
+
 # Ctrl-C while a point runs beside a load
 start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off -t 1 -j 400 --load process
 i=0

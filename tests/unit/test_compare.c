@@ -29,6 +29,14 @@ struct fp {
 	double jpm;
 };
 
+/* When set, the background load of each point of the next made-up run (in order), with the load's
+ * units of work and CPU %. */
+struct fp_load {
+	const char *load;
+	double units, lcpu;
+};
+static const struct fp_load *next_loads;
+
 /* The kernel config the next fake run is stored with (NULL: none). */
 static const char *next_config;
 /* When >= 0, the small test's total is this less the big test's: the two move by the same amount in
@@ -69,6 +77,10 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 					.repeat = pts[i].repeat, .valid = 1, .jobs_per_task = 10, .jobs_per_min = v,
 					.real_s = 600.0 / v, .user_s = 1, .sys_s = 1, .cpu_s = 2, .window_cpu_s = 1.5};
 		snprintf(p.variant, sizeof(p.variant), "%s", pts[i].variant ? pts[i].variant : "");
+		const struct fp_load *l = next_loads ? &next_loads[i] : NULL;
+		snprintf(p.load, sizeof(p.load), "%s", l ? l->load : "");
+		p.load_units = l && strcmp(l->load, "no_load") ? l->units : NAN;
+		p.load_cpu_pct = l && strcmp(l->load, "no_load") ? l->lcpu : NAN;
 		if (invalid_variant && strcmp(p.variant, invalid_variant) == 0 && p.repeat == invalid_round)
 			p.valid = 0;
 		if (run_load >= 0) {
@@ -324,6 +336,88 @@ static void variants(void)
 	   != NULL, "variants: and a caution says so");
 	ok(m.nnotes && m.cautions[m.nnotes - 1].code == NOTE_UNPAIRED, "variants: with its code");
 	compare_model_free(&m);
+}
+
+/* One run made with --load io: no_load (base) against io, paired by round, with the load's figures. */
+static void loads(void)
+{
+	const struct fp p[] = {{1, 0, 1, NULL, 100}, {1, 0, 1, NULL, 80}, {1, 1, 1, NULL, 83}, {1, 1, 1, NULL, 104},
+			       {1, 2, 1, NULL, 96},  {1, 2, 1, NULL, 78}, {1, 3, 1, NULL, 81}, {1, 3, 1, NULL, 100}};
+	const struct fp_load pl[] = {{"no_load", 0, 0}, {"io", 10, 50}, {"io", 20, 60}, {"no_load", 0, 0},
+				     {"no_load", 0, 0}, {"io", 30, 70}, {"io", 40, 80}, {"no_load", 0, 0}};
+	next_loads = pl;
+	int64_t id = fake_run("loads", p, ARRAY_SIZE(p), "100");
+	next_loads = NULL;
+	struct compare_group g = {&id, 1};
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	is_int(compare_model_build(st, &g, 1, &o, &m), 0, "loads: the model builds");
+	is_int(m.kind, COMPARE_LOADS, "loads: one run with loads compares them");
+	is_int(m.nsides, 2, "loads: a side per load");
+	is_str(m.sides[0].load, "no_load", "loads: no_load is the base");
+	is_str(m.sides[1].label, "load io", "loads: the other side is the load");
+	is_int(m.npanels, 1, "loads: one panel");
+	const struct compare_panel *pn = &m.panels[0];
+	is_str(pn->load, "io", "loads: the panel names its load");
+	ok(pn->has_loads, "loads: the panel has the load's figures");
+	const struct compare_cell *c = &pn->cells[0];
+	is_int(c->paired, 1, "loads: paired by round");
+	is_int(c->na, 4, "loads: 4 pairs");
+	is_near(c->mean_a, 100, 1e-9, "loads: no_load's mean");
+	is_near(c->mean_b, 80.5, 1e-9, "loads: io's mean");
+	ok(isnan(c->loads_a) && isnan(c->lcpu_a), "loads: no_load has no Loads, no LCPU%");
+	is_near(c->loads_b, 25, 1e-9, "loads: io's Loads, the mean units");
+	is_near(c->lcpu_b, 65, 1e-9, "loads: io's LCPU%, the mean");
+	double ra = 100, rb = 80.5; /* the same jobs take no_load's Jobs/Min over io's as long under io */
+	is_near(c->time_ratio, ra / rb, 1e-9, "loads: contest's Ratio, no_load's mean Jobs/Min over io's");
+	ok(c->judged && c->significant && c->v.change_pct < 0, "loads: io is significantly slower");
+	compare_model_free(&m);
+	int reg;
+	char *out = write_compare(&g, 1, "table", 0, &reg);
+	ok(strstr(out, "each background load against no_load") && strstr(out, "A (base): no_load") &&
+	   strstr(out, "B: load io"), "loads table: the sides");
+	ok(strstr(out, "Time B/A") && strstr(out, "B Loads") && strstr(out, "B LCPU%"), "loads table: contest's columns");
+	char row[96];
+	snprintf(row, sizeof(row), "%5d %9.3f %12s %8s %12s %8s\n", 1, ra / rb, "-", "-", "25.0", "65.0");
+	ok(strstr(out, row) != NULL, "loads table: the load's figures");
+	ok(longest_line(out) <= 80, "loads table: within 80 columns");
+	free(out);
+	out = write_compare(&g, 1, "csv", 0, &reg);
+	ok(strstr(out, "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other") != NULL, "loads CSV: the columns");
+	ok(strstr(out, ",0,io,") != NULL && strstr(out, ",,25.0000,,65.0000,jobs_per_min\n") != NULL, "loads CSV: the figures");
+	free(out);
+	out = write_compare(&g, 1, "json", 0, &reg);
+	ok(strstr(out, "\"kind\": \"loads\"") && strstr(out, "\"load\": \"io\"") &&
+	   strstr(out, "\"loads_base\": null, \"loads_other\": 25, \"lcpu_pct_base\": null, \"lcpu_pct_other\": 65.0000"),
+	   "loads JSON: the kind, the load and its figures");
+	free(out);
+
+	/* two kernels with --load: each load's cell against the same load of the base */
+	const struct fp q[] = {{1, 0, 1, NULL, 100}, {1, 0, 1, NULL, 80}, {1, 1, 1, NULL, 80}, {1, 1, 1, NULL, 102}};
+	const struct fp_load ql[] = {{"no_load", 0, 0}, {"io", 10, 50}, {"io", 30, 70}, {"no_load", 0, 0}};
+	next_loads = ql;
+	int64_t k[2] = {fake_run("k1", q, ARRAY_SIZE(q), "100"), fake_run("k2", q, ARRAY_SIZE(q), "100")};
+	next_loads = NULL;
+	struct compare_group gk[2] = {{&k[0], 1}, {&k[1], 1}};
+	is_int(compare_model_build(st, gk, 2, &o, &m), 0, "loads, two kernels: the model builds");
+	is_int(m.kind, COMPARE_GROUPS, "loads, two kernels: groups");
+	is_int(m.npanels, 2, "loads, two kernels: a panel per load");
+	ok(strcmp(m.panels[0].load, "no_load") == 0 && !m.panels[0].has_loads, "loads, two kernels: no_load without figures");
+	ok(strcmp(m.panels[1].load, "io") == 0 && m.panels[1].has_loads, "loads, two kernels: io with its figures");
+	c = &m.panels[1].cells[0];
+	ok(c->loads_a == 20 && c->loads_b == 20 && c->lcpu_a == 60 && c->lcpu_b == 60,
+	   "loads, two kernels: each side's load's means");
+	compare_model_free(&m);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct compare_options ow = {.format = "json", .alpha = 0.05, .wide = 1};
+	struct compare_result res;
+	report_compare(f, st, gk, 2, &ow, &res);
+	fclose(f);
+	ok(strstr(buf, "\"load\": \"io\"") && strstr(buf, "\"loads\": 20, \"lcpu_pct\": 60.0000"),
+	   "loads, wide JSON: a block per load with each side's figures");
+	free(buf);
 }
 
 static void single_runs(void)
@@ -807,6 +901,7 @@ int main(void)
 	tap_case(groups);
 	tap_case(family_per_side);
 	tap_case(variants);
+	tap_case(loads);
 	tap_case(single_runs);
 	tap_case(kernel_identity);
 	tap_case(osync_both);
