@@ -12,7 +12,7 @@
 # the gate's exit status. The goals: quiet against hog, no cell slower and no exit 4; quiet against
 # cap, slower or confounded, never faster, never 0; the A/A pairs, at most 5 % of cells significant.
 # The hog spins HOG_ON seconds and sleeps HOG_OFF on one CPU, so its share of each point varies.
-# Every hog and the cgroup are removed at exit.
+# Every hog and the cgroup are removed at exit; KEEP=1 keeps the database.
 # usage: bench/confounds.sh [RUNS] [JOBS] [TASKS] [FAIL]
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -33,7 +33,7 @@ cleanup() {
 		while read -r p; do echo "$p" >/sys/fs/cgroup/cpu/cgroup.procs 2>/dev/null || :; done <"$cg/cgroup.procs"
 		rmdir "$cg" 2>/dev/null || :
 	fi
-	rm -rf "$t"
+	if [ -n "${KEEP:-}" ]; then echo "kept: $t/bench.db"; else rm -rf "$t"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

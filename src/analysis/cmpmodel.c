@@ -1193,6 +1193,23 @@ static int load_pushes(const struct compare_model *m, const struct compare_cell 
 	return c->load_a.n && c->load_b.n && (c->load_b.mean - c->load_a.mean) * gain(m, change) < 0;
 }
 
+/* Whether a slope the samples allow (its interval at alpha) would leave no change of the verdict's sign:
+ * with so few samples, the load could make all of it. */
+static int slope_explains(const struct compare_model *m, const struct compare_cell *c)
+{
+	const struct verdict *v = &c->v;
+	if (!isfinite(v->slope_se) || !(v->df > 0) || !isfinite(v->covariate_gap))
+		return 0;
+	double t = stats_t_quantile(1 - m->alpha / 2, v->df);
+	double raw = v->diff + v->slope * v->covariate_gap; /* the sides' plain difference */
+	for (int k = -1; k <= 1; k += 2) {
+		double d = raw - (v->slope + k * t * v->slope_se) * v->covariate_gap;
+		if ((d > 0) != (v->diff > 0))
+			return 1;
+	}
+	return 0;
+}
+
 /* A cell's verdict after the correction: the state every view renders. */
 static enum compare_state cell_state(const struct compare_model *m, const struct compare_cell *c, double raw_p_adj)
 {
@@ -1201,6 +1218,9 @@ static enum compare_state cell_state(const struct compare_model *m, const struct
 	if (c->significant) {
 		/* no model of the load could be fitted: a change the load would make is the load's as much */
 		if (c->load_model == LOAD_INSEPARABLE && load_pushes(m, c, c->v.change_pct))
+			return CELL_CONFOUNDED;
+		/* the adjusted change stands only if no slope the samples allow could take it away */
+		if (c->load_model == LOAD_COVARIATE && slope_explains(m, c))
 			return CELL_CONFOUNDED;
 		return compare_worse(m, c->v.change_pct) ? CELL_SLOWER : CELL_FASTER;
 	}

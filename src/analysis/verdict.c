@@ -209,7 +209,8 @@ int verdict_ancova(const double *ya, const double *xa, size_t na, const double *
 		out->t = out->diff / se;
 	}
 	finish(out, se, va, vb, cab, alpha, power);
-	out->slope = slope;
+	out->slope_se = sqrt(vslope);
+	out->covariate_gap = b.mx - a.mx;
 	return 0;
 }
 

@@ -26,6 +26,8 @@ struct verdict {
 	double se;                      /* the standard error of diff (0: constant sides) */
 	double mde_pct;                 /* smallest |change_pct| detectable at alpha with the asked power */
 	double slope;                   /* verdict_ancova: the change of the data per unit of the covariate */
+	double slope_se;                /* its standard error */
+	double covariate_gap;           /* the mean covariate of b less a's: what the slope is applied across */
 	int significant;                /* p < alpha (before any correction over cells) */
 };
 

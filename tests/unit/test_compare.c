@@ -713,6 +713,18 @@ static void outside_load(void)
 	is_int(compare_model_gate(&m), COMPARE_GATE_FAIL, "load: and the gate fails on it");
 	compare_model_free(&m);
 
+	/* little spread of load within the sides: the slope is not pinned, and some slope it allows would
+	 * take the whole change away (B's 30 points more load against a slope of -1.25 +- 4): confounded */
+	const double pa[] = {40, 42, 44}, pb[] = {70, 72, 74};
+	const double ypa[] = {1000, 1005, 995}, ypb[] = {900, 905, 895};
+	load_sides("ld-a8", ypa, pa, "ld-b8", ypb, pb, 3, &m, 10);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->load_model == LOAD_COVARIATE && fabs(c->v.slope + 1.25) < 1e-9 && fabs(c->v.slope_se - 1.25) < 1e-9,
+	   "load: the slope and its standard error (-1.25, 1.25)");
+	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: a slope the samples allow explains it: confounded");
+	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: never a regression, the gate cannot vouch");
+	compare_model_free(&m);
+
 	/* no spread of load within a side: the model cannot be fitted */
 	const double ca[] = {40, 40, 40}, cb[] = {70, 70, 70};
 	const double ya3[] = {1000, 1010, 990}, slow[] = {800, 810, 790}, fast[] = {1200, 1210, 1190};
