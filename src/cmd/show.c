@@ -9,7 +9,7 @@
 
 struct show_args {
 	const char *db;
-	int verbose, tests, samples, files;
+	int verbose, tests, samples, files, brief;
 	struct cli_list run;
 };
 
@@ -18,6 +18,8 @@ const struct cli_opt cmd_show_opts[] = {
 			 .complete = CLI_COMPLETE_RUN),
 	CLI_OPT_FLAG('v', "verbose", struct show_args, verbose,
 		     "more columns: Jobs/Min per task, JTI, spread of task times, user and system time"),
+	CLI_OPT_FLAG(0, "brief", struct show_args, brief,
+		     "the tables alone, to paste into mail: no heading, environment, hook lines or per-test tables"),
 	CLI_OPT_FLAG(0, "tests", struct show_args, tests, "per-test job counts and latency percentiles"),
 	CLI_OPT_FLAG(0, "samples", struct show_args, samples, "the system sampler's time series of every point"),
 	CLI_OPT_FLAG(0, "files", struct show_args, files,
@@ -34,7 +36,7 @@ enum outcome cmd_show(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
-	if (st && (report_show(stdout, st, id, a.verbose, a.tests, a.samples) < 0 ||
+	if (st && (report_show(stdout, st, id, a.verbose, a.tests, a.samples, a.brief) < 0 ||
 		   (a.files && report_show_files(stdout, st, id) < 0))) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;

@@ -50,7 +50,7 @@ struct plan;
 void report_plan(FILE *f, const struct plan *p, struct store *st);
 
 /* `reaim show`: heading, environment, classic table per workload, per-test figures. */
-int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples);
+int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples, int brief);
 /* `reaim show --files`: the suite and each workfile as stored with the run. */
 int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */

@@ -361,6 +361,7 @@ static void print_scaling(FILE *f, const char *workload, const struct store_poin
 /* What `show` prints beside the tables. */
 struct show_flags {
 	int verbose, tests, samples;
+	int brief;                /* the tables alone, to paste: no heading, environment, hooks or per-test tables */
 };
 
 static int by_id(const void *a, const void *b)
@@ -429,9 +430,11 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 	for (size_t i = 0; i < n; i++)
 		report_block_row(f, b, &ran[i]);
 	report_block_end(f, b, ran, n, finished);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && !fl->brief; i++)
 		print_hook(f, &ran[i]);
 	free(ran);
+	if (fl->brief)
+		return;
 	if (fl->verbose)
 		for (size_t i = 0; i < n; i++)
 			print_system(f, &pts[i]);
@@ -547,7 +550,26 @@ static void block_rounds(const struct store_option *o, size_t n, const struct st
 	run_opts_free(&ro);
 }
 
-int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples)
+/* What `show` says above the tables: the run, why it ended, where it came from, its environment. */
+static void show_heading(FILE *f, struct store *st, const struct store_run_row *run, int verbose)
+{
+	fprintf(f, "Run %lld  %s  label ", (long long)run->id, run->started);
+	fput_text(f, run->label, 0);
+	fputs("  suite ", f);
+	fput_text(f, run->suite, 0);
+	fprintf(f, "  mode %s  status %s\n", run->mode, run->status);
+	if (run->reason[0]) {
+		fputs("Reason: ", f);
+		fput_text(f, run->reason, 0);
+		fputc('\n', f);
+	}
+	print_origin(f, st, run);
+	print_env(f, st, run->id, verbose);
+	if (verbose)
+		print_options(f, st, run->id);
+}
+
+int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples, int brief)
 {
 	struct store_run_row run;
 	struct store_point *pts;
@@ -559,21 +581,9 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		free(w);
 		return -1;
 	}
-	const struct show_flags fl = {verbose, tests, samples};
-	fprintf(f, "Run %lld  %s  label ", (long long)run.id, run.started);
-	fput_text(f, run.label, 0);
-	fputs("  suite ", f);
-	fput_text(f, run.suite, 0);
-	fprintf(f, "  mode %s  status %s\n", run.mode, run.status);
-	if (run.reason[0]) {
-		fputs("Reason: ", f);
-		fput_text(f, run.reason, 0);
-		fputc('\n', f);
-	}
-	print_origin(f, st, &run);
-	print_env(f, st, run_id, verbose);
-	if (verbose)
-		print_options(f, st, run_id);
+	const struct show_flags fl = {verbose && !brief, tests && !brief, samples && !brief, brief};
+	if (!brief)
+		show_heading(f, st, &run, verbose);
 	struct store_option *opts = NULL;
 	size_t nopts = 0;
 	if (store_get_workload_options(st, run_id, &opts, &nopts) < 0)

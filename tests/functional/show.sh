@@ -47,6 +47,12 @@ cat "$T/awk.out"
 
 status 0 "one round" "$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 4 -d "$T/scratch"
 show_matches "one round"
+# --brief: the table alone, to paste: the run's rows and Max line, no heading, environment or per-test table
+status 0 "show --brief" "$REAIM" show last --brief
+contains "$T/out" "Tasks	Jobs/Min	Real	CPU" "--brief: the table"
+contains "$T/out" "Max Jobs per Minute" "--brief: its Max line"
+ok "$(grep -q '^Run [0-9]\|^Per test\|^Environment\|^kernel' "$T/out"; [ $? -ne 0 ] && echo 0 || echo 1)" \
+	"--brief: no heading, environment or per-test table"
 ok "$(grep -q 'Round\|Means\|mean of' "$T/run.out"; [ $? -ne 0 ] && echo 0 || echo 1)" "one round: the classic table alone"
 
 status 0 "crossover" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 4 -r 2 --mode crossover --threshold 100000 --max-tasks 4 -d "$T/scratch"
