@@ -528,8 +528,10 @@ int counter_model_build(struct store *st, const struct compare_model *m, struct 
 		}
 		out->moved[out->nmoved++] = j->c;
 	}
-	qsort(out->moved, out->nmoved, sizeof(*out->moved), by_rank);
-	qsort(b.cells, b.ncells, sizeof(*b.cells), by_cell);
+	if (out->nmoved) /* qsort's array may not be NULL, even empty */
+		qsort(out->moved, out->nmoved, sizeof(*out->moved), by_rank);
+	if (b.ncells)
+		qsort(b.cells, b.ncells, sizeof(*b.cells), by_cell);
 	for (size_t i = 0; i < out->nmoved; i++)
 		for (size_t c = 0; c < b.ncells; c++)
 			if (b.cells[c].panel == out->moved[i].panel && b.cells[c].tasks == out->moved[i].tasks)
