@@ -343,6 +343,20 @@ static void fmt_load(char *buf, size_t len, const char *fmt, double v)
 		snprintf(buf, len, "-");
 }
 
+/* A cell's contest figures as text: Time B/A, each side's Loads and LCPU% ("-" where not measured). */
+struct load_text {
+	char ratio[16], loads_a[24], lcpu_a[16], loads_b[24], lcpu_b[16];
+};
+
+static void load_text(const struct compare_cell *c, struct load_text *t)
+{
+	fmt_load(t->ratio, sizeof(t->ratio), "%.3f", c->time_ratio);
+	fmt_load(t->loads_a, sizeof(t->loads_a), "%.1f", c->loads_a);
+	fmt_load(t->lcpu_a, sizeof(t->lcpu_a), "%.1f", c->lcpu_a);
+	fmt_load(t->loads_b, sizeof(t->loads_b), "%.1f", c->loads_b);
+	fmt_load(t->lcpu_b, sizeof(t->lcpu_b), "%.1f", c->lcpu_b);
+}
+
 /* contest's columns of a panel with background loads: per task count the time ratio and each side's
  * load's units done and CPU. */
 static void table_loads(FILE *f, const struct compare_model *m, const struct compare_panel *p)
@@ -358,13 +372,9 @@ static void table_loads(FILE *f, const struct compare_model *m, const struct com
 	fprintf(f, "%5s %9s %12s %8s %12s %8s\n", "Tasks", hr, ha[0], ha[1], hb[0], hb[1]);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
-		char r[16], la[24], ca[16], lb[24], cb[16];
-		fmt_load(r, sizeof(r), "%.3f", c->time_ratio);
-		fmt_load(la, sizeof(la), "%.1f", c->loads_a);
-		fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
-		fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
-		fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
-		fprintf(f, "%5d %9s %12s %8s %12s %8s\n", c->tasks, r, la, ca, lb, cb);
+		struct load_text lt;
+		load_text(c, &lt);
+		fprintf(f, "%5d %9s %12s %8s %12s %8s\n", c->tasks, lt.ratio, lt.loads_a, lt.lcpu_a, lt.loads_b, lt.lcpu_b);
 	}
 }
 
@@ -421,13 +431,9 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : t.mark == '#' ? "#" : "", t.mde,
 			t.cpu);
 		if (p->has_loads) {
-			char r[16], la[24], ca[16], lb[24], cb[16];
-			fmt_load(r, sizeof(r), "%.3f", c->time_ratio);
-			fmt_load(la, sizeof(la), "%.1f", c->loads_a);
-			fmt_load(ca, sizeof(ca), "%.1f", c->lcpu_a);
-			fmt_load(lb, sizeof(lb), "%.1f", c->loads_b);
-			fmt_load(cb, sizeof(cb), "%.1f", c->lcpu_b);
-			fprintf(f, " %s | %s | %s | %s | %s |", r, la, ca, lb, cb);
+			struct load_text lt;
+			load_text(c, &lt);
+			fprintf(f, " %s | %s | %s | %s | %s |", lt.ratio, lt.loads_a, lt.lcpu_a, lt.loads_b, lt.lcpu_b);
 		}
 		fputc('\n', f);
 	}
@@ -452,17 +458,6 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other,metric\n");
 }
 
-/* A side's letter, label and runs (ids separated by spaces). */
-static void csv_side(FILE *f, const struct compare_side *s)
-{
-	fprintf(f, ",%s,", s->letter);
-	textout_csv_string(f, s->label, 1);
-	fputs(",\"", f);
-	for (size_t i = 0; i < s->nruns; i++)
-		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
-	fputc('"', f);
-}
-
 static void csv_numbers(FILE *f, const char *fmt, const double *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -481,11 +476,11 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		fprintf(f, ",%s,", p->osync < 0 ? "" : p->osync ? "on" : "off");
 		textout_csv_string(f, p->variant, 0);
 		fprintf(f, ",%d", c->tasks);
-		csv_side(f, &m->sides[0]);
+		report_csv_side(f, &m->sides[0]);
 		const char *mean_fmt = strcmp(m->metric->name, "jobs_per_min") == 0 ? "%.2f" : "%.6g";
 		csv_numbers(f, mean_fmt, &c->mean_a, 1);
 		fprintf(f, ",%zu", c->na);
-		csv_side(f, &m->sides[p->side]);
+		report_csv_side(f, &m->sides[p->side]);
 		csv_numbers(f, mean_fmt, &c->mean_b, 1);
 		fprintf(f, ",%zu,%s", c->nb, samples_name(c));
 		const double stats[] = {100.0 * (c->mean_b / c->mean_a - 1), c->judged ? c->v.ci_low_pct : NAN,

@@ -94,6 +94,9 @@ const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len
 /* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
  * did about it; the cells one sample decides and the medians that disagree with the means (the
  * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
+/* A side in compare's and the wide table's CSV: ",LETTER,LABEL,\"RUN RUN\"" (the label quoted). */
+struct compare_side;
+void report_csv_side(FILE *f, const struct compare_side *s);
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);

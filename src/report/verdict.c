@@ -11,6 +11,7 @@
 
 #include "report/html.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 const char *report_verdict_name(enum compare_verdict k)
@@ -240,4 +241,14 @@ const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len
 	else
 		snprintf(buf, len, "the %zu cell%s %s", n, n == 1 ? "" : "s", how);
 	return buf;
+}
+
+void report_csv_side(FILE *f, const struct compare_side *s)
+{
+	fprintf(f, ",%s,", s->letter);
+	textout_csv_string(f, s->label, 1);
+	fputs(",\"", f);
+	for (size_t i = 0; i < s->nruns; i++)
+		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
+	fputc('"', f);
 }

@@ -349,16 +349,6 @@ static void csv_loads(FILE *f, const struct compare_model *m, const struct wide_
 	fprintf(f, ",%s\n", m->metric->name);
 }
 
-static void csv_side(FILE *f, const struct compare_side *s)
-{
-	fprintf(f, ",%s,", s->letter);
-	textout_csv_string(f, s->label, 1);
-	fputs(",\"", f);
-	for (size_t i = 0; i < s->nruns; i++)
-		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
-	fputc('"', f);
-}
-
 static void wide_csv_out(FILE *f, const struct wide_model *w)
 {
 	const struct compare_model *m = w->m;
@@ -374,7 +364,7 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 					continue;
 				csv_block(f, b->first);
 				fprintf(f, ",%d", c0->tasks);
-				csv_side(f, &m->sides[s]);
+				report_csv_side(f, &m->sides[s]);
 				fprintf(f, ",%zu", s ? c->nb : c0->na);
 				csv_num(f, mean_fmt, s ? c->mean_b : c0->mean_a);
 				double pct = s ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN;
@@ -391,7 +381,7 @@ static void wide_csv_out(FILE *f, const struct wide_model *w)
 			for (size_t s = 0; s < m->nsides; s++) {
 				csv_block(f, b->first);
 				fprintf(f, ",%s", compare_wide_stat_name(st));
-				csv_side(f, &m->sides[s]);
+				report_csv_side(f, &m->sides[s]);
 				fprintf(f, ",%zu", b->ncommon);
 				csv_num(f, mean_fmt, b->stat[st * m->nsides + s]);
 				double pct = b->stat_pct[st * m->nsides + s];
