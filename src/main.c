@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "config/classic.h"
+#include "config/classic_inputs.h"
 #include "store/store.h"
 #include "util/util.h"
 

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "store/store.h"
 
 /* The most samples a side the power of a move is searched up to; beyond: INFINITY. */

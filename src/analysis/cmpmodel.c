@@ -13,8 +13,8 @@
 
 #include "config/cfg.h"
 #include "analysis/stats.h"
-#include "analysis/compare.h"
-#include "analysis/curve.h"
+#include "analysis/cmpmodel.h"
+#include "analysis/curves.h"
 #include "analysis/kconfig.h"
 #include "analysis/noise.h"
 #include "measure/load.h"

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 
 enum wide_stat { WIDE_AMEAN, WIDE_HMEAN, WIDE_GMEAN, WIDE_NSTATS };
 /* "Amean", "Hmean", "Gmean": the row names, as mmtests prints them. */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "analysis/noise.h"
-#include "analysis/curve.h"
+#include "analysis/curves.h"
 #include "util/util.h"
 
 void curve_free(struct curve *c)

@@ -12,7 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/live_table.h"
-#include "config/classic.h"
+#include "config/classic_inputs.h"
 #include "report/classic.h"
 #include "run/view.h"
 #include "store/store.h"

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "config/cfg.h"
 #include "store/store.h"
 #include "util/util.h"

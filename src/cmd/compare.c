@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/util.h"

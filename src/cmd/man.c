@@ -15,7 +15,7 @@
 #include "cmd/cmd.h"
 #include "config/cfg.h"
 #include "catalog/catalog.h"
-#include "config/classic.h"
+#include "config/classic_inputs.h"
 #include "util/util.h"
 
 /* The suite keys of the option table, for reaim-suite(5). */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "store/figures.h"

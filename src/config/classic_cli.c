@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config/classic.h"
+#include "config/classic_inputs.h"
 #include "util/util.h"
 
 /* Classic's own defaults (driver.c): 1 to 5 tasks by 1, 100 jobs, 10 s per AIM9 test, its

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "config/classic.h"
+#include "config/classic_inputs.h"
 #include "util/util.h"
 
 enum cc_kind { CC_SIZE, CC_DIR, CC_COUNT, CC_SWITCH };

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/curve.h"
+#include "analysis/curves.h"
 #include "catalog/catalog.h"
 #include "report/classic.h"
 #include "report/report.h"

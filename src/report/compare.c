@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/report.h"
 #include "report/textout.h"
 #include "util/util.h"

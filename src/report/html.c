@@ -3,7 +3,7 @@
  * developer attaches to a mail or a bug: the comparison model's verdicts first, the counters that moved
  * with them, then per workload the plot, the model's tables, the system figures and subtests behind a
  * change, then the environment and how each run was made. Every judgement on the page is the model's
- * (analysis/compare.h, analysis/cmpcounters.h). */
+ * (analysis/cmpmodel.h, analysis/cmpcounters.h). */
 #include "config.h"
 
 #include <errno.h>

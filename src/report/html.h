@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/compare.h"
-#include "analysis/curve.h"
+#include "analysis/cmpmodel.h"
+#include "analysis/curves.h"
 #include "store/store.h"
 
 /* "regression", "improvement", ...: the name of a panel's verdict in the model. */

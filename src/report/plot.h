@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/curve.h"
+#include "analysis/curves.h"
 
 /* One point of a curve's difference from its base, as the comparison model judged it. */
 struct plot_diff_point {

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "store/figures.h"

@@ -6,8 +6,8 @@
 
 #include <stdio.h>
 
-#include "analysis/compare.h"
-#include "analysis/curve.h"
+#include "analysis/cmpmodel.h"
+#include "analysis/curves.h"
 #include "config/cfg.h"
 #include "store/store.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "analysis/cmpwide.h"
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/report.h"
 #include "report/textout.h"
 #include "util/util.h"

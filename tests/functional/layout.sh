@@ -134,6 +134,12 @@ done)
 ok "$([ -z "$guards" ] && echo 0 || echo 1)" "every header's guard is REAIM_FOLDER_FILE_H"
 [ -z "$guards" ] || echo "$guards" | sed 's/^/#   /'
 
+# names say where things are: no two sources share a basename, but where the folder is the point
+# (cmd/NAME.c is the command NAME; internal.h is its folder's private header)
+reused=$(cd "$SRCDIR/src" && find . -name '*.[ch]' ! -path './cmd/*' ! -name internal.h |
+	sed 's|.*/||' | sort | uniq -d)
+ok "$([ -z "$reused" ] && echo 0 || echo 1)" "no basename is reused outside cmd/${reused:+ (reused: $(echo $reused))}"
+
 loose=$(cd "$SRCDIR/src" && ls -p | grep -v / | grep "\.[ch]$" | grep -vx main.c)
 ok "$([ -z "$loose" ] && echo 0 || echo 1)" "src/ holds main.c alone${loose:+ (also: $(echo $loose))}"
 

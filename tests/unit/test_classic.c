@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli/opt.h"
-#include "config/classic.h"
+#include "config/classic_inputs.h"
 #include "tap.h"
 #include "testfs.h"
 #include "util/util.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "analysis/cmpcounters.h"
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "analysis/verdict.h"
 #include "report/report.h"
 #include "store/store.h"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "analysis/cmpwide.h"
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/html.h"
 #include "report/plot.h"
 #include "report/report.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "tap.h"

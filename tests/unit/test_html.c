@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "config/cfg.h"
 #include "report/html.h"
 #include "report/plot.h"

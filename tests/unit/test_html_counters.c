@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/html.h"
 #include "report/report.h"
 #include "store/store.h"

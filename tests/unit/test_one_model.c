@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/compare.h"
+#include "analysis/cmpmodel.h"
 #include "report/html.h"
 #include "report/plot.h"
 #include "report/report.h"

@@ -3,13 +3,13 @@
  * or O_SYNC settings of one run), a cell per block and task count with its verdict, the correction
  * over all cells, the subtests that carry the change, and the warnings. The formats of compare.c
  * only print this model. */
-#ifndef REAIM_ANALYSIS_COMPARE_H
-#define REAIM_ANALYSIS_COMPARE_H
+#ifndef REAIM_ANALYSIS_CMPMODEL_H
+#define REAIM_ANALYSIS_CMPMODEL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/curve.h"
+#include "analysis/curves.h"
 #include "analysis/verdict.h"
 #include "store/store.h"
 
@@ -28,7 +28,7 @@ struct compare_options {
 	double fail_above_pct;    /* 0: off */
 	int bisect;               /* --bisect: a gate even without --fail-above (any significant drop is bad) */
 	int exclude_noisy;        /* --exclude-noisy: points measured in noise are not samples */
-	int correction;           /* enum compare_correction (analysis/compare.h): Holm, or Benjamini-Hochberg */
+	int correction;           /* enum compare_correction (analysis/cmpmodel.h): Holm, or Benjamini-Hochberg */
 	int wide;                 /* views: one table, a column per side (report/wide.c) */
 	int ratio;                /* views: B/A and its interval in place of the % change */
 	const char *metric;       /* the figure judged, a name metric_find knows (NULL: jobs_per_min) */

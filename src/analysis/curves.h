@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A Jobs/Min curve of one run (one workload, O_SYNC setting and variant): the input of compare and plot. */
-#ifndef REAIM_ANALYSIS_CURVE_H
-#define REAIM_ANALYSIS_CURVE_H
+#ifndef REAIM_ANALYSIS_CURVES_H
+#define REAIM_ANALYSIS_CURVES_H
 
 #include <stddef.h>
 

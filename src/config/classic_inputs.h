@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Classic re-aim-7 compatibility on the input side: its reaim.config file and its command
  * line, translated into reaim's own run options. */
-#ifndef REAIM_CONFIG_CLASSIC_H
-#define REAIM_CONFIG_CLASSIC_H
+#ifndef REAIM_CONFIG_CLASSIC_INPUTS_H
+#define REAIM_CONFIG_CLASSIC_INPUTS_H
 
 #include <stdio.h>
 
