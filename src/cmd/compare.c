@@ -15,11 +15,12 @@
 struct compare_args {
 	const char *db, *format, *correction, *metric;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy, wide, ratio;
-	struct cli_list runs;
+	int counters, bisect, exclude_noisy, wide, ratio, per_run, summary;
+	struct cli_list runs, stats;
 };
 
 CLI_CHOICES_FROM(compare_format_at, report_compare_formats)
+CLI_CHOICES_FROM(compare_stat_at, compare_stats)
 
 const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
@@ -70,6 +71,17 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
 		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
 		     "Fieller interval (1 + change / 100)"),
+	CLI_OPT_LIST(0, "stat", "NAME", struct compare_args, stats,
+		     "what a cell shows of each side's samples, instead of their mean; repeat it for a row per "
+		     "statistic (--stat min --stat mean --stat max --stat sd). The change, its interval and the "
+		     "verdict stay those of the means, the model's; CSV and JSON carry every statistic:",
+		     .choices = compare_stat_at),
+	CLI_OPT_FLAG(0, "runs", struct compare_args, per_run,
+		     "under each task count a row per run of each side: its id and label and its own figure, the "
+		     "mean over its valid points there (with several runs a side, its sample)"),
+	CLI_OPT_FLAG(0, "summary", struct compare_args, summary,
+		     "one line per workload, O_SYNC setting and task count: each side's change against the base "
+		     "with the model's mark, then the TOTAL over the cells every side has, for a long matrix"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -127,10 +139,19 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
-	if (a.counters && a.wide) {
-		log_error("--counters and --wide are two views of their own: give one");
+	if (a.counters + a.wide + a.summary > 1) {
+		log_error("--counters, --wide and --summary are views of their own: give one");
 		cli_free(self->opts, &a);
 		return OUT_USAGE;
+	}
+	int stats[COMPARE_NSTATS];
+	size_t nstats = 0;
+	for (size_t i = 0; i < a.stats.count; i++) {
+		int k = compare_stat_find(a.stats.v[i]); /* the parser took only the table's names */
+		for (size_t j = 0; j < nstats; j++)
+			k = stats[j] == k ? -1 : k;
+		if (k >= 0 && nstats < COMPARE_NSTATS)
+			stats[nstats++] = k;
 	}
 	if (a.counters && (a.fail_above > 0 || a.bisect)) {
 		/* the counters are not the verdict: a gate over them would pass what it never judged */
@@ -142,7 +163,8 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
 				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide, .ratio = a.ratio,
-				    .metric = a.metric,
+				    .metric = a.metric, .stats = stats, .nstats = nstats, .runs = a.per_run,
+				    .summary = a.summary,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));

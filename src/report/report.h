@@ -108,6 +108,8 @@ const char *report_metric_short(const struct compare_model *m);
 /* A mean of the metric as the text views print it: Jobs/Min to 0.1, the rest to 4 significant digits
  * (a real_s of 1 ms is no 0.00). */
 void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len);
+/* What the cells show of the samples, for a legend: "mean", "minimum, mean and maximum". */
+void report_stats_text(const struct compare_model *m, char *buf, size_t len);
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {

@@ -61,6 +61,16 @@ const char *report_metric_short(const struct compare_model *m)
 	return !m->metric || strcmp(m->metric->name, "jobs_per_min") == 0 ? "JPM" : m->metric->name;
 }
 
+void report_stats_text(const struct compare_model *m, char *buf, size_t len)
+{
+	struct strbuf sb = {0};
+	for (size_t i = 0; i < m->nstats; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == m->nstats ? " and " : ", ",
+			    compare_stats[m->stats[i]].words);
+	snprintf(buf, len, "%s", sb.buf ? sb.buf : "mean");
+	strbuf_free(&sb);
+}
+
 void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len)
 {
 	if (!isfinite(v))
