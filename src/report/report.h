@@ -110,6 +110,14 @@ const char *report_metric_short(const struct compare_model *m);
 void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len);
 /* What the cells show of the samples, for a legend: "mean", "minimum, mean and maximum". */
 void report_stats_text(const struct compare_model *m, char *buf, size_t len);
+/* JSON members shared by compare's and the wide table's: `, "KEY": {"mean": .., "median": .., ..., "n": N}`
+ * of a cell's side (the base's: other 0); `, "KEY": [{"run": ID, "label": .., "value": .., "points": N}]`;
+ * `, "stats": [the names shown], "per_run": BOOL`. */
+struct compare_cell;
+struct compare_run_value;
+void report_json_stats(FILE *f, const char *key, const struct compare_cell *c, int other);
+void report_json_runs(FILE *f, const char *key, const struct compare_run_value *r, size_t n);
+void report_json_shown(FILE *f, const struct compare_model *m);
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {
