@@ -153,6 +153,9 @@ struct compare_wide_format {
 };
 extern const struct compare_wide_format report_compare_wide_formats[]; /* ends with a NULL name */
 void report_compare_wide(FILE *f, const struct compare_model *m, const char *format);
+/* Its CSV and JSON writers (report/wide_data.c). */
+void report_wide_csv(FILE *f, const struct wide_model *w);
+void report_wide_json(FILE *f, const struct wide_model *w);
 /* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
  * continuation lines after `indent`. */
 void report_wrap(FILE *f, const char *text, const char *indent, size_t width);

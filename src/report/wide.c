@@ -2,7 +2,8 @@
 /* `reaim compare --wide`: the compare model as mmtests and LKP print many kernels, a column per side
  * and a row per workload, O_SYNC setting and task count, each cell the side's mean with its change
  * against the base and the model's mark, then the summary rows of analysis/cmpwide.c; as text within
- * 80 columns (wrapped by sides beyond three), Markdown, CSV or JSON. It computes nothing. */
+ * 80 columns (wrapped by sides beyond three) or Markdown (CSV and JSON: report/wide_data.c). It
+ * computes nothing. */
 #include "config.h"
 
 #include <math.h>
@@ -321,177 +322,11 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 	all_line(f, w, 1);
 }
 
-/* A CSV row's block keys. */
-static void csv_block(FILE *f, const struct compare_panel *p)
-{
-	textout_csv_string(f, p->workload, 0);
-	fprintf(f, ",%s,", p->osync < 0 ? "" : p->osync ? "on" : "off");
-	textout_csv_string(f, p->variant, 0);
-}
-
-static void csv_num(FILE *f, const char *fmt, double v)
-{
-	fputc(',', f);
-	textout_csv_number(f, fmt, v);
-}
-
-/* The last columns of a row: the block's CPU count and load (unless the loads are the sides), then the
- * side's load's units and CPU at a task-count row (empty on the summary rows: i is SIZE_MAX). */
-static void csv_loads(FILE *f, const struct compare_model *m, const struct wide_block *b, size_t side, size_t i)
-{
-	fprintf(f, ",%d,", b->first->cpus);
-	textout_csv_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load, 0);
-	double loads = NAN, lcpu = NAN;
-	if (i != SIZE_MAX)
-		compare_wide_loads(b, side, i, &loads, &lcpu);
-	csv_num(f, "%.4f", loads);
-	csv_num(f, "%.4f", lcpu);
-	fprintf(f, ",%s\n", m->metric->name);
-}
-
-static void wide_csv_out(FILE *f, const struct wide_model *w)
-{
-	const struct compare_model *m = w->m;
-	fputs("workload,osync,variant,row,side,label,runs,n,mean,pct,ratio,ci_low_pct,ci_high_pct,p_adj,judged,"
-	      "significant,cpus,load,loads,lcpu_pct,metric\n", f);
-	const char *mean_fmt = strcmp(m->metric->name, "jobs_per_min") == 0 ? "%.2f" : "%.6g";
-	for (size_t k = 0; k < w->nblocks; k++) {
-		const struct wide_block *b = &w->blocks[k];
-		for (size_t i = 0; i < b->first->ncells; i++)
-			for (size_t s = 0; s < m->nsides; s++) {
-				const struct compare_cell *c = compare_wide_cell(b, s, i), *c0 = &b->first->cells[i];
-				if (s && (!c || !c->present))
-					continue;
-				csv_block(f, b->first);
-				fprintf(f, ",%d", c0->tasks);
-				report_csv_side(f, &m->sides[s]);
-				fprintf(f, ",%zu", s ? c->nb : c0->na);
-				csv_num(f, mean_fmt, s ? c->mean_b : c0->mean_a);
-				double pct = s ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN;
-				csv_num(f, "%.3f", pct);
-				csv_num(f, "%.5f", 1 + pct / 100);
-				csv_num(f, "%.3f", s && c->judged ? c->v.ci_low_pct : NAN);
-				csv_num(f, "%.3f", s && c->judged ? c->v.ci_high_pct : NAN);
-				csv_num(f, "%.4g", s ? c->p_adj : NAN);
-				fprintf(f, ",%s,%s", !s ? "" : c->judged ? "yes" : "no",
-					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no");
-				csv_loads(f, m, b, s, i);
-			}
-		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++)
-			for (size_t s = 0; s < m->nsides; s++) {
-				csv_block(f, b->first);
-				fprintf(f, ",%s", compare_wide_stat_name(st));
-				report_csv_side(f, &m->sides[s]);
-				fprintf(f, ",%zu", b->ncommon);
-				csv_num(f, mean_fmt, b->stat[st * m->nsides + s]);
-				double pct = b->stat_pct[st * m->nsides + s];
-				csv_num(f, "%.3f", pct);
-				csv_num(f, "%.5f", 1 + pct / 100);
-				fputs(",,,,,", f);
-				csv_loads(f, m, b, s, SIZE_MAX);
-			}
-	}
-}
-
-static void json_num(FILE *f, const char *key, const char *fmt, double v)
-{
-	fprintf(f, ", \"%s\": ", key);
-	textout_json_number(f, fmt, v);
-}
-
-/* A side's load's units and CPU at a row: null where it ran none. */
-static void json_loads(FILE *f, const struct wide_block *b, size_t side, size_t i)
-{
-	double loads, lcpu;
-	compare_wide_loads(b, side, i, &loads, &lcpu);
-	json_num(f, "loads", "%.6g", loads);
-	json_num(f, "lcpu_pct", "%.4f", lcpu);
-}
-
-static void wide_json_out(FILE *f, const struct wide_model *w)
-{
-	const struct compare_model *m = w->m;
-	fprintf(f, "{\"format_version\": 1, \"view\": \"wide\", \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
-		   "\"family\": \"per side\", \"metric\": \"%s\",\n \"sides\": [",
-		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], m->metric->name);
-	for (size_t s = 0; s < m->nsides; s++) {
-		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", m->sides[s].letter);
-		textout_json_string(f, m->sides[s].label);
-		fputs(", \"runs\": [", f);
-		for (size_t i = 0; i < m->sides[s].nruns; i++)
-			fprintf(f, "%s%lld", i ? ", " : "", (long long)m->sides[s].runs[i]);
-		fputc(']', f);
-		json_num(f, "geomean_pct", "%.4f", w->all_geo_pct[s]);
-		fprintf(f, ", \"geomean_cells\": %zu}", w->all_cells[s]);
-	}
-	fputs("],\n \"notes\": [", f);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		fputs(i ? ", " : "", f);
-		textout_json_string(f, m->notes[i]);
-	}
-	fputs("],\n \"blocks\": [", f);
-	for (size_t k = 0; k < w->nblocks; k++) {
-		const struct wide_block *b = &w->blocks[k];
-		fprintf(f, "%s\n  {\"workload\": ", k ? "," : "");
-		textout_json_string(f, b->first->workload);
-		fputs(", \"osync\": ", f);
-		if (b->first->osync >= 0)
-			fprintf(f, "%d", b->first->osync);
-		else
-			fputs("null", f);
-		fputs(", \"variant\": ", f);
-		textout_json_string(f, b->first->variant);
-		fprintf(f, ", \"cpus\": %d, \"load\": ", b->first->cpus);
-		textout_json_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load);
-		fputs(", \"rows\": [", f);
-		for (size_t i = 0; i < b->first->ncells; i++) {
-			const struct compare_cell *c0 = &b->first->cells[i];
-			fprintf(f, "%s\n   {\"tasks\": %d, \"cells\": [{\"side\": \"%s\"", i ? "," : "", c0->tasks,
-				m->sides[0].letter);
-			json_num(f, "mean", "%.4f", c0->mean_a);
-			fprintf(f, ", \"n\": %zu", c0->na);
-			json_loads(f, b, 0, i);
-			fputc('}', f);
-			for (size_t s = 1; s < m->nsides; s++) {
-				const struct compare_cell *c = compare_wide_cell(b, s, i);
-				fprintf(f, ", {\"side\": \"%s\"", m->sides[s].letter);
-				int have = c && c->present;
-				json_num(f, "mean", "%.4f", have ? c->mean_b : NAN);
-				fprintf(f, ", \"n\": %zu", c ? c->nb : 0);
-				json_num(f, "pct", "%.4f", have ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN);
-				json_num(f, "ratio", "%.6f", have ? c->mean_b / c->mean_a : NAN);
-				json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
-				json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
-				json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
-				fprintf(f, ", \"judged\": %s, \"significant\": %s", have && c->judged ? "true" : "false",
-					have && c->significant ? "true" : "false");
-				json_loads(f, b, s, i);
-				fputc('}', f);
-			}
-			fputs("]}", f);
-		}
-		fputs("],\n   \"summary\": [", f);
-		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++) {
-			fprintf(f, "%s{\"stat\": \"%s\", \"task_counts\": %zu, \"cells\": [", st ? ", " : "",
-				compare_wide_stat_name(st), b->ncommon);
-			for (size_t s = 0; s < m->nsides; s++) {
-				fprintf(f, "%s{\"side\": \"%s\"", s ? ", " : "", m->sides[s].letter);
-				json_num(f, "value", "%.4f", b->stat[st * m->nsides + s]);
-				json_num(f, "pct", "%.4f", b->stat_pct[st * m->nsides + s]);
-				fputc('}', f);
-			}
-			fputs("]}", f);
-		}
-		fputs("]}", f);
-	}
-	fputs("\n ]}\n", f);
-}
-
 const struct compare_wide_format report_compare_wide_formats[] = {
 	{"table", wide_text_out},
 	{"markdown", wide_markdown_out},
-	{"csv", wide_csv_out},
-	{"json", wide_json_out},
+	{"csv", report_wide_csv},
+	{"json", report_wide_json},
 	{NULL, NULL},
 };
 
