@@ -908,8 +908,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		compare_model_free(&m);
 		return 0;
 	}
-	if (o->wide) {
-		report_compare_wide(f, &m, fmt->name);
+	if (o->wide || o->summary) {
+		(o->wide ? report_compare_wide : report_compare_cases)(f, &m, fmt->name);
 		compare_model_free(&m);
 		return 0;
 	}

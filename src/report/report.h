@@ -153,6 +153,9 @@ struct compare_wide_format {
 };
 extern const struct compare_wide_format report_compare_wide_formats[]; /* ends with a NULL name */
 void report_compare_wide(FILE *f, const struct compare_model *m, const char *format);
+/* `compare --summary`: a line per case with each side's change and mark, then the TOTAL (report/cases.c),
+ * in a format named as report_compare_formats names them. */
+void report_compare_cases(FILE *f, const struct compare_model *m, const char *format);
 /* Its CSV and JSON writers (report/wide_data.c). */
 void report_wide_csv(FILE *f, const struct wide_model *w);
 void report_wide_json(FILE *f, const struct wide_model *w);
