@@ -425,11 +425,11 @@ static void table_more_rows(FILE *f, const struct compare_model *m, const struct
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
-	char ha[48], hb[48], st[16] = "";
-	if (m->stats[0] != COMPARE_STAT_MEAN)
-		snprintf(st, sizeof(st), "%s ", compare_stats[m->stats[0]].tag);
-	snprintf(ha, sizeof(ha), "%s %s%s", a, st, report_metric_short(m));
-	snprintf(hb, sizeof(hb), "%s %s%s", b, st, report_metric_short(m));
+	char ha[48], hb[48];
+	/* a statistic other than the mean names its column in the metric's place (the legend says which) */
+	const char *head = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : report_metric_short(m);
+	snprintf(ha, sizeof(ha), "%s %s", a, head);
+	snprintf(hb, sizeof(hb), "%s %s", b, head);
 	/* a longer metric's name widens its columns, never cut */
 	int w = (int)(strlen(ha) > strlen(hb) ? strlen(ha) : strlen(hb));
 	w = w > 8 ? w : 8;
