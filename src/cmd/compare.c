@@ -137,6 +137,45 @@ static enum outcome one_kind_a_group(struct store *st, const struct cli_list *sp
 	return OUT_OK;
 }
 
+/* "mean, median, min, ..." of a NULL-terminated list of names; freed by the caller. */
+static char *names_text(const char *const *names, size_t n)
+{
+	struct strbuf sb = {0};
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", names[i]);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+static char *self_stat_names(void)
+{
+	const char *names[COMPARE_NSTATS];
+	for (size_t i = 0; i < COMPARE_NSTATS; i++)
+		names[i] = compare_stats[i].name;
+	return names_text(names, COMPARE_NSTATS);
+}
+
+static char *self_metric_names(void)
+{
+	size_t n = 0;
+	while (metric_list()[n].name)
+		n++;
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	for (size_t i = 0; i < n; i++)
+		names[i] = metric_list()[i].name;
+	char *s = names_text(names, n);
+	free(names);
+	return s;
+}
+
+/* A value a list option does not take, with the ones it does (all: freed here). */
+static void unknown_value(const char *option, const char *value, char *all)
+{
+	char shown[128];
+	text_copy(shown, sizeof(shown), value);
+	log_error("%s %s: not one of %s", option, shown, all);
+	free(all);
+}
+
 /* Options that cannot go together: OUT_USAGE (--bisect's abort under --bisect) with why, else OUT_OK. */
 static enum outcome refused(const struct compare_args *a)
 {
@@ -151,6 +190,16 @@ static enum outcome refused(const struct compare_args *a)
 			  "--bisect go without it");
 		return usage;
 	}
+	for (size_t i = 0; i < a->stats.count; i++)
+		if (compare_stat_find(a->stats.v[i]) < 0) {
+			unknown_value("--stat", a->stats.v[i], self_stat_names());
+			return usage;
+		}
+	for (size_t i = 0; i < a->metrics.count; i++)
+		if (!metric_find(a->metrics.v[i])) {
+			unknown_value("--metric", a->metrics.v[i], self_metric_names());
+			return usage;
+		}
 	int data = a->format && (strcmp(a->format, "csv") == 0 || strcmp(a->format, "json") == 0);
 	if (a->metrics.count > 1 && (data || a->counters || a->fail_above > 0 || a->bisect)) {
 		/* one CSV or JSON document, one gate: of one metric */
