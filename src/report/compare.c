@@ -88,6 +88,21 @@ static const char *samples_text(const struct compare_model *m)
 		       : "samples a side: each run's mean (the runs are the replicates)";
 }
 
+/* What --stat and --runs add to the legend: what the cells show, and that the verdict stays the means'. */
+static void views_legend(struct strbuf *legend, const struct compare_model *m)
+{
+	if (m->nstats > 1 || m->stats[0] != COMPARE_STAT_MEAN) {
+		char shown[200];
+		report_stats_text(m, shown, sizeof(shown));
+		strbuf_addf(legend, " The %s columns show the %s of each side's samples%s; the change, its interval, p "
+			     "and the verdict stay those of the means.", report_metric_short(m), shown,
+			     m->nstats > 1 ? ", the first on the task count's row, each further one on a row of its own" : "");
+	}
+	if (m->runs)
+		strbuf_addf(legend, " Rows #ID (run ID): each run's own %s, its mean over its valid points at that task "
+			     "count, in its side's column, its label after.", m->metric->label);
+}
+
 /* The sides, how to read the table, and every warning; shared by the table and Markdown. */
 static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 {
@@ -139,16 +154,7 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha, m->metric->label);
-	if (m->nstats > 1 || m->stats[0] != COMPARE_STAT_MEAN) {
-		char stats_shown[200];
-		report_stats_text(m, stats_shown, sizeof(stats_shown));
-		strbuf_addf(&legend, " The %s columns show the %s of each side's samples%s; the change, its interval, p "
-			     "and the verdict stay those of the means.", report_metric_short(m), stats_shown,
-			     m->nstats > 1 ? ", the first on the task count's row, each further one on a row of its own" : "");
-	}
-	if (m->runs)
-		strbuf_addf(&legend, " Rows #ID (run ID): each run's own %s, its mean over its valid points at that task "
-			     "count, in its side's column, its label after.", m->metric->label);
+	views_legend(&legend, m);
 	int loads = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;

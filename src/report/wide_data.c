@@ -149,6 +149,43 @@ static void json_loads(FILE *f, const struct wide_block *b, size_t side, size_t 
 	json_num(f, "lcpu_pct", "%.4f", lcpu);
 }
 
+/* A block's task-count rows: each side's cell with its statistics and runs. */
+static void json_rows(FILE *f, const struct compare_model *m, const struct wide_block *b)
+{
+	for (size_t i = 0; i < b->first->ncells; i++) {
+		const struct compare_cell *c0 = &b->first->cells[i];
+		fprintf(f, "%s\n   {\"tasks\": %d, \"cells\": [{\"side\": \"%s\"", i ? "," : "", c0->tasks,
+			m->sides[0].letter);
+		json_num(f, "mean", "%.4f", c0->mean_a);
+		fprintf(f, ", \"n\": %zu", c0->na);
+		json_loads(f, b, 0, i);
+		report_json_stats(f, "stats", c0, 0);
+		report_json_runs(f, "runs", c0->runs_a, c0->nruns_a);
+		fputc('}', f);
+		for (size_t s = 1; s < m->nsides; s++) {
+			const struct compare_cell *c = compare_wide_cell(b, s, i);
+			fprintf(f, ", {\"side\": \"%s\"", m->sides[s].letter);
+			int have = c && c->present;
+			json_num(f, "mean", "%.4f", have ? c->mean_b : NAN);
+			fprintf(f, ", \"n\": %zu", c ? c->nb : 0);
+			json_num(f, "pct", "%.4f", have ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN);
+			json_num(f, "ratio", "%.6f", have ? c->mean_b / c->mean_a : NAN);
+			json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
+			json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
+			json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
+			fprintf(f, ", \"judged\": %s, \"significant\": %s", have && c->judged ? "true" : "false",
+				have && c->significant ? "true" : "false");
+			json_loads(f, b, s, i);
+			if (have) {
+				report_json_stats(f, "stats", c, 1);
+				report_json_runs(f, "runs", c->runs_b, c->nruns_b);
+			}
+			fputc('}', f);
+		}
+		fputs("]}", f);
+	}
+}
+
 void report_wide_json(FILE *f, const struct wide_model *w)
 {
 	const struct compare_model *m = w->m;
@@ -190,38 +227,7 @@ void report_wide_json(FILE *f, const struct wide_model *w)
 		fprintf(f, ", \"cpus\": %d, \"load\": ", b->first->cpus);
 		textout_json_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load);
 		fputs(", \"rows\": [", f);
-		for (size_t i = 0; i < b->first->ncells; i++) {
-			const struct compare_cell *c0 = &b->first->cells[i];
-			fprintf(f, "%s\n   {\"tasks\": %d, \"cells\": [{\"side\": \"%s\"", i ? "," : "", c0->tasks,
-				m->sides[0].letter);
-			json_num(f, "mean", "%.4f", c0->mean_a);
-			fprintf(f, ", \"n\": %zu", c0->na);
-			json_loads(f, b, 0, i);
-			report_json_stats(f, "stats", c0, 0);
-			report_json_runs(f, "runs", c0->runs_a, c0->nruns_a);
-			fputc('}', f);
-			for (size_t s = 1; s < m->nsides; s++) {
-				const struct compare_cell *c = compare_wide_cell(b, s, i);
-				fprintf(f, ", {\"side\": \"%s\"", m->sides[s].letter);
-				int have = c && c->present;
-				json_num(f, "mean", "%.4f", have ? c->mean_b : NAN);
-				fprintf(f, ", \"n\": %zu", c ? c->nb : 0);
-				json_num(f, "pct", "%.4f", have ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN);
-				json_num(f, "ratio", "%.6f", have ? c->mean_b / c->mean_a : NAN);
-				json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
-				json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
-				json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
-				fprintf(f, ", \"judged\": %s, \"significant\": %s", have && c->judged ? "true" : "false",
-					have && c->significant ? "true" : "false");
-				json_loads(f, b, s, i);
-				if (have) {
-					report_json_stats(f, "stats", c, 1);
-					report_json_runs(f, "runs", c->runs_b, c->nruns_b);
-				}
-				fputc('}', f);
-			}
-			fputs("]}", f);
-		}
+		json_rows(f, m, b);
 		fputs("],\n   \"summary\": [", f);
 		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++) {
 			fprintf(f, "%s{\"stat\": \"%s\", \"task_counts\": %zu, \"cells\": [", st ? ", " : "",
