@@ -296,6 +296,14 @@ static int takes(const struct build *b, const struct compare_side *s, const stru
 	return p->tasks == tasks && matches(s, k, p) && isfinite(field(b, p, FIG_METRIC));
 }
 
+double compare_cell_stat(const struct compare_cell *c, int other, int stat)
+{
+	if (stat == COMPARE_STAT_MEAN)
+		return other ? c->mean_b : c->mean_a;
+	const struct compare_spread *s = other ? &c->spread_b : &c->spread_a;
+	return stat > 0 && stat < COMPARE_NSTATS ? s->v[stat] : NAN;
+}
+
 int compare_worse(const struct compare_model *m, double change_pct)
 {
 	return m->metric && !m->metric->rise_better ? change_pct > 0 : change_pct < 0;
@@ -576,6 +584,8 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 			c->mean_b = n ? means[1][0] : mean_of_valid(rb, nb, kb);
 			c->median_a = median_of(pa, n);
 			c->median_b = median_of(pb, n);
+			compare_spread_of(pa, n, &c->spread_a);
+			compare_spread_of(pb, n, &c->spread_b);
 			/* one run: both arms stopped together, at one of its looks */
 			c->looks = side_looks(b, sa, k->workload);
 			c->judged = verdict_paired_looks(pa, pb, n, b->m->alpha, VERDICT_POWER, c->looks, &c->v) == 0;
@@ -623,6 +633,8 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 	c->mean_b = mean_of(xb[FIG_METRIC].v, xb[FIG_METRIC].n);
 	c->median_a = median_of(xa[FIG_METRIC].v, xa[FIG_METRIC].n);
 	c->median_b = median_of(xb[FIG_METRIC].v, xb[FIG_METRIC].n);
+	compare_spread_of(xa[FIG_METRIC].v, xa[FIG_METRIC].n, &c->spread_a);
+	compare_spread_of(xb[FIG_METRIC].v, xb[FIG_METRIC].n, &c->spread_b);
 	c->load_a = load_of(xa[FIG_LOAD].v, xa[FIG_LOAD].n);
 	c->load_b = load_of(xb[FIG_LOAD].v, xb[FIG_LOAD].n);
 	c->present = c->na > 0 && c->nb > 0;
@@ -668,6 +680,32 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		verdict_samples_free(&xa[f]);
 		verdict_samples_free(&xb[f]);
 	}
+}
+
+/* Each run of a side with a point at a cell: its mean over the points the cell takes there. */
+static size_t cell_runs(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
+			struct compare_run_value **out)
+{
+	*out = xcalloc(s->nruns + 1, sizeof(**out));
+	size_t n = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct crun *r = run_of(b, s->runs[i]);
+		double sum = 0;
+		size_t points = 0;
+		for (size_t j = 0; j < r->n; j++)
+			if (takes(b, s, k, tasks, &r->pts[j])) {
+				sum += field(b, &r->pts[j], FIG_METRIC);
+				points++;
+			}
+		if (!points)
+			continue;
+		struct compare_run_value *v = &(*out)[n++];
+		v->run = r->id;
+		snprintf(v->label, sizeof(v->label), "%s", r->row.label);
+		v->value = sum / (double)points;
+		v->points = points;
+	}
+	return n;
 }
 
 /* ---- blocks ---- */
@@ -1051,6 +1089,8 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 		else
 			cell_paired(b, sa, sb, k, c);
 		cell_loads(b, c);
+		c->nruns_a = cell_runs(b, sa, k, c->tasks, &c->runs_a);
+		c->nruns_b = cell_runs(b, sb, k, c->tasks, &c->runs_b);
 		pn->has_loads |= isfinite(c->loads_a) || isfinite(c->loads_b) || isfinite(c->lcpu_a) || isfinite(c->lcpu_b);
 		c->noisy_a = noisy_at(b, sa, k, c->tasks, c->why_noisy, sizeof(c->why_noisy));
 		c->noisy_b = noisy_at(b, sb, k, c->tasks, c->why_noisy[0] ? NULL : c->why_noisy, sizeof(c->why_noisy));
@@ -2023,6 +2063,12 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	m->gate = o->fail_above_pct > 0 || o->bisect;
 	m->exclude_noisy = o->exclude_noisy;
 	m->ratio = o->ratio;
+	m->runs = o->runs;
+	for (size_t i = 0; i < o->nstats && m->nstats < COMPARE_NSTATS; i++)
+		if (o->stats[i] >= 0 && o->stats[i] < COMPARE_NSTATS)
+			m->stats[m->nstats++] = o->stats[i];
+	if (!m->nstats)
+		m->stats[m->nstats++] = COMPARE_STAT_MEAN;
 	m->correction = o->correction == COMPARE_BH ? COMPARE_BH : COMPARE_HOLM;
 	m->metric = metric_find(o->metric ? o->metric : "jobs_per_min");
 	if (!m->metric)
@@ -2093,6 +2139,8 @@ void compare_model_free(struct compare_model *m)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
 			points_free(&m->panels[i].cells[c].pts_a);
 			points_free(&m->panels[i].cells[c].pts_b);
+			free(m->panels[i].cells[c].runs_a);
+			free(m->panels[i].cells[c].runs_b);
 		}
 		free(m->panels[i].cells);
 		free(m->panels[i].subs);

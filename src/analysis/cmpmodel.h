@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/cmpstat.h"
 #include "analysis/curves.h"
 #include "analysis/verdict.h"
 #include "store/store.h"
@@ -32,6 +33,11 @@ struct compare_options {
 	int wide;                 /* views: one table, a column per side (report/wide.c) */
 	int ratio;                /* views: B/A and its interval in place of the % change */
 	const char *metric;       /* the figure judged, a name metric_find knows (NULL: jobs_per_min) */
+	const int *stats;         /* views: what a cell shows of each side's samples (enum compare_stat), in
+				   * order; NULL or nstats 0: the mean */
+	size_t nstats;
+	int runs;                 /* views: a row per run under each side's figure */
+	int summary;              /* views: one line per cell, its change and mark (report/cmpsummary.c) */
 };
 
 /* One side: side 0 (letter A) is the base. */
@@ -88,6 +94,14 @@ struct compare_cell_points {
 	size_t n, nsamples;
 };
 
+/* One run's figure at a cell: its mean over its valid points there (the ones the cell takes). */
+struct compare_run_value {
+	int64_t run;
+	char label[128];  /* the run's label */
+	double value;
+	size_t points;
+};
+
 /* One task count of a block, side b against the base. */
 struct compare_cell {
 	int tasks;
@@ -118,6 +132,9 @@ struct compare_cell {
 	struct verdict raw;       /* the plain test, before any adjustment for the outside load (= v when none) */
 	int raw_judged;
 	double median_a, median_b; /* of the same samples */
+	struct compare_spread spread_a, spread_b; /* every --stat of the same samples (the mean is mean_a, mean_b) */
+	struct compare_run_value *runs_a, *runs_b; /* each run of a side with a point here, in the side's order */
+	size_t nruns_a, nruns_b;
 	int fragile;              /* leaving one sample out flips the sign or the significance of the change */
 	double mde_adj_pct;       /* the MDE at the corrected level (alpha over the judged cells, Bonferroni) */
 	struct compare_cell_points pts_a, pts_b;
@@ -254,6 +271,9 @@ struct compare_model {
 	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
 	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
 	int ratio;                /* the views print B/A (1 + change / 100) in place of the % change */
+	int stats[COMPARE_NSTATS]; /* what the views show of a side's samples, in order (the mean by default) */
+	size_t nstats;
+	int runs;                 /* the views add a row per run (compare_cell's runs_a, runs_b) */
 	const struct metric *metric; /* the figure the cells judge (curves.c's table): Jobs/Min unless --metric */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
@@ -276,6 +296,10 @@ struct compare_group {
 	const int64_t *runs;
 	size_t n;
 };
+
+/* What a cell shows of a side's samples (the base's: other 0): a statistic of enum compare_stat; the
+ * mean is the model's mean_a, mean_b itself. */
+double compare_cell_stat(const struct compare_cell *c, int other, int stat);
 
 /* Where a change of the model's metric is a worsening (a drop of Jobs/Min, a rise of real_s). */
 int compare_worse(const struct compare_model *m, double change_pct);

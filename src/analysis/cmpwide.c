@@ -38,8 +38,7 @@ void compare_wide_loads(const struct wide_block *b, size_t side, size_t i, doubl
 	*lcpu = !c ? NAN : side ? c->lcpu_b : c->lcpu_a;
 }
 
-/* A side's mean at row i: the base's from any panel, another side's where it has one. */
-static double mean_at(const struct wide_block *b, size_t side, size_t i)
+double compare_wide_mean(const struct wide_block *b, size_t side, size_t i)
 {
 	if (side == 0)
 		return b->first->cells[i].mean_a;
@@ -57,7 +56,7 @@ static void block_stats(const struct compare_model *m, struct wide_block *b)
 	for (size_t i = 0; i < nc; i++) {
 		common[i] = 1;
 		for (size_t s = 0; s < ns; s++)
-			common[i] &= isfinite(mean_at(b, s, i)) && mean_at(b, s, i) > 0;
+			common[i] &= isfinite(compare_wide_mean(b, s, i)) && compare_wide_mean(b, s, i) > 0;
 		b->ncommon += (size_t)common[i];
 	}
 	double *v = xcalloc(nc + 1, sizeof(double));
@@ -66,7 +65,7 @@ static void block_stats(const struct compare_model *m, struct wide_block *b)
 		double sum = 0, inv = 0;
 		for (size_t i = 0; i < nc; i++)
 			if (common[i]) {
-				v[n++] = mean_at(b, s, i);
+				v[n++] = compare_wide_mean(b, s, i);
 				sum += v[n - 1];
 				inv += 1 / v[n - 1];
 			}
@@ -95,6 +94,27 @@ static int block_before(const struct compare_model *m, const struct compare_pane
 	if (a->osync != b->osync)
 		return a->osync < b->osync;
 	return a < b;
+}
+
+/* The TOTAL row: each side's sum over the cells every side has a mean at, in every block. */
+static void totals(const struct compare_model *m, struct wide_model *w)
+{
+	w->total = xcalloc(m->nsides + 1, sizeof(double));
+	w->total_pct = xcalloc(m->nsides + 1, sizeof(double));
+	for (size_t k = 0; k < w->nblocks; k++)
+		for (size_t i = 0; i < w->blocks[k].first->ncells; i++) {
+			int all = 1;
+			for (size_t s = 0; s < m->nsides; s++)
+				all &= isfinite(compare_wide_mean(&w->blocks[k], s, i));
+			for (size_t s = 0; s < m->nsides && all; s++)
+				w->total[s] += compare_wide_mean(&w->blocks[k], s, i);
+			w->total_cells += (size_t)all;
+		}
+	for (size_t s = 0; s < m->nsides; s++) {
+		if (!w->total_cells)
+			w->total[s] = NAN;
+		w->total_pct[s] = s && w->total[0] != 0 ? 100 * (w->total[s] / w->total[0] - 1) : NAN;
+	}
 }
 
 void compare_wide_build(const struct compare_model *m, struct wide_model *w)
@@ -144,6 +164,7 @@ void compare_wide_build(const struct compare_model *m, struct wide_model *w)
 		w->all_geo_pct[s] = n ? 100 * (stats_geomean(r, n) - 1) : NAN;
 	}
 	free(r);
+	totals(m, w);
 }
 
 void compare_wide_free(struct wide_model *w)
@@ -156,5 +177,7 @@ void compare_wide_free(struct wide_model *w)
 	free(w->blocks);
 	free(w->all_geo_pct);
 	free(w->all_cells);
+	free(w->total);
+	free(w->total_pct);
 	memset(w, 0, sizeof(*w));
 }

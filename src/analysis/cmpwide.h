@@ -30,11 +30,18 @@ struct wide_model {
 	size_t nblocks;
 	double *all_geo_pct;      /* [side]: geomean of the side's ratios to the base over every cell both have */
 	size_t *all_cells;        /* [side]: the cells in it */
+	double *total;            /* [side]: the TOTAL row, the sum of the side's means over the cells every side
+				   * has (a suite's bandwidth over its cases, as the writeback tables add them) */
+	double *total_pct;        /* [side]: its change against the base's, in % (NaN for the base) */
+	size_t total_cells;       /* the cells summed */
 };
 
 /* The wide view of m (which must outlive it). */
 void compare_wide_build(const struct compare_model *m, struct wide_model *w);
 void compare_wide_free(struct wide_model *w);
+/* A side's mean at row i of a block: the base's from its first panel, another side's where it has one
+ * (NaN where not). */
+double compare_wide_mean(const struct wide_block *b, size_t side, size_t i);
 /* The cell of a block at row i (its task count is first->cells[i].tasks) for side s (> 0), or NULL. */
 const struct compare_cell *compare_wide_cell(const struct wide_block *b, size_t side, size_t i);
 /* A side's background load at row i of a block, as the model's cells have it: its mean units of work

@@ -13,13 +13,14 @@
 #include "util/util.h"
 
 struct compare_args {
-	const char *db, *format, *correction, *metric;
+	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy, wide, ratio;
-	struct cli_list runs;
+	int counters, bisect, exclude_noisy, wide, ratio, per_run, summary;
+	struct cli_list runs, stats, metrics;
 };
 
 CLI_CHOICES_FROM(compare_format_at, report_compare_formats)
+CLI_CHOICES_FROM(compare_stat_at, compare_stats)
 
 const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
@@ -40,9 +41,13 @@ const struct cli_opt cmd_compare_opts[] = {
 		       "saying why it cannot vouch: nothing in common, unlike runs, fewer than 2 samples a side, a "
 		       "change the machine's load could make, or an interval (MDE) wider than PCT",
 		       .flags = CLI_ABOVE_MIN),
-	CLI_OPT_CHOICE(0, "metric", "NAME", struct compare_args, metric, cmd_metric_at, "jobs_per_min",
-		       "the figure each cell judges, by the same tests, intervals, correction and gate; a rise of "
-		       "a time, CPU or share is worse (\"slower\"), a drop of Jobs/Min, JTI, idle or KB/s is:"),
+	CLI_OPT_LIST(0, "metric", "NAME", struct compare_args, metrics,
+		     "the figure each cell judges (Jobs/Min without it), by the same tests, intervals, correction "
+		     "and gate; a rise of a time, CPU or share is worse (\"slower\"), a drop of Jobs/Min, JTI, idle "
+		     "or KB/s is. Repeated (--metric jobs_per_min --metric real_s --metric window_cpu_s), the table "
+		     "and Markdown judge each in turn, one after the other, as the AIM7 tables list Jobs/Min, Real and "
+		     "CPU (one a command with a gate, --counters, CSV or JSON):",
+		     .choices = cmd_metric_at),
 	CLI_OPT_FLAG(0, "exclude-noisy", struct compare_args, exclude_noisy,
 		     "judge without the points measured in noise (outside load or steal over the run's limit); "
 		     "without it a cell with such points carries a caution"),
@@ -70,6 +75,17 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
 		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
 		     "Fieller interval (1 + change / 100)"),
+	CLI_OPT_LIST(0, "stat", "NAME", struct compare_args, stats,
+		     "what a cell shows of each side's samples, instead of their mean; repeat it for a row per "
+		     "statistic (--stat min --stat mean --stat max --stat sd). The change, its interval and the "
+		     "verdict stay those of the means, the model's; CSV and JSON carry every statistic:",
+		     .choices = compare_stat_at),
+	CLI_OPT_FLAG(0, "runs", struct compare_args, per_run,
+		     "under each task count a row per run of each side: its id and label and its own figure, the "
+		     "mean over its valid points there (with several runs a side, its sample)"),
+	CLI_OPT_FLAG(0, "summary", struct compare_args, summary,
+		     "one line per workload, O_SYNC setting and task count: each side's change against the base "
+		     "with the model's mark, then the TOTAL over the cells every side has, for a long matrix"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -121,28 +137,111 @@ static enum outcome one_kind_a_group(struct store *st, const struct cli_list *sp
 	return OUT_OK;
 }
 
+/* "mean, median, min, ..." of a NULL-terminated list of names; freed by the caller. */
+static char *names_text(const char *const *names, size_t n)
+{
+	struct strbuf sb = {0};
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", names[i]);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+static char *self_stat_names(void)
+{
+	const char *names[COMPARE_NSTATS];
+	for (size_t i = 0; i < COMPARE_NSTATS; i++)
+		names[i] = compare_stats[i].name;
+	return names_text(names, COMPARE_NSTATS);
+}
+
+static char *self_metric_names(void)
+{
+	size_t n = 0;
+	while (metric_list()[n].name)
+		n++;
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	for (size_t i = 0; i < n; i++)
+		names[i] = metric_list()[i].name;
+	char *s = names_text(names, n);
+	free(names);
+	return s;
+}
+
+/* A value a list option does not take, with the ones it does (all: freed here). */
+static void unknown_value(const char *option, const char *value, char *all)
+{
+	char shown[128];
+	text_copy(shown, sizeof(shown), value);
+	log_error("%s %s: not one of %s", option, shown, all);
+	free(all);
+}
+
+/* Options that cannot go together: OUT_USAGE (--bisect's abort under --bisect) with why, else OUT_OK. */
+static enum outcome refused(const struct compare_args *a)
+{
+	enum outcome usage = a->bisect ? OUT_BISECT_ABORT : OUT_USAGE; /* a usage error is no "bad" commit */
+	if (a->counters + a->wide + a->summary > 1) {
+		log_error("--counters, --wide and --summary are views of their own: give one");
+		return usage;
+	}
+	if (a->counters && (a->fail_above > 0 || a->bisect)) {
+		/* the counters are not the verdict: a gate over them would pass what it never judged */
+		log_error("--counters lists what moved beside Jobs/Min and judges no regression: --fail-above and "
+			  "--bisect go without it");
+		return usage;
+	}
+	for (size_t i = 0; i < a->stats.count; i++)
+		if (compare_stat_find(a->stats.v[i]) < 0) {
+			unknown_value("--stat", a->stats.v[i], self_stat_names());
+			return usage;
+		}
+	for (size_t i = 0; i < a->metrics.count; i++)
+		if (!metric_find(a->metrics.v[i])) {
+			unknown_value("--metric", a->metrics.v[i], self_metric_names());
+			return usage;
+		}
+	int data = a->format && (strcmp(a->format, "csv") == 0 || strcmp(a->format, "json") == 0);
+	if (a->metrics.count > 1 && (data || a->counters || a->fail_above > 0 || a->bisect)) {
+		/* one CSV or JSON document, one gate: of one metric */
+		log_error("several --metric are judged in turn by the table and Markdown only: with %s give one "
+			  "--metric a command", data ? "--format csv or json" : a->counters ? "--counters" : "a gate");
+		return usage;
+	}
+	return OUT_OK;
+}
+
+/* Before each metric's view when several are judged in turn: what it judges. */
+static void metric_heading(const struct compare_options *o, const char *name, size_t i)
+{
+	const struct metric *m = metric_find(name);
+	int markdown = o->format && strcmp(o->format, "markdown") == 0;
+	printf("%s%s%s: %s%s\n\n", i ? "\n" : "", markdown ? "## Metric " : "==== Metric ", name, m ? m->label : name,
+	       markdown ? "" : " ====");
+}
+
 enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 {
 	struct compare_args a = {0};
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
-	if (a.counters && a.wide) {
-		log_error("--counters and --wide are two views of their own: give one");
-		cli_free(self->opts, &a);
-		return OUT_USAGE;
+	int stats[COMPARE_NSTATS];
+	size_t nstats = 0;
+	for (size_t i = 0; i < a.stats.count; i++) {
+		int k = compare_stat_find(a.stats.v[i]); /* the parser took only the table's names */
+		for (size_t j = 0; j < nstats; j++)
+			k = stats[j] == k ? -1 : k;
+		if (k >= 0 && nstats < COMPARE_NSTATS)
+			stats[nstats++] = k;
 	}
-	if (a.counters && (a.fail_above > 0 || a.bisect)) {
-		/* the counters are not the verdict: a gate over them would pass what it never judged */
-		log_error("--counters lists what moved beside Jobs/Min and judges no regression: --fail-above and "
-			  "--bisect go without it");
-		int bisect = a.bisect;
+	if ((out = refused(&a)) != OUT_OK) {
 		cli_free(self->opts, &a);
-		return bisect ? OUT_BISECT_ABORT : OUT_USAGE; /* a usage error is no "bad" commit */
+		return out;
 	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
 				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide, .ratio = a.ratio,
-				    .metric = a.metric,
+				    .metric = a.metrics.count ? a.metrics.v[0] : NULL, .stats = stats, .nstats = nstats, .runs = a.per_run,
+				    .summary = a.summary,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
@@ -154,10 +253,15 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		out = cmd_resolve_groups(st, &a.runs, groups, 0);
 	if (out == OUT_OK)
 		out = one_kind_a_group(st, &a.runs, groups, n);
-	if (out == OUT_OK && (a.counters ? report_compare_counters(stdout, st, groups, n, &o)
-					 : report_compare(stdout, st, groups, n, &o, &res)) < 0) {
-		log_error("%s", store_error(st));
-		out = OUT_FAILED;
+	for (size_t i = 0; out == OUT_OK && i < (a.metrics.count ? a.metrics.count : 1); i++) {
+		if (a.metrics.count > 1)
+			metric_heading(&o, a.metrics.v[i], i);
+		o.metric = a.metrics.count ? a.metrics.v[i] : NULL;
+		if ((a.counters ? report_compare_counters(stdout, st, groups, n, &o)
+				: report_compare(stdout, st, groups, n, &o, &res)) < 0) {
+			log_error("%s", store_error(st));
+			out = OUT_FAILED;
+		}
 	}
 	cmd_groups_free(groups, n);
 	store_close(st);

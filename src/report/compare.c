@@ -88,6 +88,21 @@ static const char *samples_text(const struct compare_model *m)
 		       : "samples a side: each run's mean (the runs are the replicates)";
 }
 
+/* What --stat and --runs add to the legend: what the cells show, and that the verdict stays the means'. */
+static void views_legend(struct strbuf *legend, const struct compare_model *m)
+{
+	if (m->nstats > 1 || m->stats[0] != COMPARE_STAT_MEAN) {
+		char shown[200];
+		report_stats_text(m, shown, sizeof(shown));
+		strbuf_addf(legend, " The %s columns show the %s of each side's samples%s; the change, its interval, p "
+			     "and the verdict stay those of the means.", report_metric_short(m), shown,
+			     m->nstats > 1 ? ", the first on the task count's row, each further one on a row of its own" : "");
+	}
+	if (m->runs)
+		strbuf_addf(legend, " Rows #ID (run ID): each run's own %s, its mean over its valid points at that task "
+			     "count, in its side's column, its label after.", m->metric->label);
+}
+
 /* The sides, how to read the table, and every warning; shared by the table and Markdown. */
 static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 {
@@ -139,6 +154,7 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha, m->metric->label);
+	views_legend(&legend, m);
 	int loads = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;
@@ -221,7 +237,7 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 		return;
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
-	report_metric_value(m, c->mean_b, t->mean_b, sizeof(t->mean_b));
+	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), t->mean_b, sizeof(t->mean_b));
 	if (ratio)
 		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
 	else
@@ -378,12 +394,48 @@ static void table_loads(FILE *f, const struct compare_model *m, const struct com
 	}
 }
 
+/* A row without the spaces blank columns leave at its end. */
+static void text_line(FILE *f, const char *line)
+{
+	size_t len = strlen(line);
+	while (len && line[len - 1] == ' ')
+		len--;
+	fprintf(f, "%.*s\n", (int)len, line);
+}
+
+/* Under a cell's row: a row per further --stat (both sides' values), then with --runs a row per run of
+ * each side (its id, its figure in its side's column, its label where the change goes). */
+static void table_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int w)
+{
+	char line[512], va[24], vb[24], id[24], label[160];
+	for (size_t k = 1; k < m->nstats && c->present; k++) {
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
+		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
+		snprintf(line, sizeof(line), "%5s %*s %3s %*s", compare_stats[m->stats[k]].tag, w, va, "", w, vb);
+		text_line(f, line);
+	}
+	for (int side = 0; side < 2 && m->runs; side++) {
+		const struct compare_run_value *r = side ? c->runs_b : c->runs_a;
+		size_t n = side ? c->nruns_b : c->nruns_a;
+		for (size_t i = 0; i < n; i++) {
+			snprintf(id, sizeof(id), "#%lld", (long long)r[i].run);
+			report_metric_value(m, r[i].value, va, sizeof(va));
+			text_copy(label, sizeof(label), r[i].label);
+			snprintf(line, sizeof(line), "%5s %*s %3s %*s %3s %s", id, w, side ? "" : va, "", w, side ? va : "",
+				 "", label);
+			text_line(f, line);
+		}
+	}
+}
+
 static void table_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
-	char ha[32], hb[32];
-	snprintf(ha, sizeof(ha), "%s %s", a, report_metric_short(m));
-	snprintf(hb, sizeof(hb), "%s %s", b, report_metric_short(m));
+	char ha[48], hb[48];
+	/* a statistic other than the mean names its column in the metric's place (the legend says which) */
+	const char *head = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : report_metric_short(m);
+	snprintf(ha, sizeof(ha), "%s %s", a, head);
+	snprintf(hb, sizeof(hb), "%s %s", b, head);
 	/* a longer metric's name widens its columns, never cut */
 	int w = (int)(strlen(ha) > strlen(hb) ? strlen(ha) : strlen(hb));
 	w = w > 8 ? w : 8;
@@ -398,17 +450,37 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char line[256], mean_a[24];
-		report_metric_value(m, c->mean_a, mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
 		snprintf(line, sizeof(line), "%5d %*s %3s %*s %3s %7s %-17s %5s%c %6s %7s", c->tasks, w, mean_a, t.n_a,
 			 w, t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
-		size_t len = strlen(line);
-		while (len && line[len - 1] == ' ')
-			len--;
-		fprintf(f, "%.*s\n", (int)len, line);
+		text_line(f, line);
+		table_more_rows(f, m, c, w);
 	}
 	if (p->has_loads)
 		table_loads(f, m, p);
 	panel_summary(f, m, p, 0);
+}
+
+/* The Markdown of table_more_rows: the further statistics, then the runs; blank cells to the row's end. */
+static void markdown_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int more)
+{
+	char va[24], vb[24], label[160];
+	for (size_t k = 1; k < m->nstats && c->present; k++) {
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
+		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
+		fprintf(f, "| %s | %s | | %s | | | | | | |%.*s\n", compare_stats[m->stats[k]].words, va, vb, 2 * more,
+			" | | | | |");
+	}
+	for (int side = 0; side < 2 && m->runs; side++) {
+		const struct compare_run_value *r = side ? c->runs_b : c->runs_a;
+		size_t n = side ? c->nruns_b : c->nruns_a;
+		for (size_t i = 0; i < n; i++) {
+			report_metric_value(m, r[i].value, va, sizeof(va));
+			text_copy(label, sizeof(label), r[i].label);
+			fprintf(f, "| run %lld | %s | | %s | | %s | | | | |%.*s\n", (long long)r[i].run, side ? "" : va,
+				side ? va : "", label, 2 * more, " | | | | |");
+		}
+	}
 }
 
 static void markdown_panel(FILE *f, const struct compare_model *m, const struct compare_panel *p)
@@ -416,8 +488,9 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
 	const char *metric = report_metric_short(m);
-	fprintf(f, "\n| Tasks | %s %s | n | %s %s | n | %s | %g%% CI | p adj | MDE | CPU |", a, metric, b, metric,
-		m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
+	const char *st = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : "";
+	fprintf(f, "\n| Tasks | %s %s%s%s | n | %s %s%s%s | n | %s | %g%% CI | p adj | MDE | CPU |", a, st, *st ? " " : "",
+		metric, b, st, *st ? " " : "", metric, m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
 	if (p->has_loads)
 		fprintf(f, " Time %s/%s | %s Loads | %s LCPU%% | %s Loads | %s LCPU%% |", b, a, a, a, b, b);
 	fprintf(f, "\n|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|%s\n", p->has_loads ? "---:|---:|---:|---:|---:|" : "");
@@ -426,7 +499,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char mean_a[24];
-		report_metric_value(m, c->mean_a, mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
 		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |", c->tasks, mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : t.mark == '#' ? "#" : "", t.mde,
 			t.cpu);
@@ -436,6 +509,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 			fprintf(f, " %s | %s | %s | %s | %s |", lt.ratio, lt.loads_a, lt.lcpu_a, lt.loads_b, lt.lcpu_b);
 		}
 		fputc('\n', f);
+		markdown_more_rows(f, m, c, p->has_loads ? 5 : 0);
 	}
 	panel_summary(f, m, p, 1);
 }
@@ -455,7 +529,11 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
 		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
 		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high,cpus,load,"
-		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other,metric\n");
+		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other");
+	for (int side = 0; side < 2; side++)
+		for (size_t k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
+			fprintf(f, ",%s_%s", side ? "other" : "base", compare_stats[k].name);
+	fputs(",metric\n", f);
 }
 
 static void csv_numbers(FILE *f, const char *fmt, const double *v, size_t n)
@@ -519,6 +597,9 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		textout_csv_string(f, p->load, 0);
 		csv_numbers(f, "%.5f", &c->time_ratio, 1);
 		csv_numbers(f, "%.4f", (const double[]){c->loads_a, c->loads_b, c->lcpu_a, c->lcpu_b}, 4);
+		for (int side = 0; side < 2; side++)
+			for (int k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
+				csv_numbers(f, "%.6g", (const double[]){compare_cell_stat(c, side, k)}, 1);
 		fprintf(f, ",%s\n", m->metric->name);
 	}
 }
@@ -577,6 +658,7 @@ static void json_begin(FILE *f, const struct compare_model *m)
 		m->cpu_window ? "window" : "whole_life", m->metric->name, m->metric->rise_better ? "true" : "false",
 		m->judged);
 	textout_json_number(f, "%g", m->fail_above_pct > 0 ? m->fail_above_pct : NAN);
+	report_json_shown(f, m);
 	fprintf(f, ",\n \"sides\": [");
 	for (size_t s = 0; s < m->nsides; s++) {
 		const struct compare_side *d = &m->sides[s];
@@ -713,6 +795,10 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "loads_other", "%.6g", c->loads_b);
 		json_num(f, "lcpu_pct_base", "%.4f", c->lcpu_a);
 		json_num(f, "lcpu_pct_other", "%.4f", c->lcpu_b);
+		report_json_stats(f, "stats_base", c, 0);
+		report_json_stats(f, "stats_other", c, 1);
+		report_json_runs(f, "runs_base", c->runs_a, c->nruns_a);
+		report_json_runs(f, "runs_other", c->runs_b, c->nruns_b);
 		fputc('}', f);
 	}
 }
@@ -828,8 +914,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		compare_model_free(&m);
 		return 0;
 	}
-	if (o->wide) {
-		report_compare_wide(f, &m, fmt->name);
+	if (o->wide || o->summary) {
+		(o->wide ? report_compare_wide : report_compare_cases)(f, &m, fmt->name);
 		compare_model_free(&m);
 		return 0;
 	}

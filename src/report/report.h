@@ -108,6 +108,16 @@ const char *report_metric_short(const struct compare_model *m);
 /* A mean of the metric as the text views print it: Jobs/Min to 0.1, the rest to 4 significant digits
  * (a real_s of 1 ms is no 0.00). */
 void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len);
+/* What the cells show of the samples, for a legend: "mean", "minimum, mean and maximum". */
+void report_stats_text(const struct compare_model *m, char *buf, size_t len);
+/* JSON members shared by compare's and the wide table's: `, "KEY": {"mean": .., "median": .., ..., "n": N}`
+ * of a cell's side (the base's: other 0); `, "KEY": [{"run": ID, "label": .., "value": .., "points": N}]`;
+ * `, "stats": [the names shown], "per_run": BOOL`. */
+struct compare_cell;
+struct compare_run_value;
+void report_json_stats(FILE *f, const char *key, const struct compare_cell *c, int other);
+void report_json_runs(FILE *f, const char *key, const struct compare_run_value *r, size_t n);
+void report_json_shown(FILE *f, const struct compare_model *m);
 
 /* What a compare concluded besides what it wrote. */
 struct compare_result {
@@ -143,6 +153,12 @@ struct compare_wide_format {
 };
 extern const struct compare_wide_format report_compare_wide_formats[]; /* ends with a NULL name */
 void report_compare_wide(FILE *f, const struct compare_model *m, const char *format);
+/* `compare --summary`: a line per case with each side's change and mark, then the TOTAL (report/cases.c),
+ * in a format named as report_compare_formats names them. */
+void report_compare_cases(FILE *f, const struct compare_model *m, const char *format);
+/* Its CSV and JSON writers (report/wide_data.c). */
+void report_wide_csv(FILE *f, const struct wide_model *w);
+void report_wide_json(FILE *f, const struct wide_model *w);
 /* Print text word by word within `width` columns (0: one line, as Markdown wants its paragraphs),
  * continuation lines after `indent`. */
 void report_wrap(FILE *f, const char *text, const char *indent, size_t width);

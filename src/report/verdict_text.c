@@ -61,6 +61,47 @@ const char *report_metric_short(const struct compare_model *m)
 	return !m->metric || strcmp(m->metric->name, "jobs_per_min") == 0 ? "JPM" : m->metric->name;
 }
 
+void report_stats_text(const struct compare_model *m, char *buf, size_t len)
+{
+	struct strbuf sb = {0};
+	for (size_t i = 0; i < m->nstats; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == m->nstats ? " and " : ", ",
+			    compare_stats[m->stats[i]].words);
+	snprintf(buf, len, "%s", sb.buf ? sb.buf : "mean");
+	strbuf_free(&sb);
+}
+
+void report_json_stats(FILE *f, const char *key, const struct compare_cell *c, int other)
+{
+	fprintf(f, ", \"%s\": {", key);
+	for (int k = 0; k < COMPARE_NSTATS; k++) {
+		fprintf(f, "%s\"%s\": ", k ? ", " : "", compare_stats[k].name);
+		textout_json_number(f, "%.6g", compare_cell_stat(c, other, k));
+	}
+	fprintf(f, ", \"n\": %zu}", other ? c->spread_b.n : c->spread_a.n);
+}
+
+void report_json_runs(FILE *f, const char *key, const struct compare_run_value *r, size_t n)
+{
+	fprintf(f, ", \"%s\": [", key);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s{\"run\": %lld, \"label\": ", i ? ", " : "", (long long)r[i].run);
+		textout_json_string(f, r[i].label);
+		fputs(", \"value\": ", f);
+		textout_json_number(f, "%.6g", r[i].value);
+		fprintf(f, ", \"points\": %zu}", r[i].points);
+	}
+	fputc(']', f);
+}
+
+void report_json_shown(FILE *f, const struct compare_model *m)
+{
+	fputs(", \"stats\": [", f);
+	for (size_t i = 0; i < m->nstats; i++)
+		fprintf(f, "%s\"%s\"", i ? ", " : "", compare_stats[m->stats[i]].name);
+	fprintf(f, "], \"per_run\": %s", m->runs ? "true" : "false");
+}
+
 void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len)
 {
 	if (!isfinite(v))

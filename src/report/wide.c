@@ -2,7 +2,8 @@
 /* `reaim compare --wide`: the compare model as mmtests and LKP print many kernels, a column per side
  * and a row per workload, O_SYNC setting and task count, each cell the side's mean with its change
  * against the base and the model's mark, then the summary rows of analysis/cmpwide.c; as text within
- * 80 columns (wrapped by sides beyond three), Markdown, CSV or JSON. It computes nothing. */
+ * 80 columns (wrapped by sides beyond three) or Markdown (CSV and JSON: report/wide_data.c). It
+ * computes nothing. */
 #include "config.h"
 
 #include <math.h>
@@ -21,7 +22,8 @@
 #define WIDE_MEAN_W 9
 #define WIDE_CHANGE_W 8
 #define WIDE_CELL_W (WIDE_MEAN_W + 1 + WIDE_CHANGE_W + 1) /* mean, change and its mark */
-#define WIDE_PER_CHUNK ((WIDE_COLUMNS - WIDE_TASKS_W) / (WIDE_CELL_W + 1))
+#define WIDE_LABEL_W 12 /* the first column with a statistic's or a run's rows: "64 Stddev", "#1234" */
+#define WIDE_PER_CHUNK ((WIDE_COLUMNS - WIDE_LABEL_W) / (WIDE_CELL_W + 1))
 
 /* A side's cell at a row: its mean and (other sides) its change with the model's mark. */
 struct wide_text {
@@ -39,13 +41,14 @@ static void change_text(const struct compare_model *m, double pct, char *buf, si
 		snprintf(buf, len, "%+.1f%%", pct);
 }
 
-static void cell_text(const struct compare_model *m, const struct wide_block *b, size_t side, size_t i,
-		      struct wide_text *t)
+/* A side's cell at row i showing statistic stat; the change and mark (of the means) only with `change`. */
+static void cell_text(const struct compare_model *m, const struct wide_block *b, size_t side, size_t i, int stat,
+		      int change, struct wide_text *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->mark = ' ';
 	if (side == 0) {
-		report_metric_value(m, b->first->cells[i].mean_a, t->mean, sizeof(t->mean));
+		report_metric_value(m, compare_cell_stat(&b->first->cells[i], 0, stat), t->mean, sizeof(t->mean));
 		return;
 	}
 	const struct compare_cell *c = compare_wide_cell(b, side, i);
@@ -53,9 +56,30 @@ static void cell_text(const struct compare_model *m, const struct wide_block *b,
 		snprintf(t->mean, sizeof(t->mean), "-");
 		return;
 	}
-	report_metric_value(m, c->mean_b, t->mean, sizeof(t->mean));
+	report_metric_value(m, compare_cell_stat(c, 1, stat), t->mean, sizeof(t->mean));
+	if (!change)
+		return;
 	change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change, sizeof(t->change));
 	t->mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
+}
+
+/* The runs of a side at row i (the base's from the block's first panel). */
+static const struct compare_run_value *runs_at(const struct wide_block *b, size_t side, size_t i, size_t *n)
+{
+	const struct compare_cell *c = side ? compare_wide_cell(b, side, i) : &b->first->cells[i];
+	*n = !c ? 0 : side ? c->nruns_b : c->nruns_a;
+	return !c ? NULL : side ? c->runs_b : c->runs_a;
+}
+
+/* The label of a row: its task count, with a statistic's name when several are shown. */
+static void row_label(const struct compare_model *m, int tasks, size_t k, char *buf, size_t len)
+{
+	if (m->nstats == 1)
+		snprintf(buf, len, "%d", tasks);
+	else if (k == 0)
+		snprintf(buf, len, "%d %s", tasks, compare_stats[m->stats[0]].label);
+	else
+		snprintf(buf, len, "%s", compare_stats[m->stats[k]].label);
 }
 
 static void stat_text(const struct compare_model *m, const struct wide_block *b, size_t k, size_t side,
@@ -101,6 +125,33 @@ static void runs_count(const struct compare_side *s, char *buf, size_t len)
 	snprintf(buf, len, "%zu run%s", s->nruns, s->nruns == 1 ? "" : "s");
 }
 
+/* With --runs, the label of each of a side's runs: " run 3 k1-a, run 4 k1-b". */
+static void side_run_labels(struct strbuf *sb, const struct compare_model *m, size_t side)
+{
+	const struct compare_run_value *seen[64];
+	size_t n = 0;
+	for (size_t p = 0; p < m->npanels; p++)
+		for (size_t i = 0; i < m->panels[p].ncells; i++) {
+			const struct compare_cell *c = &m->panels[p].cells[i];
+			const struct compare_run_value *r = side ? c->runs_b : c->runs_a;
+			size_t nr = side ? c->nruns_b : c->nruns_a;
+			if (side && m->panels[p].side != side)
+				continue;
+			for (size_t k = 0; k < nr; k++) {
+				size_t j = 0;
+				while (j < n && seen[j]->run != r[k].run)
+					j++;
+				if (j == n && n < ARRAY_SIZE(seen))
+					seen[n++] = &r[k];
+			}
+		}
+	for (size_t j = 0; j < n; j++) {
+		char label[160];
+		text_copy(label, sizeof(label), seen[j]->label);
+		strbuf_addf(sb, "%s run %lld %s", j ? "," : ";", (long long)seen[j]->run, label);
+	}
+}
+
 /* The sides, how to read the cells, the model's notes. */
 static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 {
@@ -117,22 +168,30 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 		for (size_t i = 0; i < m->sides[s].nruns; i++)
 			strbuf_addf(&sb, " %lld", (long long)m->sides[s].runs[i]);
 		strbuf_addf(&sb, ")");
+		if (m->runs)
+			side_run_labels(&sb, m, s);
 		report_wrap(f, sb.buf, "   ", width);
 		strbuf_free(&sb);
 	}
 	fputc('\n', f);
+	char shown[200];
+	report_stats_text(m, shown, sizeof(shown));
 	char *legend = xasprintf(
-		"Each cell: the mean %s of the side's samples, then %s against %s; * significant at %g%% "
+		"Each cell: the %s %s of the side's samples%s, then %s of the means against %s (the verdict is the "
+		"means', whatever the cell shows); * significant at %g%% "
 		"confidence after %s's correction, ? cannot be judged, # cannot be told apart from the outside load, as `reaim compare` judges it (the change adjusted for the load where it applies). Each side "
 		"against %s is a correction family of its own, so a further side does not weaken another's verdicts. "
 		"Amean, Hmean, Gmean: the arithmetic, harmonic and geometric mean of a column over the task counts "
-		"every side has, and %s.%s",
-		m->metric->label, m->ratio ? "the ratio B/A" : "its % change", m->sides[0].letter, 100 * (1 - m->alpha),
+		"every side has, and %s.%s%s",
+		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "", m->ratio ? "the ratio B/A" : "the % change",
+		m->sides[0].letter, 100 * (1 - m->alpha),
 		compare_correction_name(m->correction), m->sides[0].letter,
 		m->ratio ? "its ratio to the base's" : "its change against the base's",
 		loads ? " Under Loads, LCPU%, as contest shows them: each side's background load, the units of work "
 			"it did while the tasks ran and its CPU in % of one CPU (means over the points compared; "
-			"- where a side ran no load)." : "");
+			"- where a side ran no load)." : "",
+		m->runs ? " Rows #ID: run ID's own figure at the task count above, its mean over its valid points "
+			  "there, in its side's column." : "");
 	report_wrap(f, legend, "", width);
 	free(legend);
 	if (markdown && m->nnotes)
@@ -164,12 +223,44 @@ static void row_out(FILE *f, struct strbuf *line)
 	strbuf_free(line);
 }
 
+/* The rows of task count i for the sides of a chunk: a row per statistic shown (the first with the change
+ * and mark), then with --runs a row per run, its figure in its side's column. */
+static void text_rows(FILE *f, const struct compare_model *m, const struct wide_block *b, size_t i,
+		      const size_t *sides, size_t ns, int lw)
+{
+	for (size_t k = 0; k < m->nstats; k++) {
+		char label[48];
+		row_label(m, b->first->cells[i].tasks, k, label, sizeof(label));
+		struct strbuf line = {0};
+		strbuf_addf(&line, "%*s", lw, label);
+		for (size_t j = 0; j < ns; j++) {
+			struct wide_text t;
+			cell_text(m, b, sides[j], i, m->stats[k], k == 0, &t);
+			text_cell(&line, &t, sides[j] == 0 || k > 0);
+		}
+		row_out(f, &line);
+	}
+	for (size_t j = 0; j < ns && m->runs; j++) {
+		size_t n;
+		const struct compare_run_value *r = runs_at(b, sides[j], i, &n);
+		for (size_t k = 0; k < n; k++) {
+			struct strbuf line = {0};
+			char id[32], v[24];
+			snprintf(id, sizeof(id), "#%lld", (long long)r[k].run);
+			report_metric_value(m, r[k].value, v, sizeof(v));
+			strbuf_addf(&line, "%*s%*s %*s", lw, id, (int)j * (WIDE_CELL_W + 1), "", WIDE_MEAN_W, v);
+			row_out(f, &line);
+		}
+	}
+}
+
 /* One block's rows for the sides of a chunk (the base and up to WIDE_PER_CHUNK - 1 others). */
 static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_block *b, const size_t *sides,
 		       size_t ns)
 {
 	const struct compare_model *m = w->m;
-	fprintf(f, "%*s", WIDE_TASKS_W, "Tasks");
+	int lw = m->nstats > 1 || m->runs ? WIDE_LABEL_W : WIDE_TASKS_W;
+	fprintf(f, "%*s", lw, "Tasks");
 	for (size_t j = 0; j < ns; j++) {
 		/* the label cut to the column (the sides' list above has it whole) */
 		char head[WIDE_CELL_W + 8], label[WIDE_CELL_W - 2];
@@ -177,26 +268,18 @@ static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_bl
 		snprintf(head, sizeof(head), "%s: %s", m->sides[sides[j]].letter, label);
 		fprintf(f, " %*s", WIDE_CELL_W, head);
 	}
-	fprintf(f, "\n%*s", WIDE_TASKS_W, "");
+	fprintf(f, "\n%*s", lw, "");
 	for (size_t j = 0; j < ns; j++) {
 		char runs[32];
 		runs_count(&m->sides[sides[j]], runs, sizeof(runs));
 		fprintf(f, " %*s", WIDE_CELL_W, runs);
 	}
 	fputc('\n', f);
-	for (size_t i = 0; i < b->first->ncells; i++) {
-		struct strbuf line = {0};
-		strbuf_addf(&line, "%*d", WIDE_TASKS_W, b->first->cells[i].tasks);
-		for (size_t j = 0; j < ns; j++) {
-			struct wide_text t;
-			cell_text(m, b, sides[j], i, &t);
-			text_cell(&line, &t, sides[j] == 0);
-		}
-		row_out(f, &line);
-	}
+	for (size_t i = 0; i < b->first->ncells; i++)
+		text_rows(f, m, b, i, sides, ns, lw);
 	for (size_t k = 0; k < WIDE_NSTATS && b->ncommon; k++) {
 		struct strbuf line = {0};
-		strbuf_addf(&line, "%*s", WIDE_TASKS_W, compare_wide_stat_name(k));
+		strbuf_addf(&line, "%*s", lw, compare_wide_stat_name(k));
 		for (size_t j = 0; j < ns; j++) {
 			struct wide_text t;
 			stat_text(m, b, k, sides[j], &t);
@@ -206,10 +289,10 @@ static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_bl
 	}
 	if (!b->has_loads)
 		return;
-	fprintf(f, "%*s\n", WIDE_TASKS_W + 1 + WIDE_CELL_W, "Loads, LCPU%");
+	fprintf(f, "%*s\n", lw + 1 + WIDE_CELL_W, "Loads, LCPU%");
 	for (size_t i = 0; i < b->first->ncells; i++) {
 		struct strbuf line = {0};
-		strbuf_addf(&line, "%*d", WIDE_TASKS_W, b->first->cells[i].tasks);
+		strbuf_addf(&line, "%*d", lw, b->first->cells[i].tasks);
 		for (size_t j = 0; j < ns; j++) {
 			struct wide_text t;
 			loads_text(b, sides[j], i, &t);
@@ -233,6 +316,21 @@ static void all_line(FILE *f, const struct wide_model *w, int markdown)
 	}
 	strbuf_addf(&sb, "%s", markdown ? "**" : "");
 	fputc('\n', f);
+	report_wrap(f, sb.buf, "  ", markdown ? 0 : WIDE_COLUMNS);
+	strbuf_free(&sb);
+	if (!w->total_cells)
+		return;
+	strbuf_addf(&sb, "%sTOTAL%s, the sum of each side's means over the %zu cell%s every side has:", markdown ? "**" : "",
+		    markdown ? "**" : "", w->total_cells, w->total_cells == 1 ? "" : "s");
+	for (size_t s = 0; s < m->nsides; s++) {
+		char v[24], ch[24] = "";
+		report_metric_value(m, w->total[s], v, sizeof(v));
+		if (s)
+			change_text(m, w->total_pct[s], ch, sizeof(ch));
+		strbuf_addf(&sb, "%s %s %s%s%s%s", s ? "," : "", m->sides[s].letter, v, s ? " (" : "", ch, s ? ")" : "");
+	}
+	if (markdown)
+		fputc('\n', f);
 	report_wrap(f, sb.buf, "  ", markdown ? 0 : WIDE_COLUMNS);
 	strbuf_free(&sb);
 }
@@ -271,6 +369,34 @@ static void md_cell(FILE *f, const struct wide_text *t, int base)
 		fprintf(f, " %s (%s%s) |", t->mean, t->change, t->mark == '*' ? "\\*" : t->mark == '?' ? " ?" : t->mark == '#' ? " #" : "");
 }
 
+/* The Markdown of text_rows: a row per statistic shown, then with --runs a row per run. */
+static void md_rows(FILE *f, const struct compare_model *m, const struct wide_block *b, size_t i)
+{
+	for (size_t k = 0; k < m->nstats; k++) {
+		char label[48];
+		row_label(m, b->first->cells[i].tasks, k, label, sizeof(label));
+		fprintf(f, "| %s |", label);
+		for (size_t s = 0; s < m->nsides; s++) {
+			struct wide_text t;
+			cell_text(m, b, s, i, m->stats[k], k == 0, &t);
+			md_cell(f, &t, s == 0 || k > 0);
+		}
+		fputc('\n', f);
+	}
+	for (size_t s = 0; s < m->nsides && m->runs; s++) {
+		size_t n;
+		const struct compare_run_value *r = runs_at(b, s, i, &n);
+		for (size_t k = 0; k < n; k++) {
+			char v[24];
+			report_metric_value(m, r[k].value, v, sizeof(v));
+			fprintf(f, "| run %lld |", (long long)r[k].run);
+			for (size_t j = 0; j < m->nsides; j++)
+				fprintf(f, " %s |", j == s ? v : "");
+			fputc('\n', f);
+		}
+	}
+}
+
 static void wide_markdown_out(FILE *f, const struct wide_model *w)
 {
 	const struct compare_model *m = w->m;
@@ -290,15 +416,8 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 		for (size_t s = 0; s < m->nsides; s++)
 			fputs("---:|", f);
 		fputc('\n', f);
-		for (size_t i = 0; i < b->first->ncells; i++) {
-			fprintf(f, "| %d |", b->first->cells[i].tasks);
-			for (size_t s = 0; s < m->nsides; s++) {
-				struct wide_text t;
-				cell_text(m, b, s, i, &t);
-				md_cell(f, &t, s == 0);
-			}
-			fputc('\n', f);
-		}
+		for (size_t i = 0; i < b->first->ncells; i++)
+			md_rows(f, m, b, i);
 		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++) {
 			fprintf(f, "| %s |", compare_wide_stat_name(st));
 			for (size_t s = 0; s < m->nsides; s++) {
@@ -321,177 +440,11 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 	all_line(f, w, 1);
 }
 
-/* A CSV row's block keys. */
-static void csv_block(FILE *f, const struct compare_panel *p)
-{
-	textout_csv_string(f, p->workload, 0);
-	fprintf(f, ",%s,", p->osync < 0 ? "" : p->osync ? "on" : "off");
-	textout_csv_string(f, p->variant, 0);
-}
-
-static void csv_num(FILE *f, const char *fmt, double v)
-{
-	fputc(',', f);
-	textout_csv_number(f, fmt, v);
-}
-
-/* The last columns of a row: the block's CPU count and load (unless the loads are the sides), then the
- * side's load's units and CPU at a task-count row (empty on the summary rows: i is SIZE_MAX). */
-static void csv_loads(FILE *f, const struct compare_model *m, const struct wide_block *b, size_t side, size_t i)
-{
-	fprintf(f, ",%d,", b->first->cpus);
-	textout_csv_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load, 0);
-	double loads = NAN, lcpu = NAN;
-	if (i != SIZE_MAX)
-		compare_wide_loads(b, side, i, &loads, &lcpu);
-	csv_num(f, "%.4f", loads);
-	csv_num(f, "%.4f", lcpu);
-	fprintf(f, ",%s\n", m->metric->name);
-}
-
-static void wide_csv_out(FILE *f, const struct wide_model *w)
-{
-	const struct compare_model *m = w->m;
-	fputs("workload,osync,variant,row,side,label,runs,n,mean,pct,ratio,ci_low_pct,ci_high_pct,p_adj,judged,"
-	      "significant,cpus,load,loads,lcpu_pct,metric\n", f);
-	const char *mean_fmt = strcmp(m->metric->name, "jobs_per_min") == 0 ? "%.2f" : "%.6g";
-	for (size_t k = 0; k < w->nblocks; k++) {
-		const struct wide_block *b = &w->blocks[k];
-		for (size_t i = 0; i < b->first->ncells; i++)
-			for (size_t s = 0; s < m->nsides; s++) {
-				const struct compare_cell *c = compare_wide_cell(b, s, i), *c0 = &b->first->cells[i];
-				if (s && (!c || !c->present))
-					continue;
-				csv_block(f, b->first);
-				fprintf(f, ",%d", c0->tasks);
-				report_csv_side(f, &m->sides[s]);
-				fprintf(f, ",%zu", s ? c->nb : c0->na);
-				csv_num(f, mean_fmt, s ? c->mean_b : c0->mean_a);
-				double pct = s ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN;
-				csv_num(f, "%.3f", pct);
-				csv_num(f, "%.5f", 1 + pct / 100);
-				csv_num(f, "%.3f", s && c->judged ? c->v.ci_low_pct : NAN);
-				csv_num(f, "%.3f", s && c->judged ? c->v.ci_high_pct : NAN);
-				csv_num(f, "%.4g", s ? c->p_adj : NAN);
-				fprintf(f, ",%s,%s", !s ? "" : c->judged ? "yes" : "no",
-					!s ? "" : !c->judged ? "n/a" : c->significant ? "yes" : "no");
-				csv_loads(f, m, b, s, i);
-			}
-		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++)
-			for (size_t s = 0; s < m->nsides; s++) {
-				csv_block(f, b->first);
-				fprintf(f, ",%s", compare_wide_stat_name(st));
-				report_csv_side(f, &m->sides[s]);
-				fprintf(f, ",%zu", b->ncommon);
-				csv_num(f, mean_fmt, b->stat[st * m->nsides + s]);
-				double pct = b->stat_pct[st * m->nsides + s];
-				csv_num(f, "%.3f", pct);
-				csv_num(f, "%.5f", 1 + pct / 100);
-				fputs(",,,,,", f);
-				csv_loads(f, m, b, s, SIZE_MAX);
-			}
-	}
-}
-
-static void json_num(FILE *f, const char *key, const char *fmt, double v)
-{
-	fprintf(f, ", \"%s\": ", key);
-	textout_json_number(f, fmt, v);
-}
-
-/* A side's load's units and CPU at a row: null where it ran none. */
-static void json_loads(FILE *f, const struct wide_block *b, size_t side, size_t i)
-{
-	double loads, lcpu;
-	compare_wide_loads(b, side, i, &loads, &lcpu);
-	json_num(f, "loads", "%.6g", loads);
-	json_num(f, "lcpu_pct", "%.4f", lcpu);
-}
-
-static void wide_json_out(FILE *f, const struct wide_model *w)
-{
-	const struct compare_model *m = w->m;
-	fprintf(f, "{\"format_version\": 1, \"view\": \"wide\", \"kind\": \"%s\", \"alpha\": %g, \"correction\": \"%s\", "
-		   "\"family\": \"per side\", \"metric\": \"%s\",\n \"sides\": [",
-		compare_kind_name(m->kind), m->alpha, compare_correction_names[m->correction], m->metric->name);
-	for (size_t s = 0; s < m->nsides; s++) {
-		fprintf(f, "%s{\"side\": \"%s\", \"label\": ", s ? ", " : "", m->sides[s].letter);
-		textout_json_string(f, m->sides[s].label);
-		fputs(", \"runs\": [", f);
-		for (size_t i = 0; i < m->sides[s].nruns; i++)
-			fprintf(f, "%s%lld", i ? ", " : "", (long long)m->sides[s].runs[i]);
-		fputc(']', f);
-		json_num(f, "geomean_pct", "%.4f", w->all_geo_pct[s]);
-		fprintf(f, ", \"geomean_cells\": %zu}", w->all_cells[s]);
-	}
-	fputs("],\n \"notes\": [", f);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		fputs(i ? ", " : "", f);
-		textout_json_string(f, m->notes[i]);
-	}
-	fputs("],\n \"blocks\": [", f);
-	for (size_t k = 0; k < w->nblocks; k++) {
-		const struct wide_block *b = &w->blocks[k];
-		fprintf(f, "%s\n  {\"workload\": ", k ? "," : "");
-		textout_json_string(f, b->first->workload);
-		fputs(", \"osync\": ", f);
-		if (b->first->osync >= 0)
-			fprintf(f, "%d", b->first->osync);
-		else
-			fputs("null", f);
-		fputs(", \"variant\": ", f);
-		textout_json_string(f, b->first->variant);
-		fprintf(f, ", \"cpus\": %d, \"load\": ", b->first->cpus);
-		textout_json_string(f, m->kind == COMPARE_LOADS ? "" : b->first->load);
-		fputs(", \"rows\": [", f);
-		for (size_t i = 0; i < b->first->ncells; i++) {
-			const struct compare_cell *c0 = &b->first->cells[i];
-			fprintf(f, "%s\n   {\"tasks\": %d, \"cells\": [{\"side\": \"%s\"", i ? "," : "", c0->tasks,
-				m->sides[0].letter);
-			json_num(f, "mean", "%.4f", c0->mean_a);
-			fprintf(f, ", \"n\": %zu", c0->na);
-			json_loads(f, b, 0, i);
-			fputc('}', f);
-			for (size_t s = 1; s < m->nsides; s++) {
-				const struct compare_cell *c = compare_wide_cell(b, s, i);
-				fprintf(f, ", {\"side\": \"%s\"", m->sides[s].letter);
-				int have = c && c->present;
-				json_num(f, "mean", "%.4f", have ? c->mean_b : NAN);
-				fprintf(f, ", \"n\": %zu", c ? c->nb : 0);
-				json_num(f, "pct", "%.4f", have ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN);
-				json_num(f, "ratio", "%.6f", have ? c->mean_b / c->mean_a : NAN);
-				json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
-				json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
-				json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
-				fprintf(f, ", \"judged\": %s, \"significant\": %s", have && c->judged ? "true" : "false",
-					have && c->significant ? "true" : "false");
-				json_loads(f, b, s, i);
-				fputc('}', f);
-			}
-			fputs("]}", f);
-		}
-		fputs("],\n   \"summary\": [", f);
-		for (size_t st = 0; st < WIDE_NSTATS && b->ncommon; st++) {
-			fprintf(f, "%s{\"stat\": \"%s\", \"task_counts\": %zu, \"cells\": [", st ? ", " : "",
-				compare_wide_stat_name(st), b->ncommon);
-			for (size_t s = 0; s < m->nsides; s++) {
-				fprintf(f, "%s{\"side\": \"%s\"", s ? ", " : "", m->sides[s].letter);
-				json_num(f, "value", "%.4f", b->stat[st * m->nsides + s]);
-				json_num(f, "pct", "%.4f", b->stat_pct[st * m->nsides + s]);
-				fputc('}', f);
-			}
-			fputs("]}", f);
-		}
-		fputs("]}", f);
-	}
-	fputs("\n ]}\n", f);
-}
-
 const struct compare_wide_format report_compare_wide_formats[] = {
 	{"table", wide_text_out},
 	{"markdown", wide_markdown_out},
-	{"csv", wide_csv_out},
-	{"json", wide_json_out},
+	{"csv", report_wide_csv},
+	{"json", report_wide_json},
 	{NULL, NULL},
 };
 

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The tables kernel developers post, each one reaim command over small real runs: several kernels
 # wide (a column per kernel, the change against the first, Amean/Hmean/Gmean), whose every figure is
-# compare's JSON for the same groups and whose text fits 80 columns for three groups; the ratio.
+# compare's JSON for the same groups and whose text fits 80 columns for three groups; the ratio; the
+# source threads' tables: AIM7's kernel x tasks with Jobs/Min, Real and CPU, O_SYNC off and on with the
+# ratio, contest's loads, a per-case change with a TOTAL, min/avg/max/stddev over runs with CPU shares.
 . "$(dirname "$0")/lib.sh"
 
 printf '10 add_int\n' >"$T/mix"
@@ -55,7 +57,9 @@ for r in c["rows"]:
     other = [x for x in row["cells"] if x["side"] == r["other"]][0]
     pairs = [(base["mean"], r["base_jpm"]), (other["mean"], r["other_jpm"]), (other["pct"], r["pct"]),
              (other["ratio"], r["ratio"]), (other["p_adj"], r["p_adj"]), (other["ci_low_pct"], r["ci_low_pct"]),
-             (other["significant"], r["significant"]), (other["judged"], r["judged"]), (other["n"], r["n_other"])]
+             (other["significant"], r["significant"]), (other["judged"], r["judged"]), (other["n"], r["n_other"]),
+             (base["stats"], r["stats_base"]), (other["stats"], r["stats_other"]), (base["runs"], r["runs_base"]),
+             (other["runs"], r["runs_other"])]
     for a, b in pairs:
         seen += 1
         if a != b and not (isinstance(a, float) and isinstance(b, float) and abs(a - b) < 1e-9):
@@ -132,5 +136,95 @@ check "--format json of it" "$REAIM" compare light heavy --metric real_s --forma
 contains "$T/out" '"state": "slower"' "its cell's state is slower"
 status 0 "a gate on real_s passes its fall" "$REAIM" compare heavy light --metric real_s --fail-above 10
 status 1 "--bisect: a rise of real_s is bad" "$REAIM" compare light heavy --metric real_s --bisect
+
+# --- the source threads' tables, each one command ---
+# AIM7: kernels x task counts with Jobs/Min, Real and CPU, each judged in turn
+check "AIM7 kernel x tasks: Jobs/Min, Real, CPU" "$REAIM" compare k1:mix k2 k3 --wide --metric jobs_per_min \
+	--metric real_s --metric window_cpu_s
+cp "$T/out" "$T/aim7"
+ok "$([ "$(grep -c '^==== Metric ' "$T/aim7")" -eq 3 ]; echo $?)" "a table per figure"
+contains "$T/aim7" "==== Metric real_s: Real time (s) ====" "Real's table is headed"
+rows=$(grep -cE '^ +[12] +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%' "$T/aim7")
+ok "$([ "$rows" -eq 6 ]; echo $?)" "a row per task count in each ($rows)"
+long=$(awk 'length > 80' "$T/aim7" | wc -l)
+ok "$([ "$long" -eq 0 ]; echo $?)" "within 80 columns ($long lines longer)"
+status 1 "an unknown --stat is refused" "$REAIM" compare k2 k3 --stat mode
+contains "$T/err" "--stat mode: not one of mean, median, min, max, sd, cv" "naming the statistics there are"
+status 1 "several metrics in one JSON are refused" "$REAIM" compare k1:mix k2 --metric real_s --metric cpu_s --format json
+contains "$T/err" "one --metric a command" "saying how"
+# a wide figure against compare's JSON: B's Real at 2 tasks as the table prints it
+check "Real, JSON" "$REAIM" compare k1:mix k2 --metric real_s --format json
+want=$(sed -n 's/.*"tasks": 2, .*"other_mean": \([0-9.e+-]*\),.*/\1/p' "$T/out" | head -1)
+shown=$(sed -n '/^==== Metric real_s/,/^==== Metric window/p' "$T/aim7" | awk '$1 == 2 && $2 ~ /^[0-9.]+$/ { print $3; exit }')
+ok "$(awk -v a="$want" -v b="$shown" 'BEGIN { exit !(a != "" && sprintf("%.4g", a) + 0 == b + 0) }'; echo $?)" \
+	"the wide Real of B at 2 tasks ($shown) is the JSON's ($want)"
+
+# O_SYNC off and on per task count, with the ratio: one run made with --osync both
+check "a run with --osync both" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" \
+	--osync both --label os
+check "O_SYNC off against on, the ratio" "$REAIM" compare os --wide --ratio
+contains "$T/out" "A: O_SYNC off" "a column for O_SYNC off"
+contains "$T/out" "B: O_SYNC on" "one for O_SYNC on"
+ok "$([ "$(grep -cE '^ +[12] +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]{3}' "$T/out")" -eq 2 ]; echo $?)" \
+	"a row per task count with the ratio B/A"
+
+# contest: a kernel's time with and without a background load, CPU % and the ratio
+check "a run with --load process" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 2 -d "$T/scratch" \
+	--load process --label ct
+check "contest's table" "$REAIM" compare ct --metric real_s --metric user_pct --ratio
+contains "$T/out" "Tasks  Time B/A      A Loads  A LCPU%      B Loads  B LCPU%" "Time B/A, Loads and LCPU% as contest"
+contains "$T/out" "==== Metric real_s" "the time"
+contains "$T/out" "==== Metric user_pct" "the CPU share"
+contains "$T/out" "Ratio" "as a ratio"
+
+# a per-case change with a TOTAL, one line a case
+check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary
+ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+ % ?.? +C +[-+][0-9.]+ %' "$T/out")" -eq 2 ]; echo $?)" \
+	"a line per case with each side's change"
+contains "$T/out" "TOTAL over the 2 cases every side has (the sum of the means): B" "the TOTAL line"
+check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --format json
+cp "$T/out" "$T/sum.json"
+check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --format json
+if have "the summary's TOTAL against the wide JSON" python3; then
+	python3 - "$T/sum.json" "$T/out" >"$T/cmp" 2>&1 <<'PY'
+import json, sys
+s, w = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+t = {x["side"]: x for x in s["total"]}
+bad = [x["side"] for x in w["sides"] if abs((t[x["side"]]["value"] or 0) - (x["total"] or 0)) > 1e-3 * abs(x["total"] or 1)]
+print(len(t), bad)
+sys.exit(1 if bad or not t else 0)
+PY
+	ok $? "the TOTAL is the wide table's ($(cat "$T/cmp"))"
+fi
+
+# min/avg/max/stddev over the runs, a row per run, with the CPU shares
+check "min/avg/max/stddev over runs" "$REAIM" compare k1:mix k2 --wide --runs --stat min --stat mean --stat max \
+	--stat sd --metric real_s --metric user_pct --metric sys_pct
+cp "$T/out" "$T/004"
+for w in "1 Min" Mean Max Stddev; do
+	ok "$([ "$(grep -cE "^ +$w +[0-9.]+" "$T/004")" -ge 3 ]; echo $?)" "a $w row in each figure's table"
+done
+ok "$([ "$(grep -cE '^ +#[0-9]+ +[0-9.]+$' "$T/004")" -ge 12 ]; echo $?)" "a row per run and task count"
+ok "$(tr '\n' ' ' <"$T/004" | grep -qF "(the verdict is the means', whatever the cell shows)"; echo $?)" \
+	"the legend: the change and the verdict stay the means'"
+long=$(awk 'length > 80' "$T/004" | wc -l)
+ok "$([ "$long" -eq 0 ]; echo $?)" "within 80 columns ($long lines longer)"
+# a --stat figure against the JSON: A's standard deviation of Real at 1 task
+check "the same as JSON" "$REAIM" compare k1:mix k2 --wide --runs --metric real_s --format json
+if have "a --stat figure against JSON" python3; then
+	sd=$(sed -n '/^==== Metric real_s/,/^==== Metric user_pct/p' "$T/004" | awk '$1 == "Stddev" { print $2; exit }')
+	python3 - "$T/out" "$sd" >"$T/cmp" 2>&1 <<'PY'
+import json, sys
+w = json.load(open(sys.argv[1]))
+row = [r for r in w["blocks"][0]["rows"] if r["tasks"] == 1][0]
+v = row["cells"][0]["stats"]["sd"]
+print(v, sys.argv[2])
+sys.exit(0 if float("%.4g" % v) == float(sys.argv[2]) else 1)
+PY
+	ok $? "the wide Stddev is the JSON's ($(cat "$T/cmp"))"
+fi
+check "--runs in compare's table" "$REAIM" compare k1:mix k2 --runs --stat median
+ok "$(grep -qE '^ +#1 +[0-9.]+ +k1$' "$T/out"; echo $?)" "run 1's row, its figure and label"
+contains "$T/out" "A med" "the column names the statistic"
 
 finish

@@ -384,7 +384,7 @@ static void loads(void)
 	free(out);
 	out = write_compare(&g, 1, "csv", 0, &reg);
 	ok(strstr(out, "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other") != NULL, "loads CSV: the columns");
-	ok(strstr(out, ",0,io,") != NULL && strstr(out, ",,25.0000,,65.0000,jobs_per_min\n") != NULL, "loads CSV: the figures");
+	ok(strstr(out, ",0,io,") != NULL && strstr(out, ",,25.0000,,65.0000,") != NULL, "loads CSV: the figures");
 	free(out);
 	out = write_compare(&g, 1, "json", 0, &reg);
 	ok(strstr(out, "\"kind\": \"loads\"") && strstr(out, "\"load\": \"io\"") &&
@@ -904,6 +904,93 @@ static void metric_real(void)
 	compare_model_free(&m);
 }
 
+/* What a cell shows (--stat), each run's figure (--runs), the TOTAL and the one-line summary: the samples
+ * of the groups case (A's run means 100, 102, 98 at 1 task; B's 110, 112) and their views. */
+static char *write_view(const struct compare_group *g, size_t n, struct compare_options *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct compare_result res;
+	report_compare(f, st, g, n, o, &res);
+	fclose(f);
+	return buf;
+}
+
+/* "#ID" of a run, as the rows name it. */
+static const char *run_tag(int64_t id)
+{
+	static char buf[32];
+	snprintf(buf, sizeof(buf), "#%lld", (long long)id);
+	return buf;
+}
+
+static void stats_and_runs(void)
+{
+	int64_t a[] = {two_by_two("old", 99, 101, 200, 200, "100"), two_by_two("old-2", 101, 103, 204, 204, "100"),
+		       two_by_two("old", 97, 99, 196, 196, "100")};
+	int64_t b[] = {two_by_two("new", 109, 111, 200, 202, "100"), two_by_two("new", 111, 113, 202, 204, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 2}};
+	int shown[] = {COMPARE_STAT_MIN, COMPARE_STAT_SD};
+	struct compare_options o = {.alpha = 0.05, .stats = shown, .nstats = 2, .runs = 1};
+	struct compare_model m;
+	is_int(compare_model_build(st, g, 2, &o, &m), 0, "stats: the model builds");
+	const struct compare_cell *c = &m.panels[0].cells[0];
+	is_near(compare_cell_stat(c, 0, COMPARE_STAT_MEAN), 100, 1e-12, "stats: A's mean is the model's");
+	is_near(compare_cell_stat(c, 0, COMPARE_STAT_MIN), 98, 1e-12, "stats: A's lowest run mean");
+	is_near(compare_cell_stat(c, 0, COMPARE_STAT_MAX), 102, 1e-12, "stats: A's highest");
+	is_near(compare_cell_stat(c, 0, COMPARE_STAT_MEDIAN), 100, 1e-12, "stats: A's median");
+	is_near(compare_cell_stat(c, 0, COMPARE_STAT_SD), 2, 1e-12, "stats: A's standard deviation (n - 1)");
+	is_near(compare_cell_stat(c, 0, COMPARE_STAT_CV), 2, 1e-12, "stats: A's CoV, in % of the mean");
+	is_near(compare_cell_stat(c, 1, COMPARE_STAT_SD), sqrt(2), 1e-12, "stats: B's standard deviation");
+	is_int(c->spread_b.n, 2, "stats: over B's 2 samples");
+	is_int(m.nstats, 2, "stats: the two asked for, in order");
+	is_int(m.stats[0], COMPARE_STAT_MIN, "stats: min first");
+	is_int(c->nruns_a, 3, "runs: a value per run of A");
+	is_int(c->runs_a[1].run, a[1], "runs: in the side's order");
+	is_str(c->runs_a[1].label, "old-2", "runs: with its label");
+	is_near(c->runs_a[1].value, 102, 1e-12, "runs: its mean over its points there");
+	is_int(c->runs_a[1].points, 2, "runs: over its 2 points");
+	struct wide_model w;
+	compare_wide_build(&m, &w);
+	is_int(w.total_cells, 2, "total: over both task counts");
+	is_near(w.total[0], 300, 1e-9, "total: A's sum of means");
+	is_near(w.total[1], 313, 1e-9, "total: B's");
+	is_near(w.total_pct[1], 100 * (313.0 / 300 - 1), 1e-9, "total: B's change");
+	compare_wide_free(&w);
+	compare_model_free(&m);
+	o.format = "table";
+	char *out = write_view(g, 2, &o);
+	char want[128];
+	ok(strstr(out, "    1     98.0   3    110.0   2") != NULL, "table: the row shows the first statistic, min");
+	ok(strstr(out, "\n   sd      2.0          1.4\n") != NULL, "table: a row for sd");
+	snprintf(want, sizeof(want), "\n%5s    102.0                  old-2\n", run_tag(a[1]));
+	ok(strstr(out, want) != NULL, "table: a row per run, its label after");
+	ok(has_words(out, "the change, its interval, p and the verdict stay those of the means"), "table: says so");
+	ok(longest_line(out) <= 80, "table: 80 columns");
+	free(out);
+	o.wide = 1;
+	out = write_view(g, 2, &o);
+	ok(strstr(out, "\n       1 Min      98.0               110.0   +11.0%*\n") != NULL, "wide: min with the change of the means");
+	ok(strstr(out, "\n      Stddev       2.0                 1.4\n") != NULL, "wide: the sd row");
+	snprintf(want, sizeof(want), "\n%12s     102.0\n", run_tag(a[1]));
+	ok(strstr(out, want) != NULL, "wide: a run's row in its side's column");
+	ok(has_words(out, "TOTAL, the sum of each side's means over the 2 cells every side has: A 300.0, B 313.0 (+4.3%)"),
+	   "wide: the TOTAL line");
+	ok(longest_line(out) <= 80, "wide: 80 columns");
+	free(out);
+	o.wide = 0;
+	o.summary = 1;
+	out = write_view(g, 2, &o);
+	ok(strstr(out, "\ndbase  O_SYNC on    1 task   B  +11.0 %*\n") != NULL, "summary: a line per case with its mark");
+	ok(strstr(out, "TOTAL over the 2 cases every side has (the sum of the means): B +4.3 %") != NULL, "summary: the TOTAL");
+	free(out);
+	o.format = "json";
+	out = write_view(g, 2, &o);
+	ok(strstr(out, "\"view\": \"summary\"") != NULL && strstr(out, "\"value\": 313") != NULL, "summary: JSON with the TOTAL");
+	free(out);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -924,6 +1011,7 @@ int main(void)
 	tap_case(subtest_gap);
 	tap_case(many_sides);
 	tap_case(metric_real);
+	tap_case(stats_and_runs);
 	test_db_remove(&db);
 	return done_testing();
 }
