@@ -272,23 +272,32 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	free(sorted);
 }
 
+void report_block_settings(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+			   int finished)
+{
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	for (int osync = 0; osync <= 1; osync++) {
+		size_t k = 0;
+		for (size_t i = 0; i < n; i++)
+			if (pts[i].osync == osync)
+				one[k++] = pts[i];
+		if (k == 0)
+			continue;
+		struct report_block setting = *b;
+		setting.plan.osync = osync;
+		report_block_begin(f, &setting);
+		for (size_t i = 0; i < k; i++)
+			report_block_row(f, &setting, &one[i]);
+		report_block_end(f, &setting, one, k, finished);
+	}
+	free(one);
+}
+
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished)
 {
 	if (b->plan.osync < 0) {
-		/* settings interleaved: each has its own summary, as if it had its own block */
-		struct store_point *one = xcalloc(n + 1, sizeof(*one));
-		for (int osync = 1; osync >= 0; osync--) {
-			size_t k = 0;
-			for (size_t i = 0; i < n; i++)
-				if (pts[i].osync == osync)
-					one[k++] = pts[i];
-			struct report_block setting = *b;
-			setting.plan.osync = osync;
-			fprintf(f, "O_SYNC %s:\n", osync ? "on" : "off");
-			report_block_end(f, &setting, one, k, finished);
-		}
-		free(one);
+		report_block_settings(f, b, pts, n, finished);
 		return;
 	}
 	if (b->plan.loads) {
