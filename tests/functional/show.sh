@@ -38,7 +38,7 @@ ok "$([ "$headings" = "Workload mix, O_SYNC on and off, interleaved|Workload mix
 	echo 0 || echo 1)" "each setting's table after the rows as they ran, off first ($headings)"
 # each setting's table holds that setting's rows, round by round
 rows=$(awk -F'\t' '/^Workload/ { b++ } /^Means/ { m = 1 } /^Workload/ { m = 0 }
-	b >= 2 && !m && $1 ~ /^[0-9]+$/ { printf "%s%d:%s:%s", sep, b, $1, $5; sep = " " }' "$T/run.out")
+	b >= 2 && !m && $1 ~ /^[0-9]+$/ { printf "%s%d:%s:%s", sep, b, $1, $6; sep = " " }' "$T/run.out")
 ok "$([ "$rows" = "2:1:1/3 2:2:1/3 2:1:2/3 2:2:2/3 2:1:3/3 2:2:3/3 3:1:1/3 3:2:1/3 3:1:2/3 3:2:2/3 3:1:3/3 3:2:3/3" ] &&
 	echo 0 || echo 1)" "each setting's rows in its own table ($rows)"
 # show --brief pastes the settings' tables alone, not the rows as they ran
