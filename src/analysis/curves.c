@@ -172,7 +172,7 @@ int curves_load_quiet(struct store *st, int64_t run_id, const struct metric *m, 
 	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	size_t nc = 0;
 	for (size_t i = 0, e; i < n; i = e) {
-		/* points come ordered by workload, osync (on first), tasks, repeat */
+		/* points come ordered by workload, osync (off first), tasks, repeat */
 		for (e = i; e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync; e++)
 			;
 		const char **variants;

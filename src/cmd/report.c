@@ -13,7 +13,7 @@
 #include "util/util.h"
 
 struct report_args {
-	const char *db, *output, *title, *correction;
+	const char *db, *output, *title, *correction, *metric;
 	double alpha;
 	struct cli_list runs;
 	int exclude_noisy;
@@ -31,6 +31,9 @@ const struct cli_opt cmd_report_opts[] = {
 	CLI_OPT_DOUBLE(0, "alpha", "A", struct report_args, alpha, 0.001, 0.5, "0.05",
 		       "significance level of the verdicts, after the correction"),
 	CMD_OPT_CORRECTION(struct report_args),
+	CLI_OPT_CHOICE(0, "metric", "NAME", struct report_args, metric, cmd_metric_at, "jobs_per_min",
+		       "the figure the verdicts, tables and plots judge, as compare --metric judges it (the page "
+		       "names it):"),
 	CLI_OPT_FLAG(0, "exclude-noisy", struct report_args, exclude_noisy,
 		     "judge without the points measured in noise, as compare --exclude-noisy"),
 	CMD_OPT_DB(struct report_args),
@@ -45,7 +48,7 @@ enum outcome cmd_report(const struct command *self, int argc, char **argv)
 		return out;
 	struct html_options o = {.alpha = a.alpha, .title = a.title,
 				 .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM,
-				 .exclude_noisy = a.exclude_noisy};
+				 .exclude_noisy = a.exclude_noisy, .metric = a.metric};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
 	struct store *st = cmd_open_store(a.db);

@@ -87,8 +87,8 @@ static int run_option_row(size_t i, struct cli_opt *out)
  * that only the command line has. */
 const struct cli_opt cmd_run_opts[] = {
 	CLI_OPT_LIST('s', "suite", "SUITE", struct run_args, suites,
-		     "a suite: a name (./suites/NAME.cfg, then the data dir) or a path; one a run (a suite of "
-		     "several workloads, as suites/osync.cfg, runs them together)",
+		     "a suite: a name (./suites/NAME.cfg, then the data dir) or a path; given more than once, "
+		     "each suite is a run of its own, one after the other, every one planned first",
 		     .complete = CLI_COMPLETE_SUITE),
 	CLI_OPT_INCLUDE(run_option_row),
 	CLI_OPT_STRING(0, "name", "NAME", struct run_args, name,
@@ -186,6 +186,50 @@ static int workload_name_ok(const char *name)
 	return 1;
 }
 
+/* -s A -s B ...: every suite planned first (all their errors in one pass, nothing run when one is
+ * wrong), then run one after the other, each its own run with its own table, as a shell loop over
+ * them would; the command line's options apply to each. Stops at an interruption or a refused
+ * run; the outcome is the worst of the runs. */
+static enum outcome run_suites(const struct command *self, int argc, char **argv, const struct run_args *a,
+			       const struct run_view *view)
+{
+	size_t n = a->suites.count;
+	if (view || a->name) {
+		/* a classic front end's table is of one run; --name names the workload of -f */
+		log_error("%s", view ? "this front end runs one suite: run the others one after another"
+				     : "--name names the workload of -f; a suite names its own");
+		return OUT_USAGE;
+	}
+	struct plan *plans = xcalloc(n, sizeof(*plans));
+	struct errlist errs = {0};
+	int bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad |= plan_from_suite(a->suites.v[i], &a->ov, &plans[i], &errs) < 0;
+	enum outcome out = OUT_OK;
+	if (bad) {
+		errlist_print(&errs);
+		out = OUT_USAGE;
+	}
+	char *cmdline = cmd_join_args(self, argc, argv);
+	const struct run_request rq = {.db = a->db, .verbose = a->verbose, .command_line = cmdline,
+				       .no_quiet_check = a->no_quiet_check, .require_quiet = a->require_quiet};
+	for (size_t i = 0; i < n && !bad; i++) {
+		printf("%sSuite %s (%zu of %zu)\n", i ? "\n" : "", a->suites.v[i], i + 1, n);
+		fflush(stdout);
+		enum outcome one = cmd_run_plan(&plans[i], a->dry_run, &rq, NULL);
+		if (one != OUT_OK && (out == OUT_OK || one == OUT_INTERRUPTED || one == OUT_USAGE))
+			out = one;
+		if (one == OUT_INTERRUPTED || one == OUT_USAGE)
+			break;
+	}
+	free(cmdline);
+	errlist_free(&errs);
+	for (size_t i = 0; i < n; i++)
+		plan_free(&plans[i]);
+	free(plans);
+	return out;
+}
+
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single,
 				const struct run_view *view, int64_t *run_id)
 {
@@ -210,19 +254,10 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	struct errlist errs = {0};
 	int rc;
 	if (a.suites.count > 1) {
-		/* each suite has its own task list, jobs and mode: planning only one of them would run what
-		 * was not asked for */
-		struct strbuf sb = {0};
-		for (size_t i = 0; i < a.suites.count; i++)
-			strbuf_addf(&sb, "%s%s", i ? ", " : "", a.suites.v[i]);
-		log_error("-s takes one suite a run, %zu were given (%s): run them one after another (the "
-			  "label groups them in compare), or write one suite whose workloads = ( {name = \"dbase\"; "
-			  "workfile = \"dbase\";}, ... ) lists them, as suites/osync.cfg does",
-			  a.suites.count, sb.buf);
-		strbuf_free(&sb);
+		out = run_suites(self, argc, argv, &a, view);
 		free(a.suites.v);
 		run_opts_free(&a.ov.opts);
-		return OUT_USAGE;
+		return out;
 	}
 	if (a.suites.count)
 		rc = plan_from_suite(a.suites.v[0], &a.ov, &p, &errs);

@@ -34,19 +34,22 @@ static struct store_point *in_blocks(const struct store_point *pts, size_t n)
 	return v;
 }
 
-/* "Workload dbase, O_SYNC off": the heading of a block in the exports. */
-static void block_heading(FILE *f, const struct store_point *p)
+void report_export_heading(FILE *f, const char *lead, const struct store_point *p)
 {
+	fputs(lead, f);
 	fputs("Workload ", f);
 	fput_text(f, p->workload, 0);
-	fprintf(f, ", O_SYNC %s\n", p->osync ? "on" : "off");
+	fprintf(f, ", O_SYNC %s", p->osync ? "on" : "off");
+	if (p->cpus > 0)
+		fprintf(f, ", %d CPU%s", p->cpus, p->cpus == 1 ? "" : "s");
+	fputc('\n', f);
 }
 
-/* The points of one block: one workload and O_SYNC setting (stored points come grouped so). */
-static size_t block_end(const struct store_point *pts, size_t n, size_t start)
+size_t report_export_block_end(const struct store_point *pts, size_t n, size_t start)
 {
 	size_t e = start;
-	while (e < n && pts[e].workload_id == pts[start].workload_id && pts[e].osync == pts[start].osync)
+	while (e < n && pts[e].workload_id == pts[start].workload_id && pts[e].osync == pts[start].osync &&
+	       pts[e].cpus == pts[start].cpus)
 		e++;
 	return e;
 }
@@ -104,7 +107,7 @@ void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
 		report_reaim7_stream_end(s);
 		/* each table says what it measured: the stream and the export print the same */
 		fputc('\n', s->f);
-		block_heading(s->f, p);
+		report_export_heading(s->f, "", p);
 		fprintf(s->f, "Round %d\n", p->repeat + 1);
 		report_reaim7_header(s->f);
 		*s = (struct reaim7_stream){.f = s->f, .open = 1, .workload_id = p->workload_id, .osync = p->osync,
@@ -122,7 +125,7 @@ void report_reaim7(FILE *f, const struct store_point *all, size_t n)
 	struct reaim7_stream st = {.f = f};
 	struct store_point *pts = in_blocks(all, n);
 	for (size_t s = 0, e; s < n; s = e) {
-		e = block_end(pts, n, s);
+		e = report_export_block_end(pts, n, s);
 		int rounds = 0;
 		for (size_t i = s; i < e; i++)
 			rounds = pts[i].repeat + 1 > rounds ? pts[i].repeat + 1 : rounds;
@@ -196,10 +199,10 @@ void report_aim7(FILE *f, const struct store_point *all, size_t n)
 	struct store_point *pts = in_blocks(all, n);
 	fprintf(f, "\n%s Run Beginning\n\n", suite);
 	for (size_t s = 0, e; s < n; s = e) {
-		e = block_end(pts, n, s);
+		e = report_export_block_end(pts, n, s);
 		if (s)
 			fputc('\n', f);
-		block_heading(f, &pts[s]);
+		report_export_heading(f, "", &pts[s]);
 		fprintf(f, "Tasks    jobs/min  jti  jobs/min/task      real       cpu\n");
 		for (size_t i = s; i < e; i++)
 			if (pts[i].valid)
@@ -282,7 +285,7 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 	}
 	struct store_point *one = xcalloc(n + 1, sizeof(*one));
 	for (size_t s = 0, e; s < n; s = e) {
-		e = block_end(pts, n, s);
+		e = report_export_block_end(pts, n, s);
 		const char *osync = pts[s].osync ? "on" : "off";
 		for (size_t i = s; i < e; i++) {
 			const struct store_point *p = &pts[i];

@@ -9,6 +9,13 @@
 
 #include "store/store.h"
 
+/* "Workload dbase, O_SYNC off" after lead (a comment mark where the format has one): the heading of a
+ * block in every export that has headings. */
+void report_export_heading(FILE *f, const char *lead, const struct store_point *p);
+/* The end of the block at start: one workload, CPU count and O_SYNC setting (store_get_points gives
+ * them grouped so, O_SYNC off first). */
+size_t report_export_block_end(const struct store_point *pts, size_t n, size_t start);
+
 /* re-aim-7's stdout: the sync line it printed before anything else (nosync: -y was given). */
 void report_reaim7_preamble(FILE *f, int nosync);
 /* The heading re-aim-7 printed before each round of task counts. */

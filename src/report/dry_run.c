@@ -179,7 +179,7 @@ void report_plan(FILE *f, const struct plan *p, struct store *st)
 		plan_points_range(o, &least, &most);
 		total += least * (size_t)nosync;
 		more_points |= least != most;
-		static const int both[] = {1, 0};
+		static const int both[] = {0, 1}; /* off first, as the blocks run and print */
 		for (int k = 0; k < nosync; k++) {
 			double s;
 			no_time |= print_estimate(f, wl, nosync == 2 ? both[k] : o->osync, st, &s);

@@ -47,12 +47,16 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 	}
 }
 
+/* LKP's "name: value" lines; each block headed by a comment line naming its workload and O_SYNC
+ * setting (no "name: value" a parser would take as a figure). */
 static void lkp(FILE *f, const struct store_point *p, size_t n)
 {
 	double max = 0, jobs = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
+		if (i == 0 || report_export_block_end(p, n, i - 1) == i)
+			report_export_heading(f, "# ", &p[i]);
 		jobs += (double)p[i].jobs_per_task * p[i].tasks;
 		fprintf(f, "tasks: %d\njobs_per_min: %.2f\njobs_per_min_child: %.2f\nparent_time: %.2f\n"
 			   "child_utime: %.2f\nchild_systime: %.2f\nstd_dev_time: %.4f\nstd_dev_percent: %.2f\n"
@@ -255,6 +259,23 @@ static void json_origin(FILE *f, struct store *st, const struct store_run_row *r
 	free(suite_text);
 }
 
+/* The points in blocks, as show and the tables print them: per workload, CPU count and O_SYNC setting
+ * (off first), the indexes of its points in "points". */
+static void json_blocks(FILE *f, const struct store_point *p, size_t n)
+{
+	fputs("\"blocks\": [", f);
+	for (size_t s = 0, e; s < n; s = e) {
+		e = report_export_block_end(p, n, s);
+		fputs(s ? ", {\"workload\": " : "{\"workload\": ", f);
+		textout_json_string(f, p[s].workload);
+		fprintf(f, ", \"osync\": \"%s\", \"cpus\": %d, \"points\": [", p[s].osync ? "on" : "off", p[s].cpus);
+		for (size_t i = s; i < e; i++)
+			fprintf(f, "%s%zu", i > s ? ", " : "", i);
+		fputs("]}", f);
+	}
+	fputc(']', f);
+}
+
 static void json(FILE *f, struct store *st, const struct store_run_row *run, const struct store_point *p,
 		 size_t n, const struct report_export_opts *opts)
 {
@@ -303,7 +324,9 @@ static void json(FILE *f, struct store *st, const struct store_run_row *run, con
 		json_tests(f, st, p[i].id);
 		fprintf(f, "}");
 	}
-	fprintf(f, "]}\n");
+	fprintf(f, "],\n");
+	json_blocks(f, p, n);
+	fprintf(f, "}\n");
 }
 
 /* The writers as the format table calls them: every one gets the run, its points and the store. */

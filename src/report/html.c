@@ -186,6 +186,12 @@ static void block_name(FILE *f, const struct compare_panel *p)
 		element(f, ", variant ", p->variant, "");
 }
 
+/* The figure the model judges, as the page names it: "Jobs/Min" unless --metric chose another. */
+static const char *metric_label(const struct compare_model *m)
+{
+	return m->metric && m->metric->label ? m->metric->label : "Jobs/Min";
+}
+
 static void verdict_row(FILE *f, const struct compare_model *m, const struct compare_panel *p)
 {
 	char why[512];
@@ -226,7 +232,9 @@ static size_t workloads_of(const struct run_data *rd, size_t n, const char ***ou
 static void verdicts(FILE *f, const struct compare_model *m)
 {
 	char over[64];
-	fputs("<h2 id=\"verdict\">Verdict</h2>\n", f);
+	fputs("<h2 id=\"verdict\">Verdict: ", f);
+	html_text(f, metric_label(m), 0);
+	fputs("</h2>\n", f);
 	if (m->nsides < 2) {
 		fputs("<p class=\"note\">", f);
 		html_text(f, m->nothing[0] ? m->nothing : "One group of runs: there is nothing to judge it against; its "
@@ -249,13 +257,14 @@ static void verdicts(FILE *f, const struct compare_model *m)
 	}
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
 		   "count both have, by %s, p values adjusted by %s's method over %s%s, at %g %% "
-		   "confidence; the geometric mean of the Jobs/Min ratios says how much.</p>\n",
+		   "confidence; the geometric mean of the %s ratios says how much.</p>\n",
 		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
 					    "else the one run's repeats)"
 					  : "a paired t test over the rounds",
 		compare_correction_name(m->correction),
 		report_judged_cells(compare_model_family(m), "judged", over, sizeof(over)),
-		m->nsides > 2 ? " per side (each side against A is a family of its own)" : "", 100 * (1 - m->alpha));
+		m->nsides > 2 ? " per side (each side against A is a family of its own)" : "", 100 * (1 - m->alpha),
+		metric_label(m));
 }
 
 /* The heading of one cell's counters: what it compares, its Jobs/Min change, and what each side's points
@@ -383,7 +392,7 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 static void plot_of(FILE *f, struct store *st, const struct compare_group *groups, size_t ngroups,
 		    const struct compare_model *model, const char *workload)
 {
-	const struct metric *m = metric_find("jobs_per_min");
+	const struct metric *m = model->metric ? model->metric : metric_find("jobs_per_min");
 	struct plot_set ps;
 	char err[512], *buf = NULL;
 	size_t len = 0;
@@ -396,7 +405,7 @@ static void plot_of(FILE *f, struct store *st, const struct compare_group *group
 	for (size_t i = 0; i < ps.n; i++)
 		po.diff_panel |= ps.base[i] >= 0;
 	char title[160];
-	snprintf(title, sizeof(title), "Jobs/Min by task count: %s", workload);
+	snprintf(title, sizeof(title), "%s by task count: %s", metric_label(model), workload);
 	po.title = title;
 	FILE *mem = open_memstream(&buf, &len);
 	int rc = mem ? plot_svg(mem, ps.curves, ps.n, &po) : -1;
@@ -439,14 +448,16 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 	fprintf(f, ": %s against %s</h3>\n", b, a);
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
-	fprintf(f, "<table><tr><th>Tasks</th><th>%s Jobs/Min</th><th>n</th><th>%s Jobs/Min</th><th>n</th>"
+	fprintf(f, "<table><tr><th>Tasks</th><th>%s %s</th><th>n</th><th>%s %s</th><th>n</th>"
 		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s</tr>\n",
-		a, b, 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
+		a, metric_label(m), b, metric_label(m), 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct compare_cell *c = &p->cells[i];
 		fprintf(f, "<tr><td>%d</td>", c->tasks);
+		char mean[32];
+		report_metric_value(m, c->mean_a, mean, sizeof(mean));
 		if (isfinite(c->mean_a))
-			fprintf(f, "<td>%.1f</td><td>%zu</td>", c->mean_a, c->na);
+			fprintf(f, "<td>%s</td><td>%zu</td>", mean, c->na);
 		else
 			fputs("<td>&#8211;</td><td></td>", f);
 		if (!c->present) {
@@ -455,7 +466,8 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		}
 		double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
 		const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
-		fprintf(f, "<td>%.1f</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", c->mean_b,
+		report_metric_value(m, c->mean_b, mean, sizeof(mean));
+		fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
 			c->nb, cls, pct, compare_state_name(c->state), pct,
 			c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
 		if (c->judged && c->v.bounded)
@@ -956,7 +968,7 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 	}
 	struct compare_options co = {.alpha = o && o->alpha > 0 ? o->alpha : VERDICT_ALPHA,
 				     .correction = o ? o->correction : COMPARE_HOLM,
-				     .exclude_noisy = o ? o->exclude_noisy : 0};
+				     .exclude_noisy = o ? o->exclude_noisy : 0, .metric = o ? o->metric : NULL};
 	struct compare_model m;
 	struct counter_model cm = {0};
 	struct run_data *rd = xcalloc(n, sizeof(*rd));

@@ -23,6 +23,7 @@ struct html_options {
 	double alpha;             /* significance level of the verdicts; 0: 0.05 */
 	int correction;           /* enum compare_correction */
 	int exclude_noisy;        /* judge without the points measured in noise */
+	const char *metric;       /* the figure the verdicts, tables and plots judge (NULL: jobs_per_min) */
 };
 /* The page about groups of runs, as compare takes them (the first group the base; one group of one
  * run: its variants or O_SYNC settings): the comparison model's verdicts, notes and tables, the

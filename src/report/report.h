@@ -27,6 +27,11 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
  * use). finished is 0 when the run stopped inside the block: no peak is claimed then. */
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished);
+/* The end of a block of O_SYNC on and off interleaved (plan.osync -1): after the rows as they ran, each
+ * setting's own block, O_SYNC off first, headed "Workload W, O_SYNC off" with its rows (in the order
+ * given) and its summary, the table to paste. */
+void report_block_settings(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+			   int finished);
 
 /* The CPU column of reaim's table: the tasks' CPU over the measured window (window_cpu_s, the span
  * Real covers), or their whole lives (cpu_s) for a point stored before the window was measured,

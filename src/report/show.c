@@ -426,10 +426,15 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 	struct store_point *ran = xcalloc(n + 1, sizeof(*ran));
 	memcpy(ran, pts, n * sizeof(*pts));
 	qsort(ran, n, sizeof(*ran), by_id);
-	report_block_begin(f, b);
-	for (size_t i = 0; i < n; i++)
-		report_block_row(f, b, &ran[i]);
-	report_block_end(f, b, ran, n, finished);
+	if (fl->brief && b->plan.osync < 0) {
+		/* to paste: each O_SYNC setting's table, without the rows as they ran interleaved */
+		report_block_settings(f, b, ran, n, finished);
+	} else {
+		report_block_begin(f, b);
+		for (size_t i = 0; i < n; i++)
+			report_block_row(f, b, &ran[i]);
+		report_block_end(f, b, ran, n, finished);
+	}
 	for (size_t i = 0; i < n && !fl->brief; i++)
 		print_hook(f, &ran[i]);
 	free(ran);

@@ -16,6 +16,48 @@
 #include "report/report.h"
 #include "util/util.h"
 
+/* The -v table, for reading rather than for scripts: each column right-aligned to a width that holds
+ * its widest value (a Jobs/Min of 10^9, a Real of 10^-6 s) and its header, so no value pushes the ones
+ * after it; the text columns (variant, load, why a point is invalid or noisy) come last. The plain
+ * table stays tab-separated, the fields scripts read. */
+enum verbose_col { VC_TASKS, VC_JPM, VC_REAL, VC_CPU, VC_ROUND, VC_OSYNC, VC_JPM_TASK, VC_JTI, VC_SD, VC_USER,
+		   VC_SYS, VC_MIN, VC_MAX };
+static const struct verbose_column {
+	const char *name;
+	int width;
+} verbose_cols[] = {
+	[VC_TASKS] = {.name = "Tasks", .width = 6},	 [VC_JPM] = {.name = "Jobs/Min", .width = 13},
+	[VC_REAL] = {.name = "Real", .width = 11},	 [VC_CPU] = {.name = "CPU", .width = 10},
+	[VC_ROUND] = {.name = "Round", .width = 9},	 [VC_OSYNC] = {.name = "O_SYNC", .width = 7},
+	[VC_JPM_TASK] = {.name = "JPM/Task", .width = 13}, [VC_JTI] = {.name = "JTI", .width = 5},
+	[VC_SD] = {.name = "StdDev%", .width = 8},	 [VC_USER] = {.name = "User", .width = 10},
+	[VC_SYS] = {.name = "Sys", .width = 10},	 [VC_MIN] = {.name = "MinTask", .width = 10},
+	[VC_MAX] = {.name = "MaxTask", .width = 10},
+};
+
+/* Whether the block's table has column c. */
+static int verbose_has(const struct report_block *b, enum verbose_col c)
+{
+	return c == VC_ROUND ? b->plan.rounds > 1 : c == VC_OSYNC ? b->plan.osync < 0 : 1;
+}
+
+/* One cell of the -v table: text right-aligned in its column (a blank before it when it is wider). */
+static void verbose_cell(FILE *f, enum verbose_col c, const char *text)
+{
+	int w = verbose_cols[c].width - (c == VC_TASKS ? 0 : 1), len = (int)strlen(text);
+	fprintf(f, "%s%*s%s", c == VC_TASKS ? "" : " ", len < w ? w - len : 0, "", text);
+}
+
+static void verbose_header(FILE *f, const struct report_block *b)
+{
+	for (size_t c = 0; c < ARRAY_SIZE(verbose_cols); c++)
+		if (verbose_has(b, (enum verbose_col)c))
+			verbose_cell(f, (enum verbose_col)c, verbose_cols[c].name);
+	fputs(b->plan.variants ? "  Variant" : "", f);
+	fputs(b->plan.loads ? "  Load" : "", f);
+	fputc('\n', f);
+}
+
 void report_block_begin(FILE *f, const struct report_block *b)
 {
 	fputs("\nWorkload ", f);
@@ -24,6 +66,10 @@ void report_block_begin(FILE *f, const struct report_block *b)
 	if (b->plan.cpus > 0)
 		fprintf(f, ", %d CPU%s", b->plan.cpus, b->plan.cpus == 1 ? "" : "s");
 	fputc('\n', f);
+	if (b->verbose) {
+		verbose_header(f, b);
+		return;
+	}
 	fprintf(f, "Tasks\tJobs/Min\tReal\tCPU");
 	if (b->plan.rounds > 1)
 		fprintf(f, "\tRound");
@@ -33,8 +79,6 @@ void report_block_begin(FILE *f, const struct report_block *b)
 		fprintf(f, "\tVariant");
 	if (b->plan.loads)
 		fprintf(f, "\tLoad");
-	if (b->verbose)
-		fprintf(f, "\tJPM/Task\tJTI\tStdDev%%\tUser\tSys\tMinTask\tMaxTask");
 	fputc('\n', f);
 }
 
@@ -56,8 +100,55 @@ int report_real_decimals(double real_s)
 	return d > 6 ? 6 : d;
 }
 
+/* A row of the -v table: the numbers in their columns ("-" where an invalid point has none), then the
+ * text columns and notes. */
+static void verbose_row(FILE *f, const struct report_block *b, const struct store_point *p)
+{
+	char v[ARRAY_SIZE(verbose_cols)][48];
+	int ok = p->valid != 0;
+	snprintf(v[VC_TASKS], sizeof(v[0]), "%d", p->tasks);
+	snprintf(v[VC_JPM], sizeof(v[0]), ok ? "%.1f" : "INVALID", p->jobs_per_min);
+	snprintf(v[VC_REAL], sizeof(v[0]), "%.*f", report_real_decimals(p->real_s), p->real_s);
+	snprintf(v[VC_CPU], sizeof(v[0]), ok ? "%.2f" : "%.1f", report_point_cpu_s(p));
+	snprintf(v[VC_ROUND], sizeof(v[0]), "%d/%d", p->repeat + 1, b->plan.rounds);
+	snprintf(v[VC_OSYNC], sizeof(v[0]), "%s", p->osync ? "on" : "off");
+	const double fig[] = {[VC_JPM_TASK] = p->jobs_per_min_task, [VC_SD] = p->std_dev_pct, [VC_USER] = p->user_s,
+			      [VC_SYS] = p->sys_s, [VC_MIN] = p->min_task_s, [VC_MAX] = p->max_task_s};
+	static const char *const fmt[] = {[VC_JPM_TASK] = "%.2f", [VC_SD] = "%.1f", [VC_USER] = "%.1f",
+					  [VC_SYS] = "%.1f", [VC_MIN] = "%.2f", [VC_MAX] = "%.2f"};
+	for (size_t c = VC_JPM_TASK; c < ARRAY_SIZE(verbose_cols); c++)
+		if (!ok)
+			snprintf(v[c], sizeof(v[0]), "-");
+		else if (c == VC_JTI)
+			snprintf(v[c], sizeof(v[0]), "%d", report_jti(p));
+		else
+			snprintf(v[c], sizeof(v[0]), fmt[c], fig[c]);
+	for (size_t c = 0; c < ARRAY_SIZE(verbose_cols); c++)
+		if (verbose_has(b, (enum verbose_col)c))
+			verbose_cell(f, (enum verbose_col)c, v[c]);
+	if (b->plan.variants) {
+		fputs("  ", f);
+		fput_text(f, p->variant[0] ? p->variant : "-", 0);
+	}
+	if (b->plan.loads) {
+		fputs("  ", f);
+		fput_text(f, p->load[0] ? p->load : "-", 0);
+	}
+	if (!ok) {
+		fputs("  ", f);
+		fput_text(f, p->reason, 0);
+	} else if (noise_of_point(p)) {
+		fprintf(f, "  noisy: %s", noise_of_point(p));
+	}
+	fputc('\n', f);
+}
+
 void report_block_row(FILE *f, const struct report_block *b, const struct store_point *p)
 {
+	if (b->verbose) {
+		verbose_row(f, b, p);
+		return;
+	}
 	if (!p->valid)
 		fprintf(f, "%d\tINVALID\t\t%.*f\t%.1f", p->tasks, report_real_decimals(p->real_s), p->real_s,
 			report_point_cpu_s(p));
@@ -80,9 +171,6 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fputc('\t', f);
 		fput_text(f, p->reason, 0);
 	}
-	else if (b->verbose)
-		fprintf(f, "\t%.2f\t\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f", p->jobs_per_min_task, report_jti(p),
-			p->std_dev_pct, p->user_s, p->sys_s, p->min_task_s, p->max_task_s);
 	if (p->valid && noise_of_point(p))
 		fprintf(f, "\tnoisy: %s", noise_of_point(p));
 	fputc('\n', f);
@@ -272,23 +360,32 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	free(sorted);
 }
 
+void report_block_settings(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
+			   int finished)
+{
+	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	for (int osync = 0; osync <= 1; osync++) {
+		size_t k = 0;
+		for (size_t i = 0; i < n; i++)
+			if (pts[i].osync == osync)
+				one[k++] = pts[i];
+		if (k == 0)
+			continue;
+		struct report_block setting = *b;
+		setting.plan.osync = osync;
+		report_block_begin(f, &setting);
+		for (size_t i = 0; i < k; i++)
+			report_block_row(f, &setting, &one[i]);
+		report_block_end(f, &setting, one, k, finished);
+	}
+	free(one);
+}
+
 void report_block_end(FILE *f, const struct report_block *b, const struct store_point *pts, size_t n,
 		      int finished)
 {
 	if (b->plan.osync < 0) {
-		/* settings interleaved: each has its own summary, as if it had its own block */
-		struct store_point *one = xcalloc(n + 1, sizeof(*one));
-		for (int osync = 1; osync >= 0; osync--) {
-			size_t k = 0;
-			for (size_t i = 0; i < n; i++)
-				if (pts[i].osync == osync)
-					one[k++] = pts[i];
-			struct report_block setting = *b;
-			setting.plan.osync = osync;
-			fprintf(f, "O_SYNC %s:\n", osync ? "on" : "off");
-			report_block_end(f, &setting, one, k, finished);
-		}
-		free(one);
+		report_block_settings(f, b, pts, n, finished);
 		return;
 	}
 	if (b->plan.loads) {

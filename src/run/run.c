@@ -172,7 +172,7 @@ static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids
 }
 
 /* Each workload's points, in its own scratch dirs: single mode test by test, else a block (a sweep
- * with O_SYNC both: one block, on and off interleaved; a search: on, then off). Stops at the first
+ * with O_SYNC both: one block, on and off interleaved; a search: off, then on). Stops at the first
  * fatal error or a stop signal. */
 static void run_workloads(struct runner *rn, const struct plan *p, const int64_t *wl_ids)
 {
@@ -187,8 +187,9 @@ static void run_workloads(struct runner *rn, const struct plan *p, const int64_t
 		if (wl->opts.mode == MODE_SINGLE) {
 			runner_single(rn, wl, &scratch);
 		} else {
-			/* a sweep interleaves O_SYNC on and off (-1) as it does variants; a search runs on, then off */
-			static const int both[] = {1, 0};
+			/* a sweep interleaves O_SYNC on and off (-1) as it does variants; a search runs off, then
+			 * on, the order every view prints the blocks in, so show prints what the run printed */
+			static const int both[] = {0, 1};
 			int interleave = wl->opts.osync == OSYNC_BOTH && wl->opts.mode == MODE_SWEEP;
 			int nosync = wl->opts.osync == OSYNC_BOTH && !interleave ? 2 : 1;
 			/* --cpus: a block per CPU count, in the order listed */

@@ -331,7 +331,7 @@ int store_get_points(struct store *st, int64_t run_id, struct store_point **pts,
 	int rc = store_query(st, "reading points", sizeof(**pts), read_point, NULL, &r,
 			     "SELECT p.id, p.run_id, p.workload_id, w.name" STORE_POINT_FIGURES(STORE_POINT_COLUMN)
 			     " FROM points p JOIN workloads w ON w.id = p.workload_id WHERE p.run_id = ?"
-			     " ORDER BY p.workload_id, p.cpus, p.osync DESC, p.tasks, p.repeat, p.id",
+			     " ORDER BY p.workload_id, p.cpus, p.osync, p.tasks, p.repeat, p.id",
 			     "i", run_id);
 	*pts = r.v;
 	*n = r.n;

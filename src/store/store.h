@@ -158,6 +158,8 @@ int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row);
 int store_get_run_text(struct store *st, int64_t run_id, char **command_line, char **suite_text);
 /* Newest first, filtered. */
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n);
+/* A run's points in blocks, as every view prints them: by workload (in the order stored), CPU count,
+ * O_SYNC off before on, then task count, round and id. */
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n);
 int store_get_tests(struct store *st, int64_t point_id, struct store_test **tests, size_t *n);
 /* A point's counters by source and name. */

@@ -27,7 +27,26 @@ ok "$(head -c 15 "$page" | grep -q '<!DOCTYPE html>'; echo $?)" "an HTML5 page"
 if have "the page is well-formed" xmllint; then
 	check "the page is well-formed (xmllint)" xmllint --noout "$page"
 fi
-contains "$page" '<h2 id="verdict">Verdict</h2>' "a verdict section"
+contains "$page" '<h2 id="verdict">Verdict: Jobs/Min</h2>' "a verdict section, naming what it judges"
+# --metric: the page judges the figure chosen, with the same model as compare --metric
+status 0 "report --metric real_s" "$REAIM" report kernel-a kernel-b -o "$T/real.html" --metric real_s
+contains "$T/real.html" '<h2 id="verdict">Verdict: Real time (s)</h2>' "--metric: the verdict names the metric"
+contains "$T/real.html" 'Real time (s) by task count: mix' "--metric: the plot is of it"
+if have "--metric: the page's means are compare's" python3; then
+	"$REAIM" compare kernel-a kernel-b --metric real_s --format json >"$T/real.json"
+	python3 - "$T/real.json" "$T/real.html" >"$T/py.out" 2>&1 <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+page = open(sys.argv[2]).read()
+assert d["metric"] == "real_s", d["metric"]
+want = [r["other_mean"] for r in d["rows"] if r["other_mean"] is not None]
+got = [float(x) for x in re.findall(r'<td>([0-9.]+)</td><td>[0-9]+</td><td[^>]*data-pct=', page)]
+# the page prints 4 significant digits of each mean compare's JSON holds
+assert want and len(got) == len(want) and all(abs(g - w) <= 5e-4 * abs(w) for g, w in zip(got, want)), (want, got)
+PY
+	ok $? "--metric: the page's means are compare --metric's"
+	sed 's/^/#   /' "$T/py.out" | head -5
+fi
 ok "$(grep -Eq 'class="badge (worse|better|unchanged|mixed|unjudged)"' "$page"; echo $?)" "a verdict per workload and O_SYNC setting"
 contains "$page" "As <code>reaim compare</code> judges them" "the verdict is compare's"
 contains "$page" "Welch's t test" "and says how it was judged"

@@ -27,16 +27,28 @@ ok "$([ "$(grep -c '	[123]/3	o[nf]f\{0,1\}\(	noisy: .*\)\{0,1\}$' "$T/run.out")"
 	"every row says its round and its O_SYNC setting (2 x 2 x 3)"
 contains "$T/run.out" "O_SYNC on and off, interleaved" "O_SYNC both: one block, the settings interleaved"
 # mirrored per task count and round: on off, off on at the next task count, off on in the next round
-order=$(awk -F'\t' '/^Workload/ { b++ } /^O_SYNC (on|off):/ { summary = 1 }
-	b == 1 && !summary && $1 ~ /^[0-9]+$/ { printf "%s%s", sep, $7; sep = " " }' "$T/run.out")
+order=$(awk -F'\t' '/^Workload/ { b++ } b == 1 && $1 ~ /^[0-9]+$/ { printf "%s%s", sep, $7; sep = " " }' "$T/run.out")
 ok "$([ "$order" = "on off off on off on on off on off off on" ] && echo 0 || echo 1)" \
 	"in mirrored order, as variants ($order)"
 contains "$T/run.out" "Means over the valid rounds:" "the summary says it holds means"
 contains "$T/run.out" "(mean of 3 rounds, ±" "the Max line says it is a mean, and how sure"
-# the Max line is the highest mean of the rows at one task count (the O_SYNC on summary, first)
-awk -F'\t' '/^Workload/ { b++ } /^O_SYNC (on|off):/ { summary = 1 }
-	b == 1 && !summary && $1 ~ /^[0-9]+$/ && $2 != "INVALID" && $7 == "on" { s[$1] += $2; n[$1]++ }
-	b == 1 && /^Max Jobs per Minute/ && !seen++ { split($0, w, " "); jpm = w[5]; at = w[7]; note = substr($0, index($0, "(")) }
+# then each setting's own table, O_SYNC off first, headed by its workload and setting
+headings=$(grep '^Workload' "$T/run.out" | tr '\n' '|')
+ok "$([ "$headings" = "Workload mix, O_SYNC on and off, interleaved|Workload mix, O_SYNC off|Workload mix, O_SYNC on|" ] &&
+	echo 0 || echo 1)" "each setting's table after the rows as they ran, off first ($headings)"
+# each setting's table holds that setting's rows, round by round
+rows=$(awk -F'\t' '/^Workload/ { b++ } /^Means/ { m = 1 } /^Workload/ { m = 0 }
+	b >= 2 && !m && $1 ~ /^[0-9]+$/ { printf "%s%d:%s:%s", sep, b, $1, $6; sep = " " }' "$T/run.out")
+ok "$([ "$rows" = "2:1:1/3 2:2:1/3 2:1:2/3 2:2:2/3 2:1:3/3 2:2:3/3 3:1:1/3 3:2:1/3 3:1:2/3 3:2:2/3 3:1:3/3 3:2:3/3" ] &&
+	echo 0 || echo 1)" "each setting's rows in its own table ($rows)"
+# show --brief pastes the settings' tables alone, not the rows as they ran
+"$REAIM" show last --brief >"$T/brief.out"
+ok "$([ "$(grep '^Workload' "$T/brief.out" | tr '\n' '|')" = "Workload mix, O_SYNC off|Workload mix, O_SYNC on|" ] &&
+	echo 0 || echo 1)" "show --brief: each O_SYNC setting's table, off first"
+# the Max line is the highest mean of the rows at one task count (of the O_SYNC on table, the third)
+awk -F'\t' '/^Workload/ { b++ }
+	b == 1 && $1 ~ /^[0-9]+$/ && $2 != "INVALID" && $7 == "on" { s[$1] += $2; n[$1]++ }
+	b == 3 && /^Max Jobs per Minute/ && !seen++ { split($0, w, " "); jpm = w[5]; at = w[7]; note = substr($0, index($0, "(")) }
 	END { for (t in s) if (s[t] / n[t] > best) { best = s[t] / n[t]; bt = t }
 	      d = jpm - best  # the rows are rounded to 0.1
 	      if (at != bt || d > 0.1 || d < -0.1 || index(note, "(mean of 3 rounds, ±") != 1) {

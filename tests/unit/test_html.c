@@ -133,15 +133,15 @@ static void plot_sets(int64_t a, int64_t b)
 	compare_model_build(st, g, 2, &co, &model);
 	is_int(plot_set_load(st, g, 2, &model, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of two runs");
 	is_int(ps.n, 3, "the base's curve and both of the run made with O_SYNC both");
-	ok(ps.n == 3 && strstr(ps.curves[2].label, "O_SYNC off") != NULL, "curves named by O_SYNC setting");
-	ok(ps.n == 3 && ps.base[0] == -1 && ps.base[1] == 0 && ps.base[2] == -1,
+	ok(ps.n == 3 && strstr(ps.curves[1].label, "O_SYNC off") != NULL, "curves named by O_SYNC setting, off first");
+	ok(ps.n == 3 && ps.base[0] == -1 && ps.base[1] == -1 && ps.base[2] == 0,
 	   "the other run's O_SYNC on against the base's; its off curve has no partner");
 	is_int(ps.nfooter, 2, "a footer line per run");
 	ok(ps.nfooter && strstr(ps.footer[0], "kernel base-kernel, host box1") != NULL, "naming kernel and host");
 	ok(ps.left_out == NULL, "nothing left out");
-	ok(ps.n == 3 && ps.diffs[1].n == 2 && ps.diffs[2].pts == NULL, "the model's two cells are the differences");
-	ok(ps.n == 3 && ps.diffs[1].n == 2 && fabs(ps.diffs[1].pts[0].pct - model.panels[0].cells[0].v.change_pct) < 1e-12 &&
-		   ps.diffs[1].pts[0].lo == model.panels[0].cells[0].v.ci_low_pct,
+	ok(ps.n == 3 && ps.diffs[2].n == 2 && ps.diffs[1].pts == NULL, "the model's two cells are the differences");
+	ok(ps.n == 3 && ps.diffs[2].n == 2 && fabs(ps.diffs[2].pts[0].pct - model.panels[0].cells[0].v.change_pct) < 1e-12 &&
+		   ps.diffs[2].pts[0].lo == model.panels[0].cells[0].v.ci_low_pct,
 	   "each the model's change and interval");
 	plot_set_free(&ps);
 	compare_model_free(&model);
@@ -149,7 +149,7 @@ static void plot_sets(int64_t a, int64_t b)
 	compare_model_build(st, g + 1, 1, &co, &model);
 	is_int(plot_set_load(st, g + 1, 1, &model, NULL, -1, m, &ps, err, sizeof(err)), 0,
 	       "plot set of one run made both ways");
-	ok(ps.n == 2 && ps.base[0] == 1 && ps.base[1] == -1, "O_SYNC on against off");
+	ok(ps.n == 2 && ps.base[0] == -1 && ps.base[1] == 0, "O_SYNC on against off (off, the base, first)");
 	ok(strstr(ps.caption, "O_SYNC on against off") != NULL, "and the caption says so");
 	plot_set_free(&ps);
 
@@ -194,6 +194,22 @@ static void page(int64_t a, int64_t b)
 	ok(buf && strstr(buf, "<td>0.667</td>"), "on/off = 1/1.5");
 	free(buf);
 	ok(report_html(stdout, st, g, 0, NULL, err, sizeof(err)) == -1, "no runs: -1");
+
+	/* --metric: the verdicts, the tables and the plot judge the figure chosen, and the page names it */
+	f = open_memstream(&buf, &len);
+	struct html_options om = {.metric = "real_s"};
+	rc = report_html(f, st, g, 2, &om, err, sizeof(err));
+	fclose(f);
+	is_int(rc, 0, "report_html --metric real_s");
+	ok(buf && strstr(buf, "<h2 id=\"verdict\">Verdict: Real time (s)</h2>"), "--metric: the verdict names it");
+	ok(buf && strstr(buf, "<th>A Real time (s)</th>") && !strstr(buf, "<th>A Jobs/Min</th>"),
+	   "--metric: the tables are of it");
+	ok(buf && strstr(buf, "Real time (s) by task count") && !strstr(buf, "Jobs/Min by task count"),
+	   "--metric: the plot is of it");
+	ok(buf && strstr(buf, "geometric mean of the Real time (s) ratios"), "--metric: the note says which ratios");
+	ok(buf && strstr(buf, "<span class=\"badge worse\">regression</span>") && strstr(buf, "slower than A"),
+	   "--metric: Real rose where Jobs/Min fell to 80 %: a regression of it too, worded as a time");
+	free(buf);
 }
 
 /* A run's variants each have their own row of system figures: their means are not pooled. */

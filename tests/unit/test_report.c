@@ -311,9 +311,53 @@ static void noisy(void)
 	ok(noise_of_point(&pts[0]) && strstr(noise_of_point(&pts[0]), "noise limit"), "a reason even then");
 }
 
+/* Whether every line of t from the header (the line after the heading) on ends each column where the
+ * header's name of it ends: the -v table's columns line up whatever the widths of the values. */
+static int columns_line_up(const char *t, size_t ncols)
+{
+	const char *head = strchr(t + 1, '\n') + 1, *line = head;
+	size_t ends[32], k = 0, hlen = strcspn(head, "\n");
+	for (size_t i = 1; i <= hlen && k < 32; i++)
+		if (head[i - 1] != ' ' && (i == hlen || head[i] == ' '))
+			ends[k++] = i;
+	if (k != ncols)
+		return 0;
+	for (line = head + hlen + 1; *line && line[0] != '\n' && line[0] != 'M'; line += strcspn(line, "\n") + 1) {
+		size_t len = strcspn(line, "\n");
+		for (size_t c = 0; c < k; c++)
+			if (ends[c] > len || line[ends[c] - 1] == ' ' || (ends[c] < len && line[ends[c]] != ' '))
+				return 0;
+	}
+	return 1;
+}
+
+static void verbose_columns(void)
+{
+	struct report_block b = {.plan = {.workload = "mix", .osync = -1, .mode = MODE_SWEEP, .rounds = 100},
+				 .verbose = 1};
+	struct store_point pts[] = {pt(1, 0, 100), pt(1024, 99, 999999999.9), pt(2, 1, 5), pt(8, 2, 60)};
+	pts[1].real_s = 0.000123, pts[1].jobs_per_min_task = 99999999.99, pts[1].window_cpu_s = 99999.99;
+	pts[1].user_s = 999999.9, pts[1].sys_s = 999999.9, pts[1].max_task_s = 99999.99, pts[1].osync = 1;
+	pts[2].real_s = 99999.99, pts[2].std_dev_pct = 100, pts[2].jti = 100;
+	pts[3].valid = 0;
+	snprintf(pts[3].reason, sizeof(pts[3].reason), "task 3 died");
+	char *t = block_text(&b, pts, ARRAY_SIZE(pts), 1);
+	ok(columns_line_up(t, 13), "-v: every row's columns end where the header's do, the widest values too");
+	ok(strstr(t, "\n Tasks     Jobs/Min       Real       CPU    Round O_SYNC     JPM/Task  JTI StdDev%") != NULL,
+	   "-v: the header, right-aligned");
+	ok(strstr(t, "  task 3 died\n") != NULL, "-v: why a point is invalid, after the columns");
+	free(t);
+	b.verbose = 0;
+	t = block_text(&b, pts, 1, 1);
+	ok(strstr(t, "Tasks\tJobs/Min\tReal\tCPU\tRound\tO_SYNC\n1\t100.0\t\t1.00\t0.50\t1/100\toff\n") != NULL,
+	   "the plain table stays tab-separated");
+	free(t);
+}
+
 int main(void)
 {
 	tap_case(one_round);
+	tap_case(verbose_columns);
 	tap_case(noisy);
 	tap_case(rounds);
 	tap_case(crossover);

@@ -16,6 +16,7 @@
 #include "store/internal.h"
 #include "store/store.h"
 #include "tap.h"
+#include "testdb.h"
 #include "util/util.h"
 
 static char dir[] = "/tmp/reaim-store-XXXXXX";
@@ -315,6 +316,44 @@ static void names_by_place(void)
 	free(path);
 }
 
+/* Points come back in blocks, as every view prints them: per workload, O_SYNC off before on, then task
+ * count and round, whatever order they ran in (a sweep with --osync both interleaves them). */
+static void block_order(void)
+{
+	struct test_db t;
+	if (test_db_open(&t) < 0) {
+		ok(0, "a database for the block order");
+		return;
+	}
+	int64_t run = test_db_run(t.st, "k"), wl[2];
+	for (int w = 0; w < 2; w++) {
+		struct store_workload sw = {.name = w ? "beta" : "alpha", .workfile_name = "mix", .workfile_text = "1 add_int\n",
+					    .sync_mode = "fsync", .osync = "both", .dirs = "/tmp", .tasks = "1,2",
+					    .jobs_per_task = 1, .filesize_kib = 10, .repeat = 1};
+		store_workload_add(t.st, run, &sw, &wl[w]);
+	}
+	/* as they ran: alpha on 1, off 1, off 2, on 2; then beta on 1, off 1 */
+	static const struct {
+		int w, osync, tasks;
+	} ran[] = {{0, 1, 1}, {0, 0, 1}, {0, 0, 2}, {0, 1, 2}, {1, 1, 1}, {1, 0, 1}};
+	for (size_t i = 0; i < ARRAY_SIZE(ran); i++) {
+		struct store_point p = {.run_id = run, .workload_id = wl[ran[i].w], .osync = ran[i].osync,
+					.tasks = ran[i].tasks, .valid = 1, .jobs_per_task = 1, .jobs_per_min = 1};
+		store_point_add(t.st, &p, NULL, 0, NULL, 0);
+	}
+	struct store_point *pts;
+	size_t n;
+	char got[64] = "";
+	if (store_get_points(t.st, run, &pts, &n) == 0) {
+		for (size_t i = 0; i < n; i++)
+			snprintf(got + strlen(got), sizeof(got) - strlen(got), "%c%s%d ", pts[i].workload[0],
+				 pts[i].osync ? "on" : "off", pts[i].tasks);
+		free(pts);
+	}
+	is_str(got, "aoff1 aoff2 aon1 aon2 boff1 bon1 ", "points in blocks: per workload, O_SYNC off before on");
+	test_db_remove(&t);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -495,5 +534,6 @@ int main(void)
 	free(db);
 	free(junk);
 	free(nodir);
+	block_order();
 	return done_testing();
 }
