@@ -47,15 +47,17 @@ static void csv(FILE *f, const struct store_point *p, size_t n)
 	}
 }
 
-/* LKP's "name: value" lines; each block headed by a comment line naming its workload and O_SYNC
- * setting (no "name: value" a parser would take as a figure). */
+/* LKP's "name: value" lines; with several blocks each is headed by a comment line naming its
+ * workload and O_SYNC setting (no "name: value" a parser would take as a figure), while a run of one
+ * block prints exactly what LKP's stats print. */
 static void lkp(FILE *f, const struct store_point *p, size_t n)
 {
 	double max = 0, jobs = 0;
+	int several = n && report_export_block_end(p, n, 0) < n;
 	for (size_t i = 0; i < n; i++) {
 		if (!p[i].valid)
 			continue;
-		if (i == 0 || report_export_block_end(p, n, i - 1) == i)
+		if (several && (i == 0 || report_export_block_end(p, n, i - 1) == i))
 			report_export_heading(f, "# ", &p[i]);
 		jobs += (double)p[i].jobs_per_task * p[i].tasks;
 		fprintf(f, "tasks: %d\njobs_per_min: %.2f\njobs_per_min_child: %.2f\nparent_time: %.2f\n"

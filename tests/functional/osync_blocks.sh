@@ -76,5 +76,10 @@ got=$(grep -o '"workload": "[a-z]*", "tasks": [0-9]*, "jobs_per_task": [0-9]*, "
 	sed 's/"workload": "\([a-z]*\)".*"osync": "\(o[nf]f*\)"/\1 \2/' | uniq | tr '\n' '|')
 ok "$([ "$got" = "$blocks" ] && echo 0 || echo 1)" "kcidb: tests grouped by block, off first ($got)"
 
+# lkp of a run of one block: exactly LKP's stats, no heading
+status 0 "a run of one block" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 2 -d "$T/scratch" --osync off
+status 0 "export lkp of one block" "$REAIM" export last --format lkp
+ok "$(grep -q '^#' "$T/out" && echo 1 || echo 0)" "lkp: one block prints LKP's stats alone, no heading"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
