@@ -607,6 +607,7 @@ static int block_cpus(struct runner *rn, int cpus, int **chosen)
 		strbuf_addf(&sb, "%s%d", i ? "," : "", (*chosen)[i]);
 	log_info("%d CPU%s: the tasks run on CPU%s %s", cpus, cpus == 1 ? "" : "s", cpus == 1 ? "" : "s", sb.buf);
 	strbuf_free(&sb);
+	accounting_confine(rn->acct, *chosen, (size_t)cpus);
 	return 0;
 }
 
@@ -662,6 +663,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 	free(b.arms);
 	rn->cpus = NULL;
 	rn->ncpus = 0;
+	accounting_confine(rn->acct, NULL, 0);
 	free(chosen);
 }
 
