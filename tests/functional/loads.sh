@@ -17,8 +17,16 @@ printf '10 add_int\n10 sieve\n' >"$T/cpu"
 run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off "$@"; }
 loads_left() { find "$T/scratch" -name 'load-*' | head -3; }
 
-status 1 "an unknown load is refused" run -t 1 --load io,cache
-contains "$T/err" "no_load, process, io, read, list, tar, mem" "... naming the loads"
+status 1 "an unknown load is refused" run -t 1 --load io,dbench
+contains "$T/err" "no_load, process, io, read, list, tar, mem, cache" "... naming the loads"
+
+# cache (contest's cacherun): the point run twice, the warm second run stored as load cache
+status 0 "--load cache" run -v -t 1 -j 20 --load cache
+check "three runs of the point: no_load once, cache twice" test "$(grep -c 'tasks: overhead' "$T/err")" -eq 3
+status 0 "json export" "$REAIM" export last --format json
+cp "$T/out" "$T/cache.json"
+check "two points stored: no_load and cache" test "$(grep -o '"load": "[a-z_]*"' "$T/cache.json" | tr '\n' ' ')" = '"load": "no_load" "load": "cache" '
+check "cache has no units of its own" test "$(grep -o '"load_units": null' "$T/cache.json" | wc -l)" -eq 2
 
 status 0 "--load io,process -r 2" run -t 2 -j 20 --load io,process -r 2
 status 0 "json export" "$REAIM" export last --format json
