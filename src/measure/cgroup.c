@@ -599,12 +599,22 @@ static void open_cpuset_v1(struct cgroup_run *r, const struct cgroup_run_config 
 	free(probe);
 	char *dir = xasprintf("%s/%s", base, cfg->name);
 	const char *step = "cannot create";
-	int made = 0;
+	int rc = -1;
 	if (strlen(dir) >= sizeof(r->cpuset_dir) || strlen(base) >= sizeof(r->home_cpuset))
 		errno = ENAMETOOLONG;
-	else if (mkdir(dir, 0755) == 0 && (made = 1) &&
-		 (step = "cannot copy the CPUs to", copy_cpuset_file(base, dir, r->cpuset_prefix, "cpus") == 0) &&
-		 (step = "cannot copy the memory nodes to", copy_cpuset_file(base, dir, r->cpuset_prefix, "mems") == 0)) {
+	else if (mkdir(dir, 0755) == 0) {
+		step = "cannot copy the CPUs to";
+		if (copy_cpuset_file(base, dir, r->cpuset_prefix, "cpus") == 0) {
+			step = "cannot copy the memory nodes to";
+			rc = copy_cpuset_file(base, dir, r->cpuset_prefix, "mems");
+		}
+		if (rc < 0) {
+			int e = errno;
+			(void)rmdir(dir);
+			errno = e;
+		}
+	}
+	if (rc == 0) {
 		keep_path(r->cpuset_dir, sizeof(r->cpuset_dir), dir);
 		keep_path(r->home_cpuset, sizeof(r->home_cpuset), base);
 		r->cpuset = CGROUP_CPUSET_V1;
@@ -613,8 +623,6 @@ static void open_cpuset_v1(struct cgroup_run *r, const struct cgroup_run_config 
 	}
 	snprintf(r->cpuset_text, sizeof(r->cpuset_text), "affinity only: %s a v1 cpuset in %s: %s", step, base,
 		 strerror(errno));
-	if (made)
-		(void)rmdir(dir);
 	free(dir);
 	free(base);
 }
@@ -1189,13 +1197,22 @@ const char *cgroup_point_path(const struct cgroup_point *p)
 int cgroup_run_leave(const struct cgroup_run *r)
 {
 	/* v2 last: after a failure the caller is still in the v2 point, and knows not to kill it */
-	const char *homes[] = {r->home_blkio, r->home_memory, r->home_cpuset, r->home};
+	const char *homes[] = {r->home_blkio, r->home_memory, r->home};
 	char num[24];
 	snprintf(num, sizeof(num), "%ld", (long)getpid());
 	for (size_t i = 0; i < ARRAY_SIZE(homes); i++)
 		if (homes[i][0] && write_ctl_in(homes[i], "cgroup.procs", num) < 0)
 			return -1;
 	return 0;
+}
+
+int cgroup_run_leave_cpuset(const struct cgroup_run *r)
+{
+	if (!r->home_cpuset[0])
+		return 0; /* cgroup2's cpuset: cgroup_run_leave took us out of it */
+	char num[24];
+	snprintf(num, sizeof(num), "%ld", (long)getpid());
+	return write_ctl_in(r->home_cpuset, "cgroup.procs", num);
 }
 
 int cgroup_set_subreaper(void)

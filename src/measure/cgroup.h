@@ -171,6 +171,10 @@ int cgroup_point_attach(const struct cgroup_point *p, pid_t pid);
  * that forks a point's tasks from inside the point (cgroup_point_attach(p, 0), fork..., then this) costs
  * two moves per point instead of one per task. 0, or -1 with errno. */
 int cgroup_run_leave(const struct cgroup_run *r);
+/* After cgroup_run_leave from a point confined by cgroup_point_cpus: back to the v1 cpuset the process
+ * was in (apart, as only such points join one: a move costs the lock every fork waits for). 0, or -1
+ * with errno. */
+int cgroup_run_leave_cpuset(const struct cgroup_run *r);
 /* Read every figure the run provides; 0, or -1 with errno if cpu.stat cannot be read. */
 int cgroup_point_read(const struct cgroup_point *p, struct cgroup_stats *out);
 /* Processes in the point now (zombies are not: they left at exit); -1 with errno. */

@@ -133,6 +133,18 @@ static void confine_point(struct accounting *a)
 	snprintf(a->confinement, sizeof(a->confinement), "affinity only at some points: %s", err);
 }
 
+/* Out of a point's cpuset (v1: a move of its own) and, as moving in and out of a cpuset set our CPUs
+ * to the cpuset's, back to our own CPUs on every thread. */
+static void leave_cpuset(struct accounting *a)
+{
+	if (!a->confined)
+		return;
+	if (cgroup_run_leave_cpuset(a->run) < 0)
+		log_warn("cannot leave the cpuset of cgroup %s: %s", cgroup_point_path(a->point), strerror(errno));
+	if (cputopo_set_all_threads(&a->own_cpus) < 0)
+		log_warn("cannot restore reaim's own CPUs after a cpuset: %s", strerror(errno));
+}
+
 static void on_forking(struct accounting *a)
 {
 	char err[600], name[32];
@@ -160,8 +172,7 @@ static void on_forking(struct accounting *a)
 		 strerror(errno));
 	/* perhaps half way (in v2 but not in v1): back home before the point goes */
 	int left = cgroup_run_leave(a->run);
-	if (a->confined && cputopo_set_all_threads(&a->own_cpus) < 0)
-		log_warn("cannot restore reaim's own CPUs after a cpuset: %s", strerror(errno));
+	leave_cpuset(a);
 	if (left < 0) {
 		log_error("cannot leave cgroup %s: %s; no more cgroups in this run", cgroup_point_path(a->point),
 			  strerror(errno));
@@ -178,16 +189,16 @@ static void on_forked(struct accounting *a)
 	if (!a->inside)
 		return;
 	a->inside = 0;
-	if (cgroup_run_leave(a->run) < 0) {
+	int left = cgroup_run_leave(a->run), e = errno;
+	double inside_s = self_cpu_s() - a->self_before_s; /* not the cpuset's move after it: not in the point */
+	leave_cpuset(a);
+	if (left < 0) {
 		log_error("cannot leave cgroup %s: %s; no more cgroups in this run", cgroup_point_path(a->point),
-			  strerror(errno));
+			  strerror(e));
 		a->stuck = 1;
 		return;
 	}
-	a->parent_inside_s = self_cpu_s() - a->self_before_s;
-	/* moving in and out of a cpuset set our CPUs to the cpuset's: back to our own, every thread */
-	if (a->confined && cputopo_set_all_threads(&a->own_cpus) < 0)
-		log_warn("cannot restore reaim's own CPUs after a cpuset: %s", strerror(errno));
+	a->parent_inside_s = inside_s;
 }
 
 static void on_release(struct accounting *a)

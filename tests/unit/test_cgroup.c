@@ -468,6 +468,7 @@ static void cpuset_point(struct cgroup_run *run)
 	is_int(cgroup_point_cpus(p, cpus, 1, err, sizeof(err)), -1, "cpuset: ... only once");
 	cpu_set_t own;
 	is_int(sched_getaffinity(0, sizeof(own), &own), 0, "cpuset: our own CPUs read");
+	char *before = read_text_file("/proc/self/cgroup", 65536);
 	is_int(cgroup_point_attach(p, 0), 0, "cpuset: the parent moves in");
 	fflush(stdout);
 	pid_t pid = fork();
@@ -482,6 +483,11 @@ static void cpuset_point(struct cgroup_run *run)
 			      ? 0 : 1);
 	}
 	is_int(cgroup_run_leave(run), 0, "cpuset: the parent leaves");
+	is_int(cgroup_run_leave_cpuset(run), 0, "cpuset: ... its cpuset too");
+	char *after = read_text_file("/proc/self/cgroup", 65536);
+	ok(before && after && strcmp(before, after) == 0, "cpuset: back in the cgroups it came from, every hierarchy");
+	free(before);
+	free(after);
 	is_int(cputopo_set_all_threads(&own), 0, "cpuset: our own CPUs set back");
 	is_int(own_cpu_count(), CPU_COUNT(&own), "cpuset: ... all of them");
 	int status = 0;
