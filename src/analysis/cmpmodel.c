@@ -79,12 +79,13 @@ void compare_side_name(const struct compare_model *m, size_t side, char *buf, si
 }
 
 const struct compare_panel *compare_panel_find(const struct compare_model *m, size_t side, const char *workload,
-					       int osync, const char *variant)
+					       int osync, const char *variant, const char *load, int cpus)
 {
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
 		if (p->side == side && strcmp(p->workload, workload) == 0 && (p->osync < 0 || p->osync == osync) &&
-		    (m->kind == COMPARE_VARIANTS || strcmp(p->variant, variant) == 0))
+		    (m->kind == COMPARE_VARIANTS || strcmp(p->variant, variant) == 0) && p->cpus == cpus &&
+		    strcmp(p->load, load) == 0)
 			return p;
 	}
 	return NULL;

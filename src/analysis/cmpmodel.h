@@ -321,8 +321,9 @@ const char *compare_kind_name(enum compare_kind k);   /* "groups", "variants", "
 void compare_side_letter(size_t i, char *buf, size_t len);
 /* A side's name for headings: "A: kernel-a (runs 1, 3, 5)"; groups name their runs. */
 void compare_side_name(const struct compare_model *m, size_t side, char *buf, size_t len);
-/* The panel of side `side` for a workload, O_SYNC setting and variant ("" none), or NULL. */
+/* The panel of side `side` for a workload, O_SYNC setting, variant ("" none), background load ("" none;
+ * of a run's loads, the other side's) and CPU count (0 every CPU), or NULL. */
 const struct compare_panel *compare_panel_find(const struct compare_model *m, size_t side, const char *workload,
-					       int osync, const char *variant);
+					       int osync, const char *variant, const char *load, int cpus);
 
 #endif

@@ -99,6 +99,8 @@ void curve_from_points(struct curve *c, const struct store_point *pts, size_t n,
 		return;
 	snprintf(c->workload, sizeof(c->workload), "%s", pts[0].workload);
 	snprintf(c->variant, sizeof(c->variant), "%.63s", pts[0].variant);
+	snprintf(c->load, sizeof(c->load), "%.31s", pts[0].load);
+	c->cpus = pts[0].cpus;
 	c->osync = pts[0].osync;
 	for (size_t i = 0, e; i < n; i = e) {
 		for (e = i; e < n && pts[e].tasks == pts[i].tasks; e++)
@@ -143,6 +145,60 @@ size_t curve_variants(const struct store_point *pts, size_t n, const char ***nam
 	return nv;
 }
 
+/* Whether two points belong to one arm of a block: the same variant, load and CPU count. */
+static int same_arm(const struct store_point *a, const struct store_point *b)
+{
+	return strcmp(a->variant, b->variant) == 0 && strcmp(a->load, b->load) == 0 && a->cpus == b->cpus;
+}
+
+size_t curve_arms(const struct store_point *pts, size_t n, const struct store_point ***firstp)
+{
+	const struct store_point **first = xcalloc(n + 1, sizeof(*first));
+	size_t na = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		while (k < na && !same_arm(first[k], &pts[i]))
+			k++;
+		if (k == na)
+			first[na++] = &pts[i];
+		else if (pts[i].id < first[k]->id)
+			first[k] = &pts[i];
+	}
+	for (size_t i = 1; i < na; i++) /* the order they first ran in: the base first */
+		for (size_t k = i; k > 0 && first[k]->id < first[k - 1]->id; k--) {
+			const struct store_point *t = first[k];
+			first[k] = first[k - 1];
+			first[k - 1] = t;
+		}
+	*firstp = first;
+	return na;
+}
+
+size_t curve_select_arm(const struct store_point *pts, size_t n, const struct store_point *arm, struct store_point *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (same_arm(&pts[i], arm))
+			out[k++] = pts[i];
+	return k;
+}
+
+/* "LABEL (run N, variant V, load L, 2 CPUs)": what sets a run's curve apart from its others. */
+static void curve_label(struct curve *c, const struct store_run_row *run)
+{
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "%s (run %lld", run->label, (long long)run->id);
+	if (c->variant[0])
+		strbuf_addf(&sb, ", variant %s", c->variant);
+	if (c->load[0])
+		strbuf_addf(&sb, ", %s", c->load);
+	if (c->cpus)
+		strbuf_addf(&sb, ", %d CPU%s", c->cpus, c->cpus == 1 ? "" : "s");
+	strbuf_add(&sb, ")", 1);
+	snprintf(c->label, sizeof(c->label), "%s", sb.buf);
+	strbuf_free(&sb);
+}
+
 size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out)
 {
 	size_t k = 0;
@@ -175,19 +231,15 @@ int curves_load_quiet(struct store *st, int64_t run_id, const struct metric *m, 
 		/* points come ordered by workload, osync (off first), tasks, repeat */
 		for (e = i; e < n && pts[e].workload_id == pts[i].workload_id && pts[e].osync == pts[i].osync; e++)
 			;
-		const char **variants;
-		size_t nv = curve_variants(pts + i, e - i, &variants);
-		curves = xrealloc(curves, (nc + nv) * sizeof(*curves));
-		for (size_t k = 0; k < nv; k++) {
+		const struct store_point **arms;
+		size_t na = curve_arms(pts + i, e - i, &arms);
+		curves = xrealloc(curves, (nc + na) * sizeof(*curves));
+		for (size_t k = 0; k < na; k++) {
 			struct curve *c = &curves[nc++];
-			curve_from_points(c, one, curve_select_variant(pts + i, e - i, variants[k], one), m);
-			if (variants[k][0])
-				snprintf(c->label, sizeof(c->label), "%s (run %lld, variant %s)", run.label,
-					 (long long)run.id, variants[k]);
-			else
-				snprintf(c->label, sizeof(c->label), "%s (run %lld)", run.label, (long long)run.id);
+			curve_from_points(c, one, curve_select_arm(pts + i, e - i, arms[k], one), m);
+			curve_label(c, &run);
 		}
-		free(variants);
+		free(arms);
 	}
 	free(one);
 	free(pts);
@@ -229,6 +281,8 @@ void curve_merge(struct curve *out, const struct curve *const *in, size_t n)
 		return;
 	snprintf(out->workload, sizeof(out->workload), "%s", in[0]->workload);
 	snprintf(out->variant, sizeof(out->variant), "%s", in[0]->variant);
+	snprintf(out->load, sizeof(out->load), "%s", in[0]->load);
+	out->cpus = in[0]->cpus;
 	out->osync = in[0]->osync;
 	const struct curve_point **at = xcalloc(n, sizeof(*at));
 	for (int after = 0;;) {

@@ -24,6 +24,8 @@ struct curve {
 	char workload[64];
 	int osync;
 	char variant[64];         /* the --variant NAME the points measured, "" for none */
+	char load[32];            /* the --load the points ran beside (no_load the base), "" for none */
+	int cpus;                 /* the --cpus count they were confined to, 0 for every CPU */
 	struct curve_point *points; /* ascending task counts, only those with a valid repeat */
 	size_t count;
 };
@@ -40,7 +42,7 @@ struct metric {
 const struct metric *metric_find(const char *name);
 const struct metric *metric_list(void); /* ends with a NULL name */
 
-/* Curves of a run (one per workload, O_SYNC setting and variant) of Jobs/Min, or of another metric
+/* Curves of a run (one per workload, O_SYNC setting, variant, background load and CPU count) of Jobs/Min, or of another metric
  * (the curve's jpm summary then holds that metric); free with curves_free. */
 int curves_load(struct store *st, int64_t run_id, struct curve **out, size_t *n);
 int curves_load_metric(struct store *st, int64_t run_id, const struct metric *m, struct curve **out, size_t *n);
@@ -58,6 +60,11 @@ void curve_merge(struct curve *out, const struct curve *const *in, size_t n);
 /* The variants of a block's points ("" for none) in the order they first ran (by point id):
  * the first is the base of an in-run comparison. *names points into pts; free the array. */
 size_t curve_variants(const struct store_point *pts, size_t n, const char ***names);
+/* The arms of a block's points, each a variant, background load and CPU count, in the order they
+ * first ran: *first gets the first point of each (pointers into pts; free the array). */
+size_t curve_arms(const struct store_point *pts, size_t n, const struct store_point ***first);
+/* The points of pts of the arm `arm` is a point of, into out (room for n); how many. */
+size_t curve_select_arm(const struct store_point *pts, size_t n, const struct store_point *arm, struct store_point *out);
 /* The points of one variant, in their order, copied into out (room for n); how many. */
 size_t curve_select_variant(const struct store_point *pts, size_t n, const char *variant, struct store_point *out);
 const struct curve_point *curve_peak(const struct curve *c);

@@ -15,7 +15,7 @@ const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
 static const char *const off_on[] = {"off", "on", NULL};
-const char *const load_names[] = {"no_load", "process", "io", "read", "list", "tar", "mem", NULL};
+const char *const load_names[] = {"no_load", "process", "io", "read", "list", "tar", "mem", "cache", NULL};
 
 /* A --load item: load names separated by commas, each one of load_names. */
 static int check_load(const char *value, const char **why)
@@ -26,7 +26,7 @@ static int check_load(const char *value, const char **why)
 		while (load_names[k] && (strlen(load_names[k]) != n || strncmp(load_names[k], p, n) != 0))
 			k++;
 		if (!load_names[k]) {
-			*why = "not a load: the loads are no_load, process, io, read, list, tar, mem";
+			*why = "not a load: the loads are no_load, process, io, read, list, tar, mem, cache";
 			return -1;
 		}
 		p += n;
@@ -312,7 +312,9 @@ const struct option_def option_table[] = {
 	 .help = "run each point once per background load beside it, interleaved as variants are, no_load always "
 		 "the base: process (processes passing data through pipes), io (rewriting a file of 1/8 of memory), "
 		 "read (reading one back), list (walking a tree), tar (archiving and extracting a tree of small "
-		 "files), mem (touching more than the free memory, never beyond MemAvailable less a margin). Each "
+		 "files), mem (touching more than the free memory, never beyond MemAvailable less a margin), cache "
+		 "(contest's cacherun: no process beside it, the point run twice back to back and the second, "
+		 "warm run stored). Each "
 		 "runs from before the release to after the last task, in a cgroup of its own; its units of work, "
 		 "CPU % and I/O are stored with the point. Sweep mode only"},
 };

@@ -51,12 +51,19 @@ struct cgroup_run {
 	/* the cgroups this process was in when the run opened, where cgroup_run_leave moves it back */
 	char home[PATH_MAX], home_blkio[PATH_MAX], home_memory[PATH_MAX];
 	char traits[1024]; /* what it measures and how, with no per-run name: an environment fact */
+	/* --cpus through a cpuset: which one, its v1 twin (with the prefix of its files, "" when the
+	 * hierarchy is mounted noprefix) and the v1 cpuset this process was in; how, or why not */
+	enum cgroup_cpuset cpuset;
+	char cpuset_dir[PATH_MAX], home_cpuset[PATH_MAX];
+	const char *cpuset_prefix;
+	char cpuset_text[600];
 };
 
 struct cgroup_point {
 	const struct cgroup_run *run;
 	char dir[PATH_MAX], blkio[PATH_MAX], memory[PATH_MAX];
-	char procs[3][PATH_MAX]; /* the cgroup.procs files a pid is written to, made before any fork */
+	char cpuset[PATH_MAX]; /* its v1 cpuset twin, made by cgroup_point_cpus; "" without */
+	char procs[4][PATH_MAX]; /* the cgroup.procs files a pid is written to, made before any fork */
 	size_t nprocs;
 };
 
@@ -533,6 +540,19 @@ int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_
 	return removed;
 }
 
+int cgroup_controller_listed(const char *controllers, const char *name)
+{
+	size_t alen = controllers ? strcspn(controllers, "\n") : 0, len = strlen(name);
+	/* the file is one blank-separated line */
+	for (size_t s = 0; s < alen;) {
+		size_t n = strcspn(controllers + s, " \n");
+		if (n == len && memcmp(controllers + s, name, n) == 0)
+			return 1;
+		s += n + 1;
+	}
+	return 0;
+}
+
 /* Turn on the io and memory controllers for the points, where the parent passes them down. */
 static void enable_v2(struct cgroup_run *r)
 {
@@ -541,20 +561,94 @@ static void enable_v2(struct cgroup_run *r)
 		unsigned bit;
 	} ctl[] = {{"io", "+io", CGROUP_HAVE_IO}, {"memory", "+memory", CGROUP_HAVE_MEM}};
 	char *avail = read_ctl(r->dir, "cgroup.controllers");
-	for (size_t i = 0; i < ARRAY_SIZE(ctl); i++) {
-		size_t alen = avail ? strcspn(avail, "\n") : 0;
-		int listed = 0;
-		/* the file is one blank-separated line */
-		for (size_t s = 0; s < alen;) {
-			size_t n = strcspn(avail + s, " \n");
-			if (n == strlen(ctl[i].name) && memcmp(avail + s, ctl[i].name, n) == 0)
-				listed = 1;
-			s += n + 1;
-		}
-		if (listed && write_ctl_in(r->dir, "cgroup.subtree_control", ctl[i].plus) == 0)
+	for (size_t i = 0; i < ARRAY_SIZE(ctl); i++)
+		if (cgroup_controller_listed(avail, ctl[i].name) &&
+		    write_ctl_in(r->dir, "cgroup.subtree_control", ctl[i].plus) == 0)
 			r->have |= ctl[i].bit;
-	}
 	free(avail);
+}
+
+/* Copy a v1 cpuset file (cpus, mems) from one cgroup to another: v1 takes no task into a cpuset
+ * whose CPUs or memory nodes are empty, and a new one starts empty. */
+static int copy_cpuset_file(const char *from, const char *to, const char *prefix, const char *what)
+{
+	char *name = xasprintf("%s%s", prefix, what);
+	char *text = read_ctl(from, name);
+	int rc = text ? write_ctl_in(to, name, text[0] ? text : "\n") : -1;
+	int e = errno;
+	free(text);
+	free(name);
+	errno = e;
+	return rc;
+}
+
+/* The v1 cpuset twin of the run cgroup on a hybrid machine: made under this process's v1 cpuset
+ * with its CPUs and memory nodes, which each point's twin narrows. */
+static void open_cpuset_v1(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi,
+			   const char *self)
+{
+	char *base = cgroup_dir_of(mi, self, "cpuset", NULL);
+	if (!base) {
+		snprintf(r->cpuset_text, sizeof(r->cpuset_text),
+			 "affinity only: no cpuset controller (cgroup2 does not pass it down and no v1 cpuset "
+			 "hierarchy is mounted)");
+		return;
+	}
+	char *probe = xasprintf("%s/cpuset.cpus", base);
+	r->cpuset_prefix = access(probe, F_OK) == 0 ? "cpuset." : ""; /* "" when mounted noprefix */
+	free(probe);
+	char *dir = xasprintf("%s/%s", base, cfg->name);
+	const char *step = "cannot create";
+	int rc = -1;
+	if (strlen(dir) >= sizeof(r->cpuset_dir) || strlen(base) >= sizeof(r->home_cpuset))
+		errno = ENAMETOOLONG;
+	else if (mkdir(dir, 0755) == 0) {
+		step = "cannot copy the CPUs to";
+		if (copy_cpuset_file(base, dir, r->cpuset_prefix, "cpus") == 0) {
+			step = "cannot copy the memory nodes to";
+			rc = copy_cpuset_file(base, dir, r->cpuset_prefix, "mems");
+		}
+		if (rc < 0) {
+			int e = errno;
+			(void)rmdir(dir);
+			errno = e;
+		}
+	}
+	if (rc == 0) {
+		keep_path(r->cpuset_dir, sizeof(r->cpuset_dir), dir);
+		keep_path(r->home_cpuset, sizeof(r->home_cpuset), base);
+		r->cpuset = CGROUP_CPUSET_V1;
+		snprintf(r->cpuset_text, sizeof(r->cpuset_text), "cpuset (cgroup v1 cpuset.cpus)");
+		return;
+	}
+	snprintf(r->cpuset_text, sizeof(r->cpuset_text), "affinity only: %s a v1 cpuset in %s: %s", step, base,
+		 strerror(errno));
+	free(dir);
+	free(base);
+}
+
+/* How --cpus can confine a point beyond affinity: the cpuset controller in cgroup2 where the parent
+ * passes it down, else a v1 cpuset hierarchy (hybrid), else none, said in cpuset_text. */
+static void open_cpuset(struct cgroup_run *r, const struct cgroup_run_config *cfg, const char *mi, const char *self)
+{
+	if (cfg->no_cpuset) {
+		snprintf(r->cpuset_text, sizeof(r->cpuset_text), "affinity only: cpusets turned off");
+		return;
+	}
+	char *avail = read_ctl(r->dir, "cgroup.controllers");
+	int listed = cgroup_controller_listed(avail, "cpuset");
+	free(avail);
+	if (!listed) {
+		open_cpuset_v1(r, cfg, mi, self);
+		return;
+	}
+	if (write_ctl_in(r->dir, "cgroup.subtree_control", "+cpuset") < 0) {
+		snprintf(r->cpuset_text, sizeof(r->cpuset_text),
+			 "affinity only: cannot enable the cpuset controller in %s: %s", r->dir, strerror(errno));
+		return;
+	}
+	r->cpuset = CGROUP_CPUSET_V2;
+	snprintf(r->cpuset_text, sizeof(r->cpuset_text), "cpuset (cgroup v2 cpuset.cpus)");
 }
 
 /* The v1 blkio twin: counts only once a limit exists on the disk, so each run disk gets one no disk reaches. */
@@ -658,6 +752,7 @@ static void describe_run_cgroup(struct cgroup_run *r, const struct cgroup_run_co
 	r->has_kill = !cfg->no_kill_file && access(probe, W_OK) == 0;
 	free(probe);
 	enable_v2(r);
+	open_cpuset(r, cfg, mi, self);
 	for (int k = 0; k < CGROUP_PSI_N; k++) {
 		char *t = read_ctl(r->dir, psi_file[k]);
 		struct cgroup_psi psi;
@@ -707,10 +802,12 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	}
 	/* every hierarchy at once: v2 first (its kill ends the processes), then the v1 twins */
 	char *blkio_base = cgroup_dir_of(mi, self, "blkio", NULL), *memory_base = cgroup_dir_of(mi, self, "memory", NULL);
-	const struct cgroup_sweep_base bases[] = {{parent, 1}, {blkio_base, 0}, {memory_base, 0}};
+	char *cpuset_base = cgroup_dir_of(mi, self, "cpuset", NULL);
+	const struct cgroup_sweep_base bases[] = {{parent, 1}, {blkio_base, 0}, {memory_base, 0}, {cpuset_base, 0}};
 	int swept = cgroup_sweep(cfg, bases, ARRAY_SIZE(bases));
 	free(blkio_base);
 	free(memory_base);
+	free(cpuset_base);
 	if (keep_path(r->dir, sizeof(r->dir), xasprintf("%s/%s", parent, cfg->name)) < 0) {
 		set_err(why, whylen, "cgroup path too long under %s", parent);
 		goto fail;
@@ -766,6 +863,16 @@ const char *cgroup_run_dir(const struct cgroup_run *r)
 	return r->dir;
 }
 
+enum cgroup_cpuset cgroup_run_cpuset(const struct cgroup_run *r)
+{
+	return r->cpuset;
+}
+
+const char *cgroup_run_cpuset_text(const struct cgroup_run *r)
+{
+	return r->cpuset_text;
+}
+
 /* rmdir, retrying while the cgroup still has processes on their way out. */
 static int remove_cg(const char *dir)
 {
@@ -786,7 +893,7 @@ int cgroup_run_close(struct cgroup_run *r, char *err, size_t errlen)
 	if (!r)
 		return 0;
 	int rc = 0;
-	const char *dirs[] = {r->blkio, r->memory, r->dir};
+	const char *dirs[] = {r->blkio, r->memory, r->cpuset_dir, r->dir};
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
 		if (dirs[i][0] && remove_cg(dirs[i]) < 0 && rc == 0) {
 			set_err(err, errlen, "cannot remove cgroup %s: %s", dirs[i], strerror(errno));
@@ -843,6 +950,56 @@ int cgroup_side_create(const struct cgroup_run *r, const char *name, struct cgro
 		       size_t errlen)
 {
 	return create_under(r, name, 0, out, err, errlen);
+}
+
+/* The v1 cpuset twin of a point: its memory nodes the run's, its CPUs the list. */
+static int point_cpuset_v1(struct cgroup_point *p, const char *list, char *err, size_t errlen)
+{
+	const struct cgroup_run *r = p->run;
+	const char *name = strrchr(p->dir, '/') + 1;
+	char *cpus = xasprintf("%scpus", r->cpuset_prefix);
+	const char *step = "cannot create";
+	if (join(p->cpuset, sizeof(p->cpuset), r->cpuset_dir, name) == 0 && mkdir(p->cpuset, 0755) == 0) {
+		if ((step = "cannot copy the memory nodes to",
+		     copy_cpuset_file(r->cpuset_dir, p->cpuset, r->cpuset_prefix, "mems") == 0) &&
+		    (step = "cannot set the CPUs of", write_ctl_in(p->cpuset, cpus, list) == 0) &&
+		    (step = "path too long:", join(p->procs[p->nprocs], sizeof(p->procs[0]), p->cpuset,
+						    "cgroup.procs") == 0)) {
+			p->nprocs++;
+			free(cpus);
+			return 0;
+		}
+		int e = errno;
+		(void)rmdir(p->cpuset);
+		errno = e;
+	}
+	set_err(err, errlen, "%s cpuset %s: %s", step, p->cpuset, strerror(errno));
+	p->cpuset[0] = '\0';
+	free(cpus);
+	return -1;
+}
+
+int cgroup_point_cpus(struct cgroup_point *p, const int *cpus, size_t n, char *err, size_t errlen)
+{
+	const struct cgroup_run *r = p->run;
+	if (r->cpuset == CGROUP_CPUSET_NONE || p->cpuset[0] || p->nprocs >= ARRAY_SIZE(p->procs) || n == 0) {
+		set_err(err, errlen, "no cpuset for cgroup %s: %s", p->dir,
+			r->cpuset == CGROUP_CPUSET_NONE ? r->cpuset_text : "confined already");
+		errno = EINVAL;
+		return -1;
+	}
+	struct strbuf list = {0};
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&list, "%s%d", i ? "," : "", cpus[i]);
+	int rc = 0;
+	if (r->cpuset == CGROUP_CPUSET_V1)
+		rc = point_cpuset_v1(p, list.buf, err, errlen);
+	else if (write_ctl_in(p->dir, "cpuset.cpus", list.buf) < 0) {
+		set_err(err, errlen, "cannot set the CPUs of cgroup %s: %s", p->dir, strerror(errno));
+		rc = -1;
+	}
+	strbuf_free(&list);
+	return rc;
 }
 
 int cgroup_point_attach(const struct cgroup_point *p, pid_t pid)
@@ -1021,7 +1178,7 @@ int cgroup_point_destroy(struct cgroup_point *p, char *err, size_t errlen)
 		return 0;
 	int rc = 0;
 	/* the v1 twins first: v2 holds the processes' lifetime, and all leave every hierarchy at exit */
-	const char *dirs[] = {p->blkio, p->memory, p->dir};
+	const char *dirs[] = {p->blkio, p->memory, p->cpuset, p->dir};
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
 		if (dirs[i][0] && remove_cg(dirs[i]) < 0 && rc == 0) {
 			set_err(err, errlen, "cannot remove cgroup %s: %s", dirs[i], strerror(errno));
@@ -1047,6 +1204,15 @@ int cgroup_run_leave(const struct cgroup_run *r)
 		if (homes[i][0] && write_ctl_in(homes[i], "cgroup.procs", num) < 0)
 			return -1;
 	return 0;
+}
+
+int cgroup_run_leave_cpuset(const struct cgroup_run *r)
+{
+	if (!r->home_cpuset[0])
+		return 0; /* cgroup2's cpuset: cgroup_run_leave took us out of it */
+	char num[24];
+	snprintf(num, sizeof(num), "%ld", (long)getpid());
+	return write_ctl_in(r->home_cpuset, "cgroup.procs", num);
 }
 
 int cgroup_set_subreaper(void)

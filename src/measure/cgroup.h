@@ -26,6 +26,13 @@ enum {
 };
 enum cgroup_psi_kind { CGROUP_PSI_CPU, CGROUP_PSI_IO, CGROUP_PSI_MEM, CGROUP_PSI_N };
 
+/* How a point's cgroup can confine its tasks to CPUs (--cpus), beside their affinity. */
+enum cgroup_cpuset {
+	CGROUP_CPUSET_NONE, /* no cpuset controller to be had: affinity alone */
+	CGROUP_CPUSET_V2,   /* cpuset.cpus of the point's cgroup2 cgroup (the parent passes cpuset down) */
+	CGROUP_CPUSET_V1,   /* a v1 cpuset twin of the point (hybrid machines) */
+};
+
 /* ---- pure parsers (text in, 0 or -1) ---- */
 
 /* (/proc/self/mountinfo and /proc/self/cgroup are read by util's cgroup_mount_parse and
@@ -56,6 +63,8 @@ struct cgroup_psi {
 int cgroup_parse_pressure(const char *text, struct cgroup_psi *out);
 /* A file holding one number (memory.peak, memory.max_usage_in_bytes). */
 int cgroup_parse_u64(const char *text, unsigned long long *v);
+/* Whether a cgroup.controllers (or subtree_control) text lists the controller NAME. */
+int cgroup_controller_listed(const char *controllers, const char *name);
 
 /* ---- readings and the figures between two of them ---- */
 
@@ -101,6 +110,7 @@ struct cgroup_run_config {
 	const dev_t *disks;  /* the run's disks (whole disks); on hybrid, blkio counts only where a limit is set */
 	size_t ndisks;
 	int no_kill_file;    /* act as if cgroup.kill were missing (kernels before 5.14); for tests */
+	int no_cpuset;       /* make no cpuset (points confined by affinity alone); for tests */
 	/* Whether a sibling of the run cgroup (in v2 and the v1 twins) with this name was left by a run
 	 * whose process is gone (enum cgroup_run_state): such ones are killed and removed first. Asked
 	 * once per name, with no effect of its own. NULL: none is. */
@@ -133,6 +143,11 @@ unsigned cgroup_run_have(const struct cgroup_run *r);
 const char *cgroup_run_traits(const struct cgroup_run *r);
 /* The run cgroup's directory in the cgroup2 hierarchy. */
 const char *cgroup_run_dir(const struct cgroup_run *r);
+/* Whether its points can be confined to CPUs by a cpuset (cgroup_point_cpus), and which. */
+enum cgroup_cpuset cgroup_run_cpuset(const struct cgroup_run *r);
+/* That said in a line, with the reason when there is none: "cpuset (cgroup v2 cpuset.cpus)",
+ * "affinity only: ...". A fact of the machine (no path of this run). */
+const char *cgroup_run_cpuset_text(const struct cgroup_run *r);
 /* How many cgroups that runs which died left behind were killed and removed as it opened. */
 int cgroup_run_swept(const struct cgroup_run *r);
 /* Remove the run cgroups (every point destroyed first) and free; 0, or -1 with a reason (still freed). */
@@ -144,6 +159,11 @@ int cgroup_point_create(struct cgroup_run *r, const char *name, struct cgroup_po
  * measure): the cgroup_point_* calls below apply to it. 0, or -1 with a reason. */
 int cgroup_side_create(const struct cgroup_run *r, const char *name, struct cgroup_point **out, char *err,
 		       size_t errlen);
+/* Confine the point to the CPUs cpus[0..n) through the run's cpuset (its cgroup2 cpuset.cpus, or a
+ * v1 cpuset twin made now, which cgroup_point_attach then joins too), before any process enters it:
+ * no process inside can widen its affinity beyond them. 0, or -1 with a reason (the point is as
+ * it was). */
+int cgroup_point_cpus(struct cgroup_point *p, const int *cpus, size_t n, char *err, size_t errlen);
 /* Move a process (0: the caller) into the point. Async-signal-safe (open, write, close on paths made
  * beforehand), so a forked task can move itself before it runs anything. 0 or -1 with errno. */
 int cgroup_point_attach(const struct cgroup_point *p, pid_t pid);
@@ -151,6 +171,10 @@ int cgroup_point_attach(const struct cgroup_point *p, pid_t pid);
  * that forks a point's tasks from inside the point (cgroup_point_attach(p, 0), fork..., then this) costs
  * two moves per point instead of one per task. 0, or -1 with errno. */
 int cgroup_run_leave(const struct cgroup_run *r);
+/* After cgroup_run_leave from a point confined by cgroup_point_cpus: back to the v1 cpuset the process
+ * was in (apart, as only such points join one: a move costs the lock every fork waits for). 0, or -1
+ * with errno. */
+int cgroup_run_leave_cpuset(const struct cgroup_run *r);
 /* Read every figure the run provides; 0, or -1 with errno if cpu.stat cannot be read. */
 int cgroup_point_read(const struct cgroup_point *p, struct cgroup_stats *out);
 /* Processes in the point now (zombies are not: they left at exit); -1 with errno. */

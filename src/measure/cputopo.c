@@ -3,6 +3,7 @@
  * from the topology the kernel gives in sysfs. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -135,4 +136,26 @@ int cputopo_choose(const char *sysroot, int count, int *out, char *why, size_t w
 	free(order);
 	free(allowed);
 	return 0;
+}
+
+int cputopo_set_all_threads(const cpu_set_t *set)
+{
+	DIR *d = opendir("/proc/self/task");
+	if (!d)
+		return -1;
+	int rc = 0, e = 0;
+	struct dirent *t;
+	while ((t = readdir(d)) != NULL) {
+		char *end;
+		long tid = strtol(t->d_name, &end, 10);
+		/* a thread that ended meanwhile is no failure */
+		if (end != t->d_name && *end == '\0' && tid > 0 && sched_setaffinity((pid_t)tid, sizeof(*set), set) < 0 &&
+		    errno != ESRCH) {
+			e = errno;
+			rc = -1;
+		}
+	}
+	closedir(d);
+	errno = e;
+	return rc;
 }

@@ -4,6 +4,7 @@
 #ifndef REAIM_MEASURE_CPUTOPO_H
 #define REAIM_MEASURE_CPUTOPO_H
 
+#include <sched.h>
 #include <stddef.h>
 
 /* The CPUs this process may use (its affinity), ascending, into cpus[max]; how many, or -1 with errno. */
@@ -20,5 +21,9 @@ int cputopo_choose(const char *sysroot, int count, int *out, char *why, size_t w
 
 /* A CPU list ("0-3,8,10-11") parsed into a bitmap of max bits: 0, or -1 for text that is not one. */
 int cputopo_parse_list(const char *text, unsigned char *bits, size_t max);
+
+/* Set the affinity of every thread of this process (entering and leaving a cpuset resets them);
+ * 0, or -1 with errno. */
+int cputopo_set_all_threads(const cpu_set_t *set);
 
 #endif

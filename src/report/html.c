@@ -436,6 +436,66 @@ static void cpu_cell(FILE *f, const struct compare_cell *c)
 	fprintf(f, ">%+.1f %%%s</td>", c->cpu_pct, c->cpu_significant ? " *" : "");
 }
 
+/* contest's figures of a cell with background loads, as compare prints them: the time ratio, then
+ * each side's load's units of work (Loads) and CPU in % of one CPU (LCPU%); "-" where a side ran none. */
+static void load_cells(FILE *f, const struct compare_panel *p, const struct compare_cell *c)
+{
+	if (!p->has_loads)
+		return;
+	const double v[] = {c->time_ratio, c->loads_a, c->lcpu_a, c->loads_b, c->lcpu_b};
+	static const int decimals[] = {3, 1, 1, 1, 1};
+	static const char *const key[] = {"time-ratio", "loads-a", "lcpu-a", "loads-b", "lcpu-b"};
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
+		if (!isfinite(v[i])) {
+			fputs("<td>-</td>", f);
+			continue;
+		}
+		fprintf(f, "<td data-%s=\"%.6g\">%.*f</td>", key[i], v[i], decimals[i], v[i]);
+	}
+}
+
+/* One task count of a panel: both sides' means and n, the change with its interval, p before and
+ * after the correction, the MDE, the CPU change, the on/off ratio and contest's load figures. */
+static void cell_row(FILE *f, const struct compare_model *m, const struct compare_panel *p,
+		     const struct compare_cell *c, int ratio)
+{
+	fprintf(f, "<tr><td>%d</td>", c->tasks);
+	char mean[32];
+	report_metric_value(m, c->mean_a, mean, sizeof(mean));
+	if (isfinite(c->mean_a))
+		fprintf(f, "<td>%s</td><td>%zu</td>", mean, c->na);
+	else
+		fputs("<td>&#8211;</td><td></td>", f);
+	if (!c->present) {
+		fprintf(f, "<td>&#8211;</td><td></td><td colspan=\"%d\"></td>", ratio ? 7 : 6);
+		load_cells(f, p, c);
+		fputs("</tr>\n", f);
+		return;
+	}
+	double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
+	const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
+	report_metric_value(m, c->mean_b, mean, sizeof(mean));
+	fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
+		c->nb, cls, pct, compare_state_name(c->state), pct,
+		c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
+	if (c->judged && c->v.bounded)
+		fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,
+			c->v.ci_high_pct, c->v.ci_low_pct, c->v.ci_high_pct);
+	else if (c->judged)
+		fputs("<td>unbounded</td>", f);
+	if (c->judged)
+		fprintf(f, "<td>%.3g</td><td data-p-adj=\"%.6g\">%.3g</td><td>%.1f %%</td>", c->v.p, c->p_adj, c->p_adj,
+			c->mde_adj_pct);
+	else
+		fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
+		      f);
+	cpu_cell(f, c);
+	if (ratio)
+		fprintf(f, "<td>%.3f</td>", c->mean_b / c->mean_a);
+	load_cells(f, p, c);
+	fputs("</tr>\n", f);
+}
+
 /* One panel's cells as the model judged them: per task count both sides' means and n, the change with
  * its interval, p before and after the correction, the MDE and the CPU change; with O_SYNC both, the
  * ratio on/off. */
@@ -449,43 +509,14 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
 	fprintf(f, "<table><tr><th>Tasks</th><th>%s %s</th><th>n</th><th>%s %s</th><th>n</th>"
-		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s</tr>\n",
+		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s",
 		a, metric_label(m), b, metric_label(m), 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
-	for (size_t i = 0; i < p->ncells; i++) {
-		const struct compare_cell *c = &p->cells[i];
-		fprintf(f, "<tr><td>%d</td>", c->tasks);
-		char mean[32];
-		report_metric_value(m, c->mean_a, mean, sizeof(mean));
-		if (isfinite(c->mean_a))
-			fprintf(f, "<td>%s</td><td>%zu</td>", mean, c->na);
-		else
-			fputs("<td>&#8211;</td><td></td>", f);
-		if (!c->present) {
-			fprintf(f, "<td>&#8211;</td><td></td><td colspan=\"%d\"></td></tr>\n", ratio ? 7 : 6);
-			continue;
-		}
-		double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
-		const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
-		report_metric_value(m, c->mean_b, mean, sizeof(mean));
-		fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
-			c->nb, cls, pct, compare_state_name(c->state), pct,
-			c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
-		if (c->judged && c->v.bounded)
-			fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,
-				c->v.ci_high_pct, c->v.ci_low_pct, c->v.ci_high_pct);
-		else if (c->judged)
-			fputs("<td>unbounded</td>", f);
-		if (c->judged)
-			fprintf(f, "<td>%.3g</td><td data-p-adj=\"%.6g\">%.3g</td><td>%.1f %%</td>", c->v.p, c->p_adj, c->p_adj,
-				c->mde_adj_pct);
-		else
-			fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
-			      f);
-		cpu_cell(f, c);
-		if (ratio)
-			fprintf(f, "<td>%.3f</td>", c->mean_b / c->mean_a);
-		fputs("</tr>\n", f);
-	}
+	if (p->has_loads)
+		fprintf(f, "<th>Time %s/%s</th><th>%s Loads</th><th>%s LCPU%%</th><th>%s Loads</th><th>%s LCPU%%</th>", b,
+			a, a, a, b, b);
+	fputs("</tr>\n", f);
+	for (size_t i = 0; i < p->ncells; i++)
+		cell_row(f, m, p, &p->cells[i], ratio);
 	fputs("</table>\n", f);
 	char *said[] = {report_panel_load_text(m, p), report_panel_few_text(m, p, "By medians (shown where they disagree)")};
 	for (size_t i = 0; i < ARRAY_SIZE(said); i++)

@@ -106,9 +106,11 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 			continue;
 		for (size_t j = 0; j < ps->n && ps->base[i] < 0; j++)
 			if (side[j] == 0 && (m->kind == COMPARE_OSYNC || ps->curves[j].osync == c->osync) &&
-			    (m->kind == COMPARE_VARIANTS || strcmp(ps->curves[j].variant, c->variant) == 0))
+			    (m->kind == COMPARE_VARIANTS || strcmp(ps->curves[j].variant, c->variant) == 0) &&
+			    ps->curves[j].cpus == c->cpus && strcmp(ps->curves[j].load, c->load) == 0)
 				ps->base[i] = (int)j;
-		const struct compare_panel *p = compare_panel_find(m, (size_t)side[i], c->workload, c->osync, c->variant);
+		const struct compare_panel *p =
+			compare_panel_find(m, (size_t)side[i], c->workload, c->osync, c->variant, c->load, c->cpus);
 		if (!p || !jpm)
 			continue;
 		struct plot_diff_point *d = xcalloc(p->ncells + 1, sizeof(*d));
@@ -148,6 +150,16 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 	}
 }
 
+/* A group's curve named by the group, and by what sets it apart from the group's other curves. */
+static void group_label(struct curve *out, const char *group, const struct curve *c)
+{
+	char cpus[24] = "";
+	if (c->cpus)
+		snprintf(cpus, sizeof(cpus), ", %d CPU%s", c->cpus, c->cpus == 1 ? "" : "s");
+	snprintf(out->label, sizeof(out->label), "%.70s%s%.30s%s%.20s%.20s", group, c->variant[0] ? ", variant " : "",
+		 c->variant, c->load[0] ? ", " : "", c->load, cpus);
+}
+
 /* One curve per group and block: a group of one run, that run's curves; of several, their merge. */
 static void group_curves(struct plot_set *ps, struct curve *const *cs, const size_t *nc, const struct compare_group *g,
 			 size_t first_run, long side, long **sides, const char *label)
@@ -163,7 +175,8 @@ static void group_curves(struct plot_set *ps, struct curve *const *cs, const siz
 				for (size_t j = 0; j < nc[first_run + q]; j++) {
 					const struct curve *o = &cs[first_run + q][j];
 					if (o->workload[0] && strcmp(o->workload, c->workload) == 0 && o->osync == c->osync &&
-					    strcmp(o->variant, c->variant) == 0)
+					    strcmp(o->variant, c->variant) == 0 && strcmp(o->load, c->load) == 0 &&
+					    o->cpus == c->cpus)
 						same[ns++] = o;
 				}
 			ps->curves = xrealloc(ps->curves, (ps->n + 1) * sizeof(*ps->curves));
@@ -173,8 +186,7 @@ static void group_curves(struct plot_set *ps, struct curve *const *cs, const siz
 			if (g->n == 1)
 				snprintf(out->label, sizeof(out->label), "%s", c->label);
 			else
-				snprintf(out->label, sizeof(out->label), "%.110s%s%.30s", label,
-					 c->variant[0] ? ", variant " : "", c->variant);
+				group_label(out, label, c);
 			ps->bars_of_runs |= g->n > 1;
 			(*sides)[ps->n++] = side;
 			for (size_t q = 1; q < ns; q++)

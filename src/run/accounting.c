@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 
 #include "run/accounting.h"
 #include "measure/cgroup.h"
+#include "measure/cputopo.h"
 #include "measure/load.h"
 #include "measure/measure.h"
 #include "util/util.h"
@@ -45,6 +47,14 @@ struct accounting {
 	int lock_fd;            /* held for the run: says to other runs that its cgroup is alive */
 	char lock_path[200];
 	int stuck; /* could not leave a point's cgroup: no more cgroups, and never kill through one */
+	/* --cpus: the CPUs the points of the block going on are confined to (ncpus 0: none), how a
+	 * point's cgroup confines them (an environment fact), and this process's own affinity, which
+	 * entering and leaving a cpuset resets */
+	int cpus[CPU_SETSIZE];
+	size_t ncpus;
+	char confinement[700];
+	cpu_set_t own_cpus;
+	int confined; /* the point going on has a cpuset: restore own_cpus after leaving it */
 	/* the point going on (or just over) */
 	struct cgroup_point *point;
 	int seen;                      /* FORKING came for the point accounting_point is about */
@@ -105,6 +115,36 @@ static void find_disks(struct accounting *a, const struct plan *p)
 
 /* ---- the moments of a point ---- */
 
+/* --cpus: the point's cpuset before anyone enters it; where it cannot be made the tasks are confined
+ * by their affinity alone, which is said, and stored as the run's confinement. */
+static void confine_point(struct accounting *a)
+{
+	a->confined = 0;
+	if (a->ncpus == 0 || cgroup_run_cpuset(a->run) == CGROUP_CPUSET_NONE)
+		return;
+	char err[600];
+	if (sched_getaffinity(0, sizeof(a->own_cpus), &a->own_cpus) < 0) {
+		snprintf(err, sizeof(err), "cannot read reaim's own CPUs: %s", strerror(errno));
+	} else if (cgroup_point_cpus(a->point, a->cpus, a->ncpus, err, sizeof(err)) == 0) {
+		a->confined = 1;
+		return;
+	}
+	log_warn("%s; this point's tasks are confined by their affinity alone", err);
+	snprintf(a->confinement, sizeof(a->confinement), "affinity only at some points: %s", err);
+}
+
+/* Out of a point's cpuset (v1: a move of its own) and, as moving in and out of a cpuset set our CPUs
+ * to the cpuset's, back to our own CPUs on every thread. */
+static void leave_cpuset(struct accounting *a)
+{
+	if (!a->confined)
+		return;
+	if (cgroup_run_leave_cpuset(a->run) < 0)
+		log_warn("cannot leave the cpuset of cgroup %s: %s", cgroup_point_path(a->point), strerror(errno));
+	if (cputopo_set_all_threads(&a->own_cpus) < 0)
+		log_warn("cannot restore reaim's own CPUs after a cpuset: %s", strerror(errno));
+}
+
 static void on_forking(struct accounting *a)
 {
 	char err[600], name[32];
@@ -120,6 +160,7 @@ static void on_forking(struct accounting *a)
 		a->point = NULL;
 		return;
 	}
+	confine_point(a);
 	/* Forked from inside the point, every task starts in it: two moves of ours per point rather than
 	 * one per task, each of which would hold the cgroup lock every fork on the machine waits for. */
 	a->self_before_s = self_cpu_s();
@@ -130,7 +171,9 @@ static void on_forking(struct accounting *a)
 	log_warn("cannot move into cgroup %s: %s; this point is accounted by wait4 only", cgroup_point_path(a->point),
 		 strerror(errno));
 	/* perhaps half way (in v2 but not in v1): back home before the point goes */
-	if (cgroup_run_leave(a->run) < 0) {
+	int left = cgroup_run_leave(a->run);
+	leave_cpuset(a);
+	if (left < 0) {
 		log_error("cannot leave cgroup %s: %s; no more cgroups in this run", cgroup_point_path(a->point),
 			  strerror(errno));
 		a->stuck = 1;
@@ -146,13 +189,16 @@ static void on_forked(struct accounting *a)
 	if (!a->inside)
 		return;
 	a->inside = 0;
-	if (cgroup_run_leave(a->run) < 0) {
+	int left = cgroup_run_leave(a->run), e = errno;
+	double inside_s = self_cpu_s() - a->self_before_s; /* not the cpuset's move after it: not in the point */
+	leave_cpuset(a);
+	if (left < 0) {
 		log_error("cannot leave cgroup %s: %s; no more cgroups in this run", cgroup_point_path(a->point),
-			  strerror(errno));
+			  strerror(e));
 		a->stuck = 1;
 		return;
 	}
-	a->parent_inside_s = self_cpu_s() - a->self_before_s;
+	a->parent_inside_s = inside_s;
 }
 
 static void on_release(struct accounting *a)
@@ -300,6 +346,7 @@ struct accounting *accounting_open(const struct plan *p)
 		snprintf(a->desc, sizeof(a->desc), "cgroup v2 at %s %s%s", cgroup_run_dir(a->run),
 			 cgroup_run_traits(a->run), sub);
 		snprintf(a->kind, sizeof(a->kind), "cgroup v2 %s%s", cgroup_run_traits(a->run), sub);
+		snprintf(a->confinement, sizeof(a->confinement), "%s", cgroup_run_cpuset_text(a->run));
 		int swept = cgroup_run_swept(a->run);
 		if (swept)
 			log_info("accounting: removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
@@ -310,7 +357,22 @@ struct accounting *accounting_open(const struct plan *p)
 		 "and a point's processes are killed by process group%s",
 		 why, sub);
 	memcpy(a->kind, a->desc, sizeof(a->kind));
+	snprintf(a->confinement, sizeof(a->confinement), "affinity only: no cgroups");
 	return a;
+}
+
+void accounting_confine(struct accounting *a, const int *cpus, size_t n)
+{
+	if (!a)
+		return;
+	a->ncpus = n < ARRAY_SIZE(a->cpus) ? n : ARRAY_SIZE(a->cpus);
+	if (a->ncpus)
+		memcpy(a->cpus, cpus, a->ncpus * sizeof(int));
+}
+
+const char *accounting_confinement(const struct accounting *a)
+{
+	return a->confinement;
 }
 
 const char *accounting_describe(const struct accounting *a)

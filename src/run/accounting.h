@@ -22,6 +22,12 @@ const char *accounting_kind(const struct accounting *a);
 const char *accounting_describe(const struct accounting *a);
 /* The run cgroup's cgroup2 directory (the point cgroups' parent); NULL without. */
 const char *accounting_run_dir(const struct accounting *a);
+/* --cpus: confine the points from now on to cpus[0..n) through a cpuset where the machine has one
+ * (n 0: no more); the tasks confine their affinity besides, which is all there is without. */
+void accounting_confine(struct accounting *a, const int *cpus, size_t n);
+/* How --cpus confines a point's tasks here, an environment fact: "cpuset (cgroup v2 cpuset.cpus)",
+ * "cpuset (cgroup v1 cpuset.cpus)" or "affinity only: WHY" (also after a cpuset that failed). */
+const char *accounting_confinement(const struct accounting *a);
 /* What the engine calls at the moments of each point (engine_point.hook). */
 const struct engine_hook *accounting_hook(struct accounting *a);
 /* The cgroup directory the point going on runs its tasks in (absolute), or NULL when it has none. */

@@ -277,9 +277,16 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 	say_once(said, 0, "accounting", accounting_kind(rn.acct), "accounting: %s", accounting_describe(rn.acct));
 	if (store_run_env(rn.st, rn.run_id, "accounting", accounting_kind(rn.acct)) < 0)
 		log_warn("%s", store_error(rn.st));
-	int counted = 0;
-	for (size_t w = 0; w < p->nwl; w++)
+	int counted = 0, cpus = 0;
+	for (size_t w = 0; w < p->nwl; w++) {
 		counted |= p->wl[w].opts.counters && p->wl[w].opts.mode != MODE_SINGLE;
+		cpus |= p->wl[w].opts.cpus.count > 0;
+	}
+	if (cpus)
+		say_once(said, 0, "cpus", accounting_confinement(rn.acct), "--cpus confines the tasks by %s",
+			 accounting_confinement(rn.acct));
+	if (cpus && store_run_env(rn.st, rn.run_id, "cpus_confinement", accounting_confinement(rn.acct)) < 0)
+		log_warn("%s", store_error(rn.st));
 	if (counted) {
 		rn.counters = counters_open(rn.acct, NULL);
 		const char *unopened = counters_unopened(rn.counters);
@@ -293,6 +300,9 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 	if (rq->view->run_begin)
 		rq->view->run_begin(rq->view->arg, rn.run_id, planned_points(p));
 	run_workloads(&rn, p, wl_ids);
+	/* a point whose cpuset failed changed it */
+	if (cpus && store_run_env(rn.st, rn.run_id, "cpus_confinement", accounting_confinement(rn.acct)) < 0)
+		log_warn("%s", store_error(rn.st));
 	if (rq->view->run_end)
 		rq->view->run_end(rq->view->arg);
 	counters_close(rn.counters);

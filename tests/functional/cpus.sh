@@ -30,7 +30,7 @@ if [ "$ncpu" -ge 2 ]; then
 	check "each point stores its CPU count" test "$(cut -d, -f17 "$T/out" | tr '\n' ' ')" = "cpus 1 2 "
 	status 0 "json export" "$REAIM" export last --format json
 	contains "$T/out" '"cpus": 2' "the JSON carries the CPU count"
-	hookdir=$(ls -d "$T"/reaim-run-*-hook 2>/dev/null | head -1)
+	hookdir=$(ls -d "$T"/*-run-*-hook 2>/dev/null | head -1)
 	if [ -n "$hookdir" ] && [ -s "$hookdir/cpu-osync-on-tasks-2-round-1-cpus-1/hook.out" ]; then
 		one=$(sort -u "$hookdir/cpu-osync-on-tasks-2-round-1-cpus-1/hook.out" | awk '{print $2}')
 		two=$(sort -u "$hookdir/cpu-osync-on-tasks-2-round-1-cpus-2/hook.out" | awk '{print $2}')

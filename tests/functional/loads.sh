@@ -1,17 +1,32 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --load: each point once per load, no_load the base, storing the load, its units of work and its
-# CPU %; show's contest table; an unknown load names the loads; no load process or file is left
-# after Ctrl-C, nor (its processes at once, its files at the next run's sweep) after SIGKILL.
+# CPU %; show's contest table; an unknown load names the loads; no load cgroup (so no process) or
+# file is left after its point, nor after Ctrl-C, nor (its processes at once, its files and cgroups
+# at the next run's sweep) after SIGKILL.
 . "$(dirname "$0")/lib.sh"
+
+# every session this test starts is killed on the way out, whatever failed
+sessions=""
+trap 'for s in $sessions; do pkill -KILL -s "$s" 2>/dev/null; done; rm -rf "$T"' EXIT
+# the run cgroups of session SID's reaim (named reaim-PID-TAG), in any hierarchy
+run_cgroups() { find /sys/fs/cgroup -maxdepth 3 -type d -name "reaim-$1-*" 2>/dev/null; }
 
 export REAIM_LOAD_MAX_MIB=32
 printf '10 add_int\n10 sieve\n' >"$T/cpu"
 run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off "$@"; }
 loads_left() { find "$T/scratch" -name 'load-*' | head -3; }
 
-status 1 "an unknown load is refused" run -t 1 --load io,cache
-contains "$T/err" "no_load, process, io, read, list, tar, mem" "... naming the loads"
+status 1 "an unknown load is refused" run -t 1 --load io,dbench
+contains "$T/err" "no_load, process, io, read, list, tar, mem, cache" "... naming the loads"
+
+# cache (contest's cacherun): the point run twice, the warm second run stored as load cache
+status 0 "--load cache" run -v -t 1 -j 20 --load cache
+check "three runs of the point: no_load once, cache twice" test "$(grep -c 'tasks: overhead' "$T/err")" -eq 3
+status 0 "json export" "$REAIM" export last --format json
+cp "$T/out" "$T/cache.json"
+check "two points stored: no_load and cache" test "$(grep -o '"load": "[a-z_]*"' "$T/cache.json" | tr '\n' ' ')" = '"load": "no_load" "load": "cache" '
+check "cache has no units of its own" test "$(grep -o '"load_units": null' "$T/cache.json" | wc -l)" -eq 2
 
 status 0 "--load io,process -r 2" run -t 2 -j 20 --load io,process -r 2
 status 0 "json export" "$REAIM" export last --format json
@@ -44,8 +59,19 @@ check "JSON: io's units" grep -Eq '"load": "io".*"loads_other": [1-9]' "$T/cmp.j
 status 0 "compare --wide of the run's loads" "$REAIM" compare last --wide
 contains "$T/out" "Loads, LCPU%" "the wide table's load rows"
 
+# after each point its load is gone: a hook at every point counts the load cgroups beside the point's
+# and the load files in the scratch root; at 1,2 tasks the arms run no_load, process, process, no_load
+hook='sleep 0.1; ls -d "$(dirname "${REAIM_POINT_CGROUP:-/nonexistent/x}")"/load-* 2>/dev/null | wc -l; find "'$T/scratch'" -name "load-*" | wc -l'
+status 0 "--load process at 1 and 2 tasks with a hook at every point" run -t 1,2 -j 40 --load process --point-hook "$hook"
+hookdir=$(ls -d "$T"/*-run-*-hook | tail -1)
+cat "$hookdir"/*/hook.out | paste - - >"$T/seen"
+check "four points seen by the hook" test "$(wc -l <"$T/seen")" -eq 4
+check "two points saw no load, as no_load: the load before was gone" test "$(grep -c '^0	0$' "$T/seen")" -eq 2
+check "two saw their own load alone" test "$(grep -Ec '^[01]	1$' "$T/seen")" -eq 2
+
 # Ctrl-C while a point runs beside a load
 start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off -t 1 -j 400 --load process
+sessions="$sessions $session"
 i=0
 while [ $i -lt 1200 ] && [ -z "$(loads_left)" ]; do sleep 0.05; i=$((i + 1)); done
 check "the load started" test -n "$(loads_left)"
@@ -55,9 +81,11 @@ wait "$session"
 st=$?; [ "$st" -eq 3 ]; ok $? "Ctrl-C: exit 3 (got $st)"
 check "after Ctrl-C no process of the run is left" session_gone "$session"
 check "after Ctrl-C no load file is left" test -z "$(loads_left)"
+check "after Ctrl-C no cgroup of the run is left" test -z "$(run_cgroups "$session")"
 
 # SIGKILL of reaim: the load dies with it; the next run sweeps its files
 start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off -t 1 -j 400 --load list
+sessions="$sessions $session"
 i=0
 while [ $i -lt 1200 ] && [ -z "$(loads_left)" ]; do sleep 0.05; i=$((i + 1)); done
 check "the load started (SIGKILL)" test -n "$(loads_left)"
@@ -67,4 +95,5 @@ wait "$session" 2>/dev/null
 check "after SIGKILL no process of the run is left" session_gone "$session"
 status 0 "the next run" run -t 1 -j 1
 check "after the next run no load file is left" test -z "$(loads_left)"
+check "after the next run no cgroup of the killed run is left" test -z "$(run_cgroups "$session")"
 finish

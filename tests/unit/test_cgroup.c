@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "measure/cgroup.h"
+#include "measure/cputopo.h"
 #include "measure/measure.h"
 #include "tap.h"
 #include "testfs.h"
@@ -162,6 +164,12 @@ static void own_dirs(const char *tmp)
 
 static void parse_files(void)
 {
+	is_int(cgroup_controller_listed("cpuset cpu io memory pids\n", "cpuset"), 1, "controllers: cpuset listed first");
+	is_int(cgroup_controller_listed("cpu io memory cpuset\n", "cpuset"), 1, "controllers: cpuset listed last");
+	is_int(cgroup_controller_listed("cpu io memory\n", "cpuset"), 0, "controllers: pure v2 without cpuset passed down");
+	is_int(cgroup_controller_listed("\n", "cpuset"), 0, "controllers: hybrid, cgroup2 has none");
+	is_int(cgroup_controller_listed(NULL, "io"), 0, "controllers: no file");
+	is_int(cgroup_controller_listed("cpusetx cpu\n", "cpuset"), 0, "controllers: a longer name is not it");
 	struct cgroup_cpu c;
 	is_int(cgroup_parse_cpu_stat("usage_usec 300123\nuser_usec 290000\nsystem_usec 10123\nnr_periods 0\n"
 				     "core_sched.force_idle_usec 0\n",
@@ -428,6 +436,64 @@ static void fork_from_inside(struct cgroup_run *run)
 	free(before);
 	free(in);
 	free(after);
+}
+
+/* How many CPUs the calling process may run on, or -1. */
+static int own_cpu_count(void)
+{
+	cpu_set_t set;
+	return sched_getaffinity(0, sizeof(set), &set) < 0 ? -1 : CPU_COUNT(&set);
+}
+
+/* A point confined to one CPU by the run's cpuset: a child forked from inside cannot widen its
+ * affinity back to every CPU, and the parent gets its own CPUs back after leaving. */
+static void cpuset_point(struct cgroup_run *run)
+{
+	printf("# %s\n", cgroup_run_cpuset_text(run));
+	int cpus[CPU_SETSIZE];
+	int n = cputopo_allowed(cpus, CPU_SETSIZE);
+	if (cgroup_run_cpuset(run) == CGROUP_CPUSET_NONE || n < 2) {
+		ok(strncmp(cgroup_run_cpuset_text(run), "affinity only: ", 15) == 0, "no cpuset: the reason is said");
+		skip("a point confined by a cpuset", n < 2 ? "one CPU" : cgroup_run_cpuset_text(run));
+		return;
+	}
+	char err[512] = "";
+	struct cgroup_point *p;
+	if (cgroup_point_create(run, "cpuset", &p, err, sizeof(err)) < 0) {
+		ok(0, "cpuset: point created");
+		printf("# %s\n", err);
+		return;
+	}
+	is_int(cgroup_point_cpus(p, &cpus[n - 1], 1, err, sizeof(err)), 0, "cpuset: the point confined to one CPU");
+	is_int(cgroup_point_cpus(p, cpus, 1, err, sizeof(err)), -1, "cpuset: ... only once");
+	cpu_set_t own;
+	is_int(sched_getaffinity(0, sizeof(own), &own), 0, "cpuset: our own CPUs read");
+	char *before = read_text_file("/proc/self/cgroup", 65536);
+	is_int(cgroup_point_attach(p, 0), 0, "cpuset: the parent moves in");
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		cpu_set_t all;
+		CPU_ZERO(&all);
+		for (int i = 0; i < n; i++)
+			CPU_SET(cpus[i], &all);
+		(void)sched_setaffinity(0, sizeof(all), &all); /* the escape a cpuset refuses or narrows */
+		cpu_set_t got;
+		_exit(sched_getaffinity(0, sizeof(got), &got) == 0 && CPU_COUNT(&got) == 1 && CPU_ISSET(cpus[n - 1], &got)
+			      ? 0 : 1);
+	}
+	is_int(cgroup_run_leave(run), 0, "cpuset: the parent leaves");
+	is_int(cgroup_run_leave_cpuset(run), 0, "cpuset: ... its cpuset too");
+	char *after = read_text_file("/proc/self/cgroup", 65536);
+	ok(before && after && strcmp(before, after) == 0, "cpuset: back in the cgroups it came from, every hierarchy");
+	free(before);
+	free(after);
+	is_int(cputopo_set_all_threads(&own), 0, "cpuset: our own CPUs set back");
+	is_int(own_cpu_count(), CPU_COUNT(&own), "cpuset: ... all of them");
+	int status = 0;
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "cpuset: a task asking for every CPU still runs on the one");
+	is_int(cgroup_point_destroy(p, err, sizeof(err)), 0, "cpuset: the point is removed");
 }
 
 /* A child that joins the point and leaves a tree behind: a grandchild, and a great-grandchild in a
@@ -712,6 +778,7 @@ static void live(void)
 	is_int(cgroup_set_subreaper(), 0, "subreaper set");
 	accounting(run);
 	fork_from_inside(run);
+	cpuset_point(run);
 	kill_tree(run, "cgroup.kill", 0);
 	kill_tree(run, "hook cgroup.kill", 1);
 	stale();
@@ -722,13 +789,16 @@ static void live(void)
 
 	/* the fallback for kernels without cgroup.kill */
 	snprintf(name, sizeof(name), "reaim-test-%ld-nokill", (long)getpid());
-	cfg = (struct cgroup_run_config){.name = name, .no_kill_file = 1};
+	cfg = (struct cgroup_run_config){.name = name, .no_kill_file = 1, .no_cpuset = 1};
 	if (cgroup_run_open(&cfg, &run, why, sizeof(why)) < 0) {
 		ok(0, "second run cgroup");
 		printf("# %s\n", why);
 		return;
 	}
 	ok(strstr(cgroup_run_traits(run), "kill by cgroup.procs") != NULL, "the fallback kill is described");
+	is_int(cgroup_run_cpuset(run), CGROUP_CPUSET_NONE, "cpusets off: none");
+	cpuset_point(run);
+	ok(strstr(cgroup_run_cpuset_text(run), "turned off") != NULL, "cpusets off: said so");
 	kill_tree(run, "cgroup.procs loop", 0);
 	kill_tree(run, "hook cgroup.procs loop", 1);
 	is_int(cgroup_run_close(run, err, sizeof(err)), 0, "second run cgroup removed");

@@ -104,6 +104,69 @@ static const char *svg_point(const char *svg, int tasks)
 	return svg ? strstr(svg, key) : NULL;
 }
 
+/* A run made with --load io at 2 tasks, two rounds: no_load and io interleaved, io's units and CPU. */
+static int64_t fake_load_run(void)
+{
+	int64_t wl, id = test_db_run(st, "loaded");
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
+				   .osync = "on", .dirs = "/tmp", .tasks = "2", .jobs_per_task = 10, .repeat = 2};
+	store_workload_add(st, id, &w, &wl);
+	for (int k = 0; k < 2; k++)
+		for (int l = 0; l < 2; l++) {
+			double v = l ? 800 + 10 * k : 1000 + 20 * k;
+			struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = 2, .repeat = k,
+						.valid = 1, .jobs_per_task = 10, .jobs_per_min = v, .real_s = 600.0 / v,
+						.user_s = 1, .sys_s = 1, .cpu_s = 2, .window_cpu_s = 600.0 / v,
+						.load_units = l ? 300 + 40 * k : NAN, .load_cpu_pct = l ? 20 + 4 * k : NAN,
+						.load_read_bytes = NAN, .load_write_bytes = NAN};
+			snprintf(p.load, sizeof(p.load), "%s", l ? "io" : "no_load");
+			struct store_test tt[] = {{.name = "big", .count = 10, .total_s = 6000.0 / v}};
+			store_point_add(st, &p, tt, 1, NULL, 0);
+		}
+	return id;
+}
+
+/* A run's loads in compare's JSON, the report's cell table and the plot: the same contest figures,
+ * and a curve per load. */
+static void loads_views(const char *dir)
+{
+	int64_t r = fake_load_run();
+	struct compare_group g[] = {{&r, 1}};
+	char *json = NULL, *html = NULL, err[256], path[128];
+	size_t len = 0;
+	FILE *f = open_memstream(&json, &len);
+	struct compare_options co = {.format = "json", .alpha = 0.05};
+	struct compare_result res;
+	is_int(report_compare(f, st, g, 1, &co, &res), 0, "loads: compare --format json of the run");
+	fclose(f);
+	f = open_memstream(&html, &len);
+	struct html_options ho = {.alpha = 0.05};
+	is_int(report_html(f, st, g, 1, &ho, err, sizeof(err)), 0, "loads: report of the run");
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/loads.svg", dir);
+	struct plot_request rq = {.groups = g, .ngroups = 1, .alpha = 0.05, .osync = -1, .out = path};
+	is_int(report_plot(st, &rq, err, sizeof(err)), 0, "loads: plot of the run");
+	char *svg = slurp(path);
+	unlink(path);
+	const char *jr = json_row(json, 2), *hr = html_row(html, 2);
+	static const char *const keys[][2] = {{"\"time_ratio\": ", "data-time-ratio=\""},
+					      {"\"loads_other\": ", "data-loads-b=\""},
+					      {"\"lcpu_pct_other\": ", "data-lcpu-b=\""}};
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		double j = number_after(jr, keys[i][0], NULL), h = number_after(hr, keys[i][1], NULL);
+		okf(isfinite(j) && fabs(h - j) < 1e-4 * fmax(1, fabs(j)), "loads: the report's %s is compare's (%g, %g)",
+		    keys[i][1], h, j);
+	}
+	ok(fabs(number_after(jr, "\"loads_other\": ", NULL) - 320) < 1e-9, "loads: io's mean units, 320");
+	ok(html && strstr(html, "<th>A Loads</th><th>A LCPU%</th><th>B Loads</th><th>B LCPU%</th>"),
+	   "loads: the report's table has contest's columns");
+	ok(svg && strstr(svg, "loaded (run 7, no_load)") && strstr(svg, "loaded (run 7, io)"),
+	   "loads: the plot draws a curve per load");
+	free(json);
+	free(html);
+	free(svg);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -184,6 +247,7 @@ int main(void)
 	free(json);
 	free(html);
 	free(svg);
+	loads_views(db.dir);
 	test_db_remove(&db);
 	return done_testing();
 }

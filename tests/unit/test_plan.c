@@ -9,8 +9,23 @@
 #include "config/cfg.h"
 #include "tap.h"
 
+/* Every load at once, cache among them: no_load first and each once, within LOADS_MAX. */
+static void every_load(void)
+{
+	char *items[] = {"cache,mem,tar", "list,read,io,process,cache,no_load"};
+	struct run_opts o = {0};
+	o.loads.v = items;
+	o.loads.count = 2;
+	const char *names[LOADS_MAX];
+	size_t n = plan_loads(&o, names);
+	is_int((long long)n, 1 + 7, "every load: no_load and the seven others, each once");
+	ok(n > 1 && strcmp(names[0], "no_load") == 0 && strcmp(names[1], "cache") == 0,
+	   "every load: no_load first, then in the order given");
+}
+
 int main(void)
 {
+	every_load();
 	struct workfile wf = {0};
 	struct errlist errs = {0};
 	ok(workfile_parse("mix", "10 add_int\n20 add_long\n30 sieve\n1 fork_test\n", &wf, &errs) == 0, "mix parses");
