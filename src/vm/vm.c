@@ -183,7 +183,7 @@ static int boot_qemu(struct vm_state *s, const char *dir, size_t kernel, const c
 		char **argv = vm_qemu_argv(&q);
 		if (qemu_line)
 			*qemu_line = vm_argv_join(argv);
-		rc = vm_qemu_run(argv, console, timeout_s, rq->cancelled, rq->cancel_arg, w, err, errlen);
+		rc = vm_qemu_run(argv, dir, timeout_s, rq->cancelled, rq->cancel_arg, w, err, errlen);
 		vm_argv_free(argv);
 	}
 	free(bs);
@@ -426,13 +426,24 @@ char *vm_cache_dir(void)
 	return dir;
 }
 
-/* A temporary directory for the boots' shares. */
+/* A temporary directory for the boots' shares, naming its owner; first, what a reaim vm killed
+ * outright left in its place is swept. */
 static char *make_work_dir(char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
-	char *dir = xasprintf("%s/reaim-vm.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	tmp = tmp && *tmp ? tmp : "/tmp";
+	vm_sweep(tmp);
+	char *dir = xasprintf("%s/%sXXXXXX", tmp, VM_WORK_PREFIX);
 	if (!mkdtemp(dir)) {
 		set_err(err, errlen, "cannot make a directory %s: %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	char *owner = xasprintf("%s/%s", dir, VM_OWNER_FILE);
+	int rc = vm_owner_write(owner, getpid(), err, errlen);
+	free(owner);
+	if (rc < 0) {
+		remove_tree(dir);
 		free(dir);
 		return NULL;
 	}

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reaim vm below its words: the order of boots, the retry of a failed boot and the balance it keeps,
- * the --kernel words, QEMU's command line, the console's tail, and the codecs (SHA-256, base64). */
+ * the --kernel words, QEMU's command line, the console's tail, the codecs (SHA-256, base64), and the
+ * sweep of what a killed reaim vm left (by its owner's pid and start time). */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tap.h"
+#include "testfs.h"
 #include "vm/vm.h"
 
 static char *order_text(const size_t *o, size_t n)
@@ -309,6 +313,87 @@ static void test_codecs(void)
 	strbuf_free(&sb);
 }
 
+/* A process that has come and gone: its pid is no one's (for the few microseconds this test needs). */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	int status;
+	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+		;
+	return pid;
+}
+
+/* The work directories of three reaim vm: one whose owner is gone, one whose owner lives (us), one
+ * whose owner's pid now belongs to another process, and one without an owner yet. */
+static void test_sweep(void)
+{
+	char root[] = "/tmp/reaim-test-sweep.XXXXXX";
+	ok(mkdtemp(root) != NULL, "a TMPDIR of its own");
+	unsigned long long me = vm_proc_start(getpid());
+	ok(me > 0, "our own start time from /proc");
+	char err[256], *path = xasprintf("%s/me", root);
+	ok(vm_owner_write(path, getpid(), err, sizeof(err)) == 0 && vm_owner_alive(path, NULL) == 1,
+	   "an owner record of a live process: alive");
+	free(path);
+	pid_t gone = dead_pid();
+	char line[64];
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)gone, me);
+	test_put(root, "reaim-vm.dead/owner", line);
+	/* a stand-in QEMU that outlived its reaim: in its own process group, as vm_qemu_run starts it */
+	pid_t qemu = fork();
+	if (qemu == 0) {
+		setpgid(0, 0);
+		pause();
+		_exit(0);
+	}
+	setpgid(qemu, qemu);
+	path = xasprintf("%s/reaim-vm.dead/boot-1-1", root);
+	test_put(root, "reaim-vm.dead/boot-1-1/console", "boot\n");
+	char *rec = xasprintf("%s/qemu.pid", path);
+	ok(qemu > 0 && vm_owner_write(rec, qemu, err, sizeof(err)) == 0, "a QEMU's record");
+	free(rec);
+	free(path);
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)getpid(), me);
+	test_put(root, "reaim-vm.live/owner", line);
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)getpid(), me + 1);
+	test_put(root, "reaim-vm.reused/owner", line);
+	test_put(root, "reaim-vm.new/boot-1-1/console", "");
+	test_put(root, "other/owner", "1 1\n");
+	pid_t pid;
+	char *dead = xasprintf("%s/reaim-vm.dead/owner", root);
+	ok(vm_owner_alive(dead, &pid) == 0 && pid == gone, "a record of a process that has gone: gone, its pid");
+	free(dead);
+	is_int((long long)vm_sweep(root), 2, "two swept: the dead owner's and the one whose pid was reused");
+	const char *kept[] = {"reaim-vm.live/owner", "reaim-vm.new/boot-1-1/console", "other/owner"};
+	const char *swept[] = {"reaim-vm.dead", "reaim-vm.reused"};
+	for (size_t i = 0; i < ARRAY_SIZE(kept); i++) {
+		char *p = xasprintf("%s/%s", root, kept[i]), what[96];
+		snprintf(what, sizeof(what), "kept: %s", kept[i]);
+		ok(access(p, F_OK) == 0, what);
+		free(p);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(swept); i++) {
+		char *p = xasprintf("%s/%s", root, swept[i]), what[96];
+		snprintf(what, sizeof(what), "removed: %s", swept[i]);
+		ok(access(p, F_OK) != 0, what);
+		free(p);
+	}
+	int status = 0;
+	pid_t got = qemu > 0 ? waitpid(qemu, &status, 0) : -1;
+	ok(got == qemu && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the QEMU it left is killed");
+	if (got != qemu && qemu > 0) {
+		kill(qemu, SIGKILL);
+		waitpid(qemu, &status, 0);
+	}
+	is_int((long long)vm_sweep(root), 0, "a second sweep finds nothing");
+	path = xasprintf("%s/nope", root);
+	ok(vm_owner_alive(path, NULL) == -1, "no record: not known, never swept");
+	free(path);
+	remove_tree(root);
+}
+
 int main(void)
 {
 	test_schedule();
@@ -318,5 +403,6 @@ int main(void)
 	test_qemu_line();
 	test_console_tail();
 	test_codecs();
+	test_sweep();
 	return done_testing();
 }
