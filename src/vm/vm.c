@@ -61,6 +61,7 @@ struct vm_state {
 	struct store *st;
 	char *work;         /* the temporary directory of shares and consoles */
 	char **initrd;      /* per kernel */
+	char **boot_kernel; /* per kernel: its vmlinux with a PVH entry, NULL: the image itself */
 	int kvm;
 	size_t *order;
 	struct vm_summary *sum;
@@ -177,7 +178,8 @@ static int boot_qemu(struct vm_state *s, const char *dir, size_t kernel, const c
 	if (rc == 0 && guest_sh)
 		rc = write_file(gs, guest_sh, err, errlen);
 	if (rc == 0) {
-		struct vm_qemu q = {.program = rq->qemu, .kernel = k->image, .initrd = s->initrd[kernel],
+		struct vm_qemu q = {.program = rq->qemu,
+				    .kernel = s->boot_kernel[kernel] ? s->boot_kernel[kernel] : k->image, .initrd = s->initrd[kernel],
 				    .cmdline = cmdline, .root_image = rq->root_image, .share = dir,
 				    .console = console, .kvm = s->kvm, .mem_mib = rq->mem_mib, .cpus = rq->cpus};
 		char **argv = vm_qemu_argv(&q);
@@ -455,8 +457,13 @@ static int build_initrds(struct vm_state *s, char *err, size_t errlen)
 {
 	const struct vm_request *rq = s->rq;
 	s->initrd = xcalloc(rq->nkernels, sizeof(*s->initrd));
+	s->boot_kernel = xcalloc(rq->nkernels, sizeof(*s->boot_kernel));
 	for (size_t i = 0; i < rq->nkernels; i++) {
 		struct vm_kernel *k = &rq->kernels[i];
+		s->boot_kernel[i] = vm_pvh_kernel(k, rq->cache_dir ? rq->cache_dir : s->work);
+		if (s->boot_kernel[i])
+			log_info("%s boots at its PVH entry: its vmlinux, taken out of %s once (%s), so the emulated "
+				 "decompressor does not run at every boot", k->name, k->image, s->boot_kernel[i]);
 		vm_find_modules(k);
 		if (!k->modules)
 			log_info("note: no modules of %s (%s) found beside %s or in /lib/modules: its virtio and 9p "
@@ -507,9 +514,12 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 out:
 	if (s.work && remove_tree(s.work) < 0)
 		log_warn("cannot remove %s: %s", s.work, strerror(errno));
-	for (size_t i = 0; s.initrd && i < rq->nkernels; i++)
+	for (size_t i = 0; s.initrd && i < rq->nkernels; i++) {
 		free(s.initrd[i]);
+		free(s.boot_kernel[i]);
+	}
 	free(s.initrd);
+	free(s.boot_kernel);
 	free(s.work);
 	free(s.order);
 	store_close(s.st);

@@ -68,6 +68,14 @@ char *vm_initramfs(const struct vm_kernel *k, int image_root, const char *busybo
 /* The text of the init script every initramfs carries (for tests). */
 extern const char vm_init_script[];
 
+/* ---- the kernel QEMU starts (pvh.c) ---- */
+/* 1 when path is an ELF vmlinux with a PVH entry (Xen's PHYS32_ENTRY note), which QEMU's -kernel
+ * boots directly. */
+int vm_elf_has_pvh(const char *path);
+/* k's vmlinux taken out of its bzImage (gzip with zlib, xz with `xz -dc`) into cache_dir once, when
+ * it has a PVH entry: its path (allocated), or NULL when the bzImage is to be booted as it is. */
+char *vm_pvh_kernel(const struct vm_kernel *k, const char *cache_dir);
+
 /* ---- QEMU (qemu.c) ---- */
 struct vm_qemu {
 	const char *program;        /* qemu-system-x86_64, or $REAIM_QEMU */
