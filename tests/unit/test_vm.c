@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reaim vm below its words: the order of boots, the retry of a failed boot and the balance it keeps,
  * the --kernel words, QEMU's command line, the console's tail, the codecs (SHA-256, base64), and the
- * sweep of what a killed reaim vm left (by its owner's pid and start time). */
+ * sweep of what a killed reaim vm left (by its owner's pid and start time), and the vmlinux taken
+ * out of a bzImage to boot at its PVH entry. */
 #include "config.h"
 
+#include <elf.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "tap.h"
 #include "testfs.h"
@@ -394,6 +398,79 @@ static void test_sweep(void)
 	remove_tree(root);
 }
 
+/* A vmlinux as far as QEMU looks: an ELF64 header, one PT_NOTE, and in it Xen's PHYS32_ENTRY note
+ * (type 18) when pvh, else another note. Its bytes into buf; their count. */
+static size_t fake_vmlinux(unsigned char *buf, int pvh)
+{
+	Elf64_Ehdr h = {.e_type = ET_EXEC, .e_machine = EM_X86_64, .e_version = EV_CURRENT,
+			.e_phoff = sizeof(Elf64_Ehdr), .e_ehsize = sizeof(Elf64_Ehdr),
+			.e_phentsize = sizeof(Elf64_Phdr), .e_phnum = 1};
+	memcpy(h.e_ident, ELFMAG, SELFMAG);
+	h.e_ident[EI_CLASS] = ELFCLASS64;
+	h.e_ident[EI_DATA] = ELFDATA2LSB;
+	h.e_ident[EI_VERSION] = EV_CURRENT;
+	Elf64_Nhdr nh = {.n_namesz = 4, .n_descsz = 4, .n_type = pvh ? 18 : 1};
+	size_t note_at = sizeof(h) + sizeof(Elf64_Phdr), note_len = sizeof(nh) + 8;
+	Elf64_Phdr ph = {.p_type = PT_NOTE, .p_offset = note_at, .p_filesz = note_len};
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + sizeof(h), &ph, sizeof(ph));
+	memcpy(buf + note_at, &nh, sizeof(nh));
+	memcpy(buf + note_at + sizeof(nh), "Xen\0\x00\x10\x00\x01", 8);
+	return note_at + note_len;
+}
+
+/* A bzImage whose payload is elf gzipped: setup_sects 1 (the payload 1024 bytes in), "HdrS",
+ * payload_offset 0 and payload_length at 0x248 and 0x24c. 0, or -1. */
+static int fake_bzimage(const char *path, const unsigned char *elf, size_t n)
+{
+	unsigned char head[1024] = {0};
+	head[0x1f1] = 1;
+	memcpy(head + 0x202, "HdrS", 4);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, head, sizeof(head)) != (ssize_t)sizeof(head))
+		return -1;
+	gzFile z = gzdopen(dup(fd), "wb");
+	if (!z || gzwrite(z, elf, (unsigned)n) != (int)n || gzclose(z) != Z_OK)
+		return -1;
+	off_t end = lseek(fd, 0, SEEK_END);
+	uint32_t len = (uint32_t)(end - 1024);
+	unsigned char le[4] = {len & 0xff, len >> 8 & 0xff, len >> 16 & 0xff, len >> 24 & 0xff};
+	int rc = pwrite(fd, le, 4, 0x24c) == 4 ? 0 : -1;
+	return close(fd) < 0 ? -1 : rc;
+}
+
+static void test_pvh(void)
+{
+	char root[] = "/tmp/reaim-test-pvh.XXXXXX";
+	ok(mkdtemp(root) != NULL, "pvh: a directory of its own");
+	unsigned char elf[512];
+	size_t n = fake_vmlinux(elf, 1);
+	char *image = xasprintf("%s/bzImage", root), *cache = xasprintf("%s/cache", root);
+	mkdir(cache, 0755);
+	ok(fake_bzimage(image, elf, n) == 0, "pvh: a bzImage with a gzipped vmlinux");
+	struct vm_kernel k = {.image = image, .release = "6.1.0-fake", .sha256 = "0123456789abcdef0123"};
+	char *got = vm_pvh_kernel(&k, cache), *want = xasprintf("%s/vmlinux-6.1.0-fake-0123456789abcdef", cache);
+	is_str(got, want, "pvh: the vmlinux, cached by release and checksum");
+	char *text = got ? read_text_file(got, 4096) : NULL;
+	ok(text && memcmp(text, elf, SELFMAG) == 0 && vm_elf_has_pvh(got), "pvh: the ELF, with its PVH entry");
+	free(text);
+	free(got);
+	unlink(image);
+	got = vm_pvh_kernel(&k, cache);
+	is_str(got, want, "pvh: taken from the cache the next time");
+	free(got);
+	unlink(want);
+	n = fake_vmlinux(elf, 0);
+	fake_bzimage(image, elf, n);
+	ok(vm_pvh_kernel(&k, cache) == NULL, "pvh: a vmlinux without the PVH note: the bzImage boots as it is");
+	ok(rmdir(cache) == 0, "pvh: and nothing is left in the cache (it is empty)");
+	ok(!vm_elf_has_pvh(image), "pvh: a bzImage is no ELF");
+	free(want);
+	free(image);
+	free(cache);
+	remove_tree(root);
+}
+
 int main(void)
 {
 	test_schedule();
@@ -404,5 +481,6 @@ int main(void)
 	test_console_tail();
 	test_codecs();
 	test_sweep();
+	test_pvh();
 	return done_testing();
 }
