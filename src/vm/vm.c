@@ -23,9 +23,12 @@
 #define TAIL_LINES 12
 /* What every boot's command line carries before the user's: the console, an exit rather than a hang
  * on a panic, a lockup or a hung task, and our init. no_timer_check: on a busy host a TCG guest's
- * timer can miss the IO-APIC check at boot, which then panics ("IO-APIC + timer doesn't work"). */
+ * timer can miss the IO-APIC check at boot, which then panics ("IO-APIC + timer doesn't work").
+ * cryptomgr.notests: the crypto algorithms' self-tests at boot (3-6 s of a TCG boot of Debian's
+ * kernel) check the algorithms, not anything a run measures. */
 #define BASE_CMDLINE                                                                                       \
-	"console=ttyS0 panic=-1 softlockup_panic=1 hung_task_panic=1 no_timer_check rdinit=/init quiet"
+	"console=ttyS0 panic=-1 softlockup_panic=1 hung_task_panic=1 no_timer_check cryptomgr.notests "      \
+	"rdinit=/init quiet"
 
 /* Options the boot sets for the guest's run. */
 static const char *const owned_options[] = {"--label", "--db", "-h", "--help"};
