@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What a `reaim vm` killed outright leaves behind (its temporary directory of shares, consoles and
- * QEMU's scratch files; a QEMU the kernel did not end), found by the owner each records, and swept
- * by the next `reaim vm` once that owner has gone. */
+ * QEMU's scratch files; a QEMU the kernel did not end; a file half written into the cache), found by
+ * the owner each records, and swept by the next `reaim vm` once that owner has gone. */
 #include "config.h"
 
 #include <dirent.h>
@@ -120,6 +120,43 @@ size_t vm_sweep(const char *tmpdir)
 		}
 		free(work);
 		free(owner);
+	}
+	closedir(d);
+	return swept;
+}
+
+/* Between the path and the writer's pid in the name of a cache file being written. */
+#define CACHE_TMP ".tmp-"
+
+char *vm_cache_tmp(const char *path)
+{
+	return xasprintf("%s" CACHE_TMP "%ld-XXXXXX", path, (long)getpid());
+}
+
+size_t vm_sweep_cache(const char *cache_dir)
+{
+	DIR *d = opendir(cache_dir);
+	size_t swept = 0;
+	if (!d)
+		return 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *t = strstr(e->d_name, CACHE_TMP);
+		char *end;
+		long pid = t ? strtol(t + strlen(CACHE_TMP), &end, 10) : 0;
+		if (pid <= 0 || *end != '-' || strlen(end) != 7)
+			continue;
+		char proc[64];
+		snprintf(proc, sizeof(proc), "/proc/%ld", pid);
+		if (access(proc, F_OK) == 0)
+			continue; /* its writer, or a process with its pid: left alone */
+		char *path = xasprintf("%s/%s", cache_dir, e->d_name);
+		struct stat sb;
+		if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_uid == geteuid() && unlink(path) == 0) {
+			log_info("removed %s, left half written by reaim vm process %ld, which is gone", path, pid);
+			swept++;
+		}
+		free(path);
 	}
 	closedir(d);
 	return swept;

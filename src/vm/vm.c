@@ -490,6 +490,8 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 	int rc = -1;
 	if (store_open_cancellable(rq->db, rq->cancelled, rq->cancel_arg, &s.st, err, errlen) < 0)
 		return -1;
+	if (rq->cache_dir)
+		vm_sweep_cache(rq->cache_dir);
 	if (!(s.work = make_work_dir(err, errlen)) || build_initrds(&s, err, errlen) < 0)
 		goto out;
 	s.order = xcalloc(rq->boots, sizeof(*s.order));

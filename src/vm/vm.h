@@ -126,6 +126,11 @@ int vm_owner_alive(const char *path, pid_t *pid);
 /* Remove what each `reaim vm` whose owner is gone left in tmpdir (and kill a QEMU of it still
  * running), said; only this user's directories, never one whose owner lives. Returns how many. */
 size_t vm_sweep(const char *tmpdir);
+/* The name a file written into the cache has until it is renamed into place: path, ".tmp-", the
+ * writer's pid and mkostemp's XXXXXX (allocated). */
+char *vm_cache_tmp(const char *path);
+/* Remove the cache's files of that name whose writer has gone (no process has its pid); how many. */
+size_t vm_sweep_cache(const char *cache_dir);
 
 /* ---- the whole of `reaim vm` (vm.c) ---- */
 struct vm_request {

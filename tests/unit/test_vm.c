@@ -395,6 +395,28 @@ static void test_sweep(void)
 	path = xasprintf("%s/nope", root);
 	ok(vm_owner_alive(path, NULL) == -1, "no record: not known, never swept");
 	free(path);
+	/* the cache: a file half written by a reaim that has gone, one being written now, finished ones */
+	char name[128];
+	snprintf(name, sizeof(name), "cache/initramfs-6.1.cpio.gz.tmp-%ld-a1b2c3", (long)gone);
+	test_put(root, name, "half");
+	test_put(root, "cache/vmlinux-6.1-0123", "done");
+	test_put(root, "cache/notes.tmp-12x-a1b2c3", "not ours");
+	char *cache = xasprintf("%s/cache", root), *mine = xasprintf("%s/vmlinux-6.1-4567", cache);
+	char *tmp = vm_cache_tmp(mine);
+	int fd = mkostemp(tmp, 0);
+	ok(fd >= 0 && close(fd) == 0, "a cache file being written, named by vm_cache_tmp");
+	is_int((long long)vm_sweep_cache(cache), 1, "the cache: one half-written file of a writer that has gone");
+	path = xasprintf("%s/%s", root, name);
+	ok(access(path, F_OK) != 0 && access(tmp, F_OK) == 0, "it is removed; the one being written is kept");
+	free(path);
+	path = xasprintf("%s/cache/vmlinux-6.1-0123", root);
+	char *other = xasprintf("%s/cache/notes.tmp-12x-a1b2c3", root);
+	ok(access(path, F_OK) == 0 && access(other, F_OK) == 0, "finished files and other names are kept");
+	free(path);
+	free(other);
+	free(tmp);
+	free(mine);
+	free(cache);
 	remove_tree(root);
 }
 
