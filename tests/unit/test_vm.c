@@ -395,8 +395,16 @@ static void test_sweep(void)
 	path = xasprintf("%s/nope", root);
 	ok(vm_owner_alive(path, NULL) == -1, "no record: not known, never swept");
 	free(path);
-	/* the cache: a file half written by a reaim that has gone, one being written now, finished ones */
-	char name[128];
+	remove_tree(root);
+}
+
+/* The cache: a file half written by a reaim that has gone, one being written now, finished ones. */
+static void test_sweep_cache(void)
+{
+	char root[] = "/tmp/reaim-test-cache.XXXXXX";
+	ok(mkdtemp(root) != NULL, "the cache: a directory of its own");
+	pid_t gone = dead_pid();
+	char *path, name[128];
 	snprintf(name, sizeof(name), "cache/initramfs-6.1.cpio.gz.tmp-%ld-a1b2c3", (long)gone);
 	test_put(root, name, "half");
 	test_put(root, "cache/vmlinux-6.1-0123", "done");
@@ -503,6 +511,7 @@ int main(void)
 	test_console_tail();
 	test_codecs();
 	test_sweep();
+	test_sweep_cache();
 	test_pvh();
 	return done_testing();
 }
