@@ -132,7 +132,7 @@ const char *compare_note_code_name(enum compare_note_code c)
 		[NOTE_GROUP_GAP] = "group_gap",             [NOTE_ONE_RUN] = "one_run",
 		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
 		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
-		[NOTE_UNPAIRED] = "unpaired",
+		[NOTE_UNPAIRED] = "unpaired",               [NOTE_HOST_LOAD] = "host_load",
 	};
 	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
 }
@@ -1454,6 +1454,61 @@ static int boot_declared(struct compare_model *m, char *const *ka, size_t na, ch
 	return 1;
 }
 
+/* A side's boots' host load (boot.host_outside_pct): its mean, least and most over the runs that
+ * stored it (n 0: none did); tcg set when any of them ran under TCG. */
+struct boot_load {
+	double mean, min, max;
+	size_t n;
+	int tcg;
+};
+static void side_boot_load(struct build *b, const struct compare_side *sd, struct boot_load *l)
+{
+	memset(l, 0, sizeof(*l));
+	for (size_t i = 0; i < sd->nruns; i++) {
+		char **kv;
+		size_t n;
+		if (store_get_env(b->st, sd->runs[i], &kv, &n) < 0)
+			continue;
+		const char *v = env_value(kv, n, "boot.host_outside_pct"), *accel = env_value(kv, n, "boot.accel");
+		char *end;
+		double x = v ? strtod(v, &end) : NAN;
+		if (v && end != v && isfinite(x)) {
+			l->min = l->n && l->min < x ? l->min : x;
+			l->max = l->n && l->max > x ? l->max : x;
+			l->mean += x;
+			l->n++;
+			l->tcg |= accel && strcmp(accel, "tcg") == 0;
+		}
+		free_strings(kv, n);
+	}
+	if (l->n)
+		l->mean /= (double)l->n;
+}
+
+/* reaim vm: the host's CPU others used during a side's boots against the base's. The guest's own
+ * figures cannot account for it (a TCG guest sees no steal; its load is the host's CPU it is given),
+ * so where the sides' means differ by more than COMPARE_LOAD_SIMILAR_PCT points, a caution. */
+static void host_load_cautions(struct build *b)
+{
+	struct compare_model *m = b->m;
+	struct boot_load a, o;
+	side_boot_load(b, &m->sides[0], &a);
+	for (size_t s = 1; a.n && s < m->nsides; s++) {
+		side_boot_load(b, &m->sides[s], &o);
+		if (!o.n || fabs(o.mean - a.mean) <= COMPARE_LOAD_SIMILAR_PCT)
+			continue;
+		const char *accel = a.tcg || o.tcg ? "tcg" : "kvm";
+		note(m, NOTE(NOTE_HOST_LOAD, NOTE_CAUTION, .side = (int)s, .base_side = 0, .count = o.n,
+			     .value = (char *)accel, .key = "boot.host_outside_pct",
+			     .figure = {a.min, a.max, o.min, o.max}),
+		     "caution: the host's CPU used by others during the boots differs: %s's %zu boot%s saw %.0f-%.0f %% "
+		     "(mean %.0f), %s's %zu saw %.0f-%.0f %% (mean %.0f); the guests cannot see it (%s), so their figures "
+		     "may differ by the host's load alone: boot the sides again on a quieter host",
+		     m->sides[s].letter, o.n, o.n == 1 ? "" : "s", o.min, o.max, o.mean, m->sides[0].letter, a.n, a.min,
+		     a.max, a.mean, strcmp(accel, "tcg") == 0 ? "a TCG guest has no steal time" : "beyond its steal time");
+	}
+}
+
 /* Environment facts in which run `other` differs from the base run. Across sides the kernel's identity
  * (release, build, config) is usually what is compared and is not warned of, unless both run one
  * release: two builds of one `uname -r`. A config that differs is listed option by option. */
@@ -1656,6 +1711,7 @@ static void warnings(struct build *b)
 			"them is not cancelled by pairing rounds (--variant interleaves the points it compares)");
 	if (m->kind != COMPARE_GROUPS)
 		return;
+	host_load_cautions(b);
 	/* sides of several runs where only one has a task count: its repeats stand in, said where */
 	for (size_t s = 0; s < m->nsides; s++) {
 		if (m->sides[s].nruns < 2)

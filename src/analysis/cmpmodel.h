@@ -225,6 +225,8 @@ enum compare_note_code {
 	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; tasks; count) */
 	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; tasks;
 				   * figure: base min, max, other min, max of the load) */
+	NOTE_HOST_LOAD,           /* reaim vm: the host's outside load during the boots differs between the sides
+				   * (count: the other side's boots; value: its accelerator; figure: as confounded) */
 };
 enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
 /* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */

@@ -640,7 +640,7 @@ static void json_caution(FILE *f, const struct compare_model *m, const struct co
 	json_string_or_null(f, "base_value", n->base_value);
 	json_string_or_null(f, "tasks", n->tasks);
 	fprintf(f, ", \"count\": %zu", n->count);
-	if (n->code == NOTE_CONFOUNDED) {
+	if (n->code == NOTE_CONFOUNDED || n->code == NOTE_HOST_LOAD) {
 		json_num(f, "load_base_min", "%.2f", n->figure[0]);
 		json_num(f, "load_base_max", "%.2f", n->figure[1]);
 		json_num(f, "load_other_min", "%.2f", n->figure[2]);

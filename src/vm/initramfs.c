@@ -318,7 +318,7 @@ char *vm_initramfs(const struct vm_kernel *k, int image_root, const char *busybo
 	char *tmp = NULL;
 	if (access(path, R_OK) == 0)
 		goto done;
-	tmp = xasprintf("%s.XXXXXX", path);
+	tmp = vm_cache_tmp(path);
 	int fd = mkostemp(tmp, O_CLOEXEC);
 	gzFile z = fd < 0 ? NULL : gzdopen(fd, "wb6");
 	if (!z) {

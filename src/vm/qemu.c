@@ -107,10 +107,12 @@ char *vm_argv_join(char *const *argv)
 	return sb.buf;
 }
 
-/* The child: its own process group, killed when reaim dies, output into the console file. */
-static void child(char *const *argv, int console, pid_t parent)
+/* The child: its own process group, killed when reaim dies, output into the console file, scratch
+ * files in the boot's directory. */
+static void child(char *const *argv, int console, pid_t parent, const char *dir)
 {
-	if (setpgid(0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+	if (setpgid(0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent ||
+	    setenv("TMPDIR", dir, 1) < 0)
 		_exit(127);
 	int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(console, 1) < 0 || dup2(console, 2) < 0)
@@ -157,16 +159,19 @@ static void watch(pid_t pid, double timeout_s, int (*cancelled)(void *), void *a
 	w->wall_s = (double)(clock_now_ns() - t0) / 1e9;
 }
 
-int vm_qemu_run(char *const *argv, const char *console, double timeout_s, int (*cancelled)(void *), void *arg,
+int vm_qemu_run(char *const *argv, const char *dir, double timeout_s, int (*cancelled)(void *), void *arg,
 		struct vm_wait *w, char *err, size_t errlen)
 {
 	memset(w, 0, sizeof(*w));
 	w->host_outside_pct = NAN;
+	char *console = xasprintf("%s/console", dir);
 	int fd = open(console, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		set_err(err, errlen, "cannot open %s: %s", console, strerror(errno));
+		free(console);
 		return -1;
 	}
+	free(console);
 	struct sys_counters a, b;
 	char why[256];
 	int have_a = load_read_stat(NULL, &a, why, sizeof(why)) == 0;
@@ -178,9 +183,14 @@ int vm_qemu_run(char *const *argv, const char *console, double timeout_s, int (*
 		return -1;
 	}
 	if (pid == 0)
-		child(argv, fd, parent);
+		child(argv, fd, parent, dir);
 	close(fd);
 	setpgid(pid, pid); /* either side may get here first; EACCES after the exec is fine */
+	/* for the next reaim vm, should this one be killed outright and QEMU outlive it */
+	char *rec = xasprintf("%s/%s", dir, VM_QEMU_FILE), why_rec[256];
+	if (vm_owner_write(rec, pid, why_rec, sizeof(why_rec)) < 0)
+		log_warn("%s", why_rec);
+	free(rec);
 	struct rusage ru;
 	memset(&ru, 0, sizeof(ru));
 	watch(pid, timeout_s, cancelled, arg, w, &ru);

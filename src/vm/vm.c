@@ -23,9 +23,12 @@
 #define TAIL_LINES 12
 /* What every boot's command line carries before the user's: the console, an exit rather than a hang
  * on a panic, a lockup or a hung task, and our init. no_timer_check: on a busy host a TCG guest's
- * timer can miss the IO-APIC check at boot, which then panics ("IO-APIC + timer doesn't work"). */
+ * timer can miss the IO-APIC check at boot, which then panics ("IO-APIC + timer doesn't work").
+ * cryptomgr.notests: the crypto algorithms' self-tests at boot (3-6 s of a TCG boot of Debian's
+ * kernel) check the algorithms, not anything a run measures. */
 #define BASE_CMDLINE                                                                                       \
-	"console=ttyS0 panic=-1 softlockup_panic=1 hung_task_panic=1 no_timer_check rdinit=/init quiet"
+	"console=ttyS0 panic=-1 softlockup_panic=1 hung_task_panic=1 no_timer_check cryptomgr.notests "      \
+	"rdinit=/init quiet"
 
 /* Options the boot sets for the guest's run. */
 static const char *const owned_options[] = {"--label", "--db", "-h", "--help"};
@@ -61,6 +64,7 @@ struct vm_state {
 	struct store *st;
 	char *work;         /* the temporary directory of shares and consoles */
 	char **initrd;      /* per kernel */
+	char **boot_kernel; /* per kernel: its vmlinux with a PVH entry, NULL: the image itself */
 	int kvm;
 	size_t *order;
 	struct vm_summary *sum;
@@ -177,13 +181,14 @@ static int boot_qemu(struct vm_state *s, const char *dir, size_t kernel, const c
 	if (rc == 0 && guest_sh)
 		rc = write_file(gs, guest_sh, err, errlen);
 	if (rc == 0) {
-		struct vm_qemu q = {.program = rq->qemu, .kernel = k->image, .initrd = s->initrd[kernel],
+		struct vm_qemu q = {.program = rq->qemu,
+				    .kernel = s->boot_kernel[kernel] ? s->boot_kernel[kernel] : k->image, .initrd = s->initrd[kernel],
 				    .cmdline = cmdline, .root_image = rq->root_image, .share = dir,
 				    .console = console, .kvm = s->kvm, .mem_mib = rq->mem_mib, .cpus = rq->cpus};
 		char **argv = vm_qemu_argv(&q);
 		if (qemu_line)
 			*qemu_line = vm_argv_join(argv);
-		rc = vm_qemu_run(argv, console, timeout_s, rq->cancelled, rq->cancel_arg, w, err, errlen);
+		rc = vm_qemu_run(argv, dir, timeout_s, rq->cancelled, rq->cancel_arg, w, err, errlen);
 		vm_argv_free(argv);
 	}
 	free(bs);
@@ -426,13 +431,24 @@ char *vm_cache_dir(void)
 	return dir;
 }
 
-/* A temporary directory for the boots' shares. */
+/* A temporary directory for the boots' shares, naming its owner; first, what a reaim vm killed
+ * outright left in its place is swept. */
 static char *make_work_dir(char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
-	char *dir = xasprintf("%s/reaim-vm.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	tmp = tmp && *tmp ? tmp : "/tmp";
+	vm_sweep(tmp);
+	char *dir = xasprintf("%s/%sXXXXXX", tmp, VM_WORK_PREFIX);
 	if (!mkdtemp(dir)) {
 		set_err(err, errlen, "cannot make a directory %s: %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	char *owner = xasprintf("%s/%s", dir, VM_OWNER_FILE);
+	int rc = vm_owner_write(owner, getpid(), err, errlen);
+	free(owner);
+	if (rc < 0) {
+		remove_tree(dir);
 		free(dir);
 		return NULL;
 	}
@@ -444,8 +460,13 @@ static int build_initrds(struct vm_state *s, char *err, size_t errlen)
 {
 	const struct vm_request *rq = s->rq;
 	s->initrd = xcalloc(rq->nkernels, sizeof(*s->initrd));
+	s->boot_kernel = xcalloc(rq->nkernels, sizeof(*s->boot_kernel));
 	for (size_t i = 0; i < rq->nkernels; i++) {
 		struct vm_kernel *k = &rq->kernels[i];
+		s->boot_kernel[i] = vm_pvh_kernel(k, rq->cache_dir ? rq->cache_dir : s->work);
+		if (s->boot_kernel[i])
+			log_info("%s boots at its PVH entry: its vmlinux, taken out of %s once (%s), so the emulated "
+				 "decompressor does not run at every boot", k->name, k->image, s->boot_kernel[i]);
 		vm_find_modules(k);
 		if (!k->modules)
 			log_info("note: no modules of %s (%s) found beside %s or in /lib/modules: its virtio and 9p "
@@ -469,6 +490,8 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 	int rc = -1;
 	if (store_open_cancellable(rq->db, rq->cancelled, rq->cancel_arg, &s.st, err, errlen) < 0)
 		return -1;
+	if (rq->cache_dir)
+		vm_sweep_cache(rq->cache_dir);
 	if (!(s.work = make_work_dir(err, errlen)) || build_initrds(&s, err, errlen) < 0)
 		goto out;
 	s.order = xcalloc(rq->boots, sizeof(*s.order));
@@ -496,9 +519,12 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 out:
 	if (s.work && remove_tree(s.work) < 0)
 		log_warn("cannot remove %s: %s", s.work, strerror(errno));
-	for (size_t i = 0; s.initrd && i < rq->nkernels; i++)
+	for (size_t i = 0; s.initrd && i < rq->nkernels; i++) {
 		free(s.initrd[i]);
+		free(s.boot_kernel[i]);
+	}
 	free(s.initrd);
+	free(s.boot_kernel);
 	free(s.work);
 	free(s.order);
 	store_close(s.st);

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "util/util.h"
 
@@ -67,6 +68,14 @@ char *vm_initramfs(const struct vm_kernel *k, int image_root, const char *busybo
 /* The text of the init script every initramfs carries (for tests). */
 extern const char vm_init_script[];
 
+/* ---- the kernel QEMU starts (pvh.c) ---- */
+/* 1 when path is an ELF vmlinux with a PVH entry (Xen's PHYS32_ENTRY note), which QEMU's -kernel
+ * boots directly. */
+int vm_elf_has_pvh(const char *path);
+/* k's vmlinux taken out of its bzImage (gzip with zlib, xz with `xz -dc`) into cache_dir once, when
+ * it has a PVH entry: its path (allocated), or NULL when the bzImage is to be booted as it is. */
+char *vm_pvh_kernel(const struct vm_kernel *k, const char *cache_dir);
+
 /* ---- QEMU (qemu.c) ---- */
 struct vm_qemu {
 	const char *program;        /* qemu-system-x86_64, or $REAIM_QEMU */
@@ -91,14 +100,37 @@ struct vm_wait {
 	double host_outside_pct;    /* the host's CPU not QEMU's over the boot, % of the machine; NaN */
 };
 /* Run argv in its own process group (killed with the group at the end, at timeout_s, when
- * cancelled(arg) says so, and by the kernel when reaim dies), stdout and stderr into the console
- * file. 0 with w filled, or -1 with err when it could not be started. */
-int vm_qemu_run(char *const *argv, const char *console, double timeout_s, int (*cancelled)(void *), void *arg,
+ * cancelled(arg) says so, and by the kernel when reaim dies), stdout and stderr into dir/console,
+ * its scratch files (a -snapshot overlay) in dir ($TMPDIR), its pid recorded in dir/VM_QEMU_FILE.
+ * 0 with w filled, or -1 with err when it could not be started. */
+int vm_qemu_run(char *const *argv, const char *dir, double timeout_s, int (*cancelled)(void *), void *arg,
 		struct vm_wait *w, char *err, size_t errlen);
 /* The path of program (a name looked up on PATH, or a path), allocated; NULL when it cannot run. */
 char *vm_which(const char *program);
 /* The last n lines of a console file, control characters dropped (allocated). */
 char *vm_console_tail(const char *path, size_t n);
+
+/* ---- what a killed reaim vm left (sweep.c) ---- */
+/* The temporary directory of a `reaim vm` is $TMPDIR/VM_WORK_PREFIX.XXXXXX, holding VM_OWNER_FILE;
+ * each boot's directory in it holds VM_QEMU_FILE. Both read "PID STARTTIME". */
+#define VM_WORK_PREFIX "reaim-vm."
+#define VM_OWNER_FILE "owner"
+#define VM_QEMU_FILE "qemu.pid"
+/* A process's start time (clock ticks after boot, /proc/PID/stat), 0 when there is none. */
+unsigned long long vm_proc_start(pid_t pid);
+/* Record pid and its start time in path; 0, or -1 with err. */
+int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen);
+/* 1 when the process path records is still running (same pid, same start time), 0 when it has
+ * gone, -1 when path holds no record (missing, being written). The pid into *pid when not NULL. */
+int vm_owner_alive(const char *path, pid_t *pid);
+/* Remove what each `reaim vm` whose owner is gone left in tmpdir (and kill a QEMU of it still
+ * running), said; only this user's directories, never one whose owner lives. Returns how many. */
+size_t vm_sweep(const char *tmpdir);
+/* The name a file written into the cache has until it is renamed into place: path, ".tmp-", the
+ * writer's pid and mkostemp's XXXXXX (allocated). */
+char *vm_cache_tmp(const char *path);
+/* Remove the cache's files of that name whose writer has gone (no process has its pid); how many. */
+size_t vm_sweep_cache(const char *cache_dir);
 
 /* ---- the whole of `reaim vm` (vm.c) ---- */
 struct vm_request {

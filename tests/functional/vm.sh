@@ -3,8 +3,9 @@
 # reaim vm end to end with a stand-in for QEMU ($REAIM_QEMU): it reads the boot's share from its
 # command line and writes a canned database labelled as the guest's script says, or panics, or hangs.
 # The boots come back in ABBA order with their facts, a failed boot is retried once in its place, one
-# that fails twice is stored as failed, a hang is killed at --timeout, Ctrl-C leaves no QEMU behind,
-# and bad words are refused by name.
+# that fails twice is stored as failed, a hang is killed at --timeout, Ctrl-C and SIGKILL leave no
+# QEMU behind, the next reaim vm sweeps the directory a killed one left, compare cautions where the
+# host's load during the boots differs between the sides, and bad words are refused by name.
 . "$(dirname "$0")/lib.sh"
 
 if ! have "reaim vm with a stand-in QEMU" sqlite3 busybox; then finish; exit; fi
@@ -83,6 +84,14 @@ cp "$db" "$T/drift.db"
 sqlite3 "$T/drift.db" "UPDATE env SET value = '2000000 kB' WHERE key = 'memory.total' AND run_id = 3"
 status 0 "compare with memory.total off by half" "$REAIM" compare base pti --db "$T/drift.db"
 contains "$T/out" "warning: run 3 (B) differs from run 1 (A) in memory.total" "a real difference in memory.total still warns"
+sqlite3 "$T/drift.db" "UPDATE env SET value = '5.0' WHERE key = 'boot.host_outside_pct'"
+status 0 "compare boots on an equally loaded host" "$REAIM" compare base pti --db "$T/drift.db"
+ok "$(grep -q "host's CPU used by others" "$T/out" && echo 1 || echo 0)" "no host-load caution"
+sqlite3 "$T/drift.db" "UPDATE env SET value = CASE WHEN run_id IN (2, 3) THEN '60.0' ELSE '5.0' END WHERE key = 'boot.host_outside_pct'"
+status 0 "compare with B booted on a busier host" "$REAIM" compare base pti --db "$T/drift.db"
+tr '\n' ' ' <"$T/out" | sed 's/  */ /g' >"$T/flat"
+contains "$T/flat" "caution: the host's CPU used by others during the boots differs: B's 2 boots saw 60-60 % (mean 60), A's 2 saw 5-5 % (mean 5)" \
+	"a caution that the host's load differs between the sides"
 
 # a boot that panics once is retried in its place; one that fails twice is stored as failed
 rm -f "$T/count"
@@ -129,8 +138,17 @@ i=0
 while kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after SIGKILL of reaim"
 kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
-rm -rf "$TMPDIR"/reaim-vm.* # what the killed reaim left
-rm -f "$T/hang"
+left=$(ls -d "$TMPDIR"/reaim-vm.* 2>/dev/null)
+ok "$([ -n "$left" ] && [ -f "$left/owner" ] && echo 0 || echo 1)" "the killed reaim left its directory, naming its owner"
+# a directory of a reaim vm still running is not touched
+mkdir "$TMPDIR/reaim-vm.live"
+echo "$$ $(cut -d')' -f2 /proc/$$/stat | cut -d' ' -f21)" >"$TMPDIR/reaim-vm.live/owner"
+rm -f "$T/hang" "$T/count"
+status 0 "the next reaim vm" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/k2.db" -- -f "$T/mix"
+contains "$T/err" "removed $left, left by reaim vm process $session, which is gone" "sweeps what the killed one left, said"
+ok "$([ ! -e "$left" ] && echo 0 || echo 1)" "nothing of it is left"
+ok "$([ -d "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "a running reaim vm's directory is kept"
+rm -rf "$TMPDIR/reaim-vm.live"
 
 # bad words: named, exit 1
 status 1 "an image that is not a kernel" "$REAIM" vm --kernel a="$T/mix" -- -f "$T/mix"

@@ -5,25 +5,23 @@
 # tasks: 4 runs labelled in boot order, every database back, compare names the command line as the
 # variable under test and warns of neither it nor memory.total, and pti=on (page-table isolation forced
 # on TCG's AMD-reporting CPU) is a regression beyond 10 % (exit 4). A guest made to hang (init is a
-# sleep) is killed at its timeout and retried. Needs qemu-system-x86, busybox-static and apt-get.
+# sleep) is killed at its timeout and retried. Needs qemu-system-x86, busybox-static and sqlite3, and
+# the kernel in $REAIM_KERNEL_CACHE (debian_kernel.sh fetches it with apt-get); skips saying which is missing.
 . "$(dirname "$0")/../functional/lib.sh"
 
-if ! have "a real kernel booted under QEMU" qemu-system-x86_64 busybox apt-get dpkg-deb; then finish; exit; fi
+if ! have "a real kernel booted under QEMU" qemu-system-x86_64 busybox sqlite3; then finish; exit; fi
 case $REAIM in /tmp/* | /run/* | /var/tmp/*)
 	echo "ok 1 - a real kernel booted under QEMU # SKIP $REAIM is under a directory the guest mounts its own"
 	echo "1..1"
 	exit 0 ;;
 esac
 cache=${REAIM_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/reaim/kernel}
-mkdir -p "$cache"
-image=$(ls "$cache"/root/boot/vmlinuz-* 2>/dev/null | head -1)
-if [ -z "$image" ]; then
-	pkg=$(apt-cache search --names-only '^linux-image-6\.1\.0-[0-9]+-amd64-unsigned$' | cut -d' ' -f1 | sort -V | tail -1)
-	(cd "$cache" && apt-get download "$pkg" >/dev/null 2>&1) && dpkg-deb -x "$cache"/"$pkg"_*.deb "$cache/root"
-	image=$(ls "$cache"/root/boot/vmlinuz-* 2>/dev/null | head -1)
+if ! image=$(sh "$(dirname "$0")/debian_kernel.sh" "$cache" 2>"$T/why"); then
+	echo "ok 1 - a real kernel booted under QEMU # SKIP $(cat "$T/why")"
+	echo "1..1"
+	exit 0
 fi
-ok "$([ -n "$image" ] && echo 0 || echo 1)" "a Debian kernel in $cache ($image)"
-[ -n "$image" ] || { finish; exit; }
+ok 0 "a Debian kernel in $cache ($image)"
 
 start=$(date +%s)
 status 0 "4 boots, default against pti=on" "$REAIM" vm --kernel base="$image" --kernel pti="$image:pti=on" --boots 4 \

@@ -495,6 +495,54 @@ static void kernel_identity(void)
 	compare_model_free(&m);
 }
 
+/* Boots of reaim vm: where the host's CPU used by others during the boots differs between the sides
+ * (a TCG guest cannot see it), a caution with the four figures; within 5 points, none. */
+static void boot_host_load(void)
+{
+	static const double pct[][2] = {{10, 12}, {40, 46}, {13, 15}};
+	static const char *const cmdline[] = {"", "pti=on", "pti=on"};
+	int64_t id[3][2];
+	for (size_t s = 0; s < 3; s++)
+		for (size_t r = 0; r < 2; r++) {
+			id[s][r] = two_by_two(s ? "pti" : "base", 1000 - 100 * (double)s + (double)r, 1005, 1900, 1910, "100");
+			char v[32];
+			snprintf(v, sizeof(v), "%.1f", pct[s][r]);
+			store_run_env(st, id[s][r], "boot.host_outside_pct", v);
+			store_run_env(st, id[s][r], "boot.accel", "tcg");
+			store_run_env(st, id[s][r], "boot.image_sha256", "abc");
+			store_run_env(st, id[s][r], "boot.cmdline", cmdline[s]);
+		}
+	struct compare_options o = {.alpha = 0.05};
+	struct compare_model m;
+	struct compare_group busy[] = {{id[0], 2}, {id[1], 2}};
+	compare_model_build(st, busy, 2, &o, &m);
+	const struct compare_note *n = NULL;
+	for (size_t i = 0; i < m.nnotes; i++)
+		n = m.cautions[i].code == NOTE_HOST_LOAD ? &m.cautions[i] : n;
+	ok(n && n->level == NOTE_CAUTION && n->side == 1 && n->base_side == 0 && n->count == 2 && n->figure[0] == 10 &&
+		   n->figure[1] == 12 && n->figure[2] == 40 && n->figure[3] == 46 && strcmp(n->value, "tcg") == 0,
+	   "host load: a caution with each side's least and most");
+	is_str(n ? n->text : NULL,
+	       "caution: the host's CPU used by others during the boots differs: B's 2 boots saw 40-46 % (mean 43), A's 2 "
+	       "saw 10-12 % (mean 11); the guests cannot see it (a TCG guest has no steal time), so their figures may "
+	       "differ by the host's load alone: boot the sides again on a quieter host",
+	       "host load: the sentence");
+	ok(!note_with(&m, "in boot.host_outside_pct"), "host load: never a per-run warning");
+	compare_model_free(&m);
+	int reg;
+	char *out = write_compare(busy, 2, "json", 0, &reg);
+	ok(out && strstr(out, "\"code\": \"host_load\"") && strstr(out, "\"load_other_max\": 46.00"),
+	   "host load: the JSON's caution, with its figures");
+	free(out);
+	struct compare_group quiet[] = {{id[0], 2}, {id[2], 2}};
+	compare_model_build(st, quiet, 2, &o, &m);
+	n = NULL;
+	for (size_t i = 0; i < m.nnotes; i++)
+		n = m.cautions[i].code == NOTE_HOST_LOAD ? &m.cautions[i] : n;
+	ok(!n, "host load within 5 points a side: no caution");
+	compare_model_free(&m);
+}
+
 static void osync_both(void)
 {
 	const struct fp p[] = {{1, 0, 1, NULL, 500}, {1, 1, 1, NULL, 520}, {1, 0, 0, NULL, 1000}, {1, 1, 0, NULL, 1010}};
@@ -1003,6 +1051,7 @@ int main(void)
 	tap_case(loads);
 	tap_case(single_runs);
 	tap_case(kernel_identity);
+	tap_case(boot_host_load);
 	tap_case(osync_both);
 	tap_case(quantities);
 	tap_case(noise);

@@ -1,15 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reaim vm below its words: the order of boots, the retry of a failed boot and the balance it keeps,
- * the --kernel words, QEMU's command line, the console's tail, and the codecs (SHA-256, base64). */
+ * the --kernel words, QEMU's command line, the console's tail, the codecs (SHA-256, base64), and the
+ * sweep of what a killed reaim vm left (by its owner's pid and start time), and the vmlinux taken
+ * out of a bzImage to boot at its PVH entry. */
 #include "config.h"
 
+#include <elf.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "tap.h"
+#include "testfs.h"
 #include "vm/vm.h"
 
 static char *order_text(const size_t *o, size_t n)
@@ -309,6 +317,190 @@ static void test_codecs(void)
 	strbuf_free(&sb);
 }
 
+/* A process that has come and gone: its pid is no one's (for the few microseconds this test needs). */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	int status;
+	while (pid > 0 && waitpid(pid, &status, 0) < 0)
+		;
+	return pid;
+}
+
+/* The work directories of three reaim vm: one whose owner is gone, one whose owner lives (us), one
+ * whose owner's pid now belongs to another process, and one without an owner yet. */
+static void test_sweep(void)
+{
+	char root[] = "/tmp/reaim-test-sweep.XXXXXX";
+	ok(mkdtemp(root) != NULL, "a TMPDIR of its own");
+	unsigned long long me = vm_proc_start(getpid());
+	ok(me > 0, "our own start time from /proc");
+	char err[256], *path = xasprintf("%s/me", root);
+	ok(vm_owner_write(path, getpid(), err, sizeof(err)) == 0 && vm_owner_alive(path, NULL) == 1,
+	   "an owner record of a live process: alive");
+	free(path);
+	pid_t gone = dead_pid();
+	char line[64];
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)gone, me);
+	test_put(root, "reaim-vm.dead/owner", line);
+	/* a stand-in QEMU that outlived its reaim: in its own process group, as vm_qemu_run starts it */
+	pid_t qemu = fork();
+	if (qemu == 0) {
+		setpgid(0, 0);
+		pause();
+		_exit(0);
+	}
+	setpgid(qemu, qemu);
+	path = xasprintf("%s/reaim-vm.dead/boot-1-1", root);
+	test_put(root, "reaim-vm.dead/boot-1-1/console", "boot\n");
+	char *rec = xasprintf("%s/qemu.pid", path);
+	ok(qemu > 0 && vm_owner_write(rec, qemu, err, sizeof(err)) == 0, "a QEMU's record");
+	free(rec);
+	free(path);
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)getpid(), me);
+	test_put(root, "reaim-vm.live/owner", line);
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)getpid(), me + 1);
+	test_put(root, "reaim-vm.reused/owner", line);
+	test_put(root, "reaim-vm.new/boot-1-1/console", "");
+	test_put(root, "other/owner", "1 1\n");
+	pid_t pid;
+	char *dead = xasprintf("%s/reaim-vm.dead/owner", root);
+	ok(vm_owner_alive(dead, &pid) == 0 && pid == gone, "a record of a process that has gone: gone, its pid");
+	free(dead);
+	is_int((long long)vm_sweep(root), 2, "two swept: the dead owner's and the one whose pid was reused");
+	const char *kept[] = {"reaim-vm.live/owner", "reaim-vm.new/boot-1-1/console", "other/owner"};
+	const char *swept[] = {"reaim-vm.dead", "reaim-vm.reused"};
+	for (size_t i = 0; i < ARRAY_SIZE(kept); i++) {
+		char *p = xasprintf("%s/%s", root, kept[i]), what[96];
+		snprintf(what, sizeof(what), "kept: %s", kept[i]);
+		ok(access(p, F_OK) == 0, what);
+		free(p);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(swept); i++) {
+		char *p = xasprintf("%s/%s", root, swept[i]), what[96];
+		snprintf(what, sizeof(what), "removed: %s", swept[i]);
+		ok(access(p, F_OK) != 0, what);
+		free(p);
+	}
+	int status = 0;
+	pid_t got = qemu > 0 ? waitpid(qemu, &status, 0) : -1;
+	ok(got == qemu && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the QEMU it left is killed");
+	if (got != qemu && qemu > 0) {
+		kill(qemu, SIGKILL);
+		waitpid(qemu, &status, 0);
+	}
+	is_int((long long)vm_sweep(root), 0, "a second sweep finds nothing");
+	path = xasprintf("%s/nope", root);
+	ok(vm_owner_alive(path, NULL) == -1, "no record: not known, never swept");
+	free(path);
+	remove_tree(root);
+}
+
+/* The cache: a file half written by a reaim that has gone, one being written now, finished ones. */
+static void test_sweep_cache(void)
+{
+	char root[] = "/tmp/reaim-test-cache.XXXXXX";
+	ok(mkdtemp(root) != NULL, "the cache: a directory of its own");
+	pid_t gone = dead_pid();
+	char *path, name[128];
+	snprintf(name, sizeof(name), "cache/initramfs-6.1.cpio.gz.tmp-%ld-a1b2c3", (long)gone);
+	test_put(root, name, "half");
+	test_put(root, "cache/vmlinux-6.1-0123", "done");
+	test_put(root, "cache/notes.tmp-12x-a1b2c3", "not ours");
+	char *cache = xasprintf("%s/cache", root), *mine = xasprintf("%s/vmlinux-6.1-4567", cache);
+	char *tmp = vm_cache_tmp(mine);
+	int fd = mkostemp(tmp, 0);
+	ok(fd >= 0 && close(fd) == 0, "a cache file being written, named by vm_cache_tmp");
+	is_int((long long)vm_sweep_cache(cache), 1, "the cache: one half-written file of a writer that has gone");
+	path = xasprintf("%s/%s", root, name);
+	ok(access(path, F_OK) != 0 && access(tmp, F_OK) == 0, "it is removed; the one being written is kept");
+	free(path);
+	path = xasprintf("%s/cache/vmlinux-6.1-0123", root);
+	char *other = xasprintf("%s/cache/notes.tmp-12x-a1b2c3", root);
+	ok(access(path, F_OK) == 0 && access(other, F_OK) == 0, "finished files and other names are kept");
+	free(path);
+	free(other);
+	free(tmp);
+	free(mine);
+	free(cache);
+	remove_tree(root);
+}
+
+/* A vmlinux as far as QEMU looks: an ELF64 header, one PT_NOTE, and in it Xen's PHYS32_ENTRY note
+ * (type 18) when pvh, else another note. Its bytes into buf; their count. */
+static size_t fake_vmlinux(unsigned char *buf, int pvh)
+{
+	Elf64_Ehdr h = {.e_type = ET_EXEC, .e_machine = EM_X86_64, .e_version = EV_CURRENT,
+			.e_phoff = sizeof(Elf64_Ehdr), .e_ehsize = sizeof(Elf64_Ehdr),
+			.e_phentsize = sizeof(Elf64_Phdr), .e_phnum = 1};
+	memcpy(h.e_ident, ELFMAG, SELFMAG);
+	h.e_ident[EI_CLASS] = ELFCLASS64;
+	h.e_ident[EI_DATA] = ELFDATA2LSB;
+	h.e_ident[EI_VERSION] = EV_CURRENT;
+	Elf64_Nhdr nh = {.n_namesz = 4, .n_descsz = 4, .n_type = pvh ? 18 : 1};
+	size_t note_at = sizeof(h) + sizeof(Elf64_Phdr), note_len = sizeof(nh) + 8;
+	Elf64_Phdr ph = {.p_type = PT_NOTE, .p_offset = note_at, .p_filesz = note_len};
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + sizeof(h), &ph, sizeof(ph));
+	memcpy(buf + note_at, &nh, sizeof(nh));
+	memcpy(buf + note_at + sizeof(nh), "Xen\0\x00\x10\x00\x01", 8);
+	return note_at + note_len;
+}
+
+/* A bzImage whose payload is elf gzipped: setup_sects 1 (the payload 1024 bytes in), "HdrS",
+ * payload_offset 0 and payload_length at 0x248 and 0x24c. 0, or -1. */
+static int fake_bzimage(const char *path, const unsigned char *elf, size_t n)
+{
+	unsigned char head[1024] = {0};
+	head[0x1f1] = 1;
+	memcpy(head + 0x202, "HdrS", 4);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, head, sizeof(head)) != (ssize_t)sizeof(head))
+		return -1;
+	gzFile z = gzdopen(dup(fd), "wb");
+	if (!z || gzwrite(z, elf, (unsigned)n) != (int)n || gzclose(z) != Z_OK)
+		return -1;
+	off_t end = lseek(fd, 0, SEEK_END);
+	uint32_t len = (uint32_t)(end - 1024);
+	unsigned char le[4] = {len & 0xff, len >> 8 & 0xff, len >> 16 & 0xff, len >> 24 & 0xff};
+	int rc = pwrite(fd, le, 4, 0x24c) == 4 ? 0 : -1;
+	return close(fd) < 0 ? -1 : rc;
+}
+
+static void test_pvh(void)
+{
+	char root[] = "/tmp/reaim-test-pvh.XXXXXX";
+	ok(mkdtemp(root) != NULL, "pvh: a directory of its own");
+	unsigned char elf[512];
+	size_t n = fake_vmlinux(elf, 1);
+	char *image = xasprintf("%s/bzImage", root), *cache = xasprintf("%s/cache", root);
+	mkdir(cache, 0755);
+	ok(fake_bzimage(image, elf, n) == 0, "pvh: a bzImage with a gzipped vmlinux");
+	struct vm_kernel k = {.image = image, .release = "6.1.0-fake", .sha256 = "0123456789abcdef0123"};
+	char *got = vm_pvh_kernel(&k, cache), *want = xasprintf("%s/vmlinux-6.1.0-fake-0123456789abcdef", cache);
+	is_str(got, want, "pvh: the vmlinux, cached by release and checksum");
+	char *text = got ? read_text_file(got, 4096) : NULL;
+	ok(text && memcmp(text, elf, SELFMAG) == 0 && vm_elf_has_pvh(got), "pvh: the ELF, with its PVH entry");
+	free(text);
+	free(got);
+	unlink(image);
+	got = vm_pvh_kernel(&k, cache);
+	is_str(got, want, "pvh: taken from the cache the next time");
+	free(got);
+	unlink(want);
+	n = fake_vmlinux(elf, 0);
+	fake_bzimage(image, elf, n);
+	ok(vm_pvh_kernel(&k, cache) == NULL, "pvh: a vmlinux without the PVH note: the bzImage boots as it is");
+	ok(rmdir(cache) == 0, "pvh: and nothing is left in the cache (it is empty)");
+	ok(!vm_elf_has_pvh(image), "pvh: a bzImage is no ELF");
+	free(want);
+	free(image);
+	free(cache);
+	remove_tree(root);
+}
+
 int main(void)
 {
 	test_schedule();
@@ -318,5 +510,8 @@ int main(void)
 	test_qemu_line();
 	test_console_tail();
 	test_codecs();
+	test_sweep();
+	test_sweep_cache();
+	test_pvh();
 	return done_testing();
 }

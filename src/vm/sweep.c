@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What a `reaim vm` killed outright leaves behind (its temporary directory of shares, consoles and
+ * QEMU's scratch files; a QEMU the kernel did not end; a file half written into the cache), found by
+ * the owner each records, and swept by the next `reaim vm` once that owner has gone. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "vm/vm.h"
+
+unsigned long long vm_proc_start(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	char *text = read_text_file(path, 4096);
+	if (!text)
+		return 0;
+	/* the command name (field 2) may hold spaces and parentheses: count fields after its last ')' */
+	char *p = strrchr(text, ')');
+	unsigned long long start = 0;
+	for (int field = 2; p && *p && field < 22; field++) {
+		p = strchr(p + 1, ' ');
+		if (p && field == 21)
+			start = strtoull(p + 1, NULL, 10);
+	}
+	free(text);
+	return start;
+}
+
+int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen)
+{
+	unsigned long long start = vm_proc_start(pid);
+	if (start == 0) {
+		set_err(err, errlen, "cannot read the start time of process %ld", (long)pid);
+		return -1;
+	}
+	char line[64];
+	int n = snprintf(line, sizeof(line), "%ld %llu\n", (long)pid, start);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || write(fd, line, (size_t)n) != n) {
+		set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (close(fd) < 0) {
+		set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int vm_owner_alive(const char *path, pid_t *pid)
+{
+	char *text = read_text_file(path, 128);
+	long p = 0;
+	unsigned long long start = 0;
+	int ok = text && sscanf(text, "%ld %llu", &p, &start) == 2 && p > 0 && start > 0;
+	free(text);
+	if (!ok)
+		return -1;
+	if (pid)
+		*pid = (pid_t)p;
+	/* the same pid with another start time is another process: the owner's pid was reused */
+	return vm_proc_start((pid_t)p) == start;
+}
+
+/* A QEMU of a dead owner's boot that is still running (the kernel's PR_SET_PDEATHSIG ends it; this
+ * is for one that escaped it): its process group killed. */
+static void sweep_qemus(const char *work)
+{
+	DIR *d = opendir(work);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *rec = xasprintf("%s/%s/%s", work, e->d_name, VM_QEMU_FILE);
+		pid_t pid;
+		if (vm_owner_alive(rec, &pid) == 1 && getpgid(pid) == pid && kill(-pid, SIGKILL) == 0)
+			log_info("killed QEMU (process %ld) of a reaim vm that is gone", (long)pid);
+		free(rec);
+	}
+	closedir(d);
+}
+
+size_t vm_sweep(const char *tmpdir)
+{
+	DIR *d = opendir(tmpdir);
+	size_t swept = 0;
+	if (!d)
+		return 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, VM_WORK_PREFIX, strlen(VM_WORK_PREFIX)) != 0)
+			continue;
+		char *work = xasprintf("%s/%s", tmpdir, e->d_name), *owner = xasprintf("%s/%s", work, VM_OWNER_FILE);
+		struct stat sb;
+		pid_t pid = 0;
+		/* ours alone, a directory, and its owner known and gone (no owner file: one being made now) */
+		if (lstat(work, &sb) == 0 && S_ISDIR(sb.st_mode) && sb.st_uid == geteuid() &&
+		    vm_owner_alive(owner, &pid) == 0) {
+			sweep_qemus(work);
+			if (remove_tree(work) == 0) {
+				log_info("removed %s, left by reaim vm process %ld, which is gone", work, (long)pid);
+				swept++;
+			} else {
+				log_warn("cannot remove %s (left by reaim vm process %ld): %s", work, (long)pid,
+					 strerror(errno));
+			}
+		}
+		free(work);
+		free(owner);
+	}
+	closedir(d);
+	return swept;
+}
+
+/* Between the path and the writer's pid in the name of a cache file being written. */
+#define CACHE_TMP ".tmp-"
+
+char *vm_cache_tmp(const char *path)
+{
+	return xasprintf("%s" CACHE_TMP "%ld-XXXXXX", path, (long)getpid());
+}
+
+size_t vm_sweep_cache(const char *cache_dir)
+{
+	DIR *d = opendir(cache_dir);
+	size_t swept = 0;
+	if (!d)
+		return 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *t = strstr(e->d_name, CACHE_TMP);
+		char *end;
+		long pid = t ? strtol(t + strlen(CACHE_TMP), &end, 10) : 0;
+		if (pid <= 0 || *end != '-' || strlen(end) != 7)
+			continue;
+		char proc[64];
+		snprintf(proc, sizeof(proc), "/proc/%ld", pid);
+		if (access(proc, F_OK) == 0)
+			continue; /* its writer, or a process with its pid: left alone */
+		char *path = xasprintf("%s/%s", cache_dir, e->d_name);
+		struct stat sb;
+		if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_uid == geteuid() && unlink(path) == 0) {
+			log_info("removed %s, left half written by reaim vm process %ld, which is gone", path, pid);
+			swept++;
+		}
+		free(path);
+	}
+	closedir(d);
+	return swept;
+}
