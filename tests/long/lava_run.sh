@@ -19,14 +19,14 @@ BUILDDIR=${REAIM_BUILDDIR:-$(dirname "$REAIM")}
 cache=${REAIM_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/reaim/kernel}
 mkdir -p "$cache"
 
-# download PACKAGE_REGEX: the newest Debian package of that name unpacked into $cache/root
+# download PACKAGE_REGEX: the newest Debian package of that name unpacked into $cache/root (the
+# kernel comes from debian_kernel.sh, as the boot test's)
 download() {
 	pkg=$(apt-cache search --names-only "$1" | cut -d' ' -f1 | sort -V | tail -1)
 	[ -n "$pkg" ] && (cd "$cache" && apt-get download "$pkg" >/dev/null 2>&1) &&
 		dpkg-deb -x "$(ls "$cache"/"$pkg"_*.deb | tail -1)" "$cache/root"
 }
-image=$(ls "$cache"/root/boot/vmlinuz-* 2>/dev/null | head -1)
-[ -n "$image" ] || { download '^linux-image-6\.1\.0-[0-9]+-amd64-unsigned$'; image=$(ls "$cache"/root/boot/vmlinuz-* 2>/dev/null | head -1); }
+image=$(sh "$SRCDIR/tests/long/debian_kernel.sh" "$cache")
 templates=
 for d in /etc/lava-server/dispatcher-config/device-types /usr/share/lava-server/device-types \
 	"$cache/root/usr/share/lava-server/device-types"; do

@@ -31,8 +31,19 @@ echo "# 4 boots took $took s"
 sed 's/^/#   /' "$T/err" | tail -8
 ok "$([ "$(sqlite3 "$T/vm.db" "SELECT group_concat(label, ' ') FROM (SELECT label FROM runs WHERE status = 'complete' ORDER BY id)")" = "base pti pti base" ] &&
 	echo 0 || echo 1)" "4 runs labelled in boot order, every database back"
-status 4 "compare base pti --fail-above 10: a regression" "$REAIM" compare base pti --fail-above 10 --db "$T/vm.db"
+# pti=on is a regression beyond 10 % (exit 4); on a machine too busy for 2 boots a side to vouch for
+# 10 %, the gate says so (exit 5) and the test skips, but the means must still show B slower
+"$REAIM" compare base pti --fail-above 10 --db "$T/vm.db" >"$T/out" 2>&1
+rc=$?
 sed 's/^/#   /' "$T/out" | head -40
+tr '\n' ' ' <"$T/out" | sed 's/  */ /g' >"$T/gate"
+if [ $rc -eq 5 ] && grep -q "Geomean of B/A over [0-9]* task counts\{0,1\}: -" "$T/gate" &&
+	grep -q "The gate cannot vouch" "$T/gate"; then
+	n=$((n + 1))
+	echo "ok $n - compare base pti --fail-above 10: a regression # SKIP B slower, but too noisy here to vouch for 10 %"
+else
+	ok "$([ $rc -eq 4 ] && echo 0 || echo 1)" "compare base pti --fail-above 10: a regression (exit $rc, want 4)"
+fi
 ok "$(grep -E "warning.*(kernel\.cmdline|memory\.total|boot\.)" "$T/out" | grep -q . && echo 1 || echo 0)" \
 	"no warning about the command line, memory.total or the boots"
 tr '\n' ' ' <"$T/out" | sed 's/  */ /g' >"$T/flat"
