@@ -160,8 +160,8 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
 	exit 0
 fi
 
-printf '%-18s %8s %10s %10s %7s %7s %7s %9s %9s %7s\n' test jobs ours_ms classic_ms ratio min max \
-	ours_cpu classic_cpu cpu_rat
+printf '%-18s %8s %10s %10s %7s %7s %7s %9s %9s %7s %7s %7s\n' test jobs ours_ms classic_ms ratio min max \
+	ours_cpu classic_cpu cpu_rat min max
 for test in "$@"; do
 	echo "10 $test" >"$t/wf.$test"
 	# as many jobs as make one run of ours last about SECONDS_PER_RUN
@@ -185,7 +185,7 @@ for test in "$@"; do
 			"$(grep -v '^$' "$t/classic.err" | tail -1)"
 		continue
 	fi
-	printf '%-18s %8s %10.3f %10.3f %7.3f %7.3f %7.3f %9.3f %9.3f %7.3f\n' "$test" "$jobs" \
-		"$(col_ms 1 "$t/o")" "$(col_ms 1 "$t/c")" "$(median <"$t/r")" "$(sort -g "$t/r" | head -1)" \
-		"$(sort -g "$t/r" | tail -1)" "$(col_ms 2 "$t/o")" "$(col_ms 2 "$t/c")" "$(median <"$t/rc")"
+	printf '%-18s %8s %10.3f %10.3f %s %9.3f %9.3f %s\n' "$test" "$jobs" \
+		"$(col_ms 1 "$t/o")" "$(col_ms 1 "$t/c")" "$(median_range '%7.3f %7.3f %7.3f' <"$t/r")" \
+		"$(col_ms 2 "$t/o")" "$(col_ms 2 "$t/c")" "$(median_range '%7.3f %7.3f %7.3f' <"$t/rc")"
 done
