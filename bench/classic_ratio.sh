@@ -19,9 +19,15 @@
 #   processes, the difference between runs of J1 and J2 jobs over J2 - J1, JOBS "J1 J2",
 #   default "5 45") and their ratio: repeatable on a busy machine, blind to the kernel's work,
 #   so for the CPU tests. Needs valgrind.
+#   MIXES="compute dbase ...": instead, the stock mixes by classic's command line on both sides
+#   (-s1 -eMIX_TASKS -i1 -fCLASSIC_DIR/data/workfile.MIX -r1 -c./reaim.config -jMIX_JOBS, so
+#   classic's machine-wide sync points on both; MIX_TASKS default 2, MIX_JOBS default 100),
+#   REPEATS interleaved pairs (order alternating), from classic's stdout rows: per mix and task
+#   count the medians of Jobs/Min and of the tasks' whole-life CPU (child user + system) of each,
+#   and the ratios ours/classic per pair, median (smallest-largest).
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 1 ] || { sed -n '2,22s/^# \{0,1\}//p' "$0"; exit 1; }
+[ $# -ge 1 ] || { sed -n '2,28s/^# \{0,1\}//p' "$0"; exit 1; }
 classic_dir=$(cd "$1" && pwd)
 repeats=${2:-3}
 shift
@@ -38,7 +44,9 @@ poolsize=${POOLSIZE:-1m}
 per_run=${SECONDS_PER_RUN:-1}
 
 t=$(mktemp -d "${DIR:-/var/tmp}/reaim-ratio.XXXXXX")
-trap 'rm -rf "$t"' EXIT INT TERM
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+trap 'echo "load average after:  $(cut -d" " -f1-3 /proc/loadavg)"; rm -rf "$t"' EXIT
+trap 'exit 130' INT TERM
 mkdir "$t/disk" "$t/classic"
 ln -s "$classic_dir/data" "$t/classic/data"
 printf 'FILESIZE %s\nPOOLSIZE %s\nDISKDIR %s\n' "$filesize" "$poolsize" "$t/disk" >"$t/classic/reaim.config"
@@ -88,6 +96,55 @@ ir_per_job() {
 	awk -v a="$_i1" -v b="$_i2" -v n=$((j2 - j1)) 'BEGIN { printf "%.0f\n", (b - a) / n }'
 }
 
+# mix_rows ours|classic MIX: "tasks jobs_per_min cpu_s" for each row classic's stdout has (the
+# same classic command line for both; ours stores its run in its own database), or nothing
+mix_rows() {
+	_mr_bin=$classic _mr_db=
+	[ "$1" = ours ] && _mr_bin=$reaim _mr_db="--db $db"
+	# shellcheck disable=SC2086 # _mr_db is empty or an option and its value
+	(cd "$t/classic" && "$_mr_bin" -s1 -e"$mix_tasks" -i1 -f"$classic_dir/data/workfile.$2" -r1 \
+		-c./reaim.config -l"$t/classic/out" -j"$mix_jobs" $_mr_db 2>"$t/$1.err") |
+		awk '/^[0-9][0-9. ]*$/ && NF == 9 { printf "%d %.9g %.9g\n", $1, $5, $3 + $4 }'
+}
+
+# col_of COLUMN TASKS FILE: column COLUMN of FILE's lines whose first field is TASKS
+col_of() { awk -v c="$1" -v n="$2" '$1 == n { print $c }' "$3"; }
+
+if [ -n "${MIXES:-}" ]; then
+	mix_tasks=${MIX_TASKS:-2}
+	mix_jobs=${MIX_JOBS:-100}
+	printf '%-12s %5s %10s %10s %25s %9s %9s %25s\n' mix tasks ours_jpm classic_jpm \
+		'jpm ours/classic (range)' ours_cpu classic_cpu 'cpu ours/classic (range)'
+	for mix in $MIXES; do
+		[ -f "$classic_dir/data/workfile.$mix" ] || { printf '%-12s no data/workfile.%s\n' "$mix" "$mix"; continue; }
+		: >"$t/mo" && : >"$t/mc" && : >"$t/m"
+		for r in $(seq "$repeats"); do
+			if [ $((r % 2)) -eq 1 ]; then
+				mix_rows ours "$mix" >"$t/o"; mix_rows classic "$mix" >"$t/c"
+			else
+				mix_rows classic "$mix" >"$t/c"; mix_rows ours "$mix" >"$t/o"
+			fi
+			cat "$t/o" >>"$t/mo" && cat "$t/c" >>"$t/mc"
+			# the pair's ratios, task count by task count
+			awk 'NR == FNR { j[$1] = $2; u[$1] = $3; next }
+				($1 in j) && $2 > 0 && $3 > 0 { printf "%d %.6g %.6g\n", $1, j[$1] / $2, u[$1] / $3 }' \
+				"$t/o" "$t/c" >>"$t/m"
+		done
+		if [ ! -s "$t/m" ]; then
+			printf '%-12s failed: %s\n' "$mix" "$(cat "$t/ours.err" "$t/classic.err" | grep -v '^$' | tail -1)"
+			continue
+		fi
+		for n in $(awk '{ print $1 }' "$t/m" | sort -un); do
+			printf '%-12s %5d %10.1f %10.1f %25s %9.3f %9.3f %25s\n' "$mix" "$n" \
+				"$(col_of 2 "$n" "$t/mo" | median)" "$(col_of 2 "$n" "$t/mc" | median)" \
+				"$(col_of 2 "$n" "$t/m" | median_range '%.3f (%.3f-%.3f)')" \
+				"$(col_of 3 "$n" "$t/mo" | median)" "$(col_of 3 "$n" "$t/mc" | median)" \
+				"$(col_of 3 "$n" "$t/m" | median_range '%.3f (%.3f-%.3f)')"
+		done
+	done
+	exit 0
+fi
+
 if [ "${CALLGRIND:-0}" = 1 ]; then
 	command -v valgrind >/dev/null || { echo "valgrind is needed" >&2; exit 1; }
 	j1=${JOBS:-5 45} j2=${j1#* } j1=${j1%% *}
@@ -103,8 +160,8 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
 	exit 0
 fi
 
-printf '%-18s %8s %10s %10s %7s %7s %7s %9s %9s %7s\n' test jobs ours_ms classic_ms ratio min max \
-	ours_cpu classic_cpu cpu_rat
+printf '%-18s %8s %10s %10s %7s %7s %7s %9s %9s %7s %7s %7s\n' test jobs ours_ms classic_ms ratio min max \
+	ours_cpu classic_cpu cpu_rat min max
 for test in "$@"; do
 	echo "10 $test" >"$t/wf.$test"
 	# as many jobs as make one run of ours last about SECONDS_PER_RUN
@@ -128,7 +185,7 @@ for test in "$@"; do
 			"$(grep -v '^$' "$t/classic.err" | tail -1)"
 		continue
 	fi
-	printf '%-18s %8s %10.3f %10.3f %7.3f %7.3f %7.3f %9.3f %9.3f %7.3f\n' "$test" "$jobs" \
-		"$(col_ms 1 "$t/o")" "$(col_ms 1 "$t/c")" "$(median <"$t/r")" "$(sort -g "$t/r" | head -1)" \
-		"$(sort -g "$t/r" | tail -1)" "$(col_ms 2 "$t/o")" "$(col_ms 2 "$t/c")" "$(median <"$t/rc")"
+	printf '%-18s %8s %10.3f %10.3f %s %9.3f %9.3f %s\n' "$test" "$jobs" \
+		"$(col_ms 1 "$t/o")" "$(col_ms 1 "$t/c")" "$(median_range '%7.3f %7.3f %7.3f' <"$t/r")" \
+		"$(col_ms 2 "$t/o")" "$(col_ms 2 "$t/c")" "$(median_range '%7.3f %7.3f %7.3f' <"$t/rc")"
 done
