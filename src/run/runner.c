@@ -160,8 +160,9 @@ static int hook_begin(struct runner *rn, const struct point_at *at, struct engin
 		snprintf(tag, sizeof(tag), "%s%scpus-%zu", at->variant, at->variant[0] ? "-" : "", rn->ncpus);
 	else
 		snprintf(tag, sizeof(tag), "%s", at->variant);
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, at->osync, tasks, at->repeat, tag, dir, sizeof(dir), &dirfd,
-			   why, sizeof(why)) < 0) {
+	const struct point_hook_where where = {.db = rn->db, .run_id = rn->run_id, .workload = wl->name,
+					       .osync = at->osync, .tasks = tasks, .round = at->repeat, .variant = tag};
+	if (point_hook_dir(&where, dir, sizeof(dir), &dirfd, why, sizeof(why)) < 0) {
 		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
 		hook_failed(rn, "--point-hook not run: ", why);
 		return 0;

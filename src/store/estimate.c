@@ -45,12 +45,12 @@ int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per
 		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out)
 {
 	static const char what[] = "looking up stored point times";
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct run_time), .read = read_time};
 	memset(out, 0, sizeof(*out));
 	out->seconds = xcalloc(ntasks + 1, sizeof(double));
 	for (size_t i = 0; i < ntasks; i++)
 		out->seconds[i] = -1;
-	if (store_query(st, what, sizeof(struct run_time), read_time, NULL, &r,
+	if (store_query(st, what, &r,
 			"SELECT p.run_id, p.tasks, AVG(p.real_s + COALESCE(p.overhead_s, 0))"
 			" FROM points p JOIN workloads w ON w.id = p.workload_id JOIN runs r ON r.id = p.run_id"
 			" WHERE w.workfile_name = ?1 AND w.jobs_per_task = ?2 AND p.jobs_per_task = ?3"
@@ -78,7 +78,8 @@ int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per
 	free(r.v);
 	if (out->run_id == 0)
 		return 0;
-	if (store_query(st, what, sizeof(*out), read_label, NULL, &r, "SELECT label, started_at FROM runs WHERE id = ?",
+	r = (struct store_rows){.size = sizeof(*out), .read = read_label};
+	if (store_query(st, what, &r, "SELECT label, started_at FROM runs WHERE id = ?",
 			"i", out->run_id) < 0)
 		return -1;
 	if (r.n == 1) {

@@ -689,9 +689,9 @@ static int owner_alive(struct store *st, const struct owner *o)
 
 int store_reap_dead_runs(struct store *st, const char *host, int *count)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct owner), .read = read_owner, .drop = drop_owner};
 	*count = 0;
-	if (store_query(st, "finding abandoned runs", sizeof(struct owner), read_owner, drop_owner, &r,
+	if (store_query(st, "finding abandoned runs", &r,
 			"SELECT id, pid, uuid, lock_file FROM runs WHERE status = 'running' AND host = ?", "s",
 			host) < 0)
 		return -1;
@@ -729,11 +729,11 @@ int store_default_dir(char *err, size_t errlen)
 
 int store_run_owner_gone(struct store *st, int64_t run_id)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct owner), .read = read_owner, .drop = drop_owner};
 	char host[256] = "";
 	gethostname(host, sizeof(host) - 1);
 	/* a run of another host is judged by that host's next run, as store_reap_dead_runs does */
-	if (store_query(st, "reading the run's owner", sizeof(struct owner), read_owner, drop_owner, &r,
+	if (store_query(st, "reading the run's owner", &r,
 			"SELECT id, pid, uuid, lock_file FROM runs WHERE id = ? AND status = 'running' AND host = ?",
 			"is", run_id, host) < 0)
 		return -1;
