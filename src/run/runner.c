@@ -350,7 +350,13 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
 	size_t ncounters = 0;
 	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &ncounters) : NULL;
-	if (store_point_add_counted(rn->st, out, tests, wl->wf.count, samples, res.nseries, counters, ncounters) < 0) {
+	const struct store_point_rows rows = {.tests = tests,
+					      .ntests = wl->wf.count,
+					      .samples = samples,
+					      .nsamples = res.nseries,
+					      .counters = counters,
+					      .ncounters = ncounters};
+	if (store_point_add_counted(rn->st, out, &rows) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;

@@ -121,10 +121,18 @@ struct store_counter {
 /* Insert a point and its per-test rows in one transaction. */
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
 		    const struct store_sample *samples, size_t nsamples);
-/* The same with the point's counters (none when ncounters is 0). */
-int store_point_add_counted(struct store *st, struct store_point *p, const struct store_test *tests,
-			    size_t ntests, const struct store_sample *samples, size_t nsamples,
-			    const struct store_counter *counters, size_t ncounters);
+/* What is stored with a point: its per-test rows, its system time series (kept only when the
+ * point was sampled) and its counters; each array of its count, none when that is 0. */
+struct store_point_rows {
+	const struct store_test *tests;
+	size_t ntests;
+	const struct store_sample *samples;
+	size_t nsamples;
+	const struct store_counter *counters;
+	size_t ncounters;
+};
+/* The same with the point's counters. */
+int store_point_add_counted(struct store *st, struct store_point *p, const struct store_point_rows *rows);
 
 /* ---- queries ---- */
 /* Filters for store_list_runs; NULL or 0 fields do not filter. */
