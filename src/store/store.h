@@ -201,8 +201,15 @@ struct store_estimate {
 	size_t matched;           /* asked task counts that run measured */
 	double *seconds;          /* per asked task count: mean wall time of a valid point, or -1 */
 };
-int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per_task, int64_t per_task,
-		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out);
+/* What is asked: the workfile, its jobs per task (nominal and P), the O_SYNC setting, the task counts. */
+struct store_estimate_ask {
+	const char *workfile_name;
+	int64_t jobs_per_task, per_task;
+	int osync;
+	const int *tasks;
+	size_t ntasks;
+};
+int store_estimate(struct store *st, const struct store_estimate_ask *ask, struct store_estimate *out);
 void store_estimate_free(struct store_estimate *e);
 
 /* How a run was made: what `report` shows so a reader can make it again. */

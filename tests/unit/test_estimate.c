@@ -35,6 +35,18 @@ static int64_t add_run(struct store *st, const char *label, const char *mode, co
 	return run;
 }
 
+/* The estimate for workfile dbase at P = 20, O_SYNC on, J = jobs, of the n task counts listed. */
+static int estimate(struct store *st, int64_t jobs, const int *tasks, size_t n, struct store_estimate *e)
+{
+	const struct store_estimate_ask ask = {.workfile_name = "dbase",
+					       .jobs_per_task = jobs,
+					       .per_task = 20,
+					       .osync = 1,
+					       .tasks = tasks,
+					       .ntasks = n};
+	return store_estimate(st, &ask, e);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -52,7 +64,7 @@ int main(void)
 	add_run(st, "other", "sweep", "fserver", 20, 1, t12, 2, 9.0, 1); /* another workfile */
 
 	struct store_estimate e;
-	ok(store_estimate(st, "dbase", 10, 20, 1, ask, 3, &e) == 0, "estimate looked up");
+	ok(estimate(st, 10, ask, 3, &e) == 0, "estimate looked up");
 	is_int(e.run_id, a, "the run that measured most of the task counts");
 	is_int(e.matched, 2, "two of three task counts");
 	is_str(e.label, "a", "its label");
@@ -63,13 +75,13 @@ int main(void)
 	store_estimate_free(&e);
 
 	int64_t c = add_run(st, "c", "peak", "dbase", 20, 1, t12, 2, 1.0, 1);
-	ok(store_estimate(st, "dbase", 10, 20, 1, ask, 3, &e) == 0 && e.run_id == c, "the newest of equal coverage");
+	ok(estimate(st, 10, ask, 3, &e) == 0 && e.run_id == c, "the newest of equal coverage");
 	store_estimate_free(&e);
-	ok(store_estimate(st, "dbase", 11, 20, 1, ask, 3, &e) == 0 && e.run_id == 0 && e.matched == 0,
+	ok(estimate(st, 11, ask, 3, &e) == 0 && e.run_id == 0 && e.matched == 0,
 	   "another nominal jobs per task: nothing");
 	store_estimate_free(&e);
 	static const int dup[] = {2, 2};
-	ok(store_estimate(st, "dbase", 10, 20, 1, dup, 2, &e) == 0 && e.matched == 2 && e.seconds[1] == 3.0,
+	ok(estimate(st, 10, dup, 2, &e) == 0 && e.matched == 2 && e.seconds[1] == 3.0,
 	   "a task count asked twice is found twice");
 	store_estimate_free(&e);
 
