@@ -342,20 +342,15 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	out->workload_id = at->wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
 	take_outcome(rn, wl, tasks, &res, out);
+	struct store_point_rows rows = {.ntests = wl->wf.count, .nsamples = res.nseries};
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
 	char what[120];
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
 	if (ran)
 		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
-	size_t ncounters = 0;
-	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &ncounters) : NULL;
-	const struct store_point_rows rows = {.tests = tests,
-					      .ntests = wl->wf.count,
-					      .samples = samples,
-					      .nsamples = res.nseries,
-					      .counters = counters,
-					      .ncounters = ncounters};
+	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &rows.ncounters) : NULL;
+	rows.tests = tests, rows.samples = samples, rows.counters = counters;
 	if (store_point_add_counted(rn->st, out, &rows) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
