@@ -169,11 +169,13 @@ echo "# $(awk '$2 >= 7' "$T/params" | wc -l) of $(wc -l <"$T/params") functions 
 awk '$2 >= 7' "$T/params" | sort -t: -k2,2nr | sed 's/^/#   /'
 
 # one guard style: src/FOLDER/FILE.h is guarded by REAIM_FOLDER_FILE_H
-guards=$(find "$SRCDIR/src" -name '*.h' | sort | while read -r h; do
-	f=${h#"$SRCDIR"/src/}
-	want=REAIM_$(echo "${f%.h}" | tr '/a-z' '_A-Z')_H
-	[ "$(sed -n '1,/^#ifndef/s/^#ifndef //p' "$h")" = "$want" ] && grep -qx "#define $want" "$h" || echo "$f (want $want)"
-done)
+# (one awk over every header: a few processes, not a few per header)
+guards=$(find "$SRCDIR/src" -name '*.h' | sort | xargs awk -v root="$SRCDIR/src/" \
+	'FNR == 1 { f[++n] = substr(FILENAME, length(root) + 1); w = f[n]; sub(/\.h$/, "", w); gsub(/\//, "_", w)
+		want[n] = "REAIM_" toupper(w) "_H"; first[n] = ""; seen = def[n] = 0 }
+	!seen && /^#ifndef / { first[n] = substr($0, 9); seen = 1 }
+	$0 == "#define " want[n] { def[n] = 1 }
+	END { for (i = 1; i <= n; i++) if (first[i] != want[i] || !def[i]) print f[i] " (want " want[i] ")" }')
 ok "$([ -z "$guards" ] && echo 0 || echo 1)" "every header's guard is REAIM_FOLDER_FILE_H"
 [ -z "$guards" ] || echo "$guards" | sed 's/^/#   /'
 
