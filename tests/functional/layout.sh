@@ -6,7 +6,7 @@
 # ("Layout") does not name, by a link or by an include; no function is over 80 lines or takes more
 # than 8 parameters (but for a known list that only shrinks). The table
 # is read from the document itself, so the rule and its check are one text. The script then runs
-# itself on copies of the sources with a planted violation of each kind and must fail there.
+# itself on a copy of the sources with a planted violation of each kind and must fail each there.
 . "$(dirname "$0")/lib.sh"
 BUILDDIR=${REAIM_BUILDDIR:-$(pwd)}
 DOC=$SRCDIR/docs/DESIGN.md
@@ -189,34 +189,31 @@ loose=$(cd "$SRCDIR/src" && ls -p | grep -v / | grep "\.[ch]$" | grep -vx main.c
 ok "$([ -z "$loose" ] && echo 0 || echo 1)" "src/ holds main.c alone${loose:+ (also: $(echo $loose))}"
 
 # the check fails on planted violations: run on a copy of the sources (the objects stay the
-# build's) with an include up the layers, then with an 81-line function whose signature begins
-# with const, then with a function of 9 parameters
+# build's) with an include up the layers, an 81-line function whose signature begins with const
+# and a function of 9 parameters
 if [ -z "${REAIM_LAYOUT_PLANTED-}" ]; then
-	planted() {
-		rm -rf "$T/copy" && mkdir -p "$T/copy/docs" && cp -R "$SRCDIR/src" "$T/copy/" && cp "$DOC" "$T/copy/docs/" || return 2
-		"$@" || return 2
-		REAIM_LAYOUT_PLANTED=1 REAIM_SRCDIR="$T/copy" REAIM_BUILDDIR="$BUILDDIR" sh "$0" >"$T/planted" 2>&1
-	}
-	plant_include() {
-		printf '#include "store/store.h"\n' >>"$T/copy/src/measure/load.c"
-	}
-	planted plant_include
-	ok "$([ $? -eq 1 ] && grep -q '^#   src/measure -> src/store: src/measure/load.c includes src/store/store.h$' "$T/planted" &&
-		[ "$(grep -c '^not ok' "$T/planted")" -eq 1 ] && echo 0 || echo 1)" "a planted measure -> store include fails the check"
-	plant_long() {
-		{ printf 'const char *planted_long(void);\nconst char *planted_long(void)\n{\n'
-		  i=0; while [ $i -lt 78 ]; do echo "	(void)0;"; i=$((i + 1)); done; printf '\treturn "";\n}\n'; } >>"$T/copy/src/util/text.c"
-	}
-	planted plant_long
-	ok "$([ $? -eq 1 ] && grep -q '^#   src/util/text.c: 81 lines: const char \*planted_long(void)$' "$T/planted" &&
-		[ "$(grep -c '^not ok' "$T/planted")" -eq 1 ] && echo 0 || echo 1)" "a planted 81-line const function fails the check"
-	plant_params() {
-		printf 'int planted_params(int a, int b, int c, int d, int e, int f, int g, int h,\n\t\t     const char *i);\n' >>"$T/copy/src/measure/load.c"
-		printf 'int planted_params(int a, int b, int c, int d, int e, int f, int g, int h,\n\t\t     const char *i)\n{\n' >>"$T/copy/src/measure/load.c"
-		printf '\treturn a + b + c + d + e + f + g + h + (i != 0);\n}\n' >>"$T/copy/src/measure/load.c"
-	}
-	planted plant_params
-	ok "$([ $? -eq 1 ] && grep -q '^#   src/measure/load.c: 9 parameters: planted_params$' "$T/planted" &&
-		[ "$(grep -c '^not ok' "$T/planted")" -eq 1 ] && echo 0 || echo 1)" "a planted function of 9 parameters fails the check"
+	# one copy holds all three plants (a pass of the script is most of its time): each must fail
+	# its own check, naming the plant, and no other check may fail
+	rm -rf "$T/copy" && mkdir -p "$T/copy/docs" && cp -R "$SRCDIR/src" "$T/copy/" && cp "$DOC" "$T/copy/docs/"
+	ok $? "a copy of the sources to plant violations in"
+	printf '#include "store/store.h"\n' >>"$T/copy/src/measure/load.c"
+	{ printf 'const char *planted_long(void);\nconst char *planted_long(void)\n{\n'
+	  i=0; while [ $i -lt 78 ]; do echo "	(void)0;"; i=$((i + 1)); done; printf '\treturn "";\n}\n'; } >>"$T/copy/src/util/text.c"
+	printf 'int planted_params(int a, int b, int c, int d, int e, int f, int g, int h,\n\t\t     const char *i);\n' >>"$T/copy/src/measure/load.c"
+	printf 'int planted_params(int a, int b, int c, int d, int e, int f, int g, int h,\n\t\t     const char *i)\n{\n' >>"$T/copy/src/measure/load.c"
+	printf '\treturn a + b + c + d + e + f + g + h + (i != 0);\n}\n' >>"$T/copy/src/measure/load.c"
+	REAIM_LAYOUT_PLANTED=1 REAIM_SRCDIR="$T/copy" REAIM_BUILDDIR="$BUILDDIR" sh "$0" >"$T/planted" 2>&1
+	ok "$([ $? -eq 1 ] && [ "$(grep -c '^not ok' "$T/planted")" -eq 3 ] && echo 0 || echo 1)" \
+		"the planted copy fails three checks, no more ($(grep -c '^not ok' "$T/planted"))"
+	grep '^not ok' "$T/planted" | sed 's/^/#   /'
+	ok "$(grep -q '^not ok [0-9]* - no folder uses one its layer does not name' "$T/planted" &&
+		grep -q '^#   src/measure -> src/store: src/measure/load.c includes src/store/store.h$' "$T/planted" &&
+		echo 0 || echo 1)" "a planted measure -> store include fails the check"
+	ok "$(grep -q '^not ok [0-9]* - no function is over 80 lines' "$T/planted" &&
+		grep -q '^#   src/util/text.c: 81 lines: const char \*planted_long(void)$' "$T/planted" &&
+		echo 0 || echo 1)" "a planted 81-line const function fails the check"
+	ok "$(grep -q '^not ok [0-9]* - no function takes more than' "$T/planted" &&
+		grep -q '^#   src/measure/load.c: 9 parameters: planted_params$' "$T/planted" &&
+		echo 0 || echo 1)" "a planted function of 9 parameters fails the check"
 fi
 finish
