@@ -163,7 +163,13 @@ static enum outcome rebuild(struct store *st, int64_t id, const char *label, str
 	snprintf(where, sizeof(where), "run %lld", (long long)id);
 	struct errlist errs = {0};
 	memset(p, 0, sizeof(*p));
-	if (out == OUT_OK && plan_from_stored(where, s.run.suite, s.suite_text, w, n, label, p, &errs) < 0) {
+	const struct stored_suite run = {.where = where,
+					 .suite_name = s.run.suite,
+					 .suite_text = s.suite_text,
+					 .wl = w,
+					 .nwl = n,
+					 .label = label};
+	if (out == OUT_OK && plan_from_stored(&run, p, &errs) < 0) {
 		errlist_print(&errs);
 		out = OUT_USAGE;
 	}

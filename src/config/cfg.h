@@ -245,10 +245,16 @@ struct stored_workload {
 	const struct option_text *opts;
 	size_t nopts;
 };
-/* A plan from a stored run's text alone (no file is read): where names it in messages
- * ("run 5"); label replaces every workload's stored label (NULL: uname -r, as a new run). */
-int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
-		     size_t n, const char *label, struct plan *p, struct errlist *errs);
+/* A stored run's suite as text: the suite and its workloads. */
+struct stored_suite {
+	const char *where; /* names it in messages ("run 5") */
+	const char *suite_name, *suite_text;
+	const struct stored_workload *wl;
+	size_t nwl;
+	const char *label; /* replaces every workload's stored label (NULL: uname -r, as a new run) */
+};
+/* A plan from a stored run's text alone (no file is read). */
+int plan_from_stored(const struct stored_suite *run, struct plan *p, struct errlist *errs);
 
 /* How many points a plan will measure: exactly, at most (crossover and quick stop growing
  * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */

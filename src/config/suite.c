@@ -478,10 +478,23 @@ static void check_rounds(const struct workload *w, const char *file, int line, s
 	}
 }
 
-static void add_workload(struct plan *p, const char *name, const struct run_opts *base,
-			 const config_setting_t *root, const config_setting_t *group, const struct suite_src *src,
-			 const struct overrides *ov, struct errlist *errs)
+/* What every workload of a suite (or of the command line) starts from: the suite's own options,
+ * its root setting (NULL on the command line), where its lines came from and the command line's
+ * overrides. */
+struct suite_base {
+	const struct run_opts *opts;
+	const config_setting_t *root;
+	const struct suite_src *src;
+	const struct overrides *ov;
+};
+
+static void add_workload(struct plan *p, const struct suite_base *sb, const char *name, const config_setting_t *group,
+			 struct errlist *errs)
 {
+	const struct run_opts *base = sb->opts;
+	const config_setting_t *root = sb->root;
+	const struct suite_src *src = sb->src;
+	const struct overrides *ov = sb->ov;
 	struct workload w = {0};
 	run_opts_copy(&w.opts, base);
 	if (group)
@@ -623,6 +636,7 @@ int plan_from_suite_text(const char *path_in, const char *text_in, const struct 
 	struct run_opts base;
 	run_opts_defaults(&base);
 	apply_group(&base, root, 1, &src, errs);
+	const struct suite_base sb = {.opts = &base, .root = root, .src = &src, .ov = ov};
 	const config_setting_t *wls = config_setting_get_member(root, "workloads");
 	int cli_workfile = ov && overrides_given(ov, option_find("workfile"));
 	if (wls && !cli_workfile) {
@@ -638,10 +652,10 @@ int plan_from_suite_text(const char *path_in, const char *text_in, const struct 
 			}
 			const char *wname = NULL;
 			config_setting_lookup_string(g, "name", &wname);
-			add_workload(p, wname, &base, root, g, &src, ov, errs);
+			add_workload(p, &sb, wname, g, errs);
 		}
 	} else {
-		add_workload(p, NULL, &base, root, NULL, &src, ov, errs);
+		add_workload(p, &sb, NULL, NULL, errs);
 	}
 	run_opts_free(&base);
 	config_destroy(&cfg);
@@ -662,7 +676,8 @@ int plan_from_workfile(const char *wf, const struct overrides *ov, struct plan *
 	char *where = xstrdup("command line");
 	cli.files = &where;
 	cli.nfiles = 1;
-	add_workload(p, NULL, &base, NULL, NULL, &cli, ov, errs);
+	const struct suite_base sb = {.opts = &base, .src = &cli, .ov = ov};
+	add_workload(p, &sb, NULL, NULL, errs);
 	free(where);
 	run_opts_free(&base);
 	if (p->nwl) {
@@ -710,18 +725,17 @@ static void add_stored(struct plan *p, const char *where, const struct stored_wo
 	p->wl[p->nwl++] = wl;
 }
 
-int plan_from_stored(const char *where, const char *suite_name, const char *suite_text, const struct stored_workload *w,
-		     size_t n, const char *label, struct plan *p, struct errlist *errs)
+int plan_from_stored(const struct stored_suite *run, struct plan *p, struct errlist *errs)
 {
 	memset(p, 0, sizeof(*p));
 	size_t before = errs->count;
-	p->suite_name = xstrdup(suite_name);
-	p->suite_path = xstrdup(where);
-	p->suite_text = xstrdup(suite_text);
-	for (size_t i = 0; i < n; i++)
-		add_stored(p, where, &w[i], label, errs);
+	p->suite_name = xstrdup(run->suite_name);
+	p->suite_path = xstrdup(run->where);
+	p->suite_text = xstrdup(run->suite_text);
+	for (size_t i = 0; i < run->nwl; i++)
+		add_stored(p, run->where, &run->wl[i], run->label, errs);
 	if (errs->count == before && p->nwl == 0)
-		errlist_add(errs, where, 0, "no workloads stored");
+		errlist_add(errs, run->where, 0, "no workloads stored");
 	return errs->count == before ? 0 : -1;
 }
 

@@ -233,10 +233,13 @@ static void hook(const struct engine_point *pt, enum engine_event ev)
 		pt->hook->fn(pt->hook->arg, ev);
 }
 
-static void slot_reason(const struct engine_point *pt, const struct task_slot *slot,
-			const struct task_failure *why, unsigned i, int status, const struct point_state *st,
-			char *out, size_t len)
+/* Why task i of the point failed, from its slot, its failure record and its exit status. */
+static void slot_reason(const struct engine_point *pt, const struct point_shm *shm, const struct point_state *st,
+			unsigned i, char *out, size_t len)
 {
+	const struct task_slot *slot = &shm->slots[i];
+	const struct task_failure *why = &shm->failures[i];
+	int status = st->exit_status[i];
 	long long oom = st->oom_kills >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? oom_kills() : -1;
 	if (oom > st->oom_kills) {
 		snprintf(out, len, "task %u killed by SIGKILL after %u jobs, by the OOM killer (oom_kill in "
@@ -282,7 +285,7 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 		int ok = slot->state == SLOT_DONE && WIFEXITED(st->exit_status[i]) &&
 			 WEXITSTATUS(st->exit_status[i]) == 0 && slot->jobs_done == res->jobs_per_task;
 		if (!ok) {
-			slot_reason(pt, slot, &shm->failures[i], i, st->exit_status[i], st, why, sizeof(why));
+			slot_reason(pt, shm, st, i, why, sizeof(why));
 			invalidate(res, "%s", why);
 			continue;
 		}
@@ -390,7 +393,7 @@ static void died_before_ready(const struct engine_point *pt, const struct point_
 		unsigned i = st->pids[k].index;
 		if (!st->reaped[i])
 			continue;
-		slot_reason(pt, &shm->slots[i], &shm->failures[i], i, st->exit_status[i], st, why, sizeof(why));
+		slot_reason(pt, shm, st, i, why, sizeof(why));
 		snprintf(msg, sizeof(msg), "a task died before it was ready: %s", why);
 		break;
 	}

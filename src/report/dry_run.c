@@ -96,8 +96,13 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 	}
 	size_t per_task = plan_jobs_per_task(&wl->wf, o->jobs_per_task);
 	struct store_estimate e;
-	if (store_estimate(st, wl->wf.name, o->jobs_per_task, (int64_t)per_task, osync, o->tasks.n, o->tasks.count,
-			   &e) < 0) {
+	const struct store_estimate_ask ask = {.workfile_name = wl->wf.name,
+					       .jobs_per_task = o->jobs_per_task,
+					       .per_task = (int64_t)per_task,
+					       .osync = osync,
+					       .tasks = o->tasks.n,
+					       .ntasks = o->tasks.count};
+	if (store_estimate(st, &ask, &e) < 0) {
 		fprintf(f, "none (%s)\n", store_error(st));
 		store_estimate_free(&e);
 		return 1;

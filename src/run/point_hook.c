@@ -124,9 +124,9 @@ static int open_parent(const char *base, const char *name, char *why, size_t why
 	return pfd;
 }
 
-int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osync, int tasks, int round,
-		   const char *variant, char *dir, size_t len, int *dirfd, char *why, size_t whylen)
+int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *why, size_t whylen)
 {
+	const char *db = at->db;
 	*dirfd = -1;
 	/* absolute: the hook runs in the directory and is told its path ($REAIM_POINT_DIR) */
 	const char *slash = strrchr(db, '/'), *file = slash ? slash + 1 : db;
@@ -153,16 +153,16 @@ int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osy
 	char *stem_text = xasprintf("%.*s", (int)stem_len, file);
 	name_part(stem, sizeof(stem), stem_text);
 	free(stem_text);
-	snprintf(parent, sizeof(parent), "%s-run-%lld-hook", stem, (long long)run_id);
-	name_part(wl, sizeof(wl), workload);
-	name_part(var, sizeof(var), variant ? variant : "");
+	snprintf(parent, sizeof(parent), "%s-run-%lld-hook", stem, (long long)at->run_id);
+	name_part(wl, sizeof(wl), at->workload);
+	name_part(var, sizeof(var), at->variant ? at->variant : "");
 	int pfd = open_parent(base, parent, why, whylen);
 	if (pfd < 0)
 		return -1;
 	/* a new directory per point: never one another point (a repeated task count, a workload name
 	 * that reads the same here, another database's run) made */
-	w = snprintf(name, sizeof(name), "%s-osync-%s-tasks-%d-round-%d%s%s", wl, osync ? "on" : "off", tasks,
-			 round + 1, var[0] ? "-" : "", var);
+	w = snprintf(name, sizeof(name), "%s-osync-%s-tasks-%d-round-%d%s%s", wl, at->osync ? "on" : "off",
+		     at->tasks, at->round + 1, var[0] ? "-" : "", var);
 	size_t stem_end = (size_t)w;
 	int made = -1, err = 0;
 	for (int k = 1; k <= 1000 && made < 0; k++) {

@@ -44,12 +44,21 @@ int point_hook_wanted(const struct run_opts *o, int tasks);
 /* Before the run: -1 (why names the workload and the count) when --point-hook-tasks names a task
  * count no point of the workload's plan can have, so its hook would never run. */
 int point_hook_check(const struct run_opts *o, const char *workload, char *why, size_t whylen);
+/* The point a hook directory is for. */
+struct point_hook_where {
+	const char *db;      /* the database's path as given (relative to the working directory or not) */
+	int64_t run_id;
+	const char *workload;
+	int osync;
+	int tasks;
+	int round;           /* from 0 */
+	const char *variant; /* NULL or "": none */
+};
 /* The directory a point's hook output goes to: DB's directory / DBNAME-run-RUN-hook (DBNAME: the
  * database's file name less ".db"; made 0755 if missing, refused if a symlink or not ours alone) /
  * the point's name (workload, O_SYNC, tasks, round and variant; ".2", ".3" ... added when that is
  * taken, so every point gets a new one). dir is absolute, *dirfd the directory opened. -1 with why. */
-int point_hook_dir(const char *db, int64_t run_id, const char *workload, int osync, int tasks, int round,
-		   const char *variant, char *dir, size_t len, int *dirfd, char *why, size_t whylen);
+int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *why, size_t whylen);
 /* Ready a hook for one point (it takes dirfd); the engine point's hook is then &h->hook. */
 void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
 		     const struct engine_hook *next, struct accounting *acct);

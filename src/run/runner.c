@@ -160,8 +160,9 @@ static int hook_begin(struct runner *rn, const struct point_at *at, struct engin
 		snprintf(tag, sizeof(tag), "%s%scpus-%zu", at->variant, at->variant[0] ? "-" : "", rn->ncpus);
 	else
 		snprintf(tag, sizeof(tag), "%s", at->variant);
-	if (point_hook_dir(rn->db, rn->run_id, wl->name, at->osync, tasks, at->repeat, tag, dir, sizeof(dir), &dirfd,
-			   why, sizeof(why)) < 0) {
+	const struct point_hook_where where = {.db = rn->db, .run_id = rn->run_id, .workload = wl->name,
+					       .osync = at->osync, .tasks = tasks, .round = at->repeat, .variant = tag};
+	if (point_hook_dir(&where, dir, sizeof(dir), &dirfd, why, sizeof(why)) < 0) {
 		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
 		hook_failed(rn, "--point-hook not run: ", why);
 		return 0;
@@ -362,15 +363,16 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	out->workload_id = at->wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
 	take_outcome(rn, wl, tasks, &res, out);
+	struct store_point_rows rows = {.ntests = wl->wf.count, .nsamples = res.nseries};
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
 	char what[120];
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
 	if (ran)
 		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
-	size_t ncounters = 0;
-	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &ncounters) : NULL;
-	if (store_point_add_counted(rn->st, out, tests, wl->wf.count, samples, res.nseries, counters, ncounters) < 0) {
+	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &rows.ncounters) : NULL;
+	rows.tests = tests, rows.samples = samples, rows.counters = counters;
+	if (store_point_add_counted(rn->st, out, &rows) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
 		rn->fatal = rn->failed = 1;

@@ -41,22 +41,23 @@ static void read_label(sqlite3_stmt *s, void *row)
 
 /* Wall time of a point is its measured time plus what the point cost around it (fork, reap,
  * the sampler), so the estimate covers what the user waits for. */
-int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per_task, int64_t per_task,
-		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out)
+int store_estimate(struct store *st, const struct store_estimate_ask *ask, struct store_estimate *out)
 {
+	const int *tasks = ask->tasks;
+	size_t ntasks = ask->ntasks;
 	static const char what[] = "looking up stored point times";
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct run_time), .read = read_time};
 	memset(out, 0, sizeof(*out));
 	out->seconds = xcalloc(ntasks + 1, sizeof(double));
 	for (size_t i = 0; i < ntasks; i++)
 		out->seconds[i] = -1;
-	if (store_query(st, what, sizeof(struct run_time), read_time, NULL, &r,
+	if (store_query(st, what, &r,
 			"SELECT p.run_id, p.tasks, AVG(p.real_s + COALESCE(p.overhead_s, 0))"
 			" FROM points p JOIN workloads w ON w.id = p.workload_id JOIN runs r ON r.id = p.run_id"
 			" WHERE w.workfile_name = ?1 AND w.jobs_per_task = ?2 AND p.jobs_per_task = ?3"
 			" AND p.osync = ?4 AND p.cpus = 0 AND p.valid AND r.mode <> 'single'"
 			" GROUP BY p.run_id, p.tasks ORDER BY p.run_id DESC",
-			"siii", workfile_name, jobs_per_task, per_task, (int64_t)osync) < 0)
+			"siii", ask->workfile_name, ask->jobs_per_task, ask->per_task, (int64_t)ask->osync) < 0)
 		return -1;
 	const struct run_time *t = r.v;
 	double *cur = xcalloc(ntasks + 1, sizeof(double));
@@ -78,7 +79,8 @@ int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per
 	free(r.v);
 	if (out->run_id == 0)
 		return 0;
-	if (store_query(st, what, sizeof(*out), read_label, NULL, &r, "SELECT label, started_at FROM runs WHERE id = ?",
+	r = (struct store_rows){.size = sizeof(*out), .read = read_label};
+	if (store_query(st, what, &r, "SELECT label, started_at FROM runs WHERE id = ?",
 			"i", out->run_id) < 0)
 		return -1;
 	if (r.n == 1) {

@@ -65,14 +65,18 @@ int store_vprepare(struct store *st, sqlite3_stmt **s, const char *what, const c
 /* Reading result rows: read fills one zeroed element from the current row; drop (may be NULL)
  * frees what read allocated in one, when a later step fails. */
 typedef void store_row_fn(sqlite3_stmt *s, void *row);
+/* The rows of a query: what one element is and how it is read, set by the caller; what was read,
+ * filled by store_query. */
 struct store_rows {
+	size_t size;        /* bytes of one element */
+	store_row_fn *read;
+	store_row_fn *drop; /* NULL: read allocates nothing */
 	void *v;
 	size_t n;
 };
-/* Prepare and bind as store_prepare, then read every row into a growing array of elements of
- * `size` bytes. 0, or -1 with `what` in the error (nothing is left allocated then). */
-int store_query(struct store *st, const char *what, size_t size, store_row_fn *read, store_row_fn *drop,
-		struct store_rows *out, const char *sql, const char *fmt, ...);
+/* Prepare and bind as store_prepare, then read every row into rows->v, a growing array of elements
+ * of rows->size bytes. 0, or -1 with `what` in the error (nothing is left allocated then). */
+int store_query(struct store *st, const char *what, struct store_rows *rows, const char *sql, const char *fmt, ...);
 
 /* A row reader for queries of one integer column (ids, counts). */
 void store_read_id(sqlite3_stmt *s, void *row);

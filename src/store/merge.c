@@ -54,9 +54,9 @@ static int exec_text(struct store *st, const char *sql, const char *text)
 /* Ids from a query with one bound integer (or none). */
 static int select_ids(struct store *st, const char *sql, int64_t arg, int64_t **ids, size_t *n)
 {
-	struct store_rows r;
-	int rc = strchr(sql, '?') ? store_query(st, "merging", sizeof(**ids), store_read_id, NULL, &r, sql, "i", arg)
-				  : store_query(st, "merging", sizeof(**ids), store_read_id, NULL, &r, sql, "");
+	struct store_rows r = {.size = sizeof(**ids), .read = store_read_id};
+	int rc = strchr(sql, '?') ? store_query(st, "merging", &r, sql, "i", arg)
+				  : store_query(st, "merging", &r, sql, "");
 	*ids = r.v;
 	*n = r.n;
 	return rc;
@@ -203,7 +203,7 @@ static void drop_running(sqlite3_stmt *s, void *row)
 
 static int find_dead(struct store *st, const char *other_path)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct running_row), .read = read_running, .drop = drop_running};
 	/* its runs' lock files are beside the file itself, whatever name it is given here */
 	char *file = path_resolve(other_path);
 	if (!file) {
@@ -218,7 +218,7 @@ static int find_dead(struct store *st, const char *other_path)
 		free(dir);
 		return store_fail(st, "merging");
 	}
-	if (store_query(st, "merging", sizeof(struct running_row), read_running, drop_running, &r,
+	if (store_query(st, "merging", &r,
 			"SELECT uuid, lock_file, pid, COALESCE(host, '') FROM other.runs WHERE status = 'running'",
 			"") < 0) {
 		free(dir);

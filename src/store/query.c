@@ -32,9 +32,9 @@ static void drop_label(sqlite3_stmt *s, void *row)
  * suggest theirs. */
 static void no_match(struct store *st, const char *spec)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(char *), .read = read_label, .drop = drop_label};
 	long k = -1;
-	if (store_query(st, "reading the labels", sizeof(char *), read_label, drop_label, &r,
+	if (store_query(st, "reading the labels", &r,
 			"SELECT DISTINCT label FROM runs ORDER BY label", "") == 0) {
 		/* the labels, and "last" (a run's place is typed as often as its label: `show lsat`) */
 		r.v = xrealloc(r.v, (r.n + 1) * sizeof(char *));
@@ -70,17 +70,17 @@ static int by_place(const char *spec, long long *back)
 int store_resolve_run(struct store *st, const char *spec, int64_t *run_id)
 {
 	static const char what[] = "finding the run";
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(int64_t), .read = store_read_id};
 	long long n;
 	int rc;
 	if (by_place(spec, &n))
-		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r,
+		rc = store_query(st, what, &r,
 				 "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", "i", (int64_t)n);
 	else if (parse_long(spec, 1, INT64_MAX, &n) == 0)
-		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r, "SELECT id FROM runs WHERE id = ?",
+		rc = store_query(st, what, &r, "SELECT id FROM runs WHERE id = ?",
 				 "i", (int64_t)n);
 	else
-		rc = store_query(st, what, sizeof(int64_t), store_read_id, NULL, &r,
+		rc = store_query(st, what, &r,
 				 "SELECT id FROM runs WHERE label = ?1 OR uuid = ?1 ORDER BY id DESC LIMIT 1", "s",
 				 spec);
 	if (rc < 0)
@@ -142,7 +142,8 @@ static int parse_select(struct store *st, const char *spec, char *filters, struc
 /* The runs of a label that pass sel, oldest first. */
 static int select_runs(struct store *st, const char *label, const struct run_select *sel, struct store_rows *r)
 {
-	return store_query(st, "finding the runs", sizeof(struct id_status), read_id_status, NULL, r,
+	*r = (struct store_rows){.size = sizeof(struct id_status), .read = read_id_status};
+	return store_query(st, "finding the runs", r,
 			   "SELECT id, status = 'running' FROM runs r WHERE label = ?1"
 			   " AND (?2 IS NULL OR suite_name = ?2) AND (?3 IS NULL OR mode = ?3)"
 			   " AND (?4 IS NULL OR EXISTS (SELECT 1 FROM workloads w WHERE w.run_id = r.id AND w.name = ?4))"
@@ -243,8 +244,8 @@ static void read_run(sqlite3_stmt *s, void *row)
 
 int store_get_run(struct store *st, int64_t run_id, struct store_run_row *row)
 {
-	struct store_rows r;
-	if (store_query(st, "reading the run", sizeof(*row), read_run, NULL, &r, RUN_COLUMNS " WHERE r.id = ?", "i",
+	struct store_rows r = {.size = sizeof(*row), .read = read_run};
+	if (store_query(st, "reading the run", &r, RUN_COLUMNS " WHERE r.id = ?", "i",
 			run_id) < 0)
 		return -1;
 	if (r.n == 1)
@@ -274,8 +275,8 @@ static void drop_texts(sqlite3_stmt *s, void *row)
 
 int store_get_run_text(struct store *st, int64_t run_id, char **command_line, char **suite_text)
 {
-	struct store_rows r;
-	if (store_query(st, "reading the run's text", 2 * sizeof(char *), read_texts, drop_texts, &r,
+	struct store_rows r = {.size = 2 * sizeof(char *), .read = read_texts, .drop = drop_texts};
+	if (store_query(st, "reading the run's text", &r,
 			"SELECT command_line, suite_text FROM runs WHERE id = ?", "i", run_id) < 0)
 		return -1;
 	char **t = r.v;
@@ -292,8 +293,8 @@ int store_get_run_text(struct store *st, int64_t run_id, char **command_line, ch
 
 int store_list_runs(struct store *st, const struct run_filter *f, struct store_run_row **rows, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "listing runs", sizeof(**rows), read_run, NULL, &r,
+	struct store_rows r = {.size = sizeof(**rows), .read = read_run};
+	int rc = store_query(st, "listing runs", &r,
 			     RUN_COLUMNS
 			     " WHERE (?1 IS NULL OR r.label = ?1) AND (?2 IS NULL OR r.suite_name = ?2)"
 			     " AND (?3 IS NULL OR EXISTS (SELECT 1 FROM workloads w WHERE w.run_id = r.id"
@@ -327,8 +328,8 @@ static void read_point(sqlite3_stmt *s, void *row)
 
 int store_get_points(struct store *st, int64_t run_id, struct store_point **pts, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "reading points", sizeof(**pts), read_point, NULL, &r,
+	struct store_rows r = {.size = sizeof(**pts), .read = read_point};
+	int rc = store_query(st, "reading points", &r,
 			     "SELECT p.id, p.run_id, p.workload_id, w.name" STORE_POINT_FIGURES(STORE_POINT_COLUMN)
 			     " FROM points p JOIN workloads w ON w.id = p.workload_id WHERE p.run_id = ?"
 			     " ORDER BY p.workload_id, p.cpus, p.osync, p.tasks, p.repeat, p.id",
@@ -347,8 +348,8 @@ static void read_test(sqlite3_stmt *s, void *row)
 
 int store_get_tests(struct store *st, int64_t point_id, struct store_test **tests, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "reading per-test figures", sizeof(**tests), read_test, NULL, &r,
+	struct store_rows r = {.size = sizeof(**tests), .read = read_test};
+	int rc = store_query(st, "reading per-test figures", &r,
 			     "SELECT test" STORE_TEST_FIGURES(STORE_COLUMN)
 			     " FROM test_stats WHERE point_id = ? ORDER BY test",
 			     "i", point_id);
@@ -364,9 +365,9 @@ static void read_sample(sqlite3_stmt *s, void *row)
 
 int store_get_samples(struct store *st, int64_t point_id, struct store_sample **samples, size_t *n)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(**samples), .read = read_sample};
 	/* the point's id leads because every figure's column comes with its leading comma */
-	int rc = store_query(st, "reading the system time series", sizeof(**samples), read_sample, NULL, &r,
+	int rc = store_query(st, "reading the system time series", &r,
 			     "SELECT point_id" STORE_SAMPLE_FIGURES(STORE_COLUMN)
 			     " FROM samples WHERE point_id = ? ORDER BY t_s",
 			     "i", point_id);
@@ -387,8 +388,8 @@ static void read_counter(sqlite3_stmt *s, void *row)
 
 int store_get_counters(struct store *st, int64_t point_id, struct store_counter **counters, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "reading the point's counters", sizeof(**counters), read_counter, NULL, &r,
+	struct store_rows r = {.size = sizeof(**counters), .read = read_counter};
+	int rc = store_query(st, "reading the point's counters", &r,
 			     "SELECT " STORE_COUNTER_COLS " FROM point_counters WHERE point_id = ? ORDER BY source, name",
 			     "i", point_id);
 	*counters = r.v;
@@ -409,8 +410,8 @@ static void drop_pair(sqlite3_stmt *s, void *row)
 
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "reading the environment", sizeof(char *), read_pair, drop_pair, &r,
+	struct store_rows r = {.size = sizeof(char *), .read = read_pair, .drop = drop_pair};
+	int rc = store_query(st, "reading the environment", &r,
 			     "SELECT key, value FROM env WHERE run_id = ? ORDER BY key", "i", run_id);
 	*kv = r.v;
 	*n = r.n;
@@ -424,9 +425,9 @@ static void read_text(sqlite3_stmt *s, void *row)
 
 int store_get_kernel_config(struct store *st, int64_t run_id, char **text)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(char *), .read = read_text, .drop = drop_pair};
 	*text = NULL;
-	if (store_query(st, "reading the kernel config", sizeof(char *), read_text, drop_pair, &r,
+	if (store_query(st, "reading the kernel config", &r,
 			"SELECT text FROM kernel_configs WHERE run_id = ?", "i", run_id) < 0)
 		return -1;
 	if (r.n) /* run_id is the key: one row at most */
@@ -454,8 +455,8 @@ static void drop_option(sqlite3_stmt *s, void *row)
 
 int store_get_workload_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "reading the workloads' options", sizeof(**opts), read_option, drop_option, &r,
+	struct store_rows r = {.size = sizeof(**opts), .read = read_option, .drop = drop_option};
+	int rc = store_query(st, "reading the workloads' options", &r,
 			     "SELECT o.workload_id, w.name, o.key, o.item, o.value FROM workload_options o"
 			     " JOIN workloads w ON w.id = o.workload_id WHERE w.run_id = ?"
 			     " ORDER BY o.workload_id, o.key, o.item",
@@ -485,8 +486,8 @@ static void read_workload(sqlite3_stmt *s, void *row)
 
 int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_row **rows, size_t *n)
 {
-	struct store_rows r;
-	int rc = store_query(st, "reading the workloads", sizeof(**rows), read_workload, NULL, &r,
+	struct store_rows r = {.size = sizeof(**rows), .read = read_workload};
+	int rc = store_query(st, "reading the workloads", &r,
 			     "SELECT id, name, workfile_name, jobs_per_task, repeat, threshold FROM workloads"
 			     " WHERE run_id = ? ORDER BY id",
 			     "i", run_id);
@@ -497,8 +498,8 @@ int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_
 
 int store_get_workfile_text(struct store *st, int64_t workload_id, char **text)
 {
-	struct store_rows r;
-	if (store_query(st, "reading the workfile", sizeof(char *), read_texts, drop_texts, &r,
+	struct store_rows r = {.size = sizeof(char *), .read = read_texts, .drop = drop_texts};
+	if (store_query(st, "reading the workfile", &r,
 			"SELECT workfile_text FROM workloads WHERE id = ?", "i", workload_id) < 0)
 		return -1;
 	if (r.n != 1) {

@@ -61,9 +61,9 @@ int store_prepare(struct store *st, sqlite3_stmt **s, const char *what, const ch
 	return rc;
 }
 
-int store_query(struct store *st, const char *what, size_t size, store_row_fn *read, store_row_fn *drop,
-		struct store_rows *out, const char *sql, const char *fmt, ...)
+int store_query(struct store *st, const char *what, struct store_rows *out, const char *sql, const char *fmt, ...)
 {
+	size_t size = out->size;
 	sqlite3_stmt *s;
 	va_list ap;
 	out->v = NULL;
@@ -82,12 +82,12 @@ int store_query(struct store *st, const char *what, size_t size, store_row_fn *r
 		}
 		char *row = v + out->n++ * size;
 		memset(row, 0, size);
-		read(s, row);
+		out->read(s, row);
 	}
 	if (rc != SQLITE_DONE) {
 		store_fail(st, what);
-		for (size_t i = 0; drop && i < out->n; i++)
-			drop(s, v + i * size);
+		for (size_t i = 0; out->drop && i < out->n; i++)
+			out->drop(s, v + i * size);
 		free(v);
 		out->n = 0;
 		sqlite3_finalize(s);

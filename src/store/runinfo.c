@@ -104,10 +104,10 @@ static void drop_head(sqlite3_stmt *s, void *row)
 
 int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *ri)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(*ri), .read = read_head, .drop = drop_head};
 	memset(ri, 0, sizeof(*ri));
 	char *sql = select_sql(run_columns, NCOLS(run_columns), "runs", "id = ?");
-	int rc = store_query(st, "reading the run", sizeof(*ri), read_head, drop_head, &r, sql, "i", run_id);
+	int rc = store_query(st, "reading the run", &r, sql, "i", run_id);
 	free(sql);
 	if (rc < 0)
 		return -1;
@@ -119,8 +119,8 @@ int store_get_run_info(struct store *st, int64_t run_id, struct store_run_info *
 	*ri = *(struct store_run_info *)r.v; /* the id is unique: one row */
 	free(r.v);
 	sql = select_sql(workload_columns, NCOLS(workload_columns), "workloads", "run_id = ? ORDER BY id");
-	rc = store_query(st, "reading the run's workloads", sizeof(*ri->workloads), read_workload, drop_workload,
-			 &r, sql, "i", run_id);
+	r = (struct store_rows){.size = sizeof(*ri->workloads), .read = read_workload, .drop = drop_workload};
+	rc = store_query(st, "reading the run's workloads", &r, sql, "i", run_id);
 	free(sql);
 	if (rc < 0) {
 		store_run_info_free(ri);

@@ -451,20 +451,27 @@ void store_close(struct store *st)
 	free(st);
 }
 
-/* Run one statement: the values fmt describes bound first, then (when t is not NULL) the
- * figures of row, NULL for the SYSTEM ones when no_system is set; the new row id in *id. */
-static int vrun(struct store *st, int64_t *id, const char *what, const char *sql,
-		const struct store_figure_table *t, const void *row, int no_system, const char *fmt, va_list ap)
+/* One statement to run: what it does (for its error), its SQL, and the figures bound after the
+ * values its format describes. */
+struct stmt {
+	const char *what, *sql;
+	const struct store_figure_table *t; /* NULL: no figures */
+	const void *row;		    /* the figures' row */
+	int no_system;			    /* NULL for the SYSTEM figures */
+};
+
+/* Run one statement: the values fmt describes bound first, then its figures; the new row id in *id. */
+static int vrun(struct store *st, int64_t *id, const struct stmt *q, const char *fmt, va_list ap)
 {
 	sqlite3_stmt *s;
-	if (store_vprepare(st, &s, what, sql, fmt, ap) < 0)
+	if (store_vprepare(st, &s, q->what, q->sql, fmt, ap) < 0)
 		return -1;
 	int rc = SQLITE_MISUSE;
-	if (!t || store_bind_figures(s, (int)strlen(fmt) + 1, t, row, no_system) == 0)
+	if (!q->t || store_bind_figures(s, (int)strlen(fmt) + 1, q->t, q->row, q->no_system) == 0)
 		rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
-		return store_fail(st, what);
+		return store_fail(st, q->what);
 	if (id)
 		*id = sqlite3_last_insert_rowid(st->db);
 	return 0;
@@ -472,19 +479,19 @@ static int vrun(struct store *st, int64_t *id, const char *what, const char *sql
 
 static int run_stmt(struct store *st, int64_t *id, const char *what, const char *sql, const char *fmt, ...)
 {
+	const struct stmt q = {.what = what, .sql = sql};
 	va_list ap;
 	va_start(ap, fmt);
-	int rc = vrun(st, id, what, sql, NULL, NULL, 0, fmt, ap);
+	int rc = vrun(st, id, &q, fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
-static int insert_row(struct store *st, int64_t *id, const char *what, const char *sql,
-		      const struct store_figure_table *t, const void *row, int no_system, const char *fmt, ...)
+static int insert_row(struct store *st, int64_t *id, const struct stmt *q, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int rc = vrun(st, id, what, sql, t, row, no_system, fmt, ap);
+	int rc = vrun(st, id, q, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -587,12 +594,12 @@ static int insert_counters(struct store *st, int64_t point_id, const struct stor
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
 		    const struct store_sample *samples, size_t nsamples)
 {
-	return store_point_add_counted(st, p, tests, ntests, samples, nsamples, NULL, 0);
+	const struct store_point_rows rows = {
+		.tests = tests, .ntests = ntests, .samples = samples, .nsamples = nsamples};
+	return store_point_add_counted(st, p, &rows);
 }
 
-int store_point_add_counted(struct store *st, struct store_point *p, const struct store_test *tests,
-			    size_t ntests, const struct store_sample *samples, size_t nsamples,
-			    const struct store_counter *counters, size_t ncounters)
+int store_point_add_counted(struct store *st, struct store_point *p, const struct store_point_rows *rows)
 {
 	static const char point_sql[] = "INSERT INTO points (run_id, workload_id" STORE_POINT_FIGURES(STORE_COLUMN)
 					") VALUES (?, ?" STORE_POINT_FIGURES(STORE_PARAM) ")";
@@ -602,18 +609,30 @@ int store_point_add_counted(struct store *st, struct store_point *p, const struc
 					 ") VALUES (?" STORE_SAMPLE_FIGURES(STORE_PARAM) ")";
 	if (exec(st, "BEGIN IMMEDIATE", "storing the point") < 0)
 		return -1;
-	if (insert_row(st, &p->id, "storing the point", point_sql, &store_point_table, p, !p->sampled, "ii",
-		       p->run_id, p->workload_id) < 0)
+	const struct stmt point = {.what = "storing the point",
+				   .sql = point_sql,
+				   .t = &store_point_table,
+				   .row = p,
+				   .no_system = !p->sampled};
+	if (insert_row(st, &p->id, &point, "ii", p->run_id, p->workload_id) < 0)
 		goto fail;
-	for (size_t i = 0; i < ntests; i++)
-		if (insert_row(st, NULL, "storing per-test figures", test_sql, &store_test_table, &tests[i], 0, "is",
-			       p->id, tests[i].name) < 0)
+	for (size_t i = 0; i < rows->ntests; i++) {
+		const struct stmt test = {.what = "storing per-test figures",
+					  .sql = test_sql,
+					  .t = &store_test_table,
+					  .row = &rows->tests[i]};
+		if (insert_row(st, NULL, &test, "is", p->id, rows->tests[i].name) < 0)
 			goto fail;
-	for (size_t i = 0; p->sampled && i < nsamples; i++)
-		if (insert_row(st, NULL, "storing the system time series", sample_sql, &store_sample_table,
-			       &samples[i], 0, "i", p->id) < 0)
+	}
+	for (size_t i = 0; p->sampled && i < rows->nsamples; i++) {
+		const struct stmt sample = {.what = "storing the system time series",
+					    .sql = sample_sql,
+					    .t = &store_sample_table,
+					    .row = &rows->samples[i]};
+		if (insert_row(st, NULL, &sample, "i", p->id) < 0)
 			goto fail;
-	if (ncounters && insert_counters(st, p->id, counters, ncounters) < 0)
+	}
+	if (rows->ncounters && insert_counters(st, p->id, rows->counters, rows->ncounters) < 0)
 		goto fail;
 	return exec(st, "COMMIT", "committing the point");
 fail:
@@ -689,9 +708,9 @@ static int owner_alive(struct store *st, const struct owner *o)
 
 int store_reap_dead_runs(struct store *st, const char *host, int *count)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct owner), .read = read_owner, .drop = drop_owner};
 	*count = 0;
-	if (store_query(st, "finding abandoned runs", sizeof(struct owner), read_owner, drop_owner, &r,
+	if (store_query(st, "finding abandoned runs", &r,
 			"SELECT id, pid, uuid, lock_file FROM runs WHERE status = 'running' AND host = ?", "s",
 			host) < 0)
 		return -1;
@@ -729,11 +748,11 @@ int store_default_dir(char *err, size_t errlen)
 
 int store_run_owner_gone(struct store *st, int64_t run_id)
 {
-	struct store_rows r;
+	struct store_rows r = {.size = sizeof(struct owner), .read = read_owner, .drop = drop_owner};
 	char host[256] = "";
 	gethostname(host, sizeof(host) - 1);
 	/* a run of another host is judged by that host's next run, as store_reap_dead_runs does */
-	if (store_query(st, "reading the run's owner", sizeof(struct owner), read_owner, drop_owner, &r,
+	if (store_query(st, "reading the run's owner", &r,
 			"SELECT id, pid, uuid, lock_file FROM runs WHERE id = ? AND status = 'running' AND host = ?",
 			"is", run_id, host) < 0)
 		return -1;

@@ -121,10 +121,18 @@ struct store_counter {
 /* Insert a point and its per-test rows in one transaction. */
 int store_point_add(struct store *st, struct store_point *p, const struct store_test *tests, size_t ntests,
 		    const struct store_sample *samples, size_t nsamples);
-/* The same with the point's counters (none when ncounters is 0). */
-int store_point_add_counted(struct store *st, struct store_point *p, const struct store_test *tests,
-			    size_t ntests, const struct store_sample *samples, size_t nsamples,
-			    const struct store_counter *counters, size_t ncounters);
+/* What is stored with a point: its per-test rows, its system time series (kept only when the
+ * point was sampled) and its counters; each array of its count, none when that is 0. */
+struct store_point_rows {
+	const struct store_test *tests;
+	size_t ntests;
+	const struct store_sample *samples;
+	size_t nsamples;
+	const struct store_counter *counters;
+	size_t ncounters;
+};
+/* The same with the point's counters. */
+int store_point_add_counted(struct store *st, struct store_point *p, const struct store_point_rows *rows);
 
 /* ---- queries ---- */
 /* Filters for store_list_runs; NULL or 0 fields do not filter. */
@@ -195,8 +203,15 @@ struct store_estimate {
 	size_t matched;           /* asked task counts that run measured */
 	double *seconds;          /* per asked task count: mean wall time of a valid point, or -1 */
 };
-int store_estimate(struct store *st, const char *workfile_name, int64_t jobs_per_task, int64_t per_task,
-		   int osync, const int *tasks, size_t ntasks, struct store_estimate *out);
+/* What is asked: the workfile, its jobs per task (nominal and P), the O_SYNC setting, the task counts. */
+struct store_estimate_ask {
+	const char *workfile_name;
+	int64_t jobs_per_task, per_task;
+	int osync;
+	const int *tasks;
+	size_t ntasks;
+};
+int store_estimate(struct store *st, const struct store_estimate_ask *ask, struct store_estimate *out);
 void store_estimate_free(struct store_estimate *e);
 
 /* How a run was made: what `report` shows so a reader can make it again. */

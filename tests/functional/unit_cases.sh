@@ -18,4 +18,16 @@ contains "$T/two" "each option writes its own member" "two cases by a comma"
 TAP_ONLY=no_such_case "$prog" >"$T/none"
 ok "$([ $? -ne 0 ] && grep -q "^not ok.*'no_such_case' is a case" "$T/none" && echo 0 || echo 1)" \
 	"a name that is no case fails the program"
+
+# every unit test program registers its cases through tap_case, so each can be aimed at by name;
+# those below do not yet (their checks run in main) and may only leave the list
+not_yet="test_bgload test_command test_cpu_window test_cputopo test_one_model test_outfile
+test_point_hook test_precision test_suite test_throttle test_vm"
+missing=$(for f in "$SRCDIR"/tests/unit/test_*.c; do
+	name=$(basename "$f" .c)
+	grep -q 'tap_case(' "$f" || echo " $not_yet " | tr '\n' ' ' | grep -q " $name " || echo "$name"
+done)
+ok "$([ -z "$missing" ] && echo 0 || echo 1)" "every unit test registers its cases by name${missing:+ (not: $(echo $missing))}"
+stale=$(for name in $not_yet; do grep -q 'tap_case(' "$SRCDIR/tests/unit/$name.c" 2>/dev/null && echo "$name"; done)
+ok "$([ -z "$stale" ] && echo 0 || echo 1)" "the list of those that do not yet only shrinks${stale:+ (now registered: $(echo $stale))}"
 finish

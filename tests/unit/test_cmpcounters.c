@@ -50,7 +50,9 @@ static int64_t fake_run(const char *label, const double *jpm, const struct fc *c
 			{.source = "vmstat", .name = "pgfault", .unit = "events", .value = c[i].pgfault, .running_pct = NAN},
 			{.source = "softirqs", .name = "TIMER", .unit = "softirqs", .value = c[i].timer, .running_pct = NAN},
 		};
-		store_point_add_counted(st, &p, NULL, 0, NULL, 0, k, c[i].cs < 0 ? 0 : ARRAY_SIZE(k));
+		store_point_add_counted(
+			st, &p,
+			&(const struct store_point_rows){.counters = k, .ncounters = c[i].cs < 0 ? 0 : ARRAY_SIZE(k)});
 	}
 	return id;
 }
@@ -241,7 +243,7 @@ static void point_figures(void)
 		snprintf(p.variant, sizeof(p.variant), "%s", b ? "bfq" : "none");
 		struct store_counter k = {.source = "vmstat", .name = "pgfault", .unit = "events", .value = 100 + round,
 					  .running_pct = NAN};
-		store_point_add_counted(st, &p, NULL, 0, NULL, 0, &k, 1);
+		store_point_add_counted(st, &p, &(const struct store_point_rows){.counters = &k, .ncounters = 1});
 	}
 	struct compare_group g = {&id, 1};
 	struct compare_options o = {.alpha = 0.05};
@@ -312,7 +314,9 @@ static int64_t fake_points(const char *label, const struct fpt *pt, size_t n, co
 			{.source = "cgroup", .name = "nr_throttled", .unit = "periods", .value = pt[i].thr_nr, .running_pct = NAN},
 			{.source = "cgroup", .name = "throttled_usec", .unit = "us", .value = pt[i].thr_us, .running_pct = NAN},
 		};
-		store_point_add_counted(st, &p, NULL, 0, NULL, 0, k, pt[i].thr_nr < 0 ? 1 : ARRAY_SIZE(k));
+		store_point_add_counted(st, &p,
+					&(const struct store_point_rows){
+						.counters = k, .ncounters = pt[i].thr_nr < 0 ? 1 : ARRAY_SIZE(k)});
 	}
 	return id;
 }

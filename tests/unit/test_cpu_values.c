@@ -9,14 +9,17 @@
 #include "tap.h"
 #include "catalog/cpu_values.h"
 
-int main(void)
+static void vals(void)
 {
 	int rule = cpu_vals[0] == 0.0 && cpu_vals[1] == 1.0 && cpu_vals[2] == DBL_TRUE_MIN;
 	for (int i = 3; i < NUMVALS; i++)
 		rule &= cpu_vals[i] == fabs(cpu_vals[i - 2] - cpu_vals[i - 1]) / 2.0;
 	ok(rule, "vals[]: 0, 1, the smallest subnormal, then half the difference of the two before");
 	ok(cpu_vals[3] == 0.5 && cpu_vals[NUMVALS - 1] == ldexp(1.0, -497), "vals[] halves from 2^-1 to 2^-497");
+}
 
+static void vals10(void)
+{
 	int tiny = 1, range = 1, distinct = 1;
 	double sum = 0.0;
 	for (int i = 0; i < NUM10VALS; i++) {
@@ -45,5 +48,11 @@ int main(void)
 				same &= cpu_vals10[i] == (double)rand() / RAND_MAX * 20. - 10.;
 		ok(same, "vals10[] is rand() / RAND_MAX * 20 - 10 from rand()'s initial state");
 	}
+}
+
+int main(void)
+{
+	tap_case(vals);
+	tap_case(vals10);
 	return done_testing();
 }

@@ -35,24 +35,24 @@ static int64_t add_run(struct store *st, const char *label, const char *mode, co
 	return run;
 }
 
-int main(void)
+/* The estimate for workfile dbase at P = 20, O_SYNC on, J = jobs, of the n task counts listed. */
+static int estimate(struct store *st, int64_t jobs, const int *tasks, size_t n, struct store_estimate *e)
 {
-	if (!mkdtemp(dir))
-		return 1;
-	char *db = xasprintf("%s/e.db", dir), err[512];
-	struct store *st;
-	ok(store_open(db, &st, err, sizeof(err)) == 0, "a database");
-	static const int t12[] = {1, 2}, t1[] = {1}, ask[] = {1, 2, 4};
-	int64_t a = add_run(st, "a", "sweep", "dbase", 20, 1, t12, 2, 2.0, 1);
-	add_run(st, "b", "sweep", "dbase", 20, 1, t1, 1, 3.0, 1);       /* newer, fewer task counts */
-	add_run(st, "single", "single", "dbase", 20, 1, t12, 2, 9.0, 1); /* single mode: not a load point */
-	add_run(st, "off", "sweep", "dbase", 20, 0, t12, 2, 9.0, 1);     /* other O_SYNC setting */
-	add_run(st, "p21", "sweep", "dbase", 21, 1, t12, 2, 9.0, 1);     /* other P: the workfile changed */
-	add_run(st, "bad", "sweep", "dbase", 20, 1, t12, 2, 9.0, 0);     /* invalid points */
-	add_run(st, "other", "sweep", "fserver", 20, 1, t12, 2, 9.0, 1); /* another workfile */
+	const struct store_estimate_ask ask = {.workfile_name = "dbase",
+					       .jobs_per_task = jobs,
+					       .per_task = 20,
+					       .osync = 1,
+					       .tasks = tasks,
+					       .ntasks = n};
+	return store_estimate(st, &ask, e);
+}
 
+/* The run that measured most of the asked task counts, and its times; the newest of equal coverage. */
+static void estimates(struct store *st, int64_t a)
+{
+	static const int t12[] = {1, 2}, ask[] = {1, 2, 4};
 	struct store_estimate e;
-	ok(store_estimate(st, "dbase", 10, 20, 1, ask, 3, &e) == 0, "estimate looked up");
+	ok(estimate(st, 10, ask, 3, &e) == 0, "estimate looked up");
 	is_int(e.run_id, a, "the run that measured most of the task counts");
 	is_int(e.matched, 2, "two of three task counts");
 	is_str(e.label, "a", "its label");
@@ -63,22 +63,44 @@ int main(void)
 	store_estimate_free(&e);
 
 	int64_t c = add_run(st, "c", "peak", "dbase", 20, 1, t12, 2, 1.0, 1);
-	ok(store_estimate(st, "dbase", 10, 20, 1, ask, 3, &e) == 0 && e.run_id == c, "the newest of equal coverage");
+	ok(estimate(st, 10, ask, 3, &e) == 0 && e.run_id == c, "the newest of equal coverage");
 	store_estimate_free(&e);
-	ok(store_estimate(st, "dbase", 11, 20, 1, ask, 3, &e) == 0 && e.run_id == 0 && e.matched == 0,
+	ok(estimate(st, 11, ask, 3, &e) == 0 && e.run_id == 0 && e.matched == 0,
 	   "another nominal jobs per task: nothing");
 	store_estimate_free(&e);
 	static const int dup[] = {2, 2};
-	ok(store_estimate(st, "dbase", 10, 20, 1, dup, 2, &e) == 0 && e.matched == 2 && e.seconds[1] == 3.0,
+	ok(estimate(st, 10, dup, 2, &e) == 0 && e.matched == 2 && e.seconds[1] == 3.0,
 	   "a task count asked twice is found twice");
 	store_estimate_free(&e);
+}
 
+static void workloads(struct store *st, int64_t a)
+{
 	struct store_workload_row *w;
 	size_t n;
 	ok(store_get_workloads(st, a, &w, &n) == 0 && n == 1, "a run's workloads");
 	ok(strcmp(w[0].name, "dbase") == 0 && strcmp(w[0].workfile_name, "dbase") == 0 && w[0].repeat == 2 &&
 	   w[0].jobs_per_task == 10 && w[0].threshold == 1.5, "name, workfile, rounds, jobs, threshold");
 	free(w);
+}
+
+int main(void)
+{
+	if (!mkdtemp(dir))
+		return 1;
+	char *db = xasprintf("%s/e.db", dir), err[512];
+	struct store *st;
+	ok(store_open(db, &st, err, sizeof(err)) == 0, "a database");
+	static const int t12[] = {1, 2}, t1[] = {1};
+	int64_t a = add_run(st, "a", "sweep", "dbase", 20, 1, t12, 2, 2.0, 1);
+	add_run(st, "b", "sweep", "dbase", 20, 1, t1, 1, 3.0, 1);	 /* newer, fewer task counts */
+	add_run(st, "single", "single", "dbase", 20, 1, t12, 2, 9.0, 1); /* single mode: not a load point */
+	add_run(st, "off", "sweep", "dbase", 20, 0, t12, 2, 9.0, 1);	 /* other O_SYNC setting */
+	add_run(st, "p21", "sweep", "dbase", 21, 1, t12, 2, 9.0, 1);	 /* other P: the workfile changed */
+	add_run(st, "bad", "sweep", "dbase", 20, 1, t12, 2, 9.0, 0);	 /* invalid points */
+	add_run(st, "other", "sweep", "fserver", 20, 1, t12, 2, 9.0, 1); /* another workfile */
+	tap_case(estimates, st, a);
+	tap_case(workloads, st, a);
 	store_close(st);
 
 	char cmd[256];

@@ -149,7 +149,13 @@ static int store_all(struct store *st, int64_t run, int64_t wl)
 	bare.sampled = 0;
 	bare.jobs_per_min = NAN;
 	bare.tasks = point.tasks + 1;
-	if (store_point_add_counted(st, &point, tests, 2, samples, 3, counters, ARRAY_SIZE(counters)) < 0)
+	const struct store_point_rows rows = {.tests = tests,
+					      .ntests = 2,
+					      .samples = samples,
+					      .nsamples = 3,
+					      .counters = counters,
+					      .ncounters = ARRAY_SIZE(counters)};
+	if (store_point_add_counted(st, &point, &rows) < 0)
 		return -1;
 	return store_point_add(st, &bare, NULL, 0, NULL, 0);
 }

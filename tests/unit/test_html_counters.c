@@ -52,7 +52,9 @@ static int64_t fake_run(const char *label, int hog, int r, int counted)
 			{.source = "softirqs", .name = "TIMER", .unit = "softirqs", .value = (hog ? 200 : 400) + 4 * wobble,
 			 .running_pct = NAN},
 		};
-		store_point_add_counted(st, &p, NULL, 0, NULL, 0, k, counted ? ARRAY_SIZE(k) : 0);
+		store_point_add_counted(
+			st, &p,
+			&(const struct store_point_rows){.counters = k, .ncounters = counted ? ARRAY_SIZE(k) : 0});
 	}
 	return id;
 }

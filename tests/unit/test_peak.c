@@ -37,7 +37,8 @@ static double stops(void *ctx, int tasks)
 	return ++c->calls > 3 ? -1 : tasks;
 }
 
-int main(void)
+/* Humps peaking anywhere in 1..1024 are found near their top, in far fewer points than a sweep. */
+static void humps(void)
 {
 	const double peaks[] = {1, 7, 24, 100, 333, 900};
 	for (size_t i = 0; i < sizeof(peaks) / sizeof(peaks[0]); i++) {
@@ -50,16 +51,32 @@ int main(void)
 		ok(found >= 0.95 * truth && r.points == c.calls - 1, what);
 		ok(r.points <= 25, "far fewer points than a sweep of 1..1024");
 	}
+}
+
+static void flat_top(void)
+{
 	struct curve_def p = {48, 0, 0};
 	struct peak_result r;
 	peak_search(1, 256, plateau, &p, &r);
 	/* on a flat top any point within the noise is the peak: its Jobs/Min is what matters */
 	ok(plateau(&p, r.tasks) >= 0.99 * 4800 && r.tasks >= 40, "plateau: a point on the flat top past the knee");
 	printf("# plateau: %d tasks, %d points\n", r.tasks, r.points);
-	struct curve_def s = {0, 0, 0};
-	peak_search(1, 64, stops, &s, &r);
-	ok(r.stopped && r.points == 3 && r.tasks == 4, "a stop request ends the search with what was measured");
 	peak_search(5, 5, plateau, &p, &r);
 	is_int(r.tasks, 5, "a one-point range");
+}
+
+static void stop_request(void)
+{
+	struct curve_def s = {0, 0, 0};
+	struct peak_result r;
+	peak_search(1, 64, stops, &s, &r);
+	ok(r.stopped && r.points == 3 && r.tasks == 4, "a stop request ends the search with what was measured");
+}
+
+int main(void)
+{
+	tap_case(humps);
+	tap_case(flat_top);
+	tap_case(stop_request);
 	return done_testing();
 }

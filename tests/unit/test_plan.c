@@ -23,21 +23,20 @@ static void every_load(void)
 	   "every load: no_load first, then in the order given");
 }
 
-int main(void)
+/* The classic rounding of a mix's weights to jobs, and each task's shuffled job list. */
+static void jobs(struct workfile *wf)
 {
-	every_load();
-	struct workfile wf = {0};
 	struct errlist errs = {0};
-	ok(workfile_parse("mix", "10 add_int\n20 add_long\n30 sieve\n1 fork_test\n", &wf, &errs) == 0, "mix parses");
+	ok(workfile_parse("mix", "10 add_int\n20 add_long\n30 sieve\n1 fork_test\n", wf, &errs) == 0, "mix parses");
 	/* H = 61, J = 100: 16.4 -> 16, 32.8 -> 33, 49.2 -> 49, 1.6 -> 2 */
-	is_int(plan_jobs_per_task(&wf, 100), 100, "P = 16 + 33 + 49 + 2");
+	is_int(plan_jobs_per_task(wf, 100), 100, "P = 16 + 33 + 49 + 2");
 	/* J = 1: every listed test still runs once */
-	is_int(plan_jobs_per_task(&wf, 1), 4, "at least one job per listed test");
+	is_int(plan_jobs_per_task(wf, 1), 4, "at least one job per listed test");
 
 	struct job_list a, b, c;
-	plan_job_list(&wf, 100, 42, 0, &a);
-	plan_job_list(&wf, 100, 42, 0, &b);
-	plan_job_list(&wf, 100, 42, 1, &c);
+	plan_job_list(wf, 100, 42, 0, &a);
+	plan_job_list(wf, 100, 42, 0, &b);
+	plan_job_list(wf, 100, 42, 1, &c);
 	is_int(a.count, 100, "job list has P entries");
 	ok(memcmp(a.test, b.test, a.count * sizeof(*a.test)) == 0, "same seed and task: same order");
 	ok(memcmp(a.test, c.test, a.count * sizeof(*a.test)) != 0, "another task: another order");
@@ -52,7 +51,11 @@ int main(void)
 	job_list_free(&a);
 	job_list_free(&b);
 	job_list_free(&c);
+	errlist_free(&errs);
+}
 
+static void file_sizes(void)
+{
 	struct run_opts o;
 	run_opts_defaults(&o);
 	o.filesize_kib = 10;
@@ -63,9 +66,12 @@ int main(void)
 	o.poolsize_kib = 0;
 	is_int(plan_file_kib(&o, 64), 10, "POOLSIZE 0: n = FILESIZE");
 	run_opts_free(&o);
+}
 
-	/* points: a sweep is exact; crossover and quick at most (they stop growing at the
-	 * threshold); peak and single cannot say */
+/* Points: a sweep is exact; crossover and quick at most (they stop growing at the threshold); peak
+ * and single cannot say. */
+static void points(void)
+{
 	struct workload wl[2] = {0};
 	struct plan p = {.wl = wl, .nwl = 1};
 	const char *why;
@@ -96,6 +102,15 @@ int main(void)
 	is_int(plan_max_tasks(&wl[1].opts), 1, "single mode runs one task");
 	for (size_t i = 0; i < 2; i++)
 		run_opts_free(&wl[i].opts);
+}
+
+int main(void)
+{
+	struct workfile wf = {0};
+	tap_case(every_load);
+	tap_case(jobs, &wf);
+	tap_case(file_sizes);
+	tap_case(points);
 	workfile_free(&wf);
 	return done_testing();
 }

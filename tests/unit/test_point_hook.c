@@ -23,7 +23,9 @@ static char dir[STORE_TEXT_LEN], why[PATH_MAX + 200];
 static int hook_dir(const char *db, const char *workload, const char *variant)
 {
 	int fd = -1;
-	int rc = point_hook_dir(db, 1, workload, 1, 2, 0, variant, dir, sizeof(dir), &fd, why, sizeof(why));
+	const struct point_hook_where at = {.db = db, .run_id = 1, .workload = workload, .osync = 1, .tasks = 2,
+					    .round = 0, .variant = variant};
+	int rc = point_hook_dir(&at, dir, sizeof(dir), &fd, why, sizeof(why));
 	if (rc == 0 && fd < 0)
 		rc = -2;
 	if (fd >= 0)

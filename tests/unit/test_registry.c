@@ -23,7 +23,7 @@ static const char *const classic_names[] = {
 	"sync_disk_update", "sync_disk_wrt", "tcp_test", "trig_rtns", "udp_test",
 };
 
-int main(void)
+static void names(void)
 {
 	size_t n = sizeof(classic_names) / sizeof(classic_names[0]);
 	is_int(n, 71, "71 classic names");
@@ -46,8 +46,12 @@ int main(void)
 	ok(complete, "every row has a function, description, units and ops per call");
 	ok(test_find("nosuch") == NULL, "unknown name not found");
 	is_str(test_family_of(test_find("sieve")), "cpu_int", "family lookup");
+}
 
-	/* The compiler must not have deleted the work: a call takes at least elem_ops * 0.05 ns. */
+/* The compiler must not have deleted the work: a call takes at least elem_ops * 0.05 ns. */
+static void cpu_work(void)
+{
+	const struct test_def *t;
 	struct test_ctx ctx = {.rng = 1};
 	for (size_t i = 0; (t = test_at(i)) != NULL; i++) {
 		if (!(t->flags & TF_CPU) || t->elem_ops < 100000)
@@ -60,5 +64,11 @@ int main(void)
 			 (unsigned long long)t->elem_ops);
 		ok(r == TEST_OK && (double)ns >= (double)t->elem_ops * 0.05, what);
 	}
+}
+
+int main(void)
+{
+	tap_case(names);
+	tap_case(cpu_work);
 	return done_testing();
 }

@@ -203,7 +203,11 @@ int main(void)
 		 .opts = opts,
 		 .nopts = 2},
 	};
-	ok(plan_from_stored("run 5", "demo", "x = 1;", sw, 1, NULL, &p, &errs) == 0, "a stored workload rebuilds");
+	ok(plan_from_stored(
+		   &(const struct stored_suite){
+			   .where = "run 5", .suite_name = "demo", .suite_text = "x = 1;", .wl = sw, .nwl = 1},
+		   &p, &errs) == 0,
+	   "a stored workload rebuilds");
 	errlist_print(&errs);
 	ok(p.nwl == 1 && strcmp(p.wl[0].name, "a") == 0 && strcmp(p.wl[0].wf.name, "mix") == 0, "its names kept");
 	ok(p.wl[0].wf.count == 2 && strcmp(p.wl[0].wf.entries[1].test->name, "creat_clo") == 0,
@@ -218,11 +222,20 @@ int main(void)
 	   "the label is a new run's, not the stored one");
 	ok(strcmp(p.suite_name, "demo") == 0 && strcmp(p.suite_text, "x = 1;") == 0, "suite name and text kept");
 	plan_free(&p);
-	ok(plan_from_stored("run 5", "demo", "", sw, 1, "again", &p, &errs) == 0 &&
+	ok(plan_from_stored(&(const struct stored_suite){.where = "run 5",
+							 .suite_name = "demo",
+							 .suite_text = "",
+							 .wl = sw,
+							 .nwl = 1,
+							 .label = "again"},
+			    &p, &errs) == 0 &&
 		   strcmp(p.wl[0].opts.label, "again") == 0,
 	   "a label asked for replaces it");
 	plan_free(&p);
-	ok(plan_from_stored("run 5", "demo", "", sw, 2, NULL, &p, &errs) < 0,
+	ok(plan_from_stored(
+		   &(const struct stored_suite){
+			   .where = "run 5", .suite_name = "demo", .suite_text = "", .wl = sw, .nwl = 2},
+		   &p, &errs) < 0,
 	   "a stored workfile that no longer parses");
 	ok(errs.count == 1 && strncmp(errs.msgs[0], "bad as stored with run 5:2: unknown test", 40) == 0,
 	   "named with its line and the run");
@@ -231,20 +244,32 @@ int main(void)
 	static const struct option_text odd[] = {{"speed", "9"}, {"repeat", "zero"}};
 	sw[0].opts = odd;
 	sw[0].nopts = ARRAY_SIZE(odd);
-	ok(plan_from_stored("run 6", "demo", "", sw, 1, NULL, &p, &errs) < 0 && errs.count == 2, "odd options refused");
+	ok(plan_from_stored(
+		   &(const struct stored_suite){
+			   .where = "run 6", .suite_name = "demo", .suite_text = "", .wl = sw, .nwl = 1},
+		   &p, &errs) < 0 &&
+		   errs.count == 2,
+	   "odd options refused");
 	ok(errs.count == 2 &&
 		   strcmp(errs.msgs[0], "run 6, workload a: option 'speed' is not one this reaim knows") == 0,
 	   "an unknown option named");
 	plan_free(&p);
 	errlist_free(&errs);
-	ok(plan_from_stored("run 7", "demo", "", sw, 0, NULL, &p, &errs) < 0 && errs.count == 1,
+	ok(plan_from_stored(
+		   &(const struct stored_suite){
+			   .where = "run 7", .suite_name = "demo", .suite_text = "", .wl = sw, .nwl = 0},
+		   &p, &errs) < 0 &&
+		   errs.count == 1,
 	   "no workloads refused");
 	plan_free(&p);
 	errlist_free(&errs);
 	sw[0].opts = opts;
 	sw[0].nopts = 1;
-	ok(plan_from_stored("run 8", "demo", "", sw, 1, "", &p, &errs) < 0 && errs.count == 1 &&
-		   strcmp(errs.msgs[0], "--label: '': empty") == 0,
+	ok(plan_from_stored(
+		   &(const struct stored_suite){
+			   .where = "run 8", .suite_name = "demo", .suite_text = "", .wl = sw, .nwl = 1, .label = ""},
+		   &p, &errs) < 0 &&
+		   errs.count == 1 && strcmp(errs.msgs[0], "--label: '': empty") == 0,
 	   "an empty label refused as a run refuses it");
 	plan_free(&p);
 	errlist_free(&errs);
