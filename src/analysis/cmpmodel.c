@@ -1509,6 +1509,35 @@ static void host_load_cautions(struct build *b)
 	}
 }
 
+static int same_or_both_null(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* One warning per fact and side: a run of a side already warned of with the same value joins that
+ * warning ("runs 3, 4 (B) differ from run 1 (A) in ..."). 1 when it joined one. */
+static int join_env_note(struct compare_model *m, const struct compare_note *n)
+{
+	for (size_t i = 0; i < m->nnotes; i++) {
+		struct compare_note *c = &m->cautions[i];
+		if (c->code != NOTE_ENV_DIFFERS || c->side != n->side || c->base_run != n->base_run ||
+		    strcmp(c->key, n->key) != 0 || !same_or_both_null(c->value, n->value))
+			continue;
+		const char *ids = c->text + strlen(c->count > 1 ? "warning: runs " : "warning: run ");
+		const char *rest = strstr(ids, " (");
+		const char *tail = rest ? strstr(rest, ") differ") : NULL;
+		BUG_ON(!rest || !tail);
+		tail += strlen(") differ") + (c->count > 1 ? 0 : 1); /* "differs" becomes "differ" */
+		char *text = xasprintf("warning: runs %.*s, %lld (%s) differ%s", (int)(rest - ids), ids, (long long)n->run,
+				       m->sides[n->side].letter, tail);
+		free(c->text);
+		c->text = m->notes[i] = text;
+		c->count = c->count > 1 ? c->count + 1 : 2;
+		return 1;
+	}
+	return 0;
+}
+
 /* Environment facts in which run `other` differs from the base run. Across sides the kernel's identity
  * (release, build, config) is usually what is compared and is not warned of, unless both run one
  * release: two builds of one `uname -r`. A config that differs is listed option by option. */
@@ -1543,7 +1572,8 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_WARNING, RUNS(other, base),
 					     .value = (char *)theirs, .base_value = (char *)(tab + 1));
 		snprintf(n.key, sizeof(n.key), "%.*s", (int)klen, ka[i]);
-		if ((!theirs || strcmp(theirs, tab + 1) != 0) && boot_fact(ka[i], klen, tab + 1, theirs, declared) == FACT_WARN)
+		if ((!theirs || strcmp(theirs, tab + 1) != 0) && boot_fact(ka[i], klen, tab + 1, theirs, declared) == FACT_WARN &&
+		    !join_env_note(m, &n))
 			note(m, n, "warning: run %lld (%s) differs from run %lld (%s) in %.*s: '%s' against '%s'%s",
 			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
 			     theirs ? theirs : "(absent)", tab + 1,

@@ -768,29 +768,100 @@ static void config_differences(FILE *f, const struct run_data *rd, size_t n)
 	}
 }
 
-/* Every environment key of any run, a column per run; the keys that differ named first and their rows
- * highlighted. */
-static void environment(FILE *f, const struct run_data *rd, size_t n)
+/* Every environment key of any run, in the order first met. */
+static char **env_keys(const struct run_data *rd, size_t n, size_t *nk)
 {
 	char **keys = NULL;
-	size_t nk = 0, differ = 0;
+	*nk = 0;
 	for (size_t r = 0; r < n; r++)
 		for (size_t i = 0; i < rd[r].nenv; i++) {
 			const char *kv = rd[r].env[i];
 			size_t kl = (size_t)(strchr(kv, '\t') - kv), j = 0;
-			while (j < nk && !(strlen(keys[j]) == kl && strncmp(keys[j], kv, kl) == 0))
+			while (j < *nk && !(strlen(keys[j]) == kl && strncmp(keys[j], kv, kl) == 0))
 				j++;
-			if (j == nk) {
-				keys = xrealloc(keys, (nk + 1) * sizeof(*keys));
-				keys[nk++] = xasprintf("%.*s", (int)kl, kv);
+			if (j == *nk) {
+				keys = xrealloc(keys, (*nk + 1) * sizeof(*keys));
+				keys[(*nk)++] = xasprintf("%.*s", (int)kl, kv);
 			}
 		}
+	return keys;
+}
+
+/* The environment's columns: one per side of the model (its runs pooled), a run without a side its own. */
+struct env_groups {
+	size_t *of;   /* the column of each run */
+	size_t *head; /* a run of each column */
+	size_t n;
+};
+
+static void env_group(const struct run_data *rd, size_t n, struct env_groups *g)
+{
+	g->of = xcalloc(n + 1, sizeof(*g->of));
+	g->head = xcalloc(n + 1, sizeof(*g->head));
+	g->n = 0;
+	for (size_t r = 0; r < n; r++) {
+		size_t c = 0;
+		while (c < g->n && !(rd[r].side && rd[g->head[c]].side && strcmp(rd[r].side, rd[g->head[c]].side) == 0))
+			c++;
+		if (c == g->n)
+			g->head[g->n++] = r;
+		g->of[r] = c;
+	}
+}
+
+/* A column's value of KEY: its runs' one value, or their distinct values apart ("a / b"); sets *varies
+ * when its runs disagree. */
+static char *env_cell(const struct run_data *rd, size_t n, const struct env_groups *g, size_t col, const char *key,
+		      int *varies)
+{
+	struct strbuf sb = {0};
+	size_t distinct = 0;
+	for (size_t r = 0; r < n; r++) {
+		if (g->of[r] != col)
+			continue;
+		const char *v = env_of(&rd[r], key);
+		v = v ? v : "(absent)";
+		int seen = 0;
+		for (size_t q = 0; q < r && !seen; q++)
+			seen = g->of[q] == col && strcmp(env_of(&rd[q], key) ? env_of(&rd[q], key) : "(absent)", v) == 0;
+		if (!seen)
+			strbuf_addf(&sb, "%s%s", distinct++ ? " / " : "", v);
+	}
+	*varies = distinct > 1;
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+static void env_column_name(FILE *f, const struct run_data *rd, size_t n, const struct env_groups *g, size_t col)
+{
+	const struct run_data *h = &rd[g->head[col]];
+	if (h->side)
+		fprintf(f, "%s: ", h->side);
+	html_text(f, h->row.label, 0);
+	size_t runs = 0;
+	for (size_t r = 0; r < n; r++)
+		runs += g->of[r] == col;
+	fprintf(f, " <small>(run%s", runs == 1 ? "" : "s");
+	for (size_t r = 0, k = 0; r < n; r++)
+		if (g->of[r] == col)
+			fprintf(f, "%s %lld", k++ ? "," : "", (long long)rd[r].id);
+	fputs(")</small>", f);
+}
+
+/* The environment, a column per side: the facts that differ between sides or among a side's runs
+ * first, highlighted and named once each; those every run shares in one folded list. */
+static void environment(FILE *f, const struct run_data *rd, size_t n)
+{
+	size_t nk, differ = 0;
+	char **keys = env_keys(rd, n, &nk);
+	struct env_groups g;
+	env_group(rd, n, &g);
+	char **cells = xcalloc(nk * g.n + 1, sizeof(*cells));
 	int *differs = xcalloc(nk + 1, sizeof(*differs));
 	for (size_t k = 0; k < nk; k++) {
-		const char *first = env_of(&rd[0], keys[k]);
-		for (size_t r = 1; r < n; r++) {
-			const char *v = env_of(&rd[r], keys[k]);
-			differs[k] |= !v != !first || (v && first && strcmp(v, first) != 0);
+		for (size_t c = 0; c < g.n; c++) {
+			int varies;
+			cells[k * g.n + c] = env_cell(rd, n, &g, c, keys[k], &varies);
+			differs[k] |= varies || strcmp(cells[k * g.n + c], cells[k * g.n]) != 0;
 		}
 		differ += differs[k] != 0;
 	}
@@ -800,36 +871,43 @@ static void environment(FILE *f, const struct run_data *rd, size_t n)
 		for (size_t k = 0, shown = 0; k < nk; k++)
 			if (differs[k])
 				element(f, shown++ ? ", <code>" : "<code>", keys[k], "</code>");
-		fputs(" (highlighted below). The kernel is usually what is compared; anything else may explain a change "
-		      "too.</p>\n", f);
+		fputs(" (highlighted below; \"a / b\": the side's runs differ). The kernel is usually what is compared; "
+		      "anything else may explain a change too.</p>\n", f);
 	} else if (n > 1) {
 		fputs("<p>The runs share every environment fact stored.</p>\n", f);
 	}
 	config_differences(f, rd, n);
-	fputs("<table><tr><th class=\"l\">Key</th>", f);
-	for (size_t r = 0; r < n; r++) {
-		fputs("<th class=\"l\">", f);
-		run_name(f, &rd[r]);
-		fputs("</th>", f);
-	}
-	fputs("</tr>\n", f);
-	for (size_t k = 0; k < nk; k++) {
-		fputs(differs[k] ? "<tr class=\"differs\">" : "<tr>", f);
-		element(f, "<td class=\"l\"><code>", keys[k], "</code></td>");
-		for (size_t r = 0; r < n; r++) {
-			const char *v = env_of(&rd[r], keys[k]);
-			if (v)
-				element(f, "<td class=\"l\">", v, "</td>");
-			else
-				fputs("<td class=\"l\"><small>(absent)</small></td>", f);
+	if (differ) {
+		fputs("<table><tr><th class=\"l\">Key</th>", f);
+		for (size_t c = 0; c < g.n; c++) {
+			fputs("<th class=\"l\">", f);
+			env_column_name(f, rd, n, &g, c);
+			fputs("</th>", f);
 		}
 		fputs("</tr>\n", f);
+		for (size_t k = 0; k < nk; k++) {
+			if (!differs[k])
+				continue;
+			element(f, "<tr class=\"differs\"><td class=\"l\"><code>", keys[k], "</code></td>");
+			for (size_t c = 0; c < g.n; c++)
+				element(f, "<td class=\"l\">", cells[k * g.n + c], "</td>");
+			fputs("</tr>\n", f);
+		}
+		fputs("</table>\n", f);
 	}
-	fputs("</table>\n", f);
+	fprintf(f, "<details%s><summary>%zu fact%s every run shares</summary><table>\n", differ ? "" : " open=\"open\"",
+		nk - differ, nk - differ == 1 ? "" : "s");
+	for (size_t k = 0; k < nk; k++)
+		if (!differs[k]) {
+			element(f, "<tr><td class=\"l\"><code>", keys[k], "</code></td>");
+			element(f, "<td class=\"l\">", cells[k * g.n], "</td></tr>\n");
+		}
+	fputs("</table></details>\n", f);
+	for (size_t k = 0; k < nk * g.n; k++)
+		free(cells[k]);
 	for (size_t k = 0; k < nk; k++)
 		free(keys[k]);
-	free(keys);
-	free(differs);
+	free(cells), free(keys), free(differs), free(g.of), free(g.head);
 }
 
 /* A table cell, highlighted when it differs from the base run's. */
