@@ -644,7 +644,7 @@ static void open_cpuset(struct cgroup_run *r, const struct cgroup_run_config *cf
 	}
 	if (write_ctl_in(r->dir, "cgroup.subtree_control", "+cpuset") < 0) {
 		snprintf(r->cpuset_text, sizeof(r->cpuset_text),
-			 "affinity only: cannot enable the cpuset controller in %s: %s", r->dir, strerror(errno));
+			 "affinity only: cannot enable the cpuset controller in %.256s: %s", r->dir, strerror(errno));
 		return;
 	}
 	r->cpuset = CGROUP_CPUSET_V2;

@@ -28,7 +28,8 @@ else
 	n=$((n + 1))
 fi
 
-status 5 "a side without a valid point at a task count the base has" "$REAIM" compare A D --fail-above 5
+# (a threshold no measured drop reaches: with -j 2 a drop beyond 5 % at 1 task can be real noise, and 4)
+status 5 "a side without a valid point at a task count the base has" "$REAIM" compare A D --fail-above 99
 contains "$T/out" "caution: B has no valid point at 2 tasks of workload mix" "the caution names the task count"
 status 5 "every cell unjudgeable (one repeat a side) and no drop beyond 99 %" "$REAIM" compare E F --fail-above 99
 contains "$T/err" "no task count could be judged" "says why"
