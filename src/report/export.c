@@ -427,11 +427,15 @@ const struct export_format report_export_formats[] = {
 	{.name = "lkp", .help = "LKP's \"name: value\" lines (jobs_per_min, parent_time, ...)", .write = write_lkp,
 	 .figures = 1},
 	{.name = "reaim7",
-	 .help = "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser)",
+	 .help = "re-aim-7's stdout, column for column, with its Max Jobs per Minute line (LKP's reaim parser); "
+		 "its child times are the tasks' whole lives, where show's CPU is the window from the release to the "
+		 "last job",
 	 .write = write_reaim7,
 	 .figures = 1},
 	{.name = "aim7",
-	 .help = "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser)",
+	 .help = "the AIM Suite VII multitask table: Tasks jobs/min jti jobs/min/task real cpu (LKP's aim7 parser); "
+		 "its cpu is the tasks' whole lives (user + system), where show's CPU is the window from the release "
+		 "to the last job",
 	 .write = write_aim7,
 	 .figures = 1},
 	{.name = "aim9", .help = "the AIM9 single-user table of a `reaim single` run (LKP's and mmtests' aim9 parsers)",
