@@ -72,8 +72,16 @@ sed 's/^/# /' "$T/out" | sed -n '/^# Workload/,$p' | head -24
 ok "$(grep -A3 '^  A: ' "$T/out" | grep -q 'throttled 0 s in 0' && echo 0 || echo 1)" "the free side: throttled 0 s"
 ok "$(grep -A3 '^  B: ' "$T/out" | tr '\n' ' ' | grep -Eq 'throttled [0-9.e+]+ s in +[1-9][0-9]* ' && echo 0 || echo 1)" \
 	"the capped side: its throttling a point"
-ok "$(grep -q '^> cgroup throttled_usec, us per job' "$T/out" || grep -q '^> cgroup nr_throttled' "$T/out"; echo $?)" \
-	"the throttling listed as a counter that moved against Jobs/Min"
+# the counter moves against Jobs/Min where the cap slowed the run; on a machine so busy that the free run
+# got no more CPU than the cap allows, the sides do not differ and there is nothing to move against
+change=$(sed -n 's/.*: B against A, Jobs\/Min \([-+][0-9.]*\)%.*/\1/p' "$T/out" | head -1)
+if [ -n "$change" ] && awk -v c="$change" 'BEGIN { exit !(c <= -20) }'; then
+	ok "$(grep -q '^> cgroup throttled_usec, us per job' "$T/out" || grep -q '^> cgroup nr_throttled' "$T/out"; echo $?)" \
+		"the throttling listed as a counter that moved against Jobs/Min"
+else
+	n=$((n + 1))
+	echo "ok $n - the throttling listed as a counter that moved against Jobs/Min # SKIP the cap did not slow the run at this load (Jobs/Min ${change:-?}%)"
+fi
 status 0 "compare --counters --format json" "$REAIM" compare free capped --counters --format json
 contains "$T/out" '"nr_throttled": 0' "the JSON has each side's throttling"
 finish
