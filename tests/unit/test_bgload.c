@@ -21,12 +21,11 @@ static int never(void)
 	return 0;
 }
 
-int main(void)
+/* The names --load accepts against the engine's table. */
+static void names(void)
 {
-	char why[300];
-	const long long G = 1024 * 1024; /* KiB in a GiB */
-	const struct bgload_def *io = bgload_find("io"), *mem = bgload_find("mem"), *list = bgload_find("list");
-	ok(io && mem && list && !bgload_find("no_load") && !bgload_find("cache"), "the loads by name");
+	ok(bgload_find("io") && bgload_find("mem") && bgload_find("list") && !bgload_find("no_load") &&
+	   !bgload_find("cache"), "the loads by name");
 	int named = 1;
 	size_t nn = 1, runner = 0;
 	for (; load_names[nn]; nn++) {
@@ -37,6 +36,14 @@ int main(void)
 	}
 	ok(named && runner == 1 && nn - 2 == bgload_count,
 	   "every name --load accepts is a load the engine runs, or cache, the runner's");
+}
+
+/* How much a load makes, from memory and free space. */
+static void sizes(void)
+{
+	char why[300];
+	const long long G = 1024 * 1024; /* KiB in a GiB */
+	const struct bgload_def *io = bgload_find("io"), *mem = bgload_find("mem"), *list = bgload_find("list");
 	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 100 * G, -1, why, sizeof(why)), 2048, "io: 1/8 of memory");
 	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 4 * G, -1, why, sizeof(why)), 1024,
 	       "io: at most a quarter of the free space");
@@ -50,12 +57,18 @@ int main(void)
 	ok(bgload_size_from(mem, 16 * G, 1 * G, 1 * G + 1024, 100 * G, -1, why, sizeof(why)) < 0 &&
 	   strstr(why, "not enough memory"), "mem without the memory refuses, saying so");
 	is_int(bgload_size_from(list, 16 * G, 8 * G, 12 * G, 1, -1, why, sizeof(why)), 0, "list has no size");
+}
 
+/* Each load started, counting its work, and stopped with nothing left; the faults said. */
+static void start_stop(void)
+{
+	char why[300];
+	const struct bgload_def *io = bgload_find("io"), *list = bgload_find("list");
 	char tmpl[] = "/tmp/reaim-bgload-XXXXXX";
 	char *dir = mkdtemp(tmpl);
 	ok(dir != NULL, "a temp dir");
 	if (!dir)
-		return done_testing();
+		return;
 	setenv("REAIM_LOAD_MAX_MIB", "16", 1);
 	for (size_t i = 0; i < bgload_count; i++) {
 		const struct bgload_def *d = &bgload_table[i];
@@ -93,5 +106,12 @@ int main(void)
 	ok(bgload_start(io, dir, NULL, 60, never, &l, why, sizeof(why)) < 0 && strstr(why, "REAIM_LOAD_MAX_MIB"),
 	   "a cap that is not a number is refused");
 	ok(rmdir(dir) == 0, "nothing left in the dir");
+}
+
+int main(void)
+{
+	tap_case(names);
+	tap_case(sizes);
+	tap_case(start_stop);
 	return done_testing();
 }

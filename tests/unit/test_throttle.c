@@ -94,12 +94,12 @@ int main(void)
 	char *root = mkdtemp(tmpl);
 	if (!root)
 		return 1;
-	parse();
+	tap_case(parse);
 	char *a = xasprintf("%s/none", root), *b = xasprintf("%s/hybrid", root), *c = xasprintf("%s/v2", root);
 	ok(mkdir(a, 0700) == 0 && mkdir(b, 0700) == 0 && mkdir(c, 0700) == 0, "a fake tree each");
-	nothing(a);
-	hybrid(b);
-	pure_v2(c);
+	tap_case(nothing, a);
+	tap_case(hybrid, b);
+	tap_case(pure_v2, c);
 	free(a);
 	free(b);
 	free(c);
