@@ -51,13 +51,9 @@ static struct store_point point(int cpus, int tasks, double jpm, int valid)
 	return p;
 }
 
-int main(void)
+/* The order CPUs are taken in, from fake sysfs topologies under root: cores before SMT siblings. */
+static void order(const char *root)
 {
-	char tmpl[] = "/tmp/reaim-cputopo-XXXXXX";
-	char *root = mkdtemp(tmpl);
-	ok(root != NULL, "a temp dir for the fake sysfs");
-	if (!root)
-		return done_testing();
 	char *intel = xasprintf("%s/intel", root), *amd = xasprintf("%s/amd", root);
 	char *two = xasprintf("%s/two", root);
 	ok(mkdir(intel, 0700) == 0 && mkdir(amd, 0700) == 0 && mkdir(two, 0700) == 0, "the fake sysfs roots");
@@ -89,7 +85,16 @@ int main(void)
 	char *none = xasprintf("%s/none", root);
 	cputopo_order(none, (const int[]){3, 1, 2}, 3, out);
 	ok(same(out, (const int[]){1, 2, 3}, 3), "no topology: each CPU a core of its own, by number");
+	free(intel);
+	free(amd);
+	free(two);
+	free(none);
 
+}
+
+/* CPU lists parsed, and the CPUs this process may use chosen. */
+static void lists(void)
+{
 	unsigned char bits[4];
 	ok(cputopo_parse_list("0-3,8,10-11\n", bits, 32) == 0 && bits[0] == 0x0f && bits[1] == 0x0d,
 	   "a CPU list with ranges");
@@ -105,7 +110,11 @@ int main(void)
 	ok(cputopo_choose("/sys", n, chosen, why, sizeof(why)) == 0, "as many CPUs as allowed can be chosen");
 	ok(cputopo_choose("/sys", n + 1, chosen, why, sizeof(why)) < 0 && strstr(why, "may use only"),
 	   "one more than allowed is refused, saying how many are");
+}
 
+/* Jobs/Min at each CPU count over one CPU. */
+static void scaling(void)
+{
 	/* scaling: Jobs/Min at 2 CPUs over 1, per task count, means of the valid rounds */
 	struct store_point pts[] = {point(1, 2, 100, 1), point(1, 2, 110, 1), point(1, 4, 100, 1),
 				    point(2, 2, 210, 1), point(2, 2, 0, 0),   point(2, 4, 150, 1)};
@@ -120,13 +129,20 @@ int main(void)
 	scaling_free(&sc);
 	struct store_point one[] = {point(0, 2, 100, 1), point(0, 4, 100, 1)};
 	ok(scaling_of(one, 2, &sc) == 1 && sc.nrows == 0, "one CPU count: nothing to say");
+}
 
+int main(void)
+{
+	char tmpl[] = "/tmp/reaim-cputopo-XXXXXX";
+	char *root = mkdtemp(tmpl);
+	ok(root != NULL, "a temp dir for the fake sysfs");
+	if (!root)
+		return done_testing();
+	tap_case(order, root);
+	tap_case(lists);
+	tap_case(scaling);
 	char *cmd = xasprintf("rm -rf '%s'", root);
 	ok(system(cmd) == 0, "the fake sysfs removed");
 	free(cmd);
-	free(intel);
-	free(amd);
-	free(two);
-	free(none);
 	return done_testing();
 }
