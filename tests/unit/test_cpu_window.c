@@ -56,15 +56,15 @@ static double cpu_pct_of(const int64_t *a, const int64_t *b, int *window, int *s
 	return pct;
 }
 
-int main(void)
+/* The four runs the cases compare. */
+struct runs {
+	int64_t a, b, old, same;
+};
+
+/* The CPU change the model takes: the window's where both runs have it, else the whole lives. */
+static void model(struct runs *r)
 {
-	struct test_db db;
-	if (test_db_open(&db) < 0)
-		return 1;
-	st = db.st;
-	/* the same whole-life CPU; the window's CPU half again as much on B */
-	int64_t a = fake_run("a", 4.0, 1.0), b = fake_run("b", 4.0, 1.5), old = fake_run("old", 6.0, NAN),
-		same = fake_run("same", 4.0, 1.0);
+	int64_t a = r->a, b = r->b, old = r->old, same = r->same;
 	int window, significant;
 	double pct = cpu_pct_of(&a, &b, &window, &significant);
 	ok(window, "both runs have the window's CPU: compare uses it");
@@ -76,7 +76,13 @@ int main(void)
 	ok(significant == 1, "judged on the whole lives too");
 	pct = cpu_pct_of(&a, &same, &window, &significant);
 	ok(fabs(pct) < 1e-9 && significant == 0, "the same CPU on both sides: judged, not significant");
+}
 
+/* The JSON names the measure and its verdict; the table's legend says which; no pointer to --counters
+ * where nothing moved. */
+static void outputs(struct runs *r)
+{
+	int64_t a = r->a, b = r->b, old = r->old, same = r->same;
 	struct compare_group g[] = {{&a, 1}, {&b, 1}};
 	char *out = NULL;
 	size_t len = 0;
@@ -106,6 +112,19 @@ int main(void)
 	ok(out && strstr(out, "within the noise") && !strstr(out, "What moved with it"),
 	   "nothing significant: no pointer to --counters");
 	free(out);
+}
+
+int main(void)
+{
+	struct test_db db;
+	if (test_db_open(&db) < 0)
+		return 1;
+	st = db.st;
+	/* the same whole-life CPU; the window's CPU half again as much on B */
+	struct runs r = {fake_run("a", 4.0, 1.0), fake_run("b", 4.0, 1.5), fake_run("old", 6.0, NAN),
+			 fake_run("same", 4.0, 1.0)};
+	tap_case(model, &r);
+	tap_case(outputs, &r);
 	test_db_remove(&db);
 	return done_testing();
 }
