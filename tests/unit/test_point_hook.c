@@ -113,19 +113,24 @@ static void check(int mode, const char *tasks, const char *hook_tasks, long long
 	done_opts(&o);
 }
 
-int main(void)
+/* Where each point's hook dir goes, in a temp dir removed after. */
+static void hook_dirs(void)
 {
 	char tmpl[] = "/tmp/reaim-test-hook.XXXXXX";
 	char *root = mkdtemp(tmpl);
 	ok(root != NULL, "a temp dir");
-	if (root) {
-		dirs(root);
-		char *cmd = xasprintf("rm -rf '%s'", root);
-		if (chdir("/") < 0 || system(cmd) != 0)
-			ok(0, "the temp dir removed");
-		free(cmd);
-	}
+	if (!root)
+		return;
+	dirs(root);
+	char *cmd = xasprintf("rm -rf '%s'", root);
+	if (chdir("/") < 0 || system(cmd) != 0)
+		ok(0, "the temp dir removed");
+	free(cmd);
+}
 
+/* --point-hook-tasks against the task counts each mode may measure. */
+static void hook_tasks(void)
+{
 	check(MODE_SWEEP, "1,2", "5", 0, -1, "sweep -t 1,2: --point-hook-tasks 5 is refused");
 	ok(strstr(why, "workload wl: --point-hook-tasks 5") != NULL && strstr(why, "1,2") != NULL,
 	   "... naming the workload, the count and the plan's");
@@ -142,5 +147,11 @@ int main(void)
 	o.point_hook = NULL;
 	is_int(point_hook_check(&o, "wl", why, sizeof(why)), 0, "no hook: nothing to check");
 	done_opts(&o);
+}
+
+int main(void)
+{
+	tap_case(hook_dirs);
+	tap_case(hook_tasks);
 	return done_testing();
 }
