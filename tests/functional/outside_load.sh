@@ -74,7 +74,7 @@ if grep -q 'accounting: cgroup v2' "$T/run.err"; then
 	fig cpu_s >"$T/w4"
 	fig cgroup_cpu_s >"$T/cg"
 	paste "$T/w4" "$T/cg" | sed 's/^/# wait4, cgroup CPU: /'
-	# within 2 % or 5 ms: a task forked on a loaded machine may run a moment before it joins the cgroup
+	# within 2 % or 5 ms: points here are 0.2-0.4 s of CPU, and a loaded machine moved them past 2 % alone
 	ok "$(paste "$T/w4" "$T/cg" | awk '{ d = $2 - $1; if (d < 0) d = -d; if (!($1 > 0) || d > 0.02 * $1 + 0.005) bad = 1 }
 		END { exit bad + (NR != 2) }'; echo $?)" "cgroup CPU and wait4 CPU agree within 2 % (or 5 ms) on every point"
 	ok "$(fig psi_cpu_some_pct | awk '!($1 >= 0 && $1 <= 100) { bad = 1 } END { exit bad }'; echo $?)" \
