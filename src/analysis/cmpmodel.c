@@ -1938,13 +1938,16 @@ static void add_at(struct strbuf *sb, const struct compare_panel *p, const struc
 }
 
 /* What a gate concludes: it fails on a significant worsening (a drop of Jobs/Min, a rise of real_s)
- * beyond its threshold that is not the machine's, and passes only what it measured: every cell the base
+ * beyond its threshold that is not the machine's, between like runs, and passes only what it measured: every cell the base
  * has judged, none confounded with the outside load, and with --fail-above X every interval ruling out
  * a worsening beyond X. Else it cannot
  * vouch, and m->vouch says why. */
 static void decide_gate(struct compare_model *m)
 {
 	m->gate_result = COMPARE_GATE_PASS;
+	/* unlike runs measured different things: no change between them is a regression either */
+	if (m->unlike[0])
+		m->regressed = 0;
 	if (m->regressed) {
 		m->gate_result = COMPARE_GATE_FAIL;
 		return;

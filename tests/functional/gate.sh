@@ -76,6 +76,10 @@ check "run U1" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/s
 printf '10 creat_clo\n' >"$T/same"
 check "run U2, the same path with another mix" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/scratch" \
 	--label U2 --db "$T/unlike.db"
+# U2 at half of U1, far beyond any threshold: unlike runs are still not a regression
+sqlite3 "$T/unlike.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0;
+	UPDATE points SET jobs_per_min = 1000 + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'U1');
+	UPDATE points SET jobs_per_min = 500 + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'U2')"
 status 5 "unlike runs: the gate cannot judge (5)" "$REAIM" compare U1 U2 --fail-above 5 --db "$T/unlike.db"
 contains "$T/out" "unlike runs are not judged" "the warning says so"
 contains "$T/out" "creat_clo 10 against add_int 10" "naming both mixes"
