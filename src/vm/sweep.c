@@ -35,17 +35,12 @@ unsigned long long vm_proc_start(pid_t pid)
 	return start;
 }
 
-int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen)
+/* PATH made (or emptied) holding TEXT; -1 with the reason in err. */
+int vm_write_file(const char *path, const char *text, char *err, size_t errlen)
 {
-	unsigned long long start = vm_proc_start(pid);
-	if (start == 0) {
-		set_err(err, errlen, "cannot read the start time of process %ld", (long)pid);
-		return -1;
-	}
-	char line[64];
-	int n = snprintf(line, sizeof(line), "%ld %llu\n", (long)pid, start);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || write(fd, line, (size_t)n) != n) {
+	size_t n = strlen(text);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n) {
 		set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -56,6 +51,18 @@ int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
+}
+
+int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen)
+{
+	unsigned long long start = vm_proc_start(pid);
+	if (start == 0) {
+		set_err(err, errlen, "cannot read the start time of process %ld", (long)pid);
+		return -1;
+	}
+	char line[64];
+	snprintf(line, sizeof(line), "%ld %llu\n", (long)pid, start);
+	return vm_write_file(path, line, err, errlen);
 }
 
 int vm_owner_alive(const char *path, pid_t *pid)

@@ -80,23 +80,6 @@ static void shell_word(struct strbuf *sb, const char *w)
 	free(q);
 }
 
-static int write_file(const char *path, const char *text, char *err, size_t errlen)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	size_t n = strlen(text);
-	if (fd < 0 || write(fd, text, n) != (ssize_t)n) {
-		set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	if (close(fd) < 0) {
-		set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 /* The guest's root and the writable places a run needs on a read-only one, then the run (guest.sh,
  * in the guest's root), its status and database into the share. Sourced by the init script. */
 static char *boot_script(const struct vm_request *rq)
@@ -177,9 +160,9 @@ static int boot_qemu(struct vm_state *s, const char *dir, size_t kernel, const c
 	}
 	char *bs = xasprintf("%s/boot.sh", dir), *gs = xasprintf("%s/guest.sh", dir);
 	char *console = xasprintf("%s/console", dir), *cmdline = kernel_cmdline(k);
-	int rc = write_file(bs, boot_sh, err, errlen);
+	int rc = vm_write_file(bs, boot_sh, err, errlen);
 	if (rc == 0 && guest_sh)
-		rc = write_file(gs, guest_sh, err, errlen);
+		rc = vm_write_file(gs, guest_sh, err, errlen);
 	if (rc == 0) {
 		struct vm_qemu q = {.program = rq->qemu,
 				    .kernel = s->boot_kernel[kernel] ? s->boot_kernel[kernel] : k->image, .initrd = s->initrd[kernel],

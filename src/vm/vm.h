@@ -119,6 +119,8 @@ char *vm_console_tail(const char *path, size_t n);
 /* A process's start time (clock ticks after boot, /proc/PID/stat), 0 when there is none. */
 unsigned long long vm_proc_start(pid_t pid);
 /* Record pid and its start time in path; 0, or -1 with err. */
+/* PATH made (or emptied) holding TEXT; -1 with the reason in err. */
+int vm_write_file(const char *path, const char *text, char *err, size_t errlen);
 int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen);
 /* 1 when the process path records is still running (same pid, same start time), 0 when it has
  * gone, -1 when path holds no record (missing, being written). The pid into *pid when not NULL. */
