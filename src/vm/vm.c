@@ -465,6 +465,19 @@ static int build_initrds(struct vm_state *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* The cache kept to the kernels used last, this command's among them. */
+static void prune_cache(const struct vm_state *s)
+{
+	size_t n = s->rq->nkernels;
+	char **use = xcalloc(2 * n, sizeof(*use));
+	for (size_t i = 0; i < n; i++) {
+		use[2 * i] = s->boot_kernel[i];
+		use[2 * i + 1] = s->initrd[i];
+	}
+	vm_prune_cache(s->rq->cache_dir, use, 2 * n, VM_CACHE_KEEP);
+	free(use);
+}
+
 int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_t errlen)
 {
 	struct vm_state s = {.rq = rq, .sum = sum};
@@ -477,6 +490,8 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 		vm_sweep_cache(rq->cache_dir);
 	if (!(s.work = make_work_dir(err, errlen)) || build_initrds(&s, err, errlen) < 0)
 		goto out;
+	if (rq->cache_dir)
+		prune_cache(&s);
 	s.order = xcalloc(rq->boots, sizeof(*s.order));
 	vm_schedule(rq->nkernels, rq->boots, rq->order, rq->seed, s.order);
 	struct strbuf plan = {0};

@@ -133,6 +133,12 @@ size_t vm_sweep(const char *tmpdir);
 char *vm_cache_tmp(const char *path);
 /* Remove the cache's files of that name whose writer has gone (no process has its pid); how many. */
 size_t vm_sweep_cache(const char *cache_dir);
+/* The kernels a cache keeps: a vmlinux and an initramfs each, the ones used last. */
+#define VM_CACHE_KEEP 8
+/* Mark the cache's files in use (NULL entries and paths outside cache_dir are passed over) as used
+ * now, then remove all but the keep newest vmlinux and initramfs images, never one in use; how many
+ * were removed. */
+size_t vm_prune_cache(const char *cache_dir, char *const *use, size_t nuse, size_t keep);
 
 /* ---- the whole of `reaim vm` (vm.c) ---- */
 struct vm_request {
