@@ -179,6 +179,8 @@ int variant_split(const char *item, char *name, const char **command);
 /* Every load name --load accepts, no_load (the base) first; engine/bgload.c runs each other one. */
 extern const char *const load_names[];
 #define LOADS_MAX 8                /* no_load and every load, each once */
+/* contest's cacherun: no process beside the point, which runs twice, the second (warm) run stored. */
+#define LOAD_CACHE "cache"
 /* The loads of a workload in the order they run: no_load first, then each named once, in the order
  * given; how many (1 without --load: no_load alone). names[LOADS_MAX]. */
 size_t plan_loads(const struct run_opts *o, const char **names);
@@ -231,6 +233,9 @@ void plan_rounds(const struct run_opts *o, long long *least, long long *most);
 long long plan_looks(const struct run_opts *o);
 /* Points per task count and round: one per variant and load (no_load included), or one. */
 size_t plan_arms(const struct run_opts *o);
+/* Times a task count's work runs per round: once per arm, twice for the cache load (its cold pass
+ * unstored); what a point's time is multiplied by in an estimate. */
+size_t plan_passes(const struct run_opts *o);
 /* Blocks per workload and O_SYNC setting: one per --cpus count, or one. */
 size_t plan_cpu_counts(const struct run_opts *o);
 /* The largest task count a workload can reach (a growing mode's --max-tasks; 1 in single mode). */

@@ -15,7 +15,7 @@ const char *const osync_names[] = {"off", "on", "both", NULL};
 const char *const sync_mode_names[] = {"fsync", "none", "global", NULL};
 const char *const mode_names[] = {"sweep", "crossover", "quick", "peak", "single", NULL};
 static const char *const off_on[] = {"off", "on", NULL};
-const char *const load_names[] = {"no_load", "process", "io", "read", "list", "tar", "mem", "cache", NULL};
+const char *const load_names[] = {"no_load", "process", "io", "read", "list", "tar", "mem", LOAD_CACHE, NULL};
 
 /* A --load item: load names separated by commas, each one of load_names. */
 static int check_load(const char *value, const char **why)

@@ -74,6 +74,15 @@ size_t plan_arms(const struct run_opts *o)
 	return (o->variants.count ? o->variants.count : 1) * (o->loads.count ? plan_loads(o, names) : 1);
 }
 
+size_t plan_passes(const struct run_opts *o)
+{
+	const char *names[LOADS_MAX];
+	size_t loads = o->loads.count ? plan_loads(o, names) : 1, passes = loads;
+	for (size_t i = 0; o->loads.count && i < loads; i++)
+		passes += strcmp(names[i], LOAD_CACHE) == 0;
+	return (o->variants.count ? o->variants.count : 1) * passes;
+}
+
 size_t plan_cpu_counts(const struct run_opts *o)
 {
 	return o->cpus.count ? o->cpus.count : 1;

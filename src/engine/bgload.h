@@ -9,8 +9,6 @@
 
 /* The base every --load list has: no load at all. */
 #define BGLOAD_NONE "no_load"
-/* contest's cacherun: no process beside the point, which runs twice, the second (warm) run stored. */
-#define BGLOAD_CACHE "cache"
 #define BGLOAD_NAME_MAX 16
 
 /* One kind of load: its name, what one of its units is, and what it does. */

@@ -28,9 +28,15 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 	size_t least, most;
 	plan_points_range(o, &least, &most);
 	const char *rounds = o->repeat > 1 ? "rounds" : "round", *settings = nosync > 1 ? "settings" : "setting";
-	char cpus[64] = "";
+	char axes[160] = "";
+	const char *names[LOADS_MAX];
+	size_t loads = o->loads.count ? plan_loads(o, names) : 0;
+	if (loads)
+		snprintf(axes, sizeof(axes), " x %zu loads%s", loads,
+			 plan_passes(o) > plan_arms(o) ? ", cache's point twice, its cold pass unstored" : "");
 	if (o->cpus.count)
-		snprintf(cpus, sizeof(cpus), " x %zu CPU count%s", o->cpus.count, o->cpus.count > 1 ? "s" : "");
+		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes), " x %zu CPU count%s", o->cpus.count,
+			 o->cpus.count > 1 ? "s" : "");
 	switch (o->mode) {
 	case MODE_SINGLE:
 		fprintf(f, "  Points: one per test (%zu) after its calibration points\n", wl->wf.count);
@@ -54,15 +60,15 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 				fprintf(f, "%lld %s", lo, lo > 1 ? "rounds" : "round");
 			if (o->variants.count)
 				fprintf(f, " x %zu variants", o->variants.count);
-			fprintf(f, " x %d O_SYNC %s%s)\n", nosync, settings, cpus);
+			fprintf(f, " x %d O_SYNC %s%s)\n", nosync, settings, axes);
 		} else if (least == most)
 			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s%s)\n", least * (size_t)nosync,
-				o->tasks.count, o->repeat, rounds, nosync, settings, cpus);
+				o->tasks.count, o->repeat, rounds, nosync, settings, axes);
 		else
 			fprintf(f, "  Points: %zu to %zu (%zu listed task counts x %lld %s, then doubling up to "
 				   "%lld tasks while Jobs/Min per task stays above %g; x %d O_SYNC %s%s)\n",
 				least * (size_t)nosync, most * (size_t)nosync, o->tasks.count, o->repeat, rounds,
-				o->max_tasks, o->threshold, nosync, settings, cpus);
+				o->max_tasks, o->threshold, nosync, settings, axes);
 	}
 	if (o->warmup > 0 && o->mode != MODE_SINGLE)
 		fprintf(f, "  Warm-up: %lld %s at %d tasks before each O_SYNC setting's points, not stored\n",
@@ -117,7 +123,7 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 	plan_rounds(o, &rounds, &ignored);
 	for (size_t i = 0; i < o->tasks.count; i++)
 		if (e.seconds[i] >= 0)
-			*seconds += e.seconds[i] * (double)rounds * (double)plan_arms(o) * cpus_factor(o, o->tasks.n[i]);
+			*seconds += e.seconds[i] * (double)rounds * (double)plan_passes(o) * cpus_factor(o, o->tasks.n[i]);
 	/* the warm-up points run at the first task count, before this setting's points */
 	long long warmup = o->mode == MODE_SINGLE ? 0 : o->warmup;
 	if (warmup > 0 && e.seconds[0] >= 0)

@@ -234,7 +234,7 @@ static int load_begin(struct runner *rn, const char *load, const struct engine_s
 		      struct engine_point *pt, struct load_hook *lh, char *why, size_t len)
 {
 	lh->load = NULL;
-	if (!load || strcmp(load, BGLOAD_NONE) == 0 || strcmp(load, BGLOAD_CACHE) == 0)
+	if (!load || strcmp(load, BGLOAD_NONE) == 0 || strcmp(load, LOAD_CACHE) == 0)
 		return 0;
 	const struct bgload_def *d = bgload_find(load);
 	if (!d) {
@@ -344,7 +344,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	struct load_hook lh;
 	char why[300];
 	int ran = load_begin(rn, at->load, at->scratch, &pt, &lh, why, sizeof(why)) == 0;
-	if (ran && at->load && strcmp(at->load, BGLOAD_CACHE) == 0)
+	if (ran && at->load && strcmp(at->load, LOAD_CACHE) == 0)
 		ran = cold_pass(rn, &pt, at->scratch, why, sizeof(why)) == 0;
 	if (!ran)
 		not_started(wl, why, &res);

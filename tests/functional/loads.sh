@@ -27,6 +27,16 @@ status 0 "json export" "$REAIM" export last --format json
 cp "$T/out" "$T/cache.json"
 check "two points stored: no_load and cache" test "$(grep -o '"load": "[a-z_]*"' "$T/cache.json" | tr '\n' ' ')" = '"load": "no_load" "load": "cache" '
 check "cache has no units of its own" test "$(grep -o '"load_units": null' "$T/cache.json" | wc -l)" -eq 2
+# the plan counts cache's point twice: its estimate is 3 passes of the stored point (no_load, cache's
+# cold and warm), against 1 without a load
+estimate() { sed -n 's/.*Estimate, O_SYNC on: \([0-9.]*\)s, from run.*/\1/p' "$T/out"; }
+status 0 "dry run without a load" run -t 1 -j 20 --dry-run
+one=$(estimate)
+status 0 "dry run with cache" run -t 1 -j 20 --load cache --dry-run
+three=$(estimate)
+contains "$T/out" "x 2 loads, cache's point twice, its cold pass unstored" "the points line says cache runs twice"
+check "cache's estimate is three passes of the point ($one s, $three s)" \
+	awk -v a="$one" -v b="$three" 'BEGIN { exit !(a > 0 && b >= 3 * a - 0.2 && b <= 3 * a + 0.2) }'
 
 status 0 "--load io,process -r 2" run -t 2 -j 20 --load io,process -r 2
 status 0 "json export" "$REAIM" export last --format json

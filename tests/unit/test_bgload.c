@@ -29,7 +29,7 @@ static void names(void)
 	int named = 1;
 	size_t nn = 1, runner = 0;
 	for (; load_names[nn]; nn++) {
-		if (strcmp(load_names[nn], BGLOAD_CACHE) == 0)
+		if (strcmp(load_names[nn], LOAD_CACHE) == 0)
 			runner++; /* the point run twice: the runner's, no process beside it */
 		else
 			named &= bgload_find(load_names[nn]) != NULL;
