@@ -108,6 +108,14 @@ void cmd_groups_free(struct compare_group *g, size_t n);
 /* The --correction choices (Holm, Benjamini-Hochberg) of compare, report and plot. */
 struct cli_opt;
 int cmd_correction_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
+/* The --stat choices of compare and report: what a cell shows of a side's samples (compare_stats). */
+int cmd_stat_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
+/* The --stat names given, as enum compare_stat in order, each once, in stats[COMPARE_NSTATS]; how many. */
+struct cli_list;
+size_t cmd_stats_of(const struct cli_list *names, int *stats);
+/* -1, saying which statistics there are, when a --stat name is none of them (the list is not checked
+ * by the parser); 0 otherwise. */
+int cmd_stats_check(const struct cli_list *names);
 /* The --metric choices of plot and compare: the figures a curve follows (metric_list). */
 int cmd_metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
 /* A classic re-aim-7 command line (classic.c); main.c sends it here. */

@@ -172,6 +172,43 @@ int cmd_correction_at(const struct cli_opt *o, size_t i, const char **name, cons
 	return *name != NULL;
 }
 
+int cmd_stat_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
+{
+	(void)o;
+	*name = compare_stats[i].name;
+	*help = *name ? compare_stats[i].help : NULL;
+	return *name != NULL;
+}
+
+int cmd_stats_check(const struct cli_list *names)
+{
+	for (size_t i = 0; i < names->count; i++)
+		if (compare_stat_find(names->v[i]) < 0) {
+			struct strbuf all = {0};
+			for (size_t k = 0; compare_stats[k].name; k++)
+				strbuf_addf(&all, "%s%s", k ? ", " : "", compare_stats[k].name);
+			char shown[128];
+			text_copy(shown, sizeof(shown), names->v[i]);
+			log_error("--stat %s: not one of %s", shown, all.buf);
+			strbuf_free(&all);
+			return -1;
+		}
+	return 0;
+}
+
+size_t cmd_stats_of(const struct cli_list *names, int *stats)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < names->count; i++) {
+		int k = compare_stat_find(names->v[i]); /* the parser took only the table's names */
+		for (size_t j = 0; j < n; j++)
+			k = stats[j] == k ? -1 : k;
+		if (k >= 0 && n < COMPARE_NSTATS)
+			stats[n++] = k;
+	}
+	return n;
+}
+
 int cmd_metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help)
 {
 	(void)o;

@@ -20,7 +20,6 @@ struct compare_args {
 };
 
 CLI_CHOICES_FROM(compare_format_at, report_compare_formats)
-CLI_CHOICES_FROM(compare_stat_at, compare_stats)
 
 const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_OPERANDS("GROUP", struct compare_args, runs, 1, -1,
@@ -79,7 +78,7 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "what a cell shows of each side's samples, instead of their mean; repeat it for a row per "
 		     "statistic (--stat min --stat mean --stat max --stat sd). The change, its interval and the "
 		     "verdict stay those of the means, the model's; CSV and JSON carry every statistic:",
-		     .choices = compare_stat_at),
+		     .choices = cmd_stat_at),
 	CLI_OPT_FLAG(0, "runs", struct compare_args, per_run,
 		     "under each task count a row per run of each side: its id and label and its own figure, the "
 		     "mean over its valid points there (with several runs a side, its sample)"),
@@ -146,14 +145,6 @@ static char *names_text(const char *const *names, size_t n)
 	return sb.buf ? sb.buf : xstrdup("");
 }
 
-static char *self_stat_names(void)
-{
-	const char *names[COMPARE_NSTATS];
-	for (size_t i = 0; i < COMPARE_NSTATS; i++)
-		names[i] = compare_stats[i].name;
-	return names_text(names, COMPARE_NSTATS);
-}
-
 static char *self_metric_names(void)
 {
 	size_t n = 0;
@@ -190,11 +181,8 @@ static enum outcome refused(const struct compare_args *a)
 			  "--bisect go without it");
 		return usage;
 	}
-	for (size_t i = 0; i < a->stats.count; i++)
-		if (compare_stat_find(a->stats.v[i]) < 0) {
-			unknown_value("--stat", a->stats.v[i], self_stat_names());
-			return usage;
-		}
+	if (cmd_stats_check(&a->stats) < 0)
+		return usage;
 	for (size_t i = 0; i < a->metrics.count; i++)
 		if (!metric_find(a->metrics.v[i])) {
 			unknown_value("--metric", a->metrics.v[i], self_metric_names());
@@ -226,14 +214,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	int stats[COMPARE_NSTATS];
-	size_t nstats = 0;
-	for (size_t i = 0; i < a.stats.count; i++) {
-		int k = compare_stat_find(a.stats.v[i]); /* the parser took only the table's names */
-		for (size_t j = 0; j < nstats; j++)
-			k = stats[j] == k ? -1 : k;
-		if (k >= 0 && nstats < COMPARE_NSTATS)
-			stats[nstats++] = k;
-	}
+	size_t nstats = cmd_stats_of(&a.stats, stats);
 	if ((out = refused(&a)) != OUT_OK) {
 		cli_free(self->opts, &a);
 		return out;

@@ -15,8 +15,8 @@
 struct report_args {
 	const char *db, *output, *title, *correction, *metric;
 	double alpha;
-	struct cli_list runs;
-	int exclude_noisy;
+	struct cli_list runs, stats;
+	int exclude_noisy, per_run;
 };
 
 const struct cli_opt cmd_report_opts[] = {
@@ -34,6 +34,13 @@ const struct cli_opt cmd_report_opts[] = {
 	CLI_OPT_CHOICE(0, "metric", "NAME", struct report_args, metric, cmd_metric_at, "jobs_per_min",
 		       "the figure the verdicts, tables and plots judge, as compare --metric judges it (the page "
 		       "names it):"),
+	CLI_OPT_LIST(0, "stat", "NAME", struct report_args, stats,
+		     "what the tables' cells show of each side's samples, as compare --stat shows it; repeat it for "
+		     "a row per statistic. The change, its interval and the verdict stay those of the means:",
+		     .choices = cmd_stat_at),
+	CLI_OPT_FLAG(0, "runs", struct report_args, per_run,
+		     "under each task count a row per run of each side, as compare --runs: its id and label and "
+		     "its own figure"),
 	CLI_OPT_FLAG(0, "exclude-noisy", struct report_args, exclude_noisy,
 		     "judge without the points measured in noise, as compare --exclude-noisy"),
 	CMD_OPT_DB(struct report_args),
@@ -46,9 +53,15 @@ enum outcome cmd_report(const struct command *self, int argc, char **argv)
 	enum outcome out = OUT_OK;
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
+	if (cmd_stats_check(&a.stats) < 0) {
+		cli_free(self->opts, &a);
+		return OUT_USAGE;
+	}
+	int stats[COMPARE_NSTATS];
 	struct html_options o = {.alpha = a.alpha, .title = a.title,
 				 .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM,
-				 .exclude_noisy = a.exclude_noisy, .metric = a.metric};
+				 .exclude_noisy = a.exclude_noisy, .metric = a.metric, .stats = stats,
+				 .nstats = cmd_stats_of(&a.stats, stats), .runs = a.per_run};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
 	struct store *st = cmd_open_store(a.db);

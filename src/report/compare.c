@@ -103,6 +103,15 @@ static void views_legend(struct strbuf *legend, const struct compare_model *m)
 			     "count, in its side's column, its label after.", m->metric->label);
 }
 
+char *report_views_legend(const struct compare_model *m)
+{
+	struct strbuf sb = {0};
+	views_legend(&sb, m);
+	if (sb.buf && sb.buf[0] == ' ')
+		memmove(sb.buf, sb.buf + 1, strlen(sb.buf));
+	return sb.buf;
+}
+
 /* The sides, how to read the table, and every warning; shared by the table and Markdown. */
 static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 {

@@ -461,7 +461,7 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 {
 	fprintf(f, "<tr><td>%d</td>", c->tasks);
 	char mean[32];
-	report_metric_value(m, c->mean_a, mean, sizeof(mean));
+	report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean, sizeof(mean));
 	if (isfinite(c->mean_a))
 		fprintf(f, "<td>%s</td><td>%zu</td>", mean, c->na);
 	else
@@ -474,7 +474,7 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 	}
 	double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
 	const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
-	report_metric_value(m, c->mean_b, mean, sizeof(mean));
+	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), mean, sizeof(mean));
 	fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
 		c->nb, cls, pct, compare_state_name(c->state), pct,
 		c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
@@ -496,6 +496,33 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 	fputs("</tr>\n", f);
 }
 
+/* Under a cell's row, as compare's table has them: a row per further --stat (both sides' values), then
+ * with --runs a row per run of each side (its id, its figure in its side's column, its label after);
+ * span: the columns after the sides'. */
+static void more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int span)
+{
+	char va[32], vb[32];
+	for (size_t k = 1; k < m->nstats && c->present; k++) {
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
+		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
+		fprintf(f, "<tr class=\"more\" data-stat=\"%s\"><td>%s</td><td>%s</td><td></td><td>%s</td><td></td>"
+			   "<td colspan=\"%d\"></td></tr>\n",
+			compare_stats[m->stats[k]].name, compare_stats[m->stats[k]].tag, va, vb, span);
+	}
+	for (int side = 0; side < 2 && m->runs; side++) {
+		const struct compare_run_value *r = side ? c->runs_b : c->runs_a;
+		size_t n = side ? c->nruns_b : c->nruns_a;
+		for (size_t i = 0; i < n; i++) {
+			report_metric_value(m, r[i].value, va, sizeof(va));
+			fprintf(f, "<tr class=\"more\" data-run=\"%lld\"><td>#%lld</td><td>%s</td><td></td><td>%s</td><td></td>"
+				   "<td colspan=\"%d\" class=\"l\">",
+				(long long)r[i].run, (long long)r[i].run, side ? "" : va, side ? va : "", span);
+			html_text(f, r[i].label, 0);
+			fputs("</td></tr>\n", f);
+		}
+	}
+}
+
 /* One panel's cells as the model judged them: per task count both sides' means and n, the change with
  * its interval, p before and after the correction, the MDE and the CPU change; with O_SYNC both, the
  * ratio on/off. */
@@ -508,16 +535,25 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 	fprintf(f, ": %s against %s</h3>\n", b, a);
 	if (ratio)
 		fputs("<p class=\"note\">O_SYNC on against off: what synchronous writes cost this workload.</p>\n", f);
-	fprintf(f, "<table><tr><th>Tasks</th><th>%s %s</th><th>n</th><th>%s %s</th><th>n</th>"
+	const char *stat = m->stats[0] == COMPARE_STAT_MEAN ? "" : compare_stats[m->stats[0]].label;
+	fprintf(f, "<table><tr><th>Tasks</th><th>%s %s%s%s</th><th>n</th><th>%s %s%s%s</th><th>n</th>"
 		   "<th>change</th><th>%g %% interval</th><th>p</th><th>p adj</th><th>MDE</th><th>CPU</th>%s",
-		a, metric_label(m), b, metric_label(m), 100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
+		a, stat, *stat ? " " : "", metric_label(m), b, stat, *stat ? " " : "", metric_label(m),
+		100 * (1 - m->alpha), ratio ? "<th>on/off</th>" : "");
 	if (p->has_loads)
 		fprintf(f, "<th>Time %s/%s</th><th>%s Loads</th><th>%s LCPU%%</th><th>%s Loads</th><th>%s LCPU%%</th>", b,
 			a, a, a, b, b);
 	fputs("</tr>\n", f);
-	for (size_t i = 0; i < p->ncells; i++)
+	for (size_t i = 0; i < p->ncells; i++) {
 		cell_row(f, m, p, &p->cells[i], ratio);
+		more_rows(f, m, &p->cells[i], 6 + ratio + (p->has_loads ? 5 : 0));
+	}
 	fputs("</table>\n", f);
+	char *views = report_views_legend(m);
+	if (views) {
+		element(f, "<p class=\"note\">", views, "</p>\n");
+		free(views);
+	}
 	char *said[] = {report_panel_load_text(m, p), report_panel_few_text(m, p, "By medians (shown where they disagree)")};
 	for (size_t i = 0; i < ARRAY_SIZE(said); i++)
 		if (said[i]) {
@@ -1077,7 +1113,8 @@ int report_html(FILE *f, struct store *st, const struct compare_group *groups, s
 	}
 	struct compare_options co = {.alpha = o && o->alpha > 0 ? o->alpha : VERDICT_ALPHA,
 				     .correction = o ? o->correction : COMPARE_HOLM,
-				     .exclude_noisy = o ? o->exclude_noisy : 0, .metric = o ? o->metric : NULL};
+				     .exclude_noisy = o ? o->exclude_noisy : 0, .metric = o ? o->metric : NULL,
+				     .stats = o ? o->stats : NULL, .nstats = o ? o->nstats : 0, .runs = o ? o->runs : 0};
 	struct compare_model m;
 	struct counter_model cm = {0};
 	struct run_data *rd = xcalloc(n, sizeof(*rd));

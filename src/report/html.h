@@ -24,6 +24,10 @@ struct html_options {
 	int correction;           /* enum compare_correction */
 	int exclude_noisy;        /* judge without the points measured in noise */
 	const char *metric;       /* the figure the verdicts, tables and plots judge (NULL: jobs_per_min) */
+	const int *stats;         /* what the tables' cells show of a side's samples (enum compare_stat), in
+				   * order, as compare --stat; NULL or nstats 0: the mean */
+	size_t nstats;
+	int runs;                 /* a row per run under each side's figure, as compare --runs */
 };
 /* The page about groups of runs, as compare takes them (the first group the base; one group of one
  * run: its variants or O_SYNC settings): the comparison model's verdicts, notes and tables, the

@@ -115,6 +115,9 @@ const char *report_metric_short(const struct compare_model *m);
 void report_metric_value(const struct compare_model *m, double v, char *buf, size_t len);
 /* What the cells show of the samples, for a legend: "mean", "minimum, mean and maximum". */
 void report_stats_text(const struct compare_model *m, char *buf, size_t len);
+/* What --stat and --runs make the cells show, as compare's legend says it; NULL when they show the
+ * means alone. Freed by the caller. */
+char *report_views_legend(const struct compare_model *m);
 /* JSON members shared by compare's and the wide table's: `, "KEY": {"mean": .., "median": .., ..., "n": N}`
  * of a cell's side (the base's: other 0); `, "KEY": [{"run": ID, "label": .., "value": .., "points": N}]`;
  * `, "stats": [the names shown], "per_run": BOOL`. */
