@@ -94,7 +94,8 @@ size_t vm_prune_cache(const char *cache_dir, char *const *use, size_t nuse, size
 	for (size_t k = 0; k < ARRAY_SIZE(cache_kinds); k++) {
 		struct cached *c;
 		size_t n = list_kind(cache_dir, &cache_kinds[k], &c);
-		qsort(c, n, sizeof(*c), newest_first);
+		if (n)
+			qsort(c, n, sizeof(*c), newest_first);
 		for (size_t i = 0; i < n; i++) {
 			if (i >= keep && !in_use(c[i].path, use, nuse)) {
 				if (unlink(c[i].path) == 0) {
