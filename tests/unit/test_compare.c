@@ -691,7 +691,7 @@ static void noise(void)
 	is_int(compare_model_gate(&m), COMPARE_GATE_PASS, "--exclude-noisy: --bisect judges");
 	struct plot_set ps;
 	char perr[256];
-	int drawn = plot_set_load(st, g, 2, &m, NULL, -1, metric_find("jobs_per_min"), &ps, perr, sizeof(perr)) == 0;
+	int drawn = plot_set_load(st, &(struct plot_query){.groups = g, .ngroups = 2, .model = &m, .workload = NULL, .osync = -1, .m = metric_find("jobs_per_min")}, &ps, perr, sizeof(perr)) == 0;
 	ok(drawn && ps.n == 2 && ps.curves[1].count && fabs(ps.curves[1].points[0].jpm.mean - 101.5) < 1e-9,
 	   "--exclude-noisy: the plot's curve is drawn from the same quiet runs");
 	if (drawn)
