@@ -32,9 +32,12 @@ const char *bgload_list_text(void);
  * $REAIM_LOAD_MAX_MIB; -1 with the reason when it cannot run (no space, no memory). Pure but for
  * what it reads. */
 long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why, size_t len);
-/* The same from given figures (KiB), for tests: what bgload_size_mib decides. */
-long long bgload_size_from(const struct bgload_def *d, long long mem_total_kib, long long mem_free_kib,
-			   long long mem_available_kib, long long disk_free_kib, long long cap_mib, char *why,
+/* The machine's room for a load, in KiB: /proc/meminfo's figures and the free space of the dir. */
+struct bgload_room {
+	long long mem_total_kib, mem_free_kib, mem_available_kib, disk_free_kib;
+};
+/* The same from given figures, for tests: what bgload_size_mib decides. */
+long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *why,
 			   size_t len);
 
 struct bgload;

@@ -240,16 +240,13 @@ static void leave_out(const struct run_curves *rcs, const char *workload, int os
 
 int plot_set_load(struct store *st, const struct plot_query *q, struct plot_set *ps, char *err, size_t errlen)
 {
-	const struct compare_group *groups = q->groups;
-	size_t ngroups = q->ngroups;
 	const struct compare_model *model = q->model;
 	const char *workload = q->workload;
 	int osync = q->osync;
-	const struct metric *m = q->m;
 	memset(ps, 0, sizeof(*ps));
 	size_t nruns = 0, at = 0;
-	for (size_t g = 0; g < ngroups; g++)
-		nruns += groups[g].n;
+	for (size_t g = 0; g < q->ngroups; g++)
+		nruns += q->groups[g].n;
 	struct curve **cs = xcalloc(nruns + 1, sizeof(*cs));
 	size_t *nc = xcalloc(nruns + 1, sizeof(*nc));
 	int64_t *runs = xcalloc(nruns + 1, sizeof(*runs));
@@ -269,17 +266,17 @@ int plot_set_load(struct store *st, const struct plot_query *q, struct plot_set 
 		leave_out(&rcs, ps->workload, osync, &left);
 	long *sides = NULL;
 	at = 0;
-	for (size_t g = 0; g < ngroups && rc == 0; g++) {
+	for (size_t g = 0; g < q->ngroups && rc == 0; g++) {
 		char label[256];
 		if (model && model->kind == COMPARE_GROUPS && g < model->nsides)
 			compare_side_name(model, g, label, sizeof(label));
 		else
 			snprintf(label, sizeof(label), "group %zu", g + 1);
 		size_t before = ps->n;
-		group_curves(ps, &rcs, &groups[g], at, &sides, label);
+		group_curves(ps, &rcs, &q->groups[g], at, &sides, label);
 		for (size_t i = before; i < ps->n; i++)
 			sides[i] = side_of(model, g, &ps->curves[i]);
-		at += groups[g].n;
+		at += q->groups[g].n;
 	}
 	if (rc == 0 && ps->n == 0) {
 		snprintf(err, errlen, "no run has %s points%s", ps->workload,
@@ -293,7 +290,7 @@ int plot_set_load(struct store *st, const struct plot_query *q, struct plot_set 
 			mixed |= ps->curves[i].osync != ps->curves[0].osync;
 		ps->base = xcalloc(ps->n, sizeof(*ps->base));
 		if (model)
-			model_diffs(ps, model, sides, strcmp(m->name, "jobs_per_min") == 0);
+			model_diffs(ps, model, sides, strcmp(q->m->name, "jobs_per_min") == 0);
 		else
 			for (size_t i = 0; i < ps->n; i++)
 				ps->base[i] = -1;
