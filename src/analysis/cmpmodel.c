@@ -1471,9 +1471,18 @@ static enum fact_take boot_fact(const char *key, size_t klen, const char *va, co
 
 /* Two runs booted by reaim vm from kernels it was told differ (image or command line): 1, and once
  * per side (at the side's first run) a note naming the variable under test. */
-static int boot_declared(struct compare_model *m, char *const *ka, size_t na, char *const *kb, size_t nb,
-			 int64_t base, int64_t other, int first_of_side)
+/* A run and its stored environment ("key\tvalue" pairs). */
+struct run_env {
+	int64_t run;
+	char **kv;
+	size_t n;
+};
+
+static int boot_declared(struct compare_model *m, const struct run_env *a, const struct run_env *b, int first_of_side)
 {
+	char *const *ka = a->kv, *const *kb = b->kv;
+	size_t na = a->n, nb = b->n;
+	int64_t base = a->run, other = b->run;
 	const char *sa = env_value(ka, na, "boot.image_sha256"), *sb = env_value(kb, nb, "boot.image_sha256");
 	const char *ca = env_value(ka, na, "boot.cmdline"), *cb = env_value(kb, nb, "boot.cmdline");
 	if (!sa || !sb || !ca || !cb || (strcmp(sa, sb) == 0 && strcmp(ca, cb) == 0))
@@ -1590,7 +1599,8 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 	int first = 0;
 	for (size_t s = 0; s < m->nsides; s++)
 		first |= m->sides[s].nruns && m->sides[s].runs[0] == other;
-	int declared = !same_side && boot_declared(m, ka, na, kb, nb, base, other, first);
+	const struct run_env ea = {.run = base, .kv = ka, .n = na}, eb = {.run = other, .kv = kb, .n = nb};
+	int declared = !same_side && boot_declared(m, &ea, &eb, first);
 	const char *ra = env_value(ka, na, "kernel.release"), *rb = env_value(kb, nb, "kernel.release");
 	int one_release = ra && rb && strcmp(ra, rb) == 0;
 	for (size_t i = 0; i < na; i++) {
