@@ -555,9 +555,12 @@ static void load_free(struct bgload *l)
 	free(l);
 }
 
-int bgload_start(const struct bgload_def *d, const char *dir, const char *cgroup_dir, double timeout_s,
-		 int (*stop)(void), struct bgload **out, char *why, size_t len)
+int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *why,
+		 size_t len)
 {
+	const char *dir = at->dir, *cgroup_dir = at->cgroup_dir;
+	double timeout_s = at->timeout_s;
+	int (*stop)(void) = at->stop;
 	*out = NULL;
 	char size_why[200];
 	long long mib = bgload_size_mib(d, dir, size_why, sizeof(size_why));

@@ -43,6 +43,9 @@ static void names(void)
 	(&(const struct bgload_room){                                                                   \
 		.mem_total_kib = (total), .mem_free_kib = (free), .mem_available_kib = (avail), .disk_free_kib = (disk)})
 
+/* A load's files in dir, no cgroup, a minute to start. */
+#define SETUP(where) (&(const struct bgload_setup){.dir = (where), .timeout_s = 60, .stop = never})
+
 /* How much a load makes, from memory and free space. */
 static void sizes(void)
 {
@@ -79,7 +82,7 @@ static void start_stop(void)
 		const struct bgload_def *d = &bgload_table[i];
 		struct bgload *l;
 		char what[120];
-		int rc = bgload_start(d, dir, NULL, 60, never, &l, why, sizeof(why));
+		int rc = bgload_start(d, SETUP(dir), &l, why, sizeof(why));
 		snprintf(what, sizeof(what), "%s: starts", d->name);
 		ok(rc == 0, what);
 		if (rc < 0) {
@@ -104,11 +107,11 @@ static void start_stop(void)
 	}
 	struct bgload *l;
 	char *missing = xasprintf("%s/none", dir);
-	ok(bgload_start(list, missing, NULL, 60, never, &l, why, sizeof(why)) < 0 && l == NULL && strstr(why, "list"),
+	ok(bgload_start(list, SETUP(missing), &l, why, sizeof(why)) < 0 && l == NULL && strstr(why, "list"),
 	   "a load that cannot start says why");
 	free(missing);
 	setenv("REAIM_LOAD_MAX_MIB", "x", 1);
-	ok(bgload_start(io, dir, NULL, 60, never, &l, why, sizeof(why)) < 0 && strstr(why, "REAIM_LOAD_MAX_MIB"),
+	ok(bgload_start(io, SETUP(dir), &l, why, sizeof(why)) < 0 && strstr(why, "REAIM_LOAD_MAX_MIB"),
 	   "a cap that is not a number is refused");
 	ok(rmdir(dir) == 0, "nothing left in the dir");
 }
