@@ -420,8 +420,8 @@ static void test_cell(struct cbuild *b, size_t panel, const struct compare_cell 
 		int scaled = 0;
 		double *va = side_values(b, pa, &keys[i], 1, &scaled), *vb = side_values(b, pb, &keys[i], 1, &scaled);
 		struct judged got = {0};
-		int rc = judge(va, pa->nsamples, vb, pb->nsamples,
-			       &(struct counter_test){.paired = paired, .alpha = b->m->alpha, .looks = cell->looks}, &got);
+		const struct counter_test t = {.paired = paired, .alpha = b->m->alpha, .looks = cell->looks};
+		int rc = judge(va, pa->nsamples, vb, pb->nsamples, &t, &got);
 		const struct verdict v = got.c.v;
 		int absolute = got.c.absolute;
 		free(va);

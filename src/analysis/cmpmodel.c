@@ -619,11 +619,11 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 	}
 	/* the rounds ran interleaved, so a load that drifts hits both arms of a pair alike */
 	c->load_model = c->load_a.n && c->load_b.n ? LOAD_BALANCED : LOAD_UNMEASURED;
+	const struct verdict_xy ya = {.y = pairs_of[FIG_METRIC][0], .n = c->na},
+				yb = {.y = pairs_of[FIG_METRIC][1], .n = c->nb};
+	const struct cell_test paired = {.paired = 1, .alpha = b->m->alpha, .looks = c->looks};
 	if (c->judged)
-		c->fragile = one_sample_decides(&(struct verdict_xy){.y = pairs_of[FIG_METRIC][0], .n = c->na},
-						&(struct verdict_xy){.y = pairs_of[FIG_METRIC][1], .n = c->nb},
-						&(struct cell_test){.paired = 1, .alpha = b->m->alpha, .looks = c->looks},
-						&c->v);
+		c->fragile = one_sample_decides(&ya, &yb, &paired, &c->v);
 	for (size_t f = 0; f < NFIG; f++) {
 		free(pairs_of[f][0]);
 		free(pairs_of[f][1]);

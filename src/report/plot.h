@@ -99,10 +99,10 @@ struct plot_set {
 };
 struct compare_group;
 struct compare_model;
-/* The curves of groups of runs (as compare takes them) and what of them to draw: a group of one run draws that run's curves, a
- * group of several one curve per block of their merged samples; the differences are the model's
- * cells (model NULL: none). osync -1 takes both settings; workload NULL the first run's first. 0, or
- * -1 with the reason in err. */
+/* The curves of groups of runs (as compare takes them), as q asks: a group of one run draws that
+ * run's curves, a group of several one curve per block of their merged samples; the differences are
+ * the model's cells (model NULL: none). osync -1 takes both settings; workload NULL the first run's
+ * first. 0, or -1 with the reason in err. */
 struct plot_query {
 	const struct compare_group *groups;
 	size_t ngroups;

@@ -623,13 +623,12 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 		struct compare_model model;
 		struct compare_options co = {.alpha = rq->alpha, .correction = rq->correction,
 					     .exclude_noisy = rq->exclude_noisy};
+		const struct plot_query q = {.groups = rq->groups, .ngroups = rq->ngroups, .model = &model,
+					     .workload = rq->workload, .osync = rq->osync, .m = m};
 		if ((rc = compare_model_build(st, rq->groups, rq->ngroups, &co, &model)) < 0)
 			snprintf(err, errlen, "%s", store_error(st));
 		else
-			rc = plot_set_load(st,
-					   &(struct plot_query){.groups = rq->groups, .ngroups = rq->ngroups, .model = &model,
-								.workload = rq->workload, .osync = rq->osync, .m = m},
-					   &ps, err, errlen);
+			rc = plot_set_load(st, &q, &ps, err, errlen);
 		compare_model_free(&model);
 		if (rc == 0) {
 			struct plot_options po = {.title = rq->title, .diff_panel = rq->diff};

@@ -362,7 +362,8 @@ static enum vm_result boot_one(void *arg, const struct vm_attempt *a)
 	char err[1024];
 	struct vm_wait w;
 	enum vm_result res = VM_BOOT_OK;
-	const struct boot b = {.dir = dir, .kernel = a->kernel, .boot_sh = bs, .guest_sh = gs, .timeout_s = rq->timeout_s};
+	const struct boot b = {
+		.dir = dir, .kernel = a->kernel, .boot_sh = bs, .guest_sh = gs, .timeout_s = rq->timeout_s};
 	if (boot_qemu(s, &b, &w, &qemu_line, s->fatal, sizeof(s->fatal)) < 0) {
 		res = VM_BOOT_STOP;
 		goto out;

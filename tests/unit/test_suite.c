@@ -44,9 +44,8 @@ static char *write_file(const char *name, const char *text)
 static char *good_suite(void)
 {
 	write_file("mix", "FILESIZE: 20K\n10 add_int\n10 disk_rd\n");
-	return write_file("good.cfg",
-			  "name = \"demo\";\nworkfile = \"mix\";\ntasks = [1, 2, 4];\njobs_per_task = 7;\n"
-			  "osync = false;\ndirs = [\"/tmp\", \"/var/tmp\"];\nseed = 9;\n");
+	return write_file("good.cfg", "name = \"demo\";\nworkfile = \"mix\";\ntasks = [1, 2, 4];\njobs_per_task = 7;\n"
+				      "osync = false;\ndirs = [\"/tmp\", \"/var/tmp\"];\nseed = 9;\n");
 }
 
 /* A suite's keys, and the workfile's FILESIZE. */
