@@ -263,10 +263,22 @@ static double variance_of(const double *v, size_t n)
  * pair), else Welch over each side's samples that have a value, at the cell's looks. A base mean of 0
  * leaves the % change undefined, but not the test of the difference, which does not depend on where 0
  * is: both sides are shifted off 0 for it and *absolute set (the difference and its interval stand,
- * the % figures are dropped). 0 when it could be judged. */
-static int judge(const double *ra, size_t na, const double *rb, size_t nb, int paired, double alpha, size_t looks,
-		 struct verdict *v, int *absolute, double *var_a, double *var_b)
+ * the % figures are dropped). 0 when it could be judged; out gets the verdict (c.v), c.absolute and
+ * the variances. */
+struct counter_test {
+	int paired;
+	double alpha;
+	size_t looks;
+};
+
+static int judge(const double *ra, size_t na, const double *rb, size_t nb, const struct counter_test *t,
+		 struct judged *out)
 {
+	int paired = t->paired;
+	double alpha = t->alpha, *var_a = &out->var_a, *var_b = &out->var_b;
+	size_t looks = t->looks;
+	struct verdict *v = &out->c.v;
+	int *absolute = &out->c.absolute;
 	double *a = xcalloc(na + 1, sizeof(double)), *b = xcalloc(nb + 1, sizeof(double));
 	size_t ka = 0, kb = 0;
 	if (paired) {
@@ -405,12 +417,13 @@ static void test_cell(struct cbuild *b, size_t panel, const struct compare_cell 
 				    .a = side_context(b, pa, &cell->load_a), .b = side_context(b, pb, &cell->load_b)};
 	*with_counters += cc->with_counters;
 	for (size_t i = 0; in_a && in_b && i < nk; i++) {
-		int scaled = 0, absolute = 0;
+		int scaled = 0;
 		double *va = side_values(b, pa, &keys[i], 1, &scaled), *vb = side_values(b, pb, &keys[i], 1, &scaled);
-		struct verdict v;
-		double var_a, var_b;
-		int rc = judge(va, pa->nsamples, vb, pb->nsamples, paired, b->m->alpha, cell->looks, &v, &absolute,
-			       &var_a, &var_b);
+		struct judged got = {0};
+		const struct counter_test t = {.paired = paired, .alpha = b->m->alpha, .looks = cell->looks};
+		int rc = judge(va, pa->nsamples, vb, pb->nsamples, &t, &got);
+		const struct verdict v = got.c.v;
+		int absolute = got.c.absolute;
 		free(va);
 		free(vb);
 		if (rc < 0)
@@ -421,8 +434,8 @@ static void test_cell(struct cbuild *b, size_t panel, const struct compare_cell 
 		}
 		struct judged *j = &b->all[b->nall++];
 		memset(j, 0, sizeof(*j));
-		j->var_a = var_a;
-		j->var_b = var_b;
+		j->var_a = got.var_a;
+		j->var_b = got.var_b;
 		struct counter_change *c = &j->c;
 		c->panel = panel;
 		c->tasks = cell->tasks;

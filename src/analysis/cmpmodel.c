@@ -477,14 +477,24 @@ static struct compare_load load_of(const double *v, size_t n)
 	return l;
 }
 
+/* How a cell's test is made: paired rounds or groups, adjusted for the outside load or not, at
+ * alpha over the looks its sides' repeats stopped at. */
+struct cell_test {
+	int paired, covariate;
+	double alpha;
+	size_t looks;
+};
+
 /* The test a cell of groups makes: Welch's, or the change adjusted for the outside load. */
-static int groups_test(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
-		       int covariate, double alpha, size_t looks, struct verdict *v)
+static int groups_test(const struct verdict_xy *a, const struct verdict_xy *b, const struct cell_test *t,
+		       struct verdict *v)
 {
-	if (!covariate)
-		return verdict_welch_looks(ya, na, yb, nb, alpha, VERDICT_POWER, looks, v);
+	double alpha = t->alpha;
+	size_t looks = t->looks;
+	if (!t->covariate)
+		return verdict_welch_looks(a->y, a->n, b->y, b->n, alpha, VERDICT_POWER, looks, v);
 	double each = alpha / (double)(looks ? looks : 1);
-	int rc = verdict_ancova(ya, xa, na, yb, xb, nb, each, VERDICT_POWER, v);
+	int rc = verdict_ancova(a, b, each, VERDICT_POWER, v);
 	if (rc == 0 && looks > 1) {
 		v->p = fmin(1, v->p * (double)looks);
 		v->significant = v->p < alpha;
@@ -494,9 +504,12 @@ static int groups_test(const double *ya, const double *xa, size_t na, const doub
 
 /* Whether one sample decides the cell: left out in turn (from either side, or a pair), some leave-one-out
  * test flips the sign of the change or whether it is significant (at alpha, before the correction). */
-static int one_sample_decides(const double *ya, const double *xa, size_t na, const double *yb, const double *xb,
-			      size_t nb, int paired, int covariate, double alpha, size_t looks, const struct verdict *all)
+static int one_sample_decides(const struct verdict_xy *sa, const struct verdict_xy *sb, const struct cell_test *t,
+			      const struct verdict *all)
 {
+	const double *ya = sa->y, *xa = sa->x, *yb = sb->y, *xb = sb->x;
+	size_t na = sa->n, nb = sb->n;
+	int paired = t->paired;
 	size_t total = paired ? na : na + nb;
 	double *a = xcalloc(na + 1, sizeof(double)), *b = xcalloc(nb + 1, sizeof(double));
 	double *ax = xcalloc(na + 1, sizeof(double)), *bx = xcalloc(nb + 1, sizeof(double));
@@ -514,8 +527,9 @@ static int one_sample_decides(const double *ya, const double *xa, size_t na, con
 				b[kb++] = yb[i];
 			}
 		struct verdict v;
-		int rc = paired ? verdict_paired_looks(a, b, ka, alpha, VERDICT_POWER, looks, &v)
-				: groups_test(a, ax, ka, b, bx, kb, covariate, alpha, looks, &v);
+		int rc = paired ? verdict_paired_looks(a, b, ka, t->alpha, VERDICT_POWER, t->looks, &v)
+				: groups_test(&(struct verdict_xy){.y = a, .x = ax, .n = ka},
+					      &(struct verdict_xy){.y = b, .x = bx, .n = kb}, t, &v);
 		if (rc != 0)
 			continue; /* too few left to test: says nothing either way */
 		decides = (v.diff > 0) != (all->diff > 0) || v.significant != all->significant;
@@ -605,9 +619,11 @@ static void cell_paired(struct build *b, const struct compare_side *sa, const st
 	}
 	/* the rounds ran interleaved, so a load that drifts hits both arms of a pair alike */
 	c->load_model = c->load_a.n && c->load_b.n ? LOAD_BALANCED : LOAD_UNMEASURED;
+	const struct verdict_xy ya = {.y = pairs_of[FIG_METRIC][0], .n = c->na},
+				yb = {.y = pairs_of[FIG_METRIC][1], .n = c->nb};
+	const struct cell_test paired = {.paired = 1, .alpha = b->m->alpha, .looks = c->looks};
 	if (c->judged)
-		c->fragile = one_sample_decides(pairs_of[FIG_METRIC][0], NULL, c->na, pairs_of[FIG_METRIC][1], NULL, c->nb, 1, 0, b->m->alpha,
-						c->looks, &c->v);
+		c->fragile = one_sample_decides(&ya, &yb, &paired, &c->v);
 	for (size_t f = 0; f < NFIG; f++) {
 		free(pairs_of[f][0]);
 		free(pairs_of[f][1]);
@@ -646,7 +662,14 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		size_t lb = xb[FIG_METRIC].source == VERDICT_SRC_REPEATS ? side_looks(b, sb, k->workload) : 1;
 		double alpha = b->m->alpha;
 		c->looks = la * lb;
-		c->raw_judged = groups_test(xa[FIG_METRIC].v, NULL, c->na, xb[FIG_METRIC].v, NULL, c->nb, 0, alpha, c->looks, &c->raw) == 0;
+		/* each side's figures, each with the outside load its sample saw */
+		struct verdict_xy ya = {.y = xa[FIG_METRIC].v, .x = xa[FIG_LOAD].v, .n = c->na},
+				  yb = {.y = xb[FIG_METRIC].v, .x = xb[FIG_LOAD].v, .n = c->nb},
+				  cpu_a = {.y = xa[FIG_CPU].v, .x = xa[FIG_LOAD].v, .n = xa[FIG_CPU].n},
+				  cpu_b = {.y = xb[FIG_CPU].v, .x = xb[FIG_LOAD].v, .n = xb[FIG_CPU].n};
+		struct cell_test plain = {.alpha = alpha, .looks = c->looks}, adjusted = plain;
+		adjusted.covariate = 1;
+		c->raw_judged = groups_test(&ya, &yb, &plain, &c->raw) == 0;
 		c->load_model = groups_load_model(c, fmin(mean_of(xa[FIG_REAL].v, xa[FIG_REAL].n),
 							  mean_of(xb[FIG_REAL].v, xb[FIG_REAL].n)));
 		int covariate = 0;
@@ -654,8 +677,7 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 		if (c->load_model == LOAD_COVARIATE && c->na + c->nb < COMPARE_COVARIATE_MIN_N)
 			c->load_model = LOAD_INSEPARABLE;
 		if (c->load_model == LOAD_COVARIATE) {
-			covariate = groups_test(xa[FIG_METRIC].v, xa[FIG_LOAD].v, c->na, xb[FIG_METRIC].v, xb[FIG_LOAD].v, c->nb, 1, alpha,
-						c->looks, &c->v) == 0;
+			covariate = groups_test(&ya, &yb, &adjusted, &c->v) == 0;
 			if (!covariate)
 				c->load_model = LOAD_INSEPARABLE;
 		}
@@ -665,11 +687,10 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 			c->v = c->raw;
 			c->judged = c->raw_judged;
 		}
-		c->cpu_judged = groups_test(xa[FIG_CPU].v, xa[FIG_LOAD].v, xa[FIG_CPU].n, xb[FIG_CPU].v, xb[FIG_LOAD].v,
-					    xb[FIG_CPU].n, covariate, alpha, c->looks, &c->cpu_v) == 0;
+		const struct cell_test *made = covariate ? &adjusted : &plain;
+		c->cpu_judged = groups_test(&cpu_a, &cpu_b, made, &c->cpu_v) == 0;
 		if (c->judged)
-			c->fragile = one_sample_decides(xa[FIG_METRIC].v, xa[FIG_LOAD].v, c->na, xb[FIG_METRIC].v, xb[FIG_LOAD].v, c->nb, 0,
-							covariate, alpha, c->looks, &c->v);
+			c->fragile = one_sample_decides(&ya, &yb, made, &c->v);
 		double u;
 		if (stats_mann_whitney(xa[FIG_METRIC].v, c->na, xb[FIG_METRIC].v, c->nb, &u, &c->rank_p) < 0)
 			c->rank_p = -1;
@@ -812,9 +833,18 @@ static long point_at(const struct crun *r, const struct compare_side *s, const s
 	return -1;
 }
 
-static int has_all(const struct crun *r, const struct compare_side *s, const struct key *k, const int *tasks,
-		   size_t nt)
+/* The cells of a panel a subtest's change sums over: its key and the task counts both sides have. */
+struct cells {
+	const struct key *k;
+	const int *tasks;
+	size_t nt;
+};
+
+static int has_all(const struct crun *r, const struct compare_side *s, const struct cells *cs)
 {
+	const struct key *k = cs->k;
+	const int *tasks = cs->tasks;
+	size_t nt = cs->nt;
 	for (size_t t = 0; t < nt; t++) {
 		int found = 0;
 		for (size_t j = 0; j < r->n && !found; j++)
@@ -825,28 +855,29 @@ static int has_all(const struct crun *r, const struct compare_side *s, const str
 	return 1;
 }
 
-/* Add w times each test's total job time of a point to column u of units (names grow as met). */
-static void add_point(struct build *b, struct crun *r, size_t j, double w, struct names *nm, double **cols,
-		      size_t *ncols, size_t u, size_t nunits)
+/* Add w times each of a point's tests' total job time to replicate u of out, whose n is the
+ * replicates (names grow as met). */
+static void add_tests(const struct store_test *t, size_t nt, double w, struct names *nm, struct units *out, size_t u)
 {
-	size_t nt;
-	const struct store_test *t = tests_of(b, r, j, &nt);
 	for (size_t i = 0; i < nt; i++) {
 		size_t x = name_index(nm, t[i].name);
-		while (*ncols <= x) {
-			*cols = xrealloc(*cols, (*ncols + 1) * nunits * sizeof(double));
-			memset(*cols + *ncols * nunits, 0, nunits * sizeof(double));
-			(*ncols)++;
+		while (out->ntests <= x) {
+			out->v = xrealloc(out->v, (out->ntests + 1) * out->n * sizeof(double));
+			memset(out->v + out->ntests * out->n, 0, out->n * sizeof(double));
+			out->ntests++;
 		}
 		if (isfinite(t[i].total_s))
-			(*cols)[x * nunits + u] += w * t[i].total_s;
+			out->v[x * out->n + u] += w * t[i].total_s;
 	}
 }
 
 /* The rounds of run r of a side (and, paired, of the other side's only run) that measured every cell. */
 static size_t full_rounds(struct build *b, const struct crun *r, const struct compare_side *s,
-			  const struct compare_side *also, const struct key *k, const int *tasks, size_t nt, int **out)
+			  const struct compare_side *also, const struct cells *cs, int **out)
 {
+	const struct key *k = cs->k;
+	const int *tasks = cs->tasks;
+	size_t nt = cs->nt;
 	int most = -1;
 	for (size_t j = 0; j < r->n; j++)
 		most = r->pts[j].repeat > most ? r->pts[j].repeat : most;
@@ -866,39 +897,41 @@ static size_t full_rounds(struct build *b, const struct crun *r, const struct co
 /* A side's replicates of each test's total job time over the cells: its runs (two or more that
  * measured every cell: each run's mean per cell, summed), else its one run's full rounds. With
  * paired rounds, `rounds` gives them (the same for both sides). */
-static void side_units(struct build *b, const struct compare_side *s, const struct key *k, const int *tasks,
-		       size_t nt, const int *rounds, size_t nrounds, struct names *nm, struct units *out)
+static void side_units(struct build *b, const struct compare_side *s, const struct cells *cs, const int *rounds,
+		       size_t nrounds, struct names *nm, struct units *out)
 {
+	const struct key *k = cs->k;
+	const int *tasks = cs->tasks;
+	size_t nt = cs->nt;
 	size_t *full = xcalloc(s->nruns + 1, sizeof(size_t)), nfull = 0;
 	for (size_t i = 0; !rounds && i < s->nruns; i++)
-		if (has_all(run_of(b, s->runs[i]), s, k, tasks, nt))
+		if (has_all(run_of(b, s->runs[i]), s, cs))
 			full[nfull++] = i;
 	int *own = NULL;
 	if (!rounds && nfull == 1)
-		nrounds = full_rounds(b, run_of(b, s->runs[full[0]]), s, NULL, k, tasks, nt, &own), rounds = own;
-	size_t nunits = rounds ? nrounds : nfull;
-	double *cols = NULL;
-	size_t ncols = 0;
+		nrounds = full_rounds(b, run_of(b, s->runs[full[0]]), s, NULL, cs, &own), rounds = own;
+	size_t nunits = rounds ? nrounds : nfull, ntests;
+	*out = (struct units){.n = nunits};
 	for (size_t u = 0; u < nunits; u++) {
 		struct crun *r = run_of(b, s->runs[rounds ? (own ? full[0] : 0) : full[u]]);
 		for (size_t t = 0; t < nt; t++) {
 			if (rounds) {
 				long j = point_at(r, s, k, tasks[t], rounds[u]);
-				if (j >= 0)
-					add_point(b, r, (size_t)j, 1, nm, &cols, &ncols, u, nunits);
+				const struct store_test *tests = j >= 0 ? tests_of(b, r, (size_t)j, &ntests) : NULL;
+				if (tests)
+					add_tests(tests, ntests, 1, nm, out, u);
 				continue;
 			}
 			size_t cnt = 0;
 			for (size_t j = 0; j < r->n; j++)
 				cnt += r->pts[j].tasks == tasks[t] && matches(s, k, &r->pts[j]);
 			for (size_t j = 0; j < r->n; j++)
-				if (r->pts[j].tasks == tasks[t] && matches(s, k, &r->pts[j]))
-					add_point(b, r, j, 1.0 / (double)cnt, nm, &cols, &ncols, u, nunits);
+				if (r->pts[j].tasks == tasks[t] && matches(s, k, &r->pts[j])) {
+					const struct store_test *tests = tests_of(b, r, j, &ntests);
+					add_tests(tests, ntests, 1.0 / (double)cnt, nm, out, u);
+				}
 		}
 	}
-	out->n = nunits;
-	out->v = cols;
-	out->ntests = ncols;
 	free(own);
 	free(full);
 }
@@ -948,12 +981,13 @@ static void panel_subtests(struct build *b, const struct key *k, struct compare_
 			tasks[nt++] = pn->cells[i].tasks;
 	int paired = b->m->kind != COMPARE_GROUPS;
 	int *rounds = NULL;
-	size_t nrounds = paired && nt ? full_rounds(b, run_of(b, sa->runs[0]), sa, sb, k, tasks, nt, &rounds) : 0;
+	const struct cells cs = {.k = k, .tasks = tasks, .nt = nt};
+	size_t nrounds = paired && nt ? full_rounds(b, run_of(b, sa->runs[0]), sa, sb, &cs, &rounds) : 0;
 	struct names nm = {0};
 	struct units ua = {0}, ub = {0};
 	if (nt) {
-		side_units(b, sa, k, tasks, nt, paired ? rounds : NULL, nrounds, &nm, &ua);
-		side_units(b, sb, k, tasks, nt, paired ? rounds : NULL, nrounds, &nm, &ub);
+		side_units(b, sa, &cs, paired ? rounds : NULL, nrounds, &nm, &ua);
+		side_units(b, sb, &cs, paired ? rounds : NULL, nrounds, &nm, &ub);
 	}
 	if (ua.n && ub.n) {
 		pn->subs = xcalloc(nm.n + 1, sizeof(*pn->subs));
@@ -1437,9 +1471,18 @@ static enum fact_take boot_fact(const char *key, size_t klen, const char *va, co
 
 /* Two runs booted by reaim vm from kernels it was told differ (image or command line): 1, and once
  * per side (at the side's first run) a note naming the variable under test. */
-static int boot_declared(struct compare_model *m, char *const *ka, size_t na, char *const *kb, size_t nb,
-			 int64_t base, int64_t other, int first_of_side)
+/* A run and its stored environment ("key\tvalue" pairs). */
+struct run_env {
+	int64_t run;
+	char **kv;
+	size_t n;
+};
+
+static int boot_declared(struct compare_model *m, const struct run_env *a, const struct run_env *b, int first_of_side)
 {
+	char *const *ka = a->kv, *const *kb = b->kv;
+	size_t na = a->n, nb = b->n;
+	int64_t base = a->run, other = b->run;
 	const char *sa = env_value(ka, na, "boot.image_sha256"), *sb = env_value(kb, nb, "boot.image_sha256");
 	const char *ca = env_value(ka, na, "boot.cmdline"), *cb = env_value(kb, nb, "boot.cmdline");
 	if (!sa || !sb || !ca || !cb || (strcmp(sa, sb) == 0 && strcmp(ca, cb) == 0))
@@ -1556,7 +1599,8 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 	int first = 0;
 	for (size_t s = 0; s < m->nsides; s++)
 		first |= m->sides[s].nruns && m->sides[s].runs[0] == other;
-	int declared = !same_side && boot_declared(m, ka, na, kb, nb, base, other, first);
+	const struct run_env ea = {.run = base, .kv = ka, .n = na}, eb = {.run = other, .kv = kb, .n = nb};
+	int declared = !same_side && boot_declared(m, &ea, &eb, first);
 	const char *ra = env_value(ka, na, "kernel.release"), *rb = env_value(kb, nb, "kernel.release");
 	int one_release = ra && rb && strcmp(ra, rb) == 0;
 	for (size_t i = 0; i < na; i++) {

@@ -179,9 +179,11 @@ static struct side_sums side_sums(const double *y, const double *x, size_t n)
 	return s;
 }
 
-int verdict_ancova(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
-		   double alpha, double power, struct verdict *out)
+int verdict_ancova(const struct verdict_xy *sa, const struct verdict_xy *sb, double alpha, double power,
+		   struct verdict *out)
 {
+	const double *ya = sa->y, *xa = sa->x, *yb = sb->y, *xb = sb->x;
+	size_t na = sa->n, nb = sb->n;
 	if (na < 1 || nb < 1 || na + nb < 4 || !level_ok(alpha) || !level_ok(power) || !all_finite(ya, na) ||
 	    !all_finite(xa, na) || !all_finite(yb, nb) || !all_finite(xb, nb))
 		return refuse(out);

@@ -49,8 +49,14 @@ int verdict_paired(const double *a, const double *b, size_t n, double alpha, dou
  * Fieller interval counts the slope's uncertainty in both. -1 (no evidence, as verdict_welch) with
  * fewer than 4 samples, fewer than 1 a side, no spread of x within the sides (the covariate and the
  * side cannot be told apart), or a value not finite. */
-int verdict_ancova(const double *ya, const double *xa, size_t na, const double *yb, const double *xb, size_t nb,
-		   double alpha, double power, struct verdict *out);
+/* One side's samples y, each with the covariate x measured with it (x may be NULL where no test
+ * reads a covariate). */
+struct verdict_xy {
+	const double *y, *x;
+	size_t n;
+};
+int verdict_ancova(const struct verdict_xy *a, const struct verdict_xy *b, double alpha, double power,
+		   struct verdict *out);
 
 /* Adjusted p values over the n tests of one comparison (as R's p.adjust): Holm's step-down
  * (family-wise error) and Benjamini-Hochberg's step-up (false discovery rate). A NaN p (a cell that

@@ -36,7 +36,9 @@ enum outcome cmd_show(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	struct store *st = cmd_open_run(a.db, &a.run, &id, &out);
-	if (st && (report_show(stdout, st, id, a.verbose, a.tests, a.samples, a.brief) < 0 ||
+	const struct report_show_flags fl = {
+		.verbose = a.verbose, .tests = a.tests, .samples = a.samples, .brief = a.brief};
+	if (st && (report_show(stdout, st, id, &fl) < 0 ||
 		   (a.files && report_show_files(stdout, st, id) < 0))) {
 		log_error("%s", store_error(st));
 		out = OUT_FAILED;

@@ -59,10 +59,11 @@ const char *bgload_list_text(void)
 #define MIB (1024LL * 1024)
 #define LOAD_MIN_MIB 16
 
-long long bgload_size_from(const struct bgload_def *d, long long mem_total_kib, long long mem_free_kib,
-			   long long mem_available_kib, long long disk_free_kib, long long cap_mib, char *why,
+long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *why,
 			   size_t len)
 {
+	long long mem_total_kib = room->mem_total_kib, mem_free_kib = room->mem_free_kib,
+		  mem_available_kib = room->mem_available_kib, disk_free_kib = room->disk_free_kib;
 	long long mib;
 	switch ((enum load_kind)(d - bgload_table)) {
 	case LOAD_IO:
@@ -121,7 +122,9 @@ long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why
 		snprintf(why, len, "cannot read %s", disk < 0 ? "the free space of the disk dir" : "/proc/meminfo");
 		return -1;
 	}
-	return bgload_size_from(d, total, free_kib, avail, disk, cap, why, len);
+	const struct bgload_room room = {.mem_total_kib = total, .mem_free_kib = free_kib, .mem_available_kib = avail,
+					 .disk_free_kib = disk};
+	return bgload_size_from(d, &room, cap, why, len);
 }
 
 /* The page the leader, its workers and reaim share. */
@@ -552,9 +555,12 @@ static void load_free(struct bgload *l)
 	free(l);
 }
 
-int bgload_start(const struct bgload_def *d, const char *dir, const char *cgroup_dir, double timeout_s,
-		 int (*stop)(void), struct bgload **out, char *why, size_t len)
+int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *why,
+		 size_t len)
 {
+	const char *dir = at->dir, *cgroup_dir = at->cgroup_dir;
+	double timeout_s = at->timeout_s;
+	int (*stop)(void) = at->stop;
 	*out = NULL;
 	char size_why[200];
 	long long mib = bgload_size_mib(d, dir, size_why, sizeof(size_why));

@@ -30,9 +30,12 @@ const char *bgload_list_text(void);
  * $REAIM_LOAD_MAX_MIB; -1 with the reason when it cannot run (no space, no memory). Pure but for
  * what it reads. */
 long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why, size_t len);
-/* The same from given figures (KiB), for tests: what bgload_size_mib decides. */
-long long bgload_size_from(const struct bgload_def *d, long long mem_total_kib, long long mem_free_kib,
-			   long long mem_available_kib, long long disk_free_kib, long long cap_mib, char *why,
+/* The machine's room for a load, in KiB: /proc/meminfo's figures and the free space of the dir. */
+struct bgload_room {
+	long long mem_total_kib, mem_free_kib, mem_available_kib, disk_free_kib;
+};
+/* The same from given figures, for tests: what bgload_size_mib decides. */
+long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *why,
 			   size_t len);
 
 struct bgload;
@@ -45,12 +48,19 @@ struct bgload_result {
 	int window;               /* cpu_s is over the marked window (a cgroup), not its life */
 };
 
-/* Start a load: its leader forked (in the cgroup directory cgroup_dir when not NULL: made, and
- * removed at the stop), its files in dir (made, and removed at the stop), its workers running
- * once it says ready. Waits up to timeout_s, polling stop() (a stop signal); -1 with the reason
- * (everything it started already gone) when it could not start. */
-int bgload_start(const struct bgload_def *d, const char *dir, const char *cgroup_dir, double timeout_s,
-		 int (*stop)(void), struct bgload **out, char *why, size_t len);
+/* Where a load runs and how long its start may take. */
+struct bgload_setup {
+	const char *dir;          /* its files go in a directory made here */
+	const char *cgroup_dir;   /* NULL, or the cgroup directory its leader is forked in */
+	double timeout_s;         /* how long to wait for it to say ready */
+	int (*stop)(void);        /* NULL, or polled while waiting: a stop signal came */
+};
+/* Start a load: its leader forked (in the cgroup directory when one is given: made, and removed at
+ * the stop), its files in the dir (made, and removed at the stop), its workers running once it says
+ * ready. Waits up to the timeout, polling stop(); -1 with the reason (everything it started already
+ * gone) when it could not start. */
+int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *why,
+		 size_t len);
 /* The window the units and the CPU are counted over: its start and its end (safe from a hook). */
 void bgload_mark_start(struct bgload *l);
 void bgload_mark_end(struct bgload *l);

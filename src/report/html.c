@@ -396,7 +396,9 @@ static void plot_of(FILE *f, struct store *st, const struct compare_group *group
 	struct plot_set ps;
 	char err[512], *buf = NULL;
 	size_t len = 0;
-	if (plot_set_load(st, groups, ngroups, model, workload, -1, m, &ps, err, sizeof(err)) < 0) {
+	struct plot_query q = {.groups = groups, .ngroups = ngroups, .model = model, .workload = workload, .osync = -1,
+			       .m = m};
+	if (plot_set_load(st, &q, &ps, err, sizeof(err)) < 0) {
 		element(f, "<p class=\"note\">No plot: ", err, "</p>\n");
 		return;
 	}

@@ -88,9 +88,21 @@ static void environment(FILE *f, char **kv, size_t nkv)
 	fputs("}}", f);
 }
 
-static void test(FILE *f, const struct report_export_opts *o, const char *build_id, const struct store_run_row *run,
-		 const struct store_point *p, size_t index, char **kv, size_t nkv)
+/* What every test of a run's export names: the options (origin), the build, the run and its
+ * environment. */
+struct kcidb_run {
+	const struct report_export_opts *o;
+	const char *build_id;
+	const struct store_run_row *run;
+	char **kv;
+	size_t nkv;
+};
+
+static void test(FILE *f, const struct kcidb_run *r, const struct store_point *p, size_t index)
 {
+	const struct report_export_opts *o = r->o;
+	const char *build_id = r->build_id;
+	const struct store_run_row *run = r->run;
 	fputs("{\"id\": ", f);
 	char *id = xasprintf("%s:%s.%zu", o->origin, run->uuid, index + 1);
 	textout_json_string(f, id);
@@ -121,7 +133,7 @@ static void test(FILE *f, const struct report_export_opts *o, const char *build_
 	fputs("\"start_time\": ", f);
 	textout_json_string(f, run->started);
 	fputs(", ", f);
-	environment(f, kv, nkv);
+	environment(f, r->kv, r->nkv);
 	fputs(", \"misc\": {\"run\": ", f);
 	textout_json_string(f, run->uuid);
 	fputs(", \"workload\": ", f);
@@ -162,9 +174,11 @@ static int calibration(const struct store_point *pts, size_t n, size_t i)
 
 /* The run itself, when it failed or was interrupted: an ERROR at path "reaim" with the reason, so
  * its points' DONE never reads as a whole run. */
-static void run_test(FILE *f, const struct report_export_opts *o, const char *build_id,
-		     const struct store_run_row *run, char **kv, size_t nkv)
+static void run_test(FILE *f, const struct kcidb_run *r)
 {
+	const struct report_export_opts *o = r->o;
+	const char *build_id = r->build_id;
+	const struct store_run_row *run = r->run;
 	fputs("{\"id\": ", f);
 	char *id = xasprintf("%s:%s.run", o->origin, run->uuid);
 	textout_json_string(f, id);
@@ -180,7 +194,7 @@ static void run_test(FILE *f, const struct report_export_opts *o, const char *bu
 	fputs(", \"start_time\": ", f);
 	textout_json_string(f, run->started);
 	fputs(", ", f);
-	environment(f, kv, nkv);
+	environment(f, r->kv, r->nkv);
 	fputs(", \"misc\": {\"run\": ", f);
 	textout_json_string(f, run->uuid);
 	fputs(", \"run_status\": ", f);
@@ -223,16 +237,17 @@ void report_kcidb(FILE *f, struct store *st, const struct store_run_row *run, co
 	textout_json_string(f, env_value(kv, nkv, "kernel.version"));
 	fputs("}],\n\"tests\": [", f);
 	const char *sep = "\n";
+	const struct kcidb_run r = {.o = &o, .build_id = build_id, .run = run, .kv = kv, .nkv = nkv};
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(run->mode, "single") == 0 && calibration(pts, n, i))
 			continue;
 		fputs(sep, f);
 		sep = ",\n";
-		test(f, &o, build_id, run, &pts[i], i, kv, nkv);
+		test(f, &r, &pts[i], i);
 	}
 	if (report_run_ended_badly(run)) {
 		fputs(sep, f);
-		run_test(f, &o, build_id, run, kv, nkv);
+		run_test(f, &r);
 	}
 	fputs("]}\n", f);
 	for (size_t i = 0; i < nkv; i++)

@@ -685,10 +685,20 @@ static int crosses_lines(const struct box *b, const struct curve *c, size_t n, c
 
 /* Places the peak label beside its point: right of the marker, else left of it, else above or below,
  * the first place that clears the measured points and the lines; failing that, one that clears the points. */
-static struct box place_label(const struct layout *L, const struct curve *c, size_t n, const struct curve_point *p,
-			      const struct axis *xa, const struct axis *ya, double w, const struct box *placed,
-			      size_t count)
+/* What a label must clear: the curves' lines and the boxes already placed. */
+struct obstacles {
+	const struct curve *c;
+	size_t n;
+	const struct box *placed;
+	size_t count;
+};
+
+static struct box place_label(const struct layout *L, const struct axis *xa, const struct axis *ya,
+			      const struct curve_point *p, double w, const struct obstacles *o)
 {
+	const struct curve *c = o->c;
+	size_t n = o->n, count = o->count;
+	const struct box *placed = o->placed;
 	double x = axis_px(xa, p->tasks), y = clamped_px(ya, p->jpm.mean);
 	double top = has_error_bar(p) ? clamped_px(ya, p->jpm.mean + p->jpm.std_dev) : y - 6;
 	double bottom = has_error_bar(p) ? clamped_px(ya, p->jpm.mean - p->jpm.std_dev) : y + 6;
@@ -731,7 +741,8 @@ static int peak_labels(FILE *f, const struct layout *L, const struct curve *c, s
 			continue;
 		const struct curve_point *p = &c[i].points[pk];
 		peak_text(&c[i], text, sizeof(text));
-		struct box b = place_label(L, c, n, p, xa, ya, SMALL_CHAR_W * (double)strlen(text), placed, count);
+		const struct obstacles o = {.c = c, .n = n, .placed = placed, .count = count};
+		struct box b = place_label(L, xa, ya, p, SMALL_CHAR_W * (double)strlen(text), &o);
 		placed[count++] = b;
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"#ffffff\" "
 			   "fill-opacity=\"0.85\"/>", b.x0 - 2, b.y0 - 1, b.x1 - b.x0 + 4, b.y1 - b.y0 + 2);
@@ -1050,10 +1061,23 @@ static void gp_data(FILE *data, const struct curve *c, size_t n, const struct pl
 		}
 }
 
+/* The frame of a gnuplot plot: its title, the y axis's label and top (0: automatic), and whether a
+ * difference panel sits below the main one. */
+struct gp_frame {
+	const char *title, *y_label;
+	double y_max;
+	int diff;
+};
+
 /* Terminal, labels, the footer and the x axis (log2 with the task counts as tics, like the SVG). */
-static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_t n, const char *title,
-		     const char *y_label, int diff, const char *const *footer, size_t nfoot, double y_max)
+static void gp_setup(FILE *s, const char *out_name, const struct curve *c, size_t n, const struct gp_frame *fr,
+		     const struct footer_text *ft)
 {
+	const char *title = fr->title, *y_label = fr->y_label;
+	const char *const *footer = ft->lines;
+	size_t nfoot = ft->n;
+	int diff = fr->diff;
+	double y_max = fr->y_max;
 	size_t len = strlen(out_name);
 	int png = len >= 4 && strcmp(out_name + len - 4, ".png") == 0;
 	int t, tmin = 0, tmax = 0;
@@ -1140,14 +1164,14 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 	if (footer_text(&ft, curves, n, opt) < 0)
 		return -1;
 	const char **lines = ft.lines;
-	size_t nfoot = ft.n;
 	int diff = opt->diff_panel && any_base(n, opt);
 	gp_data(data, curves, n, opt);
 	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
 	char title[96];
 	snprintf(title, sizeof(title), "%s by task count", y_label);
-	gp_setup(script, out_name, curves, n, opt->title && opt->title[0] ? opt->title : title, y_label, diff, lines,
-		 nfoot, opt->y_max);
+	const struct gp_frame fr = {.title = opt->title && opt->title[0] ? opt->title : title, .y_label = y_label,
+				    .y_max = opt->y_max, .diff = diff};
+	gp_setup(script, out_name, curves, n, &fr, &ft);
 	free(lines);
 	int t;
 	if (!next_tasks(curves, n, LONG_MIN, &t)) /* gnuplot refuses to autoscale a plot without a single point */

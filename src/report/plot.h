@@ -99,13 +99,19 @@ struct plot_set {
 };
 struct compare_group;
 struct compare_model;
-/* The curves of groups of runs (as compare takes them): a group of one run draws that run's curves, a
- * group of several one curve per block of their merged samples; the differences are the model's
- * cells (model NULL: none). osync -1 takes both settings; workload NULL the first run's first. 0, or
- * -1 with the reason in err. */
-int plot_set_load(struct store *st, const struct compare_group *groups, size_t ngroups,
-		  const struct compare_model *model, const char *workload, int osync, const struct metric *m,
-		  struct plot_set *out, char *err, size_t errlen);
+/* The curves of groups of runs (as compare takes them), as q asks: a group of one run draws that
+ * run's curves, a group of several one curve per block of their merged samples; the differences are
+ * the model's cells (model NULL: none). osync -1 takes both settings; workload NULL the first run's
+ * first. 0, or -1 with the reason in err. */
+struct plot_query {
+	const struct compare_group *groups;
+	size_t ngroups;
+	const struct compare_model *model;
+	const char *workload;
+	int osync;
+	const struct metric *m;   /* the metric the curves draw */
+};
+int plot_set_load(struct store *st, const struct plot_query *q, struct plot_set *out, char *err, size_t errlen);
 void plot_set_free(struct plot_set *ps);
 /* Options for plot_svg that draw the set (pointers into ps). */
 void plot_set_options(const struct plot_set *ps, const struct metric *m, struct plot_options *opt);

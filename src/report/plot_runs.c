@@ -160,10 +160,21 @@ static void group_label(struct curve *out, const char *group, const struct curve
 		 c->variant, c->load[0] ? ", " : "", c->load, cpus);
 }
 
-/* One curve per group and block: a group of one run, that run's curves; of several, their merge. */
-static void group_curves(struct plot_set *ps, struct curve *const *cs, const size_t *nc, const struct compare_group *g,
-			 size_t first_run, long side, long **sides, const char *label)
+/* The runs of a plot's groups in order, each with its curves. */
+struct run_curves {
+	int64_t *runs;
+	struct curve **cs;
+	size_t *nc;
+	size_t n;
+};
+
+/* One curve per group and block: a group of one run, that run's curves; of several, their merge.
+ * The group's runs start at first_run of rcs; each curve's side in *sides is -1 (set by the caller). */
+static void group_curves(struct plot_set *ps, const struct run_curves *rcs, const struct compare_group *g,
+			 size_t first_run, long **sides, const char *label)
 {
+	struct curve *const *cs = rcs->cs;
+	const size_t *nc = rcs->nc;
 	for (size_t r = 0; r < g->n; r++)
 		for (size_t k = 0; k < nc[first_run + r]; k++) {
 			const struct curve *c = &cs[first_run + r][k];
@@ -188,7 +199,7 @@ static void group_curves(struct plot_set *ps, struct curve *const *cs, const siz
 			else
 				group_label(out, label, c);
 			ps->bars_of_runs |= g->n > 1;
-			(*sides)[ps->n++] = side;
+			(*sides)[ps->n++] = -1;
 			for (size_t q = 1; q < ns; q++)
 				((struct curve *)same[q])->workload[0] = '\0';
 			free(same);
@@ -197,15 +208,16 @@ static void group_curves(struct plot_set *ps, struct curve *const *cs, const siz
 
 /* Every run of the groups in order into runs[], and its curves of the metric (without the points
  * measured in noise when the model judges without them). 0, or -1 with the reason. */
-static int load_curves(struct store *st, const struct compare_group *groups, size_t ngroups, const struct metric *m,
-		       int skip_noisy, int64_t *runs, struct curve **cs, size_t *nc, char *err, size_t errlen)
+static int load_curves(struct store *st, const struct plot_query *q, struct run_curves *rcs, char *err,
+		       size_t errlen)
 {
 	size_t at = 0;
-	for (size_t g = 0; g < ngroups; g++)
-		for (size_t i = 0; i < groups[g].n; i++)
-			runs[at++] = groups[g].runs[i];
+	int skip_noisy = q->model && q->model->exclude_noisy;
+	for (size_t g = 0; g < q->ngroups; g++)
+		for (size_t i = 0; i < q->groups[g].n; i++)
+			rcs->runs[at++] = q->groups[g].runs[i];
 	for (size_t r = 0; r < at; r++)
-		if (curves_load_quiet(st, runs[r], m, skip_noisy, &cs[r], &nc[r]) < 0) {
+		if (curves_load_quiet(st, rcs->runs[r], q->m, skip_noisy, &rcs->cs[r], &rcs->nc[r]) < 0) {
 			snprintf(err, errlen, "%s", store_error(st));
 			return -1;
 		}
@@ -213,12 +225,11 @@ static int load_curves(struct store *st, const struct compare_group *groups, siz
 }
 
 /* What is not drawn, said once per curve: other workloads and settings (their workload cleared). */
-static void leave_out(struct curve **cs, const size_t *nc, size_t nruns, const char *workload, int osync,
-		      struct strbuf *left)
+static void leave_out(const struct run_curves *rcs, const char *workload, int osync, struct strbuf *left)
 {
-	for (size_t r = 0; r < nruns; r++)
-		for (size_t k = 0; k < nc[r]; k++) {
-			struct curve *c = &cs[r][k];
+	for (size_t r = 0; r < rcs->n; r++)
+		for (size_t k = 0; k < rcs->nc[r]; k++) {
+			struct curve *c = &rcs->cs[r][k];
 			if (strcmp(c->workload, workload) != 0 || (osync >= 0 && c->osync != osync)) {
 				strbuf_addf(left, "%s%s workload %s O_SYNC %s", left->len ? "; " : "Not drawn: ", c->label,
 					    c->workload, c->osync ? "on" : "off");
@@ -227,18 +238,20 @@ static void leave_out(struct curve **cs, const size_t *nc, size_t nruns, const c
 		}
 }
 
-int plot_set_load(struct store *st, const struct compare_group *groups, size_t ngroups,
-		  const struct compare_model *model, const char *workload, int osync, const struct metric *m,
-		  struct plot_set *ps, char *err, size_t errlen)
+int plot_set_load(struct store *st, const struct plot_query *q, struct plot_set *ps, char *err, size_t errlen)
 {
+	const struct compare_model *model = q->model;
+	const char *workload = q->workload;
+	int osync = q->osync;
 	memset(ps, 0, sizeof(*ps));
 	size_t nruns = 0, at = 0;
-	for (size_t g = 0; g < ngroups; g++)
-		nruns += groups[g].n;
+	for (size_t g = 0; g < q->ngroups; g++)
+		nruns += q->groups[g].n;
 	struct curve **cs = xcalloc(nruns + 1, sizeof(*cs));
 	size_t *nc = xcalloc(nruns + 1, sizeof(*nc));
 	int64_t *runs = xcalloc(nruns + 1, sizeof(*runs));
-	int rc = load_curves(st, groups, ngroups, m, model && model->exclude_noisy, runs, cs, nc, err, errlen);
+	struct run_curves rcs = {.runs = runs, .cs = cs, .nc = nc, .n = nruns};
+	int rc = load_curves(st, q, &rcs, err, errlen);
 	for (size_t r = 0; r < nruns && rc == 0 && !workload; r++)
 		if (nc[r])
 			workload = cs[r][0].workload;
@@ -250,20 +263,20 @@ int plot_set_load(struct store *st, const struct compare_group *groups, size_t n
 		snprintf(ps->workload, sizeof(ps->workload), "%s", workload);
 	struct strbuf left = {0};
 	if (rc == 0)
-		leave_out(cs, nc, nruns, ps->workload, osync, &left);
+		leave_out(&rcs, ps->workload, osync, &left);
 	long *sides = NULL;
 	at = 0;
-	for (size_t g = 0; g < ngroups && rc == 0; g++) {
+	for (size_t g = 0; g < q->ngroups && rc == 0; g++) {
 		char label[256];
 		if (model && model->kind == COMPARE_GROUPS && g < model->nsides)
 			compare_side_name(model, g, label, sizeof(label));
 		else
 			snprintf(label, sizeof(label), "group %zu", g + 1);
 		size_t before = ps->n;
-		group_curves(ps, cs, nc, &groups[g], at, -1, &sides, label);
+		group_curves(ps, &rcs, &q->groups[g], at, &sides, label);
 		for (size_t i = before; i < ps->n; i++)
 			sides[i] = side_of(model, g, &ps->curves[i]);
-		at += groups[g].n;
+		at += q->groups[g].n;
 	}
 	if (rc == 0 && ps->n == 0) {
 		snprintf(err, errlen, "no run has %s points%s", ps->workload,
@@ -277,7 +290,7 @@ int plot_set_load(struct store *st, const struct compare_group *groups, size_t n
 			mixed |= ps->curves[i].osync != ps->curves[0].osync;
 		ps->base = xcalloc(ps->n, sizeof(*ps->base));
 		if (model)
-			model_diffs(ps, model, sides, strcmp(m->name, "jobs_per_min") == 0);
+			model_diffs(ps, model, sides, strcmp(q->m->name, "jobs_per_min") == 0);
 		else
 			for (size_t i = 0; i < ps->n; i++)
 				ps->base[i] = -1;
@@ -610,11 +623,12 @@ int report_plot(struct store *st, const struct plot_request *rq, char *err, size
 		struct compare_model model;
 		struct compare_options co = {.alpha = rq->alpha, .correction = rq->correction,
 					     .exclude_noisy = rq->exclude_noisy};
+		const struct plot_query q = {.groups = rq->groups, .ngroups = rq->ngroups, .model = &model,
+					     .workload = rq->workload, .osync = rq->osync, .m = m};
 		if ((rc = compare_model_build(st, rq->groups, rq->ngroups, &co, &model)) < 0)
 			snprintf(err, errlen, "%s", store_error(st));
 		else
-			rc = plot_set_load(st, rq->groups, rq->ngroups, &model, rq->workload, rq->osync, m, &ps, err,
-					   errlen);
+			rc = plot_set_load(st, &q, &ps, err, errlen);
 		compare_model_free(&model);
 		if (rc == 0) {
 			struct plot_options po = {.title = rq->title, .diff_panel = rq->diff};

@@ -54,8 +54,13 @@ struct plan;
  * (NULL: no database, so no estimate). */
 void report_plan(FILE *f, const struct plan *p, struct store *st);
 
+/* What `reaim show` prints beside the tables (its options). */
+struct report_show_flags {
+	int verbose, tests, samples;
+	int brief;                /* the tables alone, to paste: no heading, environment, hooks or per-test tables */
+};
 /* `reaim show`: heading, environment, classic table per workload, per-test figures. */
-int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples, int brief);
+int report_show(FILE *f, struct store *st, int64_t run_id, const struct report_show_flags *flags);
 /* `reaim show --files`: the suite and each workfile as stored with the run. */
 int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */

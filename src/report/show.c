@@ -358,10 +358,12 @@ static void print_scaling(FILE *f, const char *workload, const struct store_poin
 	scaling_free(&sc);
 }
 
-/* What `show` prints beside the tables. */
-struct show_flags {
-	int verbose, tests, samples;
-	int brief;                /* the tables alone, to paste: no heading, environment, hooks or per-test tables */
+/* A run's workloads and its points, as stored. */
+struct run_points {
+	const struct store_workload_row *w;
+	size_t nw;
+	const struct store_point *pts;
+	size_t n;
 };
 
 static int by_id(const void *a, const void *b)
@@ -408,7 +410,7 @@ static void print_hook(FILE *f, const struct store_point *p)
 }
 
 /* The point's extras asked for by flags: system averages, time series, per-test figures. */
-static void print_extras(FILE *f, struct store *st, const struct store_point *p, const struct show_flags *fl)
+static void print_extras(FILE *f, struct store *st, const struct store_point *p, const struct report_show_flags *fl)
 {
 	print_hook(f, p);
 	if (fl->verbose)
@@ -421,7 +423,7 @@ static void print_extras(FILE *f, struct store *st, const struct store_point *p,
 
 /* One block as the run printed it (rows in the order they ran), then what show adds. */
 static void show_block(FILE *f, struct store *st, const struct report_block *b, const struct store_point *pts,
-		       size_t n, int finished, const struct show_flags *fl)
+		       size_t n, int finished, const struct report_show_flags *fl)
 {
 	struct store_point *ran = xcalloc(n + 1, sizeof(*ran));
 	memcpy(ran, pts, n * sizeof(*pts));
@@ -490,9 +492,12 @@ static void show_block(FILE *f, struct store *st, const struct report_block *b, 
 /* Single-user mode: each test is a workload; the last of its points is the one that measured
  * it (the ones before calibrated the job count). A heading starts each workfile and O_SYNC
  * setting, as the run printed one per workload of its suite. */
-static void show_single(FILE *f, struct store *st, const struct store_run_row *run, const struct store_workload_row *w,
-			size_t nw, const struct store_point *pts, size_t n, const struct show_flags *fl)
+static void show_single(FILE *f, struct store *st, const struct store_run_row *run, const struct run_points *rp,
+			const struct report_show_flags *fl)
 {
+	const struct store_workload_row *w = rp->w;
+	const struct store_point *pts = rp->pts;
+	size_t nw = rp->nw, n = rp->n;
 	const struct store_point **last = xcalloc(nw + 1, sizeof(*last));
 	size_t final = nw;
 	for (size_t i = 0; i < nw; i++) {
@@ -574,8 +579,9 @@ static void show_heading(FILE *f, struct store *st, const struct store_run_row *
 		print_options(f, st, run->id);
 }
 
-int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int tests, int samples, int brief)
+int report_show(FILE *f, struct store *st, int64_t run_id, const struct report_show_flags *flags)
 {
+	int verbose = flags->verbose, brief = flags->brief;
 	struct store_run_row run;
 	struct store_point *pts;
 	struct store_workload_row *w;
@@ -586,7 +592,8 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		free(w);
 		return -1;
 	}
-	const struct show_flags fl = {verbose && !brief, tests && !brief, samples && !brief, brief};
+	const struct report_show_flags fl = {.verbose = verbose && !brief, .tests = flags->tests && !brief,
+				      .samples = flags->samples && !brief, .brief = brief};
 	if (!brief)
 		show_heading(f, st, &run, verbose);
 	struct store_option *opts = NULL;
@@ -595,7 +602,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, int verbose, int test
 		nopts = 0;
 	int mode = mode_of(run.mode);
 	if (mode == MODE_SINGLE)
-		show_single(f, st, &run, w, nw, pts, n, &fl);
+		show_single(f, st, &run, &(const struct run_points){.w = w, .nw = nw, .pts = pts, .n = n}, &fl);
 	for (size_t s = 0; mode != MODE_SINGLE && s < n; s = block_end(pts, n, s)) {
 		int both;
 		size_t e = block_end_of(pts, n, s, &both);

@@ -243,7 +243,9 @@ static int load_begin(struct runner *rn, const char *load, const struct engine_s
 	}
 	const char *run_cg = accounting_run_dir(rn->acct);
 	char *cg = run_cg ? xasprintf("%s/load-%s", run_cg, d->name) : NULL;
-	int rc = bgload_start(d, scratch->roots[0], cg, 120, engine_interrupted, &lh->load, why, len);
+	const struct bgload_setup at = {.dir = scratch->roots[0], .cgroup_dir = cg, .timeout_s = 120,
+					.stop = engine_interrupted};
+	int rc = bgload_start(d, &at, &lh->load, why, len);
 	free(cg);
 	if (rc < 0)
 		return -1;

@@ -148,10 +148,22 @@ static char *kernel_cmdline(const struct vm_kernel *k)
 	return xasprintf("%s%s%s", BASE_CMDLINE, *k->cmdline ? " " : "", k->cmdline);
 }
 
+/* One boot to make: its share dir, the kernel (an index of the request's), the scripts the guest
+ * runs (guest_sh may be NULL) and its time limit. */
+struct boot {
+	const char *dir;
+	size_t kernel;
+	const char *boot_sh, *guest_sh;
+	double timeout_s;
+};
+
 /* One boot's QEMU, its share dir made and its scripts written; -1 with err. */
-static int boot_qemu(struct vm_state *s, const char *dir, size_t kernel, const char *boot_sh, const char *guest_sh,
-		     double timeout_s, struct vm_wait *w, char **qemu_line, char *err, size_t errlen)
+static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w, char **qemu_line, char *err,
+		     size_t errlen)
 {
+	const char *dir = b->dir, *boot_sh = b->boot_sh, *guest_sh = b->guest_sh;
+	size_t kernel = b->kernel;
+	double timeout_s = b->timeout_s;
 	const struct vm_request *rq = s->rq;
 	const struct vm_kernel *k = &rq->kernels[kernel];
 	if (mkdir(dir, 0755) < 0) {
@@ -195,7 +207,8 @@ static void probe_kvm(struct vm_state *s)
 	char err[512];
 	struct vm_wait w;
 	s->kvm = 1;
-	int rc = boot_qemu(s, dir, 0, "echo ok >/out/probe\n", NULL, KVM_PROBE_S, &w, NULL, err, sizeof(err));
+	const struct boot b = {.dir = dir, .kernel = 0, .boot_sh = "echo ok >/out/probe\n", .timeout_s = KVM_PROBE_S};
+	int rc = boot_qemu(s, &b, &w, NULL, err, sizeof(err));
 	s->kvm = rc == 0 && !w.cancelled && access(probe, F_OK) == 0;
 	if (!s->kvm && !w.cancelled)
 		log_info("KVM did not boot a guest within %.0f s: the guests run under TCG, emulated (slower)",
@@ -349,7 +362,9 @@ static enum vm_result boot_one(void *arg, const struct vm_attempt *a)
 	char err[1024];
 	struct vm_wait w;
 	enum vm_result res = VM_BOOT_OK;
-	if (boot_qemu(s, dir, a->kernel, bs, gs, rq->timeout_s, &w, &qemu_line, s->fatal, sizeof(s->fatal)) < 0) {
+	const struct boot b = {
+		.dir = dir, .kernel = a->kernel, .boot_sh = bs, .guest_sh = gs, .timeout_s = rq->timeout_s};
+	if (boot_qemu(s, &b, &w, &qemu_line, s->fatal, sizeof(s->fatal)) < 0) {
 		res = VM_BOOT_STOP;
 		goto out;
 	}

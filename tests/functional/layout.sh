@@ -4,7 +4,7 @@
 # uses a global that file B defines) has no cycle between files and none between folders, the
 # includes none between folders; no folder uses one its row of the layer table in docs/DESIGN.md
 # ("Layout") does not name, by a link or by an include; no function is over 80 lines or takes more
-# than 8 parameters (but for a known list that only shrinks). The table
+# than 7 parameters (but for a known list that only shrinks). The table
 # is read from the document itself, so the rule and its check are one text. The script then runs
 # itself on a copy of the sources with a planted violation of each kind and must fail each there.
 . "$(dirname "$0")/lib.sh"
@@ -146,15 +146,14 @@ params() {
 			sig = 0; text = ""; next }
 		sig { text = text " " $0 }'
 }
-# No function takes more than 8 parameters: more travel together as a struct (struct
-# point_hook_where, struct store_point_rows, struct store_rows). Those below are known and may only
-# leave the list: callee15 is AIM's call of 15 arguments, the cost it measures; the others wait
-# their turn.
-PARAM_BUDGET=8
-over_budget_known="src/catalog/cpu_int.c:callee15 src/analysis/cmpcounters.c:judge src/analysis/cmpmodel.c:one_sample_decides
-src/analysis/cmpmodel.c:groups_test src/report/plot.c:gp_setup src/report/plot_runs.c:load_curves
-src/report/plot_runs.c:plot_set_load src/vm/vm.c:boot_qemu src/analysis/cmpmodel.c:add_point
-src/analysis/cmpmodel.c:side_units src/analysis/verdict.c:verdict_ancova src/report/plot.c:place_label"
+# No function takes more than 7 parameters: more travel together as a struct (struct verdict_xy,
+# struct plot_query, struct bgload_setup, struct point_hook_where, struct store_point_rows). Those below
+# are known and may only leave the list: callee15 is AIM's call of 15 arguments, the cost it measures;
+# the others (8 each) wait their turn.
+PARAM_BUDGET=7
+over_budget_known="src/catalog/cpu_int.c:callee15 src/analysis/verdict.c:verdict_welch_looks
+src/analysis/verdict.c:fieller src/report/html.c:workload_section src/report/plot.c:main_panel
+src/vm/qemu.c:vm_qemu_run"
 params "$SRCDIR" >"$T/params"
 ok "$([ "$(wc -l <"$T/params")" -gt 1000 ] && echo 0 || echo 1)" "every function's parameters are counted ($(wc -l <"$T/params") functions)"
 awk -v max=$PARAM_BUDGET -v known="$over_budget_known" 'BEGIN { n = split(known, k, /[ \n]+/); for (i = 1; i <= n; i++) ok[k[i]] = 1 }

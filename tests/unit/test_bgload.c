@@ -38,25 +38,38 @@ static void names(void)
 	   "every name --load accepts is a load the engine runs, or cache, the runner's");
 }
 
+/* The machine's room: memory total, free and available, and the free space of the disk (KiB). */
+#define ROOM(total, free, avail, disk)                                                                                 \
+	(&(const struct bgload_room){.mem_total_kib = (total),                                                         \
+				     .mem_free_kib = (free),                                                           \
+				     .mem_available_kib = (avail),                                                     \
+				     .disk_free_kib = (disk)})
+
+/* A load's files in dir, no cgroup, a minute to start. */
+#define SETUP(where) (&(const struct bgload_setup){.dir = (where), .timeout_s = 60, .stop = never})
+
 /* How much a load makes, from memory and free space. */
 static void sizes(void)
 {
 	char why[300];
 	const long long G = 1024 * 1024; /* KiB in a GiB */
 	const struct bgload_def *io = bgload_find("io"), *mem = bgload_find("mem"), *list = bgload_find("list");
-	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 100 * G, -1, why, sizeof(why)), 2048, "io: 1/8 of memory");
-	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 4 * G, -1, why, sizeof(why)), 1024,
+	is_int(bgload_size_from(io, ROOM(16 * G, 8 * G, 12 * G, 100 * G), -1, why, sizeof(why)), 2048,
+	       "io: 1/8 of memory");
+	is_int(bgload_size_from(io, ROOM(16 * G, 8 * G, 12 * G, 4 * G), -1, why, sizeof(why)), 1024,
 	       "io: at most a quarter of the free space");
-	is_int(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 100 * G, 64, why, sizeof(why)), 64, "the cap");
-	ok(bgload_size_from(io, 16 * G, 8 * G, 12 * G, 32 * 1024, -1, why, sizeof(why)) < 0 && strstr(why, "no space"),
+	is_int(bgload_size_from(io, ROOM(16 * G, 8 * G, 12 * G, 100 * G), 64, why, sizeof(why)), 64, "the cap");
+	ok(bgload_size_from(io, ROOM(16 * G, 8 * G, 12 * G, 32 * 1024), -1, why, sizeof(why)) < 0 &&
+		   strstr(why, "no space"),
 	   "io without the space refuses, saying so");
-	is_int(bgload_size_from(mem, 16 * G, 2 * G, 4 * G, 100 * G, -1, why, sizeof(why)), 2252,
+	is_int(bgload_size_from(mem, ROOM(16 * G, 2 * G, 4 * G, 100 * G), -1, why, sizeof(why)), 2252,
 	       "mem: a tenth more than is free, within MemAvailable less the margin");
-	is_int(bgload_size_from(mem, 16 * G, 8 * G, 8 * G, 100 * G, -1, why, sizeof(why)), 6553,
+	is_int(bgload_size_from(mem, ROOM(16 * G, 8 * G, 8 * G, 100 * G), -1, why, sizeof(why)), 6553,
 	       "mem: never beyond MemAvailable less a tenth of memory");
-	ok(bgload_size_from(mem, 16 * G, 1 * G, 1 * G + 1024, 100 * G, -1, why, sizeof(why)) < 0 &&
-	   strstr(why, "not enough memory"), "mem without the memory refuses, saying so");
-	is_int(bgload_size_from(list, 16 * G, 8 * G, 12 * G, 1, -1, why, sizeof(why)), 0, "list has no size");
+	ok(bgload_size_from(mem, ROOM(16 * G, 1 * G, 1 * G + 1024, 100 * G), -1, why, sizeof(why)) < 0 &&
+		   strstr(why, "not enough memory"),
+	   "mem without the memory refuses, saying so");
+	is_int(bgload_size_from(list, ROOM(16 * G, 8 * G, 12 * G, 1), -1, why, sizeof(why)), 0, "list has no size");
 }
 
 /* Each load started, counting its work, and stopped with nothing left; the faults said. */
@@ -74,7 +87,7 @@ static void start_stop(void)
 		const struct bgload_def *d = &bgload_table[i];
 		struct bgload *l;
 		char what[120];
-		int rc = bgload_start(d, dir, NULL, 60, never, &l, why, sizeof(why));
+		int rc = bgload_start(d, SETUP(dir), &l, why, sizeof(why));
 		snprintf(what, sizeof(what), "%s: starts", d->name);
 		ok(rc == 0, what);
 		if (rc < 0) {
@@ -99,11 +112,11 @@ static void start_stop(void)
 	}
 	struct bgload *l;
 	char *missing = xasprintf("%s/none", dir);
-	ok(bgload_start(list, missing, NULL, 60, never, &l, why, sizeof(why)) < 0 && l == NULL && strstr(why, "list"),
+	ok(bgload_start(list, SETUP(missing), &l, why, sizeof(why)) < 0 && l == NULL && strstr(why, "list"),
 	   "a load that cannot start says why");
 	free(missing);
 	setenv("REAIM_LOAD_MAX_MIB", "x", 1);
-	ok(bgload_start(io, dir, NULL, 60, never, &l, why, sizeof(why)) < 0 && strstr(why, "REAIM_LOAD_MAX_MIB"),
+	ok(bgload_start(io, SETUP(dir), &l, why, sizeof(why)) < 0 && strstr(why, "REAIM_LOAD_MAX_MIB"),
 	   "a cap that is not a number is refused");
 	ok(rmdir(dir) == 0, "nothing left in the dir");
 }

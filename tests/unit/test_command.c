@@ -117,7 +117,8 @@ static int run(const char *cmd, const char *const *env, double timeout_s)
 	return engine_command_run(cmd, env, timeout_s, &r, err, sizeof(err));
 }
 
-int main(void)
+/* A command's status and output, captured together. */
+static void status_output(void)
 {
 	char how[128];
 	is_int(run("echo out; echo err >&2; exit 3", NULL, 10), 0, "a failing command ran");
@@ -128,7 +129,11 @@ int main(void)
 
 	is_int(run("true", NULL, 10), 0, "true runs");
 	ok(engine_command_ok(&r) && r.output[0] == '\0', "... ok, no output");
+}
 
+/* A process the command leaves behind is neither waited for nor killed. */
+static void background(void)
+{
 	/* the background sleep keeps the output file open: the command must still end at once */
 	is_int(run("sleep 30 & echo $!", NULL, 10), 0, "a command that leaves a process behind");
 	ok(r.seconds < 5, "... is not waited for");
@@ -136,7 +141,11 @@ int main(void)
 	ok(bg > 0 && kill(bg, 0) == 0, "... nor killed");
 	if (bg > 0)
 		kill(bg, SIGKILL);
+}
 
+/* The time limit stops the command and its whole process group. */
+static void time_limit(void)
+{
 	is_int(run("sleep 30", NULL, 0.3), 0, "a command past its time limit");
 	ok(r.timed_out && r.seconds < 5 && !engine_command_ok(&r), "... is stopped and not ok");
 	/* what the shell runs at the limit goes with it: a background job and a grandchild */
@@ -146,7 +155,12 @@ int main(void)
 	ok(r.timed_out && bg_job > 0 && grandchild > 0, "... timed out, its children's pids said");
 	ok(bg_job > 0 && gone(bg_job), "... its background job is killed");
 	ok(grandchild > 0 && gone(grandchild), "... and the grandchild it was waiting for");
+}
 
+/* The extra environment reaches the command; our descriptors and blocked signals do not. */
+static void inherited(void)
+{
+	char how[128];
 	const char *const env[] = {"REAIM_VARIANT=mq", NULL};
 	run("echo \"$REAIM_VARIANT\"", env, 10);
 	is_str(r.output, "mq", "the extra environment reaches the command");
@@ -166,14 +180,26 @@ int main(void)
 	engine_command_describe(&r, how, sizeof(how));
 	ok(strstr(how, "killed by signal 15") != NULL, "a blocked SIGTERM here is not blocked in the command");
 	sigprocmask(SIG_UNBLOCK, &term, NULL);
+}
 
+/* Long output is cut and control bytes are masked. */
+static void output_cut(void)
+{
 	run("head -c 10000 /dev/zero | tr '\\000' a; printf '\\001'", NULL, 10);
 	ok(strlen(r.output) < ENGINE_COMMAND_OUTPUT_MAX + 32 && strstr(r.output, "[... cut]") != NULL,
 	   "long output is cut, and says so");
 	run("printf 'a\\033[2Jb'", NULL, 10);
 	is_str(r.output, "a?[2Jb", "control bytes do not reach the terminal");
+}
 
-	child_rule(0);
-	child_rule(1);
+int main(void)
+{
+	tap_case(status_output);
+	tap_case(background);
+	tap_case(time_limit);
+	tap_case(inherited);
+	tap_case(output_cut);
+	tap_case(child_rule, 0);
+	tap_case(child_rule, 1);
 	return done_testing();
 }

@@ -691,7 +691,9 @@ static void noise(void)
 	is_int(compare_model_gate(&m), COMPARE_GATE_PASS, "--exclude-noisy: --bisect judges");
 	struct plot_set ps;
 	char perr[256];
-	int drawn = plot_set_load(st, g, 2, &m, NULL, -1, metric_find("jobs_per_min"), &ps, perr, sizeof(perr)) == 0;
+	const struct plot_query q = {
+		.groups = g, .ngroups = 2, .model = &m, .osync = -1, .m = metric_find("jobs_per_min")};
+	int drawn = plot_set_load(st, &q, &ps, perr, sizeof(perr)) == 0;
 	ok(drawn && ps.n == 2 && ps.curves[1].count && fabs(ps.curves[1].points[0].jpm.mean - 101.5) < 1e-9,
 	   "--exclude-noisy: the plot's curve is drawn from the same quiet runs");
 	if (drawn)
@@ -832,19 +834,27 @@ static void ancova(void)
 {
 	const double ya[] = {10, 12, 11, 13}, xa[] = {1, 3, 2, 4}, yb[] = {8, 9, 11, 10}, xb[] = {2, 3, 5, 4};
 	struct verdict v;
-	is_int(verdict_ancova(ya, xa, 4, yb, xb, 4, 0.05, 0.8, &v), 0, "ancova: fitted");
+	is_int(verdict_ancova(&(struct verdict_xy){.y = ya, .x = xa, .n = 4},
+			      &(struct verdict_xy){.y = yb, .x = xb, .n = 4}, 0.05, 0.8, &v),
+	       0, "ancova: fitted");
 	/* within slope: Sxy 5 + 5 = 10 over Sxx 5 + 5 = 10: 1; x0 3; A 11.5 - 1 x (2.5 - 3) = 12, B 9.5 - 0.5 = 9 */
 	ok(fabs(v.slope - 1) < 1e-12, "ancova: the slope within the sides");
 	ok(fabs(v.mean_a - 12) < 1e-12 && fabs(v.mean_b - 9) < 1e-12, "ancova: the means at the mean covariate");
 	ok(fabs(v.df - 5) < 1e-12, "ancova: df n - 3");
 	/* residual SS: Syy 5 + 5 = 10 less slope x Sxy 10 = 0: constant residuals */
 	const double yb2[] = {8, 9, 12, 10};
-	is_int(verdict_ancova(ya, xa, 4, yb2, xb, 4, 0.05, 0.8, &v), 0, "ancova: fitted with residuals");
+	is_int(verdict_ancova(&(struct verdict_xy){.y = ya, .x = xa, .n = 4},
+			      &(struct verdict_xy){.y = yb2, .x = xb, .n = 4}, 0.05, 0.8, &v),
+	       0, "ancova: fitted with residuals");
 	ok(v.p > 0 && v.p < 1 && v.ci_low_pct < v.change_pct && v.change_pct < v.ci_high_pct,
 	   "ancova: p and an interval about the change");
 	const double flat[] = {2, 2, 2, 2};
-	is_int(verdict_ancova(ya, flat, 4, yb, flat, 4, 0.05, 0.8, &v), -1, "ancova: no spread of x: refused");
-	is_int(verdict_ancova(ya, xa, 1, yb, xb, 2, 0.05, 0.8, &v), -1, "ancova: fewer than 4 samples: refused");
+	is_int(verdict_ancova(&(struct verdict_xy){.y = ya, .x = flat, .n = 4},
+			      &(struct verdict_xy){.y = yb, .x = flat, .n = 4}, 0.05, 0.8, &v),
+	       -1, "ancova: no spread of x: refused");
+	is_int(verdict_ancova(&(struct verdict_xy){.y = ya, .x = xa, .n = 1},
+			      &(struct verdict_xy){.y = yb, .x = xb, .n = 2}, 0.05, 0.8, &v),
+	       -1, "ancova: fewer than 4 samples: refused");
 }
 
 /* Past Z the sides go on as AA, AB: the 27th group is never "A" again, in any format. */

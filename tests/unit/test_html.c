@@ -131,7 +131,8 @@ static void plot_sets(int64_t a, int64_t b)
 	struct compare_options co = {.alpha = 0.05};
 	struct compare_model model;
 	compare_model_build(st, g, 2, &co, &model);
-	is_int(plot_set_load(st, g, 2, &model, NULL, -1, m, &ps, err, sizeof(err)), 0, "plot set of two runs");
+	struct plot_query q = {.groups = g, .ngroups = 2, .model = &model, .osync = -1, .m = m};
+	is_int(plot_set_load(st, &q, &ps, err, sizeof(err)), 0, "plot set of two runs");
 	is_int(ps.n, 3, "the base's curve and both of the run made with O_SYNC both");
 	ok(ps.n == 3 && strstr(ps.curves[1].label, "O_SYNC off") != NULL, "curves named by O_SYNC setting, off first");
 	ok(ps.n == 3 && ps.base[0] == -1 && ps.base[1] == -1 && ps.base[2] == 0,
@@ -147,19 +148,21 @@ static void plot_sets(int64_t a, int64_t b)
 	compare_model_free(&model);
 
 	compare_model_build(st, g + 1, 1, &co, &model);
-	is_int(plot_set_load(st, g + 1, 1, &model, NULL, -1, m, &ps, err, sizeof(err)), 0,
-	       "plot set of one run made both ways");
+	q = (struct plot_query){.groups = g + 1, .ngroups = 1, .model = &model, .osync = -1, .m = m};
+	is_int(plot_set_load(st, &q, &ps, err, sizeof(err)), 0, "plot set of one run made both ways");
 	ok(ps.n == 2 && ps.base[0] == -1 && ps.base[1] == 0, "O_SYNC on against off (off, the base, first)");
 	ok(strstr(ps.caption, "O_SYNC on against off") != NULL, "and the caption says so");
 	plot_set_free(&ps);
 
-	is_int(plot_set_load(st, g + 1, 1, &model, NULL, 0, m, &ps, err, sizeof(err)), 0, "only O_SYNC off");
+	q.osync = 0;
+	is_int(plot_set_load(st, &q, &ps, err, sizeof(err)), 0, "only O_SYNC off");
 	ok(ps.n == 1 && ps.left_out && strstr(ps.left_out, "Not drawn: other-kernel (run 2) workload dbase O_SYNC on"),
 	   "what was left out is said");
 	plot_set_free(&ps);
 
-	ok(plot_set_load(st, g + 1, 1, &model, "nosuch", -1, m, &ps, err, sizeof(err)) == -1 &&
-		   strstr(err, "no run has nosuch"),
+	q.osync = -1;
+	q.workload = "nosuch";
+	ok(plot_set_load(st, &q, &ps, err, sizeof(err)) == -1 && strstr(err, "no run has nosuch"),
 	   "an unknown workload is an error naming it");
 	compare_model_free(&model);
 }

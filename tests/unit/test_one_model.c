@@ -167,6 +167,76 @@ static void loads_views(const char *dir)
 	free(svg);
 }
 
+/* What each view of the one model renders, from the same groups of runs. */
+struct views {
+	char *json, *html, *svg;
+};
+
+/* Every view names each side by its group, with its runs. */
+static void sides_named(const struct views *v)
+{
+	const char *json = v->json, *html = v->html, *svg = v->svg;
+	ok(json && strstr(json, "\"runs\": [1, 2, 3]") && strstr(json, "\"runs\": [4, 5, 6]"),
+	   "compare: every run of each group is a side's");
+	ok(html && strstr(html, "A: old (runs 1, 2, 3)") && strstr(html, "B: new (runs 4, 5, 6)"),
+	   "report: each side named by its group, with its runs");
+	ok(html && strstr(html, "<title>reaim report: old vs new</title>"), "report: titled by the groups, once each");
+	ok(svg && strstr(svg, "A: old (runs 1, 2, 3)") && strstr(svg, "B: new (runs 4, 5, 6)"),
+	   "plot: a curve per group, named by it");
+}
+
+/* At each task count the report and the plot show compare's change, interval and adjusted p. */
+static void same_numbers(const struct views *v)
+{
+	const char *json = v->json, *html = v->html, *svg = v->svg;
+	for (int t = 1; t <= 4; t *= 2) {
+		const char *jr = json_row(json, t), *hr = html_row(html, t), *sp = svg_point(svg, t);
+		char what[64];
+		snprintf(what, sizeof(what), "%d task%s: ", t, t == 1 ? "" : "s");
+		double j_pct = number_after(jr, "\"pct\": ", NULL), j_lo = number_after(jr, "\"ci_low_pct\": ", NULL),
+		       j_hi = number_after(jr, "\"ci_high_pct\": ", NULL), j_padj = number_after(jr, "\"p_adj\": ", NULL);
+		double h_pct = number_after(hr, "data-pct=\"", NULL), h_lo = number_after(hr, "data-lo=\"", NULL),
+		       h_hi = number_after(hr, "data-hi=\"", NULL), h_padj = number_after(hr, "data-p-adj=\"", NULL);
+		double s_pct = number_after(sp, "data-pct=\"", NULL), s_lo = number_after(sp, "data-lo=\"", NULL),
+		       s_hi = number_after(sp, "data-hi=\"", NULL);
+		okf(isfinite(j_pct) && isfinite(j_lo) && isfinite(j_hi), "%scompare has the change and its interval", what);
+		okf(fabs(h_pct - j_pct) < 1e-3 && fabs(h_lo - j_lo) < 1e-3 && fabs(h_hi - j_hi) < 1e-3,
+		   "%sthe report's table: the same change and interval (%.4f [%.4f, %.4f])", what, h_pct, h_lo, h_hi);
+		okf(fabs(h_padj - j_padj) < 1e-5 * fmax(1, j_padj), "%sthe report's table: the same adjusted p", what);
+		double j_cpu = number_after(jr, "\"cpu_pct\": ", NULL), h_cpu = number_after(hr, "data-cpu-pct=\"", NULL);
+		double j_cpu_padj = number_after(jr, "\"cpu_p_adj\": ", NULL),
+		       h_cpu_padj = number_after(hr, "data-cpu-p-adj=\"", NULL);
+		okf(isfinite(j_cpu) && fabs(h_cpu - j_cpu) < 1e-3 && fabs(h_cpu_padj - j_cpu_padj) < 1e-5 * fmax(1, j_cpu_padj),
+		    "%sthe report's CPU change and its adjusted p are compare's (%.4f, %.4g)", what, j_cpu, j_cpu_padj);
+		okf(fabs(s_pct - j_pct) < 1e-3 && fabs(s_lo - j_lo) < 1e-3 && fabs(s_hi - j_hi) < 1e-3,
+		   "%sthe plot's difference point: the same change and interval", what);
+	}
+	const char *jbig = json ? strstr(json, "\"test\": \"big\"") : NULL;
+	double j_share = number_after(jbig, "\"share_pct\": ", NULL);
+	double h_share = number_after(html ? strstr(html, "<td class=\"l\">big</td>") : NULL, "data-share=\"", NULL);
+	okf(isfinite(j_share) && fabs(h_share - j_share) < 1e-3,
+	    "subtest big: the report's share is compare's, sign and all (%.4f, %.4f)", h_share, j_share);
+}
+
+/* The report's verdict is compare's one line, and nothing is marked as changed. */
+static void same_verdict(const struct views *v)
+{
+	const char *json = v->json, *html = v->html;
+	/* the one line: the JSON's summary is the report's verdict, word for word */
+	const char *jl = json ? strstr(json, "\"line\": \"") : NULL;
+	char line[512] = "";
+	if (jl)
+		sscanf(jl + strlen("\"line\": \""), "%511[^\"]", line);
+	ok(line[0] && strstr(line, "B is within the noise of A at all 3 task counts (95 %, Holm"),
+	   "compare's JSON: the panel's one line");
+	ok(line[0] && html && strstr(html, line), "the report's verdict says the same line");
+	int any_significant = json && strstr(json, "\"significant\": true") != NULL;
+	ok(!any_significant, "compare: with every run, nothing is significant");
+	ok(html && strstr(html, "<span class=\"badge unchanged\">no significant change</span>"),
+	   "report: the same verdict, not the newest runs' regression");
+	ok(html && !strstr(html, "class=\"down\"") && !strstr(html, "class=\"up\""), "report: no cell marked as changed");
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -196,58 +266,15 @@ int main(void)
 	char *svg = slurp(path);
 	unlink(path);
 
-	ok(json && strstr(json, "\"runs\": [1, 2, 3]") && strstr(json, "\"runs\": [4, 5, 6]"),
-	   "compare: every run of each group is a side's");
-	ok(html && strstr(html, "A: old (runs 1, 2, 3)") && strstr(html, "B: new (runs 4, 5, 6)"),
-	   "report: each side named by its group, with its runs");
-	ok(html && strstr(html, "<title>reaim report: old vs new</title>"), "report: titled by the groups, once each");
-	ok(svg && strstr(svg, "A: old (runs 1, 2, 3)") && strstr(svg, "B: new (runs 4, 5, 6)"),
-	   "plot: a curve per group, named by it");
-	for (int t = 1; t <= 4; t *= 2) {
-		const char *jr = json_row(json, t), *hr = html_row(html, t), *sp = svg_point(svg, t);
-		char what[64];
-		snprintf(what, sizeof(what), "%d task%s: ", t, t == 1 ? "" : "s");
-		double j_pct = number_after(jr, "\"pct\": ", NULL), j_lo = number_after(jr, "\"ci_low_pct\": ", NULL),
-		       j_hi = number_after(jr, "\"ci_high_pct\": ", NULL), j_padj = number_after(jr, "\"p_adj\": ", NULL);
-		double h_pct = number_after(hr, "data-pct=\"", NULL), h_lo = number_after(hr, "data-lo=\"", NULL),
-		       h_hi = number_after(hr, "data-hi=\"", NULL), h_padj = number_after(hr, "data-p-adj=\"", NULL);
-		double s_pct = number_after(sp, "data-pct=\"", NULL), s_lo = number_after(sp, "data-lo=\"", NULL),
-		       s_hi = number_after(sp, "data-hi=\"", NULL);
-		okf(isfinite(j_pct) && isfinite(j_lo) && isfinite(j_hi), "%scompare has the change and its interval", what);
-		okf(fabs(h_pct - j_pct) < 1e-3 && fabs(h_lo - j_lo) < 1e-3 && fabs(h_hi - j_hi) < 1e-3,
-		   "%sthe report's table: the same change and interval (%.4f [%.4f, %.4f])", what, h_pct, h_lo, h_hi);
-		okf(fabs(h_padj - j_padj) < 1e-5 * fmax(1, j_padj), "%sthe report's table: the same adjusted p", what);
-		double j_cpu = number_after(jr, "\"cpu_pct\": ", NULL), h_cpu = number_after(hr, "data-cpu-pct=\"", NULL);
-		double j_cpu_padj = number_after(jr, "\"cpu_p_adj\": ", NULL),
-		       h_cpu_padj = number_after(hr, "data-cpu-p-adj=\"", NULL);
-		okf(isfinite(j_cpu) && fabs(h_cpu - j_cpu) < 1e-3 && fabs(h_cpu_padj - j_cpu_padj) < 1e-5 * fmax(1, j_cpu_padj),
-		    "%sthe report's CPU change and its adjusted p are compare's (%.4f, %.4g)", what, j_cpu, j_cpu_padj);
-		okf(fabs(s_pct - j_pct) < 1e-3 && fabs(s_lo - j_lo) < 1e-3 && fabs(s_hi - j_hi) < 1e-3,
-		   "%sthe plot's difference point: the same change and interval", what);
-	}
-	const char *jbig = json ? strstr(json, "\"test\": \"big\"") : NULL;
-	double j_share = number_after(jbig, "\"share_pct\": ", NULL);
-	double h_share = number_after(html ? strstr(html, "<td class=\"l\">big</td>") : NULL, "data-share=\"", NULL);
-	okf(isfinite(j_share) && fabs(h_share - j_share) < 1e-3,
-	    "subtest big: the report's share is compare's, sign and all (%.4f, %.4f)", h_share, j_share);
-	/* the one line: the JSON's summary is the report's verdict, word for word */
-	const char *jl = json ? strstr(json, "\"line\": \"") : NULL;
-	char line[512] = "";
-	if (jl)
-		sscanf(jl + strlen("\"line\": \""), "%511[^\"]", line);
-	ok(line[0] && strstr(line, "B is within the noise of A at all 3 task counts (95 %, Holm"),
-	   "compare's JSON: the panel's one line");
-	ok(line[0] && html && strstr(html, line), "the report's verdict says the same line");
-		int any_significant = json && strstr(json, "\"significant\": true") != NULL;
-	ok(!any_significant, "compare: with every run, nothing is significant");
-	ok(html && strstr(html, "<span class=\"badge unchanged\">no significant change</span>"),
-	   "report: the same verdict, not the newest runs' regression");
-	ok(html && !strstr(html, "class=\"down\"") && !strstr(html, "class=\"up\""), "report: no cell marked as changed");
+	struct views v = {json, html, svg};
+	tap_case(sides_named, &v);
+	tap_case(same_numbers, &v);
+	tap_case(same_verdict, &v);
 
 	free(json);
 	free(html);
 	free(svg);
-	loads_views(db.dir);
+	tap_case(loads_views, db.dir);
 	test_db_remove(&db);
 	return done_testing();
 }

@@ -68,11 +68,9 @@ static int write_past_limit(const char *path)
 	return WEXITSTATUS(status);
 }
 
-int main(void)
+/* A new path and a regular file: replaced only when all was written, keeping the file's mode. */
+static void regular(const char *dir)
 {
-	char dir[] = "/tmp/reaim-outfile-XXXXXX";
-	if (!mkdtemp(dir))
-		return 1;
 	char err[512];
 	char *file = xasprintf("%s/report.html", dir);
 
@@ -101,8 +99,16 @@ int main(void)
 	is_str(text, "two\n", "and the previous file stays intact");
 	free(text);
 	is_int(hidden_files(dir), 0, "its temporary file is removed");
+	unlink(file);
+	free(file);
+}
 
-	/* a symlink stays a symlink; the file it names gets the text */
+/* A symlink stays a symlink; the file it names gets the text, a dangling one's made. */
+static void links(const char *dir)
+{
+	char err[512];
+	struct stat st;
+	char *text;
 	char *target = xasprintf("%s/target.html", dir), *link = xasprintf("%s/link.html", dir);
 	test_put(dir, "target.html", "old\n");
 	ok(symlink("target.html", link) == 0, "a symlink to a file");
@@ -123,7 +129,21 @@ int main(void)
 	is_str(text, "new\n", "making the file it names");
 	free(text);
 	ok(lstat(dangling, &st) == 0 && S_ISLNK(st.st_mode), "and stays a link");
+	unlink(link);
+	unlink(target);
+	unlink(dangling);
+	unlink(made);
+	free(target);
+	free(link);
+	free(dangling);
+	free(made);
+}
 
+/* A device or a FIFO is written in place and never unlinked. */
+static void in_place(const char *dir)
+{
+	char err[512];
+	struct stat st;
 	/* a device is written in place: /dev/full fails, and is never unlinked */
 	is_int(write_text("/dev/full", "x\n", 1, err, sizeof(err)), -1, "a write to /dev/full fails");
 	ok(strstr(err, "/dev/full") && strstr(err, "No space"), "naming the device and the reason");
@@ -137,7 +157,17 @@ int main(void)
 	if (rd >= 0)
 		close(rd);
 	ok(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode), "and the FIFO stays");
+	unlink(fifo);
+	free(fifo);
+}
 
+/* A directory, a path ending in /, a missing directory and a file the user cannot write are
+ * refused, and nothing is left behind. */
+static void refused(const char *dir)
+{
+	char err[512];
+	char *file = xasprintf("%s/report.html", dir);
+	test_put(dir, "report.html", "two\n");
 	is_int(write_text(dir, "x", 1, err, sizeof(err)), -1, "a directory is refused");
 	char *slash = xasprintf("%s/", file);
 	is_int(write_text(slash, "x", 1, err, sizeof(err)), -1, "a path ending in / is refused");
@@ -147,15 +177,23 @@ int main(void)
 	if (geteuid() != 0) {
 		chmod(file, 0440);
 		is_int(write_text(file, "x", 1, err, sizeof(err)), -1, "a file the user cannot write is refused");
-		text = slurp(file);
+		char *text = slurp(file);
 		is_str(text, "two\n", "and left as it was");
 		free(text);
 	} else {
 		skip("a file the user cannot write is refused", "root writes any file");
 	}
 	is_int(hidden_files(dir), 0, "no temporary file is left anywhere");
+	unlink(file);
+	free(file);
+	free(slash);
+	free(missing);
+}
 
-	/* the umask applies, but never to the owner's bits */
+/* The umask applies, but never to the owner's bits. */
+static void umask_bits(const char *dir)
+{
+	char err[512];
 	mode_t old = umask(0777);
 	is_int((int)out_file_mode(0666), 0600, "umask 0777: a file stays 0600");
 	is_int((int)out_file_mode(0755), 0700, "umask 0777: a directory stays 0700");
@@ -171,21 +209,18 @@ int main(void)
 	umask(old);
 	unlink(masked);
 	free(masked);
+}
 
-	unlink(file);
-	unlink(link);
-	unlink(target);
-	unlink(dangling);
-	unlink(made);
-	unlink(fifo);
-	rmdir(dir);
-	free(file);
-	free(target);
-	free(link);
-	free(dangling);
-	free(made);
-	free(fifo);
-	free(slash);
-	free(missing);
+int main(void)
+{
+	char dir[] = "/tmp/reaim-outfile-XXXXXX";
+	if (!mkdtemp(dir))
+		return 1;
+	tap_case(regular, dir);
+	tap_case(links, dir);
+	tap_case(in_place, dir);
+	tap_case(refused, dir);
+	tap_case(umask_bits, dir);
+	ok(rmdir(dir) == 0, "nothing is left in the temp dir");
 	return done_testing();
 }

@@ -16,23 +16,42 @@
 
 static char dir[] = "/tmp/reaim-suite-XXXXXX";
 
+/* The files the cases wrote, removed at the end (a name written again is listed once). */
+static char *written[32];
+static size_t nwritten;
+
+/* Writes text to dir/name; the path returned is the table's, freed at the end. */
 static char *write_file(const char *name, const char *text)
 {
 	char *path = xasprintf("%s/%s", dir, name);
 	FILE *f = fopen(path, "w");
-	fputs(text, f);
-	fclose(f);
+	ok(f != NULL, "a suite file is written");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	for (size_t i = 0; i < nwritten; i++)
+		if (strcmp(written[i], path) == 0) {
+			free(path);
+			return written[i];
+		}
+	if (nwritten < ARRAY_SIZE(written))
+		written[nwritten++] = path;
 	return path;
 }
 
-int main(void)
+/* The workfile every suite names, and a suite of one workload. */
+static char *good_suite(void)
 {
-	if (!mkdtemp(dir))
-		return 1;
-	char *wf = write_file("mix", "FILESIZE: 20K\n10 add_int\n10 disk_rd\n");
-	char *good = write_file("good.cfg",
-				"name = \"demo\";\nworkfile = \"mix\";\ntasks = [1, 2, 4];\njobs_per_task = 7;\n"
-				"osync = false;\ndirs = [\"/tmp\", \"/var/tmp\"];\nseed = 9;\n");
+	write_file("mix", "FILESIZE: 20K\n10 add_int\n10 disk_rd\n");
+	return write_file("good.cfg", "name = \"demo\";\nworkfile = \"mix\";\ntasks = [1, 2, 4];\njobs_per_task = 7;\n"
+				      "osync = false;\ndirs = [\"/tmp\", \"/var/tmp\"];\nseed = 9;\n");
+}
+
+/* A suite's keys, and the workfile's FILESIZE. */
+static void suite_keys(void)
+{
+	char *good = good_suite();
 	struct plan p;
 	struct errlist errs = {0};
 	ok(plan_from_suite(good, NULL, &p, &errs) == 0, "good suite loads");
@@ -46,7 +65,15 @@ int main(void)
 	is_int(p.wl[0].opts.filesize_kib, 20, "FILESIZE from the workfile");
 	ok(strstr(p.suite_text, "jobs_per_task = 7") != NULL, "suite text kept for the store");
 	plan_free(&p);
+	errlist_free(&errs);
+}
 
+/* Flags beat a suite's keys and the workfile's; keys not flagged stay. */
+static void overrides(void)
+{
+	char *good = good_suite();
+	struct plan p;
+	struct errlist errs = {0};
 	struct overrides ov = {0};
 	const char *why;
 	run_opts_defaults(&ov.opts);
@@ -60,7 +87,15 @@ int main(void)
 	is_int(p.wl[0].opts.seed, 9, "unflagged keys kept");
 	plan_free(&p);
 	run_opts_free(&ov.opts);
+	errlist_free(&errs);
+}
 
+/* A list of workloads: top-level keys inherited, a workload's own winning. */
+static void workload_list(void)
+{
+	good_suite();
+	struct plan p;
+	struct errlist errs = {0};
 	char *multi = write_file("multi.cfg",
 				 "jobs_per_task = 5;\nworkloads = (\n { name = \"a\"; workfile = \"mix\"; },\n"
 				 " { name = \"b\"; workfile = \"mix\"; jobs_per_task = 9; osync = \"both\"; }\n);\n");
@@ -70,7 +105,15 @@ int main(void)
 	is_int(p.wl[1].opts.jobs_per_task, 9, "workload key overrides");
 	is_int(p.wl[1].opts.osync, OSYNC_BOTH, "osync both");
 	plan_free(&p);
+	errlist_free(&errs);
+}
 
+/* Bad keys, a syntax error and a missing workfile: every error in one pass, with file:line. */
+static void bad_keys(void)
+{
+	good_suite();
+	struct plan p;
+	struct errlist errs = {0};
 	char *bad = write_file("bad.cfg", "workfile = \"mix\";\njobs = 3;\nrepeat = \"x\";\nosync = \"sometimes\";\n");
 	ok(plan_from_suite(bad, NULL, &p, &errs) < 0, "bad keys refused");
 	is_int(errs.count, 3, "all errors in one pass");
@@ -95,14 +138,21 @@ int main(void)
 	ok(errs.count == 1 && strstr(errs.msgs[0], "cannot read workfile") != NULL, "missing workfile named");
 	plan_free(&p);
 	errlist_free(&errs);
+}
 
-	/* @include: relative to the including file, nested, messages from the included file */
+/* @include: relative to the including file, nested, messages from the included file. */
+static void includes(void)
+{
+	good_suite();
+	struct plan p;
+	struct errlist errs = {0};
+	char *want;
 	char *sub = xasprintf("%s/sub", dir), *subsub = xasprintf("%s/sub/deeper", dir);
 	mkdir(sub, 0700);
 	mkdir(subsub, 0700);
 	char *inc_top = write_file("inc.cfg", "name = \"inc\";\n@include \"sub/part.cfg\"\nseed = 5;\n");
-	char *inc_part = write_file("sub/part.cfg", "jobs_per_task = 11;\n  @include \"deeper/wl.cfg\" # nested\n");
-	char *inc_wl = write_file("sub/deeper/wl.cfg", "workfile = \"../../mix\";\ntasks = [2];\n");
+	write_file("sub/part.cfg", "jobs_per_task = 11;\n  @include \"deeper/wl.cfg\" # nested\n");
+	write_file("sub/deeper/wl.cfg", "workfile = \"../../mix\";\ntasks = [2];\n");
 	ok(plan_from_suite(inc_top, NULL, &p, &errs) == 0, "a suite with nested includes loads");
 	errlist_print(&errs);
 	is_int(p.nwl ? p.wl[0].opts.jobs_per_task : 0, 11, "a key from the included file");
@@ -160,7 +210,16 @@ int main(void)
 	errlist_print(&errs);
 	plan_free(&p);
 	errlist_free(&errs);
+	free(subsub);
+	free(sub);
+}
 
+/* Keys that would be ignored are errors. */
+static void ignored_keys(void)
+{
+	good_suite();
+	struct plan p;
+	struct errlist errs = {0};
 	/* keys that would be ignored are errors */
 	char *ignored = write_file("ignored.cfg", "name = 5;\ndescription = [1];\nworkfile = \"mix\";\n"
 						  "tasks = { a = 1; };\nworkloads = ( { workfile = \"mix\"; workloads = (); name = 3; } );\n"
@@ -181,7 +240,13 @@ int main(void)
 	errlist_print(&errs);
 	plan_free(&p);
 	errlist_free(&errs);
+}
 
+/* A plan from stored text alone: every option as stored, the workfile parsed from its text. */
+static void from_stored(void)
+{
+	struct plan p;
+	struct errlist errs = {0};
 	/* a plan from stored text alone: every option as stored, the workfile parsed from its text */
 	static const struct option_text opts[] = {
 		{"dirs", "/nonexistent/a"}, {"dirs", "/nonexistent/b"},
@@ -273,17 +338,28 @@ int main(void)
 	   "an empty label refused as a run refuses it");
 	plan_free(&p);
 	errlist_free(&errs);
+}
 
-	char *files[] = {wf, good, multi, bad, syntax, badwf, inc_wl, inc_part, inc_top, inc_bad, inc_uses_bad, inc_missing,
-			 inc_self, inc_dir, inc_junk, inc_quoted, ignored};
-	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
-		unlink(files[i]);
-		free(files[i]);
+int main(void)
+{
+	if (!mkdtemp(dir))
+		return 1;
+	tap_case(suite_keys);
+	tap_case(overrides);
+	tap_case(workload_list);
+	tap_case(bad_keys);
+	tap_case(includes);
+	tap_case(ignored_keys);
+	tap_case(from_stored);
+	for (size_t i = 0; i < nwritten; i++) {
+		unlink(written[i]);
+		free(written[i]);
 	}
+	char *sub = xasprintf("%s/sub", dir), *subsub = xasprintf("%s/sub/deeper", dir);
 	rmdir(subsub);
 	rmdir(sub);
 	free(subsub);
 	free(sub);
-	rmdir(dir);
+	ok(rmdir(dir) == 0, "nothing is left in the temp dir");
 	return done_testing();
 }

@@ -29,7 +29,7 @@ static char *order_text(const size_t *o, size_t n)
 	return buf;
 }
 
-static void test_schedule(void)
+static void schedule(void)
 {
 	size_t o[64];
 	vm_schedule(2, 8, VM_ORDER_ABBA, 0, o);
@@ -85,7 +85,7 @@ static enum vm_result fake_boot(void *arg, const struct vm_attempt *a)
 	return VM_BOOT_OK;
 }
 
-static void test_retry(void)
+static void retry(void)
 {
 	size_t o[8];
 	struct vm_attempt log[16];
@@ -124,7 +124,7 @@ static char *fake_image(const char *dir, const char *name, int magic)
 	return p;
 }
 
-static void test_kernel_words(void)
+static void kernel_words(void)
 {
 	char dir[] = "/tmp/reaim-test-vm.XXXXXX";
 	if (!mkdtemp(dir)) {
@@ -174,7 +174,7 @@ static void put(const char *path, const char *bytes, size_t n)
 	}
 }
 
-static void test_modules(void)
+static void modules(void)
 {
 	char dir[] = "/tmp/reaim-test-mods.XXXXXX";
 	if (!mkdtemp(dir)) {
@@ -226,7 +226,7 @@ static void test_modules(void)
 	free(sub2);
 }
 
-static void test_qemu_line(void)
+static void qemu_line(void)
 {
 	struct vm_qemu q = {.program = "qemu-system-x86_64", .kernel = "/k/bz", .initrd = "/c/i.gz",
 			    .cmdline = "console=ttyS0 pti=on", .share = "/tmp/s", .console = "/tmp/s/console",
@@ -251,7 +251,7 @@ static void test_qemu_line(void)
 	vm_argv_free(argv);
 }
 
-static void test_console_tail(void)
+static void console_tail(void)
 {
 	char path[] = "/tmp/reaim-test-console.XXXXXX";
 	int fd = mkstemp(path);
@@ -267,7 +267,7 @@ static void test_console_tail(void)
 	unlink(path);
 }
 
-static void test_codecs(void)
+static void codecs(void)
 {
 	char hex[SHA256_HEX_LEN + 1];
 	struct sha256 s;
@@ -331,7 +331,7 @@ static pid_t dead_pid(void)
 
 /* The work directories of three reaim vm: one whose owner is gone, one whose owner lives (us), one
  * whose owner's pid now belongs to another process, and one without an owner yet. */
-static void test_sweep(void)
+static void sweep(void)
 {
 	char root[] = "/tmp/reaim-test-sweep.XXXXXX";
 	ok(mkdtemp(root) != NULL, "a TMPDIR of its own");
@@ -399,7 +399,7 @@ static void test_sweep(void)
 }
 
 /* The cache: a file half written by a reaim that has gone, one being written now, finished ones. */
-static void test_sweep_cache(void)
+static void sweep_cache(void)
 {
 	char root[] = "/tmp/reaim-test-cache.XXXXXX";
 	ok(mkdtemp(root) != NULL, "the cache: a directory of its own");
@@ -469,7 +469,7 @@ static int fake_bzimage(const char *path, const unsigned char *elf, size_t n)
 	return close(fd) < 0 ? -1 : rc;
 }
 
-static void test_pvh(void)
+static void pvh(void)
 {
 	char root[] = "/tmp/reaim-test-pvh.XXXXXX";
 	ok(mkdtemp(root) != NULL, "pvh: a directory of its own");
@@ -503,15 +503,15 @@ static void test_pvh(void)
 
 int main(void)
 {
-	test_schedule();
-	test_retry();
-	test_kernel_words();
-	test_modules();
-	test_qemu_line();
-	test_console_tail();
-	test_codecs();
-	test_sweep();
-	test_sweep_cache();
-	test_pvh();
+	tap_case(schedule);
+	tap_case(retry);
+	tap_case(kernel_words);
+	tap_case(modules);
+	tap_case(qemu_line);
+	tap_case(console_tail);
+	tap_case(codecs);
+	tap_case(sweep);
+	tap_case(sweep_cache);
+	tap_case(pvh);
 	return done_testing();
 }
