@@ -87,8 +87,8 @@ if command -v valgrind >/dev/null 2>&1; then
 	ok "$(callgrind_ir "$T/cg" false >/dev/null && echo 1 || echo 0)" "... and fails with the command"
 	# a loop, then forks that do next to nothing: a forked child's count is its own work, never a
 	# copy of what its parent had counted before the fork (four forks would count the loop five times)
-	loop=$(callgrind_ir "$T/cg" sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; exit 0')
-	forked=$(callgrind_ir "$T/cg" sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; (:); (:); (:); (:); exit 0')
+	loop=$(callgrind_ir "$T/cg" sh -c 'i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done; exit 0')
+	forked=$(callgrind_ir "$T/cg" sh -c 'i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done; (:); (:); (:); (:); exit 0')
 	ok "$([ "${loop:-0}" -gt 0 ] && [ "${forked:-0}" -lt $((loop * 3 / 2)) ] && echo 0 || echo 1)" \
 		"... each forked child only its own work ($forked against $loop without the forks)"
 else
