@@ -6,9 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 
 printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
-check "run A" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
-check "run B (O_SYNC both)" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
-check "a third run" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil --warmup 1 --pin on
+check "run A" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
+check "run B (O_SYNC both)" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
+check "a third run" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil --warmup 1 --pin on
 # reaim refuses such a label on its command line; another program may have stored one
 if have "an odd label stored" sqlite3; then
 	sqlite3 "$REAIM_DB" "UPDATE runs SET label = 'ev<b>il&\"x' || char(1) || CAST(x'ff' AS TEXT) || 'y' WHERE label = 'evil'"
@@ -236,8 +236,8 @@ else
 fi
 
 # runs that stored no counters: the counters section says so in place of a table
-check "run without counters" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-a --no-counters
-check "another" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-b --no-counters
+check "run without counters" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-a --no-counters
+check "another" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-b --no-counters
 status 0 "report of runs without counters" "$REAIM" report bare-a bare-b -o "$T/bare.html"
 contains "$T/bare.html" "No counters to compare" "the counters section says the runs hold none"
 
