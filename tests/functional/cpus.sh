@@ -7,7 +7,7 @@
 
 printf '10 add_int\n10 sieve\n' >"$T/cpu"
 ncpu=$(nproc)
-run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 -j 20 "$@"; }
+run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off --no-quiet-check -j 20 "$@"; }
 
 status 0 "dry run: the points of every CPU count" run -t 2 --cpus 1 --dry-run
 contains "$T/out" "x 1 CPU count)" "the plan names the CPU counts"

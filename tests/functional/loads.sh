@@ -14,7 +14,7 @@ run_cgroups() { find /sys/fs/cgroup -maxdepth 3 -type d -name "reaim-$1-*" 2>/de
 
 export REAIM_LOAD_MAX_MIB=32
 printf '10 add_int\n10 sieve\n' >"$T/cpu"
-run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off "$@"; }
+run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off --no-quiet-check "$@"; }
 loads_left() { find "$T/scratch" -name 'load-*' | head -3; }
 
 status 1 "an unknown load is refused" run -t 1 --load io,dbench
@@ -80,7 +80,7 @@ check "two points saw no load, as no_load: the load before was gone" test "$(gre
 check "two saw their own load alone" test "$(grep -Ec '^[01]	1$' "$T/seen")" -eq 2
 
 # Ctrl-C while a point runs beside a load
-start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off -t 1 -j 400 --load process
+start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off --no-quiet-check -t 1 -j 400 --load process
 sessions="$sessions $session"
 i=0
 while [ $i -lt 1200 ] && [ -z "$(loads_left)" ]; do sleep 0.05; i=$((i + 1)); done
@@ -94,7 +94,7 @@ check "after Ctrl-C no load file is left" test -z "$(loads_left)"
 check "after Ctrl-C no cgroup of the run is left" test -z "$(run_cgroups "$session")"
 
 # SIGKILL of reaim: the load dies with it; the next run sweeps its files
-start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off -t 1 -j 400 --load list
+start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off --no-quiet-check -t 1 -j 400 --load list
 sessions="$sessions $session"
 i=0
 while [ $i -lt 1200 ] && [ -z "$(loads_left)" ]; do sleep 0.05; i=$((i + 1)); done

@@ -6,9 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 
 printf 'FILESIZE: 16K\n10 add_int\n10 pipe_cpy\n10 sync_disk_wrt\n' >"$T/mix"
-check "run A" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
-check "run B (O_SYNC both)" "$REAIM" -q -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
-check "a third run" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil --warmup 1 --pin on
+check "run A" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-a
+check "run B (O_SYNC both)" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 6 -r 2 -d "$T/scratch" --label kernel-b --osync both
+check "a third run" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -d "$T/scratch" --label evil --warmup 1 --pin on
 # reaim refuses such a label on its command line; another program may have stored one
 if have "an odd label stored" sqlite3; then
 	sqlite3 "$REAIM_DB" "UPDATE runs SET label = 'ev<b>il&\"x' || char(1) || CAST(x'ff' AS TEXT) || 'y' WHERE label = 'evil'"
@@ -174,7 +174,9 @@ headless() {
 page_requests() {
 	grep -o '"initiator":"[^"]*"' "$1" | grep -v '"not an origin"' | wc -l
 }
-headless --log-net-log="$T/net.json" --dump-dom "file://$page" >"$T/dom.html"
+# one launch parses the page (--dump-dom), takes its screenshot and logs its requests
+headless --log-net-log="$T/net.json" --window-size=1200,1600 --screenshot="$T/shot.png" --dump-dom "file://$page" \
+	>"$T/dom.html"
 contains "$T/dom.html" "<svg" "chromium parses the page with its plot (--dump-dom)"
 contains "$T/dom.html" "How each run was made" "to its end"
 ok "$([ -s "$T/net.json" ] && [ "$(page_requests "$T/net.json")" -eq 0 ] && echo 0 || echo 1)" \
@@ -184,7 +186,6 @@ printf '<!DOCTYPE html><html><body><img src="http://example.invalid/x.png"/>x</b
 headless --log-net-log="$T/net2.json" --dump-dom "file://$T/fetching.html" >/dev/null
 ok "$([ "$(page_requests "$T/net2.json")" -ge 1 ] && echo 0 || echo 1)" "the net-log check sees a page's own request"
 
-headless --window-size=1200,1600 --screenshot="$T/shot.png" "file://$page" >/dev/null
 ok "$([ "$(head -c 8 "$T/shot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && echo 0 || echo 1)" \
 	"chromium takes a screenshot"
 # distinct colours in the screenshot: a blank or failed render has one or two
@@ -235,8 +236,8 @@ else
 fi
 
 # runs that stored no counters: the counters section says so in place of a table
-check "run without counters" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-a --no-counters
-check "another" "$REAIM" -q -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-b --no-counters
+check "run without counters" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-a --no-counters
+check "another" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 4 -r 2 -d "$T/scratch" --label bare-b --no-counters
 status 0 "report of runs without counters" "$REAIM" report bare-a bare-b -o "$T/bare.html"
 contains "$T/bare.html" "No counters to compare" "the counters section says the runs hold none"
 

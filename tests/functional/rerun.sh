@@ -112,10 +112,10 @@ fi
 
 # growing and searching modes plan at most so many points, or cannot say
 printf '10 add_int\n' >"$T/one"
-check "crossover" "$REAIM" -q -f "$T/one" -t 1 -j 2 --mode crossover --max-tasks 4 --threshold 1 -d "$T/scratch"
+check "crossover" "$REAIM" -q --no-quiet-check -f "$T/one" -t 1 -j 2 --mode crossover --max-tasks 4 --threshold 1 -d "$T/scratch"
 "$REAIM" export last --format json >"$T/x.json"
 contains "$T/x.json" '"planned_points": 3, "planned_exact": false' "crossover: at most 3 points (1, 2, 4 tasks)"
-check "peak" "$REAIM" -q -f "$T/one" -t 1 -j 2 --mode peak --max-tasks 2 -d "$T/scratch"
+check "peak" "$REAIM" -q --no-quiet-check -f "$T/one" -t 1 -j 2 --mode peak --max-tasks 2 -d "$T/scratch"
 "$REAIM" export last --format json >"$T/x.json"
 contains "$T/x.json" '"planned_points": null' "peak: cannot say"
 

@@ -37,7 +37,7 @@ exit 0
 EOF
 chmod +x "$T/hog_on.sh" "$T/hog_off.sh"
 printf '10 add_int\n10 sieve\n' >"$T/cpu"
-run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 "$@"; }
+run() { "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off --no-quiet-check "$@"; }
 
 # two no-op variants: the same load twice. At --alpha 0.001 a false alarm is a 1-in-1000 event, so
 # a failure here means the pairing is wrong, not bad luck.
