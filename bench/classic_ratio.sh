@@ -13,12 +13,15 @@
 #   TEST         tests to measure (default: every test of `reaim tests`)
 # environment: REAIM (our binary), DIR (disk dir, default /var/tmp), FILESIZE and POOLSIZE
 #   (default 10k and 1m, as LKP and mmtests configure classic), OURS_ARGS (more options for
-#   ours, e.g. "--sync-mode global"), SECONDS_PER_RUN (the job count is chosen so that one
-#   run of ours lasts about this long; default 1). Needs sqlite3.
+#   ours, e.g. "--sync-mode global"), CLASSIC_ARGS (more options for classic's per-test runs,
+#   e.g. "-y", its nosync), SECONDS_PER_RUN (the job count is chosen so that one run of ours
+#   lasts about this long; default 1). Needs sqlite3.
 #   CALLGRIND=1: instead, the instructions per job of each (callgrind's Ir in user space, all
 #   processes, the difference between runs of J1 and J2 jobs over J2 - J1, JOBS "J1 J2",
 #   default "5 45") and their ratio: repeatable on a busy machine, blind to the kernel's work,
-#   so for the CPU tests. Needs valgrind.
+#   so for the CPU tests. Ours runs with a point limit of a day (--timeout 86400), as its
+#   default of 10 minutes is short for 45 jobs of a test 10 to 50 times slower under valgrind;
+#   a side that fails prints its last message. Needs valgrind.
 #   MIXES="compute dbase ...": instead, the stock mixes by classic's command line on both sides
 #   (-s1 -eMIX_TASKS -i1 -fCLASSIC_DIR/data/workfile.MIX -r1 -c./reaim.config -jMIX_JOBS, so
 #   classic's machine-wide sync points on both; MIX_TASKS default 2, MIX_JOBS default 100),
@@ -27,7 +30,7 @@
 #   and the ratios ours/classic per pair, median (smallest-largest).
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 1 ] || { sed -n '2,28s/^# \{0,1\}//p' "$0"; exit 1; }
+[ $# -ge 1 ] || { sed -n '2,31s/^# \{0,1\}//p' "$0"; exit 1; }
 classic_dir=$(cd "$1" && pwd)
 repeats=${2:-3}
 shift
@@ -69,8 +72,9 @@ ours() { # test jobs
 # classic: "wall cpu" seconds of one job from its parent time and its child user and system
 # times (10 ms ticks), or nothing if it failed
 classic() { # test jobs
+	# shellcheck disable=SC2086 # CLASSIC_ARGS is a list of options
 	(cd "$t/classic" && "$classic" -s1 -e1 -i1 -f"$t/wf.$1" -r1 -c./reaim.config -l"$t/classic/out" \
-		-j"$2" 2>"$t/classic.err") |
+		-j"$2" ${CLASSIC_ARGS:-} 2>"$t/classic.err") |
 		awk -v j="$2" '/^[0-9][0-9. ]*$/ && NF == 9 { printf "%.9g %.9g\n", $2 / j, ($3 + $4) / j }'
 }
 
@@ -83,16 +87,18 @@ ir_ours() {
 	# shellcheck disable=SC2086 # OURS_ARGS is a list of options
 	callgrind_ir "$t/cg" "$reaim" -q -f "$t/wf.$1" -t 1 -j "$2" --filesize "$filesize" \
 		--poolsize "$poolsize" -d "$t/disk" --db "$t/ir.db" $(no_quiet_check_flag "$reaim") \
-		--sample-interval 0 ${OURS_ARGS:-}
+		--sample-interval 0 --timeout 86400 ${OURS_ARGS:-}
 }
 ir_classic() {
+	# shellcheck disable=SC2086 # CLASSIC_ARGS is a list of options
 	(cd "$t/classic" && callgrind_ir "$t/cg" "$classic" -s1 -e1 -i1 -f"$t/wf.$1" -r1 \
-		-c./reaim.config -l"$t/classic/out" -j"$2")
+		-c./reaim.config -l"$t/classic/out" -j"$2" ${CLASSIC_ARGS:-})
 }
 
-# ir_per_job ours|classic TEST: instructions per job, or nothing if a run failed
+# ir_per_job ours|classic TEST: instructions per job, or nothing if a run failed (callgrind_ir
+# said why on stderr, kept in $t/ir.err)
 ir_per_job() {
-	_i1=$("ir_$1" "$2" "$j1") && _i2=$("ir_$1" "$2" "$j2") || return 0
+	_i1=$("ir_$1" "$2" "$j1" 2>"$t/ir.err") && _i2=$("ir_$1" "$2" "$j2" 2>"$t/ir.err") || return 0
 	awk -v a="$_i1" -v b="$_i2" -v n=$((j2 - j1)) 'BEGIN { printf "%.0f\n", (b - a) / n }'
 }
 
@@ -152,10 +158,14 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
 	for test in "$@"; do
 		echo "10 $test" >"$t/wf.$test"
 		o=$(ir_per_job ours "$test")
+		[ -n "$o" ] && ow= || ow=$(cat "$t/ir.err")
 		c=$(ir_per_job classic "$test")
+		[ -n "$c" ] && cw= || cw=$(cat "$t/ir.err")
 		awk -v t="$test" -v o="${o:-failed}" -v c="${c:-failed}" 'BEGIN {
 			r = (o + 0 > 0 && c + 0 > 0) ? sprintf("%.3f", o / c) : "-"
 			printf "%-18s %14s %14s %7s\n", t, o, c, r }'
+		[ -z "$ow" ] || printf '%-18s ours failed: %s\n' "$test" "${ow#callgrind_ir: }"
+		[ -z "$cw" ] || printf '%-18s classic failed: %s\n' "$test" "${cw#callgrind_ir: }"
 	done
 	exit 0
 fi

@@ -140,12 +140,20 @@ compare_cells() {
 # process's total would count the parent's work again for every fork: the counters are dumped
 # and zeroed before each fork (--dump-before on fork, vfork, _Fork, __libc_fork), and the sum is
 # of each part's own cost (its summary line), so each process counts only its own work.
+# When COMMAND fails, its exit status and the last line it wrote on stderr (kept in DIR/stderr)
+# go to stderr, and callgrind_ir fails: a run ten to fifty times slower under valgrind can
+# trip a limit (reaim's per-point --timeout) that the same run never reaches outside it.
 callgrind_ir() {
 	_ci_dir=$1
 	shift
 	rm -rf "$_ci_dir" && mkdir -p "$_ci_dir"
+	_ci_rc=0
 	valgrind --tool=callgrind --trace-children=yes --dump-before='*fork' --callgrind-out-file="$_ci_dir/cg.%p" \
-		--log-file="$_ci_dir/log.%p" "$@" >/dev/null 2>&1 || return 1
+		--log-file="$_ci_dir/log.%p" "$@" >/dev/null 2>"$_ci_dir/stderr" || _ci_rc=$?
+	if [ "$_ci_rc" -ne 0 ]; then
+		echo "callgrind_ir: $1 exited $_ci_rc: $(grep -v '^[[:space:]]*$' "$_ci_dir/stderr" | tail -1)" >&2
+		return 1
+	fi
 	awk 'FNR == 1 && NR > 1 { s += part } FNR == 1 { part = 0; have = 0 }
 		/^summary:/ { part = $2; have = 1 } /^totals:/ && !have { part = $2 }
 		END { s += part; if (s > 0) printf "%.0f\n", s }' "$_ci_dir"/cg.*

@@ -84,7 +84,9 @@ if command -v valgrind >/dev/null 2>&1; then
 	two=$(callgrind_ir "$T/cg" sh -c 'sh -c "exit 0"; exit 0')
 	ok "$([ "${one:-0}" -gt 0 ] && echo 0 || echo 1)" "callgrind_ir counts a command's instructions"
 	ok "$([ "${two:-0}" -gt "${one:-0}" ] && echo 0 || echo 1)" "... and those of the processes it starts"
-	ok "$(callgrind_ir "$T/cg" false >/dev/null && echo 1 || echo 0)" "... and fails with the command"
+	ok "$(callgrind_ir "$T/cg" false >/dev/null 2>&1 && echo 1 || echo 0)" "... and fails with the command"
+	callgrind_ir "$T/cg" sh -c 'echo first >&2; echo "the reason" >&2; echo >&2; exit 3' >/dev/null 2>"$T/why"
+	is "... saying its exit status and its last message" "callgrind_ir: sh exited 3: the reason" "$(cat "$T/why")"
 	# a loop, then forks that do next to nothing: a forked child's count is its own work, never a
 	# copy of what its parent had counted before the fork (four forks would count the loop five times)
 	loop=$(callgrind_ir "$T/cg" sh -c 'i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done; exit 0')
@@ -93,7 +95,7 @@ if command -v valgrind >/dev/null 2>&1; then
 		"... each forked child only its own work ($forked against $loop without the forks)"
 else
 	for w in "callgrind_ir counts" "... the processes it starts" "... fails with the command" \
-		"... each forked child only its own work"; do
+		"... saying its exit status and its last message" "... each forked child only its own work"; do
 		ok 0 "$w # SKIP no valgrind"
 	done
 fi

@@ -15,6 +15,7 @@ s=1 e=1 j=1
 for a in "$@"; do
 	case $a in -s*) s=${a#-s} ;; -e*) e=${a#-e} ;; -j*) j=${a#-j} ;; esac
 done
+echo "$*" >>"$(dirname "$0")/args"
 [ -n "${CLASSIC_SILENT:-}" ] && { echo "classic: cannot start" >&2; exit 1; }
 n=$s
 while [ "$n" -le "$e" ]; do
@@ -39,6 +40,30 @@ EOF
 	[ "${is_ok:-1}" -eq 0 ] || sed 's/^/#   /' "$T/t.out"
 	contains "$T/t.out" "load average before:" "... the load average before"
 	contains "$T/t.out" "load average after:" "... and after"
+	: >"$T/classic/args"
+	CLASSIC_ARGS=-y SECONDS_PER_RUN=0.1 sh "$SRCDIR/bench/classic_ratio.sh" "$T/classic" 1 add_int >"$T/y.out" 2>&1
+	ok "$(grep -q . "$T/classic/args" && ! grep -qv -- ' -y$' "$T/classic/args" && echo 0 || echo 1)" \
+		"... CLASSIC_ARGS go on each of classic's command lines"
+
+	# instructions: a side that fails is named with its last message, the other still counted
+	if command -v valgrind >/dev/null 2>&1; then
+		CALLGRIND=1 JOBS="1 2" CLASSIC_SILENT=1 sh "$SRCDIR/bench/classic_ratio.sh" "$T/classic" 1 jmp_test \
+			>"$T/c.out" 2>&1
+		ok "$(awk '$1 == "jmp_test" && NF == 4 && $2 > 0 && $3 == "failed" && $4 == "-" { f = 1 } END { print f ? 0 : 1 }' \
+			"$T/c.out")" "CALLGRIND=1: ours counted, classic failed"
+		contains "$T/c.out" "jmp_test           classic failed: $T/classic/reaim exited 1: classic: cannot start" \
+			"... with classic's exit status and last message"
+		CALLGRIND=1 JOBS="1 2" OURS_ARGS=--no-such-option sh "$SRCDIR/bench/classic_ratio.sh" "$T/classic" 1 \
+			jmp_test >"$T/o.out" 2>&1
+		contains "$T/o.out" "jmp_test           ours failed: $REAIM exited 1: " "... and ours' when ours fails"
+		[ "$(grep -c "ours failed" "$T/o.out")" -eq 1 ] && ! grep -q "classic failed" "$T/o.out"
+		ok $? "... classic's side still counted"
+	else
+		for w in "CALLGRIND=1: ours counted, classic failed" "... with classic's exit status and last message" \
+			"... and ours' when ours fails" "... classic's side still counted"; do
+			ok 0 "$w # SKIP no valgrind"
+		done
+	fi
 
 	# the mixes: ours and the stand-in at 1 and 2 tasks; the Jobs/Min ratio is ours / 1000
 	MIXES="tiny absent" MIX_JOBS=2 sh "$SRCDIR/bench/classic_ratio.sh" "$T/classic" 1 >"$T/m.out" 2>"$T/m.err"
