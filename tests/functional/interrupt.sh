@@ -96,8 +96,10 @@ if command -v python3 >/dev/null 2>&1; then
 	rm -f "$T/locked"
 	python3 -c 'import sqlite3,sys,time
 c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN IMMEDIATE")
-open(sys.argv[2], "w").close(); time.sleep(20)' "$T/target.db" "$T/locked" &
+open(sys.argv[2], "w").close(); time.sleep(300)' "$T/target.db" "$T/locked" &
 	lk=$!
+	# it holds the lock until this test ends it (a fixed 20 s ran out under a heavy load), on failure too
+	trap 'kill "$lk" 2>/dev/null; rm -rf "$T"' EXIT
 	i=0
 	while [ $i -lt 200 ] && [ ! -e "$T/locked" ]; do sleep 0.05; i=$((i + 1)); done
 	for sig in INT QUIT; do
