@@ -19,10 +19,11 @@ wait_running() {
 	[ $i -lt 200 ]
 }
 
-# children PID N: the children of PID once there are N of them (waits up to 10 s)
+# children PID N: the children of PID once there are N of them (waits up to 30 s: a run in a new pid
+# namespace on a loaded machine once took more than 10 s to start its tasks)
 children() {
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt 600 ]; do
 		kids=$(pgrep -P "$1")
 		[ "$(echo $kids | wc -w)" -ge "$2" ] && break
 		sleep 0.05
