@@ -44,6 +44,7 @@ const struct command *cmd_find(const struct command_table *t, const char *name);
 
 /* Handlers (src/cmd/NAME.c; run and single in run.c) and their tables. */
 enum outcome cmd_run(const struct command *self, int argc, char **argv);
+enum outcome cmd_run_check(const struct command *self, int argc, char **argv);
 /* Whether this process began a run in a database (main says it went on and is stored only then). */
 int cmd_run_stored(void);
 enum outcome cmd_single(const struct command *self, int argc, char **argv);

@@ -230,6 +230,32 @@ static enum outcome run_suites(const struct command *self, int argc, char **argv
 	return out;
 }
 
+/* The plan of one suite or one workfile (-f) as the words give it: 0; -1 with the reasons in errs
+ * (p still to be freed); -2 after saying there is nothing to run (p untouched). */
+static int plan_one(const struct run_args *a, struct plan *p, struct errlist *errs)
+{
+	int rc;
+	if (a->suites.count)
+		rc = plan_from_suite(a->suites.v[0], &a->ov, p, errs);
+	else if (overrides_given(&a->ov, option_find("workfile")))
+		rc = plan_from_workfile(a->ov.opts.workfile, &a->ov, p, errs);
+	else {
+		log_error("nothing to run: give a suite (-s quick) or a workfile (-f FILE); see reaim --help");
+		return -2;
+	}
+	if (rc == 0 && a->name && (a->suites.count || !workload_name_ok(a->name))) {
+		errlist_add(errs, "--name", 0, "'%s': %s", a->name,
+			    a->suites.count ? "names the workload of -f; a suite names its own"
+				    : "not a name of 1 to 63 letters, digits, '_', '.', '+' or '-'");
+		rc = -1;
+	}
+	if (rc == 0 && a->name) {
+		free(p->wl[0].name);
+		p->wl[0].name = xstrdup(a->name);
+	}
+	return rc;
+}
+
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single,
 				const struct run_view *view, int64_t *run_id)
 {
@@ -250,34 +276,19 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 		a.ov.opts.mode = MODE_SINGLE;
 		overrides_mark(&a.ov, mode);
 	}
-	struct plan p;
-	struct errlist errs = {0};
-	int rc;
 	if (a.suites.count > 1) {
 		out = run_suites(self, argc, argv, &a, view);
 		free(a.suites.v);
 		run_opts_free(&a.ov.opts);
 		return out;
 	}
-	if (a.suites.count)
-		rc = plan_from_suite(a.suites.v[0], &a.ov, &p, &errs);
-	else if (overrides_given(&a.ov, option_find("workfile")))
-		rc = plan_from_workfile(a.ov.opts.workfile, &a.ov, &p, &errs);
-	else {
-		log_error("nothing to run: give a suite (-s quick) or a workfile (-f FILE); see reaim --help");
+	struct plan p;
+	struct errlist errs = {0};
+	int rc = plan_one(&a, &p, &errs);
+	if (rc == -2) {
 		free(a.suites.v);
 		run_opts_free(&a.ov.opts);
 		return OUT_USAGE;
-	}
-	if (rc == 0 && a.name && (a.suites.count || !workload_name_ok(a.name))) {
-		errlist_add(&errs, "--name", 0, "'%s': %s", a.name,
-			    a.suites.count ? "names the workload of -f; a suite names its own"
-				    : "not a name of 1 to 63 letters, digits, '_', '.', '+' or '-'");
-		rc = -1;
-	}
-	if (rc == 0 && a.name) {
-		free(p.wl[0].name);
-		p.wl[0].name = xstrdup(a.name);
 	}
 	if (rc < 0) {
 		errlist_print(&errs);
@@ -292,6 +303,32 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 	}
 	errlist_free(&errs);
 	plan_free(&p);
+	free(a.suites.v);
+	run_opts_free(&a.ov.opts);
+	return out;
+}
+
+/* A `reaim run`'s words checked as it checks them (options, suites, workfiles), nothing run or
+ * stored: OUT_OK, or OUT_USAGE after saying why (so reaim vm refuses before its first boot). */
+enum outcome cmd_run_check(const struct command *self, int argc, char **argv)
+{
+	struct run_args a = {0};
+	enum outcome out = OUT_OK;
+	run_opts_defaults(&a.ov.opts);
+	if (cmd_parse(self, argc, argv, &a, &out))
+		out = OUT_USAGE; /* refused, or --help: either way no run */
+	struct errlist errs = {0};
+	for (size_t i = 0; out == OUT_OK && i < (a.suites.count > 1 ? a.suites.count : 1); i++) {
+		struct plan p;
+		int rc = a.suites.count > 1 ? plan_from_suite(a.suites.v[i], &a.ov, &p, &errs) : plan_one(&a, &p, &errs);
+		if (rc != -2)
+			plan_free(&p);
+		if (rc == -1)
+			errlist_print(&errs);
+		if (rc < 0)
+			out = OUT_USAGE;
+	}
+	errlist_free(&errs);
 	free(a.suites.v);
 	run_opts_free(&a.ov.opts);
 	return out;

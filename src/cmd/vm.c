@@ -75,8 +75,26 @@ static int parse_kernels(const struct vm_args *a, struct vm_kernel *k)
 	return 0;
 }
 
+/* The guests' run words, checked here as their reaim run will check them: a word it refuses (an option
+ * misspelt, a suite missing, a word left before --) is said before the first boot, not after it. */
+static enum outcome run_words_check(const struct command *self, const struct vm_args *a)
+{
+	const struct command *run = cmd_find(self->all, "run");
+	char **argv = xcalloc(a->run.count + 2, sizeof(*argv));
+	argv[0] = (char *)"run";
+	for (size_t i = 0; i < a->run.count; i++)
+		argv[i + 1] = (char *)a->run.v[i];
+	enum outcome out = cmd_run_check(run, (int)a->run.count + 1, argv);
+	if (out != OUT_OK)
+		log_error("the guests' reaim run would refuse these options (the words after --, and any word "
+			  "before it that is not reaim vm's own)");
+	free(argv);
+	return out;
+}
+
 /* Everything the boots need that the words decide; OUT_OK, or OUT_USAGE after saying why. */
-static enum outcome prepare(const struct vm_args *a, struct vm_request *rq, char **qemu, char **busybox)
+static enum outcome prepare(const struct command *self, const struct vm_args *a, struct vm_request *rq, char **qemu,
+			    char **busybox)
 {
 	char err[1024];
 	size_t nk = a->kernels.count;
@@ -92,6 +110,8 @@ static enum outcome prepare(const struct vm_args *a, struct vm_request *rq, char
 		log_error("%s", err);
 		return OUT_USAGE;
 	}
+	if (strcmp(a->root, "host") == 0 && run_words_check(self, a) != OUT_OK)
+		return OUT_USAGE; /* an image's root holds its own suites and workfiles */
 	if (strcmp(a->root, "host") != 0 && access(a->root, R_OK) != 0) {
 		log_error("--root %s: %s (give host or a raw disk image)", a->root, strerror(errno));
 		return OUT_USAGE;
@@ -139,7 +159,7 @@ enum outcome cmd_vm(const struct command *self, int argc, char **argv)
 	struct vm_kernel *k = xcalloc(a.kernels.count, sizeof(*k));
 	char *qemu = NULL, *busybox = NULL, *reaim = realpath("/proc/self/exe", NULL), *cache = NULL, *line = NULL;
 	struct vm_request rq = {.kernels = k, .nkernels = a.kernels.count, .reaim = reaim};
-	out = prepare(&a, &rq, &qemu, &busybox);
+	out = prepare(self, &a, &rq, &qemu, &busybox);
 	if (out == OUT_OK && engine_init() < 0) {
 		log_error("cannot set up the stop signals: %s", strerror(errno));
 		out = OUT_FAILED;

@@ -161,6 +161,13 @@ status 1 "a quote in a command line" "$REAIM" vm --kernel a="$T/bzImage:x='1 2'"
 contains "$T/err" "quote" "named"
 status 1 "boots not a multiple of the kernels" "$REAIM" vm --kernel a="$T/bzImage" --kernel b="$T/bzImage2" --boots 3 -- -f "$T/mix"
 status 1 "the run's --label is the boot's" "$REAIM" vm --kernel a="$T/bzImage" -- -f "$T/mix" --label x
+# the guests' run words are checked before the first boot: nothing booted, nothing stored
+status 1 "a word before -- that is not reaim vm's" "$REAIM" vm --kernel a="$T/bzImage" pti=on --db "$T/w.db" -- -f "$T/mix"
+contains "$T/err" "unexpected argument 'pti=on'" "named"
+contains "$T/err" "the guests' reaim run would refuse these options" "refused before booting"
+status 1 "a suite that is not there" "$REAIM" vm --kernel a="$T/bzImage" --db "$T/w.db" -- -s "$T/nosuch"
+contains "$T/err" "$T/nosuch: cannot read suite" "named"
+ok "$([ -e "$T/w.db" ] && echo 1 || echo 0)" "no database made for refused words"
 status 1 "no QEMU" env REAIM_QEMU="$T/no-qemu" "$REAIM" vm --kernel a="$T/bzImage" -- -f "$T/mix"
 contains "$T/err" "apt-get install qemu-system-x86" "says how to install it"
 finish
