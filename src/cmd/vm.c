@@ -19,6 +19,7 @@
 struct vm_args {
 	struct cli_list kernels, run;
 	long long boots, mem, cpus;
+	int icount;
 	const char *order, *root, *db;
 	double timeout;
 };
@@ -44,6 +45,10 @@ const struct cli_opt cmd_vm_opts[] = {
 		       "seconds a boot may take before it is killed (and retried once)"),
 	CLI_OPT_INT(0, "mem", "MIB", struct vm_args, mem, 128, 1 << 22, "1024", "the guest's memory in MiB"),
 	CLI_OPT_INT(0, "cpus", "N", struct vm_args, cpus, 1, 256, "2", "the guest's CPUs"),
+	CLI_OPT_FLAG(0, "icount", struct vm_args, icount,
+		     "the guests' clock counts instructions (QEMU -icount, TCG, 1 ns each): Jobs/Min becomes the "
+		     "work executed, repeatable to about 1 % and untouched by the host's load, but blind to what "
+		     "costs time without instructions (TLB flushes, cache misses, devices)"),
 	CLI_OPT_OPERANDS("-- RUN-OPTIONS", struct vm_args, run, 0, -1,
 			 "the options of the `reaim run` each guest runs, after -- (its --label is the kernel's NAME)"),
 	CLI_OPT_END,
@@ -174,6 +179,7 @@ enum outcome cmd_vm(const struct command *self, int argc, char **argv)
 		rq.timeout_s = a.timeout;
 		rq.mem_mib = a.mem;
 		rq.cpus = (int)a.cpus;
+		rq.icount = a.icount;
 		rq.run_args = (char *const *)a.run.v;
 		rq.nrun_args = a.run.count;
 		rq.qemu = qemu;

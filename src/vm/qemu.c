@@ -44,6 +44,10 @@ char **vm_qemu_argv(const struct vm_qemu *q)
 	if (q->kvm) {
 		push(&a, xstrdup("-cpu"));
 		push(&a, xstrdup("host"));
+	} else if (q->icount) {
+		/* shift 0: 1 ns of guest time per instruction; sleep off: idle time is skipped, not waited */
+		push(&a, xstrdup("-icount"));
+		push(&a, xstrdup("shift=0,sleep=off"));
 	}
 	push(&a, xstrdup("-m"));
 	push(&a, xasprintf("%lld", q->mem_mib));

@@ -179,7 +179,8 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 		struct vm_qemu q = {.program = rq->qemu,
 				    .kernel = s->boot_kernel[kernel] ? s->boot_kernel[kernel] : k->image, .initrd = s->initrd[kernel],
 				    .cmdline = cmdline, .root_image = rq->root_image, .share = dir,
-				    .console = console, .kvm = s->kvm, .mem_mib = rq->mem_mib, .cpus = rq->cpus};
+				    .console = console, .kvm = s->kvm, .icount = rq->icount, .mem_mib = rq->mem_mib,
+				    .cpus = rq->cpus};
 		char **argv = vm_qemu_argv(&q);
 		if (qemu_line)
 			*qemu_line = vm_argv_join(argv);
@@ -196,6 +197,11 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 /* KVM where /dev/kvm opens and a short boot reaches the guest's init; TCG otherwise, said once. */
 static void probe_kvm(struct vm_state *s)
 {
+	if (s->rq->icount) {
+		log_info("--icount: the guests run under TCG, their clock counting instructions (1 ns each): "
+			 "Jobs/Min is the work the kernel and tasks execute, not the host's time");
+		return;
+	}
 	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		log_info("no usable /dev/kvm (%s): the guests run under TCG, emulated (slower; timing is TCG's)",
@@ -234,6 +240,7 @@ static void boot_facts(struct env_list *e, const struct vm_state *s, const struc
 	env_add(e, "boot.image_sha256", k->sha256);
 	env_add(e, "boot.cmdline", k->cmdline);
 	env_add(e, "boot.accel", s->kvm ? "kvm" : "tcg");
+	env_add(e, "boot.clock", rq->icount ? "icount" : "host");
 	snprintf(buf, sizeof(buf), "%zu", a->slot + 1);
 	env_add(e, "boot.index", buf);
 	snprintf(buf, sizeof(buf), "%zu", rq->boots);

@@ -84,6 +84,7 @@ struct vm_qemu {
 	const char *share;          /* the results directory the guest writes */
 	const char *console;        /* where the serial console is written */
 	int kvm;
+	int icount;                 /* guest time counts instructions (TCG only): -icount shift=0,sleep=off */
 	long long mem_mib;
 	int cpus;
 };
@@ -151,6 +152,7 @@ struct vm_request {
 	double timeout_s;
 	long long mem_mib;
 	int cpus;
+	int icount;                 /* the guests' clock counts instructions, 1 ns each (TCG, never KVM) */
 	char *const *run_args;      /* the options of the guest's `reaim run` */
 	size_t nrun_args;
 	const char *qemu;           /* the QEMU program */

@@ -238,6 +238,13 @@ static void qemu_line(void)
 	ok(strstr(line, "-append 'console=ttyS0 pti=on'") != NULL, "the command line is one word, quoted for a shell");
 	ok(strstr(line, "path=/,security_model=none,readonly=on") && strstr(line, "mount_tag=reaimout"),
 	   "the host's root read-only and the results share");
+	ok(!strstr(line, "-icount"), "the host's clock unless asked");
+	free(line);
+	vm_argv_free(argv);
+	q.icount = 1;
+	argv = vm_qemu_argv(&q);
+	line = vm_argv_join(argv);
+	ok(strstr(line, "-accel tcg -icount shift=0,sleep=off") != NULL, "--icount: TCG on an instruction clock");
 	free(line);
 	vm_argv_free(argv);
 	q.kvm = 1;
@@ -245,7 +252,7 @@ static void qemu_line(void)
 	argv = vm_qemu_argv(&q);
 	line = vm_argv_join(argv);
 	ok(strstr(line, "-accel kvm -cpu host") && strstr(line, "file=/img/root.ext4,if=virtio,format=raw,snapshot=on") &&
-		   !strstr(line, "reaimroot"),
+		   !strstr(line, "reaimroot") && !strstr(line, "-icount"),
 	   "KVM, and an image root in place of the host's");
 	free(line);
 	vm_argv_free(argv);
