@@ -1498,7 +1498,7 @@ static int boot_declared(struct compare_model *m, const struct run_env *a, const
 }
 
 /* A side's boots' host load (boot.host_outside_pct): its mean, least and most over the runs that
- * stored it and ran on the host's clock (n 0: none did); tcg set when any of them ran under TCG. */
+ * stored it (n 0: none did); tcg set when any of them ran under TCG. */
 struct boot_load {
 	double mean, min, max;
 	size_t n;
@@ -1513,11 +1513,9 @@ static void side_boot_load(struct build *b, const struct compare_side *sd, struc
 		if (store_get_env(b->st, sd->runs[i], &kv, &n) < 0)
 			continue;
 		const char *v = env_value(kv, n, "boot.host_outside_pct"), *accel = env_value(kv, n, "boot.accel");
-		const char *clock = env_value(kv, n, "boot.clock");
 		char *end;
 		double x = v ? strtod(v, &end) : NAN;
-		/* an instruction clock (--icount) runs the guest's time at its own pace, whatever the host's load */
-		if (v && end != v && isfinite(x) && !(clock && strcmp(clock, "icount") == 0)) {
+		if (v && end != v && isfinite(x)) {
 			l->min = l->n && l->min < x ? l->min : x;
 			l->max = l->n && l->max > x ? l->max : x;
 			l->mean += x;

@@ -47,8 +47,8 @@ const struct cli_opt cmd_vm_opts[] = {
 	CLI_OPT_INT(0, "cpus", "N", struct vm_args, cpus, 1, 256, "2", "the guest's CPUs"),
 	CLI_OPT_FLAG(0, "icount", struct vm_args, icount,
 		     "the guests' clock counts instructions (QEMU -icount, TCG, 1 ns each): Jobs/Min becomes the "
-		     "work executed, repeatable to about 1 % and untouched by the host's load, but blind to what "
-		     "costs time without instructions (TLB flushes, cache misses, devices)"),
+		     "work executed, repeatable to about 1 % a boot on a quiet host, but blind to what costs time "
+		     "without instructions (TLB flushes, cache misses, devices)"),
 	CLI_OPT_OPERANDS("-- RUN-OPTIONS", struct vm_args, run, 0, -1,
 			 "the options of the `reaim run` each guest runs, after -- (its --label is the kernel's NAME)"),
 	CLI_OPT_END,
