@@ -99,6 +99,8 @@ uint64_t test_rand_below(struct test_ctx *ctx, uint64_t bound);
 /* Disk family (disk.c): whether a disk row's pattern reads the shared source, which its
  * TF_SOURCE flag must say too; -1 for a row of another family. */
 int test_disk_reads_source(const struct test_def *t);
+/* The data a disk test writes: n bytes of "reaim disk data\n" over and over. */
+void test_disk_fill(char *buf, size_t n);
 
 /* Registry (registry.c): every family, and lookup over all of them. */
 extern const struct test_family *const test_families[];

@@ -140,6 +140,20 @@ static int osync_seen(const char *test, int osync, long long n)
 	return -1;
 }
 
+/* The written data is the pattern, byte for byte, at any buffer size. */
+static void fill_pattern(long long n)
+{
+	static const char pattern[] = "reaim disk data\n";
+	char *buf = calloc((size_t)n + 1, 1), *want = calloc((size_t)n + 1, 1);
+	for (long long i = 0; i < n; i++)
+		want[i] = pattern[i % (long long)(sizeof(pattern) - 1)];
+	buf[n] = 'X';
+	test_disk_fill(buf, (size_t)n);
+	ok(memcmp(buf, want, (size_t)n) == 0 && buf[n] == 'X', "the pattern, byte for byte, nothing past it");
+	free(buf);
+	free(want);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -152,6 +166,9 @@ int main(void)
 	ctx.dio_align = 4096;
 	lay_out_source(1024);
 
+	static const long long fill_sizes[] = {1, 15, 16, 17, 1000, 1024, 4096};
+	for (size_t i = 0; i < sizeof(fill_sizes) / sizeof(fill_sizes[0]); i++)
+		tap_case(fill_pattern, fill_sizes[i]);
 	tap_case(bytes_per_call, 64);
 	tap_case(bytes_per_call, 1000);
 	ctx.sync_mode = SYNC_NONE;
