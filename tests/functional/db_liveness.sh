@@ -45,8 +45,14 @@ beside() {
 	[ "$wrapped" = 1 ] && parent=$(children "$lead" 1)
 	tasks=$(children "$parent" 2)
 	ok "$([ "$(echo $tasks | wc -w)" = 2 ] && kill -STOP $tasks && echo 0 || echo 1)" "$name: its tasks stopped"
+	if [ "$(echo $tasks | wc -w)" != 2 ]; then # what was there instead, for the next time it fails
+		echo "# children of $parent: '$tasks'; now:"
+		ps -o pid=,ppid=,stat=,etime=,args= -s "$lead" 2>&1 | sed 's/^/#   /'
+		sed 's/^/#   stderr: /' "$T/$name.err" | head -5
+	fi
 	"$REAIM" list --label "$name" >"$T/list"
 	contains "$T/list" "running" "$name: stored as running"
+	grep -q running "$T/list" || sed 's/^/#   list: /' "$T/list" | head -5
 	status 0 "$name: another run on the same database" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 1 \
 		-d "$T/scratch" --label "second-$name"
 	ok "$(grep -q 'marked .* as interrupted' "$T/err" && echo 1 || echo 0)" "$name: the other run marked nothing"
