@@ -9,6 +9,17 @@
 printf '10 matrix_rtns\n' >"$T/cpu"
 ln -s "$REAIM" "$T/bench-x"
 
+# A point that lasts about 3 s on this machine now: matrix_rtns's jobs take microseconds, and a
+# fixed 60,000 of them (0.3 to 1.3 s) once ended before a loaded machine's test saw its tasks.
+mkdir -p "$T/scratch"
+"$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 20000 -d "$T/scratch" --db "$T/timing.db" --label timing \
+	>"$T/timing" 2>&1
+real=$(awk -F'\t' '$1 == 1 && NF >= 4 { for (i = 3; i <= NF; i++) if ($i != "") { print $i; exit } }' "$T/timing")
+jobs=$(awk -v r="$real" 'BEGIN { j = r > 0 ? 20000 * 3 / r : 0; if (j < 60000) j = 60000; if (j > 4000000) j = 4000000
+	printf "%d", j }')
+echo "# 20,000 jobs took ${real:-?} s: $jobs jobs a task make a point of about 3 s"
+rm -f "$T/timing.db"
+
 # wait_running LABEL: until `list` shows the run labelled LABEL running (up to 10 s)
 wait_running() {
 	i=0
@@ -39,7 +50,7 @@ children() {
 beside() {
 	name=$1 wrapped=$2
 	shift 2
-	start_session "$@" --no-quiet-check -f "$T/cpu" -t 2 -j 60000 -d "$T/scratch" --label "$name" \
+	start_session "$@" --no-quiet-check -f "$T/cpu" -t 2 -j "$jobs" -d "$T/scratch" --label "$name" \
 		>"$T/$name.out" 2>"$T/$name.err"
 	lead=$session parent=$session
 	[ "$wrapped" = 1 ] && parent=$(children "$lead" 1)
@@ -79,7 +90,7 @@ else
 fi
 
 # a run that really died is still found: killed, its lock goes with it
-start_session "$T/bench-x" --no-quiet-check -f "$T/cpu" -t 1,2,2,2 -j 100000 -d "$T/scratch" --label killed \
+start_session "$T/bench-x" --no-quiet-check -f "$T/cpu" -t 1,2,2,2 -j "$jobs" -d "$T/scratch" --label killed \
 	>/dev/null 2>&1
 a=$session
 ok "$(wait_running killed; echo $?)" "killed: stored as running"
@@ -97,7 +108,7 @@ ok "$([ -z "$(find "$T" -maxdepth 1 -name '*.lock')" ] && echo 0 || echo 1)" "ki
 # the merge leaves it for later and takes it complete once it has finished.
 mkdir "$T/real"
 ln -s real/data.db "$T/link.db"
-start_session sh -c 'cd "$1" && shift && exec "$@"' sh "$T" "$REAIM" --no-quiet-check -f "$T/cpu" -t 2 -j 60000 \
+start_session sh -c 'cd "$1" && shift && exec "$@"' sh "$T" "$REAIM" --no-quiet-check -f "$T/cpu" -t 2 -j "$jobs" \
 	-d "$T/scratch" --db link.db --label twonames >"$T/twonames.out" 2>"$T/twonames.err"
 lead=$session
 tasks=$(children "$lead" 2)
