@@ -531,7 +531,6 @@ static double cpu_bound(const struct compare_cell *c, double v)
 
 static void csv_begin(FILE *f, const struct compare_model *m)
 {
-	(void)m;
 	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
 		   "other_runs,other_jpm,n_other,samples,pct,ci_low_pct,ci_high_pct,p,p_adj,correction,"
 		   "significant,mde_pct,cpu_pct,user_pct,sys_pct,real_pct,rank_p,regression,cpu_ci_low_pct,cpu_ci_high_pct,"
@@ -542,7 +541,18 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 	for (int side = 0; side < 2; side++)
 		for (size_t k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 			fprintf(f, ",%s_%s", side ? "other" : "base", compare_stats[k].name);
-	fputs(",metric\n", f);
+	/* --runs: each side's runs and their figures, "ID:VALUE" separated by spaces */
+	fputs(m->runs ? ",metric,base_run_values,other_run_values\n" : ",metric\n", f);
+}
+
+/* One side's runs of a cell as "ID:VALUE ID:VALUE", a field of its own. */
+static void csv_run_values(FILE *f, const struct compare_run_value *r, size_t n)
+{
+	fputc(',', f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s%lld:", i ? " " : "", (long long)r[i].run);
+		textout_csv_number(f, "%.6g", r[i].value);
+	}
 }
 
 static void csv_numbers(FILE *f, const char *fmt, const double *v, size_t n)
@@ -609,7 +619,12 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		for (int side = 0; side < 2; side++)
 			for (int k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 				csv_numbers(f, "%.6g", (const double[]){compare_cell_stat(c, side, k)}, 1);
-		fprintf(f, ",%s\n", m->metric->name);
+		fprintf(f, ",%s", m->metric->name);
+		if (m->runs) {
+			csv_run_values(f, c->runs_a, c->nruns_a);
+			csv_run_values(f, c->runs_b, c->nruns_b);
+		}
+		fputc('\n', f);
 	}
 }
 

@@ -52,6 +52,32 @@ PY
 	ok $? "every median, max and run figure of the page is compare's ($(tail -1 "$T/cmp" | cut -c1-200))"
 fi
 
+# compare's CSV with --runs: each side's runs and figures in two fields of their own, the JSON's
+status 0 "compare --runs, CSV" "$REAIM" compare A B --runs --format csv
+cp "$T/out" "$T/runs.csv"
+if have "the CSV's runs against compare's JSON" python3; then
+	python3 - "$T/runs.csv" "$T/compare.json" >"$T/cmp" 2>&1 <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
+want = json.load(open(sys.argv[2]))["rows"]
+bad = []
+def pairs(field):
+    return [(int(p.split(":")[0]), float(p.split(":")[1])) for p in field.split()]
+for got, w in zip(rows, want):
+    for col, key in (("base_run_values", "runs_base"), ("other_run_values", "runs_other")):
+        exp = [(v["run"], v["value"]) for v in w[key]]
+        have = pairs(got[col])
+        if len(have) != len(exp) or any(a[0] != b[0] or abs(a[1] - b[1]) > 1e-5 * abs(b[1]) for a, b in zip(have, exp)):
+            bad.append((got["tasks"], col, have, exp))
+print(bad if bad else "same")
+sys.exit(1 if bad or len(rows) != len(want) or len(rows) != 2 else 0)
+PY
+	ok $? "each row's runs and figures are compare's JSON's ($(tail -1 "$T/cmp" | cut -c1-200))"
+fi
+status 0 "compare's CSV without --runs" "$REAIM" compare A B --format csv
+cp "$T/out" "$T/plain.csv"
+check "... has no run columns" sh -c "head -1 '$T/plain.csv' | grep -q ',metric\$'"
+
 status 0 "report without them" "$REAIM" report A B -o "$T/plain.html"
 check "no further rows, the means' heading" sh -c "! grep -q 'class=\"more\"' '$T/plain.html' &&
 	grep -q '<th>A Jobs/Min</th>' '$T/plain.html'"
