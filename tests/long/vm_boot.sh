@@ -70,14 +70,18 @@ busiest=$(sqlite3 "$T/icount.db" "SELECT max(CAST(value AS REAL)) FROM env WHERE
 spread=$(sqlite3 "$T/icount.db" "SELECT max(s) FROM (SELECT max(p.jobs_per_min) / min(p.jobs_per_min) AS s FROM points p
 	JOIN runs r ON r.id = p.run_id WHERE p.tasks = 1 AND p.valid = 1 GROUP BY r.label)")
 echo "# the two boots of a kernel differ by up to $spread at 1 task; the host's CPU used by others up to ${busiest:-?} %"
-if awk -v b="${busiest:-100}" 'BEGIN { exit !(b > 25) }'; then
-	n=$((n + 1))
-	echo "ok $n - a kernel's boots agree within 3 % # SKIP others used ${busiest:-?} % of the host during the boots"
-else
-	ok "$(awk -v s="${spread:-9}" 'BEGIN { exit !(s < 1.03) }'; echo $?)" "a kernel's boots agree within 3 % ($spread)"
-fi
 "$REAIM" compare base iof --db "$T/icount.db" >"$T/out" 2>&1
 sed 's/^/#   /' "$T/out" | sed -n '/^#   Tasks/,/^#   Geomean/p'
 tr '\n' ' ' <"$T/out" | sed 's/  */ /g' >"$T/flat"
-contains "$T/flat" "Geomean of B/A over 2 task counts: -" "init_on_free=1 runs slower on the instruction clock"
+# a guest's waits on the host (its 9p reads) still pass in the host's time: on a busy host one boot
+# of four ran 6 % slow, which neither check can be held to
+if awk -v b="${busiest:-100}" 'BEGIN { exit !(b > 25) }'; then
+	for what in "a kernel's boots agree within 3 %" "init_on_free=1 runs slower on the instruction clock"; do
+		n=$((n + 1))
+		echo "ok $n - $what # SKIP others used ${busiest:-?} % of the host during the boots"
+	done
+else
+	ok "$(awk -v s="${spread:-9}" 'BEGIN { exit !(s < 1.03) }'; echo $?)" "a kernel's boots agree within 3 % ($spread)"
+	contains "$T/flat" "Geomean of B/A over 2 task counts: -" "init_on_free=1 runs slower on the instruction clock"
+fi
 finish
