@@ -59,6 +59,14 @@ have() {
 start_session() {
 	setsid "$@" &
 	session=$!
+	# until setsid(1) has made it a session (up to 10 s): on a loaded machine the background child
+	# can still be in the shell's session when the caller looks it up by its session id
+	_ss=0
+	while [ $_ss -lt 200 ] && [ "$(ps -o sid= -p "$session" 2>/dev/null | tr -d ' ')" != "$session" ] &&
+		kill -0 "$session" 2>/dev/null; do
+		sleep 0.05
+		_ss=$((_ss + 1))
+	done
 }
 
 # session_pids SID: the processes still in session SID (by session id, never by name).
