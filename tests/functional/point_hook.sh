@@ -70,6 +70,8 @@ contains "$T/out" "(ended by itself before the point did" "show says it ended by
 # a hook slow to stop (perf writing its data): not the engine's stall, so no overhead warning
 status 0 "a hook that takes 2.5 s to stop" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 10 -d "$T/scratch" \
 	--point-hook 'trap "sleep 2.5; exit 0" INT; while :; do sleep 0.01; done'
-ok "$(grep -q 'point overhead' "$T/err" && echo 1 || echo 0)" "its stop is not called a stall of the point's finish"
+# (a slow start, the forks of an ASan build on a busy machine, is another matter: not this check's)
+ok "$(grep 'point overhead' "$T/err" | grep -q "from the last task's finish" && echo 1 || echo 0)" \
+	"its stop is not called a stall of the point's finish"
 contains "$T/err" "--point-hook stopped after" "and it was stopped"
 finish
