@@ -5,7 +5,6 @@
  * task count. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "report/plot.h"
+#include "util/util.h"
 #include "tap.h"
 
 static int write_gnuplot(const char *dir, const char *base, const struct curve *c, size_t n,
@@ -494,26 +494,6 @@ static void gnuplot_checks(const char *dir, const struct curve *c, size_t n, siz
 	run_gnuplot(dir, "empty-gp", "gnuplot draws empty runs without an error");
 }
 
-/* Removal of the scratch directory and every file the cases wrote in it (a list of names missed
- * the ones added later, and the directory stayed behind after every run). */
-static void cleanup(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[512];
-	while (d && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (unlink(path) < 0)
-			printf("# cannot remove %s: %s\n", path, strerror(errno));
-	}
-	if (d)
-		closedir(d);
-	if (rmdir(dir) < 0)
-		printf("# cannot remove %s: %s\n", dir, strerror(errno));
-}
-
 int main(void)
 {
 	static const int ta[] = {1, 2, 4, 8, 16, 32, 64};
@@ -539,8 +519,8 @@ int main(void)
 	tap_case(png_checks, dir);
 	tap_case(gnuplot_checks, dir, c, 3, 10);
 	if (!getenv("KEEP")) {
-		cleanup(dir);
-		ok(access(dir, F_OK) != 0 && errno == ENOENT, "the scratch directory and all in it removed");
+		ok(remove_tree(dir) == 0 && access(dir, F_OK) != 0 && errno == ENOENT,
+		   "the scratch directory and all in it removed");
 	}
 	free_curves(c, 3);
 	return done_testing();
