@@ -186,50 +186,6 @@ static int workload_name_ok(const char *name)
 	return 1;
 }
 
-/* -s A -s B ...: every suite planned first (all their errors in one pass, nothing run when one is
- * wrong), then run one after the other, each its own run with its own table, as a shell loop over
- * them would; the command line's options apply to each. Stops at an interruption or a refused
- * run; the outcome is the worst of the runs. */
-static enum outcome run_suites(const struct command *self, int argc, char **argv, const struct run_args *a,
-			       const struct run_view *view)
-{
-	size_t n = a->suites.count;
-	if (view || a->name) {
-		/* a classic front end's table is of one run; --name names the workload of -f */
-		log_error("%s", view ? "this front end runs one suite: run the others one after another"
-				     : "--name names the workload of -f; a suite names its own");
-		return OUT_USAGE;
-	}
-	struct plan *plans = xcalloc(n, sizeof(*plans));
-	struct errlist errs = {0};
-	int bad = 0;
-	for (size_t i = 0; i < n; i++)
-		bad |= plan_from_suite(a->suites.v[i], &a->ov, &plans[i], &errs) < 0;
-	enum outcome out = OUT_OK;
-	if (bad) {
-		errlist_print(&errs);
-		out = OUT_USAGE;
-	}
-	char *cmdline = cmd_join_args(self, argc, argv);
-	const struct run_request rq = {.db = a->db, .verbose = a->verbose, .command_line = cmdline,
-				       .no_quiet_check = a->no_quiet_check, .require_quiet = a->require_quiet};
-	for (size_t i = 0; i < n && !bad; i++) {
-		printf("%sSuite %s (%zu of %zu)\n", i ? "\n" : "", a->suites.v[i], i + 1, n);
-		fflush(stdout);
-		enum outcome one = cmd_run_plan(&plans[i], a->dry_run, &rq, NULL);
-		if (one != OUT_OK && (out == OUT_OK || one == OUT_INTERRUPTED || one == OUT_USAGE))
-			out = one;
-		if (one == OUT_INTERRUPTED || one == OUT_USAGE)
-			break;
-	}
-	free(cmdline);
-	errlist_free(&errs);
-	for (size_t i = 0; i < n; i++)
-		plan_free(&plans[i]);
-	free(plans);
-	return out;
-}
-
 /* The plan of one suite or one workfile (-f) as the words give it: 0; -1 with the reasons in errs
  * (p still to be freed); -2 after saying there is nothing to run (p untouched). */
 static int plan_one(const struct run_args *a, struct plan *p, struct errlist *errs)
@@ -256,55 +212,116 @@ static int plan_one(const struct run_args *a, struct plan *p, struct errlist *er
 	return rc;
 }
 
+static void plans_free(struct plan *plans, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		plan_free(&plans[i]);
+	free(plans);
+}
+
+/* Every plan the words give (each -s, or the one suite or workfile), all planned before any runs so
+ * every error is said in one pass: 0 with *plans (*n of them); -1 after saying why. */
+static int plan_all(const struct run_args *a, struct plan **plans, size_t *n)
+{
+	*n = a->suites.count > 1 ? a->suites.count : 1;
+	*plans = xcalloc(*n, sizeof(**plans));
+	struct errlist errs = {0};
+	int rc = 0;
+	if (*n == 1)
+		rc = plan_one(a, &(*plans)[0], &errs);
+	if (*n > 1 && a->name) {
+		errlist_add(&errs, "--name", 0, "names the workload of -f; a suite names its own");
+		rc = -1;
+	}
+	for (size_t i = 0; *n > 1 && i < *n; i++)
+		if (plan_from_suite(a->suites.v[i], &a->ov, &(*plans)[i], &errs) < 0)
+			rc = -1;
+	errlist_print(&errs);
+	errlist_free(&errs);
+	if (rc < 0) {
+		plans_free(*plans, rc == -2 ? 0 : *n); /* -2: nothing planned */
+		*plans = NULL;
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+/* -s A -s B ...: run one after the other, each its own run with its own table, as a shell loop over
+ * them would; the command line's options apply to each. Stops at an interruption or a refused run;
+ * the outcome is the worst of the runs. */
+static enum outcome run_suites(const struct run_args *a, struct plan *plans, size_t n, const char *cmdline)
+{
+	const struct run_request rq = {.db = a->db, .verbose = a->verbose, .command_line = cmdline,
+				       .no_quiet_check = a->no_quiet_check, .require_quiet = a->require_quiet};
+	enum outcome out = OUT_OK;
+	for (size_t i = 0; i < n; i++) {
+		printf("%sSuite %s (%zu of %zu)\n", i ? "\n" : "", a->suites.v[i], i + 1, n);
+		fflush(stdout);
+		enum outcome one = cmd_run_plan(&plans[i], a->dry_run, &rq, NULL);
+		if (one != OUT_OK && (out == OUT_OK || one == OUT_INTERRUPTED || one == OUT_USAGE))
+			out = one;
+		if (one == OUT_INTERRUPTED || one == OUT_USAGE)
+			break;
+	}
+	return out;
+}
+
+/* The words parsed into a: 0; 1 when the command is done, with its outcome in *out. */
+static int run_args_parse(const struct command *self, int argc, char **argv, int single, struct run_args *a,
+			  enum outcome *out)
+{
+	run_opts_defaults(&a->ov.opts);
+	if (cmd_parse(self, argc, argv, a, out))
+		return 1;
+	if (single) {
+		a->ov.opts.mode = MODE_SINGLE;
+		overrides_mark(&a->ov, option_find("mode"));
+	}
+	return 0;
+}
+
+static void run_args_free(struct run_args *a)
+{
+	free(a->suites.v);
+	run_opts_free(&a->ov.opts);
+}
+
 static enum outcome run_command(const struct command *self, int argc, char **argv, int single,
 				const struct run_view *view, int64_t *run_id)
 {
 	struct run_args a = {0};
 	enum outcome out = OUT_OK;
-	run_opts_defaults(&a.ov.opts);
-	if (cmd_parse(self, argc, argv, &a, &out)) {
-		free(a.suites.v);
-		run_opts_free(&a.ov.opts);
+	struct plan *plans;
+	size_t n;
+	if (run_args_parse(self, argc, argv, single, &a, &out)) {
+		run_args_free(&a);
 		return out;
 	}
 	if (a.quiet)
 		log_set_level(0);
 	if (a.verbose)
 		log_set_level(2);
-	if (single) {
-		const struct option_def *mode = option_find("mode");
-		a.ov.opts.mode = MODE_SINGLE;
-		overrides_mark(&a.ov, mode);
-	}
-	if (a.suites.count > 1) {
-		out = run_suites(self, argc, argv, &a, view);
-		free(a.suites.v);
-		run_opts_free(&a.ov.opts);
-		return out;
-	}
-	struct plan p;
-	struct errlist errs = {0};
-	int rc = plan_one(&a, &p, &errs);
-	if (rc == -2) {
-		free(a.suites.v);
-		run_opts_free(&a.ov.opts);
+	if (view && a.suites.count > 1) {
+		/* a classic front end's table is of one run */
+		log_error("this front end runs one suite: run the others one after another");
+		run_args_free(&a);
 		return OUT_USAGE;
 	}
-	if (rc < 0) {
-		errlist_print(&errs);
-		out = OUT_USAGE;
+	if (plan_all(&a, &plans, &n) < 0) {
+		run_args_free(&a);
+		return OUT_USAGE;
+	}
+	char *cmdline = cmd_join_args(self, argc, argv);
+	if (n > 1) {
+		out = run_suites(&a, plans, n, cmdline);
 	} else {
-		char *cmdline = cmd_join_args(self, argc, argv);
 		const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline,
 					       .no_quiet_check = a.no_quiet_check, .require_quiet = a.require_quiet,
 					       .view = view};
-		out = cmd_run_plan(&p, a.dry_run, &rq, run_id);
-		free(cmdline);
+		out = cmd_run_plan(&plans[0], a.dry_run, &rq, run_id);
 	}
-	errlist_free(&errs);
-	plan_free(&p);
-	free(a.suites.v);
-	run_opts_free(&a.ov.opts);
+	free(cmdline);
+	plans_free(plans, n);
+	run_args_free(&a);
 	return out;
 }
 
@@ -314,23 +331,15 @@ enum outcome cmd_run_check(const struct command *self, int argc, char **argv)
 {
 	struct run_args a = {0};
 	enum outcome out = OUT_OK;
-	run_opts_defaults(&a.ov.opts);
-	if (cmd_parse(self, argc, argv, &a, &out))
+	struct plan *plans;
+	size_t n;
+	if (run_args_parse(self, argc, argv, 0, &a, &out))
 		out = OUT_USAGE; /* refused, or --help: either way no run */
-	struct errlist errs = {0};
-	for (size_t i = 0; out == OUT_OK && i < (a.suites.count > 1 ? a.suites.count : 1); i++) {
-		struct plan p;
-		int rc = a.suites.count > 1 ? plan_from_suite(a.suites.v[i], &a.ov, &p, &errs) : plan_one(&a, &p, &errs);
-		if (rc != -2)
-			plan_free(&p);
-		if (rc == -1)
-			errlist_print(&errs);
-		if (rc < 0)
-			out = OUT_USAGE;
-	}
-	errlist_free(&errs);
-	free(a.suites.v);
-	run_opts_free(&a.ov.opts);
+	else if (plan_all(&a, &plans, &n) < 0)
+		out = OUT_USAGE;
+	else
+		plans_free(plans, n);
+	run_args_free(&a);
 	return out;
 }
 

@@ -29,6 +29,11 @@ ok "$(grep -q '^Suite\|^Workload' "$T/out"; [ $? -ne 0 ] && echo 0 || echo 1)" "
 "$REAIM" list >"$T/list"
 ok "$([ "$(awk 'NR > 1' "$T/list" | wc -l)" -eq 2 ] && echo 0 || echo 1)" "no run stored"
 
+# --name with two suites and a wrong suite: both errors in one pass, nothing run
+status 1 "--name with -s one -s bad" "$REAIM" --no-quiet-check -s "$T/one.cfg" -s "$T/bad.cfg" --name x -d "$T/scratch"
+contains "$T/err" "names the workload of -f" "--name refused"
+contains "$T/err" "bad.cfg" "and the wrong suite named in the same pass"
+
 # --dry-run: every suite's plan
 status 0 "--dry-run of two suites" "$REAIM" --dry-run -s "$T/one.cfg" -s "$T/two.cfg" -d "$T/scratch"
 ok "$([ "$(grep -c '^Suite .*(. of 2)$' "$T/out")" -eq 2 ] && echo 0 || echo 1)" "--dry-run: each suite's plan"

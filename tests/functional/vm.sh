@@ -181,6 +181,8 @@ contains "$T/err" "unexpected argument 'pti=on'" "named"
 contains "$T/err" "the guests' reaim run would refuse these options" "refused before booting"
 status 1 "a suite that is not there" "$REAIM" vm --kernel a="$T/bzImage" --db "$T/w.db" -- -s "$T/nosuch"
 contains "$T/err" "$T/nosuch: cannot read suite" "named"
+status 1 "--name with two suites" "$REAIM" vm --kernel a="$T/bzImage" --db "$T/w.db" -- -f "$T/mix" -s quick -s quick --name x
+contains "$T/err" "names the workload of -f" "refused as reaim run refuses it"
 ok "$([ -e "$T/w.db" ] && echo 1 || echo 0)" "no database made for refused words"
 status 1 "no QEMU" env REAIM_QEMU="$T/no-qemu" "$REAIM" vm --kernel a="$T/bzImage" -- -f "$T/mix"
 contains "$T/err" "apt-get install qemu-system-x86" "says how to install it"
