@@ -69,9 +69,11 @@ ok $? "autotest's reaim test runs without setup()"
 max=$(sed -n 's/^Max Jobs per Minute \([0-9][0-9]*\).*/\1/p' "$T/at.out")
 fields=$(grep -E '^[0-9. ]+$' "$T/at.out" | tail -1 | wc -w)
 db="$T/autotest/client/results/default/reaim/results/reaim.db"
-jpm_db=$(sqlite3 "$db" "SELECT CAST(jobs_per_min AS INTEGER) FROM points" 2>/dev/null)
-ok "$([ -n "$max" ] && [ "$fields" -eq 9 ] && [ "$max" = "$jpm_db" ] && echo 0 || echo 1)" \
-	"autotest's keyval: max_jobs_per_min ($max) and the 9 fields, from the database in its results dir"
+# the stored figure as the table prints it (2 decimals: 23106.996 is shown, and read, as 23107)
+jpm_db=$(sqlite3 "$db" "SELECT printf('%.2f', max(jobs_per_min)) FROM points WHERE valid = 1" 2>/dev/null)
+ok "$([ -n "$max" ] && [ "$fields" -eq 9 ] && [ "$max" = "${jpm_db%.*}" ] && echo 0 || echo 1)" \
+	"autotest's keyval: max_jobs_per_min ($max) and the 9 fields, from the database in its results dir ($jpm_db)"
+[ "$fields" -eq 9 ] && [ "$max" = "${jpm_db%.*}" ] || sed 's/^/# /' "$T/at.out"
 
 # refused: a client it does not know, a file in the way that is not ours
 status 1 "an unknown client is refused" "$REAIM" lab-install lava "$T/x"
