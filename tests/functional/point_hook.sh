@@ -63,8 +63,18 @@ contains "$T/out" "with SIGINT: exited with status 0)" "it ended on the SIGINT, 
 contains "$T/run.err" "--point-hook stopped after" "the run said so as it went"
 
 printf '10 add_int\n' >"$T/cpu"
-status 0 "a hook that ends by itself at once" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 20 -d "$T/scratch" \
-	--point-hook 'exit 3'
+# the point's one job waits for the hook's last word, so the point outlasts it however busy the machine
+mkdir -p "$T/waits/scripts"
+cat >"$T/waits/scripts/shell_rtns_1.sh" <<EOF
+#!/bin/sh
+i=0
+while [ ! -e "$T/ending" ] && [ \$i -lt 3000 ]; do sleep 0.01; i=\$((i + 1)); done
+sleep 0.3
+EOF
+chmod +x "$T/waits/scripts/shell_rtns_1.sh"
+printf '1 shell_rtns_1\n' >"$T/wait-mix"
+REAIM_DATADIR="$T/waits" status 0 "a hook that ends by itself at once" "$REAIM" --no-quiet-check -f "$T/wait-mix" -t 1 -j 1 \
+	-d "$T/scratch" --point-hook ": >'$T/ending'; exit 3"
 status 0 "show it" "$REAIM" show last
 contains "$T/out" "(ended by itself before the point did" "show says it ended by itself"
 # a hook slow to stop (perf writing its data): not the engine's stall, so no overhead warning
