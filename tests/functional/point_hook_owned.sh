@@ -95,7 +95,7 @@ hooks_ran() {
 	shift 2
 	: >"$T/hooks"
 	for db in "$@"; do
-		"$REAIM" show last --db "$db" 2>&1 | sed -n 's/.*point hook output in \(.*\) (\(.*\))$/\1	\2/p' >>"$T/hooks"
+		"$REAIM" show last --db "$db" 2>&1 | sed -n 's/.*point hook output in \([^ ]*\) (\(.*\))$/\1	\2/p' >>"$T/hooks"
 	done
 	sed 's/^/# /' "$T/hooks"
 	good=$(while IFS='	' read -r dir end; do
