@@ -227,15 +227,17 @@ static int plan_all(const struct run_args *a, struct plan **plans, size_t *n)
 	*plans = xcalloc(*n, sizeof(**plans));
 	struct errlist errs = {0};
 	int rc = 0;
-	if (*n == 1)
+	if (*n == 1) {
 		rc = plan_one(a, &(*plans)[0], &errs);
-	if (*n > 1 && a->name) {
-		errlist_add(&errs, "--name", 0, "names the workload of -f; a suite names its own");
-		rc = -1;
-	}
-	for (size_t i = 0; *n > 1 && i < *n; i++)
-		if (plan_from_suite(a->suites.v[i], &a->ov, &(*plans)[i], &errs) < 0)
+	} else {
+		if (a->name) {
+			errlist_add(&errs, "--name", 0, "names the workload of -f; a suite names its own");
 			rc = -1;
+		}
+		for (size_t i = 0; i < *n; i++)
+			if (plan_from_suite(a->suites.v[i], &a->ov, &(*plans)[i], &errs) < 0)
+				rc = -1;
+	}
 	errlist_print(&errs);
 	errlist_free(&errs);
 	if (rc < 0) {
@@ -248,15 +250,13 @@ static int plan_all(const struct run_args *a, struct plan **plans, size_t *n)
 /* -s A -s B ...: run one after the other, each its own run with its own table, as a shell loop over
  * them would; the command line's options apply to each. Stops at an interruption or a refused run;
  * the outcome is the worst of the runs. */
-static enum outcome run_suites(const struct run_args *a, struct plan *plans, size_t n, const char *cmdline)
+static enum outcome run_suites(const struct run_args *a, struct plan *plans, size_t n, const struct run_request *rq)
 {
-	const struct run_request rq = {.db = a->db, .verbose = a->verbose, .command_line = cmdline,
-				       .no_quiet_check = a->no_quiet_check, .require_quiet = a->require_quiet};
 	enum outcome out = OUT_OK;
 	for (size_t i = 0; i < n; i++) {
 		printf("%sSuite %s (%zu of %zu)\n", i ? "\n" : "", a->suites.v[i], i + 1, n);
 		fflush(stdout);
-		enum outcome one = cmd_run_plan(&plans[i], a->dry_run, &rq, NULL);
+		enum outcome one = cmd_run_plan(&plans[i], a->dry_run, rq, NULL);
 		if (one != OUT_OK && (out == OUT_OK || one == OUT_INTERRUPTED || one == OUT_USAGE))
 			out = one;
 		if (one == OUT_INTERRUPTED || one == OUT_USAGE)
@@ -311,14 +311,10 @@ static enum outcome run_command(const struct command *self, int argc, char **arg
 		return OUT_USAGE;
 	}
 	char *cmdline = cmd_join_args(self, argc, argv);
-	if (n > 1) {
-		out = run_suites(&a, plans, n, cmdline);
-	} else {
-		const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline,
-					       .no_quiet_check = a.no_quiet_check, .require_quiet = a.require_quiet,
-					       .view = view};
-		out = cmd_run_plan(&plans[0], a.dry_run, &rq, run_id);
-	}
+	const struct run_request rq = {.db = a.db, .verbose = a.verbose, .command_line = cmdline,
+				       .no_quiet_check = a.no_quiet_check, .require_quiet = a.require_quiet,
+				       .view = view}; /* view: one suite only, refused above for several */
+	out = n > 1 ? run_suites(&a, plans, n, &rq) : cmd_run_plan(&plans[0], a.dry_run, &rq, run_id);
 	free(cmdline);
 	plans_free(plans, n);
 	run_args_free(&a);
