@@ -349,7 +349,7 @@ struct accounting *accounting_open(const struct plan *p)
 		snprintf(a->confinement, sizeof(a->confinement), "%s", cgroup_run_cpuset_text(a->run));
 		int swept = cgroup_run_swept(a->run);
 		if (swept)
-			log_info("accounting: removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
+			log_debug("accounting: removed %d cgroup%s left by runs that died", swept, swept == 1 ? "" : "s");
 		return a;
 	}
 	snprintf(a->desc, sizeof(a->desc),

@@ -99,6 +99,8 @@ wait "$a" 2>/dev/null
 ok "$(session_gone "$a"; echo $?)" "killed: no process of it left"
 status 0 "killed: the next run" "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 1 -d "$T/scratch" --label after
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "killed: the next run says so"
+# its cgroup, swept by the next run (or by another's), is nothing to act on: said only under -v
+ok "$(! grep -q 'accounting: removed' "$T/err" && echo 0 || echo 1)" "killed: the sweep of its cgroup is not said"
 "$REAIM" list --label killed >"$T/list"
 contains "$T/list" "interrupted" "killed: stored interrupted"
 ok "$([ -z "$(find "$T" -maxdepth 1 -name '*.lock')" ] && echo 0 || echo 1)" "killed: its lock file is removed"
