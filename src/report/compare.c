@@ -212,12 +212,17 @@ struct cell_text {
 	char mark;
 };
 
-static void fmt_pct(char *buf, size_t len, double v, int sign)
+/* A percentage in its column's width: one decimal while it fits (a change of +1165.9 % would push
+ * the row past 80 columns), none where it does not. */
+static void fmt_pct(char *buf, size_t len, double v, int sign, size_t width)
 {
-	if (isfinite(v))
-		snprintf(buf, len, sign ? "%+.1f%%" : "%.1f%%", v);
-	else
+	if (!isfinite(v)) {
 		snprintf(buf, len, "-");
+		return;
+	}
+	snprintf(buf, len, sign ? "%+.1f%%" : "%.1f%%", v);
+	if (strlen(buf) > width)
+		snprintf(buf, len, sign ? "%+.0f%%" : "%.0f%%", v);
 }
 
 /* An interval's bound in 7 columns: one decimal while it fits. */
@@ -250,8 +255,9 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 	if (ratio)
 		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
 	else
-		fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1);
-	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1);
+		fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1,
+			7);
+	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1, c->cpu_significant ? 6 : 7);
 	if (c->cpu_significant)
 		strcat(t->cpu, "*");
 	if (!c->judged) {
@@ -278,7 +284,7 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 	if (c->mde_adj_pct >= 1000) /* no power at all: the digits would only widen the column */
 		snprintf(t->mde, sizeof(t->mde), ">999%%");
 	else
-		fmt_pct(t->mde, sizeof(t->mde), c->mde_adj_pct, 0);
+		fmt_pct(t->mde, sizeof(t->mde), c->mde_adj_pct, 0, 6);
 }
 
 /* A sentence of the model's under a panel's rows, wrapped. */

@@ -157,7 +157,8 @@ contains "$T/out" "Holm's method over the" "the correction note"
 contains "$T/out" "A (base): ga, runs " "a label stands for all its runs"
 ok "$(grep -Eq '^ +1 +[0-9.]+ +2 +[0-9.]+ +2 .*(\[.*%\]|unbounded)' "$T/out"; echo $?)" \
 	"a row with n 2 and 2 and its interval (or: unbounded)"
-ok "$(awk 'length > 80 { bad = 1 } END { exit bad }' "$T/out"; echo $?)" "no line over 80 columns"
+ok "$(awk 'length > 80 { bad = 1 } END { exit bad }' "$T/out"; echo $?)" \
+	"no line over 80 columns$(awk 'length > 80 { printf " (%d: %s)", length, $0 }' "$T/out")"
 ids=$(sqlite3 "$REAIM_DB" "SELECT group_concat(id) FROM runs WHERE label = 'ga'" 2>/dev/null)
 if [ -n "$ids" ]; then
 	ids_b=$(sqlite3 "$REAIM_DB" "SELECT group_concat(id) FROM runs WHERE label = 'gb'")

@@ -1049,6 +1049,24 @@ static void stats_and_runs(void)
 	free(out);
 }
 
+/* A change of a thousand per cent or more (a side measured on a busy machine) keeps its row in 80 columns:
+ * the change drops its decimal rather than push the row wider. */
+static void wide_changes(void)
+{
+	int64_t a[] = {two_by_two("slow", 99, 101, 199, 201, "100"), two_by_two("slow", 100, 102, 200, 202, "100"),
+		       two_by_two("slow", 98, 100, 198, 200, "100")};
+	int64_t b[] = {two_by_two("fast", 10090, 10110, 20190, 20210, "100"),
+		       two_by_two("fast", 10100, 10120, 20200, 20220, "100"),
+		       two_by_two("fast", 10080, 10100, 20180, 20200, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 3}};
+	int reg;
+	char *out = write_compare(g, 2, "table", 0, &reg);
+	printf("# %s", out);
+	ok(longest_line(out) <= 80, "a change of +10000 %: no line over 80 columns");
+	ok(strstr(out, " +10000% ") != NULL, "... the change without its decimal");
+	free(out);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -1071,6 +1089,7 @@ int main(void)
 	tap_case(many_sides);
 	tap_case(metric_real);
 	tap_case(stats_and_runs);
+	tap_case(wide_changes);
 	test_db_remove(&db);
 	return done_testing();
 }
