@@ -225,10 +225,12 @@ static void fmt_pct(char *buf, size_t len, double v, int sign, size_t width)
 		snprintf(buf, len, sign ? "%+.0f%%" : "%.0f%%", v);
 }
 
-/* An interval's bound in 7 columns: one decimal while it fits. */
+/* An interval's bound, right-aligned in 7 columns: one decimal while it fits. */
 static void fmt_bound(char *buf, size_t len, double v)
 {
-	snprintf(buf, len, fabs(v) < 999.95 ? "%+6.1f%%" : "%+6.0f%%", v);
+	char pct[12];
+	fmt_pct(pct, sizeof(pct), v, 1, 7);
+	snprintf(buf, len, "%7s", pct);
 }
 
 /* A change of job time: milliseconds below a second, where most tests' changes are. */
