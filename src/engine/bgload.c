@@ -131,6 +131,7 @@ long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why
 struct load_shm {
 	uint64_t units;
 	int ready, failed;
+	int stopped;              /* the leader ended its workers because it was asked to */
 	uint64_t read_bytes, write_bytes;
 	char why[200];
 };
@@ -409,6 +410,18 @@ static void leader_io(struct load_shm *sh)
 	free(io);
 }
 
+/* A worker that ended by itself (the load no longer does its work): said in the shared block. */
+static int worker_gone(struct load_shm *sh, const struct bgload_def *d)
+{
+	int status;
+	if (waitpid(-1, &status, WNOHANG) <= 0)
+		return 0;
+	if (!sh->failed)
+		snprintf(sh->why, sizeof(sh->why), "a %s worker ended by itself (status %d)", d->name, status);
+	__atomic_store_n(&sh->failed, 1, __ATOMIC_RELEASE);
+	return 1;
+}
+
 __attribute__((noreturn)) static void leader(const struct bgload_def *d, const char *dir, const char *cg,
 					     long long mib, pid_t reaim, struct load_shm *sh)
 {
@@ -464,13 +477,12 @@ __attribute__((noreturn)) static void leader(const struct bgload_def *d, const c
 	}
 	__atomic_store_n(&sh->ready, 1, __ATOMIC_RELEASE);
 	struct timespec second = {1, 0};
-	while (sigtimedwait(&term, NULL, &second) < 0 && getppid() == reaim) {
-		int status;
-		pid_t gone = waitpid(-1, &status, WNOHANG); /* a worker that failed ends the load */
-		if (gone > 0) {
-			if (!sh->failed)
-				snprintf(sh->why, sizeof(sh->why), "a %s worker ended by itself (status %d)", d->name, status);
-			__atomic_store_n(&sh->failed, 1, __ATOMIC_RELEASE);
+	for (;;) {
+		int asked = sigtimedwait(&term, NULL, &second) >= 0;
+		if (worker_gone(sh, d) || (!asked && getppid() != reaim))
+			break;
+		if (asked) {
+			__atomic_store_n(&sh->stopped, 1, __ATOMIC_RELEASE);
 			break;
 		}
 	}
@@ -630,15 +642,16 @@ int bgload_stop(struct bgload *l, struct bgload_result *r, char *why, size_t len
 	memset(r, 0, sizeof(*r));
 	if (!l->marked[1])
 		mark(l, 1);
-	int died = 0;
+	int died = 1;
 	if (!l->ended) {
-		died = waitpid(l->leader, &l->status, WNOHANG) == l->leader;
+		/* the leader is reaim's child, so a wait for any child elsewhere (the engine's) may have
+		 * reaped it already: then it is gone too, and its pid no longer ours to signal */
+		pid_t w = waitpid(l->leader, &l->status, WNOHANG);
+		died = w == l->leader || (w < 0 && errno == ECHILD);
 		if (died)
 			l->ended = 1;
 		else
 			kill(l->leader, SIGTERM);
-	} else {
-		died = 1;
 	}
 	uint64_t t0 = clock_now_ns();
 	while (!l->ended && elapsed_ns(t0) < 5000000000ULL) {
@@ -648,7 +661,8 @@ int bgload_stop(struct bgload *l, struct bgload_result *r, char *why, size_t len
 		else
 			usleep(2000);
 	}
-	int failed = died || __atomic_load_n(&l->sh->failed, __ATOMIC_ACQUIRE);
+	int failed = died || __atomic_load_n(&l->sh->failed, __ATOMIC_ACQUIRE) ||
+		     !__atomic_load_n(&l->sh->stopped, __ATOMIC_ACQUIRE);
 	take_down(l);
 	r->units = (double)(l->units_at[1] - (l->marked[0] ? l->units_at[0] : 0));
 	r->window = l->cpu_marked[0] && l->cpu_marked[1];
@@ -664,7 +678,7 @@ int bgload_stop(struct bgload *l, struct bgload_result *r, char *why, size_t len
 	r->write_bytes = (double)l->sh->write_bytes;
 	if (failed)
 		snprintf(why, len, "load %s ended before the point did: %s", l->def->name,
-			 l->sh->why[0] ? l->sh->why : "its leader died");
+			 l->sh->why[0] ? l->sh->why : "its processes ended before it was asked to stop");
 	load_free(l);
 	return failed ? -1 : 0;
 }

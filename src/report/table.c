@@ -412,6 +412,10 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 			   "of work in the measured window; LCPU%%: its CPU, %% of one CPU)\n");
 		fprintf(f, "Load\tTasks\tJobs/Min\tRatio\tLoads\tLCPU%%\tn\n");
 		for (size_t k = 0; k < nr; k++) {
+			if (rows[k].n == 0) { /* no valid point: nothing to show but that */
+				fprintf(f, "%s\t%d\tINVALID\t\t-\t-\t-\t0\n", rows[k].load, rows[k].tasks);
+				continue;
+			}
 			fprintf(f, "%s\t%d\t%.1f\t\t%.2f\t", rows[k].load, rows[k].tasks, rows[k].jpm, rows[k].ratio);
 			if (isfinite(rows[k].units))
 				fprintf(f, "%.0f\t%.1f", rows[k].units, rows[k].cpu_pct);

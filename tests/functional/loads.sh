@@ -79,6 +79,23 @@ check "four points seen by the hook" test "$(wc -l <"$T/seen")" -eq 4
 check "two points saw no load, as no_load: the load before was gone" test "$(grep -c '^0	0$' "$T/seen")" -eq 2
 check "two saw their own load alone" test "$(grep -Ec '^[01]	1$' "$T/seen")" -eq 2
 
+# a load whose processes are killed while its point runs: the point is invalid, saying why, never a
+# loaded point (a hook kills every process of the load's cgroup, beside the point's)
+if [ "$(id -u)" = 0 ] && test -n "$(find /sys/fs/cgroup -maxdepth 2 -name cgroup.procs 2>/dev/null | head -1)"; then
+	killer='sleep 0.3; cat "$(dirname "${REAIM_POINT_CGROUP:-/none/x}")"/load-process/cgroup.procs 2>/dev/null | xargs -r kill -KILL'
+	status 2 "a point whose load was killed: exit 2" run -t 1 -j 60 --load process --point-hook "$killer"
+	cp "$T/out" "$T/killed"
+	check "its row is INVALID with the load's death as the reason" \
+		grep -Eq '^1	INVALID	.*	process	load process ended before the point did' "$T/killed"
+	check "contest's table shows no loaded figure for it" grep -Eq '^process	1	INVALID		-	-	-	0$' "$T/killed"
+	status 2 "json export of the failed run" "$REAIM" export last --format json
+	cp "$T/out" "$T/killed.json"
+	check "stored invalid, with the reason" \
+		grep -q '"load": "process",.*"valid": false, "reason": "load process ended before the point did' "$T/killed.json"
+else
+	ok 0 "a killed load # SKIP needs root and cgroups to find the load's processes"
+fi
+
 # Ctrl-C while a point runs beside a load
 start_session "$REAIM" -f "$T/cpu" -d "$T/scratch" --sample-interval 0 --counters off --no-quiet-check -t 1 -j 400 --load process
 sessions="$sessions $session"

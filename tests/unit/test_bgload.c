@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "config/cfg.h"
@@ -121,10 +123,68 @@ static void start_stop(void)
 	ok(rmdir(dir) == 0, "nothing left in the dir");
 }
 
+/* The first child listed in /proc/PID/task/PID/children (the load's leader is this test's only
+ * child; a worker, its leader's), or -1. */
+static pid_t first_child(pid_t of)
+{
+	char *path = xasprintf("/proc/%d/task/%d/children", (int)of, (int)of), *text = read_text_file(path, 4096);
+	pid_t pid = text && *text ? (pid_t)atoi(text) : -1;
+	free(path);
+	free(text);
+	return pid;
+}
+
+/* A load whose processes die while its point runs makes the stop fail, saying so, whoever reaped
+ * the leader (the engine reaps any child of reaim while its tasks run) and whichever process died. */
+static void died(void)
+{
+	char why[300];
+	const struct bgload_def *process = bgload_find("process");
+	char tmpl[] = "/tmp/reaim-bgload-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ok(dir != NULL, "a temp dir");
+	if (!dir)
+		return;
+	setenv("REAIM_LOAD_MAX_MIB", "16", 1);
+	static const char *const cases[] = {"its whole group killed and reaped by a wait for any child",
+					    "its leader killed, not reaped", "one worker killed"};
+	for (int c = 0; c < 3; c++) {
+		struct bgload *l;
+		if (bgload_start(process, SETUP(dir), &l, why, sizeof(why)) < 0) {
+			ok(0, why);
+			continue;
+		}
+		bgload_mark_start(l);
+		usleep(200000);
+		pid_t leader = first_child(getpid()), worker = leader > 0 ? first_child(leader) : -1;
+		char what[160];
+		snprintf(what, sizeof(what), "%s: the leader and a worker found", cases[c]);
+		ok(leader > 0 && worker > 0, what);
+		if (c == 0 && leader > 0) {
+			kill(-leader, SIGKILL);
+			while (waitpid(-1, NULL, 0) < 0 && errno == EINTR)
+				;
+		} else if (c == 1 && leader > 0) {
+			kill(leader, SIGKILL);
+		} else if (worker > 0) {
+			kill(worker, SIGKILL);
+		}
+		usleep(200000);
+		bgload_mark_end(l);
+		struct bgload_result r;
+		int rc = bgload_stop(l, &r, why, sizeof(why));
+		snprintf(what, sizeof(what), "%s: the stop fails, saying so", cases[c]);
+		ok(rc < 0 && strstr(why, "ended before the point did"), what);
+		printf("#   %s\n", why);
+	}
+	ok(rmdir(dir) == 0, "nothing left in the dir");
+}
+
 int main(void)
 {
 	tap_case(names);
 	tap_case(sizes);
 	tap_case(start_stop);
+	tap_case(died);
 	return done_testing();
 }
