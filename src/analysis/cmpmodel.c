@@ -270,12 +270,15 @@ static const size_t figures[NFIG] = {
 	[FIG_REAL] = offsetof(struct store_point, real_s), [FIG_LOAD] = offsetof(struct store_point, outside_cpu_pct),
 };
 
-/* The outside load of a point: what the rest of the machine took of it, in %; NaN where not sampled. */
+/* The outside load of a point as the verdict may use it: what others demanded of the CPUs where the
+ * run could not move it (their runnable threads while the run was idle, just before and after the
+ * point), in % of the CPUs; NaN where not measured. The CPU others *used* during the point (and
+ * steal) is what the run left them, so it moves with the change under test and only describes. */
 static double point_load(const struct store_point *p)
 {
-	if (!p->sampled || !isfinite(p->outside_cpu_pct))
+	if (!p->sampled || !isfinite(p->others_demand_pct))
 		return NAN;
-	return p->outside_cpu_pct + (isfinite(p->steal_pct) ? p->steal_pct : 0);
+	return p->others_demand_pct;
 }
 
 static double field(const struct build *b, const struct store_point *p, size_t f)
@@ -530,8 +533,10 @@ static int one_sample_decides(const struct verdict_xy *sa, const struct verdict_
 		int rc = paired ? verdict_paired_looks(a, b, ka, t->alpha, VERDICT_POWER, t->looks, &v)
 				: groups_test(&(struct verdict_xy){.y = a, .x = ax, .n = ka},
 					      &(struct verdict_xy){.y = b, .x = bx, .n = kb}, t, &v);
-		if (rc != 0)
-			continue; /* too few left to test: says nothing either way */
+		if (rc != 0) { /* too few left to test: a significant verdict rests on every sample */
+			decides = all->significant;
+			continue;
+		}
 		decides = (v.diff > 0) != (all->diff > 0) || v.significant != all->significant;
 	}
 	free(a);
@@ -546,12 +551,10 @@ static enum compare_load_model groups_load_model(const struct compare_cell *c, d
 {
 	if (!c->load_a.n || !c->load_b.n)
 		return LOAD_UNMEASURED;
-	/* /proc/stat's ticks read a short point's load coarsely (40 points of the machine over 50 ms):
-	 * a difference within that is not one the samples can see */
-	long hz = sysconf(_SC_CLK_TCK);
-	double resolution = load_resolution_pct(hz > 0 ? (double)hz : 100, shortest_s);
-	double similar = isfinite(resolution) ? fmax(COMPARE_LOAD_SIMILAR_PCT, resolution) : COMPARE_LOAD_SIMILAR_PCT;
-	if (fabs(c->load_b.mean - c->load_a.mean) <= similar)
+	/* the demand is a mean of runnable counts read every few ms, not of /proc/stat's ticks over the
+	 * point: its resolution does not depend on the point's length */
+	(void)shortest_s;
+	if (fabs(c->load_b.mean - c->load_a.mean) <= COMPARE_LOAD_SIMILAR_PCT)
 		return LOAD_SIMILAR;
 	return LOAD_COVARIATE; /* LOAD_INSEPARABLE when the model cannot be fitted */
 }
@@ -1299,8 +1302,10 @@ static enum compare_state cell_state(const struct compare_model *m, const struct
 			return CELL_CONFOUNDED;
 		return compare_worse(m, c->v.change_pct) ? CELL_SLOWER : CELL_FASTER;
 	}
-	/* the plain test saw a change that the adjustment for the outside load took away */
-	if (c->load_model == LOAD_COVARIATE && c->raw_judged && raw_p_adj < m->alpha)
+	/* the plain test saw a change that the adjustment for the outside load took away, one the load
+	 * pushes that way (a change against the load, B faster on a busier machine, stands) */
+	if (c->load_model == LOAD_COVARIATE && c->raw_judged && raw_p_adj < m->alpha &&
+	    load_pushes(m, c, c->raw.change_pct))
 		return CELL_CONFOUNDED;
 	double x = m->fail_above_pct;
 	if (x > 0 && c->v.bounded && c->v.ci_low_pct > -x && c->v.ci_high_pct < x)
@@ -1974,9 +1979,16 @@ static void judgeable(struct compare_model *m)
 }
 
 /* "at 4, 8 tasks of dbase" style lists for the gate's reasons. */
-static void add_at(struct strbuf *sb, const struct compare_panel *p, const struct compare_cell *c)
+static void add_at(struct strbuf *sb, const struct compare_model *m, const struct compare_panel *p,
+		   const struct compare_cell *c)
 {
-	strbuf_addf(sb, "%s%d tasks of %s", sb->len ? "; " : "", c->tasks, p->workload);
+	strbuf_addf(sb, "%s", sb->len ? "; " : "");
+	if (m->nsides > 2) { /* several sides: each cell says whose it is */
+		char letter[8];
+		compare_side_letter(p->side, letter, sizeof(letter));
+		strbuf_addf(sb, "%s at ", letter);
+	}
+	strbuf_addf(sb, "%d task%s of %s", c->tasks, c->tasks == 1 ? "" : "s", p->workload);
 	if (p->osync >= 0)
 		strbuf_addf(sb, " (O_SYNC %s)", p->osync ? "on" : "off");
 }
@@ -1986,6 +1998,29 @@ static void add_at(struct strbuf *sb, const struct compare_panel *p, const struc
  * has judged, none confounded with the outside load, and with --fail-above X every interval ruling out
  * a worsening beyond X. Else it cannot
  * vouch, and m->vouch says why. */
+/* The cells a failing gate failed on, with the worst change. */
+static void failed_on(struct compare_model *m)
+{
+	struct strbuf at = {0};
+	double worst = 0;
+	for (size_t i = 0; i < m->npanels; i++)
+		for (size_t c = 0; c < m->panels[i].ncells; c++) {
+			const struct compare_cell *cell = &m->panels[i].cells[c];
+			if (!cell->regression)
+				continue;
+			add_at(&at, m, &m->panels[i], cell);
+			if (fabs(cell->v.change_pct) > fabs(worst))
+				worst = cell->v.change_pct;
+		}
+	if (m->fail_above_pct > 0)
+		snprintf(m->decision, sizeof(m->decision), "significantly %s by more than %g %% at %s (worst %+.1f %%)",
+			 m->metric->rise_better ? "slower" : "worse", m->fail_above_pct, at.buf, worst);
+	else
+		snprintf(m->decision, sizeof(m->decision), "significantly %s at %s (worst %+.1f %%)",
+			 m->metric->rise_better ? "slower" : "worse", at.buf, worst);
+	strbuf_free(&at);
+}
+
 static void decide_gate(struct compare_model *m)
 {
 	m->gate_result = COMPARE_GATE_PASS;
@@ -1994,15 +2029,18 @@ static void decide_gate(struct compare_model *m)
 		m->regressed = 0;
 	if (m->regressed) {
 		m->gate_result = COMPARE_GATE_FAIL;
+		failed_on(m);
 		return;
 	}
 	if (m->unjudged[0]) {
 		m->gate_result = COMPARE_GATE_UNJUDGED;
 		snprintf(m->vouch, sizeof(m->vouch), "%s", m->unjudged);
+		snprintf(m->decision, sizeof(m->decision), "%s", m->unjudged);
 		return;
 	}
 	struct strbuf few = {0}, confounded = {0}, wide = {0};
-	double x = m->fail_above_pct, worst_low = 0, worst_mde = 0;
+	double x = m->vouch_pct, worst_low = 0, worst_mde = 0;
+	size_t judged = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
 			const struct compare_panel *p = &m->panels[i];
@@ -2010,15 +2048,17 @@ static void decide_gate(struct compare_model *m)
 			if (!cell->present)
 				continue;
 			if (!cell->judged) {
-				add_at(&few, p, cell);
+				add_at(&few, m, p, cell);
 			} else if (cell->state == CELL_CONFOUNDED) {
-				add_at(&confounded, p, cell);
+				add_at(&confounded, m, p, cell);
 			} else if (x > 0 && !(gain(m, m->metric->rise_better ? cell->v.ci_low_pct : cell->v.ci_high_pct) > -x)) {
 				/* the interval's worse end: its low end of Jobs/Min, its high end of real_s */
-				add_at(&wide, p, cell);
+				add_at(&wide, m, p, cell);
 				worst_low = fmin(worst_low, gain(m, m->metric->rise_better ? cell->v.ci_low_pct
 											   : cell->v.ci_high_pct));
 				worst_mde = fmax(worst_mde, cell->mde_adj_pct);
+			} else {
+				judged++;
 			}
 		}
 	struct strbuf why = {0};
@@ -2029,8 +2069,9 @@ static void decide_gate(struct compare_model *m)
 			    why.len ? "; " : "", confounded.buf);
 	if (wide.len) {
 		int up = m->metric->rise_better;
-		strbuf_addf(&why, "%sthe interval does not rule out a %s beyond %g %% at %s (%s to ", why.len ? "; " : "",
-			    up ? "drop" : "rise", x, wide.buf, up ? "down" : "up");
+		strbuf_addf(&why, "%sthe interval does not rule out a %s beyond %g %%%s at %s (%s to ", why.len ? "; " : "",
+			    up ? "drop" : "rise", x, m->fail_above_pct > 0 ? "" : " (--bisect's default)", wide.buf,
+			    up ? "down" : "up");
 		if (isfinite(worst_low))
 			strbuf_addf(&why, "%+.1f %%", up ? worst_low : -worst_low);
 		else
@@ -2042,6 +2083,14 @@ static void decide_gate(struct compare_model *m)
 	if (why.len) {
 		m->gate_result = COMPARE_GATE_UNJUDGED;
 		snprintf(m->vouch, sizeof(m->vouch), "%s", why.buf);
+		snprintf(m->decision, sizeof(m->decision), "%s", why.buf);
+	} else if (x > 0) {
+		snprintf(m->decision, sizeof(m->decision), "every interval rules out a %s beyond %g %%%s (%zu cell%s)",
+			 m->metric->rise_better ? "drop" : "rise", x, m->fail_above_pct > 0 ? "" : ", --bisect's default",
+			 judged, judged == 1 ? "" : "s");
+	} else {
+		snprintf(m->decision, sizeof(m->decision), "no significant %s in %zu cell%s",
+			 m->metric->rise_better ? "drop" : "rise", judged, judged == 1 ? "" : "s");
 	}
 	strbuf_free(&few);
 	strbuf_free(&confounded);
@@ -2195,6 +2244,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 	m->alpha = o->alpha > 0 ? o->alpha : VERDICT_ALPHA;
 	m->fail_above_pct = o->fail_above_pct;
 	m->gate = o->fail_above_pct > 0 || o->bisect;
+	m->vouch_pct = o->fail_above_pct > 0 ? o->fail_above_pct : o->bisect ? COMPARE_BISECT_VOUCH_PCT : 0;
 	m->exclude_noisy = o->exclude_noisy;
 	m->ratio = o->ratio;
 	m->runs = o->runs;

@@ -85,6 +85,9 @@ const char *compare_load_model_name(enum compare_load_model k);
 #define COMPARE_LOAD_SIMILAR_PCT 5.0
 /* The fewest samples (both sides) the adjustment is fitted on: df n - 3 of at least 3. */
 #define COMPARE_COVARIATE_MIN_N 6
+/* What a bare --bisect must rule out to call a step good: a drop it could not have seen is no "good"
+ * (a bisection would walk away from the regressing commit). */
+#define COMPARE_BISECT_VOUCH_PCT 5.0
 
 /* The points one side's samples of a cell came from and the sample each one belongs to: the one
  * selection (valid, the block's, --exclude-noisy) that the counters reuse. */
@@ -272,6 +275,8 @@ struct compare_model {
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
 	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
 	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
+	double vouch_pct;         /* the drop a passing gate rules out: --fail-above, else a bare --bisect's default */
+	char decision[640];       /* the gate's decision in one sentence: what failed, passed or could not be vouched for */
 	int ratio;                /* the views print B/A (1 + change / 100) in place of the % change */
 	int stats[COMPARE_NSTATS]; /* what the views show of a side's samples, in order (the mean by default) */
 	size_t nstats;
@@ -284,8 +289,10 @@ struct compare_model {
 /* What a gate (--fail-above, --bisect) concludes over the whole comparison. It fails on a significant
  * drop beyond the threshold (any with --bisect alone) that is not confounded with the outside load;
  * it passes only what it measured: every cell the base has judged (2 or more samples a side), none
- * confounded, and with a threshold X every interval ruling out a drop beyond X (non-inferiority).
- * Otherwise it cannot vouch (m->vouch says why): --fail-above exits 5, --bisect 125. */
+ * confounded, and with a threshold X (a bare --bisect: COMPARE_BISECT_VOUCH_PCT) every interval ruling
+ * out a drop beyond X (non-inferiority). Otherwise it cannot vouch (m->vouch says why): --fail-above
+ * exits 5, --bisect stops the bisection (128), or skips the step (125) only where the side under test
+ * measured nothing. m->decision says what it decided and why. */
 enum compare_gate {
 	COMPARE_GATE_PASS,
 	COMPARE_GATE_FAIL,

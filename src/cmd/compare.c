@@ -89,23 +89,34 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_END,
 };
 
-/* The exit a gate's outcome maps to: --fail-above's 0, 4, 5, or --bisect's 0, 1, 125. */
+/* The exit a gate's outcome maps to (--fail-above's 0, 4, 5; --bisect's 0, 1, 125, 128), said in one
+ * last line after everything written to stdout: the decision and why. A bisect step that could not
+ * have seen a drop stops the bisection (128): skipping it would only move to a neighbour just as
+ * blind; 125 (skip) is for a step whose side under test measured nothing in common with the base. */
 static enum outcome gate_outcome(const struct compare_args *a, const struct compare_result *r)
 {
+	enum outcome out = OUT_OK;
+	const char *word = "good";
 	switch (r->gate) {
 	case COMPARE_GATE_FAIL:
-		if (a->fail_above > 0)
-			log_error("a regression beyond %.1f%% was found", a->fail_above);
-		else
-			log_error("a significant regression was found");
-		return a->bisect ? OUT_BISECT_BAD : OUT_REGRESSION;
+		out = a->bisect ? OUT_BISECT_BAD : OUT_REGRESSION;
+		word = a->bisect ? "bad" : "regression";
+		break;
 	case COMPARE_GATE_UNJUDGED:
-		log_error("%s: %s", r->judged ? "cannot vouch" : "could not judge", r->why);
-		return a->bisect ? OUT_BISECT_SKIP : OUT_UNJUDGED;
+		out = !a->bisect ? OUT_UNJUDGED : r->nothing ? OUT_BISECT_SKIP : OUT_BISECT_ABORT;
+		word = a->bisect ? (r->nothing ? "skip" : "stop the bisection")
+		       : r->judged ? "cannot vouch" : "could not judge";
+		break;
 	case COMPARE_GATE_PASS:
 		break;
 	}
-	return OUT_OK;
+	fflush(stdout); /* the decision comes last, after the tables, where both streams go to one file */
+	const char *why = r->decision[0] ? r->decision : r->why;
+	if (r->gate == COMPARE_GATE_PASS)
+		log_info("%s: %s (exit %d): %s", a->bisect ? "bisect" : "gate", word, (int)out, why);
+	else
+		log_error("%s: %s (exit %d): %s", a->bisect ? "bisect" : "gate", word, (int)out, why);
+	return out;
 }
 
 /* A group pools runs of one suite and mode only: sweep, peak and quick points, or dbase and fserver,

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -132,6 +133,8 @@ struct load_shm {
 	uint64_t units;
 	int ready, failed;
 	int stopped;              /* the leader ended its workers because it was asked to */
+	pid_t workers[8];         /* for the runnable count of a demand window */
+	int nworkers;
 	uint64_t read_bytes, write_bytes;
 	char why[200];
 };
@@ -474,6 +477,7 @@ __attribute__((noreturn)) static void leader(const struct bgload_def *d, const c
 			_exit(0);
 		}
 		workers[nw++] = pid;
+		sh->workers[sh->nworkers++] = pid;
 	}
 	__atomic_store_n(&sh->ready, 1, __ATOMIC_RELEASE);
 	struct timespec second = {1, 0};
@@ -521,6 +525,31 @@ static void mark(struct bgload *l, int which)
 	l->units_at[which] = __atomic_load_n(&l->sh->units, __ATOMIC_RELAXED);
 	l->cpu_marked[which] = cgroup_cpu(l, &l->cpu_at[which]) == 0;
 	l->marked[which] = 1;
+}
+
+/* Whether /proc/PID/stat says the process is runnable (state R). */
+static int runnable(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	char *text = read_text_file(path, 4096), *end = text ? strrchr(text, ')') : NULL;
+	int r = end && end[1] == ' ' && end[2] == 'R';
+	free(text);
+	return r;
+}
+
+int bgload_runnable(const struct bgload *l)
+{
+	int n = runnable(l->leader);
+	for (int i = 0; i < l->sh->nworkers && i < (int)ARRAY_SIZE(l->sh->workers); i++)
+		n += runnable(l->sh->workers[i]);
+	return n;
+}
+
+double bgload_cpu_s(const struct bgload *l)
+{
+	unsigned long long usec;
+	return cgroup_cpu(l, &usec) == 0 ? (double)usec / 1e6 : NAN;
 }
 
 void bgload_mark_start(struct bgload *l)

@@ -64,6 +64,10 @@ int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, stru
 /* The window the units and the CPU are counted over: its start and its end (safe from a hook). */
 void bgload_mark_start(struct bgload *l);
 void bgload_mark_end(struct bgload *l);
+/* Its processes runnable now (state R), for a demand window: the load is the run's, not others'. */
+int bgload_runnable(const struct bgload *l);
+/* Its CPU so far in seconds (its cgroup's cpu.stat); NaN without a cgroup. */
+double bgload_cpu_s(const struct bgload *l);
 /* Stop the load: SIGTERM to its leader (which ends its workers and reports), SIGKILL to its
  * process group and its cgroup after 5 s; reaped, its files and cgroup removed, freed. 0, or -1
  * with the reason (a load that died on its own before the end: the point is not trustworthy). */

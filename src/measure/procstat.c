@@ -26,13 +26,15 @@ static const char *next_line(const char *p)
 
 int procstat_parse_stat(const char *text, struct sys_counters *c)
 {
-	enum { HAVE_CPU = 1, HAVE_CTXT = 2, HAVE_PROCS = 4, HAVE_ALL = 7 };
+	enum { HAVE_CPU = 1, HAVE_CTXT = 2, HAVE_PROCS = 4, HAVE_ALL = 7, HAVE_RUNNING = 8 };
 	int have = 0;
 	memset(c->cpu, 0, sizeof(c->cpu));
 	c->ctxt = c->processes = 0;
 	c->ncpus = 0;
-	/* the cpuN lines come before ctxt and processes, so they are all counted before the loop ends */
-	for (const char *p = text; p && *p && have != HAVE_ALL; p = next_line(p)) {
+	c->procs_running = -1;
+	/* the cpuN lines come before ctxt, processes and procs_running, so they are all counted before
+	 * the loop ends; procs_running is optional (a fixture or an old kernel may lack it) */
+	for (const char *p = text; p && *p && have != (HAVE_ALL | HAVE_RUNNING); p = next_line(p)) {
 		const char *q;
 		if (p[0] == 'c' && p[1] == 'p' && p[2] == 'u' && p[3] >= '0' && p[3] <= '9') {
 			c->ncpus++;
@@ -47,9 +49,15 @@ int procstat_parse_stat(const char *text, struct sys_counters *c)
 			have |= HAVE_CTXT;
 		} else if ((q = after_key(p, "processes")) != NULL && next_u64(&q, &c->processes) == 0) {
 			have |= HAVE_PROCS;
+		} else if ((q = after_key(p, "procs_running")) != NULL) {
+			unsigned long long r;
+			if (next_u64(&q, &r) == 0) {
+				c->procs_running = (long long)r;
+				have |= HAVE_RUNNING;
+			}
 		}
 	}
-	return have == HAVE_ALL ? 0 : -1;
+	return (have & HAVE_ALL) == HAVE_ALL ? 0 : -1;
 }
 
 int procstat_parse_vmstat(const char *text, struct sys_counters *c)
@@ -93,6 +101,7 @@ int procstat_diskstats_line(const char *line, const char **name, size_t *nlen, u
 int procstat_parse_diskstats(const char *text, const char *const *devices, size_t n, struct sys_counters *c)
 {
 	c->rd_ios = c->rd_sectors = c->wr_ios = c->wr_sectors = c->io_ticks_ms = c->io_ticks_max_ms = 0;
+	c->in_flight = 0;
 	memset(c->dev_io_ticks_ms, 0, sizeof(c->dev_io_ticks_ms));
 	c->ndevices = 0;
 	if (n > SAMPLER_MAX_DEVICES || (n > 0 && !devices))
@@ -119,6 +128,7 @@ int procstat_parse_diskstats(const char *text, const char *const *devices, size_
 			c->wr_ios += f[4];
 			c->wr_sectors += f[6];
 			c->io_ticks_ms += f[9];
+			c->in_flight += f[8];
 			c->dev_io_ticks_ms[i] = f[9];
 			if (f[9] > c->io_ticks_max_ms)
 				c->io_ticks_max_ms = f[9];

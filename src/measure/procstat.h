@@ -15,9 +15,11 @@ struct sys_counters {
 	unsigned long long cpu[8]; /* user nice system idle iowait irq softirq steal (jiffies) */
 	unsigned ncpus;            /* cpuN lines */
 	unsigned long long ctxt, processes;
+	long long procs_running;   /* runnable threads at the reading (the reader itself among them); -1 if absent */
 	unsigned long long pgfault, pgmajfault, pswpin, pswpout;
 	unsigned long long rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms; /* summed over devices */
 	unsigned long long io_ticks_max_ms; /* largest cumulative io_ticks of one device (not used for util) */
+	unsigned long long in_flight;       /* requests issued and not yet completed, summed over devices */
 	size_t ndevices;                    /* entries of dev_io_ticks_ms, in the order the devices were asked */
 	unsigned long long dev_io_ticks_ms[SAMPLER_MAX_DEVICES];
 };

@@ -938,6 +938,7 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
 	snprintf(res->why, sizeof(res->why), "%s", m.unjudged[0] ? m.unjudged : m.vouch);
 	res->judged = !m.unjudged[0];
+	snprintf(res->decision, sizeof(res->decision), "%s", m.decision);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -138,6 +138,7 @@ struct compare_result {
 	int nothing;              /* nothing to compare: no cell in common, or one run with nothing inside */
 	char why[640];            /* why it could not judge or vouch, "" when it could */
 	int judged;               /* why is about the vouching: the comparison itself could be judged */
+	char decision[640];       /* the gate's decision and why, one sentence (compare_model's decision) */
 };
 /* `reaim compare`: two or more groups of runs (each run's mean per task count is one sample; one run
  * a side: its repeats, with a caution), the first the base; or one group of one run: its variants

@@ -17,6 +17,7 @@
 #include "measure/peak.h"
 #include "analysis/verdict.h"
 #include "run/counters.h"
+#include "run/others.h"
 #include "run/point_hook.h"
 #include "run/runner.h"
 #include "util/util.h"
@@ -348,10 +349,15 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	int ran = load_begin(rn, at->load, at->scratch, &pt, &lh, why, sizeof(why)) == 0;
 	if (ran && at->load && strcmp(at->load, LOAD_CACHE) == 0)
 		ran = cold_pass(rn, &pt, at->scratch, why, sizeof(why)) == 0;
+	struct others_windows others = {0};
+	if (ran && pt.sampler) /* others' demand where the run cannot move it: before its tasks, after */
+		others_window(lh.load, devices, sc.ndevices, &others.before, &others.have_before);
 	if (!ran)
 		not_started(wl, why, &res);
 	else
 		engine_run_point(&pt, at->scratch, &res);
+	if (ran && pt.sampler)
+		others_window(lh.load, devices, sc.ndevices, &others.after, &others.have_after);
 	if (rn->view->point_end)
 		rn->view->point_end(rn->view->arg);
 	struct bgload_result lr;
@@ -372,6 +378,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
 	if (ran)
 		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
+	others_store(&others, out);
 	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &rows.ncounters) : NULL;
 	rows.tests = tests, rows.samples = samples, rows.counters = counters;
 	if (store_point_add_counted(rn->st, out, &rows) < 0) {

@@ -84,7 +84,10 @@
 	X(outside_cpu_pct, REAL, "%", "CPU used outside the run, % of the machine", "%.4g", SYSTEM, PLOT) \
 	X(steal_pct, REAL, "%", "Steal time %", "%.4g", SYSTEM, PLOT)                                     \
 	X(outside_read_bytes, REAL, "bytes", "Others' reads on the run's disks", "%.17g", SYSTEM, NOPLOT) \
-	X(outside_write_bytes, REAL, "bytes", "Others' writes on the run's disks", "%.17g", SYSTEM, NOPLOT)
+	X(outside_write_bytes, REAL, "bytes", "Others' writes on the run's disks", "%.17g", SYSTEM, NOPLOT) \
+	X(others_demand_pct, REAL, "%", "Others' runnable threads, % of the CPUs (run idle)", "%.4g", SYSTEM, PLOT) \
+	X(others_idle_cpu_pct, REAL, "%", "CPU used by others while the run was idle, %", "%.4g", SYSTEM, NOPLOT) \
+	X(others_in_flight, REAL, "reqs", "Others' requests in flight on the run's disks (run idle)", "%.4g", SYSTEM, NOPLOT)
 
 /* Per test of a point (table test_stats; the test's name is its key, outside the table). */
 #define STORE_TEST_FIGURES(X)                                                                             \

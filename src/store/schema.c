@@ -163,5 +163,11 @@ const char *const store_migrations[] = {
 	"ALTER TABLE points ADD COLUMN load_cpu_pct REAL;"
 	"ALTER TABLE points ADD COLUMN load_read_bytes REAL;"
 	"ALTER TABLE points ADD COLUMN load_write_bytes REAL;",
+	/* 16: others' demand measured where the run cannot move it (a window before the release and one
+	 * after the end): their runnable threads as % of the machine, the CPU they used then, and the
+	 * requests they kept in flight on the run's disks */
+	"ALTER TABLE points ADD COLUMN others_demand_pct REAL;"
+	"ALTER TABLE points ADD COLUMN others_idle_cpu_pct REAL;"
+	"ALTER TABLE points ADD COLUMN others_in_flight REAL;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

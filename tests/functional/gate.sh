@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A gate never passes what it could not judge: nothing in common, a side without a valid point at a
-# task count the base has, or no cell judged exit 5 (with --bisect: 125); JSON stays JSON; --bisect
+# task count the base has, or no cell judged exit 5 (with --bisect: 125 where the side under test
+# measured nothing in common, else 128, as a step it could not judge would be as blind as its
+# neighbours); each gate says its decision and why in one last line; JSON stays JSON; --bisect
 # maps good and bad to 0 and 1, and a command that fails to 128; an export that states a maximum of a
 # run without a valid point fails.
 . "$(dirname "$0")/lib.sh"
@@ -16,7 +18,7 @@ check "run E, one repeat" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -
 check "run F, one repeat" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 1 -d "$T/scratch" --label F
 
 status 5 "nothing in common, --fail-above: could not judge (5)" "$REAIM" compare A C --fail-above 5
-contains "$T/err" "could not judge: nothing in common" "says why"
+contains "$T/err" "gate: could not judge (exit 5): nothing in common" "says why, in its last line"
 status 5 "nothing in common without a gate: 5 too" "$REAIM" compare A C
 status 125 "nothing in common, --bisect: skip (125)" "$REAIM" compare A C --bisect
 status 5 "nothing in common as JSON" "$REAIM" compare A C --format json
@@ -37,7 +39,7 @@ contains "$T/err" "no task count could be judged" "says why"
 # figures made known in a copy (none measured in noise): B at half of A, then B equal to A, then B
 # measured in noise; then every point of B invalid
 cp "$REAIM_DB" "$T/known.db"
-sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0;
+sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0, others_demand_pct = 5;
 	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'A');
 	UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat WHERE run_id IN (SELECT id FROM runs WHERE label IN ('B', 'D'))"
@@ -49,17 +51,27 @@ status 4 "a drop at the task count both have still fails, whatever is missing" "
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL;
 	UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on equal figures: good (0)" "$REAIM" compare A B --bisect --db "$T/known.db"
+contains "$T/err" "bisect: good (exit 0): every interval rules out a drop beyond 5 %, --bisect's default" \
+	"its last line says why it is good"
+# B about 60 % slower, but each side's two samples far apart: no significant drop, and an interval
+# that cannot rule out one of 5 %: never good, never a skip
+cp "$T/known.db" "$T/wide.db"
+sqlite3 "$T/wide.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 1500 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'A');
+	UPDATE points SET jobs_per_min = 400 * tasks + 1200 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
+status 128 "--bisect without the power to see a drop: stops the bisection (128)" "$REAIM" compare A B --bisect --db "$T/wide.db"
+contains "$T/err" "does not rule out a drop beyond 5 % (--bisect's default)" "saying the interval and the default"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 1, noise = 'outside load 70.0 % of the machine'
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on points measured in noise: judged, noise alone is no skip" "$REAIM" compare A B --bisect --db "$T/known.db"
 contains "$T/out" "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks" "the text's caution"
 status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 20 --db "$T/known.db"
 status 5 "--fail-above below what the samples can show: cannot vouch (5)" "$REAIM" compare A B --fail-above 0.01 --db "$T/known.db"
-contains "$T/err" "cannot vouch: the interval does not rule out a drop beyond 0.01 %" "says why, with the interval"
+contains "$T/err" "gate: cannot vouch (exit 5): the interval does not rule out a drop beyond 0.01 %" "says why, with the interval"
 # one sample a side, 50 % slower: never a failure, the gate cannot vouch
 sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 500 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'F');
 	UPDATE points SET jobs_per_min = 1000 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'E')"
-status 125 "--bisect on one sample a side: skip (125), never bad" "$REAIM" compare E F --bisect --db "$T/known.db"
+status 128 "--bisect on one sample a side: stops the bisection (128), never bad, never a skip" "$REAIM" compare E F --bisect --db "$T/known.db"
+contains "$T/err" "bisect: stop the bisection (exit 128): no task count could be judged" "saying why"
 status 5 "--fail-above on one sample a side: cannot vouch (5), never 4" "$REAIM" compare E F --fail-above 10 --db "$T/known.db"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 0, noise = NULL WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 sqlite3 "$T/known.db" "UPDATE points SET valid = 0 WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
@@ -77,14 +89,14 @@ printf '10 creat_clo\n' >"$T/same"
 check "run U2, the same path with another mix" "$REAIM" -q --no-quiet-check -f "$T/same" -t 1 -j 2 -r 2 -d "$T/scratch" \
 	--label U2 --db "$T/unlike.db"
 # U2 at half of U1, far beyond any threshold: unlike runs are still not a regression
-sqlite3 "$T/unlike.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0;
+sqlite3 "$T/unlike.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_pct = 5, steal_pct = 0, others_demand_pct = 5;
 	UPDATE points SET jobs_per_min = 1000 + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'U1');
 	UPDATE points SET jobs_per_min = 500 + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'U2')"
 status 5 "unlike runs: the gate cannot judge (5)" "$REAIM" compare U1 U2 --fail-above 5 --db "$T/unlike.db"
 contains "$T/out" "unlike runs are not judged" "the warning says so"
 contains "$T/out" "creat_clo 10 against add_int 10" "naming both mixes"
 contains "$T/err" "unlike runs: workload same" "the error says why"
-status 125 "nor --bisect (125)" "$REAIM" compare U1 U2 --bisect --db "$T/unlike.db"
+status 128 "nor --bisect (128: never a verdict, nor a skip)" "$REAIM" compare U1 U2 --bisect --db "$T/unlike.db"
 
 # the exports that state a maximum say failed, not 0
 for fmt in lkp reaim7 aim7; do

@@ -131,7 +131,7 @@ if have "export round trips against SQLite" sqlite3; then
 	# --fail-above: exit 4 on a regression beyond the threshold (a copy with known figures:
 	# kernel-b at half of kernel-a, with a little spread between repeats)
 	cp "$REAIM_DB" "$T/halved.db"
-	sqlite3 "$T/halved.db" "UPDATE points SET outside_cpu_pct = 5, steal_pct = 0;
+	sqlite3 "$T/halved.db" "UPDATE points SET outside_cpu_pct = 5, steal_pct = 0, others_demand_pct = 5;
 		UPDATE points SET jobs_per_min = 1000 * tasks + 10 * repeat
 		WHERE run_id = (SELECT id FROM runs WHERE label = 'kernel-a');
 		UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat

@@ -48,7 +48,8 @@ static int mark_noisy;
 static const char *invalid_variant;
 static int invalid_round;
 /* When >= 0, every point of a made-up run was sampled and saw this outside load (% of the machine). */
-static double run_load = -1;
+static double run_load = -1; /* others' demand on the machine (the exogenous load) */
+static double run_used = -1; /* the CPU others used during the point; -1: the same as run_load */
 /* The gate of the last write_compare. */
 static enum compare_gate last_gate;
 
@@ -85,7 +86,8 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 			p.valid = 0;
 		if (run_load >= 0) {
 			p.sampled = 1;
-			p.outside_cpu_pct = run_load;
+			p.others_demand_pct = run_load;
+			p.outside_cpu_pct = run_used >= 0 ? run_used : run_load;
 			p.steal_pct = 0;
 		}
 		if (mark_noisy) {
@@ -726,6 +728,52 @@ static void load_sides(const char *la, const double *ya, const double *xa, const
 	free(b);
 }
 
+/* The CPU others used during a point is what the run left them: a run slowed by a cap leaves
+ * CPU-bound neighbours more, so that figure rises with the change itself. Only others' demand
+ * (unmoved: two CPU-bound neighbours demand 100 % of two CPUs whatever the run does) enters the
+ * verdict, and a 3x slowdown beside busy neighbours is found, never adjusted away. */
+static void post_treatment(void)
+{
+	const double ya[] = {1000, 980, 1020}, yb[] = {380, 360, 400};
+	const double demand[] = {100, 100, 100}, used_a[] = {81, 84, 87}, used_b[] = {95, 95, 95};
+	int64_t a[3], b[3];
+	for (size_t i = 0; i < 3; i++) {
+		run_used = used_a[i];
+		a[i] = load_run("pt-a", ya[i], demand[i]);
+		run_used = used_b[i];
+		b[i] = load_run("pt-b", yb[i], demand[i]);
+	}
+	run_used = -1;
+	struct compare_group g[] = {{a, 3}, {b, 3}};
+	struct compare_options o = {.alpha = 0.05, .fail_above_pct = 20};
+	struct compare_model m;
+	compare_model_build(st, g, 2, &o, &m);
+	const struct compare_cell *c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->load_model == LOAD_SIMILAR, "post-treatment: others demanded the same of both sides");
+	is_int(c ? (int)c->state : -1, CELL_SLOWER, "post-treatment: a 62 % drop beside busy neighbours is slower");
+	ok(c && fabs(c->v.change_pct - c->raw.change_pct) < 1e-9 && c->v.change_pct < -55,
+	   "post-treatment: the change is not adjusted by the CPU the neighbours took from the slowed run");
+	is_int(compare_model_gate(&m), COMPARE_GATE_FAIL, "post-treatment: the gate fails (4)");
+	compare_model_free(&m);
+
+	/* two samples a side: leaving one out leaves nothing to test, so a significant cell is fragile */
+	const double y2a[] = {1000, 1002}, y2b[] = {800, 801}, d2[] = {10, 10};
+	load_sides("fr-a", y2a, d2, "fr-b", y2b, d2, 2, &m, 0);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->significant && c->fragile, "few runs: a significant cell of 2 samples a side is fragile");
+	compare_model_free(&m);
+
+	/* B faster though others demanded more of its machine: the load cannot make that, so it is never
+	 * confounded */
+	const double fxa[] = {10, 14, 18, 12}, fxb[] = {40, 46, 52, 43};
+	const double fya[] = {1000, 990, 1005, 995}, fyb[] = {1100, 1092, 1101, 1098};
+	load_sides("sp-a", fya, fxa, "sp-b", fyb, fxb, 4, &m, 0);
+	c = m.npanels ? &m.panels[0].cells[0] : NULL;
+	ok(c && c->load_model == LOAD_COVARIATE && c->state != CELL_CONFOUNDED,
+	   "a speed-up on the busier side is never confounded");
+	compare_model_free(&m);
+}
+
 /* The outside load in the model: a change that follows the machine's load is confounded, one that
  * stands out of it is found and adjusted, one the load cannot explain stands. */
 static void outside_load(void)
@@ -1084,6 +1132,7 @@ int main(void)
 	tap_case(quantities);
 	tap_case(noise);
 	tap_case(outside_load);
+	tap_case(post_treatment);
 	tap_case(ancova);
 	tap_case(subtest_gap);
 	tap_case(many_sides);

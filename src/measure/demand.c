@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Others' demand in a window where the run has nothing running but its background load: /proc/stat's
+ * procs_running (less the reader and the load) sampled through the window, the CPU others used over
+ * it, and the requests in flight on the run's disks. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "measure/demand.h"
+#include "measure/load.h"
+#include "measure/measure.h"
+#include "util/util.h"
+
+/* /proc/diskstats holds a line per block device and partition. */
+#define DISKSTATS_MAX (4u << 20)
+
+double demand_pct(double runnable, unsigned ncpus)
+{
+	if (ncpus == 0 || !isfinite(runnable))
+		return NAN;
+	return 100 * (runnable < 0 ? 0 : runnable) / ncpus;
+}
+
+double demand_mean(double before, double after)
+{
+	if (isfinite(before) && isfinite(after))
+		return (before + after) / 2;
+	return isfinite(before) ? before : after;
+}
+
+void demand_from(const struct sys_counters *a, const struct sys_counters *b, double hz, double wall_s,
+		 size_t readings, double runnable_sum, double in_flight_sum, int have_disks, double own_cpu_s,
+		 struct demand_window *out)
+{
+	struct load_share sh;
+	load_between(a, b, hz, &sh);
+	*out = (struct demand_window){.wall_s = wall_s, .readings = readings, .ncpus = sh.ncpus};
+	out->runnable = readings > 0 && isfinite(runnable_sum) ? runnable_sum / (double)readings : NAN;
+	out->busy_pct = load_outside_cpu_pct(sh.busy_cpu_s, own_cpu_s, sh.ncpus, wall_s);
+	out->steal_pct = sh.total_cpu_s > 0 ? sh.steal_pct : NAN;
+	out->in_flight = have_disks && readings > 0 ? in_flight_sum / (double)readings : NAN;
+}
+
+/* One reading: /proc/stat, and the disks' counters when there are disks. */
+static int read_counters(const struct demand_probe *p, struct sys_counters *c, char *err, size_t errlen)
+{
+	if (load_read_stat(p->proc_root, c, err, errlen) < 0)
+		return -1;
+	if (p->ndevices == 0)
+		return 0;
+	char *path = xasprintf("%s/diskstats", p->proc_root ? p->proc_root : "/proc");
+	char *text = read_text_file(path, DISKSTATS_MAX);
+	int rc = text && procstat_parse_diskstats(text, p->devices, p->ndevices, c) == 0 ? 0 : -1;
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", path, text ? "a disk of the run is not listed" : strerror(errno));
+	free(path);
+	free(text);
+	return rc;
+}
+
+/* The run's CPU so far that may run in a window: reaim's own threads (the reader among them) and
+ * its load. */
+static double own_cpu(const struct demand_own *o)
+{
+	struct rusage ru;
+	double self = getrusage(RUSAGE_SELF, &ru) == 0 ? (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+								   (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6
+						       : NAN;
+	return self + (o->cpu_s ? o->cpu_s(o->arg) : 0);
+}
+
+int demand_window_take(const struct demand_probe *p, struct demand_window *out, char *err, size_t errlen)
+{
+	struct sys_counters first, now;
+	double cpu0 = own_cpu(&p->own);
+	uint64_t t0 = clock_now_ns();
+	if (read_counters(p, &first, err, errlen) < 0)
+		return -1;
+	double runnable_sum = 0, in_flight_sum = 0;
+	size_t readings = 0;
+	uint64_t span_ns = (uint64_t)(p->seconds * 1e9), step_ns = (uint64_t)(p->every_s * 1e9);
+	if (step_ns == 0)
+		step_ns = 5000000;
+	for (;;) {
+		struct timespec nap = {.tv_sec = (time_t)(step_ns / 1000000000u), .tv_nsec = (long)(step_ns % 1000000000u)};
+		while (nanosleep(&nap, &nap) < 0 && errno == EINTR)
+			;
+		if (read_counters(p, &now, err, errlen) < 0)
+			return -1;
+		readings++;
+		/* the reader is running as it reads; the run's load is the run's */
+		int own = 1 + (p->own.runnable ? p->own.runnable(p->own.arg) : 0);
+		runnable_sum = now.procs_running < 0 || !isfinite(runnable_sum)
+				       ? NAN
+				       : runnable_sum + fmax(0, (double)(now.procs_running - own));
+		in_flight_sum += (double)now.in_flight;
+		if (clock_now_ns() - t0 >= span_ns)
+			break;
+	}
+	double wall_s = (double)(clock_now_ns() - t0) / 1e9;
+	double hz = (double)sysconf(_SC_CLK_TCK);
+	demand_from(&first, &now, hz, wall_s, readings, runnable_sum, in_flight_sum, p->ndevices > 0,
+		    own_cpu(&p->own) - cpu0, out);
+	return 0;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Others' demand around a point, from two windows where the run has nothing running but its load. */
+#include "config.h"
+
+#include <math.h>
+
+#include "run/others.h"
+#include "util/util.h"
+
+static int load_runnable(void *arg)
+{
+	return bgload_runnable(arg);
+}
+
+static double load_cpu_s(void *arg)
+{
+	return bgload_cpu_s(arg);
+}
+
+void others_window(const struct bgload *load, const char *const *devices, size_t ndevices, struct demand_window *w,
+		   int *have)
+{
+	struct demand_probe p = {.seconds = OTHERS_WINDOW_S, .every_s = OTHERS_EVERY_S, .devices = devices,
+				 .ndevices = ndevices};
+	if (load)
+		p.own = (struct demand_own){.runnable = load_runnable, .cpu_s = load_cpu_s, .arg = (void *)load};
+	char err[300];
+	*have = demand_window_take(&p, w, err, sizeof(err)) == 0;
+	if (!*have)
+		log_debug("others' demand: %s", err);
+}
+
+/* A window's figure, or NaN where it was not measured. */
+static double seen(int have, double v)
+{
+	return have ? v : NAN;
+}
+
+void others_store(const struct others_windows *o, struct store_point *out)
+{
+	const struct demand_window *b = &o->before, *a = &o->after;
+	out->others_demand_pct = demand_mean(seen(o->have_before, demand_pct(b->runnable, b->ncpus)),
+					     seen(o->have_after, demand_pct(a->runnable, a->ncpus)));
+	out->others_idle_cpu_pct = demand_mean(seen(o->have_before, b->busy_pct), seen(o->have_after, a->busy_pct));
+	out->others_in_flight = demand_mean(seen(o->have_before, b->in_flight), seen(o->have_after, a->in_flight));
+}
