@@ -1132,8 +1132,13 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 		pn->has_loads |= isfinite(c->loads_a) || isfinite(c->loads_b) || isfinite(c->lcpu_a) || isfinite(c->lcpu_b);
 		c->noisy_a = noisy_at(b, sa, k, c->tasks, c->why_noisy, sizeof(c->why_noisy));
 		c->noisy_b = noisy_at(b, sb, k, c->tasks, c->why_noisy[0] ? NULL : c->why_noisy, sizeof(c->why_noisy));
-		if (c->present && c->mean_a > 0 && c->mean_b > 0)
-			ratios[pn->ngeo++] = c->mean_b / c->mean_a;
+		/* the geomean of the changes the cells judge: adjusted where the cell is, as its Change column */
+		if (c->present && c->mean_a > 0 && c->mean_b > 0) {
+			int adjusted = c->judged && c->load_model == LOAD_COVARIATE;
+			double r = c->judged && c->v.change_pct > -100 ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a;
+			ratios[pn->ngeo++] = r;
+			pn->geo_adjusted += adjusted;
+		}
 		/* the best mean: the highest Jobs/Min, the lowest real_s */
 		if (isfinite(c->mean_a) && (!pn->peak_a_tasks || gain(b->m, c->mean_a - pn->peak_a) > 0))
 			pn->peak_a = c->mean_a, pn->peak_a_tasks = c->tasks;
@@ -1915,7 +1920,7 @@ static void confounded_cautions(struct compare_model *m)
 					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
 		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
 		note(m, n, "caution: %s's change at %s tasks of workload %s cannot be told apart from the outside load: "
-			   "%s's points saw %.0f-%.0f %% of the machine used by others, %s's %.0f-%.0f %%; interleave the "
+			   "at %s's points others demanded %.0f-%.0f %% of the CPUs, at %s's %.0f-%.0f %%; interleave the "
 			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
 		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
 		     m->sides[0].letter, v->load_a.min, v->load_a.max);

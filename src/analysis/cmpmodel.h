@@ -200,7 +200,8 @@ struct compare_panel {
 	size_t side;              /* index of the other side */
 	struct compare_cell *cells;
 	size_t ncells;
-	double geomean_pct;       /* of mean_b / mean_a over the present cells */
+	double geomean_pct;       /* of each present cell's change as judged (adjusted where it is), as a ratio */
+	size_t geo_adjusted;      /* of those, the cells whose change is adjusted for others' demand */
 	size_t ngeo;
 	int peak_a_tasks, peak_b_tasks;
 	double peak_a, peak_b;

@@ -102,7 +102,7 @@ void cmd_usage(FILE *f, const struct command_table *t)
 	fprintf(f, "\nexit status: 0 ok, 1 usage or configuration error, 2 the run failed, a point is not\n"
 		   "trustworthy or the results database could not be used, 3 interrupted, 4 compare found\n"
 		   "a regression beyond the threshold, 5 compare could not judge (compare --bisect: 0 good,\n"
-		   "1 bad, 125 skip, 128 failed)\n");
+		   "1 bad, 125 skip, 128 stop: could not judge, or failed)\n");
 }
 
 enum outcome cmd_resolve_groups(struct store *st, const struct cli_list *specs, struct compare_group *g, int one_side_ok)

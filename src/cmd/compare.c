@@ -51,10 +51,11 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "judge without the points measured in noise (outside load or steal over the run's limit); "
 		     "without it a cell with such points carries a caution"),
 	CLI_OPT_FLAG(0, "bisect", struct compare_args, bisect,
-		     "exit as git bisect run and ktest.pl read it: 0 good, 1 bad (a significant drop, beyond "
-		     "--fail-above when given, never on one sample a side, never one the outside load could make), "
-		     "125 skip (could not judge or vouch: with --fail-above, good only where the intervals rule "
-		     "out a drop beyond it); 128 stops the bisection when the command itself fails"),
+		     "exit as git bisect run and ktest.pl read it: 0 good (every interval rules out a drop beyond "
+		     "--fail-above, or 5% without it), 1 bad (a significant drop, beyond --fail-above when given, "
+		     "never on one sample a side, never one the outside load could make), 125 skip (the side under "
+		     "test measured nothing in common with the base), 128 stops the bisection (it could not judge or "
+		     "vouch: a step it could not see a drop at is no good step; or the command itself failed)"),
 	CLI_OPT_DOUBLE(0, "alpha", "LEVEL", struct compare_args, alpha, 0, 0.5, "0.05",
 		       "significance level of the tests, after the correction (0.05: 95% confidence)",
 		       .flags = CLI_ABOVE_MIN | CLI_BELOW_MAX),

@@ -59,8 +59,11 @@ static const struct {
 				 "base measured, a cell with fewer than 2 samples a side, a change confounded with the "
 				 "outside load, or an interval that does not rule out a drop beyond the threshold. A gate "
 				 "passes only what it measured."},
-	{.code = "125", .meaning = "compare --bisect could not judge or vouch (git bisect run: skip this commit)."},
-	{.code = "128", .meaning = "compare --bisect could not run (a usage or database error): git bisect run stops."},
+	{.code = "125", .meaning = "compare --bisect: the side under test measured nothing in common with the base "
+				   "(git bisect run: skip this commit)."},
+	{.code = "128", .meaning = "compare --bisect could not judge or vouch (it could not have seen a drop of "
+				   "--fail-above, or 5 % without it: more runs a side), or could not run (a usage or "
+				   "database error): git bisect run stops."},
 };
 
 static const struct {
@@ -74,7 +77,7 @@ static const struct {
 	{"reaim compare 6.1 6.2-rc1", "per task count: the change in Jobs/Min, its spread and significance"},
 	{"reaim compare 6.1 6.2-rc1 --fail-above 5", "exit 4 on a significant drop beyond 5%, 0 when the intervals rule "
 						      "one out, 5 when it cannot vouch"},
-	{"git bisect run reaim compare good-kernel last --bisect", "0 good, 1 bad, 125 skip: as git bisect run reads it"},
+	{"git bisect run reaim compare good-kernel last --bisect", "0 good, 1 bad, 125 skip, 128 stop: as git bisect run reads it"},
 	{"reaim plot 6.1 6.2-rc1 -o dbase.svg --diff", "both curves and their difference in one SVG"},
 	{"reaim -s osync && reaim compare last", "O_SYNC on against off, per task count"},
 	{"reaim show last -v --tests", "the last run again, with per-test latency percentiles"},

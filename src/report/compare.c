@@ -312,9 +312,13 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	report_wrap(f, said, "  ", width);
 	free(said);
 	struct strbuf sb = {0};
-	if (p->ngeo)
-		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%. ", b, a, p->ngeo,
+	if (p->ngeo) {
+		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%", b, a, p->ngeo,
 			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
+		if (p->geo_adjusted) /* the same changes as the Change column, named as it names them */
+			strbuf_addf(&sb, " (adjusted for others' demand at %zu)", p->geo_adjusted);
+		strbuf_addf(&sb, ". ");
+	}
 	char pa[24], pb[24];
 	report_metric_value(m, p->peak_a, pa, sizeof(pa));
 	report_metric_value(m, p->peak_b, pb, sizeof(pb));
@@ -537,6 +541,12 @@ static double cpu_bound(const struct compare_cell *c, double v)
 	return c->cpu_judged && c->cpu_v.bounded ? v : NAN;
 }
 
+/* Which change a cell's pct (and its interval, p and ratio) is: adjusted for others' demand, or plain. */
+static const char *pct_kind(const struct compare_cell *c)
+{
+	return c->judged && c->load_model == LOAD_COVARIATE ? "adjusted" : "plain";
+}
+
 static void csv_begin(FILE *f, const struct compare_model *m)
 {
 	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
@@ -545,7 +555,7 @@ static void csv_begin(FILE *f, const struct compare_model *m)
 		   "cpu_p_adj,cpu_significant,state,load_model,load_base_mean,load_base_min,load_base_max,"
 		   "load_other_mean,load_other_min,load_other_max,raw_pct,raw_ci_low_pct,raw_ci_high_pct,raw_p,"
 		   "slope,median_base,median_other,fragile,mde_adj_pct,ratio,ratio_ci_low,ratio_ci_high,cpus,load,"
-		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other");
+		   "time_ratio,loads_base,loads_other,lcpu_pct_base,lcpu_pct_other,pct_kind");
 	for (int side = 0; side < 2; side++)
 		for (size_t k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 			fprintf(f, ",%s_%s", side ? "other" : "base", compare_stats[k].name);
@@ -588,8 +598,9 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		report_csv_side(f, &m->sides[p->side]);
 		csv_numbers(f, mean_fmt, &c->mean_b, 1);
 		fprintf(f, ",%zu,%s", c->nb, samples_name(c));
-		const double stats[] = {100.0 * (c->mean_b / c->mean_a - 1), c->judged ? c->v.ci_low_pct : NAN,
-					c->judged ? c->v.ci_high_pct : NAN};
+		/* the change the interval, p and ratio are of: adjusted where the cell is (pct_kind), the raw beside */
+		const double stats[] = {c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1),
+					c->judged ? c->v.ci_low_pct : NAN, c->judged ? c->v.ci_high_pct : NAN};
 		csv_numbers(f, "%.3f", stats, ARRAY_SIZE(stats));
 		const double ps[] = {c->judged ? c->v.p : NAN, c->p_adj};
 		csv_numbers(f, "%.4g", ps, ARRAY_SIZE(ps));
@@ -624,6 +635,7 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		textout_csv_string(f, p->load, 0);
 		csv_numbers(f, "%.5f", &c->time_ratio, 1);
 		csv_numbers(f, "%.4f", (const double[]){c->loads_a, c->loads_b, c->lcpu_a, c->lcpu_b}, 4);
+		fprintf(f, ",%s", pct_kind(c));
 		for (int side = 0; side < 2; side++)
 			for (int k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 				csv_numbers(f, "%.6g", (const double[]){compare_cell_stat(c, side, k)}, 1);
@@ -811,6 +823,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_load(f, "load_base", &c->load_a);
 		json_load(f, "load_other", &c->load_b);
 		json_num(f, "raw_pct", "%.4f", c->raw_judged ? c->raw.change_pct : NAN);
+		fprintf(f, ", \"pct_kind\": \"%s\"", pct_kind(c));
 		json_num(f, "raw_ci_low_pct", "%.4f", c->raw_judged ? c->raw.ci_low_pct : NAN);
 		json_num(f, "raw_ci_high_pct", "%.4f", c->raw_judged ? c->raw.ci_high_pct : NAN);
 		json_num(f, "raw_p", "%.6g", c->raw_judged ? c->raw.p : NAN);

@@ -564,8 +564,8 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		}
 	fputs("<p>", f);
 	if (p->ngeo)
-		fprintf(f, "Geomean of %s/%s over %zu task count%s: %+.1f %%. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
-			p->geomean_pct);
+		fprintf(f, "Geomean of %s/%s over %zu task count%s: %+.1f %%%s. ", b, a, p->ngeo, p->ngeo == 1 ? "" : "s",
+			p->geomean_pct, p->geo_adjusted ? " (adjusted for others' demand where the cells are)" : "");
 	if (p->peak_a_tasks)
 		fprintf(f, "Peak: %s %.1f Jobs/Min at %d tasks", a, p->peak_a, p->peak_a_tasks);
 	if (p->peak_b_tasks)

@@ -122,6 +122,14 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	const char *worse, *better;
 	report_metric_words(m, &worse, &better);
 	strbuf_side(&sb, m, p->side);
+	if (m->unlike[0]) { /* runs that measured different mixes get no verdict sentence at all */
+		strbuf_addf(&sb, " against ");
+		strbuf_side(&sb, m, 0);
+		strbuf_addf(&sb, ": not judged, the runs are unlike (see the warning)");
+		snprintf(buf, len, "%s", sb.buf);
+		strbuf_free(&sb);
+		return;
+	}
 	switch (v->kind) {
 	case COMPARE_WORSE:
 	case COMPARE_BETTER:
@@ -177,7 +185,7 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	if (v->confounded && v->load_a.n && v->load_b.n) {
 		strbuf_addf(&sb, " (");
 		strbuf_side(&sb, m, p->side);
-		strbuf_addf(&sb, "'s points saw %.0f-%.0f %% of the machine used by others, ", v->load_b.min, v->load_b.max);
+		strbuf_addf(&sb, "'s points: others demanded %.0f-%.0f %% of the CPUs, ", v->load_b.min, v->load_b.max);
 		strbuf_side(&sb, m, 0);
 		strbuf_addf(&sb, "'s %.0f-%.0f %%)", v->load_a.min, v->load_a.max);
 	}
@@ -221,8 +229,8 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 	}
 	struct strbuf line = {0};
 	if (sb.len) {
-		strbuf_addf(&line, "Outside load, %s -> %s (others' CPU and steal, %% of the machine, over the samples, "
-				   "per task count):%s. ", a, b, sb.buf);
+		strbuf_addf(&line, "Outside load, %s -> %s (others' demand: their runnable threads, %% of the CPUs, "
+				   "while the run was idle, over the samples, per task count):%s. ", a, b, sb.buf);
 		switch (how) {
 		case LOAD_BALANCED:
 			strbuf_addf(&line, "The sides ran interleaved round by round: pairing cancels a load that drifts.");
@@ -232,7 +240,7 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 			break;
 		case LOAD_COVARIATE:
 		case LOAD_INSEPARABLE:
-			strbuf_addf(&line, "The sides' loads differ: ");
+			strbuf_addf(&line, "The sides' loads differ. ");
 			if (adj.len)
 				strbuf_addf(&line, "the change adjusted for the load (same slope both sides):%s. ", adj.buf);
 			if (how == LOAD_INSEPARABLE)

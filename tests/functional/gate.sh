@@ -93,9 +93,11 @@ sqlite3 "$T/unlike.db" "UPDATE points SET noisy = 0, noise = NULL, outside_cpu_p
 	UPDATE points SET jobs_per_min = 1000 + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'U1');
 	UPDATE points SET jobs_per_min = 500 + 10 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'U2')"
 status 5 "unlike runs: the gate cannot judge (5)" "$REAIM" compare U1 U2 --fail-above 5 --db "$T/unlike.db"
+cp "$T/out" "$T/unlike.out"
 contains "$T/out" "unlike runs are not judged" "the warning says so"
 contains "$T/out" "creat_clo 10 against add_int 10" "naming both mixes"
 contains "$T/err" "unlike runs: workload same" "the error says why"
+check "no verdict sentence under the warning" sh -c "! grep -q 'within the noise\|slower than\|faster than' '$T/unlike.out'"
 status 128 "nor --bisect (128: never a verdict, nor a skip)" "$REAIM" compare U1 U2 --bisect --db "$T/unlike.db"
 
 # the exports that state a maximum say failed, not 0

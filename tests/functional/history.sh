@@ -137,7 +137,7 @@ if have "export round trips against SQLite" sqlite3; then
 		UPDATE points SET jobs_per_min = 500 * tasks + 10 * repeat
 		WHERE run_id = (SELECT id FROM runs WHERE label = 'kernel-b')"
 	status 4 "compare --fail-above 10 on a halved run exits 4" "$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 10
-	contains "$T/err" "a regression beyond 10.0% was found" "and says so"
+	contains "$T/err" "gate: regression (exit 4): significantly slower by more than 10 % at 1 task of mix" "and says so, naming the cells"
 	status 0 "compare --fail-above 75 on the same runs exits 0: the intervals rule out a drop beyond 75 %" \
 		"$REAIM" compare kernel-a kernel-b --db "$T/halved.db" --fail-above 75
 	"$REAIM" export conc-1 --format reaim7 >"$T/e.classic"

@@ -303,6 +303,7 @@ static int64_t fake_points(const char *label, const struct fpt *pt, size_t n, co
 		if (isfinite(pt[i].load)) {
 			p.sampled = 1;
 			p.outside_cpu_pct = pt[i].load;
+			p.others_demand_pct = pt[i].load;
 			p.steal_pct = 0;
 		}
 		if (pt[i].noisy) {

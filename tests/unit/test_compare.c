@@ -795,7 +795,7 @@ static void outside_load(void)
 	is_int(m.npanels ? (int)m.panels[0].summary.kind : -1, COMPARE_CONFOUNDED, "load: the panel is confounded");
 	char line[512];
 	report_panel_line(&m, &m.panels[0], line, sizeof(line));
-	ok(strstr(line, "cannot be told apart from the outside load") && strstr(line, "B's points saw 60-75 %") &&
+	ok(strstr(line, "cannot be told apart from the outside load") && strstr(line, "B's points: others demanded 60-75 %") &&
 		   strstr(line, "A's 40-50 %"),
 	   "load: the verdict names both sides' loads");
 	compare_model_free(&m);
