@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What `reaim compare` concludes, before it is written: the sides (groups of runs, or the variants
  * or O_SYNC settings of one run), a cell per block and task count with its verdict, the correction
- * over all cells, the subtests that carry the change, and the warnings. The formats of compare.c
+ * over all cells, the subtests that carry the change, and the warnings. The formats of report/compare.c
  * only print this model. */
 #ifndef REAIM_ANALYSIS_CMPMODEL_H
 #define REAIM_ANALYSIS_CMPMODEL_H
@@ -37,7 +37,7 @@ struct compare_options {
 				   * order; NULL or nstats 0: the mean */
 	size_t nstats;
 	int runs;                 /* views: a row per run under each side's figure */
-	int summary;              /* views: one line per cell, its change and mark (report/cmpsummary.c) */
+	int summary;              /* views: one line per cell, its change and mark (report/cases.c) */
 };
 
 /* One side: side 0 (letter A) is the base. */

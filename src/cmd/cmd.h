@@ -38,7 +38,7 @@ struct command_table {
 	const struct command *rows;
 	size_t count;
 };
-extern const struct command_table cmd_table; /* table.c */
+extern const struct command_table cmd_table; /* command_table.c */
 /* The row named name, or NULL. */
 const struct command *cmd_find(const struct command_table *t, const char *name);
 
@@ -79,12 +79,12 @@ void cmd_unknown_command(const struct command_table *t, const char *word);
 /* `reaim --help`: the commands, then the run command's options. */
 void cmd_usage(FILE *f, const struct command_table *t);
 
-/* The --db option row every command that reads results shares. */
 /* The --correction row of every command that judges (compare, report, plot): one model, one choice. */
 #define CMD_OPT_CORRECTION(T)                                                                      \
 	CLI_OPT_CHOICE(0, "correction", "METHOD", T, correction, cmd_correction_at, "holm",            \
 		       "how p values are adjusted for the number of cells compared:")
 
+/* The --db option row every command that reads results shares. */
 #define CMD_OPT_DB(T)                                                                              \
 	{.name = "db", .type = CLI_STRING, .arg = "FILE", .offset = CLI_FIELD(T, db, const char *),   \
 	 .complete = CLI_COMPLETE_FILE, .help = "results database (default $REAIM_DB, else results/reaim.db)"}
@@ -119,7 +119,7 @@ size_t cmd_stats_of(const struct cli_list *names, int *stats);
 int cmd_stats_check(const struct cli_list *names);
 /* The --metric choices of plot and compare: the figures a curve follows (metric_list). */
 int cmd_metric_at(const struct cli_opt *o, size_t i, const char **name, const char **help);
-/* A classic re-aim-7 command line (classic.c); main.c sends it here. */
+/* A classic re-aim-7 command line (classic_run.c); main.c sends it here. */
 enum outcome cmd_classic(const struct command *run, int argc, char **argv);
 struct store_point;
 /* The points of stored run id (0: none was stored) in db; -1 after saying why. */

@@ -35,17 +35,17 @@ double demand_mean(double before, double after)
 	return isfinite(before) ? before : after;
 }
 
-void demand_from(const struct sys_counters *a, const struct sys_counters *b, double hz, double wall_s,
-		 size_t readings, double runnable_sum, double in_flight_sum, int have_disks, double own_cpu_s,
-		 struct demand_window *out)
+void demand_from(const struct sys_counters *a, const struct sys_counters *b, double hz,
+		 const struct demand_tally *t, struct demand_window *out)
 {
 	struct load_share sh;
 	load_between(a, b, hz, &sh);
-	*out = (struct demand_window){.wall_s = wall_s, .readings = readings, .ncpus = sh.ncpus};
-	out->runnable = readings > 0 && isfinite(runnable_sum) ? runnable_sum / (double)readings : NAN;
-	out->busy_pct = load_outside_cpu_pct(sh.busy_cpu_s, own_cpu_s, sh.ncpus, wall_s);
+	double n = (double)t->readings;
+	*out = (struct demand_window){.wall_s = t->wall_s, .readings = t->readings, .ncpus = sh.ncpus};
+	out->runnable = n > 0 && isfinite(t->runnable_sum) ? t->runnable_sum / n : NAN;
+	out->busy_pct = load_outside_cpu_pct(sh.busy_cpu_s, t->own_cpu_s, sh.ncpus, t->wall_s);
 	out->steal_pct = sh.total_cpu_s > 0 ? sh.steal_pct : NAN;
-	out->in_flight = have_disks && readings > 0 ? in_flight_sum / (double)readings : NAN;
+	out->in_flight = t->have_disks && n > 0 ? t->in_flight_sum / n : NAN;
 }
 
 /* One reading: /proc/stat, and the disks' counters when there are disks. */
@@ -83,8 +83,7 @@ int demand_window_take(const struct demand_probe *p, struct demand_window *out, 
 	uint64_t t0 = clock_now_ns();
 	if (read_counters(p, &first, err, errlen) < 0)
 		return -1;
-	double runnable_sum = 0, in_flight_sum = 0;
-	size_t readings = 0;
+	struct demand_tally t = {.have_disks = p->ndevices > 0};
 	uint64_t span_ns = (uint64_t)(p->seconds * 1e9), step_ns = (uint64_t)(p->every_s * 1e9);
 	if (step_ns == 0)
 		step_ns = 5000000;
@@ -94,19 +93,18 @@ int demand_window_take(const struct demand_probe *p, struct demand_window *out, 
 			;
 		if (read_counters(p, &now, err, errlen) < 0)
 			return -1;
-		readings++;
+		t.readings++;
 		/* the reader is running as it reads; the run's load is the run's */
 		int own = 1 + (p->own.runnable ? p->own.runnable(p->own.arg) : 0);
-		runnable_sum = now.procs_running < 0 || !isfinite(runnable_sum)
-				       ? NAN
-				       : runnable_sum + fmax(0, (double)(now.procs_running - own));
-		in_flight_sum += (double)now.in_flight;
+		t.runnable_sum = now.procs_running < 0 || !isfinite(t.runnable_sum)
+					 ? NAN
+					 : t.runnable_sum + fmax(0, (double)(now.procs_running - own));
+		t.in_flight_sum += (double)now.in_flight;
 		if (clock_now_ns() - t0 >= span_ns)
 			break;
 	}
-	double wall_s = (double)(clock_now_ns() - t0) / 1e9;
-	double hz = (double)sysconf(_SC_CLK_TCK);
-	demand_from(&first, &now, hz, wall_s, readings, runnable_sum, in_flight_sum, p->ndevices > 0,
-		    own_cpu(&p->own) - cpu0, out);
+	t.wall_s = (double)(clock_now_ns() - t0) / 1e9;
+	t.own_cpu_s = own_cpu(&p->own) - cpu0;
+	demand_from(&first, &now, (double)sysconf(_SC_CLK_TCK), &t, out);
 	return 0;
 }

@@ -42,11 +42,20 @@ struct demand_probe {
 /* Take one window: sleeps its length while reading. 0, or -1 with the reason in err. */
 int demand_window_take(const struct demand_probe *p, struct demand_window *out, char *err, size_t errlen);
 
-/* The pure part, for tests: from the window's first and last counters, the sum of the others'
- * runnable counts over its readings, and the run's own CPU over it. */
-void demand_from(const struct sys_counters *a, const struct sys_counters *b, double hz, double wall_s,
-		 size_t readings, double runnable_sum, double in_flight_sum, int have_disks, double own_cpu_s,
-		 struct demand_window *out);
+/* What a window added up between its first and last counters. */
+struct demand_tally {
+	double wall_s;
+	size_t readings;
+	double runnable_sum;   /* others' runnable threads, summed over the readings; NaN if one lacked it */
+	double in_flight_sum;  /* the run's disks' requests in flight, summed over the readings */
+	int have_disks;
+	double own_cpu_s;      /* the run's CPU over the window */
+};
+
+/* The pure part, for tests: the window from its first and last counters and its tally (hz is
+ * USER_HZ). */
+void demand_from(const struct sys_counters *a, const struct sys_counters *b, double hz,
+		 const struct demand_tally *t, struct demand_window *out);
 
 /* Others' demand on the CPUs as % of the machine: their runnable threads over its CPUs, not capped
  * (three CPU-bound neighbours on two CPUs demand 150 %); NaN when unknown. */

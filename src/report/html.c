@@ -84,36 +84,26 @@ static void run_data_free(struct run_data *r)
 }
 
 /* A run stored before its workloads kept every option (schema version 4): the options its workloads'
- * own columns kept, as the option table names them, so the page shows every run one way. */
-static void options_of_columns(const struct store_run_info *info, struct store_option **out, size_t *n)
+ * own columns kept, as the page has always named them, so the page shows every run one way. */
+static void options_of_columns(struct store *st, int64_t id, struct store_option **out, size_t *n)
 {
-	*out = NULL;
-	*n = 0;
-	for (size_t w = 0; w < info->nworkloads; w++) {
-		const struct store_run_workload *wl = &info->workloads[w];
-		char *one[][2] = {
-			{"workfile", xstrdup(wl->workfile_name)},
-			{"tasks", xstrdup(wl->tasks)},
-			{"jobs_per_task", xasprintf("%lld", (long long)wl->jobs_per_task)},
-			{"repeat", xasprintf("%lld", (long long)wl->repeat)},
-			{"osync", xstrdup(wl->osync)},
-			{"sync_mode", xstrdup(wl->sync_mode)},
-			{"filesize", xasprintf("%lldK", (long long)wl->filesize_kib)},
-			{"poolsize", xasprintf("%lldK", (long long)wl->poolsize_kib)},
-			{"dirs", xstrdup(wl->dirs)},
-			{"seed", xasprintf("%lld", (long long)info->seed)},
-		};
-		*out = xrealloc(*out, (*n + ARRAY_SIZE(one)) * sizeof(**out));
-		for (size_t k = 0; k < ARRAY_SIZE(one); k++) {
-			struct store_option *o = &(*out)[(*n)++];
-			memset(o, 0, sizeof(*o));
-			o->workload_id = (int64_t)w + 1;
-			snprintf(o->workload, sizeof(o->workload), "%s", wl->name);
-			snprintf(o->key, sizeof(o->key), "%s", one[k][0]);
-			o->item = -1;
-			o->value = one[k][1];
-		}
+	static const char *const shown[] = {"workfile",	 "tasks",    "jobs_per_task", "repeat", "osync",
+					    "sync_mode", "filesize", "poolsize",      "dirs",	"seed"};
+	if (store_get_column_options(st, id, out, n) < 0) {
+		*out = NULL;
+		*n = 0;
 	}
+	size_t kept = 0;
+	for (size_t i = 0; i < *n; i++) {
+		int show = 0;
+		for (size_t k = 0; k < ARRAY_SIZE(shown) && !show; k++)
+			show = strcmp((*out)[i].key, shown[k]) == 0;
+		if (show)
+			(*out)[kept++] = (*out)[i];
+		else
+			free((*out)[i].value);
+	}
+	*n = kept;
 }
 
 static int run_data_load(struct store *st, int64_t id, struct run_data *r)
@@ -125,8 +115,10 @@ static int run_data_load(struct store *st, int64_t id, struct run_data *r)
 	    store_get_env(st, id, &r->env, &r->nenv) < 0 || store_get_kernel_config(st, id, &r->kernel_config) < 0 ||
 	    store_get_workload_options(st, id, &r->opts, &r->nopts) < 0)
 		return -1;
-	if (r->nopts == 0)
-		options_of_columns(&r->info, &r->opts, &r->nopts);
+	if (r->nopts == 0) {
+		free(r->opts);
+		options_of_columns(st, id, &r->opts, &r->nopts);
+	}
 	return 0;
 }
 

@@ -112,6 +112,26 @@ void report_metric_value(const struct compare_model *m, double v, char *buf, siz
 		snprintf(buf, len, "%.4g", v);
 }
 
+/* What the verdict sentence cannot vouch for: cells confounded with others' demand (and the demand
+ * each side's points saw), cells one sample decides, points measured in noise. */
+static void panel_caveats(struct strbuf *sb, const struct compare_model *m, const struct compare_panel *p)
+{
+	const struct compare_summary *v = &p->summary;
+	if (v->confounded && v->kind != COMPARE_CONFOUNDED)
+		strbuf_addf(sb, "; at %zu more a change cannot be told apart from the outside load", v->confounded);
+	if (v->confounded && v->load_a.n && v->load_b.n) {
+		strbuf_addf(sb, " (");
+		strbuf_side(sb, m, p->side);
+		strbuf_addf(sb, "'s points: others demanded %.0f-%.0f %% of the CPUs, ", v->load_b.min, v->load_b.max);
+		strbuf_side(sb, m, 0);
+		strbuf_addf(sb, "'s %.0f-%.0f %%)", v->load_a.min, v->load_a.max);
+	}
+	if (v->fragile)
+		strbuf_addf(sb, "; one sample decides %zu of them (more runs a side)", v->fragile);
+	if (v->noisy)
+		strbuf_addf(sb, "; points measured in noise at %zu of them", v->noisy);
+}
+
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len)
 {
 	const struct compare_summary *v = &p->summary;
@@ -180,19 +200,7 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 		strbuf_addf(&sb, " have no task count in common");
 		break;
 	}
-	if (v->confounded && v->kind != COMPARE_CONFOUNDED)
-		strbuf_addf(&sb, "; at %zu more a change cannot be told apart from the outside load", v->confounded);
-	if (v->confounded && v->load_a.n && v->load_b.n) {
-		strbuf_addf(&sb, " (");
-		strbuf_side(&sb, m, p->side);
-		strbuf_addf(&sb, "'s points: others demanded %.0f-%.0f %% of the CPUs, ", v->load_b.min, v->load_b.max);
-		strbuf_side(&sb, m, 0);
-		strbuf_addf(&sb, "'s %.0f-%.0f %%)", v->load_a.min, v->load_a.max);
-	}
-	if (v->fragile)
-		strbuf_addf(&sb, "; one sample decides %zu of them (more runs a side)", v->fragile);
-	if (v->noisy)
-		strbuf_addf(&sb, "; points measured in noise at %zu of them", v->noisy);
+	panel_caveats(&sb, m, p);
 	snprintf(buf, len, "%s", sb.buf);
 	strbuf_free(&sb);
 }

@@ -310,16 +310,16 @@ static int cold_pass(struct runner *rn, const struct engine_point *pt, const str
 	return rc;
 }
 
-static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
+/* The engine's point for a point of the plan; the counters it counts with, or NULL. */
+static struct counters *point_config(const struct runner *rn, const struct point_at *at, struct engine_point *pt)
 {
 	const struct workload *wl = at->wl;
-	int tasks = at->tasks, repeat = at->repeat, osync = at->osync, stored = 0;
-	struct engine_point pt = {
+	*pt = (struct engine_point){
 		.wf = &wl->wf,
 		.opts = &wl->opts,
-		.tasks = tasks,
-		.osync = osync,
-		.seed = (uint64_t)wl->opts.seed + (uint64_t)repeat * 7919u,
+		.tasks = at->tasks,
+		.osync = at->osync,
+		.seed = (uint64_t)wl->opts.seed + (uint64_t)at->repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
 		.hook = accounting_hook(rn->acct),
 		.cpus = rn->cpus,
@@ -327,9 +327,18 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	};
 	struct counters *counted = wl->opts.counters ? rn->counters : NULL;
 	if (counted) { /* the accounting's moments come through the counters' hook */
-		pt.hook = counters_hook(counted);
-		pt.perf = counters_task_events(counted);
+		pt->hook = counters_hook(counted);
+		pt->perf = counters_task_events(counted);
 	}
+	return counted;
+}
+
+static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
+{
+	const struct workload *wl = at->wl;
+	int tasks = at->tasks, repeat = at->repeat, osync = at->osync, stored = 0;
+	struct engine_point pt;
+	struct counters *counted = point_config(rn, at, &pt);
 	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
 	const char *devices[SAMPLER_MAX_DEVICES];
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices,
@@ -765,32 +774,16 @@ static struct store_option *workload_options(const struct run_opts *o, size_t *n
 
 int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id)
 {
-	char *tasks = tasks_format(&wl->opts.tasks);
-	struct strbuf dirs = {0};
-	strbuf_add(&dirs, "", 0);
-	for (size_t d = 0; d < wl->opts.dirs.count; d++)
-		strbuf_addf(&dirs, "%s%s", d ? ":" : "", wl->opts.dirs.v[d]);
 	size_t nopts;
 	struct store_option *opts = workload_options(&wl->opts, &nopts);
 	struct store_workload sw = {
 		.name = wl->name,
 		.workfile_name = wl->wf.name,
 		.workfile_text = wl->wf.text,
-		.sync_mode = sync_mode_names[wl->opts.sync_mode],
-		.osync = osync_names[wl->opts.osync],
-		.dirs = dirs.buf,
-		.tasks = tasks,
-		.jobs_per_task = wl->opts.jobs_per_task,
-		.filesize_kib = wl->opts.filesize_kib,
-		.poolsize_kib = wl->opts.poolsize_kib,
-		.repeat = wl->opts.repeat,
-		.threshold = wl->opts.threshold,
 		.options = opts,
 		.noptions = nopts,
 	};
 	int rc = store_workload_add(rn->st, rn->run_id, &sw, wl_id);
 	store_options_free(opts, nopts);
-	free(tasks);
-	strbuf_free(&dirs);
 	return rc;
 }

@@ -54,7 +54,9 @@ int store_estimate(struct store *st, const struct store_estimate_ask *ask, struc
 	if (store_query(st, what, &r,
 			"SELECT p.run_id, p.tasks, AVG(p.real_s + COALESCE(p.overhead_s, 0))"
 			" FROM points p JOIN workloads w ON w.id = p.workload_id JOIN runs r ON r.id = p.run_id"
-			" WHERE w.workfile_name = ?1 AND w.jobs_per_task = ?2 AND p.jobs_per_task = ?3"
+			" WHERE w.workfile_name = ?1 AND p.jobs_per_task = ?3"
+			" AND EXISTS (SELECT 1 FROM workload_options o WHERE o.workload_id = w.id"
+			"  AND o.key = 'jobs_per_task' AND o.item = -1 AND o.value = CAST(?2 AS TEXT))"
 			" AND p.osync = ?4 AND p.cpus = 0 AND p.valid AND r.mode <> 'single'"
 			" GROUP BY p.run_id, p.tasks ORDER BY p.run_id DESC",
 			"siii", ask->workfile_name, ask->jobs_per_task, ask->per_task, (int64_t)ask->osync) < 0)

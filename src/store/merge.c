@@ -16,8 +16,7 @@
 
 #define RUN_COLS "uuid, label, suite_name, suite_text, command_line, version, mode, seed, started_at, " \
 		 "finished_at, status, reason, planned_points, planned_exact, rerun_of"
-#define WORKLOAD_COLS "name, workfile_name, workfile_text, tasks, jobs_per_task, repeat, osync, " \
-		      "sync_mode, filesize_kib, poolsize_kib, dirs, threshold"
+#define WORKLOAD_COLS "name, workfile_name, workfile_text, options_from_columns"
 #define POINT_COLS STORE_POINT_FIGURES(STORE_COLUMN)
 #define TEST_COLS STORE_TEST_FIGURES(STORE_COLUMN)
 #define SAMPLE_COLS STORE_SAMPLE_FIGURES(STORE_COLUMN)

@@ -453,17 +453,30 @@ static void drop_option(sqlite3_stmt *s, void *row)
 	free(((struct store_option *)row)->value);
 }
 
-int store_get_workload_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n)
+/* The option rows of a run's workloads that hold every option (from_columns 0) or those that
+ * hold what a workload stored before schema 4 kept in its own columns (1). */
+static int options_of(struct store *st, int64_t run_id, int from_columns, struct store_option **opts, size_t *n)
 {
 	struct store_rows r = {.size = sizeof(**opts), .read = read_option, .drop = drop_option};
 	int rc = store_query(st, "reading the workloads' options", &r,
 			     "SELECT o.workload_id, w.name, o.key, o.item, o.value FROM workload_options o"
-			     " JOIN workloads w ON w.id = o.workload_id WHERE w.run_id = ?"
+			     " JOIN workloads w ON w.id = o.workload_id"
+			     " WHERE w.run_id = ? AND w.options_from_columns = ?"
 			     " ORDER BY o.workload_id, o.key, o.item",
-			     "i", run_id);
+			     "ii", run_id, (int64_t)from_columns);
 	*opts = r.v;
 	*n = r.n;
 	return rc;
+}
+
+int store_get_workload_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n)
+{
+	return options_of(st, run_id, 0, opts, n);
+}
+
+int store_get_column_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n)
+{
+	return options_of(st, run_id, 1, opts, n);
 }
 
 void store_options_free(struct store_option *opts, size_t n)
@@ -473,23 +486,27 @@ void store_options_free(struct store_option *opts, size_t n)
 	free(opts);
 }
 
+/* The value of one option of workload w, from its option rows (SQLite reads the text as a number). */
+#define WORKLOAD_OPTION(key)                                                                                           \
+	"(SELECT value FROM workload_options o WHERE o.workload_id = w.id AND o.key = '" key "' AND o.item = -1)"
+
 static void read_workload(sqlite3_stmt *s, void *row)
 {
 	struct store_workload_row *w = row;
 	w->id = sqlite3_column_int64(s, 0);
 	store_copy_text(w->name, sizeof(w->name), s, 1);
 	store_copy_text(w->workfile_name, sizeof(w->workfile_name), s, 2);
-	w->jobs_per_task = sqlite3_column_int64(s, 3);
-	w->repeat = sqlite3_column_int64(s, 4);
-	w->threshold = sqlite3_column_double(s, 5);
+	w->repeat = sqlite3_column_int64(s, 3);
+	w->threshold = sqlite3_column_double(s, 4);
 }
 
 int store_get_workloads(struct store *st, int64_t run_id, struct store_workload_row **rows, size_t *n)
 {
 	struct store_rows r = {.size = sizeof(**rows), .read = read_workload};
 	int rc = store_query(st, "reading the workloads", &r,
-			     "SELECT id, name, workfile_name, jobs_per_task, repeat, threshold FROM workloads"
-			     " WHERE run_id = ? ORDER BY id",
+			     "SELECT w.id, w.name, w.workfile_name, " WORKLOAD_OPTION("repeat") ", " WORKLOAD_OPTION(
+				     "threshold") " FROM workloads w"
+						  " WHERE w.run_id = ? ORDER BY w.id",
 			     "i", run_id);
 	*rows = r.v;
 	*n = r.n;

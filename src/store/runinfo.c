@@ -30,12 +30,9 @@ static const struct column run_columns[] = {
 };
 
 static const struct column workload_columns[] = {
-	WORKLOAD_COLUMN(name, TEXT),           WORKLOAD_COLUMN(workfile_name, TEXT),
-	WORKLOAD_COLUMN(workfile_text, TEXT),  WORKLOAD_COLUMN(tasks, TEXT),
-	WORKLOAD_COLUMN(jobs_per_task, I64),   WORKLOAD_COLUMN(repeat, I64),
-	WORKLOAD_COLUMN(osync, TEXT),          WORKLOAD_COLUMN(sync_mode, TEXT),
-	WORKLOAD_COLUMN(filesize_kib, I64),    WORKLOAD_COLUMN(poolsize_kib, I64),
-	WORKLOAD_COLUMN(dirs, TEXT),           WORKLOAD_COLUMN(threshold, REAL),
+	WORKLOAD_COLUMN(name, TEXT),
+	WORKLOAD_COLUMN(workfile_name, TEXT),
+	WORKLOAD_COLUMN(workfile_text, TEXT),
 };
 
 #define NCOLS(t) (sizeof(t) / sizeof((t)[0]))

@@ -163,7 +163,39 @@ const char *const store_migrations[] = {
 	"ALTER TABLE points ADD COLUMN load_cpu_pct REAL;"
 	"ALTER TABLE points ADD COLUMN load_read_bytes REAL;"
 	"ALTER TABLE points ADD COLUMN load_write_bytes REAL;",
-	/* 16: others' demand measured where the run cannot move it (a window before the release and one
+	/* 16: a workload's options are its option rows alone. A workload stored before schema 4 has
+	 * none: it gets the rows its own columns kept (options_from_columns 1: not every option, so
+	 * it is not run again), and the columns go. The table is made anew, for SQLite before 3.35
+	 * cannot drop a column, and the view on it with it; foreign keys are off while migrating. */
+	"CREATE TABLE workloads_16 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL,"
+	"  workfile_name TEXT NOT NULL,"
+	"  workfile_text TEXT NOT NULL,"
+	"  options_from_columns INTEGER NOT NULL DEFAULT 0);"
+	"INSERT INTO workloads_16 (id, run_id, name, workfile_name, workfile_text, options_from_columns)"
+	"  SELECT w.id, w.run_id, w.name, w.workfile_name, w.workfile_text,"
+	"         NOT EXISTS (SELECT 1 FROM workload_options o WHERE o.workload_id = w.id) FROM workloads w;"
+	"INSERT INTO workload_options (workload_id, key, value)"
+	"  SELECT w.id, k.key, CASE k.key WHEN 'workfile' THEN w.workfile_name WHEN 'tasks' THEN w.tasks"
+	"    WHEN 'jobs_per_task' THEN CAST(w.jobs_per_task AS TEXT) WHEN 'repeat' THEN CAST(w.repeat AS TEXT)"
+	"    WHEN 'osync' THEN w.osync WHEN 'sync_mode' THEN w.sync_mode WHEN 'filesize' THEN w.filesize_kib || 'K'"
+	"    WHEN 'poolsize' THEN w.poolsize_kib || 'K' WHEN 'dirs' THEN w.dirs WHEN 'seed' THEN CAST(r.seed AS TEXT)"
+	"    ELSE CAST(w.threshold AS TEXT) END"
+	"  FROM workloads w JOIN workloads_16 n ON n.id = w.id AND n.options_from_columns JOIN runs r ON r.id = w.run_id,"
+	"    (SELECT 'workfile' AS key UNION ALL SELECT 'tasks' UNION ALL SELECT 'jobs_per_task' UNION ALL SELECT 'repeat'"
+	"     UNION ALL SELECT 'osync' UNION ALL SELECT 'sync_mode' UNION ALL SELECT 'filesize' UNION ALL SELECT 'poolsize'"
+	"     UNION ALL SELECT 'dirs' UNION ALL SELECT 'seed' UNION ALL SELECT 'threshold') k;"
+	"DROP VIEW run_points;"
+	"DROP TABLE workloads;"
+	"ALTER TABLE workloads_16 RENAME TO workloads;"
+	"CREATE VIEW run_points AS"
+	"  SELECT r.id AS run_id, r.label, r.suite_name, r.status AS run_status,"
+	"         w.name AS workload, p.osync, p.tasks, p.repeat, p.valid, p.jobs_per_min,"
+	"         p.jobs_per_min_task, p.real_s, p.cpu_s, p.user_s, p.sys_s, p.jti, p.std_dev_pct"
+	"  FROM runs r JOIN points p ON p.run_id = r.id JOIN workloads w ON w.id = p.workload_id;",
+	/* 17: others' demand measured where the run cannot move it (a window before the release and one
 	 * after the end): their runnable threads as % of the machine, the CPU they used then, and the
 	 * requests they kept in flight on the run's disks */
 	"ALTER TABLE points ADD COLUMN others_demand_pct REAL;"

@@ -291,9 +291,12 @@ int store_open_cancellable(const char *path, int (*cancelled)(void *), void *arg
 			log_warn("cannot set the mode of %s: %s", st->path, strerror(errno));
 		if (rc == SQLITE_OK) {
 			sqlite3_busy_handler(st->db, busy_wait, st);
+			/* foreign keys on after migrating: a migration that makes a table anew drops the
+			 * old one, whose rows' dependants a cascade would delete */
 			if (is_ours(st) == 0 && exec(st, "PRAGMA journal_mode = WAL", "opening") == 0 &&
-			    exec(st, "PRAGMA foreign_keys = ON", "opening") == 0 &&
-			    exec(st, "PRAGMA synchronous = NORMAL", "opening") == 0 && migrate(st) == 0) {
+			    exec(st, "PRAGMA foreign_keys = OFF", "opening") == 0 &&
+			    exec(st, "PRAGMA synchronous = NORMAL", "opening") == 0 && migrate(st) == 0 &&
+			    exec(st, "PRAGMA foreign_keys = ON", "opening") == 0) {
 				*out = st;
 				return 0;
 			}
@@ -548,12 +551,8 @@ int store_workload_add(struct store *st, int64_t run_id, const struct store_work
 	if (exec(st, "BEGIN IMMEDIATE", "storing the workload") < 0)
 		return -1;
 	int rc = run_stmt(st, wl_id, "storing the workload",
-			  "INSERT INTO workloads (run_id, name, workfile_name, workfile_text, tasks, jobs_per_task,"
-			  " repeat, osync, sync_mode, filesize_kib, poolsize_kib, dirs, threshold)"
-			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			  "issssiissiisd", run_id, w->name, w->workfile_name, w->workfile_text, w->tasks,
-			  w->jobs_per_task, w->repeat, w->osync, w->sync_mode, w->filesize_kib, w->poolsize_kib,
-			  w->dirs, w->threshold);
+			  "INSERT INTO workloads (run_id, name, workfile_name, workfile_text) VALUES (?, ?, ?, ?)",
+			  "isss", run_id, w->name, w->workfile_name, w->workfile_text);
 	for (size_t i = 0; i < w->noptions && rc == 0; i++) {
 		const struct store_option *o = &w->options[i];
 		rc = run_stmt(st, NULL, "storing the workload's options",

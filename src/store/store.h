@@ -78,10 +78,8 @@ struct store_option {
 };
 
 struct store_workload {
-	const char *name, *workfile_name, *workfile_text, *sync_mode, *osync, *dirs, *tasks;
-	int64_t jobs_per_task, filesize_kib, poolsize_kib, repeat;
-	double threshold;
-	const struct store_option *options; /* every option of the resolved workload */
+	const char *name, *workfile_name, *workfile_text;
+	const struct store_option *options; /* every option of the resolved workload: its only record */
 	size_t noptions;
 };
 /* Store a workload with its options in one transaction. */
@@ -178,15 +176,19 @@ int store_get_samples(struct store *st, int64_t point_id, struct store_sample **
 int store_get_kernel_config(struct store *st, int64_t run_id, char **text);
 /* Environment rows of a run as "key\tvalue" pairs in key order. */
 int store_get_env(struct store *st, int64_t run_id, char ***kv, size_t *n);
-/* The options of every workload of a run, by workload, key and item; free with store_options_free. */
+/* The options of every workload of a run, by workload, key and item; free with store_options_free.
+ * A run stored before schema 4 kept only a few options of each workload, in its own columns: it
+ * has none here, but its workloads' rows made from them in store_get_column_options. */
 int store_get_workload_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n);
+int store_get_column_options(struct store *st, int64_t run_id, struct store_option **opts, size_t *n);
 void store_options_free(struct store_option *opts, size_t n);
 
-/* A workload of a run as stored: what its reports need besides the points. */
+/* A workload of a run as stored: what its reports need besides the points (the numbers read from
+ * its option rows, of a run stored before schema 4 too). */
 struct store_workload_row {
 	int64_t id;
 	char name[64], workfile_name[64];
-	int64_t jobs_per_task, repeat;
+	int64_t repeat; /* the rounds asked for */
 	double threshold;
 };
 /* The workloads of a run in the order they ran. */
@@ -216,9 +218,7 @@ void store_estimate_free(struct store_estimate *e);
 
 /* How a run was made: what `report` shows so a reader can make it again. */
 struct store_run_workload {
-	char *name, *workfile_name, *workfile_text, *tasks, *osync, *sync_mode, *dirs;
-	int64_t jobs_per_task, repeat, filesize_kib, poolsize_kib;
-	double threshold;
+	char *name, *workfile_name, *workfile_text;
 };
 struct store_run_info {
 	char *command_line, *version, *suite_name, *suite_text;

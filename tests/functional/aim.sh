@@ -26,15 +26,16 @@ want=$(sqlite3 "$REAIM_DB" "SELECT printf('jobs-per-min: %.2f|jti: %d|jobs-per-m
 	real_s, cpu_s) FROM points WHERE tasks = 2" 2>/dev/null | tr '|' '\n')
 ok "$([ -n "$want" ] && [ "$(cat aim7.parsed)" = "$want" ] && echo 0 || echo 1)" "LKP's aim7 parse reads the stored point"
 [ -n "$want" ] && [ "$(cat aim7.parsed)" = "$want" ] || { echo "# parsed:"; sed 's/^/#   /' aim7.parsed; echo "# stored: $want"; }
-ok "$(sqlite3 "$REAIM_DB" "SELECT r.label, w.filesize_kib, w.poolsize_kib, w.sync_mode, w.jobs_per_task FROM runs r JOIN workloads w ON w.run_id = r.id" 2>/dev/null |
-	grep -qx 'add_short|1024|10240|global|100'; echo $?)" "stored: the test's name as label, the workfile's sizes, classic's sync, 100 jobs"
+ok "$(sqlite3 "$REAIM_DB" "SELECT r.label, (SELECT group_concat(value, ':') FROM workload_options o WHERE o.workload_id = w.id AND o.key = 'filesize'), (SELECT group_concat(value, ':') FROM workload_options o WHERE o.workload_id = w.id AND o.key = 'poolsize'),
+	(SELECT group_concat(value, ':') FROM workload_options o WHERE o.workload_id = w.id AND o.key = 'sync_mode'), (SELECT group_concat(value, ':') FROM workload_options o WHERE o.workload_id = w.id AND o.key = 'jobs_per_task') FROM runs r JOIN workloads w ON w.run_id = r.id" 2>/dev/null |
+	grep -qx 'add_short|1024K|10240K|global|100'; echo $?)" "stored: the test's name as label, the workfile's sizes, classic's sync, 100 jobs"
 ok "$(sqlite3 "$REAIM_DB" "SELECT w.name || '|' || w.workfile_name FROM workloads w" 2>/dev/null |
 	grep -qx 'add_short|workfile'; echo $?)" "the workload is named by the answered test (LKP's reaim.add_short), not 'workfile'"
 "$REAIM" export last --format aim7 >aim7.export
 sed -n '/Run Beginning/,$p' aim7.out >aim7.table
 sed -n '/Run Beginning/,$p' aim7.export >aim7.export.table
 ok "$([ -s aim7.table ] && cmp -s aim7.table aim7.export.table && echo 0 || echo 1)" "the table is the stored run's aim7 export"
-ok "$(sqlite3 "$REAIM_DB" "SELECT dirs FROM workloads" 2>/dev/null | grep -qF "$T/disk"; echo $?)" "the disk dir is config's"
+ok "$(sqlite3 "$REAIM_DB" "SELECT value FROM workload_options WHERE key = 'dirs'" 2>/dev/null | grep -qF "$T/disk"; echo $?)" "the disk dir is config's"
 
 # LKP's aim9: s9workfile with "FILESIZE: 5M", `( echo host; echo test; echo secs; echo /tmp ) | ./singleuser -nl &`
 printf '# @(#) s9workfile:1.2 1/22/96 00:00:00\n# AIM Independent Resource Benchmark - Suite IX Workfile\nFILESIZE: 5M\ncreat-clo\n' >s9workfile
@@ -46,8 +47,9 @@ awk -f "$data/aim9.parse.awk" aim9.out >aim9.parsed
 "$REAIM" export last --format aim9 | awk -f "$data/aim9.parse.awk" >aim9.export.parsed
 ok "$(grep -qE '^creat-clo\.ops_per_sec: [0-9]+\.[0-9]+$' aim9.parsed && cmp -s aim9.parsed aim9.export.parsed && echo 0 || echo 1)" \
 	"LKP's aim9 parse reads creat-clo's ops/s, as the stored run's aim9 export says"
-ok "$(sqlite3 "$REAIM_DB" "SELECT r.mode, w.filesize_kib, w.dirs FROM runs r JOIN workloads w ON w.run_id = r.id ORDER BY r.id DESC LIMIT 1" 2>/dev/null |
-	grep -qxF "single|5120|$T/disk"; echo $?)" "stored as a single-user run with the workfile's size and the answered disk dir"
+ok "$(sqlite3 "$REAIM_DB" "SELECT r.mode, (SELECT group_concat(value, ':') FROM workload_options o WHERE o.workload_id = w.id AND o.key = 'filesize'), (SELECT group_concat(value, ':') FROM workload_options o WHERE o.workload_id = w.id AND o.key = 'dirs')
+	FROM runs r JOIN workloads w ON w.run_id = r.id ORDER BY r.id DESC LIMIT 1" 2>/dev/null |
+	grep -qxF "single|5120K|$T/disk"; echo $?)" "stored as a single-user run with the workfile's size and the answered disk dir"
 
 # two iterations: their loads one after the other; a crossover among them is refused
 printf 'h\ntwo\n2\n1\n2\n1\n1\n2\n2\n2\n1\n' >two.answers

@@ -23,7 +23,7 @@ ok "$([ "$(sqlite3 "$REAIM_DB" "SELECT count(*) FROM points WHERE valid" 2>/dev/
 jpm_out=$(awk '/^[ 0-9.]+$/ { print $5 }' lkp.out)
 jpm_db=$(sqlite3 "$REAIM_DB" "SELECT printf('%.2f', jobs_per_min) FROM points ORDER BY id DESC LIMIT 1" 2>/dev/null)
 ok "$([ "$jpm_out" = "$jpm_db" ] && echo 0 || echo 1)" "the row's Jobs/Min is the stored one ($jpm_out, $jpm_db)"
-ok "$(sqlite3 "$REAIM_DB" "SELECT sync_mode FROM workloads ORDER BY id DESC LIMIT 1" 2>/dev/null | grep -qx global; echo $?)" \
+ok "$(sqlite3 "$REAIM_DB" "SELECT value FROM workload_options WHERE key = 'sync_mode' ORDER BY workload_id DESC LIMIT 1" 2>/dev/null | grep -qx global; echo $?)" \
 	"without -y, classic's machine-wide sync points"
 
 # the table is printed as the points come (a human or a log reader sees each row then), and is

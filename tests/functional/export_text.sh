@@ -67,7 +67,7 @@ assert rows[1][12] == "w\x01\ufffd,\"x", rows[1]
 	check "compare's csv parses, labels and workload in one field each" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-assert len(rows) == 3 and all(len(r) == 71 for r in rows), rows
+assert len(rows) == 3 and all(len(r) == 72 for r in rows), rows
 assert rows[1][0] == "w\x01\ufffd,\"x" and rows[1][5] == "k\x01\t\"q\",\ufffd\ufffdx\nline", rows[1]
 assert rows[1][6] == "1" and rows[1][10] == "b\x1b[1m\ufffd" and rows[1][11] == "2", rows[1]
 ' "$T/c.csv"

@@ -34,10 +34,8 @@ static int64_t fake_run(const char *label, const double *jpm, const struct fc *c
 			const char *variant_b)
 {
 	int64_t wl, id = test_db_run(st, label);
-	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "4",
-				   .jobs_per_task = JOBS, .repeat = (int64_t)n};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = ""};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=%lld repeat=%lld", (long long)JOBS, (long long)((int64_t)n));
 	for (size_t i = 0; i < n; i++) {
 		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = TASKS,
 					.repeat = variant_a ? (int)(i / 2) : (int)i, .valid = 1, .jobs_per_task = JOBS,
@@ -227,9 +225,8 @@ static void variants(void)
 static void point_figures(void)
 {
 	int64_t wl, id = test_db_run(st, "figures");
-	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "4", .jobs_per_task = JOBS, .repeat = 4};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = ""};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=%lld repeat=4", (long long)JOBS);
 	for (int i = 0; i < 8; i++) {
 		int b = i % 2, round = i / 2;
 		double jpm = b ? 6000 + 17 * round : 9000 + 11 * round;
@@ -288,10 +285,9 @@ static int64_t fake_points(const char *label, const struct fpt *pt, size_t n, co
 			   size_t nopts)
 {
 	int64_t wl, id = test_db_run(st, label);
-	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "4",
-				   .jobs_per_task = JOBS, .repeat = 3, .options = opts, .noptions = nopts};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {
+		.name = "compute", .workfile_name = "compute", .workfile_text = "", .options = opts, .noptions = nopts};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=%lld repeat=3", (long long)JOBS);
 	for (size_t i = 0; i < n; i++) {
 		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = TASKS, .repeat = pt[i].round,
 					.valid = 1, .jobs_per_task = JOBS, .jobs_per_min = pt[i].jpm,

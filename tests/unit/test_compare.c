@@ -68,10 +68,12 @@ static int64_t fake_run(const char *label, const struct fp *pts, size_t n, const
 	struct store_option opts[] = {{.key = "jobs_per_task", .item = -1, .value = (char *)jobs},
 				      {.key = "label", .item = -1, .value = (char *)label},
 				      {.key = "seed", .item = -1, .value = "1"}};
-	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "1,2", .jobs_per_task = 10, .repeat = 2,
-				   .options = opts, .noptions = ARRAY_SIZE(opts)};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "dbase",
+				   .workfile_name = "dbase",
+				   .workfile_text = "",
+				   .options = opts,
+				   .noptions = ARRAY_SIZE(opts)};
+	test_db_workload(st, id, &w, &wl, "repeat=2");
 	for (size_t i = 0; i < n; i++) {
 		double v = pts[i].jpm;
 		struct store_point p = {.run_id = id, .workload_id = wl, .osync = pts[i].osync, .tasks = pts[i].tasks,

@@ -21,10 +21,8 @@ static struct store *st;
 static int64_t fake_run(const char *label, double life, double window)
 {
 	int64_t wl, id = test_db_run(st, label);
-	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "2",
-				   .jobs_per_task = 10, .repeat = 3};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = ""};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=10 repeat=3");
 	for (int k = 0; k < 3; k++) {
 		double jpm = 1000 + 10 * k;
 		struct store_point p = {.run_id = id, .workload_id = wl, .osync = 1, .tasks = 2, .repeat = k, .valid = 1,

@@ -9,6 +9,7 @@
 
 #include "store/store.h"
 #include "tap.h"
+#include "testdb.h"
 #include "util/util.h"
 
 static char dir[] = "/tmp/reaim-estimate-XXXXXX";
@@ -22,10 +23,8 @@ static int64_t add_run(struct store *st, const char *label, const char *mode, co
 			      .command_line = "reaim", .version = "0", .mode = mode, .seed = 1};
 	int64_t run = 0, wl = 0;
 	store_run_begin(st, &r, NULL, &run);
-	struct store_workload w = {.name = wf, .workfile_name = wf, .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "1", .jobs_per_task = 10, .repeat = 2,
-				   .threshold = 1.5};
-	store_workload_add(st, run, &w, &wl);
+	struct store_workload w = {.name = wf, .workfile_name = wf, .workfile_text = ""};
+	test_db_workload(st, run, &w, &wl, "jobs_per_task=10 repeat=2 threshold=1.5");
 	for (size_t i = 0; i < n; i++) {
 		struct store_point p = {.run_id = run, .workload_id = wl, .osync = osync, .tasks = tasks[i],
 					.valid = valid, .jobs_per_task = per_task, .real_s = base * tasks[i],
@@ -80,7 +79,7 @@ static void workloads(struct store *st, int64_t a)
 	size_t n;
 	ok(store_get_workloads(st, a, &w, &n) == 0 && n == 1, "a run's workloads");
 	ok(strcmp(w[0].name, "dbase") == 0 && strcmp(w[0].workfile_name, "dbase") == 0 && w[0].repeat == 2 &&
-	   w[0].jobs_per_task == 10 && w[0].threshold == 1.5, "name, workfile, rounds, jobs, threshold");
+	   w[0].threshold == 1.5, "name, workfile, and from the option rows the rounds and threshold");
 	free(w);
 }
 

@@ -114,9 +114,11 @@ static int64_t add_run(struct store *st, const char *uuid, int64_t *wl)
 	struct store_option opts[] = {{.key = "dirs", .item = 0, .value = "/a"},
 				      {.key = "dirs", .item = 1, .value = "/b:c"},
 				      {.key = "label", .item = -1, .value = "6.1 \"x\""}};
-	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "1 add_int\n",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/a", .tasks = "1",
-				   .jobs_per_task = 1, .repeat = 1, .options = opts, .noptions = ARRAY_SIZE(opts)};
+	struct store_workload w = {.name = "dbase",
+				   .workfile_name = "dbase",
+				   .workfile_text = "1 add_int\n",
+				   .options = opts,
+				   .noptions = ARRAY_SIZE(opts)};
 	int64_t id = 0;
 	if (store_run_begin(st, &r, NULL, &id) < 0 || store_workload_add(st, id, &w, wl) < 0)
 		return 0;

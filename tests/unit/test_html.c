@@ -58,10 +58,8 @@ static int64_t fake_run(const char *label, double factor, int both, const char *
 	store_run_env(st, id, "kernel.release", label);
 	store_run_env(st, id, "hostname", "box1");
 	store_run_env(st, id, "dir0.scheduler", scheduler);
-	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "10 sieve\n",
-				   .sync_mode = "fsync", .osync = both ? "both" : "on", .dirs = "/tmp", .tasks = "1,2",
-				   .jobs_per_task = 10, .repeat = 3};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "10 sieve\n"};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=10 repeat=3 osync=%s", both ? "both" : "on");
 	for (int osync = 1; osync >= (both ? 0 : 1); osync--)
 		for (int t = 1; t <= 2; t++)
 			for (int k = 0; k < 3; k++) {
@@ -115,10 +113,18 @@ static void run_info(int64_t id)
 	is_str(ri.version, "9.9", "version");
 	is_str(ri.suite_text, "tasks = \"1,2\";\n", "suite text");
 	is_int(ri.nworkloads, 1, "one workload");
-	ok(ri.nworkloads && strcmp(ri.workloads[0].osync, "both") == 0 && ri.workloads[0].jobs_per_task == 10 &&
-		   strcmp(ri.workloads[0].workfile_text, "10 sieve\n") == 0,
-	   "its options and workfile");
+	ok(ri.nworkloads && strcmp(ri.workloads[0].workfile_text, "10 sieve\n") == 0, "its workfile");
 	store_run_info_free(&ri);
+	struct store_option *o;
+	size_t n;
+	is_int(store_get_workload_options(st, id, &o, &n), 0, "its options read back");
+	int osync = 0, jobs = 0;
+	for (size_t i = 0; i < n; i++) {
+		osync |= strcmp(o[i].key, "osync") == 0 && strcmp(o[i].value, "both") == 0;
+		jobs |= strcmp(o[i].key, "jobs_per_task") == 0 && strcmp(o[i].value, "10") == 0;
+	}
+	ok(osync && jobs, "its options: osync both, jobs_per_task 10");
+	store_options_free(o, n);
 	ok(store_get_run_info(st, 9999, &ri) == -1, "no such run: -1");
 }
 
@@ -222,10 +228,8 @@ static void variant_rows(void)
 			      .command_line = "reaim", .version = "9.9", .mode = "sweep", .seed = 1};
 	int64_t id, wl;
 	store_run_begin(st, &r, NULL, &id);
-	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "10 disk_rr\n",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1",
-				   .jobs_per_task = 10, .repeat = 2};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "10 disk_rr\n"};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=10 repeat=2");
 	for (int i = 0; i < 4; i++) {
 		int b = i % 2;
 		double v = b ? 500 + i : 1000 + i;
@@ -307,9 +311,11 @@ static int64_t run_with_options(struct store_option **opts, size_t *nopts)
 	run_opts_free(&o);
 	int64_t id, wl;
 	store_run_begin(st, &r, NULL, &id);
-	struct store_workload w = {.name = "disk", .workfile_name = "disk", .workfile_text = "10 disk_rr\n",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1",
-				   .jobs_per_task = 10, .repeat = 1, .options = *opts, .noptions = *nopts};
+	struct store_workload w = {.name = "disk",
+				   .workfile_name = "disk",
+				   .workfile_text = "10 disk_rr\n",
+				   .options = *opts,
+				   .noptions = *nopts};
 	store_workload_add(st, id, &w, &wl);
 	store_run_finish(st, id, "complete", NULL);
 	return id;

@@ -30,10 +30,8 @@ static struct store *st;
 static int64_t fake_run(const char *label, int hog, int r, int counted)
 {
 	int64_t wl, id = test_db_run(st, label);
-	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = "",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "4",
-				   .jobs_per_task = JOBS, .repeat = ROUNDS};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "compute", .workfile_name = "compute", .workfile_text = ""};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=%lld repeat=%lld", (long long)JOBS, (long long)ROUNDS);
 	for (int i = 0; i < ROUNDS; i++) {
 		double wobble = (double)((r * ROUNDS + i) % 4) - 1.5; /* run to run noise: -1.5 .. +1.5 */
 		double jpm = (hog ? 6000 : 10000) + 40 * wobble;

@@ -25,9 +25,8 @@ static struct store *st;
 static int64_t fake_run(const char *label, double level, double spread)
 {
 	int64_t wl, id = test_db_run(st, label);
-	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "1,2,4", .jobs_per_task = 10, .repeat = 2};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = ""};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=10 repeat=2");
 	for (int t = 1; t <= 4; t *= 2)
 		for (int k = 0; k < 2; k++) {
 			double v = level * t + (k ? spread : -spread);
@@ -108,9 +107,8 @@ static const char *svg_point(const char *svg, int tasks)
 static int64_t fake_load_run(void)
 {
 	int64_t wl, id = test_db_run(st, "loaded");
-	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "2", .jobs_per_task = 10, .repeat = 2};
-	store_workload_add(st, id, &w, &wl);
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = ""};
+	test_db_workload(st, id, &w, &wl, "jobs_per_task=10 repeat=2");
 	for (int k = 0; k < 2; k++)
 		for (int l = 0; l < 2; l++) {
 			double v = l ? 800 + 10 * k : 1000 + 20 * k;

@@ -204,9 +204,8 @@ static void plan(void)
 			      .command_line = "reaim", .version = "0", .mode = "sweep", .seed = 1};
 	int64_t run, wl;
 	store_run_begin(st, &r, NULL, &run);
-	struct store_workload w = {.name = "mix", .workfile_name = "mix", .workfile_text = "", .sync_mode = "fsync",
-				   .osync = "on", .dirs = "/tmp", .tasks = "1,2", .jobs_per_task = 10, .repeat = 1};
-	store_workload_add(st, run, &w, &wl);
+	struct store_workload w = {.name = "mix", .workfile_name = "mix", .workfile_text = ""};
+	test_db_workload(st, run, &w, &wl, "jobs_per_task=10 repeat=1");
 	for (int t = 1; t <= 2; t++) {
 		struct store_point p = pt(t, 0, 100);
 		p.run_id = run;

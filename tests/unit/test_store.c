@@ -327,10 +327,9 @@ static void block_order(void)
 	}
 	int64_t run = test_db_run(t.st, "k"), wl[2];
 	for (int w = 0; w < 2; w++) {
-		struct store_workload sw = {.name = w ? "beta" : "alpha", .workfile_name = "mix", .workfile_text = "1 add_int\n",
-					    .sync_mode = "fsync", .osync = "both", .dirs = "/tmp", .tasks = "1,2",
-					    .jobs_per_task = 1, .filesize_kib = 10, .repeat = 1};
-		store_workload_add(t.st, run, &sw, &wl[w]);
+		struct store_workload sw = {
+			.name = w ? "beta" : "alpha", .workfile_name = "mix", .workfile_text = "1 add_int\n"};
+		test_db_workload(t.st, run, &sw, &wl[w], "jobs_per_task=1 repeat=1");
 	}
 	/* as they ran: alpha on 1, off 1, off 2, on 2; then beta on 1, off 1 */
 	static const struct {
@@ -368,11 +367,9 @@ int main(void)
 	ok(store_run_env(st, r2, "hostname", "box") == 0, "environment row");
 	char *config = (char *)"";
 	ok(store_get_kernel_config(st, r2, &config) == 0 && config == NULL, "no kernel config stored: none read");
-	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "1 add_int\n",
-				   .sync_mode = "fsync", .osync = "on", .dirs = "/tmp", .tasks = "1,2",
-				   .jobs_per_task = 10, .filesize_kib = 10, .repeat = 1};
+	struct store_workload w = {.name = "dbase", .workfile_name = "dbase", .workfile_text = "1 add_int\n"};
 	int64_t wl;
-	ok(store_workload_add(st, r2, &w, &wl) == 0, "workload row");
+	ok(test_db_workload(st, r2, &w, &wl, "jobs_per_task=10 repeat=1") == 0, "workload row");
 	struct store_point p = {.run_id = r2, .workload_id = wl, .osync = 1, .tasks = 32, .valid = 1,
 				.jobs_per_task = 99, .jobs_per_min = 601.0, .real_s = 316.3, .cpu_s = 134.0};
 	struct store_test t = {.name = "add_int", .count = 99, .mean_s = 0.02};

@@ -3,8 +3,10 @@
 #ifndef REAIM_TESTS_UNIT_TESTDB_H
 #define REAIM_TESTS_UNIT_TESTDB_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "store/store.h"
@@ -44,6 +46,40 @@ static inline void test_db_remove(struct test_db *t)
 		unlink(path);
 	}
 	rmdir(t->dir);
+}
+
+/* Store workload w of run as a run stores one: its options are rows, w's own and then each "KEY=VALUE"
+ * word of the format's text (store_get_workloads reads jobs_per_task, repeat and threshold from them). */
+__attribute__((format(printf, 5, 6))) static inline int test_db_workload(struct store *st, int64_t run,
+									 const struct store_workload *w, int64_t *wl,
+									 const char *fmt, ...)
+{
+	char words[512], *save = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(words, sizeof(words), fmt, ap);
+	va_end(ap);
+	size_t n = w->noptions;
+	struct store_option *o = calloc(n + strlen(words) / 2 + 1, sizeof(*o));
+	if (!o)
+		return -1;
+	for (size_t i = 0; i < w->noptions; i++)
+		o[i] = w->options[i];
+	for (char *t = strtok_r(words, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(t, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		snprintf(o[n].key, sizeof(o[n].key), "%s", t);
+		o[n].item = -1;
+		o[n++].value = eq + 1;
+	}
+	struct store_workload copy = *w;
+	copy.options = o;
+	copy.noptions = n;
+	int rc = store_workload_add(st, run, &copy, wl);
+	free(o);
+	return rc;
 }
 
 /* A finished run row labelled label, with a uuid of its own in this process; its id. */
