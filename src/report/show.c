@@ -11,6 +11,7 @@
 #include "config/cfg.h"
 #include "measure/measure.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 /* A running run's status with its progress, "running 7/24": points stored of the planned
@@ -120,7 +121,9 @@ static void print_cgroup(FILE *f, const struct store_point *p)
 	const double full[] = {p->psi_cpu_full_pct, p->psi_io_full_pct, p->psi_mem_full_pct};
 	if (!isfinite(p->cgroup_cpu_s))
 		return;
-	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %.3f s)", 8, "", p->cgroup_cpu_s, p->cpu_s);
+	char wait4[48];
+	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %s s)", 8, "", p->cgroup_cpu_s,
+		textout_fig(wait4, sizeof(wait4), p->cpu_s, "%.3f", p->cpu_s));
 	if (isfinite(p->io_read_bytes))
 		fprintf(f, "; own disk I/O read %.0f KiB in %.0f IOs, write %.0f KiB in %.0f IOs",
 			p->io_read_bytes / 1024, p->io_read_ios, p->io_write_bytes / 1024, p->io_write_ios);

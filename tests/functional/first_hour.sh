@@ -6,13 +6,28 @@
 . "$(dirname "$0")/lib.sh"
 
 # the page in its order: .TH first, EXIT STATUS's entries under their heading, EXAMPLES after them
-check "man 1 on a pipe" "$REAIM" man 1
+check "man --roff 1 on a pipe" "$REAIM" man --roff 1
 ok "$([ "$(head -1 "$T/out" | cut -c1-3)" = ".TH" ] && echo 0 || echo 1)" "the page begins with .TH"
 order=$(grep -n '^\.SH \(EXIT STATUS\|EXAMPLES\)\|^\.B 125$' "$T/out" | cut -d: -f2 | tr '\n' '|')
 ok "$([ "$order" = ".SH EXIT STATUS|.B 125|.SH EXAMPLES|" ] && echo 0 || echo 1)" "exit statuses under their heading, before EXAMPLES ($order)"
-check "man with no section" "$REAIM" man
+check "man with no section" "$REAIM" man --roff
 head -1 "$T/out" >"$T/first"
 contains "$T/first" ".TH REAIM 1 " "opens section 1, as man(1) opens the first"
+# `reaim man 1 | head` is read by a person: the page rendered, not its roff source
+if have "man 1 piped is rendered" man; then
+	"$REAIM" man 1 2>"$T/err" | head >"$T/head"
+	ok "$(! grep -q '^\.\(TH\|SH\|TP\)' "$T/head" && grep -q 'REAIM(1)' "$T/head" && echo 0 || echo 1)" \
+		"man 1 | head: the rendered page, not roff ($(head -1 "$T/head"))"
+	ok "$([ ! -s "$T/err" ] && echo 0 || echo 1)" "... and nothing said when head stops reading"
+fi
+
+# `help` is an overview, a screen: shorter than --help, which adds every run option
+check "help" "$REAIM" help
+help_lines=$(wc -l <"$T/out")
+check "--help" "$REAIM" --help
+full_lines=$(wc -l <"$T/out")
+ok "$([ "$help_lines" -le 40 ] && [ "$help_lines" -lt "$full_lines" ] && echo 0 || echo 1)" \
+	"help is $help_lines lines, --help $full_lines"
 
 # help whose reader goes away at once: no word of a run, none was made
 { sleep 0.3; "$REAIM" run --help 2>"$T/help.err"; } | :
