@@ -38,6 +38,22 @@ printf '10 add_short\n' >"$T/mix"
 check "a first run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
 contains "$T/err" "stored in" "says where its runs go, the first time"
 contains "$T/err" "accounting: " "and how it accounts"
+ok "$(awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$T/err" && echo 0 || echo 1)" \
+	"its first screen of stderr keeps within 100 columns ($(awk '{ print length($0) }' "$T/err" | sort -n | tail -1))"
+# the quiet check on a busy machine (a CPU hog of ours, a limit of 0): within 100 columns too, the
+# machine's busy share and the processes it names in one unit
+sh -c 'while :; do :; done' &
+hog=$!
+trap 'kill "$hog" 2>/dev/null; rm -rf "$T"' EXIT
+mkdir -p "$T/busy"
+check "a run on a busy machine" "$REAIM" --noise-limit 0 -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --db "$T/busy/r.db"
+kill "$hog"
+contains "$T/err" "the machine is busy before the run" "the quiet check warns"
+ok "$(awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$T/err" && echo 0 || echo 1)" \
+	"every line of it within 100 columns ($(awk '{ print length($0) }' "$T/err" | sort -n | tail -1))"
+tr '\n' ' ' <"$T/err" | tr -s ' ' >"$T/busy.err"
+ok "$(grep -q 'busy [0-9]*% of a CPU (.*the busiest, in % of a CPU: .*sh [0-9]*% (pid' "$T/busy.err" && echo 0 || echo 1)" \
+	"the busy share and each process in % of a CPU, our hog among them ($(cut -c1-300 "$T/busy.err"))"
 check "a second run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
 ok "$(! grep -q 'stored in\|accounting: \|counters: \|perf counters that cannot' "$T/err" && echo 0 || echo 1)" \
 	"the second run repeats none of it ($(tr '\n' ' ' <"$T/err" | head -c 160))"
