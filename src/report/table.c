@@ -175,7 +175,9 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fputc('\t', f);
 		fput_text(f, p->reason, 0);
 	}
-	if (p->valid && noise_of_point(p))
+	if (p->valid && noise_of_point(p) && b->brief)
+		fputs("\tnoisy", f); /* within 80 columns: the cause is in the block's Noisy line */
+	else if (p->valid && noise_of_point(p))
 		fprintf(f, "\tnoisy: %s", noise_of_point(p));
 	fputc('\n', f);
 }
@@ -363,9 +365,12 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	size_t noisy = noise_count_points(pts, n, 0, why, sizeof(why)), valid = 0;
 	for (size_t i = 0; i < n; i++)
 		valid += pts[i].valid != 0;
-	if (noisy)
-		fprintf(f, "Noisy: %zu of %zu valid points measured in outside load or steal, the worst %s\n", noisy,
-			valid, why);
+	if (noisy) {
+		char *line = xasprintf("Noisy: %zu of %zu valid points measured in outside load or steal, the worst %s",
+				       noisy, valid, why);
+		report_wrap(f, line, "", b->brief ? 80 : 0);
+		free(line);
+	}
 	curve_free(&c);
 	free(sorted);
 }
@@ -418,8 +423,8 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 			fprintf(f, "Load %s:\n", rows[k].load);
 			report_block_end(f, &one_load, one, m, finished);
 		}
-		fprintf(f, "Loads as contest shows them (Ratio: no_load's Jobs/Min over the load's; Loads: its units\n"
-			   "of work in the measured window; LCPU%%: its CPU, %% of one CPU)\n");
+		fprintf(f, "Loads as contest shows them (Ratio: no_load's Jobs/Min over the load's;\n"
+			   "Loads: its units of work in the measured window; LCPU%%: its CPU, %% of one CPU)\n");
 		fprintf(f, "Load\tTasks\tJobs/Min\tRatio\tLoads\tLCPU%%\tn\n");
 		for (size_t k = 0; k < nr; k++) {
 			if (rows[k].n == 0) { /* no valid point: nothing to show but that */
