@@ -3,9 +3,12 @@
  * log) into this one. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
@@ -75,6 +78,33 @@ static enum outcome merge_one(const char *other, const char *db, struct store **
 	return OUT_OK;
 }
 
+/* The temporary directories of merges killed outright (SIGKILL cannot be caught): named
+ * reaim-lava.PID.XXXXXX, each removed once no process has its PID and it is this user's own
+ * directory; one whose pid lives (a merge going on, or a reused pid) is left, erring on the safe
+ * side. How many were removed. */
+static size_t sweep_lava_dirs(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+	size_t swept = 0;
+	while (d && (e = readdir(d)) != NULL) {
+		long pid;
+		int end = 0;
+		struct stat sb;
+		if (sscanf(e->d_name, "reaim-lava.%ld.%*6[A-Za-z0-9]%n", &pid, &end) != 1 || end == 0 ||
+		    e->d_name[end] != '\0' || pid <= 0)
+			continue;
+		char *path = xasprintf("%s/%s", tmp, e->d_name);
+		if (kill((pid_t)pid, 0) < 0 && errno == ESRCH && lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode) &&
+		    sb.st_uid == geteuid() && remove_tree(path) == 0)
+			swept++;
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	return swept;
+}
+
 /* The databases a LAVA job's log carries, each merged as a file would be; a temporary directory
  * holds them while they are merged. The log is opened (a fifo or device refused, never waited on)
  * before anything is made; a stop signal during the scan ends it with nothing merged. */
@@ -89,7 +119,12 @@ static enum outcome merge_lava_log(const char *log, const char *db, struct store
 		log_error("cannot read %s: %s", log, err);
 		return OUT_FAILED;
 	}
-	char *dir = xasprintf("%s/reaim-lava.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	tmp = tmp && *tmp ? tmp : "/tmp";
+	size_t swept = sweep_lava_dirs(tmp);
+	if (swept)
+		log_info("removed %zu temporary director%s (reaim-lava.*) left by merges that were killed", swept,
+			 swept == 1 ? "y" : "ies");
+	char *dir = xasprintf("%s/reaim-lava.%ld.XXXXXX", tmp, (long)getpid());
 	if (!mkdtemp(dir)) {
 		log_error("cannot make a directory %s: %s", dir, strerror(errno));
 		close(x.fd);

@@ -106,6 +106,20 @@ for sig in INT TERM; do
 	ok "$([ -z "$(ls -d "$T"/reaim-lava.* 2>/dev/null)" ] && [ "$(sqlite3 "$T/stopped.db" "SELECT count(*) FROM runs" 2>/dev/null || echo 0)" = 0 ] &&
 		echo 0 || echo 1)" "nothing merged, no reaim-lava.* left"
 done
+# SIGKILL cannot be caught: the killed merge's directory (reaim-lava.PID.XXXXXX) is removed by the
+# next merge once no process has that pid; a live merge's is left alone
+env TMPDIR="$T" "$REAIM" merge --from-lava-log "$T/big.log" --db "$T/stopped.db" >/dev/null 2>&1 &
+mp=$!
+sleep 0.5
+kill -KILL "$mp"
+wait "$mp"
+killed=$(ls -d "$T"/reaim-lava.* 2>/dev/null)
+mkdir "$T/reaim-lava.$$.Live01"
+status 0 "the next merge" env TMPDIR="$T" "$REAIM" merge --from-lava-log "$T/job.log" --db "$T/after.db"
+ok "$([ -n "$killed" ] && [ ! -e "$killed" ] && echo 0 || echo 1)" "removes the killed merge's directory (${killed##*/})"
+ok "$([ -d "$T/reaim-lava.$$.Live01" ] && echo 0 || echo 1)" "and leaves a live one's"
+contains "$T/err" "removed 1 temporary directory (reaim-lava.*) left by merges that were killed" "said"
+rmdir "$T/reaim-lava.$$.Live01"
 rm -f "$T/big.log"
 
 # without lava-test-case (test-runner): the signal lines it reads from stdout
