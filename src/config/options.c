@@ -304,7 +304,7 @@ const struct option_def option_table[] = {
 	 .help = "run every point at each CPU count of LIST ('1,2', '1-8*2'), a block each: the tasks confined to "
 		 "that many CPUs (sched_setaffinity), chosen one per core before a second SMT sibling of any; "
 		 "`show` adds Jobs/Min against the smallest count. A count beyond the CPUs reaim may use is "
-		 "refused (default: every CPU, unconfined)"},
+		 "refused (default: every CPU, unconfined). Not with --mode single"},
 	{.key = "load",
 	 AS_STRLIST(loads),
 	 .arg = "NAME[,NAME...]",

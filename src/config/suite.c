@@ -469,6 +469,8 @@ static void check_rounds(const struct workload *w, const char *file, int line, s
 	if (o->variants.count > VARIANTS_MAX)
 		errlist_add(errs, file, line, "workload %s: %zu variants, at most %d", w->name, o->variants.count,
 			    VARIANTS_MAX);
+	if (o->cpus.count && o->mode == MODE_SINGLE) /* single mode runs each test alone, never confined */
+		errlist_add(errs, file, line, "workload %s: --cpus does not go with --mode single", w->name);
 	for (size_t i = 0; i < o->variants.count; i++) {
 		char a[VARIANT_NAME_MAX + 1], b[VARIANT_NAME_MAX + 1];
 		const char *cmd;

@@ -24,6 +24,8 @@ for m in quick crossover peak single; do
 	status 1 "--mode $m --load process is refused" run -t 1 --mode "$m" --load process
 	contains "$T/err" "--load goes with --mode sweep only, not $m" "... saying --load is for sweep mode"
 done
+status 1 "--mode single --cpus 1 is refused" run -t 1 --mode single --cpus 1
+contains "$T/err" "--cpus does not go with --mode single" "... saying so"
 ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "and nothing is stored"
 
 # cache (contest's cacherun): the point run twice, the warm second run stored as load cache
