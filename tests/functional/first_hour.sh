@@ -52,8 +52,9 @@ contains "$T/err" "the machine is busy before the run" "the quiet check warns"
 ok "$(awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$T/err" && echo 0 || echo 1)" \
 	"every line of it within 100 columns ($(awk '{ print length($0) }' "$T/err" | sort -n | tail -1))"
 tr '\n' ' ' <"$T/err" | tr -s ' ' >"$T/busy.err"
-ok "$(grep -q 'busy [0-9]*% of a CPU (.*the busiest, in % of a CPU: .*sh [0-9]*% (pid' "$T/busy.err" && echo 0 || echo 1)" \
-	"the busy share and each process in % of a CPU, our hog among them ($(cut -c1-300 "$T/busy.err"))"
+# (our hog is one of the busiest, unless a machine shared with builds has five busier)
+ok "$(grep -q 'busy [0-9]*% of a CPU ([0-9.]*% of [0-9]* CPUs*), steal [0-9.]*%; the busiest, in % of a CPU: [^ ]* [0-9]*% (' \
+	"$T/busy.err" && echo 0 || echo 1)" "the busy share and each process in % of a CPU ($(cut -c1-300 "$T/busy.err"))"
 check "a second run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
 ok "$(! grep -q 'stored in\|accounting: \|counters: \|perf counters that cannot' "$T/err" && echo 0 || echo 1)" \
 	"the second run repeats none of it ($(tr '\n' ' ' <"$T/err" | head -c 160))"
