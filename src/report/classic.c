@@ -80,12 +80,19 @@ void report_reaim7_row(FILE *f, const struct store_point *p)
 		p->user_s, p->jobs_per_min, p->jobs_per_min_task, p->std_dev_s, p->std_dev_pct, report_jti(p));
 }
 
+/* A point that can be the classic maximum: valid, and measured without a background load (a
+ * loaded point's Jobs/Min is no figure of the workload's own). */
+static int classic_candidate(const struct store_point *p)
+{
+	return p->valid && (!p->load[0] || strcmp(p->load, "no_load") == 0);
+}
+
 void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n)
 {
 	double max = 0.0;
 	int any = 0;
 	for (size_t i = 0; i < n; i++)
-		if (pts[i].valid && (!any || pts[i].jobs_per_min > max)) {
+		if (classic_candidate(&pts[i]) && (!any || pts[i].jobs_per_min > max)) {
 			max = pts[i].jobs_per_min;
 			any = 1;
 		}
@@ -114,7 +121,7 @@ void report_reaim7_stream(struct reaim7_stream *s, const struct store_point *p)
 					    .repeat = p->repeat};
 	}
 	report_reaim7_row(s->f, p);
-	if (p->valid && (!s->any || p->jobs_per_min > s->max)) {
+	if (classic_candidate(p) && (!s->any || p->jobs_per_min > s->max)) {
 		s->max = p->jobs_per_min;
 		s->any = 1;
 	}

@@ -23,7 +23,8 @@ void report_reaim7_header(FILE *f);
 /* One point as re-aim-7's row: tasks, parent time, child sys and user time, Jobs/Min, Jobs/Min
  * per task, std dev (s and %), JTI; nothing for an invalid point (classic never printed one). */
 void report_reaim7_row(FILE *f, const struct store_point *p);
-/* "Max Jobs per Minute N" over the valid points given; nothing when none is valid. */
+/* "Max Jobs per Minute N" over the valid points given measured without a background load; nothing
+ * when none is. */
 void report_reaim7_max(FILE *f, const struct store_point *pts, size_t n);
 /* The table as the points come, in run order: a header when a round (or a workload or O_SYNC
  * setting) begins, a row per point, its Max line when it ends (none for a round without a valid point) (report_reaim7_stream_end closes

@@ -346,6 +346,16 @@ static void lava_arm_tests(void)
 	size_t nl;
 	RENDER(out, report_lava(f_, arm, 4, 0));
 	is_int(lava_repeats(out, &nl), 0, "loads: no test case name repeats");
+	char *classic = NULL;
+	arm[3].jobs_per_min = 900; /* a loaded point above every no_load one */
+	RENDER(classic, report_reaim7(f_, arm, 4));
+	ok(classic && strstr(classic, "Max Jobs per Minute 300.00\n") && !strstr(classic, "Max Jobs per Minute 900"),
+	   "loads: re-aim-7's Max Jobs per Minute is the no-load maximum");
+	free(classic);
+	RENDER(classic, report_reaim7_max(f_, arm, 4));
+	is_str(classic, "Max Jobs per Minute 300.00\n", "loads: and so is its Max line alone");
+	free(classic);
+	arm[3].jobs_per_min = jpm[3];
 	ok(strstr(out, "dbase-load_no_load-osync_on-tasks_2-jobs_per_min pass 300.00 jobs/min\n") &&
 	   strstr(out, "dbase-load_process-osync_on-tasks_2-jobs_per_min pass 80.00 jobs/min\n"),
 	   "loads: each point's test case names its load");
