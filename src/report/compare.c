@@ -257,7 +257,7 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 	if (ratio)
 		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
 	else
-		fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1,
+		fmt_pct(t->change, sizeof(t->change), report_cell_pct(c), 1,
 			7);
 	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1, c->cpu_significant ? 6 : 7);
 	if (c->cpu_significant)
@@ -541,12 +541,6 @@ static double cpu_bound(const struct compare_cell *c, double v)
 	return c->cpu_judged && c->cpu_v.bounded ? v : NAN;
 }
 
-/* Which change a cell's pct (and its interval, p and ratio) is: adjusted for others' demand, or plain. */
-static const char *pct_kind(const struct compare_cell *c)
-{
-	return c->judged && c->load_model == LOAD_COVARIATE ? "adjusted" : "plain";
-}
-
 static void csv_begin(FILE *f, const struct compare_model *m)
 {
 	fprintf(f, "workload,osync,variant,tasks,base,base_label,base_runs,base_jpm,n_base,other,other_label,"
@@ -599,8 +593,8 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		csv_numbers(f, mean_fmt, &c->mean_b, 1);
 		fprintf(f, ",%zu,%s", c->nb, samples_name(c));
 		/* the change the interval, p and ratio are of: adjusted where the cell is (pct_kind), the raw beside */
-		const double stats[] = {c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1),
-					c->judged ? c->v.ci_low_pct : NAN, c->judged ? c->v.ci_high_pct : NAN};
+		const double stats[] = {report_cell_pct(c), c->judged ? c->v.ci_low_pct : NAN,
+					c->judged ? c->v.ci_high_pct : NAN};
 		csv_numbers(f, "%.3f", stats, ARRAY_SIZE(stats));
 		const double ps[] = {c->judged ? c->v.p : NAN, c->p_adj};
 		csv_numbers(f, "%.4g", ps, ARRAY_SIZE(ps));
@@ -635,7 +629,7 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		textout_csv_string(f, p->load, 0);
 		csv_numbers(f, "%.5f", &c->time_ratio, 1);
 		csv_numbers(f, "%.4f", (const double[]){c->loads_a, c->loads_b, c->lcpu_a, c->lcpu_b}, 4);
-		fprintf(f, ",%s", pct_kind(c));
+		fprintf(f, ",%s", report_pct_kind(c));
 		for (int side = 0; side < 2; side++)
 			for (int k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 				csv_numbers(f, "%.6g", (const double[]){compare_cell_stat(c, side, k)}, 1);
@@ -797,7 +791,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "other_mean", "%.6g", c->mean_b);
 		fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"samples\": \"%s\", \"paired\": %s", c->na, c->nb,
 			samples_name(c), c->paired ? "true" : "false");
-		json_num(f, "pct", "%.4f", c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1));
+		json_num(f, "pct", "%.4f", report_cell_pct(c));
 		json_num(f, "ci_low_pct", "%.4f", c->judged ? c->v.ci_low_pct : NAN);
 		json_num(f, "ci_high_pct", "%.4f", c->judged ? c->v.ci_high_pct : NAN);
 		fprintf(f, ", \"ci_bounded\": %s", c->judged && c->v.bounded ? "true" : "false");
@@ -823,7 +817,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_load(f, "load_base", &c->load_a);
 		json_load(f, "load_other", &c->load_b);
 		json_num(f, "raw_pct", "%.4f", c->raw_judged ? c->raw.change_pct : NAN);
-		fprintf(f, ", \"pct_kind\": \"%s\"", pct_kind(c));
+		fprintf(f, ", \"pct_kind\": \"%s\"", report_pct_kind(c));
 		json_num(f, "raw_ci_low_pct", "%.4f", c->raw_judged ? c->raw.ci_low_pct : NAN);
 		json_num(f, "raw_ci_high_pct", "%.4f", c->raw_judged ? c->raw.ci_high_pct : NAN);
 		json_num(f, "raw_p", "%.6g", c->raw_judged ? c->raw.p : NAN);

@@ -466,7 +466,7 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 		fputs("</tr>\n", f);
 		return;
 	}
-	double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
+	double pct = report_cell_pct(c);
 	const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
 	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), mean, sizeof(mean));
 	fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
@@ -484,8 +484,8 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 		fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
 		      f);
 	cpu_cell(f, c);
-	if (ratio)
-		fprintf(f, "<td>%.3f</td>", c->mean_b / c->mean_a);
+	if (ratio) /* the change's ratio: adjusted where the change is */
+		fprintf(f, "<td>%.3f</td>", 1 + pct / 100);
 	load_cells(f, p, c);
 	fputs("</tr>\n", f);
 }

@@ -99,16 +99,22 @@ int report_kcidb_id_ok(const char *id, const char *origin);
 /* What a correction was over: "the 3 cells judged" (how: "judged", "compared"); "no cell (none could be
  * judged)", never "the 0 cells". */
 const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len);
-/* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
- * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
-/* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
- * did about it; the cells one sample decides and the medians that disagree with the means (the
- * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
 /* A side in compare's and the wide table's CSV: ",LETTER,LABEL,\"RUN RUN\"" (the label quoted). */
 struct compare_side;
 void report_csv_side(FILE *f, const struct compare_side *s);
+/* A cell's change as its verdict judges it: adjusted for others' demand where the cell is, else plain
+ * (the raw change of the means where it is not judged); and which of the two it is, "adjusted" or
+ * "plain". Every CSV and JSON field of a cell's change is this one, the raw beside it. */
+struct compare_cell;
+double report_cell_pct(const struct compare_cell *c);
+const char *report_pct_kind(const struct compare_cell *c);
+/* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
+ * did about it; the cells one sample decides and the medians that disagree with the means (the
+ * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
+/* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
+ * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
 /* The words for a worsening and a betterment of the model's metric: "slower", "faster" of Jobs/Min and
  * times; "higher", "lower" (or the other way) of the rest. */

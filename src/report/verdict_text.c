@@ -309,3 +309,13 @@ void report_csv_side(FILE *f, const struct compare_side *s)
 		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
 	fputc('"', f);
 }
+
+const char *report_pct_kind(const struct compare_cell *c)
+{
+	return c->judged && c->load_model == LOAD_COVARIATE ? "adjusted" : "plain";
+}
+
+double report_cell_pct(const struct compare_cell *c)
+{
+	return c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1);
+}

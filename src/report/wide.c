@@ -59,7 +59,7 @@ static void cell_text(const struct compare_model *m, const struct wide_block *b,
 	report_metric_value(m, compare_cell_stat(c, 1, stat), t->mean, sizeof(t->mean));
 	if (!change)
 		return;
-	change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change, sizeof(t->change));
+	change_text(m, report_cell_pct(c), t->change, sizeof(t->change));
 	t->mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 }
 
