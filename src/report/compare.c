@@ -334,6 +334,10 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	}
 	strbuf_free(&sb);
 	panel_sentence(f, report_panel_load_text(m, p), gap, width);
+	char *cmd = report_panel_separate_command(m, p);
+	if (cmd) /* unwrapped, to paste */
+		fprintf(f, markdown ? "\n    %s\n" : "    %s\n", cmd);
+	free(cmd);
 	panel_sentence(f, report_panel_few_text(m, p, "By medians"), gap, width);
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};

@@ -548,10 +548,11 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		element(f, "<p class=\"note\">", views, "</p>\n");
 		free(views);
 	}
-	char *said[] = {report_panel_load_text(m, p), report_panel_few_text(m, p, "By medians (shown where they disagree)")};
+	char *said[] = {report_panel_load_text(m, p), report_panel_separate_command(m, p),
+			report_panel_few_text(m, p, "By medians (shown where they disagree)")};
 	for (size_t i = 0; i < ARRAY_SIZE(said); i++)
 		if (said[i]) {
-			element(f, "<p class=\"note\">", said[i], "</p>\n");
+			element(f, i == 1 ? "<pre class=\"note\">" : "<p class=\"note\">", said[i], i == 1 ? "</pre>\n" : "</p>\n");
 			free(said[i]);
 		}
 	fputs("<p>", f);

@@ -112,6 +112,10 @@ const char *report_pct_kind(const struct compare_cell *c);
  * did about it; the cells one sample decides and the medians that disagree with the means (the
  * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
+/* Where a panel has cells confounded with others' demand and its sides are runs: the shell command
+ * that runs the sides in turn beside the same neighbours (then compare again; kernels: `reaim vm`),
+ * to print unwrapped (free()); NULL otherwise. */
+char *report_panel_separate_command(const struct compare_model *m, const struct compare_panel *p);
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */

@@ -254,6 +254,9 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 			if (how == LOAD_INSEPARABLE)
 				strbuf_addf(&line, "Where the load hardly varied within a side it cannot be told apart "
 						   "from the side: a change the load would make is called confounded (#).");
+			if (p->summary.confounded)
+				strbuf_addf(&line, " To separate them, run the sides %s beside the same neighbours.",
+					    m->kind == COMPARE_GROUPS ? "in turn (the command below)" : "interleaved within one run");
 			break;
 		case LOAD_UNMEASURED: break;
 		}
@@ -318,4 +321,18 @@ const char *report_pct_kind(const struct compare_cell *c)
 double report_cell_pct(const struct compare_cell *c)
 {
 	return c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1);
+}
+
+char *report_panel_separate_command(const struct compare_model *m, const struct compare_panel *p)
+{
+	const struct compare_side *a = &m->sides[0], *b = &m->sides[p->side];
+	if (!p->summary.confounded || m->kind != COMPARE_GROUPS || !a->nruns || !b->nruns)
+		return NULL;
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "for i in 1 2 3; do reaim rerun %lld --label ", (long long)a->runs[a->nruns - 1]);
+	strbuf_add_shell_word(&sb, a->label);
+	strbuf_addf(&sb, "; reaim rerun %lld --label ", (long long)b->runs[b->nruns - 1]);
+	strbuf_add_shell_word(&sb, b->label);
+	strbuf_addf(&sb, "; done");
+	return sb.buf;
 }

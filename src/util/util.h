@@ -76,6 +76,8 @@ struct strbuf {
 };
 void strbuf_add(struct strbuf *sb, const char *s, size_t n);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* word as one word of a POSIX shell: as is when it is plain, else in single quotes. */
+void strbuf_add_shell_word(struct strbuf *sb, const char *word);
 void strbuf_free(struct strbuf *sb);
 
 /* SHA-256 (codec.c), streamed: init, add, hex. */
