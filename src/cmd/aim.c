@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/live_table.h"
@@ -169,12 +170,13 @@ static int aim7_read_config(const char *path, struct str_list *argv)
 /* The file AIM read from the current directory, there and readable. */
 static int aim_need_file(const char *path, const char *prog)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		log_error("%s: %s (%s reads it from the current directory)", path, strerror(errno), prog);
+	char why[256];
+	int fd = open_input(path, why, sizeof(why));
+	if (fd < 0) {
+		log_error("%s: %s (%s reads it from the current directory)", path, why, prog);
 		return -1;
 	}
-	fclose(f);
+	close(fd);
 	return 0;
 }
 

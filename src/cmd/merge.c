@@ -76,35 +76,43 @@ static enum outcome merge_one(const char *other, const char *db, struct store **
 }
 
 /* The databases a LAVA job's log carries, each merged as a file would be; a temporary directory
- * holds them while they are merged. */
+ * holds them while they are merged. The log is opened (a fifo or device refused, never waited on)
+ * before anything is made; a stop signal during the scan ends it with nothing merged. */
 static enum outcome merge_lava_log(const char *log, const char *db, struct store **st, size_t *copied,
 				   size_t *skipped, size_t *found)
 {
 	const char *tmp = getenv("TMPDIR");
-	char *dir = xasprintf("%s/reaim-lava.XXXXXX", tmp && *tmp ? tmp : "/tmp"), err[1024];
-	char **paths = NULL;
-	size_t n = 0;
+	char err[1024];
+	struct lava_extract x = {.log = log, .cancelled = merge_interrupted};
 	enum outcome out = OUT_OK;
+	if ((x.fd = open_input(log, err, sizeof(err))) < 0) {
+		log_error("cannot read %s: %s", log, err);
+		return OUT_FAILED;
+	}
+	char *dir = xasprintf("%s/reaim-lava.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
 		log_error("cannot make a directory %s: %s", dir, strerror(errno));
+		close(x.fd);
 		free(dir);
 		return OUT_FAILED;
 	}
-	if (lava_log_extract(log, dir, &paths, &n, err, sizeof(err)) < 0) {
-		log_error("%s", err);
-		out = OUT_FAILED;
-	} else if (n == 0) {
+	x.dir = dir;
+	if (lava_log_extract(&x, err, sizeof(err)) < 0) {
+		out = engine_interrupted() ? OUT_INTERRUPTED : OUT_FAILED;
+		if (out == OUT_FAILED)
+			log_error("%s", err);
+	} else if (x.n == 0) {
 		log_error("%s carries no database: no %s line (was the job's contrib/lava/reaim.sh run with -B "
 			  "false, or its log cut?)", log, LAVA_DB_BEGIN);
 		out = OUT_FAILED;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < x.n; i++) {
 		if (out == OUT_OK)
-			out = merge_one(paths[i], db, st, copied, skipped);
-		free(paths[i]);
+			out = merge_one(x.paths[i], db, st, copied, skipped);
+		free(x.paths[i]);
 	}
-	free(paths);
-	*found = n;
+	free(x.paths);
+	*found = x.n;
 	if (remove_tree(dir) < 0)
 		log_warn("cannot remove %s: %s", dir, strerror(errno));
 	free(dir);

@@ -133,10 +133,12 @@ int classic_config_parse(const char *path, const char *text, struct classic_conf
 
 int classic_config_load(const char *path, struct classic_config *c, struct errlist *errs)
 {
-	char *text = read_text_file(path, 1 << 20);
+	char why[256];
+	int line;
+	char *text = read_input_file(path, 1 << 20, why, sizeof(why), &line);
 	if (!text) {
 		memset(c, 0, sizeof(*c));
-		errlist_add(errs, path, 0, "cannot read the config file: %s", strerror(errno));
+		errlist_add(errs, path, line, "cannot read the config file: %s", why);
 		return -1;
 	}
 	int rc = classic_config_parse(path, text, c, errs);

@@ -53,23 +53,36 @@ static const char *file_kind(mode_t m)
 	       : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
 }
 
+int open_input(const char *path, char *err, size_t errlen)
+{
+	/* O_NONBLOCK: opening a fifo must not wait for a writer; it is refused below */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), fl;
+	struct stat st;
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0)
+		snprintf(err, errlen, "fstat: %s", strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		snprintf(err, errlen, "%s, not a regular file", file_kind(st.st_mode));
+	else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+		snprintf(err, errlen, "fcntl: %s", strerror(errno));
+	else
+		return fd;
+	close(fd);
+	return -1;
+}
+
 char *read_input_file(const char *path, size_t max, char *err, size_t errlen, int *err_line)
 {
 	*err_line = 0;
-	/* O_NONBLOCK: opening a fifo must not wait for a writer; it is refused below */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s", strerror(errno));
+	int fd = open_input(path, err, errlen);
+	if (fd < 0)
 		return NULL;
-	}
 	struct stat st;
 	if (fstat(fd, &st) < 0) {
 		snprintf(err, errlen, "fstat: %s", strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s, not a regular file", file_kind(st.st_mode));
 		close(fd);
 		return NULL;
 	}

@@ -85,63 +85,98 @@ static int check_end(const char *end, const struct strbuf *gz, char *err, size_t
 	return 0;
 }
 
-int lava_log_extract(const char *log, const char *dir, char ***paths, size_t *n, char *err, size_t errlen)
+/* What the scan holds between lines: the database being decoded and where it began. */
+struct scan {
+	struct strbuf gz;
+	struct base64 d;
+	size_t begun; /* its REAIM-DB-BEGIN line, 0 when none is open */
+};
+
+/* The end marker of the open database: checked and unpacked into x's list; 0, or -1 with err. */
+static int scan_end(struct lava_extract *x, struct scan *sc, const char *line, size_t lineno, char *err, size_t errlen)
 {
-	FILE *f = fopen(log, "re");
-	*paths = NULL;
-	*n = 0;
-	if (!f) {
-		set_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
+	char why[512], *path = NULL;
+	int cut = base64_finish(&sc->d) < 0;
+	if (cut || check_end(strstr(line, LAVA_DB_END), &sc->gz, why, sizeof(why)) < 0 ||
+	    !(path = unpack(&sc->gz, x->dir, x->n, why, sizeof(why)))) {
+		set_err(err, errlen, "%s:%zu: the database begun at line %zu: %s", x->log, lineno, sc->begun,
+			cut ? "the base64 text ends mid-byte" : why);
 		return -1;
 	}
-	char *line = NULL, why[512];
-	size_t cap = 0, lineno = 0, begun = 0;
-	ssize_t len;
-	struct strbuf gz = {0};
-	struct base64 d = {0};
-	int in = 0, rc = 0;
-	while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		const char *p;
-		if (strstr(line, LAVA_DB_BEGIN)) {
-			in = 1;
-			begun = lineno;
-			gz.len = 0;
-			memset(&d, 0, sizeof(d));
-		} else if (in && (p = strstr(line, LAVA_DB_LINE))) {
-			p += strlen(LAVA_DB_LINE);
-			size_t k = 0;
-			while (is_b64(p[k]))
-				k++;
-			if (base64_decode(&d, p, k, &gz) < 0) {
-				set_err(err, errlen, "%s:%zu: not base64 after the padding", log, lineno);
-				rc = -1;
-			}
-		} else if (in && strstr(line, LAVA_DB_END)) {
-			in = 0;
-			char *path = NULL;
-			if (base64_finish(&d) < 0 || check_end(strstr(line, LAVA_DB_END), &gz, why, sizeof(why)) < 0 ||
-			    !(path = unpack(&gz, dir, *n, why, sizeof(why)))) {
-				set_err(err, errlen, "%s:%zu: the database begun at line %zu: %s", log, lineno, begun,
-					base64_finish(&d) < 0 ? "the base64 text ends mid-byte" : why);
-				rc = -1;
-			} else {
-				*paths = xrealloc(*paths, (*n + 1) * sizeof(**paths));
-				(*paths)[(*n)++] = path;
-			}
+	x->paths = xrealloc(x->paths, (x->n + 1) * sizeof(*x->paths));
+	x->paths[x->n++] = path;
+	sc->begun = 0;
+	return 0;
+}
+
+/* One line of the log; 0, or -1 with err. */
+static int scan_line(struct lava_extract *x, struct scan *sc, const char *line, size_t lineno, char *err,
+		     size_t errlen)
+{
+	const char *p;
+	if (strstr(line, LAVA_DB_BEGIN)) {
+		if (sc->begun) { /* the job printed another before this one ended: this one was cut */
+			set_err(err, errlen, "%s:%zu: the database begun there has no end marker before the next "
+					     "begins at line %zu (it was cut short)", x->log, sc->begun, lineno);
+			return -1;
+		}
+		sc->begun = lineno;
+		sc->gz.len = 0;
+		memset(&sc->d, 0, sizeof(sc->d));
+	} else if (sc->begun && (p = strstr(line, LAVA_DB_LINE))) {
+		p += strlen(LAVA_DB_LINE);
+		size_t k = 0;
+		while (is_b64(p[k]))
+			k++;
+		if (base64_decode(&sc->d, p, k, &sc->gz) < 0) {
+			set_err(err, errlen, "%s:%zu: not base64 after the padding", x->log, lineno);
+			return -1;
+		}
+	} else if (sc->begun && strstr(line, LAVA_DB_END)) {
+		return scan_end(x, sc, line, lineno, err, errlen);
+	}
+	return 0;
+}
+
+/* Lines between two looks at whether the scan was cancelled: a 150 MB log is ended within a second. */
+#define LINES_PER_CANCEL_CHECK 4096
+
+int lava_log_extract(struct lava_extract *x, char *err, size_t errlen)
+{
+	x->paths = NULL;
+	x->n = 0;
+	FILE *f = fdopen(x->fd, "r");
+	if (!f) {
+		set_err(err, errlen, "cannot read %s: %s", x->log, strerror(errno));
+		close(x->fd);
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0, lineno = 0;
+	struct scan sc = {0};
+	int rc = 0;
+	while (rc == 0 && getline(&line, &cap, f) >= 0) {
+		if (++lineno % LINES_PER_CANCEL_CHECK == 0 && x->cancelled && x->cancelled(x->arg)) {
+			set_err(err, errlen, "%s: stopped at line %zu", x->log, lineno);
+			errno = EINTR;
+			rc = -1;
+		} else {
+			rc = scan_line(x, &sc, line, lineno, err, errlen);
 		}
 	}
 	if (rc == 0 && ferror(f)) {
-		set_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
+		set_err(err, errlen, "cannot read %s: %s", x->log, strerror(errno));
 		rc = -1;
 	}
-	if (rc == 0 && in) {
-		set_err(err, errlen, "%s:%zu: the database begun there has no end marker (the job was cut short)", log,
-			begun);
+	if (rc == 0 && sc.begun) {
+		set_err(err, errlen, "%s:%zu: the database begun there has no end marker (the job was cut short)",
+			x->log, sc.begun);
 		rc = -1;
 	}
+	int saved = errno;
 	fclose(f);
 	free(line);
-	strbuf_free(&gz);
+	strbuf_free(&sc.gz);
+	errno = saved;
 	return rc;
 }

@@ -109,8 +109,19 @@ int base64_finish(const struct base64 *d);
 #define LAVA_DB_LINE "REAIM-DB: "
 #define LAVA_DB_END "REAIM-DB-END"
 /* Every database the log carries, each checked against its end marker and unpacked into a new file in
- * dir (paths allocated, in the order they came); 0 (*n may be 0), or -1 with err naming the log's line. */
-int lava_log_extract(const char *log, const char *dir, char ***paths, size_t *n, char *err, size_t errlen);
+ * dir (paths allocated, in the order they came); 0 (n may be 0), or -1 with err naming the log's line
+ * (a database begun and not ended before the next begins is one). The log is read from fd, opened by
+ * open_input; cancelled, when set, is asked every few thousand lines and ends the scan (-1, errno
+ * EINTR). */
+struct lava_extract {
+	const char *log, *dir;
+	int fd;
+	int (*cancelled)(void *arg);
+	void *arg;
+	char **paths; /* out */
+	size_t n;     /* out */
+};
+int lava_log_extract(struct lava_extract *x, char *err, size_t errlen);
 
 /* An output file (outfile.c). A regular file or a new path is written to a temporary file beside
  * it and renamed into place only when everything was written; a symlink to a regular file has its
@@ -146,6 +157,9 @@ char *read_text_file(const char *path, size_t max);
  * *err_line (0 for the whole file) otherwise; a fifo, device or directory is refused at
  * once, never waited on. */
 char *read_input_file(const char *path, size_t max, char *err, size_t errlen, int *err_line);
+/* Open an input file for reading: a regular file, or -1 with the reason in err (without the path);
+ * a fifo, device or directory is refused at once, never waited on (opened O_NONBLOCK, then fstat). */
+int open_input(const char *path, char *err, size_t errlen);
 /* The most bytes an input file may hold. */
 #define INPUT_FILE_MAX (1 << 20)
 

@@ -34,9 +34,10 @@ static int pread_all(int fd, void *buf, size_t n, off_t at)
 
 int vm_image_release(const char *image, char *release, size_t len, char *err, size_t errlen)
 {
-	int fd = open(image, O_RDONLY | O_CLOEXEC);
+	char why[256];
+	int fd = open_input(image, why, sizeof(why));
 	if (fd < 0) {
-		set_err(err, errlen, "cannot open kernel image %s: %s", image, strerror(errno));
+		set_err(err, errlen, "cannot open kernel image %s: %s", image, why);
 		return -1;
 	}
 	struct stat sb;
@@ -44,8 +45,8 @@ int vm_image_release(const char *image, char *release, size_t len, char *err, si
 	unsigned char off[2];
 	char text[128] = "";
 	int rc = -1;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode))
-		set_err(err, errlen, "kernel image %s is not a regular file", image);
+	if (fstat(fd, &sb) < 0)
+		set_err(err, errlen, "cannot stat kernel image %s: %s", image, strerror(errno));
 	else if (pread_all(fd, magic, sizeof(magic), HDR_MAGIC_AT) < 0 || memcmp(magic, "HdrS", 4) != 0)
 		set_err(err, errlen, "%s is not a kernel image: no \"HdrS\" boot header at 0x202 (give a bzImage "
 				     "or vmlinuz, not vmlinux)", image);

@@ -23,6 +23,8 @@ refused "a fifo as workfile" "$T/fifo: cannot read workfile: a fifo, not a regul
 	"$REAIM" -f "$T/fifo" -d "$T/scratch"
 refused "a fifo as suite" "$T/fifo: cannot read suite: a fifo" "$REAIM" -s "$T/fifo" -d "$T/scratch"
 refused "check of a fifo" "a fifo, not a regular file" "$REAIM" check "$T/fifo"
+refused "a fifo as classic's reaim.config" "$T/fifo: cannot read the config file: a fifo, not a regular file" \
+	"$REAIM" -s1 -e1 -fworkfile.jmp_test -c "$T/fifo" -j1 -d "$T/scratch"
 refused "a directory as workfile" "$T/scratch: cannot read workfile: a directory" "$REAIM" -f "$T/scratch"
 refused "a device as workfile" "/dev/zero: cannot read workfile: a character device" "$REAIM" -f /dev/zero -d "$T/scratch"
 refused "/dev/stdin as suite" "cannot read suite" "$REAIM" -s /dev/stdin -d "$T/scratch" </dev/null

@@ -72,6 +72,41 @@ status 2 "a log with no database" "$REAIM" merge --from-lava-log "$T/cases" --db
 contains "$T/err" "carries no database" "is said"
 ok "$([ ! -e "$T/lost.db" ] && echo 0 || echo 1)" "and no database is made"
 status 1 "a database and a log at once" "$REAIM" merge "$db" --from-lava-log "$T/job.log"
+# a log whose first database was cut short, a whole one after it: an error naming the cut one
+sed '/REAIM-DB-END/,$d' "$T/job.log" >"$T/twice.log"
+cat "$T/job.log" >>"$T/twice.log"
+cut_at=$(grep -n REAIM-DB-BEGIN "$T/twice.log" | head -1 | cut -d: -f1)
+status 2 "a cut database before a whole one is an error" "$REAIM" merge --from-lava-log "$T/twice.log" --db "$T/lost.db"
+contains "$T/err" "twice.log:$cut_at: the database begun there has no end marker" "naming the cut one's line"
+ok "$([ ! -e "$T/lost.db" ] && echo 0 || echo 1)" "and nothing is merged"
+
+# inputs that never come: a fifo or a device is refused at once, never opened to wait on
+mkfifo "$T/fifo"
+start=$(date +%s)
+status 2 "a fifo as the log is refused" timeout -k 1 10 env TMPDIR="$T" "$REAIM" merge --from-lava-log "$T/fifo" --db "$T/lost.db"
+ok "$([ $(($(date +%s) - start)) -le 2 ] && echo 0 || echo 1)" "at once"
+contains "$T/err" "a fifo, not a regular file" "said as a fifo"
+status 2 "a device as the log is refused" "$REAIM" merge --from-lava-log /dev/null --db "$T/lost.db"
+contains "$T/err" "a character device, not a regular file" "said as a device"
+ok "$([ -z "$(ls -d "$T"/reaim-lava.* 2>/dev/null)" ] && [ ! -e "$T/lost.db" ] && echo 0 || echo 1)" \
+	"nothing made, nothing left"
+# a stop signal while a big log is scanned: exit 3 within 2 s, nothing merged, the temporary files gone
+{ yes x | head -c 64M; cat "$T/job.log"; } >"$T/big.log"
+for sig in INT TERM; do
+	env TMPDIR="$T" "$REAIM" merge --from-lava-log "$T/big.log" --db "$T/stopped.db" >"$T/out" 2>"$T/err" &
+	mp=$!
+	sleep 0.5
+	kill -"$sig" "$mp"
+	t0=$(date +%s%N)
+	wait "$mp"
+	rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	ok "$([ $rc -eq 3 ] && [ "$ms" -le 2000 ] && echo 0 || echo 1)" \
+		"SIG$sig during the scan of a 64 MB log: exit 3 (got $rc) within 2 s (took $ms ms)"
+	ok "$([ -z "$(ls -d "$T"/reaim-lava.* 2>/dev/null)" ] && [ "$(sqlite3 "$T/stopped.db" "SELECT count(*) FROM runs" 2>/dev/null || echo 0)" = 0 ] &&
+		echo 0 || echo 1)" "nothing merged, no reaim-lava.* left"
+done
+rm -f "$T/big.log"
 
 # without lava-test-case (test-runner): the signal lines it reads from stdout
 rm -rf "$td/automated/linux/reaim/output"
