@@ -28,10 +28,21 @@ cat >"$T/qemu" <<EOS
 #!/bin/sh
 for a in "\$@"; do
 	case \$a in local,id=reaimout,path=*) share=\${a#local,id=reaimout,path=}; share=\${share%%,*} ;; esac
+	case \$a in local,id=reaimprog,path=*) prog=\${a#local,id=reaimprog,path=}; prog=\${prog%%,*} ;; esac
 done
 n=\$(( \$(cat "$T/count" 2>/dev/null || echo 0) + 1 ))
 echo \$n >"$T/count"
 echo "\$*" >"$T/qemu.\$n"
+[ -n "\$prog" ] && (cd "\$prog" && find . -type f | sort >"$T/prog.\$n" && cp "\$share/guest.sh" "$T/guest.\$n")
+# a KVM probe (no guest.sh in its share): what $T/kvm-mode says, a guest that boots by default
+if [ ! -e "\$share/guest.sh" ]; then
+	case \$(cat "$T/kvm-mode" 2>/dev/null) in
+	fail) echo "qemu-system-x86_64: failed to initialize kvm: Operation not supported"; exit 1 ;;
+	hang) echo \$\$ >>"$T/hung.pids"; exec sleep 300 ;;
+	esac
+	grep -q "echo ok >/out/probe" "\$share/boot.sh" && echo ok >"\$share/probe"
+	exit 0
+fi
 grep -qx "\$n" "$T/panic" 2>/dev/null && { echo "Kernel panic - not syncing: boot \$n"; exit 0; }
 grep -qx "\$n" "$T/hang" 2>/dev/null && { echo \$\$ >>"$T/hung.pids"; echo \$\$ >"$T/hung.pid"; exec sleep 300; }
 label=\$(sed -n "s/.* --label \\([^ ]*\\) --db .*/\\1/p" "\$share/guest.sh")
@@ -46,7 +57,8 @@ chmod +x "$T/qemu"
 # every stand-in that hung is gone at the end, whatever happened
 trap 'for p in $(cat "$T/hung.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
 mkdir -p "$T/tmp"
-export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp"
+# the host's /dev/kvm is never asked: a KVM device of our own, missing unless a check makes it
+export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp" REAIM_KVM_DEVICE="$T/kvm"
 db="$T/vm.db"
 
 status 0 "four boots of two kernels" "$REAIM" vm --kernel base="$T/bzImage" --kernel pti="$T/bzImage2:pti=on" \
@@ -68,6 +80,16 @@ done
 contains "$T/qemu.2" "panic=-1 softlockup_panic=1 hung_task_panic=1" "the guest panics out, never hangs on a panic"
 contains "$T/qemu.2" "pti=on" "the B kernel gets its command line"
 contains "$T/qemu.2" "-accel tcg" "TCG without KVM"
+contains "$T/err" "no usable KVM ($T/kvm: No such file or directory)" "said, naming the device"
+# reaim and what it reads travel on a share of their own, wherever they are on the host ($T is in a
+# temporary directory, which the guest mounts its own)
+contains "$T/qemu.2" "local,id=reaimprog,path=$TMPDIR/reaim-vm." "the program share"
+contains "$T/qemu.2" ",readonly=on" "read-only"
+for f in ./reaim ./data/suites/quick.cfg ./data/workfiles/quick ./data/scripts/shell_rtns_1.sh ./files/2/mix; do
+	contains "$T/prog.2" "$f" "the program share holds $f"
+done
+contains "$T/guest.2" "export REAIM_DATADIR=/run/reaim-prog/data REAIM_LIBEXECDIR=/run/reaim-prog" "the guest's reaim finds its data there"
+contains "$T/guest.2" "/run/reaim-prog/reaim run -f /run/reaim-prog/files/2/mix -t 1,2" "the guest runs the program share's reaim on its copy of the workfile"
 ok "$(ls "$T/cache/reaim/" | grep -c '^initramfs-6.1.0-fake-amd64-.*\.cpio\.gz$' | grep -qx 2; echo $?)" \
 	"an initramfs per kernel, cached"
 ok "$(zcat "$T/cache/reaim/"initramfs-* | head -c 200000 | grep -qa 'reaim vm: the guest'; echo $?)" \
@@ -106,6 +128,47 @@ ok "$([ "$(sqlite3 "$db" "SELECT count(*) FROM env WHERE key = 'boot.clock' AND 
 sqlite3 "$T/ic.db" "UPDATE env SET value = 'host' WHERE key = 'boot.clock' AND run_id = 2"
 status 0 "compare a boot on each clock" "$REAIM" compare base pti --db "$T/ic.db"
 contains "$T/out" "in boot.clock: 'host' against 'icount'" "the clocks differ: warned"
+
+# the accelerator: a KVM whose guest hangs (probed within --timeout), one that fails at once, one
+# that works; the answer remembered for this host boot, QEMU binary and device
+: >"$T/kvm"
+kvm_boot() { # kvm_boot DESCRIPTION [OPTION...]: one boot of base, the stand-in's calls counted afresh
+	d=$1
+	shift
+	rm -f "$T/count"
+	status 0 "$d" "$REAIM" vm --kernel base="$T/bzImage" --boots 1 --timeout 2 --db "$T/kvm.db" "$@" -- -f "$T/mix"
+}
+echo hang >"$T/kvm-mode"
+kvm_boot "a KVM whose guest hangs"
+contains "$T/err" "KVM did not boot a guest within 2 s (it hung): the guests run under TCG" "the probe's timeout, said"
+contains "$T/qemu.1" "-accel kvm" "the probe tried KVM"
+contains "$T/qemu.2" "-accel tcg" "the boot runs under TCG"
+ok "$(sqlite3 "$T/kvm.db" "SELECT value FROM env WHERE key = 'boot.accel' ORDER BY run_id DESC LIMIT 1" | grep -qx tcg; echo $?)" \
+	"boot.accel says tcg"
+kvm_boot "the next reaim vm"
+contains "$T/err" "as the KVM probe found earlier in this host's boot (KVM did not boot a guest within 2 s" "remembers the answer"
+ok "$([ "$(cat "$T/count")" = 1 ] && echo 0 || echo 1)" "and probes no more"
+touch -d '2001-01-01' "$T/qemu"
+echo fail >"$T/kvm-mode"
+kvm_boot "another QEMU binary"
+contains "$T/err" "KVM failed at once: QEMU exited with status 1 after" "probed again: failed at once, said"
+contains "$T/err" "failed to initialize kvm" "with QEMU's last line"
+rm -f "$T/kvm-mode"
+touch "$T/qemu"
+kvm_boot "a KVM that works"
+contains "$T/err" "a KVM guest booted in" "the probe booted"
+contains "$T/qemu.2" "-accel kvm -cpu host" "the boot runs under KVM"
+ok "$(sqlite3 "$T/kvm.db" "SELECT value FROM env WHERE key = 'boot.accel' ORDER BY run_id DESC LIMIT 1" | grep -qx kvm; echo $?)" \
+	"boot.accel says kvm"
+kvm_boot "--accel tcg" --accel tcg
+contains "$T/qemu.1" "-accel tcg" "no probe, TCG"
+ok "$([ "$(cat "$T/count")" = 1 ] && echo 0 || echo 1)" "one QEMU: the boot's"
+status 1 "--accel kvm without the device" env REAIM_KVM_DEVICE="$T/no-kvm" "$REAIM" vm --accel kvm --kernel a="$T/bzImage" \
+	--db "$T/kvm.db" -- -f "$T/mix"
+contains "$T/err" "--accel kvm: cannot open $T/no-kvm" "named"
+status 1 "--accel kvm with --icount" "$REAIM" vm --accel kvm --icount --kernel a="$T/bzImage" --db "$T/kvm.db" -- -f "$T/mix"
+contains "$T/err" "cannot be had with --accel kvm" "refused"
+rm -f "$T/kvm"
 
 # a boot that panics once is retried in its place; one that fails twice is stored as failed
 rm -f "$T/count"
