@@ -85,7 +85,7 @@ void vm_accel_remember(const char *cache_dir, const char *key, int kvm, const ch
 									      l[strlen(key)] == '\t'))
 			strbuf_addf(&sb, "%.*s\n", (int)n, l);
 	}
-	int fd = mkostemp(tmp, O_CLOEXEC), ok = fd >= 0;
+	int fd = vm_cache_tmp_open(tmp), ok = fd >= 0;
 	ok = ok && write(fd, sb.buf, sb.len) == (ssize_t)sb.len;
 	if (fd >= 0 && close(fd) < 0)
 		ok = 0;

@@ -34,7 +34,8 @@ static int pread_all(int fd, void *buf, size_t n, off_t at)
 
 int vm_image_release(const char *image, char *release, size_t len, char *err, size_t errlen)
 {
-	int fd = open(image, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO is refused by fstat below, never waited on for a writer */
+	int fd = open(image, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
 		set_err(err, errlen, "cannot open kernel image %s: %s", image, strerror(errno));
 		return -1;

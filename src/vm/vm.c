@@ -57,6 +57,8 @@ struct vm_state {
 	char **boot_kernel; /* per kernel: its vmlinux with a PVH entry, NULL: the image itself */
 	int kvm;
 	char *prog;         /* the program share, NULL with a root image */
+	int owner_fd;       /* the owner lock of work, held while it lives */
+	int *held;          /* per kernel, its vmlinux's and initramfs's lock in the cache (-1: none) */
 	char **run_args;    /* the run words as the guest gives them */
 	size_t *order;
 	struct vm_summary *sum;
@@ -489,9 +491,9 @@ char *vm_cache_dir(void)
 	return dir;
 }
 
-/* A temporary directory for the boots' shares, naming its owner; first, what a reaim vm killed
+/* A temporary directory for the boots' shares, its owner lock held (in *owner_fd); first, what a reaim vm killed
  * outright left in its place is swept. */
-static char *make_work_dir(char *err, size_t errlen)
+static char *make_work_dir(int *owner_fd, char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
 	tmp = tmp && *tmp ? tmp : "/tmp";
@@ -502,10 +504,7 @@ static char *make_work_dir(char *err, size_t errlen)
 		free(dir);
 		return NULL;
 	}
-	char *owner = xasprintf("%s/%s", dir, VM_OWNER_FILE);
-	int rc = vm_owner_write(owner, getpid(), err, errlen);
-	free(owner);
-	if (rc < 0) {
+	if ((*owner_fd = vm_owner_lock(dir, err, errlen)) < 0) {
 		remove_tree(dir);
 		free(dir);
 		return NULL;
@@ -513,27 +512,59 @@ static char *make_work_dir(char *err, size_t errlen)
 	return dir;
 }
 
-/* Each kernel's initramfs, from its own modules. */
+/* Kernel i's vmlinux (when it has a PVH entry) and initramfs, taken from the cache or made (said the
+ * first time); 0, or -1 with err. */
+static int build_one(struct vm_state *s, size_t i, int say, char *err, size_t errlen)
+{
+	const struct vm_request *rq = s->rq;
+	struct vm_kernel *k = &rq->kernels[i];
+	free(s->boot_kernel[i]);
+	free(s->initrd[i]);
+	s->boot_kernel[i] = vm_pvh_kernel(k, rq->cache_dir ? rq->cache_dir : s->work);
+	if (s->boot_kernel[i] && say)
+		log_info("%s boots at its PVH entry: its vmlinux, taken out of %s once (%s), so the emulated "
+			 "decompressor does not run at every boot", k->name, k->image, s->boot_kernel[i]);
+	if (!k->modules)
+		vm_find_modules(k);
+	if (!k->modules && say)
+		log_info("note: no modules of %s (%s) found beside %s or in /lib/modules: its virtio and 9p "
+			 "drivers must be built in", k->name, k->release, k->image);
+	char why[512];
+	s->initrd[i] = vm_initramfs(k, rq->root_image != NULL, rq->busybox, rq->cache_dir ? rq->cache_dir : s->work,
+				    why, sizeof(why));
+	if (!s->initrd[i]) {
+		set_err(err, errlen, "%s: %s", k->name, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Each kernel's files, each held by a lock for this command's life (so no other reaim vm prunes
+ * them); one a pruner removed between its making and its lock is made again. */
 static int build_initrds(struct vm_state *s, char *err, size_t errlen)
 {
 	const struct vm_request *rq = s->rq;
 	s->initrd = xcalloc(rq->nkernels, sizeof(*s->initrd));
 	s->boot_kernel = xcalloc(rq->nkernels, sizeof(*s->boot_kernel));
+	s->held = xcalloc(2 * rq->nkernels, sizeof(*s->held));
+	for (size_t i = 0; i < 2 * rq->nkernels; i++)
+		s->held[i] = -1;
 	for (size_t i = 0; i < rq->nkernels; i++) {
-		struct vm_kernel *k = &rq->kernels[i];
-		s->boot_kernel[i] = vm_pvh_kernel(k, rq->cache_dir ? rq->cache_dir : s->work);
-		if (s->boot_kernel[i])
-			log_info("%s boots at its PVH entry: its vmlinux, taken out of %s once (%s), so the emulated "
-				 "decompressor does not run at every boot", k->name, k->image, s->boot_kernel[i]);
-		vm_find_modules(k);
-		if (!k->modules)
-			log_info("note: no modules of %s (%s) found beside %s or in /lib/modules: its virtio and 9p "
-				 "drivers must be built in", k->name, k->release, k->image);
-		char why[512];
-		s->initrd[i] = vm_initramfs(k, rq->root_image != NULL, rq->busybox, rq->cache_dir ? rq->cache_dir : s->work,
-					    why, sizeof(why));
-		if (!s->initrd[i]) {
-			set_err(err, errlen, "%s: %s", k->name, why);
+		int *h = &s->held[2 * i];
+		for (int attempt = 0; attempt < 3 && (h[1] < 0 || (s->boot_kernel[i] && h[0] < 0)); attempt++) {
+			if (h[0] >= 0)
+				close(h[0]);
+			if (h[1] >= 0)
+				close(h[1]);
+			h[0] = h[1] = -1;
+			if (build_one(s, i, attempt == 0, err, errlen) < 0)
+				return -1;
+			h[0] = s->boot_kernel[i] ? vm_cache_hold(s->boot_kernel[i]) : -1;
+			h[1] = vm_cache_hold(s->initrd[i]);
+		}
+		if (h[1] < 0 || (s->boot_kernel[i] && h[0] < 0)) {
+			set_err(err, errlen, "%s: its files in the cache were removed as soon as made, three times",
+				rq->kernels[i].name);
 			return -1;
 		}
 	}
@@ -569,7 +600,7 @@ static int make_prog(struct vm_state *s, char *err, size_t errlen)
 
 int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_t errlen)
 {
-	struct vm_state s = {.rq = rq, .sum = sum};
+	struct vm_state s = {.rq = rq, .sum = sum, .owner_fd = -1};
 	memset(sum, 0, sizeof(*sum));
 	sum->accel = "tcg";
 	int rc = -1;
@@ -577,7 +608,7 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 		return -1;
 	if (rq->cache_dir)
 		vm_sweep_cache(rq->cache_dir);
-	if (!(s.work = make_work_dir(err, errlen)) || build_initrds(&s, err, errlen) < 0)
+	if (!(s.work = make_work_dir(&s.owner_fd, err, errlen)) || build_initrds(&s, err, errlen) < 0)
 		goto out;
 	if (rq->cache_dir)
 		prune_cache(&s);
@@ -615,6 +646,12 @@ out:
 	}
 	free(s.initrd);
 	free(s.boot_kernel);
+	if (s.owner_fd >= 0)
+		close(s.owner_fd);
+	for (size_t i = 0; s.held && i < 2 * rq->nkernels; i++)
+		if (s.held[i] >= 0)
+			close(s.held[i]);
+	free(s.held);
 	free(s.work);
 	free(s.prog);
 	vm_argv_free(s.run_args);

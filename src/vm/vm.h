@@ -141,8 +141,9 @@ int vm_prog_make(const char *dir, const char *reaim, char *const *args, size_t n
 		 size_t errlen);
 
 /* ---- what a killed reaim vm left (sweep.c) ---- */
-/* The temporary directory of a `reaim vm` is $TMPDIR/VM_WORK_PREFIX.XXXXXX, holding VM_OWNER_FILE;
- * each boot's directory in it holds VM_QEMU_FILE. Both read "PID STARTTIME". */
+/* The temporary directory of a `reaim vm` is $TMPDIR/VM_WORK_PREFIX.XXXXXX, holding VM_OWNER_FILE,
+ * locked (flock) by its owner for as long as it lives and reading its pid; each boot's directory in
+ * it holds VM_QEMU_FILE, "PID STARTTIME" of its QEMU. */
 #define VM_WORK_PREFIX "reaim-vm."
 #define VM_OWNER_FILE "owner"
 #define VM_QEMU_FILE "qemu.pid"
@@ -152,22 +153,32 @@ unsigned long long vm_proc_start(pid_t pid);
 /* PATH made (or emptied) holding TEXT; -1 with the reason in err. */
 int vm_write_file(const char *path, const char *text, char *err, size_t errlen);
 int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen);
+/* Make work's owner file, locked by this process: the descriptor to hold (closed at exit, or when
+ * the directory is gone), or -1 with err. */
+int vm_owner_lock(const char *work, char *err, size_t errlen);
 /* 1 when the process path records is still running (same pid, same start time), 0 when it has
  * gone, -1 when path holds no record (missing, being written). The pid into *pid when not NULL. */
 int vm_owner_alive(const char *path, pid_t *pid);
-/* Remove what each `reaim vm` whose owner is gone left in tmpdir (and kill a QEMU of it still
- * running), said; only this user's directories, never one whose owner lives. Returns how many. */
+/* Remove what each `reaim vm` whose owner is gone (its owner lock free) left in tmpdir (and kill a
+ * QEMU of it still running), said; only this user's directories, never one whose owner lives, in
+ * whatever pid namespace. Returns how many. */
 size_t vm_sweep(const char *tmpdir);
 /* The name a file written into the cache has until it is renamed into place: path, ".tmp-", the
  * writer's pid and mkostemp's XXXXXX (allocated). */
 char *vm_cache_tmp(const char *path);
-/* Remove the cache's files of that name whose writer has gone (no process has its pid); how many. */
+/* mkostemp(tmp) locked (flock) for as long as the writer holds it open: the descriptor, or -1. */
+int vm_cache_tmp_open(char *tmp);
+/* Remove the cache's files of that name whose writer has gone (no process here has its pid and none
+ * holds its lock); how many. */
 size_t vm_sweep_cache(const char *cache_dir);
 /* The kernels a cache keeps: a vmlinux and an initramfs each, the ones used last. */
 #define VM_CACHE_KEEP 8
+/* Hold path (a file in the cache this command boots) against pruning: a shared lock for as long as
+ * the descriptor returned is open; -1 when the file is gone (pruned before the lock was taken). */
+int vm_cache_hold(const char *path);
 /* Mark the cache's files in use (NULL entries and paths outside cache_dir are passed over) as used
- * now, then remove all but the keep newest vmlinux and initramfs images, never one in use; how many
- * were removed. */
+ * now, then remove all but the keep newest vmlinux and initramfs images, never one in use here or held
+ * by any live reaim vm (vm_cache_hold); how many were removed. */
 size_t vm_prune_cache(const char *cache_dir, char *const *use, size_t nuse, size_t keep);
 
 /* ---- the whole of `reaim vm` (vm.c) ---- */

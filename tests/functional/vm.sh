@@ -217,21 +217,56 @@ ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU 
 kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
 left=$(ls -d "$TMPDIR"/reaim-vm.* 2>/dev/null)
 ok "$([ -n "$left" ] && [ -f "$left/owner" ] && echo 0 || echo 1)" "the killed reaim left its directory, naming its owner"
-# a directory of a reaim vm still running is not touched
+# a directory of a reaim vm still running is not touched, though its pid is none here (one in
+# another pid namespace): its owner holds the lock
 mkdir "$TMPDIR/reaim-vm.live"
-echo "$$ $(cut -d')' -f2 /proc/$$/stat | cut -d' ' -f21)" >"$TMPDIR/reaim-vm.live/owner"
+echo 999999999 >"$TMPDIR/reaim-vm.live/owner"
+sh -c 'exec 9>>"$1"; flock 9 && exec sleep 300' sh "$TMPDIR/reaim-vm.live/owner" &
+holder=$!
+echo $holder >>"$T/hung.pids"
+i=0
+while flock -n -s "$TMPDIR/reaim-vm.live/owner" true && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 rm -f "$T/hang" "$T/count"
 status 0 "the next reaim vm" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/k2.db" -- -f "$T/mix"
 contains "$T/err" "removed $left, left by reaim vm process $session, which is gone" "sweeps what the killed one left, said"
 ok "$([ ! -e "$left" ] && echo 0 || echo 1)" "nothing of it is left"
-ok "$([ -d "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "a running reaim vm's directory is kept"
-rm -rf "$TMPDIR/reaim-vm.live"
+ok "$([ -d "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "a live reaim vm's directory is kept, whatever pid its owner file names"
+kill "$holder"
+wait "$holder" 2>/dev/null
+rm -f "$T/count"
+status 0 "a reaim vm once its owner's lock is free" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/k2.db" -- -f "$T/mix"
+ok "$([ ! -e "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "sweeps it"
+
+# a second reaim vm booting 9 other kernels while one is booting: the live one's initramfs is held,
+# never pruned, and its next boot finds it
+for i in 1 2 3 4 5 6 7 8 9; do cp "$T/bzImage" "$T/other$i"; printf '%s' "$i" >>"$T/other$i"; done
+rm -f "$T/count" "$T/hung.pid"
+echo 1 >"$T/hang"
+start_session "$REAIM" vm --kernel live="$T/bzImage2" --boots 2 --timeout 60 --db "$T/live.db" -- -f "$T/mix" \
+	>"$T/live.out" 2>"$T/live.err"
+i=0
+while [ ! -s "$T/hung.pid" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+rm -f "$T/hang"
+live_initrd=$(sed -n 's/.* -initrd \([^ ]*\) .*/\1/p' "$T/qemu.1")
+status 0 "a second reaim vm of 9 other kernels" "$REAIM" vm --kernel o1="$T/other1" --kernel o2="$T/other2" \
+	--kernel o3="$T/other3" --kernel o4="$T/other4" --kernel o5="$T/other5" --kernel o6="$T/other6" \
+	--kernel o7="$T/other7" --kernel o8="$T/other8" --kernel o9="$T/other9" --boots 9 --db "$T/o.db" -- -f "$T/mix"
+ok "$([ -n "$live_initrd" ] && [ -f "$live_initrd" ] && echo 0 || echo 1)" "the live one's initramfs is not pruned"
+contains "$T/err" "from the cache, which keeps the 8 kernels used last" "though the cache was pruned"
+kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
+wait "$session"
+ok "$([ $? -eq 0 ] && echo 0 || echo 1)" "the live one's retry boots: exit 0"
+ok "$([ "$(sqlite3 "$T/live.db" "SELECT count(*) FROM runs WHERE status = 'complete'")" = 2 ] && echo 0 || echo 1)" \
+	"both its boots stored"
 
 # bad words: named, exit 1
 status 1 "an image that is not a kernel" "$REAIM" vm --kernel a="$T/mix" -- -f "$T/mix"
 contains "$T/err" "$T/mix is not a kernel image" "named"
 status 1 "a missing image" "$REAIM" vm --kernel a="$T/nope" -- -f "$T/mix"
 contains "$T/err" "$T/nope" "named"
+mkfifo "$T/fifo"
+status 1 "a FIFO as the image, refused at once" timeout 20 "$REAIM" vm --kernel a="$T/fifo" -- -f "$T/mix"
+contains "$T/err" "kernel image $T/fifo is not a regular file" "named"
 status 1 "a name given twice" "$REAIM" vm --kernel a="$T/bzImage" --kernel a="$T/bzImage2" -- -f "$T/mix"
 contains "$T/err" "the name a is given twice" "named"
 status 1 "a quote in a command line" "$REAIM" vm --kernel a="$T/bzImage:x='1 2'" -- -f "$T/mix"
