@@ -72,6 +72,12 @@ char **vm_qemu_argv(const struct vm_qemu *q)
 		push(&a, xstrdup("-device"));
 		push(&a, xstrdup("virtio-9p-pci,fsdev=reaimroot,mount_tag=reaimroot"));
 	}
+	if (q->prog) {
+		push(&a, xstrdup("-fsdev"));
+		push(&a, xasprintf("local,id=reaimprog,path=%s,security_model=none,readonly=on", q->prog));
+		push(&a, xstrdup("-device"));
+		push(&a, xstrdup("virtio-9p-pci,fsdev=reaimprog,mount_tag=reaimprog"));
+	}
 	push(&a, xstrdup("-fsdev"));
 	push(&a, xasprintf("local,id=reaimout,path=%s,security_model=none", q->share));
 	push(&a, xstrdup("-device"));
