@@ -10,15 +10,15 @@
 # not printed).
 set -u
 REAIM="" TEST_DIR="" TEST_GIT_URL="" TEST_PROG_VERSION=""
-SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL=""
+SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL="" RUN_ARGS=""
 
 usage() {
 	echo "usage: $0 [-b REAIM] [-D TEST_DIR] [-g TEST_GIT_URL] [-V VERSION] [-s SUITE] [-t TASKS] [-j JOBS]" \
-		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL]" >&2
+		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL] [-a RUN_ARGS]" >&2
 	exit 1
 }
 
-while getopts "b:D:g:V:s:t:j:r:d:S:B:l:h" o; do
+while getopts "b:D:g:V:s:t:j:r:d:S:B:l:a:h" o; do
 	case "$o" in
 	b) REAIM=$OPTARG ;;
 	D) TEST_DIR=$OPTARG ;;
@@ -32,6 +32,7 @@ while getopts "b:D:g:V:s:t:j:r:d:S:B:l:h" o; do
 	S) SKIP_INSTALL=$OPTARG ;;
 	B) BRING_DB=$OPTARG ;;
 	l) LABEL=$OPTARG ;;
+	a) RUN_ARGS=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -125,6 +126,9 @@ set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
 [ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
 [ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
 [ -n "$LABEL" ] && set -- "$@" --label "$LABEL"
+# more words of the run (reaim lab's RUN-WORDS), blank-separated; a later option wins over the above
+# shellcheck disable=SC2086 # one word each
+[ -n "$RUN_ARGS" ] && set -- "$@" $RUN_ARGS
 (cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
 rc=$?
 cat "$OUTPUT/reaim.txt"
