@@ -122,13 +122,20 @@ report reaim-build pass
 
 # The run: every point is stored in output/reaim.db (keep it: `reaim merge` gathers them). A suite
 # named by path is relative to the tree reaim was built in, when there is one.
-set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
-[ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
-[ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
+# -a: the run's own words (reaim lab's RUN-WORDS, blank-separated) in place of -s, -t, -j and -r (a
+# second -s would be a second suite, so a second run)
+if [ -n "$RUN_ARGS" ]; then
+	set -f
+	# shellcheck disable=SC2086 # one word each
+	set -- run -d "$DIR" --db "$OUTPUT/reaim.db" $RUN_ARGS
+	set +f
+	SUITE=given
+else
+	set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
+	[ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
+	[ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
+fi
 [ -n "$LABEL" ] && set -- "$@" --label "$LABEL"
-# more words of the run (reaim lab's RUN-WORDS), blank-separated; a later option wins over the above
-# shellcheck disable=SC2086 # one word each
-[ -n "$RUN_ARGS" ] && set -- "$@" $RUN_ARGS
 (cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
 rc=$?
 cat "$OUTPUT/reaim.txt"

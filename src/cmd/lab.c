@@ -155,9 +155,9 @@ static enum outcome run_lab(const struct lab_args *a, struct lab_request *rq, co
 		printf(", %zu resubmitted after an infrastructure failure", sum.resubmitted);
 	if (sum.failed)
 		printf(", %zu failed", sum.failed);
-	printf("%s\n", sum.interrupted ? "; stopped: run the same command again to resume (the ledger is " : "");
 	if (sum.interrupted)
-		printf("%s)\n", ledger);
+		printf("; stopped: the same command again resumes (the jobs out are in %s)", ledger);
+	printf("\n");
 	return sum.interrupted ? OUT_INTERRUPTED : rc ? OUT_FAILED : OUT_OK;
 }
 

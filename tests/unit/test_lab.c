@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "analysis/cmpblock.h"
 #include "lab/lab.h"
 #include "tap.h"
 #include "testfs.h"
@@ -222,6 +223,20 @@ static void identity(void)
 	free(path);
 }
 
+/* compare's blocks: each side's runs paired with the other's on the same device, in the order they
+ * ran; a run without a partner on its device left out. */
+static void pairs_by_device(void)
+{
+	char *a[] = {"qemu01", "qemu02", "qemu02", "qemu01", "qemu03"}, *b[] = {"qemu02", "qemu01", "qemu01", "qemu02"};
+	size_t ia[5], ib[5];
+	size_t n = cmpblock_pair(a, 5, b, 4, ia, ib);
+	is_int(n, 4, "four pairs: qemu03's run has no partner");
+	ok(ia[0] == 0 && ib[0] == 1 && ia[1] == 1 && ib[1] == 0 && ia[2] == 2 && ib[2] == 3 && ia[3] == 3 && ib[3] == 2,
+	   "the i-th of a device's runs on one side with its i-th on the other");
+	is_int(cmpblock_count(a, 5), 3, "three devices");
+	is_int(cmpblock_pair(a, 1, b, 1, ia, ib), 0, "no device in common: no pair");
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -233,6 +248,7 @@ int main(void)
 	tap_case(kernel_words);
 	tap_case(ledger);
 	tap_case(identity);
+	tap_case(pairs_by_device);
 	rmdir(dir);
 	return done_testing();
 }
