@@ -13,6 +13,7 @@
 
 #include "config/cfg.h"
 #include "analysis/stats.h"
+#include "analysis/cmpblock.h"
 #include "analysis/cmpmodel.h"
 #include "analysis/curves.h"
 #include "analysis/kconfig.h"
@@ -103,6 +104,7 @@ struct crun {
 	struct store_option *opts; /* its workloads' stored options, read when first needed */
 	size_t nopts;
 	int opts_loaded;
+	char *device;              /* the lab's device it ran on (reaim lab), NULL: none */
 };
 
 /* What a block is: the points of a side that measured it. */
@@ -121,6 +123,7 @@ struct build {
 	struct crun *runs;
 	size_t nruns;
 	size_t *side_run0;        /* per side, the index of its first run in runs */
+	int blocked;              /* every run from a lab's device: the sides are paired by device */
 };
 
 const char *compare_note_code_name(enum compare_note_code c)
@@ -133,6 +136,7 @@ const char *compare_note_code_name(enum compare_note_code c)
 		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
 		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
 		[NOTE_UNPAIRED] = "unpaired",               [NOTE_HOST_LOAD] = "host_load",
+		[NOTE_BLOCKED] = "blocked",
 	};
 	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
 }
@@ -195,6 +199,7 @@ static int load_run(struct build *b, int64_t id)
 	r->tests = xcalloc(r->n + 1, sizeof(*r->tests));
 	r->ntests = xcalloc(r->n + 1, sizeof(*r->ntests));
 	r->loaded = xcalloc(r->n + 1, sizeof(*r->loaded));
+	r->device = cmpblock_device(b->st, id);
 	b->nruns++;
 	return 0;
 }
@@ -707,6 +712,107 @@ static void cell_groups(struct build *b, const struct compare_side *sa, const st
 	}
 }
 
+/* ---- a lab's devices as blocks (reaim lab) ---- */
+
+/* Each run of a side with points at a cell: its mean of every figure there (vals[f][i]), its id and
+ * its device; how many. */
+static size_t run_means(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
+			double *vals[NFIG], struct crun **runs)
+{
+	size_t n = 0;
+	for (size_t f = 0; f < NFIG; f++)
+		vals[f] = xcalloc(s->nruns + 1, sizeof(double));
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct crun *r = run_of(b, s->runs[i]);
+		size_t points = 0;
+		for (size_t f = 0; f < NFIG; f++)
+			vals[f][n] = 0;
+		for (size_t j = 0; j < r->n; j++)
+			if (takes(b, s, k, tasks, &r->pts[j])) {
+				for (size_t f = 0; f < NFIG; f++)
+					vals[f][n] += field(b, &r->pts[j], f);
+				points++;
+			}
+		if (!points)
+			continue;
+		for (size_t f = 0; f < NFIG; f++)
+			vals[f][n] /= (double)points;
+		runs[n++] = r;
+	}
+	return n;
+}
+
+/* The points of a run at a cell, as sample `sample` of the cell. */
+static void run_points(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
+		       const struct crun *r, size_t sample, struct compare_cell_points *cp)
+{
+	for (size_t j = 0; j < r->n; j++)
+		if (takes(b, s, k, tasks, &r->pts[j]))
+			points_add(cp, r->pts[j].id, sample);
+}
+
+/* Groups of runs from a lab: each run's mean is a sample, and side b's are paired with side a's on the
+ * same device in the order they ran, so a device's own speed drops out of every pair's difference (a
+ * blocked design); the paired test judges the pairs. */
+static void cell_blocked(struct build *b, const struct compare_side *sa, const struct compare_side *sb,
+			 const struct key *k, struct compare_cell *c)
+{
+	double *va[NFIG], *vb[NFIG];
+	struct crun **ra = xcalloc(sa->nruns + 1, sizeof(*ra)), **rb = xcalloc(sb->nruns + 1, sizeof(*rb));
+	size_t na = run_means(b, sa, k, c->tasks, va, ra), nb = run_means(b, sb, k, c->tasks, vb, rb);
+	char **da = xcalloc(na + 1, sizeof(*da)), **db = xcalloc(nb + 1, sizeof(*db));
+	for (size_t i = 0; i < na; i++)
+		da[i] = ra[i]->device;
+	for (size_t i = 0; i < nb; i++)
+		db[i] = rb[i]->device;
+	size_t *ia = xcalloc(na + 1, sizeof(size_t)), *ib = xcalloc(na + 1, sizeof(size_t));
+	size_t n = cmpblock_pair(da, na, db, nb, ia, ib);
+	double *pa[NFIG], *pb[NFIG];
+	for (size_t f = 0; f < NFIG; f++) {
+		pa[f] = xcalloc(n + 1, sizeof(double));
+		pb[f] = xcalloc(n + 1, sizeof(double));
+		for (size_t i = 0; i < n; i++)
+			pa[f][i] = va[f][ia[i]], pb[f][i] = vb[f][ib[i]];
+	}
+	for (size_t i = 0; i < n; i++) {
+		run_points(b, sa, k, c->tasks, ra[ia[i]], i, &c->pts_a);
+		run_points(b, sb, k, c->tasks, rb[ib[i]], i, &c->pts_b);
+	}
+	c->present = n > 0;
+	c->paired = 1;
+	c->na = c->nb = n;
+	c->unpaired_a = na - n;
+	c->unpaired_b = nb - n;
+	c->src_a = c->src_b = VERDICT_SRC_RUNS;
+	c->mean_a = mean_of(pa[FIG_METRIC], n);
+	c->mean_b = mean_of(pb[FIG_METRIC], n);
+	c->median_a = median_of(pa[FIG_METRIC], n);
+	c->median_b = median_of(pb[FIG_METRIC], n);
+	compare_spread_of(pa[FIG_METRIC], n, &c->spread_a);
+	compare_spread_of(pb[FIG_METRIC], n, &c->spread_b);
+	c->looks = 1;
+	c->judged = verdict_paired_looks(pa[FIG_METRIC], pb[FIG_METRIC], n, b->m->alpha, VERDICT_POWER, 1, &c->v) == 0;
+	c->raw = c->v;
+	c->raw_judged = c->judged;
+	c->cpu_judged = verdict_paired_looks(pa[FIG_CPU], pb[FIG_CPU], n, b->m->alpha, VERDICT_POWER, 1, &c->cpu_v) == 0;
+	c->load_a = load_of(pa[FIG_LOAD], n);
+	c->load_b = load_of(pb[FIG_LOAD], n);
+	/* the kernels ran side by side on the devices, rotated turn by turn: a load hits both alike */
+	c->load_model = c->load_a.n && c->load_b.n ? LOAD_BALANCED : LOAD_UNMEASURED;
+	const struct cell_test paired = {.paired = 1, .alpha = b->m->alpha, .looks = 1};
+	if (c->judged)
+		c->fragile = one_sample_decides(&(struct verdict_xy){.y = pa[FIG_METRIC], .n = n},
+						&(struct verdict_xy){.y = pb[FIG_METRIC], .n = n}, &paired, &c->v);
+	c->rank_p = -1;
+	double *pcts[] = {NULL, &c->cpu_pct, &c->user_pct, &c->sys_pct, &c->real_pct};
+	for (size_t f = 1; f < FIG_LOAD; f++)
+		*pcts[f] = pct_change(mean_of(pa[f], n), mean_of(pb[f], n));
+	for (size_t f = 0; f < NFIG; f++) {
+		free(va[f]), free(vb[f]), free(pa[f]), free(pb[f]);
+	}
+	free(ra), free(rb), free(da), free(db), free(ia), free(ib);
+}
+
 /* Each run of a side with a point at a cell: its mean over the points the cell takes there. */
 static size_t cell_runs(struct build *b, const struct compare_side *s, const struct key *k, int tasks,
 			struct compare_run_value **out)
@@ -1122,7 +1228,9 @@ static void build_panel(struct build *b, const struct key *k, size_t side, struc
 		struct compare_cell *c = &pn->cells[i];
 		c->tasks = tasks[i];
 		c->p_adj = NAN;
-		if (b->m->kind == COMPARE_GROUPS)
+		if (b->m->kind == COMPARE_GROUPS && b->blocked)
+			cell_blocked(b, sa, sb, k, c);
+		else if (b->m->kind == COMPARE_GROUPS)
 			cell_groups(b, sa, sb, k, c);
 		else
 			cell_paired(b, sa, sb, k, c);
@@ -1467,6 +1575,8 @@ static enum fact_take boot_fact(const char *key, size_t klen, const char *va, co
 	for (size_t i = 0; i < ARRAY_SIZE(per_boot); i++)
 		if (strlen(per_boot[i]) == klen && strncmp(key, per_boot[i], klen) == 0)
 			return FACT_SAME;
+	if (klen > 4 && strncmp(key, "lab.", 4) == 0) /* reaim lab's job, device and worker: each run's own */
+		return FACT_SAME;
 	for (size_t i = 0; boots_differ && i < ARRAY_SIZE(declared); i++)
 		if (strlen(declared[i]) == klen && strncmp(key, declared[i], klen) == 0)
 			return FACT_DECLARED;
@@ -2242,6 +2352,35 @@ static void inside_one_run(struct build *b, int64_t id)
 	m->sides[1].osync = 1;
 }
 
+/* Groups of runs each from a lab's device (reaim lab), with a device that ran both the base and
+ * another side: the cells pair the sides by device, and a note says so. */
+static void lab_blocks(struct build *b)
+{
+	struct compare_model *m = b->m;
+	size_t total = 0;
+	for (size_t s = 0; s < m->nsides; s++)
+		for (size_t i = 0; i < m->sides[s].nruns; i++, total++)
+			if (!run_of(b, m->sides[s].runs[i])->device)
+				return;
+	char **devs = xcalloc(total + 1, sizeof(*devs));
+	size_t n = 0, shared = 0;
+	for (size_t s = 0; s < m->nsides; s++)
+		for (size_t i = 0; i < m->sides[s].nruns; i++)
+			devs[n++] = run_of(b, m->sides[s].runs[i])->device;
+	for (size_t i = 0; i < m->sides[0].nruns && !shared; i++)
+		for (size_t j = m->sides[0].nruns; j < n && !shared; j++)
+			shared = strcmp(devs[i], devs[j]) == 0;
+	if (shared && m->nsides >= 2) {
+		b->blocked = 1;
+		size_t nd = cmpblock_count(devs, n);
+		note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd),
+		     "blocked by device: the runs came from %zu device%s of a lab; each side's runs are paired with the "
+		     "base's on the same device, so a device's own speed drops out (a paired test over the pairs)",
+		     nd, nd == 1 ? "" : "s");
+	}
+	free(devs);
+}
+
 int compare_model_build(struct store *st, const struct compare_group *groups, size_t ngroups,
 			const struct compare_options *o, struct compare_model *m)
 {
@@ -2277,6 +2416,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 			group_label(&b, &groups[g], label, sizeof(label));
 			add_side(m, label, groups[g].runs, groups[g].n);
 		}
+		lab_blocks(&b);
 	}
 	if (rc == 0 && m->nsides >= 2) {
 		struct key *keys;
@@ -2310,6 +2450,7 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 		free(r->ntests);
 		free(r->loaded);
 		free(r->pts);
+		free(r->device);
 		store_options_free(r->opts, r->nopts);
 	}
 	free(b.runs);

@@ -231,6 +231,7 @@ enum compare_note_code {
 				   * figure: base min, max, other min, max of the load) */
 	NOTE_HOST_LOAD,           /* reaim vm: the host's outside load during the boots differs between the sides
 				   * (count: the other side's boots; value: its accelerator; figure: as confounded) */
+	NOTE_BLOCKED,             /* reaim lab: the runs are paired by the device they ran on (count: devices) */
 };
 enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
 /* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */
