@@ -932,6 +932,15 @@ const struct compare_format report_compare_formats[] = {
 	{NULL, NULL, NULL, NULL, NULL},
 };
 
+void report_compare_result(const struct compare_model *m, struct compare_result *res)
+{
+	res->gate = compare_model_gate(m);
+	res->nothing = m->nothing[0] || (m->nsides >= 2 && m->present == 0);
+	snprintf(res->why, sizeof(res->why), "%s", m->unjudged[0] ? m->unjudged : m->vouch);
+	res->judged = !m->unjudged[0];
+	snprintf(res->decision, sizeof(res->decision), "%s", m->decision);
+}
+
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res)
 {
@@ -947,11 +956,7 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		return -1;
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
-	res->gate = compare_model_gate(&m);
-	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
-	snprintf(res->why, sizeof(res->why), "%s", m.unjudged[0] ? m.unjudged : m.vouch);
-	res->judged = !m.unjudged[0];
-	snprintf(res->decision, sizeof(res->decision), "%s", m.decision);
+	report_compare_result(&m, res);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -181,6 +181,56 @@ contains "$T/out" "==== Metric real_s" "the time"
 contains "$T/out" "==== Metric user_pct" "the CPU share"
 contains "$T/out" "Ratio" "as a ratio"
 
+# --long: several figures side by side, a row per kernel within each task count (the posted shapes)
+narrow() { # FILE WHAT: no line of FILE over 80 columns
+	long=$(awk 'length > 80' "$1" | wc -l)
+	ok "$([ "$long" -eq 0 ]; echo $?)" "$2 within 80 columns ($long lines longer)"
+}
+check "AIM7 as posted: kernel Tasks Jobs/Min Real CPU" "$REAIM" compare k1:mix k2 k3 --long --metric jobs_per_min \
+	--metric real_s --metric window_cpu_s
+cp "$T/out" "$T/long"
+ok "$(grep -qE '^Kernel +Tasks +n +Jobs/Min +Change +Real +Change +CPU +Change$' "$T/long"; echo $?)" \
+	"one header: the kernel, the task count, n, each figure with its change"
+rows=$(grep -cE '^k[123] +[12] +2 +[0-9.]+ ' "$T/long")
+ok "$([ "$rows" -eq 6 ]; echo $?)" "a row per kernel within each task count ($rows)"
+ok "$(grep -qE '^k2 +1 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%' "$T/long"; echo $?)" \
+	"each figure's change beside it"
+ok "$([ "$(grep -c '^A (base): k1' "$T/long")" -eq 1 ] && ! grep -q '^==== Metric' "$T/long"; echo $?)" \
+	"the sides and legend once, one table"
+ok "$([ "$(grep -c . "$T/long")" -le 25 ]; echo $?)" "$(grep -c . "$T/long") lines where a table a figure took 104"
+narrow "$T/long" "AIM7's table"
+check "Real, JSON" "$REAIM" compare k1:mix k2 --metric real_s --format json
+want=$(sed -n 's/.*"tasks": 2, .*"other_mean": \([0-9.e+-]*\),.*/\1/p' "$T/out" | head -1)
+shown=$(awk '$1 == "k2" && $2 == 2 { print $6; exit }' "$T/long")
+ok "$(awk -v a="$want" -v b="$shown" 'BEGIN { e = log(b) / log(10); f = int(e); if (f > e) f--
+	d = a - b; if (d < 0) d = -d; exit !(a != "" && b > 0 && d <= 10 ^ (f - 3)) }'; echo $?)" \
+	"--long's Real of k2 at 2 tasks ($shown) is the JSON's ($want)"
+check "ten runs as posted: Min Avg Max StdDev with %user %sys %iowait" "$REAIM" compare k1:mix k2 --long \
+	--stat min --stat mean --stat max --stat sd --metric real_s --metric user_pct --metric sys_pct --metric iowait_pct
+cp "$T/out" "$T/tenruns"
+ok "$(grep -qE '^Kernel +Tasks +n +Min +Mean +Max +Stddev +%user +%sys +%iowait$' "$T/tenruns"; echo $?)" \
+	"one header: the time's statistics, then the CPU shares"
+ok "$([ "$(grep -cE '^k[12] +[12] +2( +[0-9.e-]+){7}$' "$T/tenruns")" -eq 4 ]; echo $?)" "a row per kernel and task count"
+ok "$(grep -qE '^ +[-+][0-9.]+%.? +[-+][0-9.]+%' "$T/tenruns"; echo $?)" \
+	"the changes on a row under the kernel's (beside them would pass 80 columns)"
+narrow "$T/tenruns" "ten runs' table"
+check "contest's load run of a second kernel" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 2 -d "$T/scratch" \
+	--load process --label ct2
+check "contest as posted: a row per kernel, a table per load" "$REAIM" compare ct ct2 --long --metric real_s \
+	--metric user_pct
+cp "$T/out" "$T/contest"
+ok "$([ "$(grep -cE '^Workload mix, O_SYNC on, load (no_load|process), 1 task$' "$T/contest")" -eq 2 ]; echo $?)" \
+	"a table per load"
+ok "$(grep -qE '^Kernel +n +Real +Change +%user +Change +Loads +LCPU% +Ratio$' "$T/contest"; echo $?)" \
+	"[runs] Time CPU% Loads LCPU% Ratio, each change beside"
+ok "$(grep -qE '^ct2 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$T/contest"; echo $?)" \
+	"ct2's row under the load: its Loads, LCPU% and its time against its own no_load"
+narrow "$T/contest" "contest's tables"
+check "one run's loads, --long" "$REAIM" compare ct --long --metric real_s --metric user_pct
+ok "$(grep -qE '^no_load +2 +[0-9.]+ ' "$T/out" && grep -qE '^load process +2 ' "$T/out"; echo $?)" "a row per load"
+status 1 "--long refuses CSV" "$REAIM" compare k1:mix k2 --long --metric real_s --format csv
+contains "$T/err" "--long lays several figures out as text or Markdown" "saying why"
+
 # a per-case change with a TOTAL, one line a case
 check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary
 ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+ % ?.? +C +[-+][0-9.]+ %' "$T/out")" -eq 2 ]; echo $?)" \
