@@ -92,20 +92,6 @@ static const struct compare_cell *fig_cell(const struct long_fig *g, const struc
 	return NULL;
 }
 
-/* A change (of the means, as judged) as the model's views say it: "+8.4%", a ratio B/A, or A/B inverted. */
-void report_change_text(const struct compare_model *m, double pct, char *buf, size_t len)
-{
-	double r = 1 + pct / 100;
-	if (!isfinite(pct) || (m->ratio == COMPARE_RATIO_INVERTED && r <= 0))
-		snprintf(buf, len, "-");
-	else if (m->ratio == COMPARE_RATIO_INVERTED)
-		snprintf(buf, len, "%.3f", 1 / r);
-	else if (m->ratio)
-		snprintf(buf, len, "%.3f", r);
-	else
-		snprintf(buf, len, "%+.1f%%", pct + 0.0);
-}
-
 /* The change a cell shows: the judged one (adjusted where the cell is), else the plain one of the means. */
 static double cell_pct(const struct compare_cell *c)
 {

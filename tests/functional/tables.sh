@@ -27,6 +27,18 @@ ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "three groups wide fit 80 columns 
 rows=$(sed -n '/^Workload mix/,$p' "$T/wide3" | grep -cE '^ +[12] +[0-9]')
 ok "$([ "$rows" -eq 2 ] && echo 0 || echo 1)" "a row per task count ($rows)"
 
+contains "$T/wide3" "  Peak " "a Peak row: each side's best mean against the base's"
+ok "$(grep -q TOTAL "$T/wide3" && echo 1 || echo 0)" "no TOTAL of Jobs/Min"
+check "compare --wide --stat min --stat mean" "$REAIM" compare k1 k2 --wide --stat min --stat mean
+ok "$(grep -qE '^ +1 Min +[0-9.]+ +[0-9.]+$' "$T/out" && grep -qE '^ +Mean +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%' "$T/out"; echo $?)" \
+	"the change of the means on the Mean row, not the Min row"
+check "compare --wide --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --wide --ratio
+ok "$(grep -qE '^Geomean over every cell, against A: B [0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "in the table's unit"
+check "compare --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --ratio
+ok "$(grep -qE '^Geomean of B/A over 2 task counts: [0-9]+\.[0-9]{3}' "$T/out"; echo $?)" "in the table's unit"
+check "compare --wide --metric iowait_pct (0 against 0)" "$REAIM" compare k1 k2 --wide --metric iowait_pct
+ok "$(grep -qi nan "$T/out" && echo 1 || echo 0)" "no nan printed"
+
 check "compare --wide, five groups" "$REAIM" compare k1 k2 k3 k4 k5 --wide
 long=$(awk 'length > 80' "$T/out" | wc -l)
 ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "five groups wrap within 80 columns ($long lines longer)"
@@ -197,7 +209,7 @@ ok "$(grep -qE '^k2 +1 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-
 	"each figure's change beside it"
 ok "$([ "$(grep -c '^A (base): k1' "$T/long")" -eq 1 ] && ! grep -q '^==== Metric' "$T/long"; echo $?)" \
 	"the sides and legend once, one table"
-ok "$([ "$(grep -c . "$T/long")" -le 25 ]; echo $?)" "$(grep -c . "$T/long") lines where a table a figure took 104"
+ok "$([ "$(grep -c . "$T/long")" -le 30 ]; echo $?)" "$(grep -c . "$T/long") lines where a table a figure took 104"
 narrow "$T/long" "AIM7's table"
 check "Real, JSON" "$REAIM" compare k1:mix k2 --metric real_s --format json
 want=$(sed -n 's/.*"tasks": 2, .*"other_mean": \([0-9.e+-]*\),.*/\1/p' "$T/out" | head -1)
@@ -216,6 +228,8 @@ ok "$(grep -qE '^ +[-+][0-9.]+%.? +[-+][0-9.]+%' "$T/tenruns"; echo $?)" \
 narrow "$T/tenruns" "ten runs' table"
 check "contest's load run of a second kernel" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 2 -d "$T/scratch" \
 	--load process --label ct2
+check "compare --wide, one task count" "$REAIM" compare ct ct2 --wide
+ok "$(grep -qE '^ +(Amean|Hmean|Gmean|Peak) ' "$T/out" && echo 1 || echo 0)" "no summary rows over one task count"
 check "contest as posted: a row per kernel, a table per load" "$REAIM" compare ct ct2 --long --metric real_s \
 	--metric user_pct
 cp "$T/out" "$T/contest"
@@ -232,13 +246,17 @@ status 1 "--long refuses CSV" "$REAIM" compare k1:mix k2 --long --metric real_s 
 contains "$T/err" "--long lays several figures out as text or Markdown" "saying why"
 
 # a per-case change with a TOTAL, one line a case
-check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary
-ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+ % ?.? +C +[-+][0-9.]+ %' "$T/out")" -eq 2 ]; echo $?)" \
+check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary --metric real_s
+ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+%.? +C +[-+][0-9.]+%' "$T/out")" -eq 2 ]; echo $?)" \
 	"a line per case with each side's change"
 contains "$T/out" "TOTAL over the 2 cases every side has (the sum of the means): B" "the TOTAL line"
-check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --format json
+check "no TOTAL of Jobs/Min" "$REAIM" compare k1:mix k2 k3 --summary
+ok "$(grep -q TOTAL "$T/out" && echo 1 || echo 0)" "Jobs/Min at different task counts adds up to nothing"
+check "no TOTAL of a share, nor -nan where both sides are 0" "$REAIM" compare k1:mix k2 k3 --summary --metric iowait_pct
+ok "$(grep -qiE 'nan|TOTAL' "$T/out" && echo 1 || echo 0)" "neither"
+check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --metric real_s --format json
 cp "$T/out" "$T/sum.json"
-check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --format json
+check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --metric real_s --format json
 if have "the summary's TOTAL against the wide JSON" python3; then
 	python3 - "$T/sum.json" "$T/out" >"$T/cmp" 2>&1 <<'PY'
 import json, sys
