@@ -26,10 +26,9 @@ static void change_of(const struct compare_model *m, const struct wide_block *b,
 		return;
 	}
 	double pct = c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1);
-	if (m->ratio)
-		snprintf(buf, len, "%.3f", 1 + pct / 100);
-	else
-		snprintf(buf, len, "%+.1f %%", pct);
+	report_change_text(m, pct, buf, len);
+	if (strcmp(buf, "-") == 0) /* 0 against 0: no change to mark */
+		return;
 	*mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 }
 
@@ -66,7 +65,7 @@ static void text_out(FILE *f, const struct wide_model *w, int markdown)
 	char *head = xasprintf("%s. One line per case: %s of the mean %s of each side against %s, * significant at "
 			       "%g%% confidence after %s's correction (each side against %s a family of its own), ? "
 			       "cannot be judged, # cannot be told apart from the outside load.%s",
-			       sides.buf, m->ratio ? "the ratio B/A" : "the % change", m->metric->label, m->sides[0].letter,
+			       sides.buf, m->ratio == COMPARE_RATIO_INVERTED ? "the ratio A/B" : m->ratio ? "the ratio B/A" : "the % change", m->metric->label, m->sides[0].letter,
 			       100 * (1 - m->alpha), compare_correction_name(m->correction), m->sides[0].letter,
 			       markdown ? "\n" : "");
 	strbuf_free(&sides);
@@ -107,10 +106,9 @@ static void text_out(FILE *f, const struct wide_model *w, int markdown)
 	strbuf_addf(&sb, "%sTOTAL%s over the %zu case%s every side has (the sum of the means):", markdown ? "\n**" : "",
 		    markdown ? "**" : "", w->total_cells, w->total_cells == 1 ? "" : "s");
 	for (size_t s = 1; s < m->nsides; s++) {
-		if (m->ratio)
-			strbuf_addf(&sb, "%s %s %.3f", s > 1 ? "," : "", m->sides[s].letter, 1 + w->total_pct[s] / 100);
-		else
-			strbuf_addf(&sb, "%s %s %+.1f %%", s > 1 ? "," : "", m->sides[s].letter, w->total_pct[s]);
+		char ch[32];
+		report_change_text(m, w->total_pct[s], ch, sizeof(ch));
+		strbuf_addf(&sb, "%s %s %s", s > 1 ? "," : "", m->sides[s].letter, ch);
 	}
 	report_wrap(f, sb.buf, "  ", markdown ? 0 : 80);
 	strbuf_free(&sb);

@@ -140,7 +140,10 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 		strbuf_addf(&legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
 			     "\"%s\" means %s. ", m->metric->name, m->metric->label,
 			     m->metric->rise_better ? "better" : "worse", worse, "worse");
-	if (m->ratio)
+	if (m->ratio == COMPARE_RATIO_INVERTED)
+		strbuf_addf(&legend, "Ratio: the base's mean %s over the other side's (A/B, --invert), its interval "
+			     "the change's below as 1 / (1 + change / 100). ", m->metric->label);
+	else if (m->ratio)
 		strbuf_addf(&legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
 			     "the change's below as 1 + change / 100. ", m->metric->label);
 	strbuf_addf(&legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
@@ -255,7 +258,8 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
 	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), t->mean_b, sizeof(t->mean_b));
 	if (ratio)
-		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
+		report_change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change,
+				   sizeof(t->change));
 	else
 		fmt_pct(t->change, sizeof(t->change), report_cell_pct(c), 1,
 			7);
@@ -270,7 +274,12 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 	}
 	t->mark = c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 	if (c->v.bounded && ratio) {
-		snprintf(t->ci, sizeof(t->ci), "[%6.3f, %6.3f]", 1 + c->v.ci_low_pct / 100, 1 + c->v.ci_high_pct / 100);
+		/* A/B's interval is B/A's turned over: its low end from B/A's high one */
+		int inv = m->ratio == COMPARE_RATIO_INVERTED;
+		char lo[16], hi[16];
+		report_change_text(m, inv ? c->v.ci_high_pct : c->v.ci_low_pct, lo, sizeof(lo));
+		report_change_text(m, inv ? c->v.ci_low_pct : c->v.ci_high_pct, hi, sizeof(hi));
+		snprintf(t->ci, sizeof(t->ci), "[%6s, %6s]", lo, hi);
 	} else if (c->v.bounded) {
 		char lo[16], hi[16];
 		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
@@ -313,8 +322,11 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	free(said);
 	struct strbuf sb = {0};
 	if (p->ngeo) {
-		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%", b, a, p->ngeo,
-			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
+		char geo[24];
+		int inv = m->ratio == COMPARE_RATIO_INVERTED;
+		report_change_text(m, p->geomean_pct, geo, sizeof(geo)); /* in the table's unit: % or a ratio */
+		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %s", inv ? a : b, inv ? b : a, p->ngeo,
+			    p->ngeo == 1 ? "" : "s", geo);
 		if (p->geo_adjusted) /* the same changes as the Change column, named as it names them */
 			strbuf_addf(&sb, " (adjusted for others' demand at %zu)", p->geo_adjusted);
 		strbuf_addf(&sb, ". ");
@@ -930,6 +942,15 @@ const struct compare_format report_compare_formats[] = {
 	{NULL, NULL, NULL, NULL, NULL},
 };
 
+void report_compare_result(const struct compare_model *m, struct compare_result *res)
+{
+	res->gate = compare_model_gate(m);
+	res->nothing = m->nothing[0] || (m->nsides >= 2 && m->present == 0);
+	snprintf(res->why, sizeof(res->why), "%s", m->unjudged[0] ? m->unjudged : m->vouch);
+	res->judged = !m->unjudged[0];
+	snprintf(res->decision, sizeof(res->decision), "%s", m->decision);
+}
+
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res)
 {
@@ -945,11 +966,7 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		return -1;
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
-	res->gate = compare_model_gate(&m);
-	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
-	snprintf(res->why, sizeof(res->why), "%s", m.unjudged[0] ? m.unjudged : m.vouch);
-	res->judged = !m.unjudged[0];
-	snprintf(res->decision, sizeof(res->decision), "%s", m.decision);
+	report_compare_result(&m, res);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -156,6 +156,17 @@ struct compare_result {
  * (with the reason). -1 when the store cannot be read (store_error says why). */
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res);
+/* What report_compare concluded of a model (its gate, whether there was nothing, why). */
+void report_compare_result(const struct compare_model *m, struct compare_result *res);
+/* `compare --long` (report/long.c): a model per figure (o->metrics; none: o->metric) over the same groups,
+ * laid out as one table per block, a row per side within each task count and a column per figure (the
+ * first with each --stat), the change of each mean beside it; text, or Markdown as a code block. -1 as
+ * report_compare. */
+int report_compare_long(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+			const struct compare_options *o, struct compare_result *res);
+/* A change of the means as the views print it: "+8.4%", or with the model's --ratio B/A or A/B ("-" where
+ * not finite). */
+void report_change_text(const struct compare_model *m, double pct, char *buf, size_t len);
 /* A compare format: its --format name, one line of help, and its writer's steps (end may be NULL):
  * before the first panel, per panel (a workload, O_SYNC setting and variant of one side against the
  * base), after. */

@@ -112,6 +112,20 @@ void report_metric_value(const struct compare_model *m, double v, char *buf, siz
 		snprintf(buf, len, "%.4g", v);
 }
 
+/* A change (of the means, as judged) as the model's views say it: "+8.4%", a ratio B/A, or A/B inverted. */
+void report_change_text(const struct compare_model *m, double pct, char *buf, size_t len)
+{
+	double r = 1 + pct / 100;
+	if (!isfinite(pct) || (m->ratio == COMPARE_RATIO_INVERTED && r <= 0))
+		snprintf(buf, len, "-");
+	else if (m->ratio == COMPARE_RATIO_INVERTED)
+		snprintf(buf, len, "%.3f", 1 / r);
+	else if (m->ratio)
+		snprintf(buf, len, "%.3f", r);
+	else
+		snprintf(buf, len, "%+.1f%%", pct + 0.0);
+}
+
 /* What the verdict sentence cannot vouch for: cells confounded with others' demand (and the demand
  * each side's points saw), cells one sample decides, points measured in noise. */
 static void panel_caveats(struct strbuf *sb, const struct compare_model *m, const struct compare_panel *p)

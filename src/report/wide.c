@@ -33,12 +33,17 @@ struct wide_text {
 
 static void change_text(const struct compare_model *m, double pct, char *buf, size_t len)
 {
-	if (!isfinite(pct))
-		snprintf(buf, len, "-");
-	else if (m->ratio)
-		snprintf(buf, len, "%.3f", 1 + pct / 100);
-	else
-		snprintf(buf, len, "%+.1f%%", pct);
+	report_change_text(m, pct, buf, len);
+}
+
+/* The row of a task count's statistics that carries the change of the means: the mean's where it is
+ * shown, else the first. */
+static size_t change_row(const struct compare_model *m)
+{
+	for (size_t k = 0; k < m->nstats; k++)
+		if (m->stats[k] == COMPARE_STAT_MEAN)
+			return k;
+	return 0;
 }
 
 /* A side's cell at row i showing statistic stat; the change and mark (of the means) only with `change`. */
@@ -90,6 +95,16 @@ static void stat_text(const struct compare_model *m, const struct wide_block *b,
 	report_metric_value(m, b->stat[k * m->nsides + side], t->mean, sizeof(t->mean));
 	if (side)
 		change_text(m, b->stat_pct[k * m->nsides + side], t->change, sizeof(t->change));
+}
+
+/* A side's peak in a block: its best mean, and its change against the base's peak (wherever each lies). */
+static void peak_text(const struct compare_model *m, const struct wide_block *b, size_t side, struct wide_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->mark = ' ';
+	report_metric_value(m, b->peak[side], t->mean, sizeof(t->mean));
+	if (side)
+		change_text(m, b->peak_pct[side], t->change, sizeof(t->change));
 }
 
 /* "workload dbase, O_SYNC on, variant x, 2 CPUs, load io" (the load unless the loads are the sides) */
@@ -182,11 +197,12 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 		"confidence after %s's correction, ? cannot be judged, # cannot be told apart from the outside load, as `reaim compare` judges it (the change adjusted for the load where it applies). Each side "
 		"against %s is a correction family of its own, so a further side does not weaken another's verdicts. "
 		"Amean, Hmean, Gmean: the arithmetic, harmonic and geometric mean of a column over the task counts "
-		"every side has, and %s.%s%s",
-		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "", m->ratio ? "the ratio B/A" : "the % change",
+		"every side has, and %s; Peak: each side's best mean wherever it lies, against the base's.%s%s",
+		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "", m->ratio == COMPARE_RATIO_INVERTED ? "the ratio A/B" : m->ratio ? "the ratio B/A" : "the % change",
 		m->sides[0].letter, 100 * (1 - m->alpha),
 		compare_correction_name(m->correction), m->sides[0].letter,
-		m->ratio ? "its ratio to the base's" : "its change against the base's",
+		m->ratio == COMPARE_RATIO_INVERTED ? "the base's ratio to it" : m->ratio ? "its ratio to the base's"
+									      : "its change against the base's",
 		loads ? " Under Loads, LCPU%, as contest shows them: each side's background load, the units of work "
 			"it did while the tasks ran and its CPU in % of one CPU (means over the points compared; "
 			"- where a side ran no load)." : "",
@@ -235,8 +251,8 @@ static void text_rows(FILE *f, const struct compare_model *m, const struct wide_
 		strbuf_addf(&line, "%*s", lw, label);
 		for (size_t j = 0; j < ns; j++) {
 			struct wide_text t;
-			cell_text(m, b, sides[j], i, m->stats[k], k == 0, &t);
-			text_cell(&line, &t, sides[j] == 0 || k > 0);
+			cell_text(m, b, sides[j], i, m->stats[k], k == change_row(m), &t);
+			text_cell(&line, &t, sides[j] == 0 || k != change_row(m));
 		}
 		row_out(f, &line);
 	}
@@ -283,6 +299,16 @@ static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_bl
 		for (size_t j = 0; j < ns; j++) {
 			struct wide_text t;
 			stat_text(m, b, k, sides[j], &t);
+			text_cell(&line, &t, sides[j] == 0);
+		}
+		row_out(f, &line);
+	}
+	if (b->first->ncells > 1) { /* one task count's peak is its row */
+		struct strbuf line = {0};
+		strbuf_addf(&line, "%*s", lw, "Peak");
+		for (size_t j = 0; j < ns; j++) {
+			struct wide_text t;
+			peak_text(m, b, sides[j], &t);
 			text_cell(&line, &t, sides[j] == 0);
 		}
 		row_out(f, &line);
@@ -378,8 +404,8 @@ static void md_rows(FILE *f, const struct compare_model *m, const struct wide_bl
 		fprintf(f, "| %s |", label);
 		for (size_t s = 0; s < m->nsides; s++) {
 			struct wide_text t;
-			cell_text(m, b, s, i, m->stats[k], k == 0, &t);
-			md_cell(f, &t, s == 0 || k > 0);
+			cell_text(m, b, s, i, m->stats[k], k == change_row(m), &t);
+			md_cell(f, &t, s == 0 || k != change_row(m));
 		}
 		fputc('\n', f);
 	}
@@ -426,6 +452,15 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 				md_cell(f, &t, s == 0);
 			}
 			fputc('\n', f);
+		}
+		for (size_t s = 0; s < m->nsides && b->first->ncells > 1; s++) {
+			struct wide_text t;
+			peak_text(m, b, s, &t);
+			if (s == 0)
+				fprintf(f, "| Peak |");
+			md_cell(f, &t, s == 0);
+			if (s + 1 == m->nsides)
+				fputc('\n', f);
 		}
 		for (size_t i = 0; i < b->first->ncells && b->has_loads; i++) {
 			fprintf(f, "| Loads, LCPU%% at %d |", b->first->cells[i].tasks);

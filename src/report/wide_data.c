@@ -125,6 +125,17 @@ void report_wide_csv(FILE *f, const struct wide_model *w)
 				fputs(",,,,,", f);
 				csv_tail(f, m, b, s, SIZE_MAX, NULL, 0);
 			}
+		for (size_t s = 0; s < m->nsides && b->first->ncells > 1; s++) {
+			csv_block(f, b->first);
+			fputs(",Peak", f); /* n: the task count it lies at */
+			report_csv_side(f, &m->sides[s]);
+			fprintf(f, ",%d", b->peak_tasks[s]);
+			csv_num(f, mean_format(m), b->peak[s]);
+			csv_num(f, "%.3f", b->peak_pct[s]);
+			csv_num(f, "%.5f", 1 + b->peak_pct[s] / 100);
+			fputs(",,,,,", f);
+			csv_tail(f, m, b, s, SIZE_MAX, NULL, 0);
+		}
 	}
 	for (size_t s = 0; s < m->nsides && w->total_cells; s++) {
 		fputs(",,,TOTAL", f); /* over every block */
@@ -246,6 +257,13 @@ void report_wide_json(FILE *f, const struct wide_model *w)
 				fputc('}', f);
 			}
 			fputs("]}", f);
+		}
+		fputs("],\n   \"peak\": [", f);
+		for (size_t s = 0; s < m->nsides; s++) {
+			fprintf(f, "%s{\"side\": \"%s\", \"tasks\": %d", s ? ", " : "", m->sides[s].letter, b->peak_tasks[s]);
+			json_num(f, "value", "%.4f", b->peak[s]);
+			json_num(f, "pct", "%.4f", b->peak_pct[s]);
+			fputc('}', f);
 		}
 		fputs("]}", f);
 	}

@@ -27,6 +27,18 @@ ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "three groups wide fit 80 columns 
 rows=$(sed -n '/^Workload mix/,$p' "$T/wide3" | grep -cE '^ +[12] +[0-9]')
 ok "$([ "$rows" -eq 2 ] && echo 0 || echo 1)" "a row per task count ($rows)"
 
+contains "$T/wide3" "  Peak " "a Peak row: each side's best mean against the base's"
+ok "$(grep -q TOTAL "$T/wide3" && echo 1 || echo 0)" "no TOTAL of Jobs/Min"
+check "compare --wide --stat min --stat mean" "$REAIM" compare k1 k2 --wide --stat min --stat mean
+ok "$(grep -qE '^ +1 Min +[0-9.]+ +[0-9.]+$' "$T/out" && grep -qE '^ +Mean +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%' "$T/out"; echo $?)" \
+	"the change of the means on the Mean row, not the Min row"
+check "compare --wide --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --wide --ratio
+ok "$(grep -qE '^Geomean over every cell, against A: B [0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "in the table's unit"
+check "compare --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --ratio
+ok "$(grep -qE '^Geomean of B/A over 2 task counts: [0-9]+\.[0-9]{3}' "$T/out"; echo $?)" "in the table's unit"
+check "compare --wide --metric iowait_pct (0 against 0)" "$REAIM" compare k1 k2 --wide --metric iowait_pct
+ok "$(grep -qi nan "$T/out" && echo 1 || echo 0)" "no nan printed"
+
 check "compare --wide, five groups" "$REAIM" compare k1 k2 k3 k4 k5 --wide
 long=$(awk 'length > 80' "$T/out" | wc -l)
 ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "five groups wrap within 80 columns ($long lines longer)"
@@ -181,14 +193,70 @@ contains "$T/out" "==== Metric real_s" "the time"
 contains "$T/out" "==== Metric user_pct" "the CPU share"
 contains "$T/out" "Ratio" "as a ratio"
 
+# --long: several figures side by side, a row per kernel within each task count (the posted shapes)
+narrow() { # FILE WHAT: no line of FILE over 80 columns
+	long=$(awk 'length > 80' "$1" | wc -l)
+	ok "$([ "$long" -eq 0 ]; echo $?)" "$2 within 80 columns ($long lines longer)"
+}
+check "AIM7 as posted: kernel Tasks Jobs/Min Real CPU" "$REAIM" compare k1:mix k2 k3 --long --metric jobs_per_min \
+	--metric real_s --metric window_cpu_s
+cp "$T/out" "$T/long"
+ok "$(grep -qE '^Kernel +Tasks +n +Jobs/Min +Change +Real +Change +CPU +Change$' "$T/long"; echo $?)" \
+	"one header: the kernel, the task count, n, each figure with its change"
+rows=$(grep -cE '^k[123] +[12] +2 +[0-9.]+ ' "$T/long")
+ok "$([ "$rows" -eq 6 ]; echo $?)" "a row per kernel within each task count ($rows)"
+ok "$(grep -qE '^k2 +1 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%' "$T/long"; echo $?)" \
+	"each figure's change beside it"
+ok "$([ "$(grep -c '^A (base): k1' "$T/long")" -eq 1 ] && ! grep -q '^==== Metric' "$T/long"; echo $?)" \
+	"the sides and legend once, one table"
+ok "$([ "$(grep -c . "$T/long")" -le 30 ]; echo $?)" "$(grep -c . "$T/long") lines where a table a figure took 104"
+narrow "$T/long" "AIM7's table"
+check "Real, JSON" "$REAIM" compare k1:mix k2 --metric real_s --format json
+want=$(sed -n 's/.*"tasks": 2, .*"other_mean": \([0-9.e+-]*\),.*/\1/p' "$T/out" | head -1)
+shown=$(awk '$1 == "k2" && $2 == 2 { print $6; exit }' "$T/long")
+ok "$(awk -v a="$want" -v b="$shown" 'BEGIN { e = log(b) / log(10); f = int(e); if (f > e) f--
+	d = a - b; if (d < 0) d = -d; exit !(a != "" && b > 0 && d <= 10 ^ (f - 3)) }'; echo $?)" \
+	"--long's Real of k2 at 2 tasks ($shown) is the JSON's ($want)"
+check "ten runs as posted: Min Avg Max StdDev with %user %sys %iowait" "$REAIM" compare k1:mix k2 --long \
+	--stat min --stat mean --stat max --stat sd --metric real_s --metric user_pct --metric sys_pct --metric iowait_pct
+cp "$T/out" "$T/tenruns"
+ok "$(grep -qE '^Kernel +Tasks +n +Min +Mean +Max +Stddev +%user +%sys +%iowait$' "$T/tenruns"; echo $?)" \
+	"one header: the time's statistics, then the CPU shares"
+ok "$([ "$(grep -cE '^k[12] +[12] +2( +[0-9.e-]+){7}$' "$T/tenruns")" -eq 4 ]; echo $?)" "a row per kernel and task count"
+ok "$(grep -qE '^ +[-+][0-9.]+%.? +[-+][0-9.]+%' "$T/tenruns"; echo $?)" \
+	"the changes on a row under the kernel's (beside them would pass 80 columns)"
+narrow "$T/tenruns" "ten runs' table"
+check "contest's load run of a second kernel" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 2 -d "$T/scratch" \
+	--load process --label ct2
+check "compare --wide, one task count" "$REAIM" compare ct ct2 --wide
+ok "$(grep -qE '^ +(Amean|Hmean|Gmean|Peak) ' "$T/out" && echo 1 || echo 0)" "no summary rows over one task count"
+check "contest as posted: a row per kernel, a table per load" "$REAIM" compare ct ct2 --long --metric real_s \
+	--metric user_pct
+cp "$T/out" "$T/contest"
+ok "$([ "$(grep -cE '^Workload mix, O_SYNC on, load (no_load|process), 1 task$' "$T/contest")" -eq 2 ]; echo $?)" \
+	"a table per load"
+ok "$(grep -qE '^Kernel +n +Real +Change +%user +Change +Loads +LCPU% +Ratio$' "$T/contest"; echo $?)" \
+	"[runs] Time CPU% Loads LCPU% Ratio, each change beside"
+ok "$(grep -qE '^ct2 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$T/contest"; echo $?)" \
+	"ct2's row under the load: its Loads, LCPU% and its time against its own no_load"
+narrow "$T/contest" "contest's tables"
+check "one run's loads, --long" "$REAIM" compare ct --long --metric real_s --metric user_pct
+ok "$(grep -qE '^no_load +2 +[0-9.]+ ' "$T/out" && grep -qE '^load process +2 ' "$T/out"; echo $?)" "a row per load"
+status 1 "--long refuses CSV" "$REAIM" compare k1:mix k2 --long --metric real_s --format csv
+contains "$T/err" "--long lays several figures out as text or Markdown" "saying why"
+
 # a per-case change with a TOTAL, one line a case
-check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary
-ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+ % ?.? +C +[-+][0-9.]+ %' "$T/out")" -eq 2 ]; echo $?)" \
+check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary --metric real_s
+ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+%.? +C +[-+][0-9.]+%' "$T/out")" -eq 2 ]; echo $?)" \
 	"a line per case with each side's change"
 contains "$T/out" "TOTAL over the 2 cases every side has (the sum of the means): B" "the TOTAL line"
-check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --format json
+check "no TOTAL of Jobs/Min" "$REAIM" compare k1:mix k2 k3 --summary
+ok "$(grep -q TOTAL "$T/out" && echo 1 || echo 0)" "Jobs/Min at different task counts adds up to nothing"
+check "no TOTAL of a share, nor -nan where both sides are 0" "$REAIM" compare k1:mix k2 k3 --summary --metric iowait_pct
+ok "$(grep -qiE 'nan|TOTAL' "$T/out" && echo 1 || echo 0)" "neither"
+check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --metric real_s --format json
 cp "$T/out" "$T/sum.json"
-check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --format json
+check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --metric real_s --format json
 if have "the summary's TOTAL against the wide JSON" python3; then
 	python3 - "$T/sum.json" "$T/out" >"$T/cmp" 2>&1 <<'PY'
 import json, sys
