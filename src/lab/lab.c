@@ -164,30 +164,33 @@ static int bring_home(struct lab_state *s, size_t i, const char *log, const stru
 		      size_t errlen)
 {
 	const struct lab_request *rq = s->rq;
-	char *dir = xasprintf("%s/db-%zu", s->work, i), **paths = NULL, why[1024];
-	size_t n = 0, copied, skipped;
+	char *dir = xasprintf("%s/db-%zu", s->work, i), why[1024];
+	struct lava_extract x = {.log = log, .dir = dir, .fd = -1};
+	size_t copied, skipped;
 	int rc = -1;
 	if (mkdir(dir, 0700) != 0)
 		set_err(err, errlen, "cannot make %s: %s", dir, strerror(errno));
-	else if (lava_log_extract(log, dir, &paths, &n, why, sizeof(why)) < 0)
+	else if ((x.fd = open_input(log, why, sizeof(why))) < 0)
+		set_err(err, errlen, "its log %s: %s", log, why);
+	else if (lava_log_extract(&x, why, sizeof(why)) < 0) /* it closes the log */
 		set_err(err, errlen, "its log: %s", why);
-	else if (n != 1)
-		set_err(err, errlen, "its log carries %zu databases, not one (did reaim.sh run? was the log cut?)", n);
+	else if (x.n != 1)
+		set_err(err, errlen, "its log carries %zu databases, not one (did reaim.sh run? was the log cut?)", x.n);
 	else {
 		struct env_list facts;
 		job_facts(&facts, s, i, en);
-		rc = label_run(paths[0], rq->kernels[s->slots[i].kernel].name, &facts, err, errlen);
+		rc = label_run(x.paths[0], rq->kernels[s->slots[i].kernel].name, &facts, err, errlen);
 		env_free(&facts);
 		if (rc == 0 && !s->st && store_open(rq->db, &s->st, err, errlen) < 0)
 			rc = -1;
-		if (rc == 0 && store_merge(s->st, paths[0], &copied, &skipped) < 0) {
+		if (rc == 0 && store_merge(s->st, x.paths[0], &copied, &skipped) < 0) {
 			set_err(err, errlen, "%s", store_error(s->st));
 			rc = -1;
 		}
 	}
-	for (size_t j = 0; j < n; j++)
-		free(paths[j]);
-	free(paths);
+	for (size_t j = 0; j < x.n; j++)
+		free(x.paths[j]);
+	free(x.paths);
 	remove_tree(dir);
 	free(dir);
 	return rc;
