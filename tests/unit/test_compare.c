@@ -790,7 +790,8 @@ static void outside_load(void)
 	ok(c && c->load_model == LOAD_COVARIATE, "load: the sides' loads differ, so it is a covariate");
 	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: B slower only as the machine was busier: confounded");
 	ok(c && fabs(c->load_a.min - 40) < 1e-9 && fabs(c->load_b.max - 75) < 1e-9, "load: each side's range");
-	ok(c && fabs(c->v.slope + 10) < 1, "load: the slope is the machine's (-10 Jobs/Min a point of load)");
+	/* on the logs: -10 Jobs/Min a point at about 950 is -1.1 % a point (-0.0114 of ln Jobs/Min) */
+	ok(c && fabs(c->v.slope + 0.0114) < 0.001, "load: the slope is the machine's (-1.1 % of Jobs/Min a point of load)");
 	is_int(m.regressed, 0, "load: a confounded drop is no regression");
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: and the gate cannot vouch");
 	ok(strstr(m.vouch, "outside load") != NULL, "load: saying the outside load is why");
@@ -807,20 +808,22 @@ static void outside_load(void)
 	load_sides("ld-a2", ya, xa, "ld-b2", yb2, xb, 3, &m, 10);
 	c = m.npanels ? &m.panels[0].cells[0] : NULL;
 	is_int(c ? (int)c->state : -1, CELL_SLOWER, "load: a change beyond the machine's is found");
-	/* at the mean load 54.67: A 1500 - 546.7 = 953.3, B 753.3: -21.0 % */
-	ok(c && fabs(c->v.change_pct + 21.0) < 1.0, "load: the change is the adjusted one (-21 %), not the raw (-41 %)");
+	/* on the logs, at the mean load 54.67 (least squares apart): -18.7 % */
+	ok(c && fabs(c->v.change_pct + 18.7) < 0.5, "load: the change is the adjusted one (-19 %), not the raw (-41 %)");
 	ok(c && c->raw.change_pct < -35, "load: the raw change is kept beside it");
 	is_int(compare_model_gate(&m), COMPARE_GATE_FAIL, "load: and the gate fails on it");
 	compare_model_free(&m);
 
 	/* little spread of load within the sides: the slope is not pinned, and some slope it allows would
-	 * take the whole change away (B's 30 points more load against a slope of -1.25 +- 4): confounded */
+	 * take the whole change away (B's 30 points more load against a slope of -0.13 % +- 0.13 % a point,
+	 * of ln Jobs/Min; least squares apart): confounded */
 	const double pa[] = {40, 42, 44}, pb[] = {70, 72, 74};
 	const double ypa[] = {1000, 1005, 995}, ypb[] = {900, 905, 895};
 	load_sides("ld-a8", ypa, pa, "ld-b8", ypb, pb, 3, &m, 10);
 	c = m.npanels ? &m.panels[0].cells[0] : NULL;
-	ok(c && c->load_model == LOAD_COVARIATE && fabs(c->v.slope + 1.25) < 1e-9 && fabs(c->v.slope_se - 1.25) < 1e-9,
-	   "load: the slope and its standard error (-1.25, 1.25)");
+	ok(c && c->load_model == LOAD_COVARIATE && fabs(c->v.slope + 0.0013229) < 1e-6 &&
+		   fabs(c->v.slope_se - 0.0013207) < 1e-6,
+	   "load: the slope and its standard error (-0.0013229, 0.0013207 of ln Jobs/Min)");
 	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: a slope the samples allow explains it: confounded");
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: never a regression, the gate cannot vouch");
 	compare_model_free(&m);
@@ -905,6 +908,43 @@ static void ancova(void)
 	is_int(verdict_ancova(&(struct verdict_xy){.y = ya, .x = xa, .n = 1},
 			      &(struct verdict_xy){.y = yb, .x = xb, .n = 2}, 0.05, 0.8, &v),
 	       -1, "ancova: fewer than 4 samples: refused");
+}
+
+/* verdict_ancova_ratio: a load slows by a share, so the model is on the logs. */
+static void ancova_ratio(void)
+{
+	/* y = 10 e^(0.01 x) on A, 8 e^(0.01 x) on B: the slope 0.01 of ln y, B 20 % below A exactly */
+	const double xa[] = {100, 150, 120, 170}, xb[] = {140, 90, 160, 110};
+	double ya[4], yb[4];
+	for (int i = 0; i < 4; i++) {
+		ya[i] = 10 * exp(0.01 * xa[i]);
+		yb[i] = 8 * exp(0.01 * xb[i]);
+	}
+	struct verdict v;
+	is_int(verdict_ancova_ratio(&(struct verdict_xy){.y = ya, .x = xa, .n = 4},
+				    &(struct verdict_xy){.y = yb, .x = xb, .n = 4}, 0.05, 0.8, &v),
+	       0, "ancova on logs: fitted");
+	is_near(v.slope, 0.01, 1e-12, "the slope of ln y per unit of load");
+	is_near(v.change_pct, -20, 1e-9, "B 20 % below A at any common load");
+	/* a side twelve times slower, its own samples spread by the load: the linear model's adjusted base
+	 * mean goes below 0 and the change flips to "faster"; on the logs it stays a rise */
+	const double la[] = {0.0956, 0.0872, 0.0623, 0.0543}, lx[] = {593.1, 511.3, 530.0, 500.0};
+	const double hb[] = {1.2602, 1.0748, 0.644, 0.6289}, hx[] = {485.4, 461.8, 341.7, 276.7};
+	struct verdict lin;
+	verdict_ancova(&(struct verdict_xy){.y = la, .x = lx, .n = 4}, &(struct verdict_xy){.y = hb, .x = hx, .n = 4},
+		       0.05, 0.8, &lin);
+	printf("# linear %.0f %%\n", lin.change_pct);
+	ok(lin.change_pct < -100, "the linear model: an impossible change");
+	is_int(verdict_ancova_ratio(&(struct verdict_xy){.y = la, .x = lx, .n = 4},
+				    &(struct verdict_xy){.y = hb, .x = hx, .n = 4}, 0.05, 0.8, &v),
+	       0, "on the logs: fitted");
+	printf("# on the logs %.0f %% (%.0f to %.0f %%)\n", v.change_pct, v.ci_low_pct, v.ci_high_pct);
+	ok(v.change_pct > 300 && v.ci_low_pct > -100 && v.ci_low_pct < v.change_pct && v.change_pct < v.ci_high_pct,
+	   "on the logs: a rise, its interval about it");
+	const double zero[] = {0.1, 0, 0.2, 0.3};
+	is_int(verdict_ancova_ratio(&(struct verdict_xy){.y = zero, .x = lx, .n = 4},
+				    &(struct verdict_xy){.y = hb, .x = hx, .n = 4}, 0.05, 0.8, &v),
+	       -1, "a sample of 0 has no log: refused");
 }
 
 /* Past Z the sides go on as AA, AB: the 27th group is never "A" again, in any format. */
@@ -1150,6 +1190,7 @@ int main(void)
 	tap_case(outside_load);
 	tap_case(post_treatment);
 	tap_case(ancova);
+	tap_case(ancova_ratio);
 	tap_case(subtest_gap);
 	tap_case(many_sides);
 	tap_case(metric_real);
