@@ -138,6 +138,19 @@ sqlite3 "$T/ic.db" "UPDATE env SET value = 'host' WHERE key = 'boot.clock' AND r
 status 0 "compare a boot on each clock" "$REAIM" compare base pti --db "$T/ic.db"
 contains "$T/out" "in boot.clock: 'host' against 'icount'" "the clocks differ: warned"
 
+# a build copied whole (the binary beside its suites and workfiles, no REAIM_DATADIR): its data is
+# found beside it, and travels to the guest from there
+mkdir -p "$T/copy/suites" "$T/copy/workfiles"
+cp "$REAIM" "$T/copy/reaim"
+printf 'name = "copied";\nworkfile = "copied";\n' >"$T/copy/suites/copied.cfg"
+printf '10 add_int\n' >"$T/copy/workfiles/copied"
+rm -f "$T/count"
+status 0 "a copied build's own suite" env -u REAIM_DATADIR "$T/copy/reaim" vm --kernel a="$T/bzImage" --boots 1 \
+	--db "$T/copy.db" -- -s copied -t 1
+contains "$T/prog.1" "./data/suites/copied.cfg" "its suite on the program share"
+contains "$T/prog.1" "./data/workfiles/copied" "and its workfile"
+contains "$T/guest.1" "run -s copied -t 1" "named as given"
+
 # the accelerator: a KVM whose guest hangs (probed within --timeout), one that fails at once, one
 # that works; the answer remembered for this host boot, QEMU binary and device
 : >"$T/kvm"
