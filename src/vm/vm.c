@@ -216,7 +216,8 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 	return rc;
 }
 
-/* A probe boot under KVM: 1 when it reached the guest's init, 0 with what happened in what. */
+/* A probe boot under KVM: 1 when it reached the guest's init, 0 when it hung or failed, -1 when it
+ * could not be tried or was interrupted (an answer not to remember); what happened in what. */
 static int probe_boot(struct vm_state *s, char *what, size_t len)
 {
 	char *dir = xasprintf("%s/kvm-probe", s->work), *probe = xasprintf("%s/probe", dir);
@@ -246,7 +247,7 @@ static int probe_boot(struct vm_state *s, char *what, size_t len)
 	remove_tree(dir);
 	free(dir);
 	free(probe);
-	return ok && !w.cancelled;
+	return rc < 0 || w.cancelled ? -1 : ok;
 }
 
 /* The accelerator: TCG for --icount and --accel tcg; KVM for --accel kvm (its device must open); for
@@ -286,13 +287,13 @@ static int choose_accel(struct vm_state *s, char *err, size_t errlen)
 		log_info("the guests run under %s: as the KVM probe found earlier in this host's boot (%s); "
 			 "--accel kvm|tcg chooses", kvm ? "KVM" : "TCG", what);
 	} else {
-		kvm = probe_boot(s, what, sizeof(what));
-		int interrupted = rq->cancelled && rq->cancelled(rq->cancel_arg);
-		if (key && !interrupted)
+		int found = probe_boot(s, what, sizeof(what));
+		kvm = found == 1;
+		if (key && found >= 0)
 			vm_accel_remember(rq->cache_dir, key, kvm, what);
-		if (!interrupted)
+		if (!(rq->cancelled && rq->cancelled(rq->cancel_arg)))
 			log_info("%s: the guests run under %s%s", what, kvm ? "KVM" : "TCG, emulated (slower)",
-				 kvm ? "" : " (remembered until the host reboots; --accel kvm tries it anyway)");
+				 kvm || found < 0 ? "" : " (remembered until the host reboots; --accel kvm tries it anyway)");
 	}
 	s->kvm = kvm;
 	free(key);
