@@ -174,14 +174,12 @@ char *find_data_file(const char *subdir, const char *name)
 		if ((p = try_path(ABS_TOP_BUILDDIR, subdir, name)) || (p = try_path(ABS_TOP_SRCDIR, subdir, name)))
 			return p;
 	}
-	if ((p = try_path(PKGDATADIR, subdir, name)))
-		return p;
 	for (int installed = 0; installed < 2 && !p; installed++) {
 		char *base = moved_data_dir(installed);
 		p = try_path(base, subdir, name);
 		free(base);
 	}
-	return p;
+	return p ? p : try_path(PKGDATADIR, subdir, name);
 }
 
 static void add_names(const char *dir, const char *suffix, char ***names, size_t *n)

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure/cgroup.h"
 #include "store/store.h"
 #include "util/env.h"
 #include "vm/vm.h"
@@ -58,6 +59,7 @@ struct vm_state {
 	int kvm;
 	char *prog;         /* the program share, NULL with a root image */
 	int owner_fd;       /* the owner lock of work, held while it lives */
+	struct vm_group *group; /* QEMU's cgroups, NULL: its process group alone */
 	int *held;          /* per kernel, its vmlinux's and initramfs's lock in the cache (-1: none) */
 	char **run_args;    /* the run words as the guest gives them */
 	size_t *order;
@@ -160,6 +162,23 @@ struct boot {
 	double timeout_s;
 };
 
+/* QEMU in a cgroup of its own named after its boot's directory, where this command has cgroups. */
+static int run_qemu(struct vm_state *s, char *const *argv, const char *dir, double timeout_s, struct vm_wait *w,
+		    char *err, size_t errlen)
+{
+	struct cgroup_point *pt = NULL;
+	const char *slash = strrchr(dir, '/');
+	if (s->group && vm_group_boot(s->group, slash ? slash + 1 : dir, &pt, err, errlen) < 0)
+		return -1;
+	const struct vm_watch how = {
+		.timeout_s = timeout_s, .cancelled = s->rq->cancelled, .arg = s->rq->cancel_arg, .group = pt};
+	int rc = vm_qemu_run(argv, dir, &how, w, err, errlen);
+	char why[256];
+	if (pt && cgroup_point_destroy(pt, why, sizeof(why)) < 0)
+		log_warn("%s", why);
+	return rc;
+}
+
 /* One boot's QEMU, its share dir made and its scripts written; -1 with err. */
 static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w, char **qemu_line, char *err,
 		     size_t errlen)
@@ -187,7 +206,7 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 		char **argv = vm_qemu_argv(&q);
 		if (qemu_line)
 			*qemu_line = vm_argv_join(argv);
-		rc = vm_qemu_run(argv, dir, timeout_s, rq->cancelled, rq->cancel_arg, w, err, errlen);
+		rc = run_qemu(s, argv, dir, timeout_s, w, err, errlen);
 		vm_argv_free(argv);
 	}
 	free(bs);
@@ -197,7 +216,8 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 	return rc;
 }
 
-/* A probe boot under KVM: 1 when it reached the guest's init, 0 with what happened in what. */
+/* A probe boot under KVM: 1 when it reached the guest's init, 0 when it hung or failed, -1 when it
+ * could not be tried or was interrupted (an answer not to remember); what happened in what. */
 static int probe_boot(struct vm_state *s, char *what, size_t len)
 {
 	char *dir = xasprintf("%s/kvm-probe", s->work), *probe = xasprintf("%s/probe", dir);
@@ -227,7 +247,7 @@ static int probe_boot(struct vm_state *s, char *what, size_t len)
 	remove_tree(dir);
 	free(dir);
 	free(probe);
-	return ok && !w.cancelled;
+	return rc < 0 || w.cancelled ? -1 : ok;
 }
 
 /* The accelerator: TCG for --icount and --accel tcg; KVM for --accel kvm (its device must open); for
@@ -267,13 +287,13 @@ static int choose_accel(struct vm_state *s, char *err, size_t errlen)
 		log_info("the guests run under %s: as the KVM probe found earlier in this host's boot (%s); "
 			 "--accel kvm|tcg chooses", kvm ? "KVM" : "TCG", what);
 	} else {
-		kvm = probe_boot(s, what, sizeof(what));
-		int interrupted = rq->cancelled && rq->cancelled(rq->cancel_arg);
-		if (key && !interrupted)
+		int found = probe_boot(s, what, sizeof(what));
+		kvm = found == 1;
+		if (key && found >= 0)
 			vm_accel_remember(rq->cache_dir, key, kvm, what);
-		if (!interrupted)
+		if (!(rq->cancelled && rq->cancelled(rq->cancel_arg)))
 			log_info("%s: the guests run under %s%s", what, kvm ? "KVM" : "TCG, emulated (slower)",
-				 kvm ? "" : " (remembered until the host reboots; --accel kvm tries it anyway)");
+				 kvm || found < 0 ? "" : " (remembered until the host reboots; --accel kvm tries it anyway)");
 	}
 	s->kvm = kvm;
 	free(key);
@@ -621,6 +641,11 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 		strbuf_addf(&plan, "%s%s", i ? " " : "", rq->kernels[s.order[i]].name);
 	log_info("%zu boots in this order: %s", rq->boots, plan.buf);
 	strbuf_free(&plan);
+	char why[600];
+	if (!(s.group = vm_group_open(why, sizeof(why))))
+		log_info("QEMU is held by its process group (no cgroup of its own: %s)", why);
+	else
+		log_debug("QEMU runs in a cgroup of its own under %s", vm_group_dir(s.group));
 	if (choose_accel(&s, err, errlen) < 0)
 		goto out;
 	sum->accel = s.kvm ? "kvm" : "tcg";
@@ -646,6 +671,7 @@ out:
 	}
 	free(s.initrd);
 	free(s.boot_kernel);
+	vm_group_close(s.group);
 	if (s.owner_fd >= 0)
 		close(s.owner_fd);
 	for (size_t i = 0; s.held && i < 2 * rq->nkernels; i++)

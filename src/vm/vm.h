@@ -101,12 +101,32 @@ struct vm_wait {
 	double wall_s, cpu_s;       /* QEMU's wall and CPU time */
 	double host_outside_pct;    /* the host's CPU not QEMU's over the boot, % of the machine; NaN */
 };
-/* Run argv in its own process group (killed with the group at the end, at timeout_s, when
+struct cgroup_point;
+/* How a boot's QEMU is watched and ended. */
+struct vm_watch {
+	double timeout_s;
+	int (*cancelled)(void *);         /* polled; NULL: never */
+	void *arg;
+	const struct cgroup_point *group; /* the boot's cgroup (vm_group_boot), NULL: none */
+};
+/* Run argv in its own process group and how->group (both killed at the end, at timeout_s, when
  * cancelled(arg) says so, and by the kernel when reaim dies), stdout and stderr into dir/console,
  * its scratch files (a -snapshot overlay) in dir ($TMPDIR), its pid recorded in dir/VM_QEMU_FILE.
  * 0 with w filled, or -1 with err when it could not be started. */
-int vm_qemu_run(char *const *argv, const char *dir, double timeout_s, int (*cancelled)(void *), void *arg,
-		struct vm_wait *w, char *err, size_t errlen);
+int vm_qemu_run(char *const *argv, const char *dir, const struct vm_watch *how, struct vm_wait *w, char *err,
+		size_t errlen);
+
+/* ---- QEMU's cgroups (group.c) ---- */
+struct vm_group;
+/* A cgroup of this reaim vm ("reaim-vm-PID-XXXXXX" under its own, locked in /run/lock or /tmp so the
+ * next one knows it gone), the ones of reaim vm commands that are gone killed and removed first;
+ * NULL with why when no cgroup2 can be made here (then QEMU is held by its process group alone). */
+struct vm_group *vm_group_open(char *why, size_t len);
+const char *vm_group_dir(const struct vm_group *g);
+/* A cgroup for one boot's QEMU; 0, or -1 with err. */
+int vm_group_boot(struct vm_group *g, const char *name, struct cgroup_point **out, char *err, size_t errlen);
+/* Remove the cgroups (every boot's destroyed first) and the lock; NULL is passed over. */
+void vm_group_close(struct vm_group *g);
 /* The path of program (a name looked up on PATH, or a path), allocated; NULL when it cannot run. */
 char *vm_which(const char *program);
 /* The last n lines of a console file, control characters dropped (allocated). */

@@ -236,8 +236,7 @@ ok "$([ -z "$long" ] && echo 0 || echo 1)" "no function is over 80 lines"
 # the others (8 each) wait their turn.
 PARAM_BUDGET=7
 over_budget_known="src/catalog/cpu_int.c:callee15 src/analysis/verdict.c:verdict_welch_looks
-src/analysis/verdict.c:fieller src/report/html.c:workload_section src/report/plot.c:main_panel
-src/vm/qemu.c:vm_qemu_run"
+src/analysis/verdict.c:fieller src/report/html.c:workload_section src/report/plot.c:main_panel"
 # "FILE: N parameters: NAME" for every function
 awk -F'\t' '{ print $1 ": " $3 " parameters: " $4 }' "$T/functions" >"$T/params"
 awk -v max=$PARAM_BUDGET -v known="$over_budget_known" 'BEGIN { n = split(known, k, /[ \n]+/); for (i = 1; i <= n; i++) ok[k[i]] = 1 }

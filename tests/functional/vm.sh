@@ -43,6 +43,13 @@ if [ ! -e "\$share/guest.sh" ]; then
 	grep -q "echo ok >/out/probe" "\$share/boot.sh" && echo ok >"\$share/probe"
 	exit 0
 fi
+# a helper QEMU forks, and one that leaves QEMU's process group (setsid), both left running
+if [ -e "$T/helpers" ]; then
+	sleep 300 &
+	echo \$! >"$T/helper.pid"
+	setsid sh -c 'echo \$\$ >"\$1"; exec sleep 300' sh "$T/daemon.pid" &
+	i=0; while [ ! -s "$T/daemon.pid" ] && [ \$i -lt 100 ]; do sleep 0.05; i=\$((i + 1)); done
+fi
 grep -qx "\$n" "$T/panic" 2>/dev/null && { echo "Kernel panic - not syncing: boot \$n"; exit 0; }
 grep -qx "\$n" "$T/hang" 2>/dev/null && { echo \$\$ >>"$T/hung.pids"; echo \$\$ >"$T/hung.pid"; exec sleep 300; }
 label=\$(sed -n "s/.* --label \\([^ ]*\\) --db .*/\\1/p" "\$share/guest.sh")
@@ -56,6 +63,8 @@ EOS
 chmod +x "$T/qemu"
 # every stand-in that hung is gone at the end, whatever happened
 trap 'for p in $(cat "$T/hung.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
+# running: there, and not a zombie (an orphan's is reaped by init when it gets to it)
+running() { [ -e "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 mkdir -p "$T/tmp"
 # the host's /dev/kvm is never asked: a KVM device of our own, missing unless a check makes it
 export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp" REAIM_KVM_DEVICE="$T/kvm"
@@ -129,6 +138,19 @@ sqlite3 "$T/ic.db" "UPDATE env SET value = 'host' WHERE key = 'boot.clock' AND r
 status 0 "compare a boot on each clock" "$REAIM" compare base pti --db "$T/ic.db"
 contains "$T/out" "in boot.clock: 'host' against 'icount'" "the clocks differ: warned"
 
+# a build copied whole (the binary beside its suites and workfiles, no REAIM_DATADIR): its data is
+# found beside it, and travels to the guest from there
+mkdir -p "$T/copy/suites" "$T/copy/workfiles"
+cp "$REAIM" "$T/copy/reaim"
+printf 'name = "copied";\nworkfile = "copied";\n' >"$T/copy/suites/copied.cfg"
+printf '10 add_int\n' >"$T/copy/workfiles/copied"
+rm -f "$T/count"
+status 0 "a copied build's own suite" env -u REAIM_DATADIR "$T/copy/reaim" vm --kernel a="$T/bzImage" --boots 1 \
+	--db "$T/copy.db" -- -s copied -t 1
+contains "$T/prog.1" "./data/suites/copied.cfg" "its suite on the program share"
+contains "$T/prog.1" "./data/workfiles/copied" "and its workfile"
+contains "$T/guest.1" "run -s copied -t 1" "named as given"
+
 # the accelerator: a KVM whose guest hangs (probed within --timeout), one that fails at once, one
 # that works; the answer remembered for this host boot, QEMU binary and device
 : >"$T/kvm"
@@ -170,6 +192,23 @@ status 1 "--accel kvm with --icount" "$REAIM" vm --accel kvm --icount --kernel a
 contains "$T/err" "cannot be had with --accel kvm" "refused"
 rm -f "$T/kvm"
 
+# what QEMU forks ends with its boot: a helper in its process group always; one that left the group
+# (a daemon) where QEMU has a cgroup of its own
+touch "$T/helpers"
+rm -f "$T/count" "$T/helper.pid" "$T/daemon.pid"
+status 0 "a QEMU that forks a helper and a daemon" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/d.db" -- -f "$T/mix"
+rm -f "$T/helpers"
+cat "$T/helper.pid" "$T/daemon.pid" >>"$T/hung.pids" 2>/dev/null
+ok "$([ -s "$T/helper.pid" ] && ! running "$(cat "$T/helper.pid")" && echo 0 || echo 1)" "its helper is gone"
+if grep -q "QEMU is held by its process group" "$T/err"; then
+	n=$((n + 1))
+	echo "ok $n - its daemon is gone # SKIP no cgroup of its own here: $(sed -n 's/.*no cgroup of its own: \(.*\))$/\1/p' "$T/err" | head -1)"
+	kill -KILL "$(cat "$T/daemon.pid")" 2>/dev/null
+else
+	ok "$([ -s "$T/daemon.pid" ] && ! running "$(cat "$T/daemon.pid")" && echo 0 || echo 1)" \
+		"its daemon is gone with QEMU's cgroup"
+fi
+
 # a boot that panics once is retried in its place; one that fails twice is stored as failed
 rm -f "$T/count"
 echo 2 >"$T/panic"
@@ -204,8 +243,10 @@ kill -INT "$session"
 wait "$session"
 ok "$([ $? -eq 3 ] && echo 0 || echo 1)" "Ctrl-C exits 3"
 ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after Ctrl-C"
-# SIGKILL of reaim: the kernel ends QEMU (PR_SET_PDEATHSIG)
-rm -f "$T/count" "$T/hung.pid"
+# SIGKILL of reaim: the kernel ends QEMU (PR_SET_PDEATHSIG); a daemon it started outlives it, until
+# the next reaim vm kills what is left in the cgroups of one that is gone
+rm -f "$T/count" "$T/hung.pid" "$T/daemon.pid"
+touch "$T/helpers"
 start_session "$REAIM" vm --kernel a="$T/bzImage" --boots 2 --db "$T/k.db" -- -f "$T/mix" >"$T/out" 2>"$T/err"
 i=0
 while [ ! -s "$T/hung.pid" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
@@ -215,6 +256,7 @@ i=0
 while kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after SIGKILL of reaim"
 kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
+rm -f "$T/helpers"
 left=$(ls -d "$TMPDIR"/reaim-vm.* 2>/dev/null)
 ok "$([ -n "$left" ] && [ -f "$left/owner" ] && echo 0 || echo 1)" "the killed reaim left its directory, naming its owner"
 # a directory of a reaim vm still running is not touched, though its pid is none here (one in
@@ -229,6 +271,15 @@ while flock -n -s "$TMPDIR/reaim-vm.live/owner" true && [ $i -lt 100 ]; do sleep
 rm -f "$T/hang" "$T/count"
 status 0 "the next reaim vm" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/k2.db" -- -f "$T/mix"
 contains "$T/err" "removed $left, left by reaim vm process $session, which is gone" "sweeps what the killed one left, said"
+cat "$T/daemon.pid" >>"$T/hung.pids" 2>/dev/null
+if grep -q "QEMU is held by its process group" "$T/err"; then
+	n=$((n + 1))
+	echo "ok $n - the daemon of the killed one's QEMU is gone # SKIP no cgroup of its own here"
+else
+	contains "$T/err" "killed and removed 1 cgroup of reaim vm commands that are gone" "its cgroup swept, said"
+	ok "$([ -s "$T/daemon.pid" ] && ! running "$(cat "$T/daemon.pid")" && echo 0 || echo 1)" \
+		"the daemon of the killed one's QEMU is gone with it"
+fi
 ok "$([ ! -e "$left" ] && echo 0 || echo 1)" "nothing of it is left"
 ok "$([ -d "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "a live reaim vm's directory is kept, whatever pid its owner file names"
 kill "$holder"

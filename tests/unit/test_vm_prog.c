@@ -33,7 +33,7 @@ static void prog_share(void)
 	setenv("REAIM_DATADIR", datadir, 1);
 	free(datadir);
 	char *mix = xasprintf("%s/mix", root), *opt = xasprintf("--workfile=%s", mix), *bin = xasprintf("%s/bin/reaim", root);
-	char *args[] = {"-f", mix, opt, "-t", "1,2", "/etc/hostname", NULL};
+	char *args[] = {"-f", mix, opt, "-t", "1,2", "/bin/sh", NULL};
 	char *share = xasprintf("%s/share", root), **guest = NULL, err[512] = "";
 	int rc = vm_prog_make(share, bin, args, 6, &guest, err, sizeof(err));
 	is_int(rc, 0, "made");
@@ -55,7 +55,7 @@ static void prog_share(void)
 	is_str(guest[1], VM_PROG_GUEST "/files/2/mix", "and named by its place in the guest");
 	is_str(guest[2], "--workfile=" VM_PROG_GUEST "/files/3/mix", "the same after --OPT=");
 	is_str(guest[4], "1,2", "a word that is no file: as it is");
-	is_str(guest[5], "/etc/hostname", "a file the guest sees: as it is");
+	is_str(guest[5], "/bin/sh", "a file the guest sees: as it is");
 	ok(guest[6] == NULL, "as many words");
 	vm_argv_free(guest);
 	char *fifo = xasprintf("%s/fifo", root), *to = xasprintf("%s/copy", root);
