@@ -132,14 +132,18 @@ compare_cells() {
 	{ fields($0, v); s = v[col["significant"]]; print (s == "" ? "-" : s), v[col["pct"]] }' "$1"
 }
 
-# callgrind_ir DIR COMMAND...: the instructions (callgrind's Ir) COMMAND and every process it
-# forks or execs executed in user space, summed; DIR holds the output files (emptied first).
-# Instruction counts do not move with the load of a shared machine, so the difference between
-# two job counts gives a job's cost repeatably; the kernel's work is not in them.
+# callgrind_ir DIR COMMAND...: the instructions (callgrind's Ir) that the processes COMMAND forks or
+# execs (at any depth) executed in user space, summed; COMMAND's own are left out. DIR holds the
+# output files (emptied first). For reaim (or classic) COMMAND is the parent and its children the
+# tasks that do the jobs: the parent's own count (its start, sampler and waits) moves from run to
+# run by thousands of instructions a job, the tasks' does not, so the difference between two job
+# counts of the children gives a job's cost repeatably; the kernel's work is not in them.
 # A child forked under callgrind starts with a copy of its parent's counters, so adding up each
 # process's total would count the parent's work again for every fork: the counters are dumped
 # and zeroed before each fork (--dump-before on fork, vfork, _Fork, __libc_fork), and the sum is
-# of each part's own cost (its summary line), so each process counts only its own work.
+# of each part's own cost (its summary line), so each process counts only its own work. COMMAND's
+# parts are the files named after its pid (cg.PID, cg.PID.N): valgrind runs it as the process the
+# shell started, so that pid is $!.
 # When COMMAND fails, its exit status and the last line it wrote on stderr (kept in DIR/stderr)
 # go to stderr, and callgrind_ir fails: a run ten to fifty times slower under valgrind can
 # trip a limit (reaim's per-point --timeout) that the same run never reaches outside it.
@@ -149,12 +153,16 @@ callgrind_ir() {
 	rm -rf "$_ci_dir" && mkdir -p "$_ci_dir"
 	_ci_rc=0
 	valgrind --tool=callgrind --trace-children=yes --dump-before='*fork' --callgrind-out-file="$_ci_dir/cg.%p" \
-		--log-file="$_ci_dir/log.%p" "$@" >/dev/null 2>"$_ci_dir/stderr" || _ci_rc=$?
+		--log-file="$_ci_dir/log.%p" "$@" >/dev/null 2>"$_ci_dir/stderr" &
+	_ci_top=$!
+	wait "$_ci_top" || _ci_rc=$?
 	if [ "$_ci_rc" -ne 0 ]; then
 		echo "callgrind_ir: $1 exited $_ci_rc: $(grep -v '^[[:space:]]*$' "$_ci_dir/stderr" | tail -1)" >&2
 		return 1
 	fi
-	awk 'FNR == 1 && NR > 1 { s += part } FNR == 1 { part = 0; have = 0 }
-		/^summary:/ { part = $2; have = 1 } /^totals:/ && !have { part = $2 }
-		END { s += part; if (s > 0) printf "%.0f\n", s }' "$_ci_dir"/cg.*
+	# every part but COMMAND's own (cg.PID, cg.PID.N); 0 when it started nothing
+	awk -v top="cg.$_ci_top" 'FNR == 1 { s += part; part = 0; have = 0; name = FILENAME; sub(/.*\//, "", name)
+			own = name == top || index(name, top ".") == 1 }
+		own { next } /^summary:/ { part = $2; have = 1 } /^totals:/ && !have { part = $2 }
+		END { s += part; printf "%.0f\n", s }' "$_ci_dir"/cg.*
 }

@@ -79,6 +79,8 @@ void cmd_print_help(FILE *f, const struct command *cmd);
 void cmd_unknown_command(const struct command_table *t, const char *word);
 /* `reaim --help`: the commands, then the run command's options. */
 void cmd_usage(FILE *f, const struct command_table *t);
+/* `reaim help`: the commands and where to begin, a screen; --help adds every run option. */
+void cmd_overview(FILE *f, const struct command_table *t);
 
 /* The --correction row of every command that judges (compare, report, plot): one model, one choice. */
 #define CMD_OPT_CORRECTION(T)                                                                      \

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `reaim help [COMMAND]`: the command list, or one command's --help. */
+/* `reaim help [COMMAND]`: the commands and where to begin (a screen, shorter than --help), or one
+ * command's --help. */
 #include "config.h"
 
 #include "cmd/cmd.h"
@@ -21,7 +22,7 @@ enum outcome cmd_help(const struct command *self, int argc, char **argv)
 	if (cmd_parse(self, argc, argv, &a, &out))
 		return out;
 	if (!a.command.count) {
-		cmd_usage(stdout, self->all);
+		cmd_overview(stdout, self->all);
 	} else {
 		const struct command *c = cmd_find(self->all, a.command.v[0]);
 		if (c && !c->hidden) {

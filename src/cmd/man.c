@@ -222,6 +222,7 @@ static void page5(FILE *f, const struct command_table *commands_of)
 
 struct man_args {
 	struct cli_list section;
+	int roff;
 };
 
 static const struct {
@@ -238,12 +239,14 @@ CLI_CHOICES_FROM(page_at, pages)
 const struct cli_opt cmd_man_opts[] = {
 	CLI_OPT_OPERANDS("SECTION", struct man_args, section, 0, 1, "which page (default 1, as man(1) opens the first):",
 			 .choices = page_at),
+	CLI_OPT_FLAG(0, "roff", struct man_args, roff,
+		     "print the page's roff source (what man(1) and a manpath read), not the page rendered"),
 	CLI_OPT_END,
 };
 
-/* On a terminal the page is read, not parsed: render it through man(1) (`man -l -` reads roff on
- * stdin and pages it). 0 when man showed it; -1 when man cannot be run, and the raw page is
- * printed instead. */
+/* The page is read, not parsed: render it through man(1) (`man -l -` reads roff on stdin, pages it
+ * on a terminal and writes plain text to a pipe). 0 when man showed it; -1 when man cannot be run,
+ * and the raw page is printed instead. */
 static int through_man(const char *roff, size_t len)
 {
 	int fd[2];
@@ -305,8 +308,9 @@ enum outcome cmd_man(const struct command *self, int argc, char **argv)
 		cli_free(self->opts, &a);
 		return OUT_FAILED;
 	}
-	/* raw roff where it is piped or saved (to man, a file, a test), the rendered page on a terminal */
-	if (!isatty(STDOUT_FILENO) || through_man(roff, len) < 0)
+	/* the rendered page (`reaim man 1 | head` is read by a person), raw roff with --roff (for a
+	 * manpath, a build) or where man(1) cannot be run */
+	if (a.roff || through_man(roff, len) < 0)
 		fwrite(roff, 1, len, stdout);
 	free(roff);
 	cli_free(self->opts, &a);

@@ -88,12 +88,26 @@ const struct command *cmd_find(const struct command_table *t, const char *name)
 	return NULL;
 }
 
+void cmd_overview(FILE *f, const struct command_table *t)
+{
+	fprintf(f, "usage: reaim [COMMAND] [OPTIONS] [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < t->count; i++)
+		if (!t->rows[i].hidden)
+			fprintf(f, "  %-11s %s\n", t->rows[i].name, t->rows[i].summary);
+	fprintf(f, "\nto begin:\n"
+		   "  reaim -s quick                   a short suite, stored in results/reaim.db\n"
+		   "  reaim show last                  the last run again\n"
+		   "  reaim compare RUN_A RUN_B        the change per task count, and how sure it is\n"
+		   "\n'reaim --help' adds every run option; 'reaim COMMAND --help' lists a command's options;\n"
+		   "'reaim man 1' documents them all.\n");
+}
+
 void cmd_usage(FILE *f, const struct command_table *t)
 {
 	fprintf(f, "usage: reaim [COMMAND] [OPTIONS] [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < t->count; i++)
 		if (!t->rows[i].hidden)
-			fprintf(f, "  %-9s %s\n", t->rows[i].name, t->rows[i].summary);
+			fprintf(f, "  %-11s %s\n", t->rows[i].name, t->rows[i].summary);
 	fprintf(f, "\n'reaim COMMAND --help' lists a command's options; 'reaim man 1' documents them all.\n"
 		   "\nrun options (each is also a suite key, with '_' for '-'):\n");
 	cli_print_options(f, t->rows[0].opts);

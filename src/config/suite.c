@@ -461,9 +461,11 @@ static void finish_opts(struct run_opts *o, const struct workfile *wf)
 static void check_rounds(const struct workload *w, const char *file, int line, struct errlist *errs)
 {
 	const struct run_opts *o = &w->opts;
-	if ((o->variants.count || o->precision > 0) && o->mode != MODE_SWEEP)
-		errlist_add(errs, file, line, "workload %s: %s go with --mode sweep only, not %s", w->name,
-			    o->variants.count ? "variants" : "--precision", mode_names[o->mode]);
+	/* the other modes' points are one per task count: a load or variant there would run as the base */
+	const char *sweep_only = o->variants.count ? "variants" : o->loads.count ? "--load" : o->precision > 0 ? "--precision" : NULL;
+	if (sweep_only && o->mode != MODE_SWEEP)
+		errlist_add(errs, file, line, "workload %s: %s go%s with --mode sweep only, not %s", w->name, sweep_only,
+			    o->variants.count ? "" : "es", mode_names[o->mode]);
 	if (o->variants.count > VARIANTS_MAX)
 		errlist_add(errs, file, line, "workload %s: %zu variants, at most %d", w->name, o->variants.count,
 			    VARIANTS_MAX);

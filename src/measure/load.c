@@ -318,17 +318,19 @@ void load_quiet_describe(const struct load_quiet *q, char *buf, size_t len)
 {
 	if (len == 0)
 		return;
-	int w = snprintf(buf, len, "busy %.1f%% of %u CPU%s, steal %.1f%%", q->busy_pct, q->ncpus,
-			 q->ncpus == 1 ? "" : "s", q->steal_pct);
+	/* the machine's busy share and the processes' in one unit, % of a CPU as top gives it, so the
+	 * names can be set against the whole (the whole also holds processes that came and went) */
+	int w = snprintf(buf, len, "busy %.0f%% of a CPU (%.1f%% of %u CPU%s), steal %.1f%%", q->busy_pct * q->ncpus,
+			 q->busy_pct, q->ncpus, q->ncpus == 1 ? "" : "s", q->steal_pct);
 	for (size_t i = 0; i < q->ntop && w >= 0 && (size_t)w < len; i++) {
 		const struct load_proc *p = &q->top[i];
+		const char *lead = i ? "," : "; the busiest, in % of a CPU:";
 		int k;
 		if (p->nprocs > 1)
-			k = snprintf(buf + w, len - (size_t)w, "%s %s (%u processes, %.0f%% of a CPU)", i ? "," : ";",
-				     p->comm, p->nprocs, p->cpu_pct);
+			k = snprintf(buf + w, len - (size_t)w, "%s %s %.0f%% (%u processes)", lead, p->comm, p->cpu_pct,
+				     p->nprocs);
 		else
-			k = snprintf(buf + w, len - (size_t)w, "%s %s (pid %ld, %.0f%% of a CPU)", i ? "," : ";",
-				     p->comm, p->pid, p->cpu_pct);
+			k = snprintf(buf + w, len - (size_t)w, "%s %s %.0f%% (pid %ld)", lead, p->comm, p->cpu_pct, p->pid);
 		if (k < 0)
 			break;
 		w += k;

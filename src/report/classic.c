@@ -240,12 +240,17 @@ void report_aim9(FILE *f, const struct store_point *pts, size_t n)
 }
 
 /* A LAVA test case name: letters, digits, '_', '-' and '.' only. */
+static void lava_sanitize(char *name)
+{
+	for (char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.')
+			*c = '_';
+}
+
 static void lava_name(char *out, size_t len, const char *fmt, const char *workload, const char *rest)
 {
 	snprintf(out, len, fmt, workload, rest);
-	for (char *c = out; *c; c++)
-		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.')
-			*c = '_';
+	lava_sanitize(out);
 }
 
 /* The figures of a point LAVA gets, a test case each: its name's last part, decimals and units. */
@@ -260,19 +265,70 @@ static const struct lava_figure {
 	{.suffix = "jti", .units = "%", .decimals = 2, .offset = offsetof(struct store_point, jti)},
 };
 
-/* "WORKLOAD-" or, for a point of a variant, "WORKLOAD-variant_NAME-": each variant its own test cases. */
-static void lava_prefix(char *out, size_t len, const char *workload, const char *variant)
+/* "WORKLOAD-" then what sets the point's arm apart, each only where the run has it: "variant_V-",
+ * "load_L-" (no_load too, in a run with loads), "cpus_N-"; so no two arms share a test case name.
+ * Then the rest, and the whole made a LAVA name. */
+static void lava_arm_name(struct strbuf *sb, const struct store_point *p, const char *rest)
 {
-	if (variant[0])
-		snprintf(out, len, "%s-variant_%s-", workload, variant);
-	else
-		snprintf(out, len, "%s-", workload);
+	sb->len = 0;
+	strbuf_addf(sb, "%s-", p->workload);
+	if (p->variant[0])
+		strbuf_addf(sb, "variant_%s-", p->variant);
+	if (p->load[0])
+		strbuf_addf(sb, "load_%s-", p->load);
+	if (p->cpus > 0)
+		strbuf_addf(sb, "cpus_%d-", p->cpus);
+	strbuf_addf(sb, "%s", rest);
+	lava_sanitize(sb->buf);
+}
+
+/* A point's figures, a test case each. */
+static void lava_point(FILE *f, const struct store_point *p, struct strbuf *name)
+{
+	char tail[96];
+	const char *osync = p->osync ? "on" : "off";
+	for (size_t k = 0; k < ARRAY_SIZE(lava_figures); k++) {
+		const struct lava_figure *fig = &lava_figures[k];
+		if (p->repeat > 0)
+			snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-round_%d-%s", osync, p->tasks, p->repeat + 1,
+				 fig->suffix);
+		else
+			snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-%s", osync, p->tasks, fig->suffix);
+		lava_arm_name(name, p, tail);
+		double v;
+		memcpy(&v, (const char *)p + fig->offset, sizeof(v));
+		if (p->valid)
+			fprintf(f, "%s pass %.*f %s\n", name->buf, fig->decimals, v, fig->units);
+		else
+			fprintf(f, "%s fail\n", name->buf);
+	}
+}
+
+/* The maximum of each arm of a block (variant, load, CPU count): the best mean over its rounds, as
+ * show and compare name the peak; never the arms pooled. */
+static void lava_maxima(FILE *f, const struct store_point *pts, size_t n, struct store_point *one,
+			struct strbuf *name)
+{
+	const struct store_point **arms;
+	size_t na = curve_arms(pts, n, &arms);
+	for (size_t a = 0; a < na; a++) {
+		struct curve c;
+		curve_from_points(&c, one, curve_select_arm(pts, n, arms[a], one), metric_find("jobs_per_min"));
+		const struct curve_point *pk = curve_peak(&c);
+		lava_arm_name(name, arms[a], pts[0].osync ? "osync_on-max_jobs_per_min" : "osync_off-max_jobs_per_min");
+		if (pk)
+			fprintf(f, "%s pass %.2f jobs/min\n", name->buf, pk->jpm.mean);
+		else
+			fprintf(f, "%s fail\n", name->buf);
+		curve_free(&c);
+	}
+	free(arms);
 }
 
 void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 {
-	char name[256], tail[96], prefix[160];
 	if (single) {
+		char name[256];
 		const struct store_point **last = n ? calloc(n, sizeof(*last)) : NULL;
 		size_t k = last ? last_per_test(pts, n, last) : 0;
 		for (size_t i = 0; i < k; i++) {
@@ -284,47 +340,14 @@ void report_lava(FILE *f, const struct store_point *pts, size_t n, int single)
 		return;
 	}
 	struct store_point *one = xcalloc(n + 1, sizeof(*one));
+	struct strbuf name = {0};
 	for (size_t s = 0, e; s < n; s = e) {
 		e = report_export_block_end(pts, n, s);
-		const char *osync = pts[s].osync ? "on" : "off";
-		for (size_t i = s; i < e; i++) {
-			const struct store_point *p = &pts[i];
-			lava_prefix(prefix, sizeof(prefix), p->workload, p->variant);
-			for (size_t k = 0; k < ARRAY_SIZE(lava_figures); k++) {
-				const struct lava_figure *fig = &lava_figures[k];
-				if (p->repeat > 0)
-					snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-round_%d-%s", osync, p->tasks,
-						 p->repeat + 1, fig->suffix);
-				else
-					snprintf(tail, sizeof(tail), "osync_%s-tasks_%d-%s", osync, p->tasks, fig->suffix);
-				lava_name(name, sizeof(name), "%s%s", prefix, tail);
-				double v;
-				memcpy(&v, (const char *)p + fig->offset, sizeof(v));
-				if (p->valid)
-					fprintf(f, "%s pass %.*f %s\n", name, fig->decimals, v, fig->units);
-				else
-					fprintf(f, "%s fail\n", name);
-			}
-		}
-		/* the maximum of each variant: the best mean over its rounds, as show and compare name the peak */
-		const char **variants;
-		size_t nv = curve_variants(pts + s, e - s, &variants);
-		for (size_t v = 0; v < nv; v++) {
-			struct curve c;
-			curve_from_points(&c, one, curve_select_variant(pts + s, e - s, variants[v], one),
-					  metric_find("jobs_per_min"));
-			const struct curve_point *pk = curve_peak(&c);
-			lava_prefix(prefix, sizeof(prefix), pts[s].workload, variants[v]);
-			snprintf(tail, sizeof(tail), "osync_%s-max_jobs_per_min", osync);
-			lava_name(name, sizeof(name), "%s%s", prefix, tail);
-			if (pk)
-				fprintf(f, "%s pass %.2f jobs/min\n", name, pk->jpm.mean);
-			else
-				fprintf(f, "%s fail\n", name);
-			curve_free(&c);
-		}
-		free(variants);
+		for (size_t i = s; i < e; i++)
+			lava_point(f, &pts[i], &name);
+		lava_maxima(f, pts + s, e - s, one, &name);
 	}
+	strbuf_free(&name);
 	free(one);
 }
 

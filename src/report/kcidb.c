@@ -98,6 +98,25 @@ struct kcidb_run {
 	size_t nkv;
 };
 
+/* "reaim.WORKLOAD[.variant_V][.load_L][.cpus_N][.osync_off].TASKS": what sets a point's arm and block
+ * apart is in its path, so two variants' (loads', CPU counts') tests never share one. */
+static void test_path(FILE *f, const struct store_point *p)
+{
+	fputs("\"path\": \"reaim.", f);
+	path_segment(f, p->workload);
+	if (p->variant[0]) {
+		fputs(".variant_", f);
+		path_segment(f, p->variant);
+	}
+	if (p->load[0]) {
+		fputs(".load_", f);
+		path_segment(f, p->load);
+	}
+	if (p->cpus > 0)
+		fprintf(f, ".cpus_%d", p->cpus);
+	fprintf(f, "%s.%d\", ", p->osync ? "" : ".osync_off", p->tasks);
+}
+
 static void test(FILE *f, const struct kcidb_run *r, const struct store_point *p, size_t index)
 {
 	const struct report_export_opts *o = r->o;
@@ -111,9 +130,8 @@ static void test(FILE *f, const struct kcidb_run *r, const struct store_point *p
 	textout_json_string(f, build_id);
 	fputs(", \"origin\": ", f);
 	textout_json_string(f, o->origin);
-	fputs(", \"path\": \"reaim.", f);
-	path_segment(f, p->workload);
-	fprintf(f, ".%d\", ", p->tasks);
+	fputs(", ", f);
+	test_path(f, p);
 	/* DONE: a measurement that says nothing of the kernel; ERROR: the point did not complete */
 	fprintf(f, "\"status\": \"%s\", ", p->valid ? "DONE" : "ERROR");
 	/* a single-user (AIM9) point measured calls, not jobs: its number is AIM9's ops/s */
@@ -144,6 +162,12 @@ static void test(FILE *f, const struct kcidb_run *r, const struct store_point *p
 		json_key(f, ", ", "variant");
 		textout_json_string(f, p->variant);
 	}
+	if (p->load[0]) {
+		json_key(f, ", ", "load");
+		textout_json_string(f, p->load);
+	}
+	if (p->cpus > 0)
+		fprintf(f, ", \"cpus\": %d", p->cpus);
 	if (p->valid && single) {
 		misc_number(f, "calls_per_s", calls_s);
 		misc_number(f, "ops_per_s", ops_s);

@@ -908,22 +908,70 @@ static void error_bar_note(const struct curve *c, size_t n, int of_runs, char *b
 /* Lines under the plot: what the error bars and the diff panel's bars are, each run's label, kernel
  * and host, what was left out, and the noisiest point. */
 struct footer_text {
-	const char **lines;
+	const char **lines;       /* each within FOOTER_MAX_CHARS, broken at words */
 	size_t n;
+	size_t left_from, left_to; /* the lines of what was left out, said in their own colour */
 	char bars[320], diff[400], noise[400];
+	char **pieces;            /* the lines, owned */
 };
+
+/* Break text at spaces into lines of at most width bytes (a longer word alone on its line) appended to
+ * ft's lines; -1 (ENOMEM). */
+static int footer_wrap(struct footer_text *ft, size_t *cap, const char *text, size_t width)
+{
+	const char *s = text + strspn(text, " ");
+	do { /* once for an empty text: its row stays */
+		size_t len = strlen(s), end = len;
+		if (len > width) {
+			end = 0;
+			for (size_t k = 1; k <= width; k++) /* the last space within width */
+				if (s[k] == ' ')
+					end = k;
+			if (end == 0)
+				end = strcspn(s, " ");
+		}
+		if (ft->n == *cap) {
+			size_t c2 = *cap * 2 + 4;
+			const char **l = realloc(ft->lines, c2 * sizeof(*l));
+			char **p = l ? realloc(ft->pieces, c2 * sizeof(*p)) : NULL;
+			if (l)
+				ft->lines = l;
+			if (!p)
+				return -1;
+			ft->pieces = p;
+			*cap = c2;
+		}
+		if (!(ft->pieces[ft->n] = strndup(s, end)))
+			return -1;
+		ft->lines[ft->n] = ft->pieces[ft->n];
+		ft->n++;
+		s += end;
+		s += strspn(s, " ");
+	} while (*s);
+	return 0;
+}
+
+static void footer_text_free(struct footer_text *ft)
+{
+	for (size_t i = 0; ft->pieces && i < ft->n; i++)
+		free(ft->pieces[i]);
+	free(ft->pieces);
+	free(ft->lines);
+}
 
 /* 0, or -1 (ENOMEM); footer_text_free after either. */
 static int footer_text(struct footer_text *ft, const struct curve *c, size_t n, const struct plot_options *opt)
 {
-	size_t max = opt->footer_lines + 4;
-	ft->n = 0;
-	if (!(ft->lines = calloc(max, sizeof(*ft->lines)))) {
+	size_t max = opt->footer_lines + 4, cap = 0;
+	const char **raw = calloc(max, sizeof(*raw));
+	size_t nraw = 0, left = SIZE_MAX;
+	*ft = (struct footer_text){0};
+	if (!raw) {
 		errno = ENOMEM;
 		return -1;
 	}
 	error_bar_note(c, n, opt->bars_of_runs, ft->bars, sizeof(ft->bars));
-	ft->lines[ft->n++] = ft->bars;
+	raw[nraw++] = ft->bars;
 	int d = opt->diff_panel ? any_diff(c, n, opt) : 0;
 	if (d) {
 		if (d == 2)
@@ -932,26 +980,40 @@ static int footer_text(struct footer_text *ft, const struct curve *c, size_t n, 
 		else
 			snprintf(ft->diff, sizeof(ft->diff), "Difference panel: no intervals, a side has fewer than two "
 				 "samples.");
-		ft->lines[ft->n++] = ft->diff;
+		raw[nraw++] = ft->diff;
 	}
-	for (size_t i = 0; i < opt->footer_lines && ft->n + 1 < max; i++)
-		ft->lines[ft->n++] = opt->footer[i];
-	if (opt->left_out && opt->left_out[0])
-		ft->lines[ft->n++] = opt->left_out;
+	for (size_t i = 0; i < opt->footer_lines && nraw + 1 < max; i++)
+		raw[nraw++] = opt->footer[i];
+	if (opt->left_out && opt->left_out[0]) {
+		left = nraw;
+		raw[nraw++] = opt->left_out;
+	}
 	noise_line(c, n, ft->noise, sizeof(ft->noise));
-	if (ft->noise[0] && ft->n < max)
-		ft->lines[ft->n++] = ft->noise; /* the noisiest point named under the plot */
-	return 0;
+	if (ft->noise[0] && nraw < max)
+		raw[nraw++] = ft->noise; /* the noisiest point named under the plot */
+	int rc = 0;
+	ft->left_from = ft->left_to = SIZE_MAX;
+	for (size_t i = 0; i < nraw && rc == 0; i++) {
+		if (i == left)
+			ft->left_from = ft->n;
+		rc = footer_wrap(ft, &cap, raw[i], FOOTER_MAX_CHARS);
+		if (i == left)
+			ft->left_to = ft->n;
+	}
+	free(raw);
+	if (rc < 0)
+		errno = ENOMEM;
+	return rc;
 }
 
-static void footer(FILE *f, const struct layout *L, const char *const *lines, size_t n, int left_out)
+static void footer(FILE *f, const struct layout *L, const struct footer_text *ft)
 {
 	fputs("<g class=\"footer\" font-size=\"11\" fill=\"#555555\">\n", f);
-	for (size_t i = 0; i < n; i++) {
-		int last = left_out && i + 1 == n;
+	for (size_t i = 0; i < ft->n; i++) {
+		int left = i >= ft->left_from && i < ft->left_to;
 		fprintf(f, "<text x=\"12\" y=\"%.1f\"%s>", L->footer_y + FOOTER_ROW * (double)i + 10,
-			last ? " fill=\"#a03000\" class=\"left-out\"" : "");
-		textout_xml(f, lines[i], FOOTER_MAX_CHARS, 0);
+			left ? " fill=\"#a03000\" class=\"left-out\"" : "");
+		textout_xml(f, ft->lines[i], SIZE_MAX, 0);
 		fputs("</text>\n", f);
 	}
 	fputs("</g>\n", f);
@@ -969,9 +1031,10 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
-	if (footer_text(&ft, curves, n, opt) < 0)
+	if (footer_text(&ft, curves, n, opt) < 0) {
+		footer_text_free(&ft);
 		return -1;
-	const char **lines = ft.lines;
+	}
 	size_t nfoot = ft.n;
 	common_workload(curves, n, sub, sizeof(sub));
 	layout(curves, n, opt, sub[0] != '\0', nfoot, &L);
@@ -987,8 +1050,8 @@ int plot_svg(FILE *f, const struct curve *curves, size_t n, const struct plot_op
 		diff_panel(f, &L, curves, n, opt, &xa, y_label);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">Tasks%s</text>\n",
 		(L.left + L.right) / 2, L.diff_bottom + AXIS_BAND - 14, xa.log2 ? " (log2 scale)" : "");
-	footer(f, &L, lines, nfoot, opt->left_out && opt->left_out[0]);
-	free(lines);
+	footer(f, &L, &ft);
+	footer_text_free(&ft);
 	if (peak_labels(f, &L, curves, n, &xa, &ya) < 0) {
 		errno = ENOMEM;
 		return -1;
@@ -1161,9 +1224,10 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 		return -1;
 	}
 	opt = opt ? opt : &defaults;
-	if (footer_text(&ft, curves, n, opt) < 0)
+	if (footer_text(&ft, curves, n, opt) < 0) {
+		footer_text_free(&ft);
 		return -1;
-	const char **lines = ft.lines;
+	}
 	int diff = opt->diff_panel && any_base(n, opt);
 	gp_data(data, curves, n, opt);
 	const char *y_label = opt->y_label ? opt->y_label : "Jobs/Min";
@@ -1172,7 +1236,7 @@ int plot_gnuplot(FILE *data, FILE *script, const char *data_name, const char *ou
 	const struct gp_frame fr = {.title = opt->title && opt->title[0] ? opt->title : title, .y_label = y_label,
 				    .y_max = opt->y_max, .diff = diff};
 	gp_setup(script, out_name, curves, n, &fr, &ft);
-	free(lines);
+	footer_text_free(&ft);
 	int t;
 	if (!next_tasks(curves, n, LONG_MIN, &t)) /* gnuplot refuses to autoscale a plot without a single point */
 		fputs("set xrange [0:1]\nset yrange [0:1]\n", script);

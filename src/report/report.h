@@ -17,6 +17,8 @@
 struct report_block {
 	struct block_plan plan;
 	int verbose;              /* the extra columns */
+	int brief;                /* to paste (show --brief): a noisy row marked "noisy", its cause in the
+				   * block's Noisy line, which is broken within 80 columns */
 };
 /* "Workload dbase, O_SYNC on" and the column header. */
 void report_block_begin(FILE *f, const struct report_block *b);

@@ -11,6 +11,7 @@
 #include "config/cfg.h"
 #include "measure/measure.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 /* A running run's status with its progress, "running 7/24": points stored of the planned
@@ -56,8 +57,10 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 	if (store_list_runs(st, filter, &rows, &n) < 0)
 		return -1;
 	char status[64], id[24];
-	/* every column as wide as its widest entry, so no status, label or id pushes the next one */
-	int wid = 5, wstatus = 11, wsuite = 12, wmode = 5, wlabel = 24, whost = 12;
+	/* every column as wide as its widest entry (at least its heading), so no status, label or id pushes
+	 * the next one, and a usual run's line keeps within 80 columns */
+	int wid = 2, wstatus = 6, wsuite = 5, wmode = 4, wlabel = 5, whost = 4, wbest = 8, hosts = 0;
+	char best[32];
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
 		wid = widest(wid, snprintf(id, sizeof(id), "%lld", (long long)rows[i].id));
@@ -66,24 +69,36 @@ int report_list(FILE *f, struct store *st, const struct run_filter *filter)
 		wmode = widest(wmode, shown_width(rows[i].mode));
 		wlabel = widest(wlabel, shown_width(rows[i].label));
 		whost = widest(whost, shown_width(rows[i].host));
+		hosts |= strcmp(rows[i].host, rows[0].host) != 0; /* one host's database: no Host column */
+		wbest = widest(wbest, snprintf(best, sizeof(best), "%.1f", rows[i].best_jpm));
 	}
-	fprintf(f, "%-*s %-20s %-*s %-*s %-*s %-*s %-*s %-9s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite,
-		"Suite", wmode, "Mode", wlabel, "Label", whost, "Host", "Best JPM", "Points");
+	fprintf(f, "%-*s %-17s %-*s %-*s %-*s %-*s %-*s%s%-*s %s\n", wid, "ID", "Started", wstatus, "Status", wsuite,
+		"Suite", wmode, "Mode", wlabel, "Label", hosts ? whost : 0, hosts ? "Host" : "", hosts ? " " : "",
+		wbest, "Best JPM", "Points");
 	/* suite, label and host are user text: escaped, padded by characters */
 	for (size_t i = 0; i < n; i++) {
 		status_text(&rows[i], status, sizeof(status));
-		fprintf(f, "%-*lld %-20s %s%*s ", wid, (long long)rows[i].id, rows[i].started, status,
+		char started[sizeof(rows[i].started) + 1];
+		const char *st_at = rows[i].started;
+		size_t sl = strlen(st_at);
+		/* to the minute, as ISO 8601 allows: "2026-12-03T06:48Z" (show gives the seconds) */
+		if (sl == 20 && st_at[19] == 'Z')
+			snprintf(started, sizeof(started), "%.16sZ", st_at);
+		else
+			snprintf(started, sizeof(started), "%s", st_at);
+		fprintf(f, "%-*lld %-17s %s%*s ", wid, (long long)rows[i].id, started, status,
 			wstatus - text_width(status), "");
 		fput_text(f, rows[i].suite, wsuite);
 		fputc(' ', f);
 		fput_text(f, rows[i].mode, wmode);
 		fputc(' ', f);
 		fput_text(f, rows[i].label, wlabel);
-		fputc(' ', f);
-		fput_text(f, rows[i].host, whost);
-		char best[32];
+		if (hosts) {
+			fputc(' ', f);
+			fput_text(f, rows[i].host, whost);
+		}
 		snprintf(best, sizeof(best), isfinite(rows[i].best_jpm) ? "%.1f" : "-", rows[i].best_jpm);
-		fprintf(f, " %-9s %d/%d\n", best, rows[i].valid_points, rows[i].points);
+		fprintf(f, " %-*s %d/%d\n", wbest, best, rows[i].valid_points, rows[i].points);
 	}
 	free(rows);
 	return 0;
@@ -120,7 +135,9 @@ static void print_cgroup(FILE *f, const struct store_point *p)
 	const double full[] = {p->psi_cpu_full_pct, p->psi_io_full_pct, p->psi_mem_full_pct};
 	if (!isfinite(p->cgroup_cpu_s))
 		return;
-	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %.3f s)", 8, "", p->cgroup_cpu_s, p->cpu_s);
+	char wait4[48];
+	fprintf(f, "  %*s cgroup: CPU %.3f s (wait4 %s s)", 8, "", p->cgroup_cpu_s,
+		textout_fig(wait4, sizeof(wait4), p->cpu_s, "%.3f", p->cpu_s));
 	if (isfinite(p->io_read_bytes))
 		fprintf(f, "; own disk I/O read %.0f KiB in %.0f IOs, write %.0f KiB in %.0f IOs",
 			p->io_read_bytes / 1024, p->io_read_ios, p->io_write_bytes / 1024, p->io_write_ios);
@@ -615,6 +632,7 @@ int report_show(FILE *f, struct store *st, int64_t run_id, const struct report_s
 				 .rounds = wr ? (int)wr->repeat : 1,
 				 .threshold = wr ? wr->threshold : 0},
 			.verbose = verbose,
+			.brief = brief,
 		};
 		block_rounds(opts, nopts, wr, &b);
 		for (size_t i = s; i < e && !b.plan.variants; i++)

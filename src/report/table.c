@@ -14,6 +14,7 @@
 #include "config/cfg.h"
 #include "analysis/verdict.h"
 #include "report/report.h"
+#include "report/textout.h"
 #include "util/util.h"
 
 /* The -v table, for reading rather than for scripts: each column right-aligned to a width that holds
@@ -107,9 +108,12 @@ static void verbose_row(FILE *f, const struct report_block *b, const struct stor
 	char v[ARRAY_SIZE(verbose_cols)][48];
 	int ok = p->valid != 0;
 	snprintf(v[VC_TASKS], sizeof(v[0]), "%d", p->tasks);
-	snprintf(v[VC_JPM], sizeof(v[0]), ok ? "%.1f" : "INVALID", p->jobs_per_min);
-	snprintf(v[VC_REAL], sizeof(v[0]), "%.*f", report_real_decimals(p->real_s), p->real_s);
-	snprintf(v[VC_CPU], sizeof(v[0]), ok ? "%.2f" : "%.1f", report_point_cpu_s(p));
+	if (ok)
+		textout_fig(v[VC_JPM], sizeof(v[0]), p->jobs_per_min, "%.1f", p->jobs_per_min);
+	else
+		snprintf(v[VC_JPM], sizeof(v[0]), "INVALID");
+	textout_fig(v[VC_REAL], sizeof(v[0]), p->real_s, "%.*f", report_real_decimals(p->real_s), p->real_s);
+	textout_fig(v[VC_CPU], sizeof(v[0]), report_point_cpu_s(p), ok ? "%.2f" : "%.1f", report_point_cpu_s(p));
 	snprintf(v[VC_ROUND], sizeof(v[0]), "%d/%d", p->repeat + 1, b->plan.rounds);
 	snprintf(v[VC_OSYNC], sizeof(v[0]), "%s", p->osync ? "on" : "off");
 	const double fig[] = {[VC_JPM_TASK] = p->jobs_per_min_task, [VC_SD] = p->std_dev_pct, [VC_USER] = p->user_s,
@@ -122,7 +126,7 @@ static void verbose_row(FILE *f, const struct report_block *b, const struct stor
 		else if (c == VC_JTI)
 			snprintf(v[c], sizeof(v[0]), "%d", report_jti(p));
 		else
-			snprintf(v[c], sizeof(v[0]), fmt[c], fig[c]);
+			textout_fig(v[c], sizeof(v[0]), fig[c], fmt[c], fig[c]);
 	for (size_t c = 0; c < ARRAY_SIZE(verbose_cols); c++)
 		if (verbose_has(b, (enum verbose_col)c))
 			verbose_cell(f, (enum verbose_col)c, v[c]);
@@ -149,12 +153,12 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		verbose_row(f, b, p);
 		return;
 	}
-	if (!p->valid)
-		fprintf(f, "%d\tINVALID\t\t%.*f\t%.1f", p->tasks, report_real_decimals(p->real_s), p->real_s,
-			report_point_cpu_s(p));
-	else
-		fprintf(f, "%d\t%.1f\t\t%.*f\t%.2f", p->tasks, p->jobs_per_min, report_real_decimals(p->real_s), p->real_s,
-			report_point_cpu_s(p));
+	char jpm[48], real[48], cpu[48];
+	double cpu_s = report_point_cpu_s(p);
+	textout_fig(jpm, sizeof(jpm), p->jobs_per_min, "%.1f", p->jobs_per_min);
+	textout_fig(real, sizeof(real), p->real_s, "%.*f", report_real_decimals(p->real_s), p->real_s);
+	textout_fig(cpu, sizeof(cpu), cpu_s, p->valid ? "%.2f" : "%.1f", cpu_s);
+	fprintf(f, "%d\t%s\t\t%s\t%s", p->tasks, p->valid ? jpm : "INVALID", real, cpu);
 	if (b->plan.rounds > 1)
 		fprintf(f, "\t%d/%d", p->repeat + 1, b->plan.rounds);
 	if (b->plan.osync < 0)
@@ -171,7 +175,9 @@ void report_block_row(FILE *f, const struct report_block *b, const struct store_
 		fputc('\t', f);
 		fput_text(f, p->reason, 0);
 	}
-	if (p->valid && noise_of_point(p))
+	if (p->valid && noise_of_point(p) && b->brief)
+		fputs("\tnoisy", f); /* within 80 columns: the cause is in the block's Noisy line */
+	else if (p->valid && noise_of_point(p))
 		fprintf(f, "\tnoisy: %s", noise_of_point(p));
 	fputc('\n', f);
 }
@@ -281,13 +287,17 @@ static void means_table(FILE *f, const struct report_block *b, const struct curv
 		struct summary ignored, cpu;
 		size_t all = points_at(pts, n, cp->tasks, &ignored, &cpu);
 		double ci = ci95_pct(b, &cp->jpm);
-		fprintf(f, "%d\t%.1f\t\t%.1f\t", cp->tasks, cp->jpm.mean, cp->jpm.cv_pct);
-		if (isfinite(ci))
-			fprintf(f, "%.1f", ci);
-		else
-			fputc('-', f);
-		fprintf(f, "\t%.1f\t%.1f\t%zu/%zu\t%.*f\t%.2f\n", cp->jpm.min, cp->jpm.max, cp->jpm.n, all,
-			report_real_decimals(cp->real_s.mean), cp->real_s.mean, cpu.mean);
+		char v[7][48];
+		textout_fig(v[0], sizeof(v[0]), cp->jpm.mean, "%.1f", cp->jpm.mean);
+		textout_fig(v[1], sizeof(v[1]), cp->jpm.cv_pct, "%.1f", cp->jpm.cv_pct);
+		textout_fig(v[2], sizeof(v[2]), ci, "%.1f", ci);
+		textout_fig(v[3], sizeof(v[3]), cp->jpm.min, "%.1f", cp->jpm.min);
+		textout_fig(v[4], sizeof(v[4]), cp->jpm.max, "%.1f", cp->jpm.max);
+		textout_fig(v[5], sizeof(v[5]), cp->real_s.mean, "%.*f", report_real_decimals(cp->real_s.mean),
+			    cp->real_s.mean);
+		textout_fig(v[6], sizeof(v[6]), cpu.mean, "%.2f", cpu.mean);
+		fprintf(f, "%d\t%s\t\t%s\t%s\t%s\t%s\t%zu/%zu\t%s\t%s\n", cp->tasks, v[0], v[1], v[2], v[3], v[4],
+			cp->jpm.n, all, v[5], v[6]);
 	}
 	/* rounds of one run share its machine's state: their interval is narrower than the truth */
 	fprintf(f, "±CI95%%: half the 95%% interval of the mean over this run's rounds; they share\n"
@@ -345,7 +355,9 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 		char note[64];
 		rounds_note(note, sizeof(note), best->jpm.n, points_at(sorted, n, best->tasks, &ignored, NULL),
 			    ci95_pct(b, &best->jpm));
-		fprintf(f, "Max Jobs per Minute %.1f at %d tasks%s\n", best->jpm.mean, best->tasks, note);
+		char max[48];
+		fprintf(f, "Max Jobs per Minute %s at %d tasks%s\n",
+			textout_fig(max, sizeof(max), best->jpm.mean, "%.1f", best->jpm.mean), best->tasks, note);
 	} else {
 		fprintf(f, "Max Jobs per Minute: no valid point\n");
 	}
@@ -353,9 +365,12 @@ static void block_summary(FILE *f, const struct report_block *b, const struct st
 	size_t noisy = noise_count_points(pts, n, 0, why, sizeof(why)), valid = 0;
 	for (size_t i = 0; i < n; i++)
 		valid += pts[i].valid != 0;
-	if (noisy)
-		fprintf(f, "Noisy: %zu of %zu valid points measured in outside load or steal, the worst %s\n", noisy,
-			valid, why);
+	if (noisy) {
+		char *line = xasprintf("Noisy: %zu of %zu valid points measured in outside load or steal, the worst %s",
+				       noisy, valid, why);
+		report_wrap(f, line, "", b->brief ? 80 : 0);
+		free(line);
+	}
 	curve_free(&c);
 	free(sorted);
 }
@@ -408,15 +423,18 @@ void report_block_end(FILE *f, const struct report_block *b, const struct store_
 			fprintf(f, "Load %s:\n", rows[k].load);
 			report_block_end(f, &one_load, one, m, finished);
 		}
-		fprintf(f, "Loads as contest shows them (Ratio: no_load's Jobs/Min over the load's; Loads: its units\n"
-			   "of work in the measured window; LCPU%%: its CPU, %% of one CPU)\n");
+		fprintf(f, "Loads as contest shows them (Ratio: no_load's Jobs/Min over the load's;\n"
+			   "Loads: its units of work in the measured window; LCPU%%: its CPU, %% of one CPU)\n");
 		fprintf(f, "Load\tTasks\tJobs/Min\tRatio\tLoads\tLCPU%%\tn\n");
 		for (size_t k = 0; k < nr; k++) {
 			if (rows[k].n == 0) { /* no valid point: nothing to show but that */
 				fprintf(f, "%s\t%d\tINVALID\t\t-\t-\t-\t0\n", rows[k].load, rows[k].tasks);
 				continue;
 			}
-			fprintf(f, "%s\t%d\t%.1f\t\t%.2f\t", rows[k].load, rows[k].tasks, rows[k].jpm, rows[k].ratio);
+			char jpm[48], ratio[48];
+			fprintf(f, "%s\t%d\t%s\t\t%s\t", rows[k].load, rows[k].tasks,
+				textout_fig(jpm, sizeof(jpm), rows[k].jpm, "%.1f", rows[k].jpm),
+				textout_fig(ratio, sizeof(ratio), rows[k].ratio, "%.2f", rows[k].ratio));
 			if (isfinite(rows[k].units))
 				fprintf(f, "%.0f\t%.1f", rows[k].units, rows[k].cpu_pct);
 			else

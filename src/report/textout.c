@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -169,4 +170,17 @@ void report_wrap(FILE *f, const char *text, const char *indent, size_t width)
 		s += w;
 	}
 	fputc('\n', f);
+}
+
+const char *textout_fig(char *buf, size_t len, double v, const char *fmt, ...)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return buf;
 }

@@ -25,6 +25,10 @@ void textout_csv_string(FILE *f, const char *s, int quote);
 /* A CSV number printed with fmt, or an empty field when v is NaN or infinite. */
 void textout_csv_number(FILE *f, const char *fmt, double v);
 
+/* A figure for a human reader: v printed by fmt and what follows it (v among them) into buf, or
+ * "-" when v is NaN or infinite (a merged or planted row), never "inf"; buf. */
+const char *textout_fig(char *buf, size_t len, double v, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* XML or HTML text or attribute value: & < > " ' as entities; control characters (which XML 1.0
  * cannot carry, even escaped) as spaces, but newlines and tabs kept with keep_lines (for <pre>);
  * invalid bytes and U+FFFE/U+FFFF as U+FFFD. Cut after max characters with an ellipsis (SIZE_MAX:

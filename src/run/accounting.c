@@ -548,7 +548,8 @@ int accounting_quiet_check(double seconds, double limit_pct, int require)
 		log_error("the machine is not quiet (over %g %%, --require-quiet): %s", limit_pct, desc);
 		return -1;
 	}
-	log_warn("the machine is busy before the run (over %g %%): %s; points measured in such load are marked noisy",
+	log_warn_wrapped("the machine is busy before the run (over %g %% of it): %s; points measured in such load are "
+			 "marked noisy",
 		 limit_pct, desc);
 	return 0;
 }

@@ -80,10 +80,10 @@ static void say_once(const char *marker, int warn, const char *kind, const char 
 	va_start(ap, fmt);
 	char *text = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (warn)
-		log_warn("%s", text);
+	if (warn) /* the first screen of a run: each note within 100 columns */
+		log_warn_wrapped("%s", text);
 	else
-		log_info("%s", text);
+		log_info_wrapped("%s", text);
 	free(text);
 }
 

@@ -25,9 +25,34 @@ static struct {
 void log_set_level(int l) { level = l; }
 int log_level(void) { return level; }
 
+/* The width a wrapped message keeps to: the first screen of a run is read on a terminal. */
+#define LOG_WRAP_WIDTH 100
+
+/* line (one message, escaped, no newline) into f broken at spaces within LOG_WRAP_WIDTH columns,
+ * continuation lines indented by two; a line is not broken before half the width, so a long word
+ * (a path) stays beside what leads it. */
+static void wrap_into(FILE *f, const char *line)
+{
+	size_t col = 0;
+	for (const char *s = line; *s;) {
+		size_t w = strcspn(s, " ");
+		if (col > LOG_WRAP_WIDTH / 2 && col + 1 + w > LOG_WRAP_WIDTH) {
+			fputs("\n  ", f);
+			col = 2;
+		} else if (col > 0) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(s, 1, w, f);
+		col += w;
+		s += w;
+		s += strspn(s, " ");
+	}
+}
+
 /* A message may quote user text (a label, a path, a line of a file): it is escaped, so no
  * byte of it can drive the terminal. */
-static void emit(int min, int now, const char *tag, const char *fmt, va_list ap)
+static void emit(int min, int now, int wrap, const char *tag, const char *fmt, va_list ap)
 {
 	if (level < min)
 		return;
@@ -37,12 +62,21 @@ static void emit(int min, int now, const char *tag, const char *fmt, va_list ap)
 		msg = NULL;
 	/* the whole line in one write: stderr is unbuffered, and a reader (a test, a log collector,
 	 * the tasks writing to the same stderr) must never see half a message */
-	FILE *m = open_memstream(&line, &len);
+	char *plain = NULL;
+	size_t plain_len = 0;
+	FILE *m = open_memstream(wrap ? &plain : &line, wrap ? &plain_len : &len);
 	if (m) {
 		fprintf(m, "reaim: %s", tag);
 		fput_text(m, msg ? msg : fmt, 0);
-		fputc('\n', m);
 	}
+	if (m && wrap) { /* the escaped text as a whole, then broken into lines */
+		m = fclose(m) == 0 ? open_memstream(&line, &len) : NULL;
+		if (m)
+			wrap_into(m, plain);
+	}
+	free(plain);
+	if (m)
+		fputc('\n', m);
 	if (m && fclose(m) == 0)
 		fwrite(line, 1, len, held.f && !now && getpid() == held.pid ? held.f : stderr);
 	else
@@ -61,20 +95,22 @@ void set_err(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-#define LOG_FN(name, min, now, tag)             \
-	void name(const char *fmt, ...)         \
-	{                                       \
-		va_list ap;                     \
-		va_start(ap, fmt);              \
-		emit(min, now, tag, fmt, ap);   \
-		va_end(ap);                     \
+#define LOG_FN(name, min, now, wrap, tag)             \
+	void name(const char *fmt, ...)               \
+	{                                             \
+		va_list ap;                           \
+		va_start(ap, fmt);                    \
+		emit(min, now, wrap, tag, fmt, ap);   \
+		va_end(ap);                           \
 	}
 
-LOG_FN(log_error, 0, 0, "error: ")
-LOG_FN(log_warn, 1, 0, "warning: ")
-LOG_FN(log_warn_now, 1, 1, "warning: ")
-LOG_FN(log_info, 1, 0, "")
-LOG_FN(log_debug, 2, 0, "")
+LOG_FN(log_error, 0, 0, 0, "error: ")
+LOG_FN(log_warn, 1, 0, 0, "warning: ")
+LOG_FN(log_warn_now, 1, 1, 0, "warning: ")
+LOG_FN(log_warn_wrapped, 1, 0, 1, "warning: ")
+LOG_FN(log_info, 1, 0, 0, "")
+LOG_FN(log_info_wrapped, 1, 0, 1, "")
+LOG_FN(log_debug, 2, 0, 0, "")
 
 /* stdout and stderr reach the same terminal, pipe or file: a message would land between rows. */
 static int stdio_shared(void)

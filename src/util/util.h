@@ -46,6 +46,10 @@ void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A warning that must be seen when it happens (a wait), even while messages are held. */
 void log_warn_now(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same broken at spaces within 100 columns, continuation lines indented by two: the long notes
+ * of a run's first screen (the quiet check, the accounting, the counters). */
+void log_warn_wrapped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_info_wrapped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* While a table is printed to where stderr also goes, hold the messages and print them after it
  * (log_release; also at exit), so none lands between its rows. */
 void log_hold(void);

@@ -61,7 +61,7 @@ session_left $pid >"$T/left"
 ok "$([ -s "$T/left" ] && echo 1 || echo 0)" "Ctrl-C: no process and no zombie of the run's session remain"
 sed 's/^/#   /' "$T/left"
 ok "$(scratch_is_empty; echo $?)" "Ctrl-C: no scratch left"
-cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\) .*/\1/p' "$T/err")
+cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\).*/\1/p' "$T/err")
 ok "$([ -n "$cg" ] && [ ! -e "$cg" ] && echo 0 || echo 1)" "Ctrl-C: the run's cgroup $cg is removed"
 
 # a live run's cgroup is never taken for a dead run's: not by a run in another pid namespace
@@ -76,7 +76,7 @@ if [ "$(id -u)" = 0 ] && unshare --pid --fork --mount-proc true 2>/dev/null; the
 	# the whole line, not the first bytes of it
 	while [ $i -lt 600 ] && [ -z "$cg" ]; do
 		sleep 0.1
-		cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\) .*/\1/p' "$T/err")
+		cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\).*/\1/p' "$T/err")
 		i=$((i + 1))
 	done
 	unshare --pid --fork --mount-proc "$REAIM" --no-quiet-check -f "$T/cpu" -t 1 -j 2 -d "$T/scratch" \

@@ -7,7 +7,7 @@ status 0 "--help exits 0" "$REAIM" --help
 contains "$T/out" "--sync-mode fsync|none|global" "help lists options from the table"
 status 0 "tests lists the catalog" "$REAIM" tests
 # as many as the catalog has: the man page's TESTS section comes from the same table
-ntests=$("$REAIM" man 1 | sed -n '/^\.SH TESTS/,/^\.SH /p' | grep -c '^\.TP')
+ntests=$("$REAIM" man --roff 1 | sed -n '/^\.SH TESTS/,/^\.SH /p' | grep -c '^\.TP')
 ok "$([ "$ntests" -gt 0 ] && [ "$(grep -c '^[a-z]' "$T/out")" -eq "$ntests" ] && echo 0 || echo 1)" "every test listed ($ntests)"
 status 0 "tests NAME explains one" "$REAIM" tests sync_disk_update
 contains "$T/out" "family disk" "explanation names the family"
@@ -27,11 +27,11 @@ contains "$T/out" "poolsize         1024K" "and the pool size"
 contains "$T/out" "8        138" "per-task file size n = 10 + 1024/8 at 8 tasks"
 ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "dry run writes no database"
 
-status 0 "man 1" "$REAIM" man 1
+status 0 "man 1" "$REAIM" man --roff 1
 contains "$T/out" "sync_disk_update" "reaim(1) lists tests from the table"
 contains "$T/out" "\\-\\-max\\-tasks" "reaim(1) lists options from the table"
 contains "$T/out" ".SS \"reaim merge\"" "reaim(1) has a section per command"
-status 0 "man 5" "$REAIM" man 5
+status 0 "man 5" "$REAIM" man --roff 5
 contains "$T/out" "jobs_per_task" "reaim-suite(5) lists keys from the table"
 # the progress line: only on a terminal (a pty from script(1)), erased before each table row
 if command -v script >/dev/null 2>&1; then

@@ -10,7 +10,7 @@ commands=$("$REAIM" __complete -- 1 reaim "" | sed 1d)
 ok "$(echo "$commands" | grep -qx compare && echo "$commands" | grep -qx run && echo 0 || echo 1)" \
 	"completion lists the commands"
 ok "$(echo "$commands" | grep -q __complete; [ $? -ne 0 ] && echo 0 || echo 1)" "but not the hidden helper"
-"$REAIM" man 1 >"$T/man1"
+"$REAIM" man --roff 1 >"$T/man1"
 
 # options_of CMD: each option of CMD's table as completion offers it (--long, and -s)
 options_of() {
@@ -80,7 +80,7 @@ status 1 "an unknown export format" "$REAIM" export --format xml
 contains "$T/err" "--format xml: not one of csv, json, lkp, reaim7" "the formats come from the table"
 status 1 "plot without -o" "$REAIM" plot last
 contains "$T/err" "missing --output FILE" "names the required option"
-status 0 "man with no section opens section 1, as man(1) opens the first" "$REAIM" man
+status 0 "man with no section opens section 1, as man(1) opens the first" "$REAIM" man --roff
 contains "$T/out" ".TH REAIM 1 " "reaim(1)"
 status 1 "man 3" "$REAIM" man 3
 contains "$T/err" "not one of 1, 5" "the sections come from the table"

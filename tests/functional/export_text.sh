@@ -60,8 +60,8 @@ assert c["rows"][0]["workload"] == "w\x01\ufffd,\"x", repr(c["rows"][0])
 	check "the csv export parses (python csv), one row per valid point" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-assert rows[0][0] == "Forks" and rows[0][11:] == ["noise", "workload", "osync", "variant", "round", "cpus"], rows[0]
-assert len(rows) == 3 and all(len(r) == 17 for r in rows), rows
+assert rows[0][0] == "Forks" and rows[0][11:] == ["noise", "workload", "osync", "variant", "round", "cpus", "load"], rows[0]
+assert len(rows) == 3 and all(len(r) == 18 for r in rows), rows
 assert rows[1][12] == "w\x01\ufffd,\"x", rows[1]
 ' "$T/a.csv"
 	check "compare's csv parses, labels and workload in one field each" python3 -c '
@@ -113,5 +113,15 @@ assert rows[1][0] == "1" and rows[1][1] == "" and rows[1][8] == "" and rows[1][2
 	check "no NaN reaches the SVG" sh -c "! grep -qi nan '$T/n.svg'"
 else
 	skip "NaN and infinity in exports" "sqlite3 or python3 missing"
+fi
+# a merged row of +inf and -inf figures: show prints '-' for each, never inf or nan
+if have "show of infinite figures" sqlite3; then
+	sqlite3 "$REAIM_DB" "UPDATE points SET jobs_per_min = 9e999, real_s = 9e999, user_s = -9e999 WHERE run_id = 2 AND tasks = 1"
+	for v in "" -v --brief; do
+		status 0 "show ${v:-of} a run with infinite figures" "$REAIM" show 2 $v
+		ok "$(! grep -qiwE 'inf|nan' "$T/out" && echo 0 || echo 1)" "show ${v:-plain}: no inf or nan printed"
+		grep -iE 'inf|nan' "$T/out" | head -3 | sed 's/^/#   /'
+	done
+	contains "$T/out" "Max Jobs per Minute - at 1 tasks" "the maximum an infinite figure reaches is '-'"
 fi
 finish

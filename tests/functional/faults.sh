@@ -18,7 +18,7 @@ status 0 "next run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scrat
 contains "$T/err" "marked 1 earlier run whose reaim process died as interrupted" "old run marked interrupted"
 contains "$T/err" "left by a reaim process (pid $pid) that died" "stale scratch removed"
 ok "$(scratch_is_empty; echo $?)" "scratch dir empty again"
-cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\) .*/\1/p' "$T/killed.err")
+cg=$(sed -n 's/.*accounting: cgroup v2 at \([^ ]*\).*/\1/p' "$T/killed.err")
 if [ -n "$cg" ]; then
 	ok "$([ ! -e "$cg" ] && echo 0 || echo 1)" "the killed run's cgroup $cg is removed by the next"
 elif grep -q "accounting: wait4" "$T/killed.err"; then
@@ -48,7 +48,7 @@ left=$(live_left "$pid")
 ok "$([ -z "$left" ] && echo 0 || echo 1)" "SIGKILL during scripts: no sh or sleep outlives the run"
 [ -z "$left" ] || ps -o pid,stat,args -p "$(echo "$left" | tr '\n' ',' | sed 's/,$//')" | sed 's/^/#   /'
 # the killed run's cgroups in every hierarchy (cgroup2, and on a hybrid layout the v1 blkio and memory twins)
-cg_name=$(sed -n 's|.*accounting: cgroup v2 at [^ ]*/\(reaim-[0-9]*-[A-Za-z0-9]*\) .*|\1|p' "$T/killed-shells.err")
+cg_name=$(sed -n 's|.*accounting: cgroup v2 at [^ ]*/\(reaim-[0-9]*-[A-Za-z0-9]*\).*|\1|p' "$T/killed-shells.err")
 cg_dirs() { [ -n "$cg_name" ] && find /sys/fs/cgroup -maxdepth 6 -type d -name "$cg_name" 2>/dev/null; }
 cg_before=$(cg_dirs | wc -l)
 status 0 "a run just after" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 3 -d "$T/scratch" --label after-shells

@@ -6,13 +6,28 @@
 . "$(dirname "$0")/lib.sh"
 
 # the page in its order: .TH first, EXIT STATUS's entries under their heading, EXAMPLES after them
-check "man 1 on a pipe" "$REAIM" man 1
+check "man --roff 1 on a pipe" "$REAIM" man --roff 1
 ok "$([ "$(head -1 "$T/out" | cut -c1-3)" = ".TH" ] && echo 0 || echo 1)" "the page begins with .TH"
 order=$(grep -n '^\.SH \(EXIT STATUS\|EXAMPLES\)\|^\.B 125$' "$T/out" | cut -d: -f2 | tr '\n' '|')
 ok "$([ "$order" = ".SH EXIT STATUS|.B 125|.SH EXAMPLES|" ] && echo 0 || echo 1)" "exit statuses under their heading, before EXAMPLES ($order)"
-check "man with no section" "$REAIM" man
+check "man with no section" "$REAIM" man --roff
 head -1 "$T/out" >"$T/first"
 contains "$T/first" ".TH REAIM 1 " "opens section 1, as man(1) opens the first"
+# `reaim man 1 | head` is read by a person: the page rendered, not its roff source
+if have "man 1 piped is rendered" man; then
+	"$REAIM" man 1 2>"$T/err" | head >"$T/head"
+	ok "$(! grep -q '^\.\(TH\|SH\|TP\)' "$T/head" && grep -q 'REAIM(1)' "$T/head" && echo 0 || echo 1)" \
+		"man 1 | head: the rendered page, not roff ($(head -1 "$T/head"))"
+	ok "$([ ! -s "$T/err" ] && echo 0 || echo 1)" "... and nothing said when head stops reading"
+fi
+
+# `help` is an overview, a screen: shorter than --help, which adds every run option
+check "help" "$REAIM" help
+help_lines=$(wc -l <"$T/out")
+check "--help" "$REAIM" --help
+full_lines=$(wc -l <"$T/out")
+ok "$([ "$help_lines" -le 40 ] && [ "$help_lines" -lt "$full_lines" ] && echo 0 || echo 1)" \
+	"help is $help_lines lines, --help $full_lines"
 
 # help whose reader goes away at once: no word of a run, none was made
 { sleep 0.3; "$REAIM" run --help 2>"$T/help.err"; } | :
@@ -23,6 +38,22 @@ printf '10 add_short\n' >"$T/mix"
 check "a first run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
 contains "$T/err" "stored in" "says where its runs go, the first time"
 contains "$T/err" "accounting: " "and how it accounts"
+ok "$(awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$T/err" && echo 0 || echo 1)" \
+	"its first screen of stderr keeps within 100 columns ($(awk '{ print length($0) }' "$T/err" | sort -n | tail -1))"
+# the quiet check on a busy machine (a CPU hog of ours, a limit of 0): within 100 columns too, the
+# machine's busy share and the processes it names in one unit
+sh -c 'while :; do :; done' &
+hog=$!
+trap 'kill "$hog" 2>/dev/null; rm -rf "$T"' EXIT
+mkdir -p "$T/busy"
+check "a run on a busy machine" "$REAIM" --noise-limit 0 -f "$T/mix" -t 1 -j 5 -d "$T/scratch" --db "$T/busy/r.db"
+kill "$hog"
+contains "$T/err" "the machine is busy before the run" "the quiet check warns"
+ok "$(awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$T/err" && echo 0 || echo 1)" \
+	"every line of it within 100 columns ($(awk '{ print length($0) }' "$T/err" | sort -n | tail -1))"
+tr '\n' ' ' <"$T/err" | tr -s ' ' >"$T/busy.err"
+ok "$(grep -q 'busy [0-9]*% of a CPU (.*the busiest, in % of a CPU: .*sh [0-9]*% (pid' "$T/busy.err" && echo 0 || echo 1)" \
+	"the busy share and each process in % of a CPU, our hog among them ($(cut -c1-300 "$T/busy.err"))"
 check "a second run" "$REAIM" --no-quiet-check -f "$T/mix" -t 1 -j 5 -d "$T/scratch"
 ok "$(! grep -q 'stored in\|accounting: \|counters: \|perf counters that cannot' "$T/err" && echo 0 || echo 1)" \
 	"the second run repeats none of it ($(tr '\n' ' ' <"$T/err" | head -c 160))"

@@ -19,6 +19,12 @@ loads_left() { find "$T/scratch" -name 'load-*' | head -3; }
 
 status 1 "an unknown load is refused" run -t 1 --load io,dbench
 contains "$T/err" "no_load, process, io, read, list, tar, mem, cache" "... naming the loads"
+# an option a mode ignores is refused, not dropped: quick mode's points are one per task count
+for m in quick crossover peak single; do
+	status 1 "--mode $m --load process is refused" run -t 1 --mode "$m" --load process
+	contains "$T/err" "--load goes with --mode sweep only, not $m" "... saying --load is for sweep mode"
+done
+ok "$([ ! -e "$REAIM_DB" ] && echo 0 || echo 1)" "and nothing is stored"
 
 # cache (contest's cacherun): the point run twice, the warm second run stored as load cache
 status 0 "--load cache" run -v -t 1 -j 20 --load cache

@@ -39,9 +39,9 @@ contains "$T/out" "complete" "... and it is stored complete"
 ok "$([ $? -eq 2 ] && echo 0 || echo 1)" "list with stdout closed: exit 2"
 contains "$T/err" "reaim: error: stdout: error writing output" "... said as an error"
 
-# man: rendered through man(1) on a terminal, raw roff when piped
-status 0 "man 5 piped" "$REAIM" man 5
-contains "$T/out" ".TH REAIM" "piped: raw roff"
+# man: rendered through man(1) on a terminal and on a pipe, raw roff with --roff
+status 0 "man --roff 5 piped" "$REAIM" man --roff 5
+contains "$T/out" ".TH REAIM" "--roff: raw roff"
 if command -v script >/dev/null 2>&1 && command -v man >/dev/null 2>&1; then
 	MANPAGER=cat PAGER=cat script -qec "$REAIM man 5" /dev/null >"$T/tty" 2>&1
 	ok "$(! grep -q '^\.TH' "$T/tty" && grep -q 'REAIM-SUITE(5)' "$T/tty" && echo 0 || echo 1)" \

@@ -97,4 +97,18 @@ fi
 status 0 "dry run of another job count" "$REAIM" -f "$T/mix" -t 1,2 -j 5 -d "$T/scratch" --dry-run
 contains "$T/out" "Estimate, O_SYNC on: none (no stored run of workfile mix with 5 jobs per task" "no estimate"
 ok "$(scratch_is_empty; echo $?)" "scratch dir left empty"
+
+# to paste into mail: show --brief and list within 80 columns (tabs at 8), for a run whose every point
+# is noisy, labelled by default (the kernel's release), in a database of one host
+widest() { expand "$1" | awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }'; }
+status 0 "a run of two rounds" "$REAIM" --no-quiet-check -f "$T/mix" -t 1,2 -j 4 -r 2 -d "$T/scratch"
+if have "noisy points planted" sqlite3; then
+	sqlite3 "$REAIM_DB" "UPDATE points SET noisy = 1, noise = 'outside load 100.0 % of the machine'
+		WHERE run_id = (SELECT max(id) FROM runs)"
+fi
+status 0 "show --brief" "$REAIM" show last --brief
+ok "$([ "$(widest "$T/out")" -le 80 ] && echo 0 || echo 1)" "show --brief within 80 columns ($(widest "$T/out"))"
+contains "$T/out" "Noisy: 4 of 4 valid points" "the Noisy line still says why"
+status 0 "list" "$REAIM" list
+ok "$([ "$(widest "$T/out")" -le 80 ] && echo 0 || echo 1)" "list within 80 columns ($(widest "$T/out"), label $(uname -r))"
 finish

@@ -313,6 +313,60 @@ static void aim9_tests(void)
 
 /* ---- LAVA ---- */
 
+/* How many of out's test case names are given more than once. */
+static int lava_repeats(const char *out, size_t *lines)
+{
+	char *copy = strdup(out), *names[64];
+	size_t nl = 0;
+	int repeats = 0;
+	for (char *ln = strtok(copy, "\n"); ln && nl < 64; ln = strtok(NULL, "\n")) {
+		*strchr(ln, ' ') = '\0';
+		for (size_t k = 0; k < nl; k++)
+			repeats += strcmp(names[k], ln) == 0;
+		names[nl++] = ln;
+	}
+	free(copy);
+	*lines = nl;
+	return repeats;
+}
+
+/* A --load run and a --cpus run: each load's and CPU count's points and maximum named apart. */
+static void lava_arm_tests(void)
+{
+	struct store_point arm[4];
+	const double jpm[] = {100, 40, 300, 80};
+	for (size_t i = 0; i < 4; i++) {
+		arm[i] = multi[0];
+		arm[i].id = (int64_t)i + 1;
+		arm[i].tasks = i < 2 ? 1 : 2;
+		arm[i].jobs_per_min = jpm[i];
+		snprintf(arm[i].load, sizeof(arm[i].load), "%s", i % 2 ? "process" : "no_load");
+	}
+	char *out = NULL;
+	size_t nl;
+	RENDER(out, report_lava(f_, arm, 4, 0));
+	is_int(lava_repeats(out, &nl), 0, "loads: no test case name repeats");
+	ok(strstr(out, "dbase-load_no_load-osync_on-tasks_2-jobs_per_min pass 300.00 jobs/min\n") &&
+	   strstr(out, "dbase-load_process-osync_on-tasks_2-jobs_per_min pass 80.00 jobs/min\n"),
+	   "loads: each point's test case names its load");
+	ok(strstr(out, "dbase-load_no_load-osync_on-max_jobs_per_min pass 300.00 jobs/min\n") &&
+	   strstr(out, "dbase-load_process-osync_on-max_jobs_per_min pass 80.00 jobs/min\n"),
+	   "loads: a maximum per load, never a loaded figure as the workload's");
+	free(out);
+	for (size_t i = 0; i < 4; i++) {
+		arm[i].load[0] = '\0';
+		arm[i].tasks = 1;
+		arm[i].repeat = (int)(i % 2);
+		arm[i].cpus = i < 2 ? 1 : 2;
+	}
+	RENDER(out, report_lava(f_, arm, 4, 0));
+	is_int(lava_repeats(out, &nl), 0, "CPU counts: no test case name repeats");
+	ok(strstr(out, "dbase-cpus_2-osync_on-tasks_1-jobs_per_min pass 300.00 jobs/min\n") &&
+	   strstr(out, "dbase-cpus_1-osync_on-max_jobs_per_min pass 70.00 jobs/min\n") && nl == 4 * 4 + 2,
+	   "CPU counts: each block's test cases and maximum name its count");
+	free(out);
+}
+
 static void lava_tests(void)
 {
 	char *out = NULL;
@@ -395,6 +449,7 @@ static void lava_tests(void)
 	ok(unique && nl == 4 * 4 + 2, "variants: no test case name repeats");
 	free(copy2);
 	free(out);
+	lava_arm_tests();
 }
 
 int main(void)

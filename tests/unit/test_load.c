@@ -178,9 +178,9 @@ static void quiet_fixtures(void)
 	load_quiet_describe(&q, line, sizeof(line));
 	printf("# %s\n", line);
 	is_str(line,
-	       "busy 70.0% of 2 CPUs, steal 5.0%; cc1 (3 processes, 130% of a CPU), ld (pid 17, 20% of a CPU), "
-	       "make (pid 12, 10% of a CPU)",
-	       "the warning names the load");
+	       "busy 140% of a CPU (70.0% of 2 CPUs), steal 5.0%; the busiest, in % of a CPU: cc1 130% (3 processes), "
+	       "ld 20% (pid 17), make 10% (pid 12)",
+	       "the warning names the load, the whole and each process in one unit (% of a CPU)");
 	char small[20];
 	load_quiet_describe(&q, small, sizeof(small));
 	is_int(strlen(small), sizeof(small) - 1, "a short buffer is filled and terminated");

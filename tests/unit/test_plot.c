@@ -124,6 +124,47 @@ static int has_tick(const char *svg, const char *label)
 	return strstr(svg, needle) != NULL;
 }
 
+/* A footer line longer than the picture is broken at words: every piece within its width, none cut
+ * mid-word, no ellipsis, and the pieces together say the whole; what was left out keeps its colour on
+ * each of its lines. */
+static void footer_wrap_checks(const char *dir, struct curve *c, size_t n)
+{
+	char path[512], line[400] = "", left[300] = "";
+	for (int i = 0; strlen(line) < 300; i++)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%sWelch's%03d", i ? " " : "", i);
+	for (int i = 0; strlen(left) < 200; i++)
+		snprintf(left + strlen(left), sizeof(left) - strlen(left), "%sleft%03d", i ? " " : "", i);
+	const char *const footer[] = {line};
+	struct plot_options opt = {.footer = footer, .footer_lines = 1, .left_out = left};
+	snprintf(path, sizeof(path), "%s/wrap.svg", dir);
+	is_int(render_svg(path, c, n, &opt), 0, "a plot with a long footer line");
+	char *svg = slurp(path), joined[1024] = "", joined_left[1024] = "";
+	const char *g = svg ? strstr(svg, "class=\"footer\"") : NULL;
+	size_t pieces = 0, widest = 0, left_pieces = 0;
+	for (const char *t = g; t && (t = strstr(t, "<text ")) != NULL; t++) {
+		const char *b = strchr(t, '>') + 1, *e = strstr(b, "</text>");
+		int is_left = strstr(t, "left-out") != NULL && strstr(t, "left-out") < b;
+		char *into = is_left ? joined_left : joined;
+		size_t chars = 0; /* an entity (&#39;) is one character */
+		for (const char *q = b; q < e; q++, chars++)
+			if (*q == '&')
+				q = strchr(q, ';');
+		if (chars > widest)
+			widest = chars;
+		snprintf(into + strlen(into), sizeof(joined) - strlen(into), "%s%.*s", into[0] ? " " : "", (int)(e - b), b);
+		pieces++;
+		left_pieces += is_left;
+	}
+	printf("# %zu footer lines, the widest %zu characters\n", pieces, widest);
+	ok(pieces >= 5 && widest <= 130, "the footer's lines are broken within 130 characters");
+	ok(svg && !strstr(g, "\xe2\x80\xa6"), "no footer line is cut short with an ellipsis");
+	ok(strstr(joined, "Welch&#39;s000 Welch&#39;s001") && strstr(joined, "Welch&#39;s027") &&
+	   strstr(joined_left, "left000 left001") && strstr(joined_left, left + strlen(left) - 7),
+	   "broken at spaces only: the lines together say the whole, in order");
+	ok(left_pieces >= 2, "what was left out is coloured on each of its lines");
+	free(svg);
+}
+
 static void svg_checks(const char *dir, struct curve *c, size_t n)
 {
 	char path[512];
@@ -512,6 +553,7 @@ int main(void)
 		return done_testing();
 	}
 	tap_case(svg_checks, dir, c, 3);
+	tap_case(footer_wrap_checks, dir, c, 3);
 	tap_case(noisy, dir, c, 3);
 	tap_case(edge_cases, dir);
 	tap_case(diff_and_peak_checks, dir);

@@ -300,6 +300,18 @@ int main(void)
 	ok(mkfifo(fifo, 0600) == 0 && read_input_file(fifo, 100, why_buf, sizeof(why_buf), &why_line) == NULL &&
 	   strstr(why_buf, "a fifo"), "a fifo without a writer is refused");
 	ok(clock_now_ns() - t0 < 1000000000ull, "at once, not waited on");
+	/* open_input: the same refusal for a reader that takes the descriptor (merge --from-lava-log) */
+	t0 = clock_now_ns();
+	ok(open_input(fifo, why_buf, sizeof(why_buf)) < 0 && strstr(why_buf, "a fifo, not a regular file"),
+	   "open_input refuses a fifo");
+	ok(clock_now_ns() - t0 < 1000000000ull, "at once, not waited on");
+	ok(open_input("/dev/zero", why_buf, sizeof(why_buf)) < 0 && strstr(why_buf, "a character device"),
+	   "open_input refuses a device");
+	int in = open_input(file, why_buf, sizeof(why_buf));
+	ok(in >= 0 && !(fcntl(in, F_GETFL) & O_NONBLOCK) && (fcntl(in, F_GETFD) & FD_CLOEXEC),
+	   "open_input opens a regular file blocking again, close-on-exec");
+	if (in >= 0)
+		close(in);
 	unlink(fifo);
 	free(fifo);
 	char *nul = xasprintf("%s/nul", dir);
