@@ -225,6 +225,8 @@ static int finished(struct lab_state *s, size_t i, const struct lab_job_status *
 	} else {
 		if (have_log)
 			error_type(log, etype, sizeof(etype));
+		if (strcmp(etype, js->health) == 0)
+			etype[0] = '\0'; /* "Canceled (Canceled)" says it once */
 		if (strcmp(js->health, "Complete") != 0)
 			snprintf(why, sizeof(why), "%s%s%s%s%s", js->health, etype[0] ? " (" : "", etype, etype[0] ? ")" : "",
 				 js->failure[0] ? ": " : "");
@@ -285,7 +287,27 @@ static int wait_poll(const struct lab_request *rq)
 	return rq->cancelled && rq->cancelled(rq->cancel_arg);
 }
 
-/* Submit what the ledger has not, then follow until nothing is out; 0, -1 with err, or 1 stopped. */
+/* Submit each device's next planned job once the one before it on that device is done, so every device
+ * keeps its ABBA order whatever LAVA's queue does; how many are still planned, or -1 with err. */
+static long submit_ready(struct lab_state *s, char *err, size_t errlen)
+{
+	long planned = 0;
+	for (size_t i = 0; i < s->ledger.n; i++) {
+		if (s->ledger.e[i].state != LAB_PLANNED)
+			continue;
+		int ready = 1;
+		for (size_t j = 0; j < i && ready; j++)
+			ready = s->slots[j].device != s->slots[i].device || s->ledger.e[j].state == LAB_MERGED ||
+				s->ledger.e[j].state == LAB_FAILED;
+		if (ready && submit(s, i, 1, err, errlen) < 0)
+			return -1;
+		planned += !ready;
+	}
+	return planned;
+}
+
+/* Follow the jobs the ledger has out, submit the rest in turn, until none is left; 0, -1 with err, or 1
+ * stopped. */
 static int drive(struct lab_state *s, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < s->ledger.n; i++) {
@@ -297,15 +319,20 @@ static int drive(struct lab_state *s, char *err, size_t errlen)
 		else if (e->state == LAB_SUBMITTED)
 			printf("job %" PRId64 ": %s on %s: submitted before, followed again\n", e->job,
 			       s->rq->kernels[s->slots[i].kernel].name, e->device);
-		else if (wait_poll(&(struct lab_request){.cancelled = s->rq->cancelled, .cancel_arg = s->rq->cancel_arg}))
-			return 1;
-		else if (submit(s, i, 1, err, errlen) < 0)
-			return -1;
 	}
 	for (;;) {
-		long out = follow(s, err, errlen);
-		if (out <= 0)
-			return (int)out;
+		if (s->rq->cancelled && s->rq->cancelled(s->rq->cancel_arg))
+			return 1;
+		long planned = submit_ready(s, err, errlen), out = planned < 0 ? -1 : follow(s, err, errlen);
+		if (planned < 0 || out < 0)
+			return -1;
+		if (out == 0 && planned == 0) {
+			/* a job finished in this look may have made the last one ready */
+			if ((planned = submit_ready(s, err, errlen)) < 0)
+				return -1;
+			if (planned == 0 && follow(s, err, errlen) == 0)
+				return 0;
+		}
 		if (wait_poll(s->rq))
 			return 1;
 	}

@@ -80,6 +80,8 @@ class Bad(http.server.BaseHTTPRequestHandler):
             return self.send(200, json.dumps({"results": [{"hostname": "qemu01", "worker_host": "w1",
                                                              "health": "Good", "tags": tags}]}))
         if p.startswith("/api/v0.2/jobs/") and p.endswith("/logs/"):
+            with open(counts, "a") as f:
+                f.write("log\n")
             err = '- {"lvl": "results", "msg": {"definition": "lava", "case": "job", "result": "fail", "error_type": "Test"}}\n'
             return self.send(200, '- {"lvl": "target", "msg": "no database here"}\n' + (err if mode == "incomplete" else ""),
                              "application/yaml")
@@ -133,7 +135,9 @@ serve incomplete
 : >"$T/posts"
 status 2 "jobs that end Incomplete" lab --boots 2 --ledger "$T/inc.lab"
 contains "$T/err" "job 7 (a on qemu01): Incomplete (Test): the test shell died" "... with LAVA's error type and reason"
-ok "$([ "$(wc -l <"$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... a Test error not resubmitted (2 jobs, 2 submissions)"
+ok "$([ "$(grep -c submitted "$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... a Test error not resubmitted (2 jobs, 2 submissions)"
+ok "$([ "$(tr '\n' ' ' <"$T/posts")" = "submitted log submitted log " ] && echo 0 || echo 1)" \
+	"... the device's second job submitted only once its first was done"
 serve nodb
 : >"$T/posts"
 status 2 "a job whose log carries no database" lab --boots 2 --ledger "$T/nodb.lab"
@@ -145,7 +149,7 @@ else
 fi
 contains "$T/nodb.lab" "slot 0 failed 1 7 qemu01" "the failed job is in the ledger"
 status 2 "called again" lab --boots 2 --ledger "$T/nodb.lab"
-ok "$([ "$(wc -l <"$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... no job submitted twice (2 submissions in all)"
+ok "$([ "$(grep -c submitted "$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... no job submitted twice (2 submissions in all)"
 contains "$T/out" "0 of 2 jobs merged" "... and the summary says what the ledger holds"
 status 1 "a ledger of another plan" lab --boots 4 --ledger "$T/nodb.lab"
 contains "$T/err" "nodb.lab:2: the ledger of another comparison" "... refused naming it"
