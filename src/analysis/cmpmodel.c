@@ -2004,10 +2004,15 @@ static void unpaired_cautions(struct compare_model *m)
 			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
 						     .tasks = at.buf, .count = left);
 			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of the "
-				   "pairs at %s tasks of workload %s: the means compared are of the pairs, while show and the "
-				   "plot's curves keep every valid round",
-			     at.buf, p->workload);
+			if (m->blocked)
+				note(m, n, "caution: runs without a partner of the other side on their device are left out "
+					   "of the pairs at %s tasks of workload %s: the means compared are of the pairs",
+				     at.buf, p->workload);
+			else
+				note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of "
+					   "the pairs at %s tasks of workload %s: the means compared are of the pairs, while show "
+					   "and the plot's curves keep every valid round",
+				     at.buf, p->workload);
 		}
 		strbuf_free(&at);
 	}
@@ -2371,7 +2376,7 @@ static void lab_blocks(struct build *b)
 		for (size_t j = m->sides[0].nruns; j < n && !shared; j++)
 			shared = strcmp(devs[i], devs[j]) == 0;
 	if (shared && m->nsides >= 2) {
-		b->blocked = 1;
+		b->blocked = m->blocked = 1;
 		size_t nd = cmpblock_count(devs, n);
 		note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd),
 		     "blocked by device: the runs came from %zu device%s of a lab; each side's runs are paired with the "
