@@ -6,8 +6,8 @@
 # one without the device type, one whose device has no tag of its own, one whose job ends Incomplete,
 # one whose job's log carries no database. Each is a clear error naming it, exit 1 for words the lab
 # refuses and 2 for work that could not be done, nothing merged and what the database had kept; the
-# jobs submitted are in the ledger, so a second call submits none again. The real lab is
-# tests/long/lab.sh's.
+# jobs submitted are in the ledger, so a second call submits none again. The definition's -T stops a
+# run in time with its database printed. The real lab is tests/long/lab.sh's.
 . "$(dirname "$0")/lib.sh"
 
 if ! have "reaim lab against bad servers" python3; then
@@ -154,4 +154,19 @@ contains "$T/out" "0 of 2 jobs merged" "... and the summary says what the ledger
 status 1 "a ledger of another plan" lab --boots 4 --ledger "$T/nodb.lab"
 contains "$T/err" "nodb.lab:2: the ledger of another comparison" "... refused naming it"
 stop_responder
+
+# the definition's -T (reaim lab sets it below the job's timeout): a run stopped in time still prints
+# its database, which merges with the points it finished
+mkdir -p "$T/def" "$T/disk"
+cp "$SRCDIR/contrib/lava/reaim.sh" "$T/def/"
+start=$(date +%s)
+(unset REAIM_DB; sh "$T/def/reaim.sh" -b "$REAIM" -S true -l stalled -T 3 -a "-s quick -t 1,2,4,8,16 -j 60 -d $T/disk") \
+	>"$T/def.out" 2>"$T/def.err"
+took=$(($(date +%s) - start))
+ok "$([ "$took" -lt 60 ] && echo 0 || echo 1)" "reaim.sh -T 3: the run stopped in time (${took} s)"
+contains "$T/def/output/result.txt" "reaim-db-printed pass" "... its database printed all the same"
+contains "$T/def/output/result.txt" "reaim-run-given fail" "... the run reported as failed"
+status 0 "... and merged from the log" "$REAIM" merge --from-lava-log "$T/def.out" --db "$T/stalled.db"
+"$REAIM" list --db "$T/stalled.db" >"$T/out" 2>&1
+contains "$T/out" "interrupted" "... as an interrupted run, its points done kept"
 finish

@@ -105,7 +105,7 @@ static void job_yaml(void)
 		is_str(AT(&doc, "actions", "1", "boot", "prompts", "0"), "root@reaim:~#", "the prompt");
 		is_str(AT(&doc, "context", "extra_options", "1"), "-accel tcg", "the QEMU options in the context");
 		const char *step = AT(&doc, "actions", "2", "test", "definitions", "0", "repository", "run", "steps", "0");
-		ok(step && strstr(step, "./reaim.sh -b /usr/local/bin/reaim -S true -l pti -a \"-s quick -t 1,2\""),
+		ok(step && strstr(step, "./reaim.sh -b /usr/local/bin/reaim -S true -l pti -T 1560 -a \"-s quick -t 1,2\""),
 		   "the definition runs reaim.sh with the label and the run words");
 		ok(AT(&doc, "job_name") && strstr(AT(&doc, "job_name"), "boot 3 of 8 on qemu02"), "the job's name says which");
 		yaml_document_delete(&doc);
