@@ -27,7 +27,7 @@ struct lab_state {
 	struct lab_summary *sum;
 	struct store *st;
 	char **seen;          /* the last state said of each slot */
-	char *work;           /* a temporary directory for the logs */
+	char *work;           /* while a finished job is taken in: a temporary directory for its log */
 	size_t boots;         /* --boots, or two a kernel on each device */
 };
 
@@ -214,6 +214,13 @@ static int finished(struct lab_state *s, size_t i, const struct lab_job_status *
 {
 	struct lab_entry e = s->ledger.e[i];
 	const struct lab_kernel *k = &s->rq->kernels[s->slots[i].kernel];
+	const char *tmp = getenv("TMPDIR");
+	s->work = xasprintf("%s/reaim-lab.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(s->work)) {
+		set_err(err, errlen, "cannot make a directory %s: %s", s->work, strerror(errno));
+		free(s->work);
+		return -1;
+	}
 	char *log = xasprintf("%s/job-%" PRId64 ".yaml", s->work, e.job), why[1024] = "", etype[32] = "";
 	if (js->device[0])
 		text_copy(e.device, sizeof(e.device), js->device);
@@ -237,6 +244,9 @@ static int finished(struct lab_state *s, size_t i, const struct lab_job_status *
 		log_warn("job %" PRId64 " (%s on %s): %s", e.job, k->name, e.device[0] ? e.device : "no device", why);
 	}
 	free(log);
+	remove_tree(s->work);
+	free(s->work);
+	s->work = NULL;
 	fflush(stdout);
 	if (e.state == LAB_FAILED && strcmp(etype, "Infrastructure") == 0 && e.attempt == 1) {
 		s->sum->resubmitted++;
@@ -343,13 +353,6 @@ int lab_run(const struct lab_request *rq, struct lab_summary *sum, char *err, si
 	struct lab_state s = {.rq = rq, .sum = sum};
 	memset(sum, 0, sizeof(*sum));
 	double t0 = now_s();
-	const char *tmp = getenv("TMPDIR");
-	s.work = xasprintf("%s/reaim-lab.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(s.work)) {
-		set_err(err, errlen, "cannot make a directory %s: %s", s.work, strerror(errno));
-		free(s.work);
-		return -1;
-	}
 	int rc = (s.rest = lab_rest_open(rq->id, err, errlen)) ? find_devices(&s, err, errlen) : -1;
 	if (rc == 0) {
 		sum->devices = s.ndevs;
@@ -376,8 +379,6 @@ int lab_run(const struct lab_request *rq, struct lab_summary *sum, char *err, si
 	lab_rest_close(s.rest);
 	free(s.devs);
 	free(s.slots);
-	remove_tree(s.work);
-	free(s.work);
 	sum->wall_s = now_s() - t0;
 	return rc;
 }

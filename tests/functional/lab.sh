@@ -25,7 +25,8 @@ export XDG_CONFIG_HOME="$T/config"
 mkdir -p "$XDG_CONFIG_HOME"
 printf 'kernel\n' >"$T/bzImage"
 printf 'root\n' >"$T/root.cpio.gz"
-lab() { "$REAIM" lab --identity t --device-type qemu --kernel "a=$T/bzImage" --kernel "b=$T/bzImage:pti=on" \
+mkdir -p "$T/tmp"
+lab() { TMPDIR="$T/tmp" "$REAIM" lab --identity t --device-type qemu --kernel "a=$T/bzImage" --kernel "b=$T/bzImage:pti=on" \
 	--root "$T/root.cpio.gz" --poll 0.2 --db "$T/lab.db" "$@"; }
 identity() { printf 't:\n  uri: http://127.0.0.1:%s/RPC2\n  token: the-token\n' "$1" >"$XDG_CONFIG_HOME/lavacli.yaml"; }
 
@@ -154,6 +155,7 @@ contains "$T/out" "0 of 2 jobs merged" "... and the summary says what the ledger
 status 1 "a ledger of another plan" lab --boots 4 --ledger "$T/nodb.lab"
 contains "$T/err" "nodb.lab:2: the ledger of another comparison" "... refused naming it"
 stop_responder
+ok "$([ -z "$(ls -A "$T/tmp")" ] && echo 0 || echo 1)" "every temporary file removed by the call that made it"
 
 # the definition's -T (reaim lab sets it below the job's timeout): a run stopped in time still prints
 # its database, which merges with the points it finished
