@@ -179,7 +179,7 @@ char *lab_job_yaml(const struct lab_job_spec *s, const struct lab_kernel *k, con
 		strbuf_addf(&sb, "\n");
 	}
 	strbuf_addf(&sb, "actions:\n- deploy:\n    to: tmpfs\n    images:\n      kernel:\n"
-		    "        image_arg: '-kernel {kernel} -append \"console=ttyS0,115200 rdinit=/init panic=-1%s%s\"'\n"
+		    "        image_arg: '-kernel {kernel} -append \"console=ttyS0,115200 rdinit=/init panic=-1 softlockup_panic=1 hung_task_panic=1%s%s\"'\n"
 		    "        url: '%s'\n      initrd:\n        image_arg: -initrd {initrd}\n        url: '%s'\n",
 		    k->cmdline[0] ? " " : "", k->cmdline, k->url, s->root_url);
 	strbuf_addf(&sb, "- boot:\n    method: qemu\n    media: tmpfs\n    prompts: ['%s']\n", s->prompt);

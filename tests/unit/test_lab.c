@@ -99,7 +99,7 @@ static void job_yaml(void)
 		is_str(AT(&doc, "actions", "0", "deploy", "images", "kernel", "url"), "http://example.test:8080/k/vmlinuz",
 		       "the kernel's URL");
 		const char *arg = AT(&doc, "actions", "0", "deploy", "images", "kernel", "image_arg");
-		ok(arg && strstr(arg, "-append \"console=ttyS0,115200 rdinit=/init panic=-1 pti=on quiet\""),
+		ok(arg && strstr(arg, "-append \"console=ttyS0,115200 rdinit=/init panic=-1 softlockup_panic=1 hung_task_panic=1 pti=on quiet\""),
 		   "the kernel's command line in its -append");
 		is_str(AT(&doc, "actions", "0", "deploy", "images", "initrd", "url"), "file:///srv/root.cpio.gz", "the root");
 		is_str(AT(&doc, "actions", "1", "boot", "prompts", "0"), "root@reaim:~#", "the prompt");
