@@ -10,15 +10,15 @@
 # not printed).
 set -u
 REAIM="" TEST_DIR="" TEST_GIT_URL="" TEST_PROG_VERSION=""
-SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL="" RUN_ARGS=""
+SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL="" RUN_ARGS="" TIME_LIMIT=""
 
 usage() {
 	echo "usage: $0 [-b REAIM] [-D TEST_DIR] [-g TEST_GIT_URL] [-V VERSION] [-s SUITE] [-t TASKS] [-j JOBS]" \
-		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL] [-a RUN_ARGS]" >&2
+		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL] [-a RUN_ARGS] [-T SECONDS]" >&2
 	exit 1
 }
 
-while getopts "b:D:g:V:s:t:j:r:d:S:B:l:a:h" o; do
+while getopts "b:D:g:V:s:t:j:r:d:S:B:l:a:T:h" o; do
 	case "$o" in
 	b) REAIM=$OPTARG ;;
 	D) TEST_DIR=$OPTARG ;;
@@ -33,6 +33,7 @@ while getopts "b:D:g:V:s:t:j:r:d:S:B:l:a:h" o; do
 	B) BRING_DB=$OPTARG ;;
 	l) LABEL=$OPTARG ;;
 	a) RUN_ARGS=$OPTARG ;;
+	T) TIME_LIMIT=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -136,8 +137,16 @@ else
 	[ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
 fi
 [ -n "$LABEL" ] && set -- "$@" --label "$LABEL"
-(cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+# -T: the run is stopped after that many seconds (SIGINT, as ^C: the points done stay stored, the one
+# running is ended), so that a point that stalls cannot take the database with it when LAVA ends the job
+# at its own timeout; the database is printed below whatever the run's status
+if [ -n "$TIME_LIMIT" ] && command -v timeout >/dev/null 2>&1; then
+	(cd "$tree" && timeout -s INT -k 60 "$TIME_LIMIT" "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+else
+	(cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+fi
 rc=$?
+[ "$rc" -eq 124 ] && echo "reaim.sh: the run was stopped after $TIME_LIMIT s (-T)" >&2
 cat "$OUTPUT/reaim.txt"
 # 0: every point valid; 2: a point failed (it is reported as such below); else no run
 if [ "$rc" -eq 0 ]; then

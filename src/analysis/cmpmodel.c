@@ -161,7 +161,7 @@ static void lab_blocks(struct build *b)
 		for (size_t j = m->sides[0].nruns; j < n && !shared; j++)
 			shared = strcmp(devs[i], devs[j]) == 0;
 	if (shared && m->nsides >= 2) {
-		b->blocked = 1;
+		b->blocked = m->blocked = 1;
 		size_t nd = cmpblock_count(devs, n);
 		cmp_note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd),
 		     "blocked by device: the runs came from %zu device%s of a lab; each side's runs are paired with the "

@@ -564,10 +564,15 @@ void cmp_unpaired_cautions(struct compare_model *m)
 			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
 						     .tasks = at.buf, .count = left);
 			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			cmp_note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out of the "
-				   "pairs at %s tasks of workload %s: the means compared are of the pairs, while show and the "
-				   "plot's curves keep every valid round",
-			     at.buf, p->workload);
+			if (m->blocked)
+				cmp_note(m, n, "caution: runs without a partner of the other side on their device are left "
+					       "out of the pairs at %s tasks of workload %s: the means compared are of the pairs",
+					 at.buf, p->workload);
+			else
+				cmp_note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out "
+					       "of the pairs at %s tasks of workload %s: the means compared are of the pairs, "
+					       "while show and the plot's curves keep every valid round",
+					 at.buf, p->workload);
 		}
 		strbuf_free(&at);
 	}

@@ -124,8 +124,9 @@ static enum outcome compare_them(const struct command *self, const struct lab_ar
 	return out;
 }
 
-/* The comparison on the lab; its outcome. */
-static enum outcome run_lab(const struct lab_args *a, struct lab_request *rq, const char *db, char *ledger)
+/* The comparison on the lab; its outcome, and in *merged how many jobs' runs the database has. */
+static enum outcome run_lab(const struct lab_args *a, struct lab_request *rq, const char *db, char *ledger,
+			    size_t *merged)
 {
 	char err[1024];
 	struct lab_identity id;
@@ -145,6 +146,7 @@ static enum outcome run_lab(const struct lab_args *a, struct lab_request *rq, co
 	struct lab_summary sum;
 	rc = lab_run(rq, &sum, err, sizeof(err));
 	lab_identity_free(&id);
+	*merged = rc >= 0 && !sum.interrupted ? sum.merged : 0;
 	if (rc < 0) {
 		log_error("%s", err);
 		return sum.interrupted ? OUT_INTERRUPTED : rc == -2 ? OUT_USAGE : OUT_FAILED;
@@ -170,6 +172,7 @@ enum outcome cmd_lab(const struct command *self, int argc, char **argv)
 	struct lab_request rq = {.nkernels = a.kernels.count};
 	rq.kernels = xcalloc(a.kernels.count + 1, sizeof(*rq.kernels));
 	char *root_url = NULL, *ledger = NULL;
+	size_t merged = 0;
 	const char *db = store_db_path(a.db);
 	out = prepare(&a, &rq, &root_url);
 	if (out == OUT_OK && engine_init() < 0) {
@@ -178,10 +181,13 @@ enum outcome cmd_lab(const struct command *self, int argc, char **argv)
 	}
 	if (out == OUT_OK) {
 		ledger = a.ledger ? xstrdup(a.ledger) : xasprintf("%s.lab", db);
-		out = run_lab(&a, &rq, db, ledger);
+		out = run_lab(&a, &rq, db, ledger, &merged);
 	}
-	if (out == OUT_OK && !a.no_compare)
-		out = compare_them(self, &a, db);
+	/* what came home is compared even when a job failed; the failure stays the outcome */
+	if ((out == OUT_OK || out == OUT_FAILED) && merged && !a.no_compare) {
+		enum outcome cmp = compare_them(self, &a, db);
+		out = out == OUT_OK ? cmp : out;
+	}
 	for (size_t i = 0; i < a.kernels.count; i++)
 		lab_kernel_free(&rq.kernels[i]);
 	free(rq.kernels);

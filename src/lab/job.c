@@ -140,14 +140,20 @@ static void flow_list(struct strbuf *sb, char *const *v, size_t n)
 	strbuf_addf(sb, "]");
 }
 
+long lab_run_limit_s(long timeout_min)
+{
+	/* the job's minutes less the boot's and deploy's 2 and 2 more to print the database */
+	return (timeout_min - 4) * 60;
+}
+
 /* The inline test definition: the project's reaim.sh, as contrib/lava/reaim.yaml runs it. */
 static void test_action(struct strbuf *sb, const struct lab_job_spec *s, const struct lab_kernel *k)
 {
 	strbuf_addf(sb, "- test:\n    timeout: {minutes: %ld}\n    definitions:\n    - repository:\n"
 		    "        metadata: {format: Lava-Test Test Definition 1.0, name: reaim}\n"
 		    "        run:\n          steps:\n"
-		    "          - 'cd /opt/reaim/contrib/lava && ./reaim.sh -b /usr/local/bin/reaim -S true -l %s",
-		    s->timeout_min > 2 ? s->timeout_min - 2 : s->timeout_min, k->name);
+		    "          - 'cd /opt/reaim/contrib/lava && ./reaim.sh -b /usr/local/bin/reaim -S true -l %s -T %ld",
+		    s->timeout_min - 2, k->name, lab_run_limit_s(s->timeout_min));
 	if (s->nrun_words) {
 		strbuf_addf(sb, " -a \"");
 		for (size_t i = 0; i < s->nrun_words; i++)
@@ -173,7 +179,7 @@ char *lab_job_yaml(const struct lab_job_spec *s, const struct lab_kernel *k, con
 		strbuf_addf(&sb, "\n");
 	}
 	strbuf_addf(&sb, "actions:\n- deploy:\n    to: tmpfs\n    images:\n      kernel:\n"
-		    "        image_arg: '-kernel {kernel} -append \"console=ttyS0,115200 rdinit=/init panic=-1%s%s\"'\n"
+		    "        image_arg: '-kernel {kernel} -append \"console=ttyS0,115200 rdinit=/init panic=-1 softlockup_panic=1 hung_task_panic=1%s%s\"'\n"
 		    "        url: '%s'\n      initrd:\n        image_arg: -initrd {initrd}\n        url: '%s'\n",
 		    k->cmdline[0] ? " " : "", k->cmdline, k->url, s->root_url);
 	strbuf_addf(&sb, "- boot:\n    method: qemu\n    media: tmpfs\n    prompts: ['%s']\n", s->prompt);

@@ -27,7 +27,7 @@ struct lab_state {
 	struct lab_summary *sum;
 	struct store *st;
 	char **seen;          /* the last state said of each slot */
-	char *work;           /* a temporary directory for the logs */
+	char *work;           /* while a finished job is taken in: a temporary directory for its log */
 	size_t boots;         /* --boots, or two a kernel on each device */
 };
 
@@ -217,6 +217,13 @@ static int finished(struct lab_state *s, size_t i, const struct lab_job_status *
 {
 	struct lab_entry e = s->ledger.e[i];
 	const struct lab_kernel *k = &s->rq->kernels[s->slots[i].kernel];
+	const char *tmp = getenv("TMPDIR");
+	s->work = xasprintf("%s/reaim-lab.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(s->work)) {
+		set_err(err, errlen, "cannot make a directory %s: %s", s->work, strerror(errno));
+		free(s->work);
+		return -1;
+	}
 	char *log = xasprintf("%s/job-%" PRId64 ".yaml", s->work, e.job), why[1024] = "", etype[32] = "";
 	if (js->device[0])
 		text_copy(e.device, sizeof(e.device), js->device);
@@ -228,6 +235,8 @@ static int finished(struct lab_state *s, size_t i, const struct lab_job_status *
 	} else {
 		if (have_log)
 			error_type(log, etype, sizeof(etype));
+		if (strcmp(etype, js->health) == 0)
+			etype[0] = '\0'; /* "Canceled (Canceled)" says it once */
 		if (strcmp(js->health, "Complete") != 0)
 			snprintf(why, sizeof(why), "%s%s%s%s%s", js->health, etype[0] ? " (" : "", etype, etype[0] ? ")" : "",
 				 js->failure[0] ? ": " : "");
@@ -238,6 +247,9 @@ static int finished(struct lab_state *s, size_t i, const struct lab_job_status *
 		log_warn("job %" PRId64 " (%s on %s): %s", e.job, k->name, e.device[0] ? e.device : "no device", why);
 	}
 	free(log);
+	remove_tree(s->work);
+	free(s->work);
+	s->work = NULL;
 	fflush(stdout);
 	if (e.state == LAB_FAILED && strcmp(etype, "Infrastructure") == 0 && e.attempt == 1) {
 		s->sum->resubmitted++;
@@ -288,7 +300,27 @@ static int wait_poll(const struct lab_request *rq)
 	return rq->cancelled && rq->cancelled(rq->cancel_arg);
 }
 
-/* Submit what the ledger has not, then follow until nothing is out; 0, -1 with err, or 1 stopped. */
+/* Submit each device's next planned job once the one before it on that device is done, so every device
+ * keeps its ABBA order whatever LAVA's queue does; how many are still planned, or -1 with err. */
+static long submit_ready(struct lab_state *s, char *err, size_t errlen)
+{
+	long planned = 0;
+	for (size_t i = 0; i < s->ledger.n; i++) {
+		if (s->ledger.e[i].state != LAB_PLANNED)
+			continue;
+		int ready = 1;
+		for (size_t j = 0; j < i && ready; j++)
+			ready = s->slots[j].device != s->slots[i].device || s->ledger.e[j].state == LAB_MERGED ||
+				s->ledger.e[j].state == LAB_FAILED;
+		if (ready && submit(s, i, 1, err, errlen) < 0)
+			return -1;
+		planned += !ready;
+	}
+	return planned;
+}
+
+/* Follow the jobs the ledger has out, submit the rest in turn, until none is left; 0, -1 with err, or 1
+ * stopped. */
 static int drive(struct lab_state *s, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < s->ledger.n; i++) {
@@ -300,15 +332,20 @@ static int drive(struct lab_state *s, char *err, size_t errlen)
 		else if (e->state == LAB_SUBMITTED)
 			printf("job %" PRId64 ": %s on %s: submitted before, followed again\n", e->job,
 			       s->rq->kernels[s->slots[i].kernel].name, e->device);
-		else if (wait_poll(&(struct lab_request){.cancelled = s->rq->cancelled, .cancel_arg = s->rq->cancel_arg}))
-			return 1;
-		else if (submit(s, i, 1, err, errlen) < 0)
-			return -1;
 	}
 	for (;;) {
-		long out = follow(s, err, errlen);
-		if (out <= 0)
-			return (int)out;
+		if (s->rq->cancelled && s->rq->cancelled(s->rq->cancel_arg))
+			return 1;
+		long planned = submit_ready(s, err, errlen), out = planned < 0 ? -1 : follow(s, err, errlen);
+		if (planned < 0 || out < 0)
+			return -1;
+		if (out == 0 && planned == 0) {
+			/* a job finished in this look may have made the last one ready */
+			if ((planned = submit_ready(s, err, errlen)) < 0)
+				return -1;
+			if (planned == 0 && follow(s, err, errlen) == 0)
+				return 0;
+		}
 		if (wait_poll(s->rq))
 			return 1;
 	}
@@ -319,13 +356,6 @@ int lab_run(const struct lab_request *rq, struct lab_summary *sum, char *err, si
 	struct lab_state s = {.rq = rq, .sum = sum};
 	memset(sum, 0, sizeof(*sum));
 	double t0 = now_s();
-	const char *tmp = getenv("TMPDIR");
-	s.work = xasprintf("%s/reaim-lab.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(s.work)) {
-		set_err(err, errlen, "cannot make a directory %s: %s", s.work, strerror(errno));
-		free(s.work);
-		return -1;
-	}
 	int rc = (s.rest = lab_rest_open(rq->id, err, errlen)) ? find_devices(&s, err, errlen) : -1;
 	if (rc == 0) {
 		sum->devices = s.ndevs;
@@ -352,8 +382,6 @@ int lab_run(const struct lab_request *rq, struct lab_summary *sum, char *err, si
 	lab_rest_close(s.rest);
 	free(s.devs);
 	free(s.slots);
-	remove_tree(s.work);
-	free(s.work);
 	sum->wall_s = now_s() - t0;
 	return rc;
 }

@@ -81,12 +81,15 @@ struct lab_job_spec {
 	size_t nrun_words;
 	char *const *qemu_options;   /* the job context's extra_options */
 	size_t nqemu_options;
-	long timeout_min;            /* the job's timeout */
+	long timeout_min;            /* the job's timeout, at least 5 */
 };
 /* The YAML of one job: kernel k booted on the device with tag device (NULL: any of the type), its run
  * labelled with k's name (allocated). */
 char *lab_job_yaml(const struct lab_job_spec *s, const struct lab_kernel *k, const char *device, size_t boot,
 		   size_t boots);
+/* The seconds after which a job's run is stopped (reaim.sh -T) so its database is printed before LAVA's
+ * own timeout ends the job. */
+long lab_run_limit_s(long timeout_min);
 /* 0 when a word can be written into a job as it is (printable, no quotes, backslashes or spaces);
  * -1 with err naming it. */
 int lab_word_check(const char *what, const char *word, char *err, size_t errlen);

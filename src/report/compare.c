@@ -65,6 +65,8 @@ static const char *samples_name(const struct compare_cell *c)
 
 static const char *test_name(const struct compare_model *m)
 {
+	if (m->blocked)
+		return "a paired t test over the runs paired by device";
 	return m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test";
 }
 

@@ -250,9 +250,10 @@ static void verdicts(FILE *f, const struct compare_model *m)
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
 		   "count both have, by %s, p values adjusted by %s's method over %s%s, at %g %% "
 		   "confidence; the geometric mean of the %s ratios says how much.</p>\n",
-		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
-					    "else the one run's repeats)"
-					  : "a paired t test over the rounds",
+		m->blocked		  ? "a paired t test over the runs paired by device (a lab's devices as blocks)"
+		: m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
+					      "else the one run's repeats)"
+					    : "a paired t test over the rounds",
 		compare_correction_name(m->correction),
 		report_judged_cells(compare_model_family(m), "judged", over, sizeof(over)),
 		m->nsides > 2 ? " per side (each side against A is a family of its own)" : "", 100 * (1 - m->alpha),
@@ -375,7 +376,8 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 		   "change (from a base of 0: the change per job, before any %%). n to show: the samples a side at which "
 		   "the change would be shown at the family's level, from the spread seen. Constant: no variance to "
 		   "test, the difference is exact. ~: a perf counter multiplexed and scaled at a point compared.</p>\n",
-		m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test", compare_correction_name(m->correction),
+		m->kind == COMPARE_GROUPS && !m->blocked ? "Welch's t test" : "a paired t test",
+		compare_correction_name(m->correction),
 		cm->tested, cm->tested == 1 ? "" : "s", cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s",
 		cm->tested_machine, m->alpha);
 }

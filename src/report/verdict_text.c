@@ -255,7 +255,9 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 				   "while the run was idle, over the samples, per task count):%s. ", a, b, sb.buf);
 		switch (how) {
 		case LOAD_BALANCED:
-			strbuf_addf(&line, "The sides ran interleaved round by round: pairing cancels a load that drifts.");
+			strbuf_addf(&line, m->blocked ? "The kernels ran side by side on the lab's devices, rotated turn by turn: "
+							"pairing by device cancels a load they share."
+						      : "The sides ran interleaved round by round: pairing cancels a load that drifts.");
 			break;
 		case LOAD_SIMILAR:
 			strbuf_addf(&line, "Within %g points a side: not adjusted.", COMPARE_LOAD_SIMILAR_PCT);

@@ -6,8 +6,8 @@
 # one without the device type, one whose device has no tag of its own, one whose job ends Incomplete,
 # one whose job's log carries no database. Each is a clear error naming it, exit 1 for words the lab
 # refuses and 2 for work that could not be done, nothing merged and what the database had kept; the
-# jobs submitted are in the ledger, so a second call submits none again. The real lab is
-# tests/long/lab.sh's.
+# jobs submitted are in the ledger, so a second call submits none again. The definition's -T stops a
+# run in time with its database printed. The real lab is tests/long/lab.sh's.
 . "$(dirname "$0")/lib.sh"
 
 if ! have "reaim lab against bad servers" python3; then
@@ -25,7 +25,8 @@ export XDG_CONFIG_HOME="$T/config"
 mkdir -p "$XDG_CONFIG_HOME"
 printf 'kernel\n' >"$T/bzImage"
 printf 'root\n' >"$T/root.cpio.gz"
-lab() { "$REAIM" lab --identity t --device-type qemu --kernel "a=$T/bzImage" --kernel "b=$T/bzImage:pti=on" \
+mkdir -p "$T/tmp"
+lab() { TMPDIR="$T/tmp" "$REAIM" lab --identity t --device-type qemu --kernel "a=$T/bzImage" --kernel "b=$T/bzImage:pti=on" \
 	--root "$T/root.cpio.gz" --poll 0.2 --db "$T/lab.db" "$@"; }
 identity() { printf 't:\n  uri: http://127.0.0.1:%s/RPC2\n  token: the-token\n' "$1" >"$XDG_CONFIG_HOME/lavacli.yaml"; }
 
@@ -80,6 +81,8 @@ class Bad(http.server.BaseHTTPRequestHandler):
             return self.send(200, json.dumps({"results": [{"hostname": "qemu01", "worker_host": "w1",
                                                              "health": "Good", "tags": tags}]}))
         if p.startswith("/api/v0.2/jobs/") and p.endswith("/logs/"):
+            with open(counts, "a") as f:
+                f.write("log\n")
             err = '- {"lvl": "results", "msg": {"definition": "lava", "case": "job", "result": "fail", "error_type": "Test"}}\n'
             return self.send(200, '- {"lvl": "target", "msg": "no database here"}\n' + (err if mode == "incomplete" else ""),
                              "application/yaml")
@@ -133,7 +136,9 @@ serve incomplete
 : >"$T/posts"
 status 2 "jobs that end Incomplete" lab --boots 2 --ledger "$T/inc.lab"
 contains "$T/err" "job 7 (a on qemu01): Incomplete (Test): the test shell died" "... with LAVA's error type and reason"
-ok "$([ "$(wc -l <"$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... a Test error not resubmitted (2 jobs, 2 submissions)"
+ok "$([ "$(grep -c submitted "$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... a Test error not resubmitted (2 jobs, 2 submissions)"
+ok "$([ "$(tr '\n' ' ' <"$T/posts")" = "submitted log submitted log " ] && echo 0 || echo 1)" \
+	"... the device's second job submitted only once its first was done"
 serve nodb
 : >"$T/posts"
 status 2 "a job whose log carries no database" lab --boots 2 --ledger "$T/nodb.lab"
@@ -145,9 +150,25 @@ else
 fi
 contains "$T/nodb.lab" "slot 0 failed 1 7 qemu01" "the failed job is in the ledger"
 status 2 "called again" lab --boots 2 --ledger "$T/nodb.lab"
-ok "$([ "$(wc -l <"$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... no job submitted twice (2 submissions in all)"
+ok "$([ "$(grep -c submitted "$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... no job submitted twice (2 submissions in all)"
 contains "$T/out" "0 of 2 jobs merged" "... and the summary says what the ledger holds"
 status 1 "a ledger of another plan" lab --boots 4 --ledger "$T/nodb.lab"
 contains "$T/err" "nodb.lab:2: the ledger of another comparison" "... refused naming it"
 stop_responder
+ok "$([ -z "$(ls -A "$T/tmp")" ] && echo 0 || echo 1)" "every temporary file removed by the call that made it"
+
+# the definition's -T (reaim lab sets it below the job's timeout): a run stopped in time still prints
+# its database, which merges with the points it finished
+mkdir -p "$T/def" "$T/disk"
+cp "$SRCDIR/contrib/lava/reaim.sh" "$T/def/"
+start=$(date +%s)
+(unset REAIM_DB; sh "$T/def/reaim.sh" -b "$REAIM" -S true -l stalled -T 3 -a "-s quick -t 1,2,4,8,16 -j 60 -d $T/disk") \
+	>"$T/def.out" 2>"$T/def.err"
+took=$(($(date +%s) - start))
+ok "$([ "$took" -lt 60 ] && echo 0 || echo 1)" "reaim.sh -T 3: the run stopped in time (${took} s)"
+contains "$T/def/output/result.txt" "reaim-db-printed pass" "... its database printed all the same"
+contains "$T/def/output/result.txt" "reaim-run-given fail" "... the run reported as failed"
+status 0 "... and merged from the log" "$REAIM" merge --from-lava-log "$T/def.out" --db "$T/stalled.db"
+"$REAIM" list --db "$T/stalled.db" >"$T/out" 2>&1
+contains "$T/out" "interrupted" "... as an interrupted run, its points done kept"
 finish

@@ -99,13 +99,13 @@ static void job_yaml(void)
 		is_str(AT(&doc, "actions", "0", "deploy", "images", "kernel", "url"), "http://example.test:8080/k/vmlinuz",
 		       "the kernel's URL");
 		const char *arg = AT(&doc, "actions", "0", "deploy", "images", "kernel", "image_arg");
-		ok(arg && strstr(arg, "-append \"console=ttyS0,115200 rdinit=/init panic=-1 pti=on quiet\""),
+		ok(arg && strstr(arg, "-append \"console=ttyS0,115200 rdinit=/init panic=-1 softlockup_panic=1 hung_task_panic=1 pti=on quiet\""),
 		   "the kernel's command line in its -append");
 		is_str(AT(&doc, "actions", "0", "deploy", "images", "initrd", "url"), "file:///srv/root.cpio.gz", "the root");
 		is_str(AT(&doc, "actions", "1", "boot", "prompts", "0"), "root@reaim:~#", "the prompt");
 		is_str(AT(&doc, "context", "extra_options", "1"), "-accel tcg", "the QEMU options in the context");
 		const char *step = AT(&doc, "actions", "2", "test", "definitions", "0", "repository", "run", "steps", "0");
-		ok(step && strstr(step, "./reaim.sh -b /usr/local/bin/reaim -S true -l pti -a \"-s quick -t 1,2\""),
+		ok(step && strstr(step, "./reaim.sh -b /usr/local/bin/reaim -S true -l pti -T 1560 -a \"-s quick -t 1,2\""),
 		   "the definition runs reaim.sh with the label and the run words");
 		ok(AT(&doc, "job_name") && strstr(AT(&doc, "job_name"), "boot 3 of 8 on qemu02"), "the job's name says which");
 		yaml_document_delete(&doc);
