@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy, wide, ratio, invert, per_run, summary, long_view;
+	int counters, bisect, exclude_noisy, wide, ratio, invert, per_run, summary, long_view, verbose;
 	struct cli_list runs, stats, metrics;
 };
 
@@ -94,6 +94,9 @@ const struct cli_opt cmd_compare_opts[] = {
 	CLI_OPT_FLAG(0, "summary", struct compare_args, summary,
 		     "one line per workload, O_SYNC setting and task count: each side's change against the base "
 		     "with the model's mark, then the TOTAL over the cells every side has, for a long matrix"),
+	CLI_OPT_FLAG('v', "verbose", struct compare_args, verbose,
+		     "before the tables, what every column, mark and row means (the test, the correction, the "
+		     "outside load's model, MDE, CPU); without it a few lines, the tables first"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -254,7 +257,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 				    .ratio = a.invert ? COMPARE_RATIO_INVERTED : a.ratio ? COMPARE_RATIO_BA : COMPARE_RATIO_OFF,
 				    .metric = a.metrics.count ? a.metrics.v[0] : NULL, .stats = stats, .nstats = nstats, .runs = a.per_run,
 				    .summary = a.summary, .metrics = (const char *const *)a.metrics.v,
-				    .nmetrics = a.metrics.count,
+				    .nmetrics = a.metrics.count, .verbose = a.verbose,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));

@@ -112,41 +112,24 @@ char *report_views_legend(const struct compare_model *m)
 	return sb.buf;
 }
 
-/* The sides, how to read the table, and every warning; shared by the table and Markdown. */
-static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+/* What every column means, the correction, the load model and the CPU column: -v's legend. */
+static void full_legend(struct strbuf *legend, const struct compare_model *m)
 {
 	char over[64];
-	const char *item = markdown ? "- " : "";
-	char shown[400];
-	if (m->kind != COMPARE_GROUPS)
-		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
-		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
-		      m->kind == COMPARE_VARIANTS ? "its variants"
-		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
-						  : "O_SYNC off against on");
-	for (size_t s = 0; s < m->nsides; s++) {
-		char runs[256] = "";
-		if (m->kind == COMPARE_GROUPS)
-			runs_text(&m->sides[s], runs, sizeof(runs));
-		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
-		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
-	}
-	fputc('\n', f);
-	struct strbuf legend = {0};
 	size_t family = compare_model_family(m);
 	const char *worse, *better;
 	report_metric_words(m, &worse, &better);
 	if (strcmp(m->metric->name, "jobs_per_min") != 0)
-		strbuf_addf(&legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
+		strbuf_addf(legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
 			     "\"%s\" means %s. ", m->metric->name, m->metric->label,
 			     m->metric->rise_better ? "better" : "worse", worse, "worse");
 	if (m->ratio == COMPARE_RATIO_INVERTED)
-		strbuf_addf(&legend, "Ratio: the base's mean %s over the other side's (A/B, --invert), its interval "
+		strbuf_addf(legend, "Ratio: the base's mean %s over the other side's (A/B, --invert), its interval "
 			     "the change's below as 1 / (1 + change / 100). ", m->metric->label);
 	else if (m->ratio)
-		strbuf_addf(&legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
+		strbuf_addf(legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
 			     "the change's below as 1 + change / 100. ", m->metric->label);
-	strbuf_addf(&legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
+	strbuf_addf(legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s%s; "
 		     "* below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
@@ -166,24 +149,79 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha, m->metric->label);
-	views_legend(&legend, m);
+	views_legend(legend, m);
 	int loads = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;
 	if (loads)
-		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the time the other side took "
+		strbuf_addf(legend, " Background loads as contest shows them: Time B/A, the time the other side took "
 			     "for the same jobs over the base's, the base's mean Jobs/Min over the other's (inside one "
 			     "run, a load's against no_load's: contest's Ratio, as show prints it; above 1 the job took "
 			     "longer); Loads, the units of work "
 			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
 			     "one CPU; means over the points compared, - where a side ran no load.");
+}
+
+char *report_compare_legend(const struct compare_model *m)
+{
+	struct strbuf sb = {0};
+	full_legend(&sb, m);
+	return sb.buf;
+}
+
+/* A few lines before the tables: what is judged, what the change and marks are (-v says the rest). */
+static void short_legend(struct strbuf *legend, const struct compare_model *m)
+{
+	char over[64];
+	if (strcmp(m->metric->name, "jobs_per_min") != 0)
+		strbuf_addf(legend, "Judged: %s (%s), a rise %s. ", m->metric->name, m->metric->label,
+			    m->metric->rise_better ? "better" : "worse");
+	if (m->ratio)
+		strbuf_addf(legend, "Ratio: %s of the means. ", m->ratio == COMPARE_RATIO_INVERTED ? "A/B" : "B/A");
+	strbuf_addf(legend, "Change: of the mean %s against the base, %g%% interval; p adj: %s, %s over %s%s; * "
+		     "significant, ? cannot be judged, # the outside load's. -v explains every column.",
+		    m->metric->label, 100 * (1 - m->alpha), test_name(m), compare_correction_name(m->correction),
+		    report_judged_cells(compare_model_family(m), "compared", over, sizeof(over)),
+		    m->nsides > 2 ? " a side" : "");
+	views_legend(legend, m);
+}
+
+/* The sides and the legend (a few lines; every column under -v); shared by the table and Markdown. */
+static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+{
+	const char *item = markdown ? "- " : "";
+	char shown[400];
+	if (m->kind != COMPARE_GROUPS)
+		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
+		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
+		      m->kind == COMPARE_VARIANTS ? "its variants"
+		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
+						  : "O_SYNC off against on");
+	for (size_t s = 0; s < m->nsides; s++) {
+		char runs[256] = "";
+		if (m->kind == COMPARE_GROUPS)
+			runs_text(&m->sides[s], runs, sizeof(runs));
+		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
+	}
+	fputc('\n', f);
+	struct strbuf legend = {0};
+	if (m->verbose)
+		full_legend(&legend, m);
+	else
+		short_legend(&legend, m);
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
-	if (markdown && m->nnotes)
+}
+
+/* Each caution and warning once, after the tables: the figures come first. */
+static void text_notes(FILE *f, const struct compare_model *m, int markdown)
+{
+	if (m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
-		char *line = xasprintf("%s%s", item, shown_note);
+		char *line = xasprintf("%s%s", markdown ? "- " : "", shown_note);
 		free(shown_note);
 		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
@@ -916,8 +954,9 @@ static void json_end(FILE *f, const struct compare_model *m)
 }
 
 /* After the panels of the text formats: why a gate could not pass. */
-static void text_end(FILE *f, const struct compare_model *m)
+static void text_end(FILE *f, const struct compare_model *m, int markdown)
 {
+	text_notes(f, m, markdown);
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
 	else if (m->gate && m->vouch[0])
@@ -930,13 +969,16 @@ static void text_end(FILE *f, const struct compare_model *m)
 			       "significantly, the kernel's counters per job and the sampler's shares.");
 }
 
+static void table_end(FILE *f, const struct compare_model *m) { text_end(f, m, 0); }
+static void markdown_end(FILE *f, const struct compare_model *m) { text_end(f, m, 1); }
+
 const struct compare_format report_compare_formats[] = {
 	{"table", "text within 80 columns: the sides, how to read the figures and the warnings, then per "
 		  "workload and O_SYNC setting a row per task count (means, n a side, % change with its 95% "
 		  "interval, adjusted p, MDE, CPU change), peaks, system shares and the subtests that carry the "
 		  "change; more than two sides stack one block per side",
-	 table_begin, table_panel, text_end},
-	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, text_end},
+	 table_begin, table_panel, table_end},
+	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, markdown_end},
 	{"csv", "one line per task count and side, with every figure of the table", csv_begin, csv_panel, NULL},
 	{"json", "the sides, notes, a row per task count and side, every subtest's share, whether "
 		 "--fail-above found a regression, the gate's outcome and why it could not judge (JSON even then)",
@@ -968,6 +1010,7 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		return -1;
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
+	m.verbose = o->verbose;
 	report_compare_result(&m, res);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)

@@ -146,6 +146,9 @@ struct compare_result {
  * (with the reason). -1 when the store cannot be read (store_error says why). */
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res);
+/* What every column of compare's tables means, the test, the correction, the outside load's model, MDE
+ * and CPU: the legend -v prints (freed by the caller). */
+char *report_compare_legend(const struct compare_model *m);
 /* What report_compare concluded of a model (its gate, whether there was nothing, why). */
 void report_compare_result(const struct compare_model *m, struct compare_result *res);
 /* `compare --long` (report/long.c): a model per figure (o->metrics; none: o->metric) over the same groups,

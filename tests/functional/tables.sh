@@ -21,7 +21,10 @@ contains "$T/wide3" "Amean" "an Amean row"
 contains "$T/wide3" "Hmean" "an Hmean row"
 contains "$T/wide3" "Gmean" "a Gmean row"
 contains "$T/wide3" "Geomean over every cell, against A: B" "a geomean per side over every cell"
-contains "$T/wide3" "correction family of its" "says each side is its own correction family"
+ok "$([ "$(sed -n '/^Workload/q;p' "$T/wide3" | wc -l)" -le 8 ]; echo $?)" "the table first: the sides and a few lines"
+ok "$(sed -n '/^Workload/q;p' "$T/wide3" | grep -qE '^(caution|warning): ' && echo 1 || echo 0)" "no caution before the table"
+check "compare --wide -v" "$REAIM" compare k1 k2 k3 --wide -v
+contains "$T/out" "correction family of its" "-v says each side is its own correction family"
 long=$(awk 'length > 80' "$T/wide3" | wc -l)
 ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "three groups wide fit 80 columns ($long lines longer)"
 rows=$(sed -n '/^Workload mix/,$p' "$T/wide3" | grep -cE '^ +[12] +[0-9]')

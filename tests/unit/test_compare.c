@@ -110,13 +110,17 @@ static int64_t two_by_two(const char *label, double a1, double b1, double a2, do
 	return fake_run(label, p, ARRAY_SIZE(p), jobs);
 }
 
+/* The next write_compare explains every column (-v), as the legend's checks read it. */
+static int full_legend;
+
 static char *write_compare(const struct compare_group *g, size_t n, const char *format, double fail_above,
 			   int *regressed)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above};
+	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above, .verbose = full_legend};
+	full_legend = 0;
 	struct compare_result res;
 	report_compare(f, st, g, n, &o, &res);
 	*regressed = res.gate == COMPARE_GATE_FAIL;
@@ -224,6 +228,17 @@ static void groups(void)
 
 	int reg;
 	char *out = write_compare(g, 2, "table", 0, &reg);
+	ok(has_words(out, "p adj: Welch's t test, Holm over the 2 cells compared") &&
+	   has_words(out, "-v explains every column.") && !has_words(out, "noncentral"),
+	   "table: a short legend, the test and correction in it");
+	const char *table = strstr(out, "\nWorkload ");
+	size_t before = 0;
+	for (const char *c = out; table && c < table; c++)
+		before += *c == '\n';
+	ok(table && before <= 8, "table: the table first, after the sides and a few lines");
+	free(out);
+	full_legend = 1;
+	out = write_compare(g, 2, "table", 0, &reg);
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "table: no line over 80 columns");
 	ok(has_words(out, "Holm's method over the 2 cells compared"), "table: says which correction, over how many");
@@ -287,6 +302,7 @@ static void family_per_side(void)
 	compare_wide_free(&w);
 	compare_model_free(&m);
 	int reg;
+	full_legend = 1;
 	char *out = write_compare(g, 3, "table", 0, &reg);
 	ok(has_words(out, "over the 2 cells compared with the base, per side: each side against the base is a family "
 			  "of its own"),
@@ -321,6 +337,7 @@ static void variants(void)
 	is_int(m.regressed, 0, "paired: faster is no regression");
 	compare_model_free(&m);
 	int reg;
+	full_legend = 1;
 	char *out = write_compare(&g, 1, "table", 0, &reg);
 	ok(strstr(out, "paired t test") != NULL && strstr(out, "A (base): variant a") != NULL,
 	   "variants table: the test and the base variant");
@@ -603,7 +620,7 @@ static void quantities(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o90 = {.format = "table", .alpha = 0.1};
+	struct compare_options o90 = {.format = "table", .alpha = 0.1, .verbose = 1};
 	struct compare_result res;
 	report_compare(f, st, gg, 2, &o90, &res);
 	fclose(f);
