@@ -302,6 +302,42 @@ sys.exit(0 if shown > 0 and abs(v - shown) <= 10 ** (math.floor(math.log10(shown
 PY
 	ok $? "the wide Stddev is the JSON's ($(cat "$T/cmp"))"
 fi
+# the posted shapes not made above (docs/tables.md numbers them), each within 80 columns
+check "shape 12: each case run by run with a TOTAL" "$REAIM" compare k1:mix k2 --summary --runs --metric real_s
+cp "$T/out" "$T/case_runs"
+ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks?$' "$T/case_runs")" -eq 2 ]; echo $?)" "a block per case under the summary"
+ok "$([ "$(grep -cE '^ +[0-9.]+ +[-+][0-9.]+% +[0-9.]+ +run [0-9]+, run [0-9]+$' "$T/case_runs")" -eq 4 ]; echo $?)" \
+	"a row per run pair: A's figure, the change, B's, the runs"
+ok "$(awk '/^mix +O_SYNC on +1 task$/ { on = 1; next } on && / run / { a += $1; b += $3 }
+	on && /TOTAL real_s$/ { d = a - $1; e = b - $3; exit !(d * d < 1e-6 * a * a && e * e < 1e-6 * b * b) }' "$T/case_runs"; echo $?)" \
+	"the case's TOTAL is the sum of its runs"
+narrow "$T/case_runs" "shape 12"
+check "O_SYNC both on 1 and 2 CPUs (t5)" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" \
+	--osync both --cpus 1,2 --label t5
+check "and t8" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" --osync both --cpus 1,2 --label t8
+check "shape 6: O_SYNC off against on, the CPU count an axis" "$REAIM" compare t5 --wide --ratio
+ok "$(grep -q '^Workload mix, 1 CPU$' "$T/out" && grep -q '^Workload mix, 2 CPUs$' "$T/out"; echo $?)" "a block per CPU count"
+narrow "$T/out" "shape 6"
+cp "$T/out" "$T/osync_ba"
+check "shape 8: 'x faster without O_SYNC', the ratio inverted" "$REAIM" compare t5 --wide --ratio --invert
+ok "$(awk 'NR == FNR { if ($1 ~ /^[12]$/ && NF == 4 && $4 ~ /^[0-9.]+$/) ba[FNR] = $4; next }
+	FNR in ba { n++; p = ba[FNR] * $4; if (p < 0.997 || p > 1.003) bad = 1 } END { exit bad || n != 4 }' "$T/osync_ba" "$T/out"; echo $?)" \
+	"A/B: each cell's B/A turned over"
+narrow "$T/out" "shape 8"
+check "shape 7: one kernel against another per CPU count" "$REAIM" compare t5 t8
+ok "$([ "$(grep -cE '^Workload mix, O_SYNC o(n|ff), [12] CPUs?: B against A$' "$T/out")" -eq 4 ]; echo $?)" \
+	"a block per O_SYNC setting and CPU count"
+narrow "$T/out" "shape 7"
+check "shape 9: peaks compared across kernels" "$REAIM" compare t5 t8 --wide --ratio
+ok "$(awk '$1 == "Peak" { n++; if (!($3 / $2 / $4 > 0.998 && $3 / $2 / $4 < 1.002)) bad = 1 } END { exit bad || n != 4 }' "$T/out"; echo $?)" \
+	"a Peak row per block: B's best over A's, wherever each lies"
+narrow "$T/out" "shape 9"
+check "shape 3: 'went from 300 to 601', a ratio" "$REAIM" compare k1:mix k2 --ratio
+ok "$(grep -qE '^ +2 +[0-9.]+ +2 +[0-9.]+ +2 +[0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "B/A at each task count"
+narrow "$T/out" "shape 3"
+# shape 4 (STP's Peak Load and Quick Convergence per kernel) has no one command: `list` shows each run's
+# mode and best Jobs/Min, a row per run, wider than 80 columns
+
 check "--runs in compare's table" "$REAIM" compare k1:mix k2 --runs --stat median
 ok "$(grep -qE '^ +#1 +[0-9.]+ +k1$' "$T/out"; echo $?)" "run 1's row, its figure and label"
 contains "$T/out" "A med" "the column names the statistic"
