@@ -65,6 +65,9 @@ int report_show(FILE *f, struct store *st, int64_t run_id, const struct report_s
 int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
+/* `list --modes` (report/modes.c): a row per label, workload and variant of the runs filter passes, each
+ * mode's best Jobs/Min side by side (STP's Peak Load and Quick Convergence) with the runs' ids. */
+int report_list_modes(FILE *f, struct store *st, const struct run_filter *filter);
 /* What an export names that the run does not hold (`reaim export --origin ...`, for kcidb); NULL:
  * the default (origin reaim, the checkout and build ids ORIGIN:KERNEL_RELEASE). */
 struct report_export_opts {

@@ -335,8 +335,19 @@ narrow "$T/out" "shape 9"
 check "shape 3: 'went from 300 to 601', a ratio" "$REAIM" compare k1:mix k2 --ratio
 ok "$(grep -qE '^ +2 +[0-9.]+ +2 +[0-9.]+ +2 +[0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "B/A at each task count"
 narrow "$T/out" "shape 3"
-# shape 4 (STP's Peak Load and Quick Convergence per kernel) has no one command: `list` shows each run's
-# mode and best Jobs/Min, a row per run, wider than 80 columns
+# shape 4: STP's Peak Load and Quick Convergence per kernel, a run of each mode (the I/O scheduler in the label)
+for k in s5/deadline s5/as; do
+	for mode in peak quick; do
+		check "$k, --mode $mode" "$REAIM" -q --no-quiet-check -f "$T/mix" -j 2 -r 1 -d "$T/scratch" --mode $mode \
+			--max-tasks 4 --label "$k"
+	done
+done
+check "shape 4: each mode's best side by side" "$REAIM" list --modes --label s5/deadline
+ok "$(grep -qE '^Label +Runs +Peak Load +Quick Convergence$' "$T/out"; echo $?)" "Peak Load beside Quick Convergence"
+best=$("$REAIM" list --label s5/deadline 2>/dev/null | awk '$5 == "peak" { print $(NF - 1) }')
+ok "$(grep -qE "^s5/deadline +[0-9]+,[0-9]+ +$best +[0-9.]+$" "$T/out"; echo $?)" \
+	"a row per label: its runs, the peak run's best ($best, as list has it) and the quick run's"
+narrow "$T/out" "shape 4"
 
 check "--runs in compare's table" "$REAIM" compare k1:mix k2 --runs --stat median
 ok "$(grep -qE '^ +#1 +[0-9.]+ +k1$' "$T/out"; echo $?)" "run 1's row, its figure and label"
