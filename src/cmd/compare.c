@@ -70,11 +70,12 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "one table, as mmtests and LKP print many kernels: a column per group (its label and run "
 		     "count), a row per workload, O_SYNC setting and task count, each cell the mean Jobs/Min "
 		     "with its change against the base and the same * and ? as the blocks; Amean, Hmean and "
-		     "Gmean rows under each workload and a geomean per group over every cell; text within 80 "
+		     "Gmean rows under each workload (over two or more task counts), a Peak row (each group's best "
+		     "against the base's) and a geomean per group over every cell; text within 80 "
 		     "columns for three groups, wrapped by groups beyond; every --format"),
 	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
 		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
-		     "Fieller interval (1 + change / 100)"),
+		     "Fieller interval (1 + change / 100); every summary a ratio too"),
 	CLI_OPT_FLAG(0, "invert", struct compare_args, invert,
 		     "with --ratio: A/B, the base's mean over the side's, as a post says \"8x faster\" of a time an "
 		     "eighth of the base's (or of Jobs/Min the other way round)"),
@@ -93,7 +94,8 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "mean over its valid points there (with several runs a side, its sample)"),
 	CLI_OPT_FLAG(0, "summary", struct compare_args, summary,
 		     "one line per workload, O_SYNC setting and task count: each side's change against the base "
-		     "with the model's mark, then the TOTAL over the cells every side has, for a long matrix"),
+		     "with the model's mark, then the TOTAL over the cells every side has (of a figure that adds up: "
+		     "times, bytes, a disk's bandwidth), for a long matrix; with --runs each case run by run under it"),
 	CLI_OPT_FLAG('v', "verbose", struct compare_args, verbose,
 		     "before the tables, what every column, mark and row means (the test, the correction, the "
 		     "outside load's model, MDE, CPU); without it a few lines, the tables first"),
