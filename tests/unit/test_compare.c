@@ -1148,6 +1148,38 @@ static void wide_changes(void)
 	free(out);
 }
 
+/* --long: Jobs/Min and Real side by side, a row per side within each task count, each figure the model's;
+ * one run of B at a tenth of the others' Jobs/Min lifts B's mean Real as it lifts its mean Jobs/Min, and
+ * the view says why the two move the same way. */
+static void long_view(void)
+{
+	int64_t a[] = {two_by_two("base", 99, 99, 99, 99, "100"), two_by_two("base", 100, 100, 100, 100, "100"),
+		       two_by_two("base", 101, 101, 101, 101, "100")};
+	int64_t b[] = {two_by_two("odd", 30, 30, 30, 30, "100"), two_by_two("odd", 300, 300, 300, 300, "100"),
+		       two_by_two("odd", 300, 300, 300, 300, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 3}};
+	const char *const figs[] = {"jobs_per_min", "real_s"};
+	struct compare_options o = {.format = "table", .alpha = 0.05, .metrics = figs, .nmetrics = 2};
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct compare_result res;
+	is_int(report_compare_long(f, st, g, 2, &o, &res), 0, "long: written");
+	fclose(f);
+	printf("# %s", out);
+	ok(strstr(out, "\nKernel  Tasks  n  Jobs/Min    Change  Real   Change\n") != NULL, "long: one header, each figure's change beside it");
+	ok(strstr(out, "\nbase        1  3     100.0               6\n") != NULL, "long: the base's row, 600 / 100 jobs a minute is 6 s");
+	ok(strstr(out, "\nodd         1  3     210.0  +110.0%      8  +33.3%\n") != NULL,
+	   "long: B's row at 1 task, the means of 30, 300, 300 and of 20, 2, 2 s, each against the base's");
+	ok(strstr(out, "\nodd         2  3 ") != NULL, "long: a row per side within each task count");
+	ok(has_words(out, "Jobs/Min and Real disagree at 2 cells (B at 1 tasks: Real +33.3%, Jobs/Min +110.0%") &&
+	   has_words(out, "the mean of reciprocals is not the reciprocal of the mean"),
+	   "long: the cells where the reciprocals move the same way named, and why");
+	ok(longest_line(out) <= 80, "long: 80 columns");
+	is_int(res.nothing, 0, "long: the result is the first figure's");
+	free(out);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -1172,6 +1204,7 @@ int main(void)
 	tap_case(metric_real);
 	tap_case(stats_and_runs);
 	tap_case(wide_changes);
+	tap_case(long_view);
 	test_db_remove(&db);
 	return done_testing();
 }
