@@ -83,7 +83,8 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "several figures side by side, as AIM7's and contest's posts list kernels: a table per workload "
 		     "(and load), a row per side within each task count, a column per --metric (the first with each "
 		     "--stat), each mean's change against the base with its mark beside it (under it where the row "
-		     "would pass 80 columns), Loads, LCPU% and contest's Ratio where a load ran; the cautions once"),
+		     "would pass 80 columns), Loads, LCPU% and contest's Ratio where a load ran; the cautions once; "
+		     "a gate judges the first --metric; text, or Markdown as a code block"),
 	CLI_OPT_LIST(0, "stat", "NAME", struct compare_args, stats,
 		     "what a cell shows of each side's samples, instead of their mean; repeat it for a row per "
 		     "statistic (--stat min --stat mean --stat max --stat sd). The change, its interval and the "

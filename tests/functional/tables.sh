@@ -245,6 +245,13 @@ ok "$(grep -qE '^ct2 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.
 narrow "$T/contest" "contest's tables"
 check "one run's loads, --long" "$REAIM" compare ct --long --metric real_s --metric user_pct
 ok "$(grep -qE '^no_load +2 +[0-9.]+ ' "$T/out" && grep -qE '^load process +2 ' "$T/out"; echo $?)" "a row per load"
+check "--long --format markdown" "$REAIM" compare k1:mix k2 --long --metric jobs_per_min --metric real_s --format markdown
+ok "$([ "$(head -1 "$T/out")" = '```' ] && [ "$(tail -1 "$T/out")" = '```' ] && grep -qE '^Kernel +Tasks +n +Jobs/Min' "$T/out"; echo $?)" \
+	"Markdown: the table as a code block, its columns kept"
+"$REAIM" compare k1:mix k2 --long --metric jobs_per_min --metric real_s --fail-above 100 >"$T/out" 2>"$T/err"
+rc=$?
+ok "$([ $rc = 0 ] || [ $rc = 5 ]; echo $?)" "--long with a gate: it judges the first figure (exit $rc: passed or cannot vouch, never failed)"
+contains "$T/err" "gate: " "and says its decision"
 status 1 "--long refuses CSV" "$REAIM" compare k1:mix k2 --long --metric real_s --format csv
 contains "$T/err" "--long lays several figures out as text or Markdown" "saying why"
 
