@@ -96,7 +96,8 @@ static void views_legend(struct strbuf *legend, const struct compare_model *m)
 		report_stats_text(m, shown, sizeof(shown));
 		strbuf_addf(legend, " The %s columns show the %s of each side's samples%s; the change, its interval, p "
 			     "and the verdict stay those of the means.", report_metric_short(m), shown,
-			     m->nstats > 1 ? ", the first on the task count's row, each further one on a row of its own" : "");
+			     m->nstats > 1 ? ", the mean (else the first) on the task count's row beside its change, each "
+					     "other one on a row of its own" : "");
 	}
 	if (m->runs)
 		strbuf_addf(legend, " Rows #ID (run ID): each run's own %s, its mean over its valid points at that task "
@@ -247,6 +248,16 @@ static void panel_title(FILE *f, const struct compare_model *m, const struct com
 	fprintf(f, ": %s against %s\n", m->sides[p->side].letter, m->sides[0].letter);
 }
 
+/* The statistic on a task count's row, beside the change, interval and p of the means: the mean where
+ * --stat shows it, else the first shown; the others go on rows of their own under it. */
+static size_t lead_stat(const struct compare_model *m)
+{
+	for (size_t k = 0; k < m->nstats; k++)
+		if (m->stats[k] == COMPARE_STAT_MEAN)
+			return k;
+	return 0;
+}
+
 /* One cell's figures as text: change, interval, p, MDE, CPU (blank where not known). */
 struct cell_text {
 	char n_a[16], n_b[16], mean_b[24], change[16], ci[40], p[16], mde[16], cpu[16];
@@ -294,7 +305,7 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 		return;
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
-	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), t->mean_b, sizeof(t->mean_b));
+	report_metric_value(m, compare_cell_stat(c, 1, m->stats[lead_stat(m)]), t->mean_b, sizeof(t->mean_b));
 	if (ratio)
 		report_change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change,
 				   sizeof(t->change));
@@ -479,7 +490,9 @@ static void text_line(FILE *f, const char *line)
 static void table_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int w)
 {
 	char line[512], va[24], vb[24], id[24], label[160];
-	for (size_t k = 1; k < m->nstats && c->present; k++) {
+	for (size_t k = 0; k < m->nstats && c->present; k++) {
+		if (k == lead_stat(m))
+			continue;
 		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
 		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
 		snprintf(line, sizeof(line), "%5s %*s %3s %*s", compare_stats[m->stats[k]].tag, w, va, "", w, vb);
@@ -504,7 +517,8 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	char ha[48], hb[48];
 	/* a statistic other than the mean names its column in the metric's place (the legend says which) */
-	const char *head = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : report_metric_short(m);
+	int lead = m->stats[lead_stat(m)];
+	const char *head = lead != COMPARE_STAT_MEAN ? compare_stats[lead].tag : report_metric_short(m);
 	snprintf(ha, sizeof(ha), "%s %s", a, head);
 	snprintf(hb, sizeof(hb), "%s %s", b, head);
 	/* a longer metric's name widens its columns, never cut */
@@ -521,7 +535,7 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char line[256], mean_a[24];
-		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[lead_stat(m)]), mean_a, sizeof(mean_a));
 		snprintf(line, sizeof(line), "%5d %*s %3s %*s %3s %7s %-17s %5s%c %6s %7s", c->tasks, w, mean_a, t.n_a,
 			 w, t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
 		text_line(f, line);
@@ -536,7 +550,9 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 static void markdown_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int more)
 {
 	char va[24], vb[24], label[160];
-	for (size_t k = 1; k < m->nstats && c->present; k++) {
+	for (size_t k = 0; k < m->nstats && c->present; k++) {
+		if (k == lead_stat(m))
+			continue;
 		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
 		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
 		fprintf(f, "| %s | %s | | %s | | | | | | |%.*s\n", compare_stats[m->stats[k]].words, va, vb, 2 * more,
@@ -559,7 +575,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
 	const char *metric = report_metric_short(m);
-	const char *st = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : "";
+	const char *st = m->stats[lead_stat(m)] != COMPARE_STAT_MEAN ? compare_stats[m->stats[lead_stat(m)]].tag : "";
 	fprintf(f, "\n| Tasks | %s %s%s%s | n | %s %s%s%s | n | %s | %g%% CI | p adj | MDE | CPU |", a, st, *st ? " " : "",
 		metric, b, st, *st ? " " : "", metric, m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
 	if (p->has_loads)
@@ -570,7 +586,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char mean_a[24];
-		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[lead_stat(m)]), mean_a, sizeof(mean_a));
 		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |", c->tasks, mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : t.mark == '#' ? "#" : "", t.mde,
 			t.cpu);

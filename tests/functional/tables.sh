@@ -35,6 +35,12 @@ ok "$(grep -q TOTAL "$T/wide3" && echo 1 || echo 0)" "no TOTAL of Jobs/Min"
 check "compare --wide --stat min --stat mean" "$REAIM" compare k1 k2 --wide --stat min --stat mean
 ok "$(grep -qE '^ +1 Min +[0-9.]+ +[0-9.]+$' "$T/out" && grep -qE '^ +Mean +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%' "$T/out"; echo $?)" \
 	"the change of the means on the Mean row, not the Min row"
+check "compare --stat min --stat mean" "$REAIM" compare k1 k2 --stat min --stat mean
+cp "$T/out" "$T/minmean"
+check "compare, the means" "$REAIM" compare k1 k2
+ok "$(awk 'NR == FNR { if ($1 == 1 && NF > 5) m = $2 " " $4 " " $6; next } $1 == 1 && NF > 5 { exit !($2 " " $4 " " $6 == m) }' \
+	"$T/minmean" "$T/out" && grep -qE '^ +min +[0-9.]+ +[0-9.]+$' "$T/minmean"; echo $?)" \
+	"compare's blocks: the mean on the task count's row beside its change, the min on a row under it"
 check "compare --wide --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --wide --ratio
 ok "$(grep -qE '^Geomean over every cell, against A: B [0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "in the table's unit"
 check "compare --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --ratio
