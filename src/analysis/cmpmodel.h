@@ -293,6 +293,7 @@ struct compare_model {
 	int runs;                 /* the views add a row per run (compare_cell's runs_a, runs_b) */
 	const struct metric *metric; /* the figure the cells judge (curves.c's table): Jobs/Min unless --metric */
 	int blocked;              /* groups of runs from a lab's devices, paired device by device (reaim lab) */
+	int verbose;              /* the views explain every column before the tables (-v; set by report/) */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };

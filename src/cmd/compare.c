@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy, wide, ratio, invert, per_run, summary, long_view;
+	int counters, bisect, exclude_noisy, wide, ratio, invert, per_run, summary, long_view, verbose;
 	struct cli_list runs, stats, metrics;
 };
 
@@ -70,11 +70,12 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "one table, as mmtests and LKP print many kernels: a column per group (its label and run "
 		     "count), a row per workload, O_SYNC setting and task count, each cell the mean Jobs/Min "
 		     "with its change against the base and the same * and ? as the blocks; Amean, Hmean and "
-		     "Gmean rows under each workload and a geomean per group over every cell; text within 80 "
+		     "Gmean rows under each workload (over two or more task counts), a Peak row (each group's best "
+		     "against the base's) and a geomean per group over every cell; text within 80 "
 		     "columns for three groups, wrapped by groups beyond; every --format"),
 	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
 		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
-		     "Fieller interval (1 + change / 100)"),
+		     "Fieller interval (1 + change / 100); every summary a ratio too"),
 	CLI_OPT_FLAG(0, "invert", struct compare_args, invert,
 		     "with --ratio: A/B, the base's mean over the side's, as a post says \"8x faster\" of a time an "
 		     "eighth of the base's (or of Jobs/Min the other way round)"),
@@ -82,7 +83,8 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "several figures side by side, as AIM7's and contest's posts list kernels: a table per workload "
 		     "(and load), a row per side within each task count, a column per --metric (the first with each "
 		     "--stat), each mean's change against the base with its mark beside it (under it where the row "
-		     "would pass 80 columns), Loads, LCPU% and contest's Ratio where a load ran; the cautions once"),
+		     "would pass 80 columns), Loads, LCPU% and contest's Ratio where a load ran; the cautions once; "
+		     "a gate judges the first --metric; text, or Markdown as a code block"),
 	CLI_OPT_LIST(0, "stat", "NAME", struct compare_args, stats,
 		     "what a cell shows of each side's samples, instead of their mean; repeat it for a row per "
 		     "statistic (--stat min --stat mean --stat max --stat sd). The change, its interval and the "
@@ -93,7 +95,11 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "mean over its valid points there (with several runs a side, its sample)"),
 	CLI_OPT_FLAG(0, "summary", struct compare_args, summary,
 		     "one line per workload, O_SYNC setting and task count: each side's change against the base "
-		     "with the model's mark, then the TOTAL over the cells every side has, for a long matrix"),
+		     "with the model's mark, then the TOTAL over the cells every side has (of a figure that adds up: "
+		     "times, bytes, a disk's bandwidth), for a long matrix; with --runs each case run by run under it"),
+	CLI_OPT_FLAG('v', "verbose", struct compare_args, verbose,
+		     "before the tables, what every column, mark and row means (the test, the correction, the "
+		     "outside load's model, MDE, CPU); without it a few lines, the tables first"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -254,7 +260,7 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 				    .ratio = a.invert ? COMPARE_RATIO_INVERTED : a.ratio ? COMPARE_RATIO_BA : COMPARE_RATIO_OFF,
 				    .metric = a.metrics.count ? a.metrics.v[0] : NULL, .stats = stats, .nstats = nstats, .runs = a.per_run,
 				    .summary = a.summary, .metrics = (const char *const *)a.metrics.v,
-				    .nmetrics = a.metrics.count,
+				    .nmetrics = a.metrics.count, .verbose = a.verbose,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));

@@ -98,7 +98,8 @@ static void views_legend(struct strbuf *legend, const struct compare_model *m)
 		report_stats_text(m, shown, sizeof(shown));
 		strbuf_addf(legend, " The %s columns show the %s of each side's samples%s; the change, its interval, p "
 			     "and the verdict stay those of the means.", report_metric_short(m), shown,
-			     m->nstats > 1 ? ", the first on the task count's row, each further one on a row of its own" : "");
+			     m->nstats > 1 ? ", the mean (else the first) on the task count's row beside its change, each "
+					     "other one on a row of its own" : "");
 	}
 	if (m->runs)
 		strbuf_addf(legend, " Rows #ID (run ID): each run's own %s, its mean over its valid points at that task "
@@ -114,41 +115,24 @@ char *report_views_legend(const struct compare_model *m)
 	return sb.buf;
 }
 
-/* The sides, how to read the table, and every warning; shared by the table and Markdown. */
-static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+/* What every column means, the correction, the load model and the CPU column: -v's legend. */
+static void full_legend(struct strbuf *legend, const struct compare_model *m)
 {
 	char over[64];
-	const char *item = markdown ? "- " : "";
-	char shown[400];
-	if (m->kind != COMPARE_GROUPS)
-		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
-		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
-		      m->kind == COMPARE_VARIANTS ? "its variants"
-		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
-						  : "O_SYNC off against on");
-	for (size_t s = 0; s < m->nsides; s++) {
-		char runs[256] = "";
-		if (m->kind == COMPARE_GROUPS)
-			runs_text(&m->sides[s], runs, sizeof(runs));
-		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
-		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
-	}
-	fputc('\n', f);
-	struct strbuf legend = {0};
 	size_t family = compare_model_family(m);
 	const char *worse, *better;
 	report_metric_words(m, &worse, &better);
 	if (strcmp(m->metric->name, "jobs_per_min") != 0)
-		strbuf_addf(&legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
+		strbuf_addf(legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
 			     "\"%s\" means %s. ", m->metric->name, m->metric->label,
 			     m->metric->rise_better ? "better" : "worse", worse, "worse");
 	if (m->ratio == COMPARE_RATIO_INVERTED)
-		strbuf_addf(&legend, "Ratio: the base's mean %s over the other side's (A/B, --invert), its interval "
+		strbuf_addf(legend, "Ratio: the base's mean %s over the other side's (A/B, --invert), its interval "
 			     "the change's below as 1 / (1 + change / 100). ", m->metric->label);
 	else if (m->ratio)
-		strbuf_addf(&legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
+		strbuf_addf(legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
 			     "the change's below as 1 + change / 100. ", m->metric->label);
-	strbuf_addf(&legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
+	strbuf_addf(legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s%s; "
 		     "* below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
@@ -168,24 +152,79 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha, m->metric->label);
-	views_legend(&legend, m);
+	views_legend(legend, m);
 	int loads = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;
 	if (loads)
-		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the time the other side took "
+		strbuf_addf(legend, " Background loads as contest shows them: Time B/A, the time the other side took "
 			     "for the same jobs over the base's, the base's mean Jobs/Min over the other's (inside one "
 			     "run, a load's against no_load's: contest's Ratio, as show prints it; above 1 the job took "
 			     "longer); Loads, the units of work "
 			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
 			     "one CPU; means over the points compared, - where a side ran no load.");
+}
+
+char *report_compare_legend(const struct compare_model *m)
+{
+	struct strbuf sb = {0};
+	full_legend(&sb, m);
+	return sb.buf;
+}
+
+/* A few lines before the tables: what is judged, what the change and marks are (-v says the rest). */
+static void short_legend(struct strbuf *legend, const struct compare_model *m)
+{
+	char over[64];
+	if (strcmp(m->metric->name, "jobs_per_min") != 0)
+		strbuf_addf(legend, "Judged: %s (%s), a rise %s. ", m->metric->name, m->metric->label,
+			    m->metric->rise_better ? "better" : "worse");
+	if (m->ratio)
+		strbuf_addf(legend, "Ratio: %s of the means. ", m->ratio == COMPARE_RATIO_INVERTED ? "A/B" : "B/A");
+	strbuf_addf(legend, "Change: of the mean %s against the base, %g%% interval; p adj: %s, %s over %s%s; * "
+		     "significant, ? cannot be judged, # the outside load's. -v explains every column.",
+		    m->metric->label, 100 * (1 - m->alpha), test_name(m), compare_correction_name(m->correction),
+		    report_judged_cells(compare_model_family(m), "compared", over, sizeof(over)),
+		    m->nsides > 2 ? " a side" : "");
+	views_legend(legend, m);
+}
+
+/* The sides and the legend (a few lines; every column under -v); shared by the table and Markdown. */
+static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+{
+	const char *item = markdown ? "- " : "";
+	char shown[400];
+	if (m->kind != COMPARE_GROUPS)
+		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
+		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
+		      m->kind == COMPARE_VARIANTS ? "its variants"
+		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
+						  : "O_SYNC off against on");
+	for (size_t s = 0; s < m->nsides; s++) {
+		char runs[256] = "";
+		if (m->kind == COMPARE_GROUPS)
+			runs_text(&m->sides[s], runs, sizeof(runs));
+		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
+	}
+	fputc('\n', f);
+	struct strbuf legend = {0};
+	if (m->verbose)
+		full_legend(&legend, m);
+	else
+		short_legend(&legend, m);
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
-	if (markdown && m->nnotes)
+}
+
+/* Each caution and warning once, after the tables: the figures come first. */
+static void text_notes(FILE *f, const struct compare_model *m, int markdown)
+{
+	if (m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
-		char *line = xasprintf("%s%s", item, shown_note);
+		char *line = xasprintf("%s%s", markdown ? "- " : "", shown_note);
 		free(shown_note);
 		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
@@ -209,6 +248,16 @@ static void panel_title(FILE *f, const struct compare_model *m, const struct com
 	if (p->load[0])
 		fprintf(f, ", load %s", p->load);
 	fprintf(f, ": %s against %s\n", m->sides[p->side].letter, m->sides[0].letter);
+}
+
+/* The statistic on a task count's row, beside the change, interval and p of the means: the mean where
+ * --stat shows it, else the first shown; the others go on rows of their own under it. */
+static size_t lead_stat(const struct compare_model *m)
+{
+	for (size_t k = 0; k < m->nstats; k++)
+		if (m->stats[k] == COMPARE_STAT_MEAN)
+			return k;
+	return 0;
 }
 
 /* One cell's figures as text: change, interval, p, MDE, CPU (blank where not known). */
@@ -258,7 +307,7 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 		return;
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
-	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), t->mean_b, sizeof(t->mean_b));
+	report_metric_value(m, compare_cell_stat(c, 1, m->stats[lead_stat(m)]), t->mean_b, sizeof(t->mean_b));
 	if (ratio)
 		report_change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change,
 				   sizeof(t->change));
@@ -447,7 +496,9 @@ static void text_line(FILE *f, const char *line)
 static void table_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int w)
 {
 	char line[512], va[24], vb[24], id[24], label[160];
-	for (size_t k = 1; k < m->nstats && c->present; k++) {
+	for (size_t k = 0; k < m->nstats && c->present; k++) {
+		if (k == lead_stat(m))
+			continue;
 		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
 		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
 		snprintf(line, sizeof(line), "%5s %*s %3s %*s", compare_stats[m->stats[k]].tag, w, va, "", w, vb);
@@ -472,7 +523,8 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	char ha[48], hb[48];
 	/* a statistic other than the mean names its column in the metric's place (the legend says which) */
-	const char *head = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : report_metric_short(m);
+	int lead = m->stats[lead_stat(m)];
+	const char *head = lead != COMPARE_STAT_MEAN ? compare_stats[lead].tag : report_metric_short(m);
 	snprintf(ha, sizeof(ha), "%s %s", a, head);
 	snprintf(hb, sizeof(hb), "%s %s", b, head);
 	/* a longer metric's name widens its columns, never cut */
@@ -489,7 +541,7 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char line[256], mean_a[24];
-		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[lead_stat(m)]), mean_a, sizeof(mean_a));
 		snprintf(line, sizeof(line), "%5d %*s %3s %*s %3s %7s %-17s %5s%c %6s %7s", c->tasks, w, mean_a, t.n_a,
 			 w, t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
 		text_line(f, line);
@@ -504,7 +556,9 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 static void markdown_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int more)
 {
 	char va[24], vb[24], label[160];
-	for (size_t k = 1; k < m->nstats && c->present; k++) {
+	for (size_t k = 0; k < m->nstats && c->present; k++) {
+		if (k == lead_stat(m))
+			continue;
 		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
 		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
 		fprintf(f, "| %s | %s | | %s | | | | | | |%.*s\n", compare_stats[m->stats[k]].words, va, vb, 2 * more,
@@ -527,7 +581,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
 	const char *metric = report_metric_short(m);
-	const char *st = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : "";
+	const char *st = m->stats[lead_stat(m)] != COMPARE_STAT_MEAN ? compare_stats[m->stats[lead_stat(m)]].tag : "";
 	fprintf(f, "\n| Tasks | %s %s%s%s | n | %s %s%s%s | n | %s | %g%% CI | p adj | MDE | CPU |", a, st, *st ? " " : "",
 		metric, b, st, *st ? " " : "", metric, m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
 	if (p->has_loads)
@@ -538,7 +592,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char mean_a[24];
-		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[lead_stat(m)]), mean_a, sizeof(mean_a));
 		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |", c->tasks, mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : t.mark == '#' ? "#" : "", t.mde,
 			t.cpu);
@@ -916,8 +970,9 @@ static void json_end(FILE *f, const struct compare_model *m)
 }
 
 /* After the panels of the text formats: why a gate could not pass. */
-static void text_end(FILE *f, const struct compare_model *m)
+static void text_end(FILE *f, const struct compare_model *m, int markdown)
 {
+	text_notes(f, m, markdown);
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
 	else if (m->gate && m->vouch[0])
@@ -930,13 +985,16 @@ static void text_end(FILE *f, const struct compare_model *m)
 			       "significantly, the kernel's counters per job and the sampler's shares.");
 }
 
+static void table_end(FILE *f, const struct compare_model *m) { text_end(f, m, 0); }
+static void markdown_end(FILE *f, const struct compare_model *m) { text_end(f, m, 1); }
+
 const struct compare_format report_compare_formats[] = {
 	{"table", "text within 80 columns: the sides, how to read the figures and the warnings, then per "
 		  "workload and O_SYNC setting a row per task count (means, n a side, % change with its 95% "
 		  "interval, adjusted p, MDE, CPU change), peaks, system shares and the subtests that carry the "
 		  "change; more than two sides stack one block per side",
-	 table_begin, table_panel, text_end},
-	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, text_end},
+	 table_begin, table_panel, table_end},
+	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, markdown_end},
 	{"csv", "one line per task count and side, with every figure of the table", csv_begin, csv_panel, NULL},
 	{"json", "the sides, notes, a row per task count and side, every subtest's share, whether "
 		 "--fail-above found a regression, the gate's outcome and why it could not judge (JSON even then)",
@@ -968,6 +1026,7 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		return -1;
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
+	m.verbose = o->verbose;
 	report_compare_result(&m, res);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)

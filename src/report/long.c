@@ -388,7 +388,8 @@ static void put_legend(FILE *f, const struct long_table *t)
 	else
 		strbuf_addf(&sb, "Change: of each figure's mean against %s's,", a);
 	strbuf_addf(&sb, " * significant at %g%% after %s's correction, ? not judged, # not told apart from the "
-		     "outside load; n: samples a side.", 100 * (1 - m0->alpha), compare_correction_name(m0->correction));
+		     "outside load; n: samples a side.%s", 100 * (1 - m0->alpha), compare_correction_name(m0->correction),
+		     m0->verbose ? "" : " -v explains every column.");
 	if (m0->nstats > 1) {
 		char shown[200];
 		report_stats_text(m0, shown, sizeof(shown));
@@ -400,6 +401,12 @@ static void put_legend(FILE *f, const struct long_table *t)
 			     "time against the same side's no_load.");
 	report_wrap(f, sb.buf, "", LONG_COLUMNS);
 	strbuf_free(&sb);
+	if (!m0->verbose)
+		return;
+	char *full = report_compare_legend(m0); /* every figure is judged as the first is */
+	fputc('\n', f);
+	report_wrap(f, full, "", LONG_COLUMNS);
+	free(full);
 }
 
 /* Every caution of every figure's model, once. */
@@ -499,6 +506,7 @@ static int build_figs(struct long_table *t, struct store *st, const struct compa
 		}
 		if (compare_model_build(st, groups, n, &og, &t->figs[g].m) < 0)
 			return -1;
+		t->figs[g].m.verbose = o->verbose;
 		compare_wide_build(&t->figs[g].m, &t->figs[g].w);
 		t->figs[g].built = 1;
 	}

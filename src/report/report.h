@@ -67,6 +67,9 @@ int report_show(FILE *f, struct store *st, int64_t run_id, const struct report_s
 int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
+/* `list --modes` (report/modes.c): a row per label, workload and variant of the runs filter passes, each
+ * mode's best Jobs/Min side by side (STP's Peak Load and Quick Convergence) with the runs' ids. */
+int report_list_modes(FILE *f, struct store *st, const struct run_filter *filter);
 /* What an export names that the run does not hold (`reaim export --origin ...`, for kcidb); NULL:
  * the default (origin reaim, the checkout and build ids ORIGIN:KERNEL_RELEASE). */
 struct report_export_opts {
@@ -158,6 +161,9 @@ struct compare_result {
  * (with the reason). -1 when the store cannot be read (store_error says why). */
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res);
+/* What every column of compare's tables means, the test, the correction, the outside load's model, MDE
+ * and CPU: the legend -v prints (freed by the caller). */
+char *report_compare_legend(const struct compare_model *m);
 /* What report_compare concluded of a model (its gate, whether there was nothing, why). */
 void report_compare_result(const struct compare_model *m, struct compare_result *res);
 /* `compare --long` (report/long.c): a model per figure (o->metrics; none: o->metric) over the same groups,

@@ -167,7 +167,20 @@ static void side_run_labels(struct strbuf *sb, const struct compare_model *m, si
 	}
 }
 
-/* The sides, how to read the cells, the model's notes. */
+/* A few lines before the table: what a cell is and its marks (-v: every row explained). */
+static void short_legend(FILE *f, const struct compare_model *m, const char *shown, int markdown)
+{
+	char *legend = xasprintf(
+		"Each cell: the %s %s%s and %s against %s (the verdict is the means', whatever the cell shows); * "
+		"significant at %g%% after %s, ? cannot be judged, # the outside load's. -v explains the rows.",
+		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "",
+		m->ratio == COMPARE_RATIO_INVERTED ? "the ratio A/B" : m->ratio ? "the ratio B/A" : "the % change",
+		m->sides[0].letter, 100 * (1 - m->alpha), compare_correction_name(m->correction));
+	report_wrap(f, legend, "", markdown ? 0 : WIDE_COLUMNS);
+	free(legend);
+}
+
+/* The sides and how to read the cells (every row under -v). */
 static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 {
 	size_t width = markdown ? 0 : WIDE_COLUMNS;
@@ -191,6 +204,10 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 	fputc('\n', f);
 	char shown[200];
 	report_stats_text(m, shown, sizeof(shown));
+	if (!m->verbose) {
+		short_legend(f, m, shown, markdown);
+		return;
+	}
 	char *legend = xasprintf(
 		"Each cell: the %s %s of the side's samples%s, then %s of the means against %s (the verdict is the "
 		"means', whatever the cell shows); * significant at %g%% "
@@ -210,13 +227,18 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 			  "there, in its side's column." : "");
 	report_wrap(f, legend, "", width);
 	free(legend);
-	if (markdown && m->nnotes)
+}
+
+/* Each caution and warning once, after the tables. */
+static void text_notes(FILE *f, const struct compare_model *m, int markdown)
+{
+	if (m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char *safe = text_escape(m->notes[i]); /* a note quotes stored text */
 		char *line = xasprintf("%s%s", markdown ? "- " : "", safe);
 		free(safe);
-		report_wrap(f, line, "  ", width);
+		report_wrap(f, line, "  ", markdown ? 0 : WIDE_COLUMNS);
 		free(line);
 	}
 }
@@ -385,6 +407,7 @@ static void wide_text_out(FILE *f, const struct wide_model *w)
 	}
 	free(sides);
 	all_line(f, w, 0);
+	text_notes(f, m, 0);
 }
 
 static void md_cell(FILE *f, const struct wide_text *t, int base)
@@ -473,6 +496,7 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 		}
 	}
 	all_line(f, w, 1);
+	text_notes(f, m, 1);
 }
 
 const struct compare_wide_format report_compare_wide_formats[] = {

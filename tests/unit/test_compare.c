@@ -110,13 +110,17 @@ static int64_t two_by_two(const char *label, double a1, double b1, double a2, do
 	return fake_run(label, p, ARRAY_SIZE(p), jobs);
 }
 
+/* The next write_compare explains every column (-v), as the legend's checks read it. */
+static int full_legend;
+
 static char *write_compare(const struct compare_group *g, size_t n, const char *format, double fail_above,
 			   int *regressed)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above};
+	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above, .verbose = full_legend};
+	full_legend = 0;
 	struct compare_result res;
 	report_compare(f, st, g, n, &o, &res);
 	*regressed = res.gate == COMPARE_GATE_FAIL;
@@ -224,6 +228,17 @@ static void groups(void)
 
 	int reg;
 	char *out = write_compare(g, 2, "table", 0, &reg);
+	ok(has_words(out, "p adj: Welch's t test, Holm over the 2 cells compared") &&
+	   has_words(out, "-v explains every column.") && !has_words(out, "noncentral"),
+	   "table: a short legend, the test and correction in it");
+	const char *table = strstr(out, "\nWorkload ");
+	size_t before = 0;
+	for (const char *c = out; table && c < table; c++)
+		before += *c == '\n';
+	ok(table && before <= 8, "table: the table first, after the sides and a few lines");
+	free(out);
+	full_legend = 1;
+	out = write_compare(g, 2, "table", 0, &reg);
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "table: no line over 80 columns");
 	ok(has_words(out, "Holm's method over the 2 cells compared"), "table: says which correction, over how many");
@@ -287,6 +302,7 @@ static void family_per_side(void)
 	compare_wide_free(&w);
 	compare_model_free(&m);
 	int reg;
+	full_legend = 1;
 	char *out = write_compare(g, 3, "table", 0, &reg);
 	ok(has_words(out, "over the 2 cells compared with the base, per side: each side against the base is a family "
 			  "of its own"),
@@ -321,6 +337,7 @@ static void variants(void)
 	is_int(m.regressed, 0, "paired: faster is no regression");
 	compare_model_free(&m);
 	int reg;
+	full_legend = 1;
 	char *out = write_compare(&g, 1, "table", 0, &reg);
 	ok(strstr(out, "paired t test") != NULL && strstr(out, "A (base): variant a") != NULL,
 	   "variants table: the test and the base variant");
@@ -603,7 +620,7 @@ static void quantities(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o90 = {.format = "table", .alpha = 0.1};
+	struct compare_options o90 = {.format = "table", .alpha = 0.1, .verbose = 1};
 	struct compare_result res;
 	report_compare(f, st, gg, 2, &o90, &res);
 	fclose(f);
@@ -1171,6 +1188,38 @@ static void wide_changes(void)
 	free(out);
 }
 
+/* --long: Jobs/Min and Real side by side, a row per side within each task count, each figure the model's;
+ * one run of B at a tenth of the others' Jobs/Min lifts B's mean Real as it lifts its mean Jobs/Min, and
+ * the view says why the two move the same way. */
+static void long_view(void)
+{
+	int64_t a[] = {two_by_two("base", 99, 99, 99, 99, "100"), two_by_two("base", 100, 100, 100, 100, "100"),
+		       two_by_two("base", 101, 101, 101, 101, "100")};
+	int64_t b[] = {two_by_two("odd", 30, 30, 30, 30, "100"), two_by_two("odd", 300, 300, 300, 300, "100"),
+		       two_by_two("odd", 300, 300, 300, 300, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 3}};
+	const char *const figs[] = {"jobs_per_min", "real_s"};
+	struct compare_options o = {.format = "table", .alpha = 0.05, .metrics = figs, .nmetrics = 2};
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct compare_result res;
+	is_int(report_compare_long(f, st, g, 2, &o, &res), 0, "long: written");
+	fclose(f);
+	printf("# %s", out);
+	ok(strstr(out, "\nKernel  Tasks  n  Jobs/Min    Change  Real   Change\n") != NULL, "long: one header, each figure's change beside it");
+	ok(strstr(out, "\nbase        1  3     100.0               6\n") != NULL, "long: the base's row, 600 / 100 jobs a minute is 6 s");
+	ok(strstr(out, "\nodd         1  3     210.0  +110.0%      8  +33.3%\n") != NULL,
+	   "long: B's row at 1 task, the means of 30, 300, 300 and of 20, 2, 2 s, each against the base's");
+	ok(strstr(out, "\nodd         2  3 ") != NULL, "long: a row per side within each task count");
+	ok(has_words(out, "Jobs/Min and Real disagree at 2 cells (B at 1 tasks: Real +33.3%, Jobs/Min +110.0%") &&
+	   has_words(out, "the mean of reciprocals is not the reciprocal of the mean"),
+	   "long: the cells where the reciprocals move the same way named, and why");
+	ok(longest_line(out) <= 80, "long: 80 columns");
+	is_int(res.nothing, 0, "long: the result is the first figure's");
+	free(out);
+}
+
 int main(void)
 {
 	struct test_db db;
@@ -1196,6 +1245,7 @@ int main(void)
 	tap_case(metric_real);
 	tap_case(stats_and_runs);
 	tap_case(wide_changes);
+	tap_case(long_view);
 	test_db_remove(&db);
 	return done_testing();
 }
