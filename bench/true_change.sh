@@ -2,17 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A true change beside busy neighbours: the verdict must find it, never adjust it away. Two CPU-bound
 # neighbours (`while :; do :; done`) run through every side. Per cap in CAPS (% of one CPU):
-#   base    RUNS runs of the compute mix, uncapped
+#   baseN   RUNS runs of the compute mix, uncapped
 #   capN    RUNS runs inside a v1 cpu cgroup capped at N % of one CPU (a real 2-10x slowdown),
-#           interleaved with base's (base capN capN base ...)
-# then `reaim compare base capN` with --fail-above FAIL and with a bare --bisect. Then the other half:
-#   one     RUNS runs with a third neighbour beside this side only, no change of the run, against
-#           base: never slower, never exit 4
-#   aa      RUNS more uncapped runs against base (A/A): false alarms at most 5 % of cells
+#           interleaved with baseN's (baseN capN capN baseN ...)
+# then `reaim compare baseN capN` with --fail-above FAIL and with a bare --bisect. Then the other half,
+# three sides interleaved (one aa ab, RUNS times):
+#   one     a third neighbour beside this side only, no change of the run, against aa: never
+#           slower, never exit 4
+#   ab      uncapped runs against aa (A/A): false alarms at most 5 % of cells
 # Per comparison, a table per side: others' demand (runnable threads not the run's, % of the CPUs,
 # measured before and after each point: the verdict's covariate) against the CPU others used during
 # the points (the old covariate, which the run's own slowdown moves), the change raw and as judged,
-# the states and the gates' exits. Needs root and a v1 cpu hierarchy (else it says so and exits 0).
+# the states and the gates' exits, and what the old covariate (the CPU others used, which the run's
+# own slowdown moves) would have judged on the same runs. Needs root and a v1 cpu hierarchy (else it says so and exits 0).
 # Every neighbour and the cgroup are removed at exit; KEEP=1 keeps the database.
 # usage: bench/true_change.sh [RUNS] [JOBS] [TASKS] [FAIL] [CAPS]
 set -eu
@@ -82,6 +84,20 @@ print("  --fail-above: exit %s; bare --bisect: exit %s" % (sys.argv[2], sys.argv
 EOF
 	tail -n 1 "$t/gate.err" | sed 's/^/  /'
 	tail -n 1 "$t/bisect.err" | sed 's/^/  /'
+	# the old covariate on the same runs: the CPU others used during the points in the demand's place
+	cp "$t/bench.db" "$t/old.db"
+	sqlite3 "$t/old.db" "UPDATE points SET others_demand_pct = outside_cpu_pct"
+	set +e
+	"$reaim" compare "$1" "$2" --db "$t/old.db" --fail-above "$fail" --format json >"$t/old.json" 2>/dev/null
+	old_gate=$?
+	set -e
+	python3 - "$t/old.json" "$old_gate" <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+print("  old covariate (CPU others used): " + "; ".join("%d tasks %+.1f %% %s" % (r["tasks"], r["pct"] or 0, r["state"])
+      for r in m["rows"]) + "; --fail-above: exit %s" % sys.argv[2])
+EOF
+	rm -f "$t/old.db"
 }
 header() {
 	printf '  %-7s %5s %10s %9s %10s %9s %10s\n' side tasks "demand %" range "used %" range Jobs/Min
@@ -95,12 +111,12 @@ echo "used:   CPU others used during the points, % of the machine (what the run 
 for cap in $caps; do
 	echo $((period * cap / 100)) >"$cg/cpu.cfs_quota_us"
 	for i in $(seq "$runs"); do
-		if [ $((i % 2)) = 1 ]; then one_run base; one_run "cap$cap" capped; else one_run "cap$cap" capped; one_run base; fi
+		if [ $((i % 2)) = 1 ]; then one_run "base$cap"; one_run "cap$cap" capped; else one_run "cap$cap" capped; one_run "base$cap"; fi
 	done
 	echo
 	echo "B capped at $cap % of one CPU:"
 	header
-	report base "cap$cap"
+	report "base$cap" "cap$cap"
 done
 echo
 echo "a third neighbour beside one side only (no change of the run):"
@@ -112,10 +128,11 @@ for i in $(seq "$runs"); do
 	wait "$last" 2>/dev/null || :
 	hogs=${hogs% *}
 	one_run aa
+	one_run ab
 done
 header
-report base one
+report aa one
 echo
 echo "A/A beside the neighbours:"
 header
-report base aa
+report aa ab

@@ -10,15 +10,15 @@
 # not printed).
 set -u
 REAIM="" TEST_DIR="" TEST_GIT_URL="" TEST_PROG_VERSION=""
-SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL=""
+SUITE=quick TASKS="" JOBS="" REPEAT=1 DIR=/var/tmp SKIP_INSTALL=false BRING_DB=true LABEL="" RUN_ARGS="" TIME_LIMIT=""
 
 usage() {
 	echo "usage: $0 [-b REAIM] [-D TEST_DIR] [-g TEST_GIT_URL] [-V VERSION] [-s SUITE] [-t TASKS] [-j JOBS]" \
-		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL]" >&2
+		"[-r REPEAT] [-d DIR] [-S true|false] [-B true|false] [-l LABEL] [-a RUN_ARGS] [-T SECONDS]" >&2
 	exit 1
 }
 
-while getopts "b:D:g:V:s:t:j:r:d:S:B:l:h" o; do
+while getopts "b:D:g:V:s:t:j:r:d:S:B:l:a:T:h" o; do
 	case "$o" in
 	b) REAIM=$OPTARG ;;
 	D) TEST_DIR=$OPTARG ;;
@@ -32,6 +32,8 @@ while getopts "b:D:g:V:s:t:j:r:d:S:B:l:h" o; do
 	S) SKIP_INSTALL=$OPTARG ;;
 	B) BRING_DB=$OPTARG ;;
 	l) LABEL=$OPTARG ;;
+	a) RUN_ARGS=$OPTARG ;;
+	T) TIME_LIMIT=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -121,12 +123,30 @@ report reaim-build pass
 
 # The run: every point is stored in output/reaim.db (keep it: `reaim merge` gathers them). A suite
 # named by path is relative to the tree reaim was built in, when there is one.
-set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
-[ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
-[ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
+# -a: the run's own words (reaim lab's RUN-WORDS, blank-separated) in place of -s, -t, -j and -r (a
+# second -s would be a second suite, so a second run)
+if [ -n "$RUN_ARGS" ]; then
+	set -f
+	# shellcheck disable=SC2086 # one word each
+	set -- run -d "$DIR" --db "$OUTPUT/reaim.db" $RUN_ARGS
+	set +f
+	SUITE=given
+else
+	set -- run -s "$SUITE" -r "$REPEAT" -d "$DIR" --db "$OUTPUT/reaim.db"
+	[ -n "$TASKS" ] && set -- "$@" -t "$TASKS"
+	[ -n "$JOBS" ] && set -- "$@" -j "$JOBS"
+fi
 [ -n "$LABEL" ] && set -- "$@" --label "$LABEL"
-(cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+# -T: the run is stopped after that many seconds (SIGINT, as ^C: the points done stay stored, the one
+# running is ended), so that a point that stalls cannot take the database with it when LAVA ends the job
+# at its own timeout; the database is printed below whatever the run's status
+if [ -n "$TIME_LIMIT" ] && command -v timeout >/dev/null 2>&1; then
+	(cd "$tree" && timeout -s INT -k 60 "$TIME_LIMIT" "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+else
+	(cd "$tree" && "$REAIM" "$@") >"$OUTPUT/reaim.txt"
+fi
 rc=$?
+[ "$rc" -eq 124 ] && echo "reaim.sh: the run was stopped after $TIME_LIMIT s (-T)" >&2
 cat "$OUTPUT/reaim.txt"
 # 0: every point valid; 2: a point failed (it is reported as such below); else no run
 if [ "$rc" -eq 0 ]; then

@@ -23,6 +23,10 @@ enum compare_kind {
 
 enum compare_correction { COMPARE_HOLM, COMPARE_BH };
 
+/* What the views print in place of a % change: nothing, B/A (contest's Ratio, "x times"), or A/B (the
+ * base's over the side's: "8x faster" where the side's time is an eighth). */
+enum compare_ratio { COMPARE_RATIO_OFF, COMPARE_RATIO_BA, COMPARE_RATIO_INVERTED };
+
 struct compare_options {
 	const char *format;       /* a name from report_compare_formats; NULL: table */
 	double alpha;             /* significance level, 0.05 */
@@ -31,13 +35,16 @@ struct compare_options {
 	int exclude_noisy;        /* --exclude-noisy: points measured in noise are not samples */
 	int correction;           /* enum compare_correction (analysis/cmpmodel.h): Holm, or Benjamini-Hochberg */
 	int wide;                 /* views: one table, a column per side (report/wide.c) */
-	int ratio;                /* views: B/A and its interval in place of the % change */
+	int ratio;                /* views: enum compare_ratio, B/A (or A/B) in place of the % change */
 	const char *metric;       /* the figure judged, a name metric_find knows (NULL: jobs_per_min) */
 	const int *stats;         /* views: what a cell shows of each side's samples (enum compare_stat), in
 				   * order; NULL or nstats 0: the mean */
 	size_t nstats;
 	int runs;                 /* views: a row per run under each side's figure */
 	int summary;              /* views: one line per cell, its change and mark (report/cases.c) */
+	const char *const *metrics; /* views: --long's figures side by side, a model each (report/long.c); */
+	size_t nmetrics;          /* 0: metric alone */
+	int verbose;              /* views: the full legend (-v) */
 };
 
 /* One side: side 0 (letter A) is the base. */
@@ -231,6 +238,7 @@ enum compare_note_code {
 				   * figure: base min, max, other min, max of the load) */
 	NOTE_HOST_LOAD,           /* reaim vm: the host's outside load during the boots differs between the sides
 				   * (count: the other side's boots; value: its accelerator; figure: as confounded) */
+	NOTE_BLOCKED,             /* reaim lab: the runs are paired by the device they ran on (count: devices) */
 };
 enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
 /* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */
@@ -278,11 +286,14 @@ struct compare_model {
 	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
 	double vouch_pct;         /* the drop a passing gate rules out: --fail-above, else a bare --bisect's default */
 	char decision[640];       /* the gate's decision in one sentence: what failed, passed or could not be vouched for */
-	int ratio;                /* the views print B/A (1 + change / 100) in place of the % change */
+	int ratio;                /* enum compare_ratio: the views print B/A (1 + change / 100), or A/B, in place
+				   * of the % change */
 	int stats[COMPARE_NSTATS]; /* what the views show of a side's samples, in order (the mean by default) */
 	size_t nstats;
 	int runs;                 /* the views add a row per run (compare_cell's runs_a, runs_b) */
 	const struct metric *metric; /* the figure the cells judge (curves.c's table): Jobs/Min unless --metric */
+	int blocked;              /* groups of runs from a lab's devices, paired device by device (reaim lab) */
+	int verbose;              /* the views explain every column before the tables (-v; set by report/) */
 	int cpu_window;           /* CPU is the tasks' CPU from release to done (window_cpu_s) in every
 				   * point compared; 0: their whole life (cpu_s), as a run predates the window */
 };

@@ -59,6 +59,8 @@ static void block_stats(const struct compare_model *m, struct wide_block *b)
 			common[i] &= isfinite(compare_wide_mean(b, s, i)) && compare_wide_mean(b, s, i) > 0;
 		b->ncommon += (size_t)common[i];
 	}
+	if (b->ncommon < 2) /* the summary of one task count would repeat its row three times */
+		b->ncommon = 0;
 	double *v = xcalloc(nc + 1, sizeof(double));
 	for (size_t s = 0; s < ns; s++) {
 		size_t n = 0;
@@ -78,6 +80,27 @@ static void block_stats(const struct compare_model *m, struct wide_block *b)
 			b->stat_pct[k * ns + s] = s ? 100 * (b->stat[k * ns + s] / b->stat[k * ns] - 1) : NAN;
 	free(v);
 	free(common);
+}
+
+/* Each side's best mean in a block and its change against the base's best. */
+static void block_peaks(const struct compare_model *m, struct wide_block *b)
+{
+	size_t ns = m->nsides;
+	b->peak = xcalloc(ns + 1, sizeof(double));
+	b->peak_tasks = xcalloc(ns + 1, sizeof(int));
+	b->peak_pct = xcalloc(ns + 1, sizeof(double));
+	for (size_t s = 0; s < ns; s++) {
+		b->peak[s] = NAN;
+		for (size_t i = 0; i < b->first->ncells; i++) {
+			double v = compare_wide_mean(b, s, i);
+			if (isfinite(v) && (!isfinite(b->peak[s]) || (m->metric->rise_better ? v > b->peak[s] : v < b->peak[s]))) {
+				b->peak[s] = v;
+				b->peak_tasks[s] = b->first->cells[i].tasks;
+			}
+		}
+	}
+	for (size_t s = 0; s < ns; s++)
+		b->peak_pct[s] = s && b->peak[0] != 0 ? 100 * (b->peak[s] / b->peak[0] - 1) : NAN;
 }
 
 /* Blocks in the order the base first measured their workloads, O_SYNC off before on, then the
@@ -101,7 +124,7 @@ static void totals(const struct compare_model *m, struct wide_model *w)
 {
 	w->total = xcalloc(m->nsides + 1, sizeof(double));
 	w->total_pct = xcalloc(m->nsides + 1, sizeof(double));
-	for (size_t k = 0; k < w->nblocks; k++)
+	for (size_t k = 0; k < w->nblocks && metric_adds_up(m->metric); k++)
 		for (size_t i = 0; i < w->blocks[k].first->ncells; i++) {
 			int all = 1;
 			for (size_t s = 0; s < m->nsides; s++)
@@ -143,8 +166,10 @@ void compare_wide_build(const struct compare_model *m, struct wide_model *w)
 			w->blocks[k].panels[p->side] = p;
 		w->blocks[k].has_loads |= p->has_loads;
 	}
-	for (size_t k = 0; k < w->nblocks; k++)
+	for (size_t k = 0; k < w->nblocks; k++) {
 		block_stats(m, &w->blocks[k]);
+		block_peaks(m, &w->blocks[k]);
+	}
 	w->all_geo_pct = xcalloc(m->nsides + 1, sizeof(double));
 	w->all_cells = xcalloc(m->nsides + 1, sizeof(size_t));
 	size_t most = 0;
@@ -173,6 +198,9 @@ void compare_wide_free(struct wide_model *w)
 		free(w->blocks[k].panels);
 		free(w->blocks[k].stat);
 		free(w->blocks[k].stat_pct);
+		free(w->blocks[k].peak);
+		free(w->blocks[k].peak_tasks);
+		free(w->blocks[k].peak_pct);
 	}
 	free(w->blocks);
 	free(w->all_geo_pct);

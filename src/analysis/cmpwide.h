@@ -19,9 +19,15 @@ struct wide_block {
 	int has_loads;            /* a panel of it has a background load's figures (Loads, LCPU%) */
 	const struct compare_panel **panels; /* [side]; [0] and sides without the block NULL */
 	const struct compare_panel *first;   /* the first panel: workload, O_SYNC setting, variant, task counts */
-	size_t ncommon;           /* task counts where every side has a mean: the summary rows are over these */
+	size_t ncommon;           /* task counts where every side has a mean: the summary rows are over these
+				   * (0 where fewer than 2: one task count's summary would only repeat its row) */
 	double *stat;             /* [stat * nsides + side]: the summary of the side's means (NaN: none) */
 	double *stat_pct;         /* the same against the base's, in % (NaN for the base) */
+	double *peak;             /* [side]: the side's best mean over the block's task counts (the highest, the
+				   * lowest of a figure whose rise is worse), NaN where it has none */
+	int *peak_tasks;          /* [side]: where (0: none) */
+	double *peak_pct;         /* [side]: against the base's peak, in % (NaN for the base): peaks compared
+				   * across groups, wherever each side's lies ("-test8's peak is 52 % of -test5's") */
 };
 
 struct wide_model {

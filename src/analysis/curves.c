@@ -33,14 +33,14 @@ void curves_free(struct curve *c, size_t n)
 
 /* What a curve can show and compare can judge: every point figure marked PLOT or PLOT_UP in
  * store/figures.h, in its order, with the way a change counts as better. */
-#define METRIC_ROW(name, label, group, up) {#name, label, FIELD(name), STORE_FIG_##group == STORE_FIG_SYSTEM, up},
-#define METRIC_PLOT(name, label, group) METRIC_ROW(name, label, group, 0)
-#define METRIC_PLOT_UP(name, label, group) METRIC_ROW(name, label, group, 1)
-#define METRIC_NOPLOT(name, label, group)
-#define METRIC(name, type, unit, label, fmt, group, plot) METRIC_##plot(name, label, group)
+#define METRIC_ROW(name, label, group, up, unit) {#name, label, FIELD(name), STORE_FIG_##group == STORE_FIG_SYSTEM, up, unit},
+#define METRIC_PLOT(name, label, group, unit) METRIC_ROW(name, label, group, 0, unit)
+#define METRIC_PLOT_UP(name, label, group, unit) METRIC_ROW(name, label, group, 1, unit)
+#define METRIC_NOPLOT(name, label, group, unit)
+#define METRIC(name, type, unit, label, fmt, group, plot) METRIC_##plot(name, label, group, unit)
 static const struct metric metrics[] = {
 	STORE_POINT_FIGURES(METRIC)
-	{NULL, NULL, 0, 0, 0},
+	{NULL, NULL, 0, 0, 0, NULL},
 };
 
 const struct metric *metric_find(const char *name)
@@ -52,6 +52,17 @@ const struct metric *metric_find(const char *name)
 }
 
 const struct metric *metric_list(void) { return metrics; }
+
+int metric_adds_up(const struct metric *m)
+{
+	/* an amount, or a disk's bandwidth, as the writeback posts add it over their cases; a rate of jobs at
+	 * different task counts, a share or an index adds up to nothing */
+	static const char *const units[] = {"s", "bytes", "KB/s", "IOs"};
+	for (size_t i = 0; m->unit && i < ARRAY_SIZE(units); i++)
+		if (strcmp(m->unit, units[i]) == 0)
+			return 1;
+	return 0;
+}
 
 static double metric_of(const struct store_point *p, const struct metric *m)
 {
@@ -65,8 +76,8 @@ static void summarise(const struct store_point *pts, size_t s, size_t e, const s
 		      struct curve_point *cp)
 {
 	/* the curve's metric, then the times compare reports beside it */
-	static const struct metric times[] = {{"real_s", NULL, FIELD(real_s), 0, 0}, {"user_s", NULL, FIELD(user_s), 0, 0},
-					       {"sys_s", NULL, FIELD(sys_s), 0, 0}};
+	static const struct metric times[] = {{"real_s", NULL, FIELD(real_s), 0, 0, "s"}, {"user_s", NULL, FIELD(user_s), 0, 0, "s"},
+					       {"sys_s", NULL, FIELD(sys_s), 0, 0, "s"}};
 	const struct metric *fields[] = {m, &times[0], &times[1], &times[2]};
 	struct summary *dest[] = {&cp->jpm, &cp->real_s, &cp->user_s, &cp->sys_s};
 	double *v = xcalloc(e - s + 1, sizeof(double));

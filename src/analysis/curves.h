@@ -38,9 +38,13 @@ struct metric {
 	size_t offset;            /* of a double in struct store_point */
 	int sampled;              /* comes from the system sampler */
 	int rise_better;          /* a rise is better (Jobs/Min, KB/s); else a rise is worse (times, CPU) */
+	const char *unit;         /* store/figures.h's: "s", "%", "jobs/min", "KB/s" */
 };
 const struct metric *metric_find(const char *name);
 const struct metric *metric_list(void); /* ends with a NULL name */
+/* Whether the figure's sum over cases means something (a TOTAL row): times, bytes, a disk's bandwidth;
+ * not Jobs/Min, JTI or a share. */
+int metric_adds_up(const struct metric *m);
 
 /* Curves of a run (one per workload, O_SYNC setting, variant, background load and CPU count) of Jobs/Min, or of another metric
  * (the curve's jpm summary then holds that metric); free with curves_free. */

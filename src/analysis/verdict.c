@@ -179,40 +179,104 @@ static struct side_sums side_sums(const double *y, const double *x, size_t n)
 	return s;
 }
 
-int verdict_ancova(const struct verdict_xy *sa, const struct verdict_xy *sb, double alpha, double power,
-		   struct verdict *out)
+/* The fitted model of verdict_ancova, in the data's units (or their logs). */
+struct ancova_fit {
+	double ma, mb, va, vb, cab, se, df, slope, slope_se, gap;
+};
+
+static int ancova_fit(const struct verdict_xy *sa, const struct verdict_xy *sb, struct ancova_fit *f)
 {
 	const double *ya = sa->y, *xa = sa->x, *yb = sb->y, *xb = sb->x;
 	size_t na = sa->n, nb = sb->n;
-	if (na < 1 || nb < 1 || na + nb < 4 || !level_ok(alpha) || !level_ok(power) || !all_finite(ya, na) ||
-	    !all_finite(xa, na) || !all_finite(yb, nb) || !all_finite(xb, nb))
-		return refuse(out);
+	if (na < 1 || nb < 1 || na + nb < 4 || !all_finite(ya, na) || !all_finite(xa, na) || !all_finite(yb, nb) ||
+	    !all_finite(xb, nb))
+		return -1;
 	struct side_sums a = side_sums(ya, xa, na), b = side_sums(yb, xb, nb);
 	double sxx = a.sxx + b.sxx, sxy = a.sxy + b.sxy, syy = a.syy + b.syy;
 	double spread = (a.mx * a.mx + b.mx * b.mx) + 1; /* scale of x: its spread within sides must be real */
 	if (!(sxx > 1e-12 * spread))
-		return refuse(out);
+		return -1;
 	double slope = sxy / sxx, x0 = (a.n * a.mx + b.n * b.mx) / (a.n + b.n);
 	double df = a.n + b.n - 3, s2 = fmax(0, syy - slope * sxy) / df, vslope = s2 / sxx;
 	double da = a.mx - x0, db = b.mx - x0;
-	double ma = a.my - slope * da, mb = b.my - slope * db;
-	if (ma == 0)
-		return refuse(out);
 	/* the side means are independent of the within-side slope: only the slope is shared */
-	double va = s2 / a.n + da * da * vslope, vb = s2 / b.n + db * db * vslope, cab = da * db * vslope;
-	double se = sqrt(fmax(0, va + vb - 2 * cab));
-	*out = (struct verdict){.na = na, .nb = nb, .mean_a = ma, .mean_b = mb, .diff = mb - ma, .df = df,
-				.slope = slope};
+	*f = (struct ancova_fit){.ma = a.my - slope * da, .mb = b.my - slope * db, .va = s2 / a.n + da * da * vslope,
+				 .vb = s2 / b.n + db * db * vslope, .cab = da * db * vslope, .df = df, .slope = slope,
+				 .slope_se = sqrt(vslope), .gap = b.mx - a.mx};
+	f->se = sqrt(fmax(0, f->va + f->vb - 2 * f->cab));
+	return 0;
+}
+
+/* t of a fitted difference; -1 when it is 0 on constant data (no evidence either way). */
+static int fitted_t(struct verdict *out, double se)
+{
 	if (se == 0) {
 		if (out->diff == 0)
-			return refuse(out);
+			return -1;
 		out->t = copysign(HUGE_VAL, out->diff);
 	} else {
 		out->t = out->diff / se;
 	}
-	finish(out, se, va, vb, cab, alpha, power);
-	out->slope_se = sqrt(vslope);
-	out->covariate_gap = b.mx - a.mx;
+	return 0;
+}
+
+int verdict_ancova(const struct verdict_xy *sa, const struct verdict_xy *sb, double alpha, double power,
+		   struct verdict *out)
+{
+	struct ancova_fit f;
+	if (!level_ok(alpha) || !level_ok(power) || ancova_fit(sa, sb, &f) < 0 || f.ma == 0)
+		return refuse(out);
+	*out = (struct verdict){.na = sa->n, .nb = sb->n, .mean_a = f.ma, .mean_b = f.mb, .diff = f.mb - f.ma,
+				.df = f.df, .slope = f.slope};
+	if (fitted_t(out, f.se) < 0)
+		return refuse(out);
+	finish(out, f.se, f.va, f.vb, f.cab, alpha, power);
+	out->slope_se = f.slope_se;
+	out->covariate_gap = f.gap;
+	return 0;
+}
+
+/* ln of n positive values into out; 0, or -1 when one is not positive. */
+static int logs_of(const double *v, size_t n, double *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			return -1;
+		out[i] = log(v[i]);
+	}
+	return 0;
+}
+
+int verdict_ancova_ratio(const struct verdict_xy *sa, const struct verdict_xy *sb, double alpha, double power,
+			 struct verdict *out)
+{
+	double *la = xmalloc((sa->n + 1) * sizeof(double)), *lb = xmalloc((sb->n + 1) * sizeof(double));
+	struct ancova_fit f;
+	int fitted = level_ok(alpha) && level_ok(power) && logs_of(sa->y, sa->n, la) == 0 &&
+		     logs_of(sb->y, sb->n, lb) == 0 &&
+		     ancova_fit(&(struct verdict_xy){la, sa->x, sa->n}, &(struct verdict_xy){lb, sb->x, sb->n}, &f) == 0;
+	free(la);
+	free(lb);
+	if (!fitted)
+		return refuse(out);
+	*out = (struct verdict){.na = sa->n, .nb = sb->n, .mean_a = exp(f.ma), .mean_b = exp(f.mb),
+				.diff = f.mb - f.ma, .df = f.df, .slope = f.slope};
+	if (fitted_t(out, f.se) < 0)
+		return refuse(out);
+	double crit = stats_t_quantile(1 - alpha / 2, f.df);
+	out->p = two_sided_p(out->t, f.df);
+	out->diff_low = out->diff - crit * f.se;
+	out->diff_high = out->diff + crit * f.se;
+	/* a ratio: the change and its interval are exp of the log difference's, never below -100 % */
+	out->change_pct = 100 * expm1(out->diff);
+	out->ci_low_pct = 100 * expm1(out->diff_low);
+	out->ci_high_pct = 100 * expm1(out->diff_high);
+	out->bounded = 1;
+	out->se = f.se;
+	out->mde_pct = 100 * expm1(verdict_mde_pct(f.se, 1, f.df, alpha, power) / 100);
+	out->significant = out->p < alpha;
+	out->slope_se = f.slope_se;
+	out->covariate_gap = f.gap;
 	return 0;
 }
 

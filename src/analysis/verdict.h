@@ -57,6 +57,13 @@ struct verdict_xy {
 };
 int verdict_ancova(const struct verdict_xy *a, const struct verdict_xy *b, double alpha, double power,
 		   struct verdict *out);
+/* The same on the logs of positive data (ln y = mean + side + slope x): a load that slows a run slows it
+ * by a share, not by seconds, so a side ten times slower is not made faster by a slope its own spread
+ * drew. mean_a and mean_b are geometric (exp of the adjusted log means); the change, its interval and
+ * the MDE are exp of the log difference's less 1 (never below -100 %); diff, its interval and the
+ * slope are in ln y. -1 as verdict_ancova, and where a value is not positive. */
+int verdict_ancova_ratio(const struct verdict_xy *a, const struct verdict_xy *b, double alpha, double power,
+			 struct verdict *out);
 
 /* Adjusted p values over the n tests of one comparison (as R's p.adjust): Holm's step-down
  * (family-wise error) and Benjamini-Hochberg's step-up (false discovery rate). A NaN p (a cell that

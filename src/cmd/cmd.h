@@ -57,6 +57,7 @@ enum outcome cmd_export(const struct command *self, int argc, char **argv);
 enum outcome cmd_compare(const struct command *self, int argc, char **argv);
 enum outcome cmd_merge(const struct command *self, int argc, char **argv);
 enum outcome cmd_vm(const struct command *self, int argc, char **argv);
+enum outcome cmd_lab(const struct command *self, int argc, char **argv);
 enum outcome cmd_plot(const struct command *self, int argc, char **argv);
 enum outcome cmd_report(const struct command *self, int argc, char **argv);
 enum outcome cmd_man(const struct command *self, int argc, char **argv);
@@ -65,7 +66,7 @@ enum outcome cmd_help(const struct command *self, int argc, char **argv);
 enum outcome cmd_complete(const struct command *self, int argc, char **argv);
 extern const struct cli_opt cmd_run_opts[], cmd_rerun_opts[], cmd_check_opts[], cmd_tests_opts[], cmd_list_opts[],
 	cmd_show_opts[], cmd_export_opts[], cmd_compare_opts[], cmd_merge_opts[], cmd_plot_opts[], cmd_report_opts[],
-	cmd_man_opts[], cmd_lab_install_opts[], cmd_vm_opts[],
+	cmd_man_opts[], cmd_lab_install_opts[], cmd_vm_opts[], cmd_lab_opts[],
 	cmd_help_opts[], cmd_complete_opts[];
 
 /* Parse a command's words into args (zeroed by the caller) with its table. 0 to go on;

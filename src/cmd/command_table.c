@@ -37,6 +37,8 @@ static const struct command rows[] = {
 	 .summary = "copy the runs another database has and this one lacks"},
 	{.name = "vm", .runs = 1, .fn = cmd_vm, .opts = cmd_vm_opts, .all = &cmd_table,
 	 .summary = "boot kernels in turn under QEMU, interleaved (ABBA), each boot one run labelled with its kernel"},
+	{.name = "lab", .runs = 1, .fn = cmd_lab, .opts = cmd_lab_opts, .all = &cmd_table,
+	 .summary = "compare kernels on a LAVA lab: one boot a job, ABBA on each device, every database brought home"},
 	{.name = "lab-install", .fn = cmd_lab_install, .opts = cmd_lab_install_opts, .all = &cmd_table,
 	 .summary = "put reaim where a lab's client looks for classic re-aim or AIM (lkp, mmtests, autotest)"},
 	{.name = "man", .fn = cmd_man, .opts = cmd_man_opts, .all = &cmd_table,

@@ -15,7 +15,7 @@
 struct compare_args {
 	const char *db, *format, *correction;
 	double alpha, fail_above;
-	int counters, bisect, exclude_noisy, wide, ratio, per_run, summary;
+	int counters, bisect, exclude_noisy, wide, ratio, invert, per_run, summary, long_view, verbose;
 	struct cli_list runs, stats, metrics;
 };
 
@@ -70,11 +70,21 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "one table, as mmtests and LKP print many kernels: a column per group (its label and run "
 		     "count), a row per workload, O_SYNC setting and task count, each cell the mean Jobs/Min "
 		     "with its change against the base and the same * and ? as the blocks; Amean, Hmean and "
-		     "Gmean rows under each workload and a geomean per group over every cell; text within 80 "
+		     "Gmean rows under each workload (over two or more task counts), a Peak row (each group's best "
+		     "against the base's) and a geomean per group over every cell; text within 80 "
 		     "columns for three groups, wrapped by groups beyond; every --format"),
 	CLI_OPT_FLAG(0, "ratio", struct compare_args, ratio,
 		     "B/A (contest's Ratio, \"x times\") in place of the % change, and its interval from the same "
-		     "Fieller interval (1 + change / 100)"),
+		     "Fieller interval (1 + change / 100); every summary a ratio too"),
+	CLI_OPT_FLAG(0, "invert", struct compare_args, invert,
+		     "with --ratio: A/B, the base's mean over the side's, as a post says \"8x faster\" of a time an "
+		     "eighth of the base's (or of Jobs/Min the other way round)"),
+	CLI_OPT_FLAG(0, "long", struct compare_args, long_view,
+		     "several figures side by side, as AIM7's and contest's posts list kernels: a table per workload "
+		     "(and load), a row per side within each task count, a column per --metric (the first with each "
+		     "--stat), each mean's change against the base with its mark beside it (under it where the row "
+		     "would pass 80 columns), Loads, LCPU% and contest's Ratio where a load ran; the cautions once; "
+		     "a gate judges the first --metric; text, or Markdown as a code block"),
 	CLI_OPT_LIST(0, "stat", "NAME", struct compare_args, stats,
 		     "what a cell shows of each side's samples, instead of their mean; repeat it for a row per "
 		     "statistic (--stat min --stat mean --stat max --stat sd). The change, its interval and the "
@@ -85,7 +95,11 @@ const struct cli_opt cmd_compare_opts[] = {
 		     "mean over its valid points there (with several runs a side, its sample)"),
 	CLI_OPT_FLAG(0, "summary", struct compare_args, summary,
 		     "one line per workload, O_SYNC setting and task count: each side's change against the base "
-		     "with the model's mark, then the TOTAL over the cells every side has, for a long matrix"),
+		     "with the model's mark, then the TOTAL over the cells every side has (of a figure that adds up: "
+		     "times, bytes, a disk's bandwidth), for a long matrix; with --runs each case run by run under it"),
+	CLI_OPT_FLAG('v', "verbose", struct compare_args, verbose,
+		     "before the tables, what every column, mark and row means (the test, the correction, the "
+		     "outside load's model, MDE, CPU); without it a few lines, the tables first"),
 	CMD_OPT_DB(struct compare_args),
 	CLI_OPT_END,
 };
@@ -183,8 +197,8 @@ static void unknown_value(const char *option, const char *value, char *all)
 static enum outcome refused(const struct compare_args *a)
 {
 	enum outcome usage = a->bisect ? OUT_BISECT_ABORT : OUT_USAGE; /* a usage error is no "bad" commit */
-	if (a->counters + a->wide + a->summary > 1) {
-		log_error("--counters, --wide and --summary are views of their own: give one");
+	if (a->counters + a->wide + a->summary + a->long_view > 1) {
+		log_error("--counters, --wide, --long and --summary are views of their own: give one");
 		return usage;
 	}
 	if (a->counters && (a->fail_above > 0 || a->bisect)) {
@@ -201,7 +215,17 @@ static enum outcome refused(const struct compare_args *a)
 			return usage;
 		}
 	int data = a->format && (strcmp(a->format, "csv") == 0 || strcmp(a->format, "json") == 0);
-	if (a->metrics.count > 1 && (data || a->counters || a->fail_above > 0 || a->bisect)) {
+	if (a->invert && !a->ratio) {
+		log_error("--invert turns --ratio's B/A into A/B: give --ratio with it");
+		return usage;
+	}
+	if (a->long_view && data) {
+		/* one document a figure: compare --format csv|json --metric NAME carries every figure of it */
+		log_error("--long lays several figures out as text or Markdown: with --format %s give one --metric a "
+			  "command, without --long", a->format);
+		return usage;
+	}
+	if (a->metrics.count > 1 && !a->long_view && (data || a->counters || a->fail_above > 0 || a->bisect)) {
 		/* one CSV or JSON document, one gate: of one metric */
 		log_error("several --metric are judged in turn by the table and Markdown only: with %s give one "
 			  "--metric a command", data ? "--format csv or json" : a->counters ? "--counters" : "a gate");
@@ -232,9 +256,11 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		return out;
 	}
 	struct compare_options o = {.format = a.format, .alpha = a.alpha, .fail_above_pct = a.fail_above,
-				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide, .ratio = a.ratio,
+				    .bisect = a.bisect, .exclude_noisy = a.exclude_noisy, .wide = a.wide,
+				    .ratio = a.invert ? COMPARE_RATIO_INVERTED : a.ratio ? COMPARE_RATIO_BA : COMPARE_RATIO_OFF,
 				    .metric = a.metrics.count ? a.metrics.v[0] : NULL, .stats = stats, .nstats = nstats, .runs = a.per_run,
-				    .summary = a.summary,
+				    .summary = a.summary, .metrics = (const char *const *)a.metrics.v,
+				    .nmetrics = a.metrics.count, .verbose = a.verbose,
 				    .correction = strcmp(a.correction, "bh") == 0 ? COMPARE_BH : COMPARE_HOLM};
 	size_t n = a.runs.count;
 	struct compare_group *groups = xcalloc(n, sizeof(*groups));
@@ -246,7 +272,12 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 		out = cmd_resolve_groups(st, &a.runs, groups, 0);
 	if (out == OUT_OK)
 		out = one_kind_a_group(st, &a.runs, groups, n);
-	for (size_t i = 0; out == OUT_OK && i < (a.metrics.count ? a.metrics.count : 1); i++) {
+	if (out == OUT_OK && a.long_view &&
+	    report_compare_long(stdout, st, groups, n, &o, &res) < 0) {
+		log_error("%s", store_error(st));
+		out = OUT_FAILED;
+	}
+	for (size_t i = 0; out == OUT_OK && !a.long_view && i < (a.metrics.count ? a.metrics.count : 1); i++) {
 		if (a.metrics.count > 1)
 			metric_heading(&o, a.metrics.v[i], i);
 		o.metric = a.metrics.count ? a.metrics.v[i] : NULL;

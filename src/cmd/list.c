@@ -16,6 +16,7 @@
 struct list_args {
 	const char *db, *label, *suite, *workfile, *host, *status, *since;
 	long long limit;
+	int modes;
 };
 
 static const char *const statuses[] = {"running", "complete", "failed", "interrupted", NULL};
@@ -72,6 +73,10 @@ const struct cli_opt cmd_list_opts[] = {
 		       "only runs in this state: running, complete, failed or interrupted", .data = statuses),
 	{.name = "since", .type = CLI_CALLBACK, .arg = "DATE", .set = set_since,
 	 .help = "only runs started at or after DATE (YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS], UTC)"},
+	CLI_OPT_FLAG(0, "modes", struct list_args, modes,
+		     "a row per label, workload and variant, each mode's best Jobs/Min side by side (sweep, "
+		     "crossover, peak: Peak Load, quick: Quick Convergence, as OSDL's STP listed kernels and I/O "
+		     "schedulers) with the runs' ids"),
 	CMD_OPT_DB(struct list_args),
 	CLI_OPT_END,
 };
@@ -87,7 +92,7 @@ enum outcome cmd_list(const struct command *self, int argc, char **argv)
 		return OUT_FAILED;
 	struct run_filter filter = {.label = a.label, .suite = a.suite, .workfile = a.workfile, .host = a.host,
 				    .status = a.status, .since = a.since, .limit = (size_t)a.limit};
-	int rc = report_list(stdout, st, &filter);
+	int rc = (a.modes ? report_list_modes : report_list)(stdout, st, &filter);
 	if (rc < 0)
 		log_error("%s", store_error(st));
 	store_close(st);

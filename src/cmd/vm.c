@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,12 @@ struct vm_args {
 	struct cli_list kernels, run;
 	long long boots, mem, cpus;
 	int icount;
-	const char *order, *root, *db;
+	const char *order, *root, *db, *accel;
 	double timeout;
 };
 
 static const char *const order_names[] = {"ABBA", "random", NULL};
+static const char *const accel_names[] = {"auto", "kvm", "tcg", NULL};
 
 const struct cli_opt cmd_vm_opts[] = {
 	CLI_OPT_LIST(0, "kernel", "NAME=IMAGE[:CMDLINE]", struct vm_args, kernels,
@@ -45,6 +47,11 @@ const struct cli_opt cmd_vm_opts[] = {
 		       "seconds a boot may take before it is killed (and retried once)"),
 	CLI_OPT_INT(0, "mem", "MIB", struct vm_args, mem, 128, 1 << 22, "1024", "the guest's memory in MiB"),
 	CLI_OPT_INT(0, "cpus", "N", struct vm_args, cpus, 1, 256, "2", "the guest's CPUs"),
+	CLI_OPT_CHOICE(0, "accel", "ACCEL", struct vm_args, accel, cli_choices_from_names, "auto",
+		       "the accelerator: kvm, tcg (emulated), or auto: KVM where a short probe boot under it works, "
+		       "its answer remembered until the host reboots ($REAIM_KVM_DEVICE names another device than "
+		       "/dev/kvm)",
+		       .data = accel_names),
 	CLI_OPT_FLAG(0, "icount", struct vm_args, icount,
 		     "the guests' clock counts instructions (QEMU -icount, TCG, 1 ns each): Jobs/Min becomes the "
 		     "work executed, repeatable to about 1 % a boot on a quiet host, but blind to what costs time "
@@ -111,6 +118,17 @@ static enum outcome prepare(const struct command *self, const struct vm_args *a,
 	}
 	if (parse_kernels(a, rq->kernels) < 0)
 		return OUT_USAGE;
+	if (a->icount && strcmp(a->accel, "kvm") == 0) {
+		log_error("--icount counts instructions under TCG: it cannot be had with --accel kvm");
+		return OUT_USAGE;
+	}
+	int fd = strcmp(a->accel, "kvm") == 0 ? open(vm_kvm_device(), O_RDWR | O_CLOEXEC) : -2;
+	if (fd == -1) {
+		log_error("--accel kvm: cannot open %s: %s", vm_kvm_device(), strerror(errno));
+		return OUT_USAGE;
+	}
+	if (fd >= 0)
+		close(fd);
 	if (vm_run_args_check((char *const *)a->run.v, a->run.count, err, sizeof(err)) < 0) {
 		log_error("%s", err);
 		return OUT_USAGE;
@@ -121,9 +139,6 @@ static enum outcome prepare(const struct command *self, const struct vm_args *a,
 		log_error("--root %s: %s (give host or a raw disk image)", a->root, strerror(errno));
 		return OUT_USAGE;
 	}
-	if (strcmp(a->root, "host") == 0 && rq->reaim && vm_guest_hides(rq->reaim))
-		log_warn("%s is not there in the guest, which mounts its own /tmp, /run and /var/tmp: run a reaim "
-			 "installed or built elsewhere", rq->reaim);
 	const char *q = getenv("REAIM_QEMU");
 	if (!(*qemu = vm_which(q && *q ? q : "qemu-system-x86_64"))) {
 		log_error("%s not found: install QEMU (apt-get install qemu-system-x86)", q && *q ? q : "qemu-system-x86_64");
@@ -180,6 +195,8 @@ enum outcome cmd_vm(const struct command *self, int argc, char **argv)
 		rq.mem_mib = a.mem;
 		rq.cpus = (int)a.cpus;
 		rq.icount = a.icount;
+		rq.accel = strcmp(a.accel, "kvm") == 0 ? VM_ACCEL_KVM : strcmp(a.accel, "tcg") == 0 ? VM_ACCEL_TCG : VM_ACCEL_AUTO;
+		rq.kvm_device = vm_kvm_device();
 		rq.run_args = (char *const *)a.run.v;
 		rq.nrun_args = a.run.count;
 		rq.qemu = qemu;

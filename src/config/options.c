@@ -224,7 +224,8 @@ const struct option_def option_table[] = {
 	 .arg = "PCT",
 	 .measured = 1,
 	 .help = "mark a point noisy (still valid) when the CPU used outside the run or the steal time passes PCT % "
-		 "of the machine; also the level the quiet check before the run warns at"},
+		 "of the machine, or others keep the run's disks busy PCT % of the time while it is idle; also the "
+		 "level the quiet check before the run warns at"},
 	{.key = "variant",
 	 AS_STRLIST(variants),
 	 .arg = "NAME=COMMAND",

@@ -46,6 +46,14 @@ void demand_from(const struct sys_counters *a, const struct sys_counters *b, dou
 	out->busy_pct = load_outside_cpu_pct(sh.busy_cpu_s, t->own_cpu_s, sh.ncpus, t->wall_s);
 	out->steal_pct = sh.total_cpu_s > 0 ? sh.steal_pct : NAN;
 	out->in_flight = t->have_disks && n > 0 ? t->in_flight_sum / n : NAN;
+	out->disk_busy_pct = NAN;
+	for (size_t d = 0; t->have_disks && d < b->ndevices && d < a->ndevices && t->wall_s > 0; d++) {
+		double ms = b->dev_io_ticks_ms[d] >= a->dev_io_ticks_ms[d]
+				    ? (double)(b->dev_io_ticks_ms[d] - a->dev_io_ticks_ms[d])
+				    : 0;
+		double pct = fmin(100, ms / (10 * t->wall_s));
+		out->disk_busy_pct = isnan(out->disk_busy_pct) ? pct : fmax(out->disk_busy_pct, pct);
+	}
 }
 
 /* One reading: /proc/stat, and the disks' counters when there are disks. */

@@ -19,6 +19,7 @@ struct demand_window {
 	double busy_pct;        /* CPU used by others, % of the machine (0..100); NaN when the run's own is unknown */
 	double steal_pct;       /* steal, % of all CPU time */
 	double in_flight;       /* mean requests in flight on the run's disks; NaN without disks */
+	double disk_busy_pct;   /* the busiest of the run's disks: % of the window it had a request; NaN without */
 	unsigned ncpus;
 };
 

@@ -26,10 +26,9 @@ static void change_of(const struct compare_model *m, const struct wide_block *b,
 		return;
 	}
 	double pct = c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1);
-	if (m->ratio)
-		snprintf(buf, len, "%.3f", 1 + pct / 100);
-	else
-		snprintf(buf, len, "%+.1f %%", pct);
+	report_change_text(m, pct, buf, len);
+	if (strcmp(buf, "-") == 0) /* 0 against 0: no change to mark */
+		return;
 	*mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 }
 
@@ -66,7 +65,7 @@ static void text_out(FILE *f, const struct wide_model *w, int markdown)
 	char *head = xasprintf("%s. One line per case: %s of the mean %s of each side against %s, * significant at "
 			       "%g%% confidence after %s's correction (each side against %s a family of its own), ? "
 			       "cannot be judged, # cannot be told apart from the outside load.%s",
-			       sides.buf, m->ratio ? "the ratio B/A" : "the % change", m->metric->label, m->sides[0].letter,
+			       sides.buf, m->ratio == COMPARE_RATIO_INVERTED ? "the ratio A/B" : m->ratio ? "the ratio B/A" : "the % change", m->metric->label, m->sides[0].letter,
 			       100 * (1 - m->alpha), compare_correction_name(m->correction), m->sides[0].letter,
 			       markdown ? "\n" : "");
 	strbuf_free(&sides);
@@ -107,16 +106,85 @@ static void text_out(FILE *f, const struct wide_model *w, int markdown)
 	strbuf_addf(&sb, "%sTOTAL%s over the %zu case%s every side has (the sum of the means):", markdown ? "\n**" : "",
 		    markdown ? "**" : "", w->total_cells, w->total_cells == 1 ? "" : "s");
 	for (size_t s = 1; s < m->nsides; s++) {
-		if (m->ratio)
-			strbuf_addf(&sb, "%s %s %.3f", s > 1 ? "," : "", m->sides[s].letter, 1 + w->total_pct[s] / 100);
-		else
-			strbuf_addf(&sb, "%s %s %+.1f %%", s > 1 ? "," : "", m->sides[s].letter, w->total_pct[s]);
+		char ch[32];
+		report_change_text(m, w->total_pct[s], ch, sizeof(ch));
+		strbuf_addf(&sb, "%s %s %s", s > 1 ? "," : "", m->sides[s].letter, ch);
 	}
 	report_wrap(f, sb.buf, "  ", markdown ? 0 : 80);
 	strbuf_free(&sb);
 }
 
-static void table_out(FILE *f, const struct wide_model *w) { text_out(f, w, 0); }
+/* A case's runs as the writeback posts list them under the summary: the i-th run of each side on a row
+ * (in the order given), each other side's with its change against the base's i-th, the runs' ids after;
+ * then the case's TOTAL, each side's sum over its runs, where the figure adds up. */
+static void case_runs(FILE *f, const struct compare_model *m, const struct wide_block *b, size_t i)
+{
+	const struct compare_cell *c0 = &b->first->cells[i];
+	size_t most = c0->nruns_a;
+	for (size_t s = 1; s < m->nsides; s++) {
+		const struct compare_cell *c = compare_wide_cell(b, s, i);
+		most = c && c->nruns_b > most ? c->nruns_b : most;
+	}
+	double *sum = xcalloc(m->nsides + 1, sizeof(double));
+	for (size_t r = 0; r <= most; r++) {
+		struct strbuf line = {0}, ids = {0};
+		char v[24], ch[24];
+		double base = r < c0->nruns_a ? c0->runs_a[r].value : NAN;
+		report_metric_value(m, r < most ? base : sum[0], v, sizeof(v));
+		strbuf_addf(&line, "%12s", v);
+		if (r < c0->nruns_a) {
+			strbuf_addf(&ids, "run %lld", (long long)c0->runs_a[r].run);
+			sum[0] += base;
+		}
+		for (size_t s = 1; s < m->nsides; s++) {
+			const struct compare_cell *c = compare_wide_cell(b, s, i);
+			double x = r == most ? sum[s] : c && r < c->nruns_b ? c->runs_b[r].value : NAN;
+			double against = r == most ? sum[0] : base;
+			report_change_text(m, against > 0 ? 100 * (x / against - 1) : NAN, ch, sizeof(ch));
+			report_metric_value(m, x, v, sizeof(v));
+			strbuf_addf(&line, "  %8s  %12s", ch, v);
+			if (r < most && c && r < c->nruns_b) {
+				strbuf_addf(&ids, "%srun %lld", ids.len ? ", " : "", (long long)c->runs_b[r].run);
+				sum[s] += x;
+			}
+		}
+		if (r < most || metric_adds_up(m->metric))
+			fprintf(f, "%s  %s%s\n", line.buf, r < most ? ids.buf : "TOTAL ", r < most ? "" : m->metric->name);
+		strbuf_free(&line);
+		strbuf_free(&ids);
+	}
+	free(sum);
+}
+
+/* With --runs, under the summary: each case run by run, with its TOTAL. */
+static void cases_runs(FILE *f, const struct wide_model *w)
+{
+	const struct compare_model *m = w->m;
+	for (size_t k = 0; k < w->nblocks && m->runs && m->nsides > 1; k++) {
+		const struct wide_block *b = &w->blocks[k];
+		char name[200];
+		case_name(m, b->first, name, sizeof(name));
+		for (size_t i = 0; i < b->first->ncells; i++) {
+			int tasks = b->first->cells[i].tasks;
+			char label[13];
+			text_copy(label, sizeof(label), m->sides[0].label); /* cut to its column; the head line has it whole */
+			fprintf(f, "\n%s  %d task%s\n%12s", name, tasks, tasks == 1 ? "" : "s", label);
+			for (size_t s = 1; s < m->nsides; s++) {
+				text_copy(label, sizeof(label), m->sides[s].label);
+				fprintf(f, "  %8s  %12s", "", label);
+			}
+			fputc('\n', f);
+			case_runs(f, m, b, i);
+		}
+	}
+}
+
+static void table_out(FILE *f, const struct wide_model *w)
+{
+	text_out(f, w, 0);
+	cases_runs(f, w);
+}
+
 static void markdown_out(FILE *f, const struct wide_model *w) { text_out(f, w, 1); }
 
 static void csv_out(FILE *f, const struct wide_model *w)

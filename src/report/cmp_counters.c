@@ -97,7 +97,7 @@ static void legend(FILE *f, const struct compare_model *m, const struct counter_
 		   "pairs' differences): the difference is exact, not tested. ~: a perf counter multiplexed and "
 		   "scaled at a point compared. Each cell first says what each side's points saw: the outside "
 		   "load, the point cgroup's CPU pressure and the CPU throttling of reaim's cgroup and its parents.",
-		m->kind == COMPARE_GROUPS ? "Welch's t test" : "A paired t test",
+		m->kind == COMPARE_GROUPS && !m->blocked ? "Welch's t test" : "A paired t test",
 		compare_correction_name(m->correction), cm->tested, cm->tested == 1 ? "" : "s",
 		cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s", cm->tested_machine, m->alpha,
 		m->alpha);

@@ -65,6 +65,8 @@ static const char *samples_name(const struct compare_cell *c)
 
 static const char *test_name(const struct compare_model *m)
 {
+	if (m->blocked)
+		return "a paired t test over the runs paired by device";
 	return m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test";
 }
 
@@ -96,7 +98,8 @@ static void views_legend(struct strbuf *legend, const struct compare_model *m)
 		report_stats_text(m, shown, sizeof(shown));
 		strbuf_addf(legend, " The %s columns show the %s of each side's samples%s; the change, its interval, p "
 			     "and the verdict stay those of the means.", report_metric_short(m), shown,
-			     m->nstats > 1 ? ", the first on the task count's row, each further one on a row of its own" : "");
+			     m->nstats > 1 ? ", the mean (else the first) on the task count's row beside its change, each "
+					     "other one on a row of its own" : "");
 	}
 	if (m->runs)
 		strbuf_addf(legend, " Rows #ID (run ID): each run's own %s, its mean over its valid points at that task "
@@ -112,38 +115,24 @@ char *report_views_legend(const struct compare_model *m)
 	return sb.buf;
 }
 
-/* The sides, how to read the table, and every warning; shared by the table and Markdown. */
-static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+/* What every column means, the correction, the load model and the CPU column: -v's legend. */
+static void full_legend(struct strbuf *legend, const struct compare_model *m)
 {
 	char over[64];
-	const char *item = markdown ? "- " : "";
-	char shown[400];
-	if (m->kind != COMPARE_GROUPS)
-		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
-		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
-		      m->kind == COMPARE_VARIANTS ? "its variants"
-		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
-						  : "O_SYNC off against on");
-	for (size_t s = 0; s < m->nsides; s++) {
-		char runs[256] = "";
-		if (m->kind == COMPARE_GROUPS)
-			runs_text(&m->sides[s], runs, sizeof(runs));
-		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
-		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
-	}
-	fputc('\n', f);
-	struct strbuf legend = {0};
 	size_t family = compare_model_family(m);
 	const char *worse, *better;
 	report_metric_words(m, &worse, &better);
 	if (strcmp(m->metric->name, "jobs_per_min") != 0)
-		strbuf_addf(&legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
+		strbuf_addf(legend, "Judged: %s (%s), a rise %s; the means and the change are of it, and "
 			     "\"%s\" means %s. ", m->metric->name, m->metric->label,
 			     m->metric->rise_better ? "better" : "worse", worse, "worse");
-	if (m->ratio)
-		strbuf_addf(&legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
+	if (m->ratio == COMPARE_RATIO_INVERTED)
+		strbuf_addf(legend, "Ratio: the base's mean %s over the other side's (A/B, --invert), its interval "
+			     "the change's below as 1 / (1 + change / 100). ", m->metric->label);
+	else if (m->ratio)
+		strbuf_addf(legend, "Ratio: the mean %s of the other side over the base's (B/A), its interval "
 			     "the change's below as 1 + change / 100. ", m->metric->label);
-	strbuf_addf(&legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
+	strbuf_addf(legend, "Change: of the mean %s, in %% of the base, with its %g%% confidence interval "
 		     "(Fieller). n: %s. p adj: %s, adjusted by %s's method over %s%s; "
 		     "* below %g, ? cannot be judged (fewer than 2 %s, a base mean of 0, or both sides "
 		     "constant and equal), # a change that cannot be told apart from the sides' different outside "
@@ -163,24 +152,79 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 			    : "over their whole life, set-up and tear-down included (a run stored before the "
 			      "measured window was)",
 	      m->alpha, m->metric->label);
-	views_legend(&legend, m);
+	views_legend(legend, m);
 	int loads = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		loads |= m->panels[i].has_loads;
 	if (loads)
-		strbuf_addf(&legend, " Background loads as contest shows them: Time B/A, the time the other side took "
+		strbuf_addf(legend, " Background loads as contest shows them: Time B/A, the time the other side took "
 			     "for the same jobs over the base's, the base's mean Jobs/Min over the other's (inside one "
 			     "run, a load's against no_load's: contest's Ratio, as show prints it; above 1 the job took "
 			     "longer); Loads, the units of work "
 			     "the load did while the tasks ran (messages, MiB, entries or files); LCPU%%, its CPU in %% of "
 			     "one CPU; means over the points compared, - where a side ran no load.");
+}
+
+char *report_compare_legend(const struct compare_model *m)
+{
+	struct strbuf sb = {0};
+	full_legend(&sb, m);
+	return sb.buf;
+}
+
+/* A few lines before the tables: what is judged, what the change and marks are (-v says the rest). */
+static void short_legend(struct strbuf *legend, const struct compare_model *m)
+{
+	char over[64];
+	if (strcmp(m->metric->name, "jobs_per_min") != 0)
+		strbuf_addf(legend, "Judged: %s (%s), a rise %s. ", m->metric->name, m->metric->label,
+			    m->metric->rise_better ? "better" : "worse");
+	if (m->ratio)
+		strbuf_addf(legend, "Ratio: %s of the means. ", m->ratio == COMPARE_RATIO_INVERTED ? "A/B" : "B/A");
+	strbuf_addf(legend, "Change: of the mean %s against the base, %g%% interval; p adj: %s, %s over %s%s; * "
+		     "significant, ? cannot be judged, # the outside load's. -v explains every column.",
+		    m->metric->label, 100 * (1 - m->alpha), test_name(m), compare_correction_name(m->correction),
+		    report_judged_cells(compare_model_family(m), "compared", over, sizeof(over)),
+		    m->nsides > 2 ? " a side" : "");
+	views_legend(legend, m);
+}
+
+/* The sides and the legend (a few lines; every column under -v); shared by the table and Markdown. */
+static void text_begin(FILE *f, const struct compare_model *m, int markdown)
+{
+	const char *item = markdown ? "- " : "";
+	char shown[400];
+	if (m->kind != COMPARE_GROUPS)
+		wrapf(f, "", "%sRun %lld (%s), %s, paired round by round:", markdown ? "## " : "",
+		      (long long)m->sides[0].runs[0], safe_label(m->run_label, shown, sizeof(shown)),
+		      m->kind == COMPARE_VARIANTS ? "its variants"
+		      : m->kind == COMPARE_LOADS  ? "each background load against no_load"
+						  : "O_SYNC off against on");
+	for (size_t s = 0; s < m->nsides; s++) {
+		char runs[256] = "";
+		if (m->kind == COMPARE_GROUPS)
+			runs_text(&m->sides[s], runs, sizeof(runs));
+		wrapf(f, "   ", "%s%s%s: %s%s%s", item, m->sides[s].letter, s == 0 ? " (base)" : "",
+		      safe_label(m->sides[s].label, shown, sizeof(shown)), runs[0] ? ", " : "", runs);
+	}
+	fputc('\n', f);
+	struct strbuf legend = {0};
+	if (m->verbose)
+		full_legend(&legend, m);
+	else
+		short_legend(&legend, m);
 	report_wrap(f, legend.buf, "", markdown ? 0 : COMPARE_COLUMNS);
 	strbuf_free(&legend);
-	if (markdown && m->nnotes)
+}
+
+/* Each caution and warning once, after the tables: the figures come first. */
+static void text_notes(FILE *f, const struct compare_model *m, int markdown)
+{
+	if (m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
-		char *line = xasprintf("%s%s", item, shown_note);
+		char *line = xasprintf("%s%s", markdown ? "- " : "", shown_note);
 		free(shown_note);
 		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
 		free(line);
@@ -204,6 +248,16 @@ static void panel_title(FILE *f, const struct compare_model *m, const struct com
 	if (p->load[0])
 		fprintf(f, ", load %s", p->load);
 	fprintf(f, ": %s against %s\n", m->sides[p->side].letter, m->sides[0].letter);
+}
+
+/* The statistic on a task count's row, beside the change, interval and p of the means: the mean where
+ * --stat shows it, else the first shown; the others go on rows of their own under it. */
+static size_t lead_stat(const struct compare_model *m)
+{
+	for (size_t k = 0; k < m->nstats; k++)
+		if (m->stats[k] == COMPARE_STAT_MEAN)
+			return k;
+	return 0;
 }
 
 /* One cell's figures as text: change, interval, p, MDE, CPU (blank where not known). */
@@ -253,11 +307,12 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 		return;
 	}
 	snprintf(t->n_b, sizeof(t->n_b), "%zu", c->nb);
-	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), t->mean_b, sizeof(t->mean_b));
+	report_metric_value(m, compare_cell_stat(c, 1, m->stats[lead_stat(m)]), t->mean_b, sizeof(t->mean_b));
 	if (ratio)
-		snprintf(t->change, sizeof(t->change), "%.3f", c->judged ? 1 + c->v.change_pct / 100 : c->mean_b / c->mean_a);
+		report_change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change,
+				   sizeof(t->change));
 	else
-		fmt_pct(t->change, sizeof(t->change), c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), 1,
+		fmt_pct(t->change, sizeof(t->change), report_cell_pct(c), 1,
 			7);
 	fmt_pct(t->cpu, sizeof(t->cpu), c->cpu_pct, 1, c->cpu_significant ? 6 : 7);
 	if (c->cpu_significant)
@@ -270,7 +325,12 @@ static void cell_text(const struct compare_model *m, const struct compare_cell *
 	}
 	t->mark = c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 	if (c->v.bounded && ratio) {
-		snprintf(t->ci, sizeof(t->ci), "[%6.3f, %6.3f]", 1 + c->v.ci_low_pct / 100, 1 + c->v.ci_high_pct / 100);
+		/* A/B's interval is B/A's turned over: its low end from B/A's high one */
+		int inv = m->ratio == COMPARE_RATIO_INVERTED;
+		char lo[16], hi[16];
+		report_change_text(m, inv ? c->v.ci_high_pct : c->v.ci_low_pct, lo, sizeof(lo));
+		report_change_text(m, inv ? c->v.ci_low_pct : c->v.ci_high_pct, hi, sizeof(hi));
+		snprintf(t->ci, sizeof(t->ci), "[%6s, %6s]", lo, hi);
 	} else if (c->v.bounded) {
 		char lo[16], hi[16];
 		fmt_bound(lo, sizeof(lo), c->v.ci_low_pct);
@@ -313,8 +373,11 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	free(said);
 	struct strbuf sb = {0};
 	if (p->ngeo) {
-		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %+.1f%%", b, a, p->ngeo,
-			    p->ngeo == 1 ? "" : "s", p->geomean_pct);
+		char geo[24];
+		int inv = m->ratio == COMPARE_RATIO_INVERTED;
+		report_change_text(m, p->geomean_pct, geo, sizeof(geo)); /* in the table's unit: % or a ratio */
+		strbuf_addf(&sb, "Geomean of %s/%s over %zu task count%s: %s", inv ? a : b, inv ? b : a, p->ngeo,
+			    p->ngeo == 1 ? "" : "s", geo);
 		if (p->geo_adjusted) /* the same changes as the Change column, named as it names them */
 			strbuf_addf(&sb, " (adjusted for others' demand at %zu)", p->geo_adjusted);
 		strbuf_addf(&sb, ". ");
@@ -334,6 +397,10 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	}
 	strbuf_free(&sb);
 	panel_sentence(f, report_panel_load_text(m, p), gap, width);
+	char *cmd = report_panel_separate_command(m, p);
+	if (cmd) /* unwrapped, to paste */
+		fprintf(f, markdown ? "\n    %s\n" : "    %s\n", cmd);
+	free(cmd);
 	panel_sentence(f, report_panel_few_text(m, p, "By medians"), gap, width);
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
@@ -429,7 +496,9 @@ static void text_line(FILE *f, const char *line)
 static void table_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int w)
 {
 	char line[512], va[24], vb[24], id[24], label[160];
-	for (size_t k = 1; k < m->nstats && c->present; k++) {
+	for (size_t k = 0; k < m->nstats && c->present; k++) {
+		if (k == lead_stat(m))
+			continue;
 		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
 		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
 		snprintf(line, sizeof(line), "%5s %*s %3s %*s", compare_stats[m->stats[k]].tag, w, va, "", w, vb);
@@ -454,7 +523,8 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	char ha[48], hb[48];
 	/* a statistic other than the mean names its column in the metric's place (the legend says which) */
-	const char *head = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : report_metric_short(m);
+	int lead = m->stats[lead_stat(m)];
+	const char *head = lead != COMPARE_STAT_MEAN ? compare_stats[lead].tag : report_metric_short(m);
 	snprintf(ha, sizeof(ha), "%s %s", a, head);
 	snprintf(hb, sizeof(hb), "%s %s", b, head);
 	/* a longer metric's name widens its columns, never cut */
@@ -471,7 +541,7 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char line[256], mean_a[24];
-		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[lead_stat(m)]), mean_a, sizeof(mean_a));
 		snprintf(line, sizeof(line), "%5d %*s %3s %*s %3s %7s %-17s %5s%c %6s %7s", c->tasks, w, mean_a, t.n_a,
 			 w, t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark, t.mde, t.cpu);
 		text_line(f, line);
@@ -486,7 +556,9 @@ static void table_panel(FILE *f, const struct compare_model *m, const struct com
 static void markdown_more_rows(FILE *f, const struct compare_model *m, const struct compare_cell *c, int more)
 {
 	char va[24], vb[24], label[160];
-	for (size_t k = 1; k < m->nstats && c->present; k++) {
+	for (size_t k = 0; k < m->nstats && c->present; k++) {
+		if (k == lead_stat(m))
+			continue;
 		report_metric_value(m, compare_cell_stat(c, 0, m->stats[k]), va, sizeof(va));
 		report_metric_value(m, compare_cell_stat(c, 1, m->stats[k]), vb, sizeof(vb));
 		fprintf(f, "| %s | %s | | %s | | | | | | |%.*s\n", compare_stats[m->stats[k]].words, va, vb, 2 * more,
@@ -509,7 +581,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 	const char *a = m->sides[0].letter, *b = m->sides[p->side].letter;
 	panel_title(f, m, p, "### ");
 	const char *metric = report_metric_short(m);
-	const char *st = m->stats[0] != COMPARE_STAT_MEAN ? compare_stats[m->stats[0]].tag : "";
+	const char *st = m->stats[lead_stat(m)] != COMPARE_STAT_MEAN ? compare_stats[m->stats[lead_stat(m)]].tag : "";
 	fprintf(f, "\n| Tasks | %s %s%s%s | n | %s %s%s%s | n | %s | %g%% CI | p adj | MDE | CPU |", a, st, *st ? " " : "",
 		metric, b, st, *st ? " " : "", metric, m->ratio ? "Ratio" : "Change", 100 * (1 - m->alpha));
 	if (p->has_loads)
@@ -520,7 +592,7 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 		struct cell_text t;
 		cell_text(m, c, m->ratio, &t);
 		char mean_a[24];
-		report_metric_value(m, compare_cell_stat(c, 0, m->stats[0]), mean_a, sizeof(mean_a));
+		report_metric_value(m, compare_cell_stat(c, 0, m->stats[lead_stat(m)]), mean_a, sizeof(mean_a));
 		fprintf(f, "| %d | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |", c->tasks, mean_a, t.n_a,
 			t.mean_b, t.n_b, t.change, t.ci, t.p, t.mark == '*' ? "\\*" : t.mark == '?' ? "?" : t.mark == '#' ? "#" : "", t.mde,
 			t.cpu);
@@ -539,12 +611,6 @@ static void markdown_panel(FILE *f, const struct compare_model *m, const struct 
 static double cpu_bound(const struct compare_cell *c, double v)
 {
 	return c->cpu_judged && c->cpu_v.bounded ? v : NAN;
-}
-
-/* Which change a cell's pct (and its interval, p and ratio) is: adjusted for others' demand, or plain. */
-static const char *pct_kind(const struct compare_cell *c)
-{
-	return c->judged && c->load_model == LOAD_COVARIATE ? "adjusted" : "plain";
 }
 
 static void csv_begin(FILE *f, const struct compare_model *m)
@@ -599,8 +665,8 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		csv_numbers(f, mean_fmt, &c->mean_b, 1);
 		fprintf(f, ",%zu,%s", c->nb, samples_name(c));
 		/* the change the interval, p and ratio are of: adjusted where the cell is (pct_kind), the raw beside */
-		const double stats[] = {c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1),
-					c->judged ? c->v.ci_low_pct : NAN, c->judged ? c->v.ci_high_pct : NAN};
+		const double stats[] = {report_cell_pct(c), c->judged ? c->v.ci_low_pct : NAN,
+					c->judged ? c->v.ci_high_pct : NAN};
 		csv_numbers(f, "%.3f", stats, ARRAY_SIZE(stats));
 		const double ps[] = {c->judged ? c->v.p : NAN, c->p_adj};
 		csv_numbers(f, "%.4g", ps, ARRAY_SIZE(ps));
@@ -635,7 +701,7 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		textout_csv_string(f, p->load, 0);
 		csv_numbers(f, "%.5f", &c->time_ratio, 1);
 		csv_numbers(f, "%.4f", (const double[]){c->loads_a, c->loads_b, c->lcpu_a, c->lcpu_b}, 4);
-		fprintf(f, ",%s", pct_kind(c));
+		fprintf(f, ",%s", report_pct_kind(c));
 		for (int side = 0; side < 2; side++)
 			for (int k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 				csv_numbers(f, "%.6g", (const double[]){compare_cell_stat(c, side, k)}, 1);
@@ -797,7 +863,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "other_mean", "%.6g", c->mean_b);
 		fprintf(f, ", \"n_base\": %zu, \"n_other\": %zu, \"samples\": \"%s\", \"paired\": %s", c->na, c->nb,
 			samples_name(c), c->paired ? "true" : "false");
-		json_num(f, "pct", "%.4f", c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1));
+		json_num(f, "pct", "%.4f", report_cell_pct(c));
 		json_num(f, "ci_low_pct", "%.4f", c->judged ? c->v.ci_low_pct : NAN);
 		json_num(f, "ci_high_pct", "%.4f", c->judged ? c->v.ci_high_pct : NAN);
 		fprintf(f, ", \"ci_bounded\": %s", c->judged && c->v.bounded ? "true" : "false");
@@ -823,7 +889,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_load(f, "load_base", &c->load_a);
 		json_load(f, "load_other", &c->load_b);
 		json_num(f, "raw_pct", "%.4f", c->raw_judged ? c->raw.change_pct : NAN);
-		fprintf(f, ", \"pct_kind\": \"%s\"", pct_kind(c));
+		fprintf(f, ", \"pct_kind\": \"%s\"", report_pct_kind(c));
 		json_num(f, "raw_ci_low_pct", "%.4f", c->raw_judged ? c->raw.ci_low_pct : NAN);
 		json_num(f, "raw_ci_high_pct", "%.4f", c->raw_judged ? c->raw.ci_high_pct : NAN);
 		json_num(f, "raw_p", "%.6g", c->raw_judged ? c->raw.p : NAN);
@@ -904,8 +970,9 @@ static void json_end(FILE *f, const struct compare_model *m)
 }
 
 /* After the panels of the text formats: why a gate could not pass. */
-static void text_end(FILE *f, const struct compare_model *m)
+static void text_end(FILE *f, const struct compare_model *m, int markdown)
 {
+	text_notes(f, m, markdown);
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
 	else if (m->gate && m->vouch[0])
@@ -918,19 +985,31 @@ static void text_end(FILE *f, const struct compare_model *m)
 			       "significantly, the kernel's counters per job and the sampler's shares.");
 }
 
+static void table_end(FILE *f, const struct compare_model *m) { text_end(f, m, 0); }
+static void markdown_end(FILE *f, const struct compare_model *m) { text_end(f, m, 1); }
+
 const struct compare_format report_compare_formats[] = {
 	{"table", "text within 80 columns: the sides, how to read the figures and the warnings, then per "
 		  "workload and O_SYNC setting a row per task count (means, n a side, % change with its 95% "
 		  "interval, adjusted p, MDE, CPU change), peaks, system shares and the subtests that carry the "
 		  "change; more than two sides stack one block per side",
-	 table_begin, table_panel, text_end},
-	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, text_end},
+	 table_begin, table_panel, table_end},
+	{"markdown", "the same in Markdown, for an issue or a wiki", markdown_begin, markdown_panel, markdown_end},
 	{"csv", "one line per task count and side, with every figure of the table", csv_begin, csv_panel, NULL},
 	{"json", "the sides, notes, a row per task count and side, every subtest's share, whether "
 		 "--fail-above found a regression, the gate's outcome and why it could not judge (JSON even then)",
 	 json_begin, json_panel, json_end},
 	{NULL, NULL, NULL, NULL, NULL},
 };
+
+void report_compare_result(const struct compare_model *m, struct compare_result *res)
+{
+	res->gate = compare_model_gate(m);
+	res->nothing = m->nothing[0] || (m->nsides >= 2 && m->present == 0);
+	snprintf(res->why, sizeof(res->why), "%s", m->unjudged[0] ? m->unjudged : m->vouch);
+	res->judged = !m->unjudged[0];
+	snprintf(res->decision, sizeof(res->decision), "%s", m->decision);
+}
 
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res)
@@ -947,11 +1026,8 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 		return -1;
 	}
 	const struct compare_format *fmt = &report_compare_formats[w];
-	res->gate = compare_model_gate(&m);
-	res->nothing = m.nothing[0] || (m.nsides >= 2 && m.present == 0);
-	snprintf(res->why, sizeof(res->why), "%s", m.unjudged[0] ? m.unjudged : m.vouch);
-	res->judged = !m.unjudged[0];
-	snprintf(res->decision, sizeof(res->decision), "%s", m.decision);
+	m.verbose = o->verbose;
+	report_compare_result(&m, res);
 	if (m.nothing[0] && fmt->begin != json_begin) {
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);

@@ -250,9 +250,10 @@ static void verdicts(FILE *f, const struct compare_model *m)
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
 		   "count both have, by %s, p values adjusted by %s's method over %s%s, at %g %% "
 		   "confidence; the geometric mean of the %s ratios says how much.</p>\n",
-		m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
-					    "else the one run's repeats)"
-					  : "a paired t test over the rounds",
+		m->blocked		  ? "a paired t test over the runs paired by device (a lab's devices as blocks)"
+		: m->kind == COMPARE_GROUPS ? "Welch's t test (each run's mean one sample with 2 or more runs a side, "
+					      "else the one run's repeats)"
+					    : "a paired t test over the rounds",
 		compare_correction_name(m->correction),
 		report_judged_cells(compare_model_family(m), "judged", over, sizeof(over)),
 		m->nsides > 2 ? " per side (each side against A is a family of its own)" : "", 100 * (1 - m->alpha),
@@ -375,7 +376,8 @@ static void counters_section(FILE *f, const struct compare_model *m, const struc
 		   "change (from a base of 0: the change per job, before any %%). n to show: the samples a side at which "
 		   "the change would be shown at the family's level, from the spread seen. Constant: no variance to "
 		   "test, the difference is exact. ~: a perf counter multiplexed and scaled at a point compared.</p>\n",
-		m->kind == COMPARE_GROUPS ? "Welch's t test" : "a paired t test", compare_correction_name(m->correction),
+		m->kind == COMPARE_GROUPS && !m->blocked ? "Welch's t test" : "a paired t test",
+		compare_correction_name(m->correction),
 		cm->tested, cm->tested == 1 ? "" : "s", cm->cells_with_counters, cm->cells_with_counters == 1 ? "" : "s",
 		cm->tested_machine, m->alpha);
 }
@@ -466,7 +468,7 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 		fputs("</tr>\n", f);
 		return;
 	}
-	double pct = c->judged ? c->v.change_pct : 100 * (c->mean_b / c->mean_a - 1);
+	double pct = report_cell_pct(c);
 	const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
 	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), mean, sizeof(mean));
 	fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
@@ -484,8 +486,8 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 		fputs("<td colspan=\"4\" class=\"l\"><small>cannot be judged: fewer than 2 samples a side</small></td>",
 		      f);
 	cpu_cell(f, c);
-	if (ratio)
-		fprintf(f, "<td>%.3f</td>", c->mean_b / c->mean_a);
+	if (ratio) /* the change's ratio: adjusted where the change is */
+		fprintf(f, "<td>%.3f</td>", 1 + pct / 100);
 	load_cells(f, p, c);
 	fputs("</tr>\n", f);
 }
@@ -548,10 +550,11 @@ static void compare_table(FILE *f, const struct compare_model *m, const struct c
 		element(f, "<p class=\"note\">", views, "</p>\n");
 		free(views);
 	}
-	char *said[] = {report_panel_load_text(m, p), report_panel_few_text(m, p, "By medians (shown where they disagree)")};
+	char *said[] = {report_panel_load_text(m, p), report_panel_separate_command(m, p),
+			report_panel_few_text(m, p, "By medians (shown where they disagree)")};
 	for (size_t i = 0; i < ARRAY_SIZE(said); i++)
 		if (said[i]) {
-			element(f, "<p class=\"note\">", said[i], "</p>\n");
+			element(f, i == 1 ? "<pre class=\"note\">" : "<p class=\"note\">", said[i], i == 1 ? "</pre>\n" : "</p>\n");
 			free(said[i]);
 		}
 	fputs("<p>", f);

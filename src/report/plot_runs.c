@@ -99,6 +99,7 @@ static long side_of(const struct compare_model *m, size_t g, const struct curve 
 static void model_diffs(struct plot_set *ps, const struct compare_model *m, const long *side, int jpm)
 {
 	ps->diffs = xcalloc(ps->n + 1, sizeof(*ps->diffs));
+	size_t adjusted = 0; /* differences the model adjusted for others' demand: the means above are raw */
 	for (size_t i = 0; i < ps->n; i++) {
 		const struct curve *c = &ps->curves[i];
 		ps->base[i] = -1;
@@ -119,9 +120,10 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 			const struct compare_cell *cell = &p->cells[q];
 			if (!cell->present)
 				continue;
+			adjusted += strcmp(report_pct_kind(cell), "adjusted") == 0;
 			d[k++] = (struct plot_diff_point){
 				.tasks = cell->tasks,
-				.pct = cell->judged ? cell->v.change_pct : 100.0 * (cell->mean_b / cell->mean_a - 1),
+				.pct = report_cell_pct(cell),
 				.lo = cell->v.ci_low_pct, .hi = cell->v.ci_high_pct,
 				.interval = cell->judged && cell->v.bounded, .significant = cell->significant,
 				.confounded = cell->state == CELL_CONFOUNDED};
@@ -141,6 +143,10 @@ static void model_diffs(struct plot_set *ps, const struct compare_model *m, cons
 	else
 		snprintf(ps->caption, sizeof(ps->caption), "Difference against A (%s), at the task counts both have",
 			 first);
+	size_t used = strlen(ps->caption);
+	if (adjusted)
+		snprintf(ps->caption + used, sizeof(ps->caption) - used,
+			 "; %zu adjusted for others' demand (the means above are raw)", adjusted);
 	ps->note = xasprintf("the %s intervals of the change from %s (paired by round within one run, else "
 			     "Welch's test with the runs as replicates, Fieller's interval), as reaim compare states them",
 			     level, jpm ? "the comparison model" : "nothing");

@@ -67,6 +67,9 @@ int report_show(FILE *f, struct store *st, int64_t run_id, const struct report_s
 int report_show_files(FILE *f, struct store *st, int64_t run_id);
 /* `reaim list`. */
 int report_list(FILE *f, struct store *st, const struct run_filter *filter);
+/* `list --modes` (report/modes.c): a row per label, workload and variant of the runs filter passes, each
+ * mode's best Jobs/Min side by side (STP's Peak Load and Quick Convergence) with the runs' ids. */
+int report_list_modes(FILE *f, struct store *st, const struct run_filter *filter);
 /* What an export names that the run does not hold (`reaim export --origin ...`, for kcidb); NULL:
  * the default (origin reaim, the checkout and build ids ORIGIN:KERNEL_RELEASE). */
 struct report_export_opts {
@@ -101,16 +104,26 @@ int report_kcidb_id_ok(const char *id, const char *origin);
 /* What a correction was over: "the 3 cells judged" (how: "judged", "compared"); "no cell (none could be
  * judged)", never "the 0 cells". */
 const char *report_judged_cells(size_t n, const char *how, char *buf, size_t len);
-/* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
- * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
-/* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
- * did about it; the cells one sample decides and the medians that disagree with the means (the
- * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
 /* A side in compare's and the wide table's CSV: ",LETTER,LABEL,\"RUN RUN\"" (the label quoted). */
 struct compare_side;
 void report_csv_side(FILE *f, const struct compare_side *s);
+/* A cell's change as its verdict judges it: adjusted for others' demand where the cell is, else plain
+ * (the raw change of the means where it is not judged); and which of the two it is, "adjusted" or
+ * "plain". Every CSV and JSON field of a cell's change is this one, the raw beside it. */
+struct compare_cell;
+double report_cell_pct(const struct compare_cell *c);
+const char *report_pct_kind(const struct compare_cell *c);
+/* Under a panel's rows: the outside load each side's samples saw per task count and what the verdict
+ * did about it; the cells one sample decides and the medians that disagree with the means (the
+ * latter led by medians_word). Text to wrap or escape (free()), NULL when there is nothing to say. */
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
+/* Where a panel has cells confounded with others' demand and its sides are runs: the shell command
+ * that runs the sides in turn beside the same neighbours (then compare again; kernels: `reaim vm`),
+ * to print unwrapped (free()); NULL otherwise. */
+char *report_panel_separate_command(const struct compare_model *m, const struct compare_panel *p);
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
+/* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
+ * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
 /* The words for a worsening and a betterment of the model's metric: "slower", "faster" of Jobs/Min and
  * times; "higher", "lower" (or the other way) of the rest. */
@@ -148,6 +161,20 @@ struct compare_result {
  * (with the reason). -1 when the store cannot be read (store_error says why). */
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 		   const struct compare_options *o, struct compare_result *res);
+/* What every column of compare's tables means, the test, the correction, the outside load's model, MDE
+ * and CPU: the legend -v prints (freed by the caller). */
+char *report_compare_legend(const struct compare_model *m);
+/* What report_compare concluded of a model (its gate, whether there was nothing, why). */
+void report_compare_result(const struct compare_model *m, struct compare_result *res);
+/* `compare --long` (report/long.c): a model per figure (o->metrics; none: o->metric) over the same groups,
+ * laid out as one table per block, a row per side within each task count and a column per figure (the
+ * first with each --stat), the change of each mean beside it; text, or Markdown as a code block. -1 as
+ * report_compare. */
+int report_compare_long(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+			const struct compare_options *o, struct compare_result *res);
+/* A change of the means as the views print it: "+8.4%", or with the model's --ratio B/A or A/B ("-" where
+ * not finite). */
+void report_change_text(const struct compare_model *m, double pct, char *buf, size_t len);
 /* A compare format: its --format name, one line of help, and its writer's steps (end may be NULL):
  * before the first panel, per panel (a workload, O_SYNC setting and variant of one side against the
  * base), after. */

@@ -182,7 +182,9 @@ static void print_system(FILE *f, const struct store_point *p)
 static void print_env(FILE *f, struct store *st, int64_t run_id, int verbose)
 {
 	static const char *const brief[] = {"hostname", "kernel.release", "cpu.model", "cpu.online", "memory.total",
-					    "dir0.path", "dir0.fstype", "dir0.device", "dir0.scheduler"};
+					    "dir0.path", "dir0.fstype", "dir0.device", "dir0.scheduler",
+					    /* reaim lab: where the run's job is */
+					    "lab.job_url", "lab.device", "lab.worker"};
 	char **kv;
 	size_t nkv;
 	if (store_get_env(st, run_id, &kv, &nkv) < 0)

@@ -112,6 +112,20 @@ void report_metric_value(const struct compare_model *m, double v, char *buf, siz
 		snprintf(buf, len, "%.4g", v);
 }
 
+/* A change (of the means, as judged) as the model's views say it: "+8.4%", a ratio B/A, or A/B inverted. */
+void report_change_text(const struct compare_model *m, double pct, char *buf, size_t len)
+{
+	double r = 1 + pct / 100;
+	if (!isfinite(pct) || (m->ratio == COMPARE_RATIO_INVERTED && r <= 0))
+		snprintf(buf, len, "-");
+	else if (m->ratio == COMPARE_RATIO_INVERTED)
+		snprintf(buf, len, "%.3f", 1 / r);
+	else if (m->ratio)
+		snprintf(buf, len, "%.3f", r);
+	else
+		snprintf(buf, len, "%+.1f%%", pct + 0.0);
+}
+
 /* What the verdict sentence cannot vouch for: cells confounded with others' demand (and the demand
  * each side's points saw), cells one sample decides, points measured in noise. */
 static void panel_caveats(struct strbuf *sb, const struct compare_model *m, const struct compare_panel *p)
@@ -241,7 +255,9 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 				   "while the run was idle, over the samples, per task count):%s. ", a, b, sb.buf);
 		switch (how) {
 		case LOAD_BALANCED:
-			strbuf_addf(&line, "The sides ran interleaved round by round: pairing cancels a load that drifts.");
+			strbuf_addf(&line, m->blocked ? "The kernels ran side by side on the lab's devices, rotated turn by turn: "
+							"pairing by device cancels a load they share."
+						      : "The sides ran interleaved round by round: pairing cancels a load that drifts.");
 			break;
 		case LOAD_SIMILAR:
 			strbuf_addf(&line, "Within %g points a side: not adjusted.", COMPARE_LOAD_SIMILAR_PCT);
@@ -250,10 +266,13 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 		case LOAD_INSEPARABLE:
 			strbuf_addf(&line, "The sides' loads differ. ");
 			if (adj.len)
-				strbuf_addf(&line, "the change adjusted for the load (same slope both sides):%s. ", adj.buf);
+				strbuf_addf(&line, "the change adjusted for the load (the same share a point of load both sides):%s. ", adj.buf);
 			if (how == LOAD_INSEPARABLE)
 				strbuf_addf(&line, "Where the load hardly varied within a side it cannot be told apart "
 						   "from the side: a change the load would make is called confounded (#).");
+			if (p->summary.confounded)
+				strbuf_addf(&line, " To separate them, run the sides %s beside the same neighbours.",
+					    m->kind == COMPARE_GROUPS ? "in turn (the command below)" : "interleaved within one run");
 			break;
 		case LOAD_UNMEASURED: break;
 		}
@@ -308,4 +327,28 @@ void report_csv_side(FILE *f, const struct compare_side *s)
 	for (size_t i = 0; i < s->nruns; i++)
 		fprintf(f, "%s%lld", i ? " " : "", (long long)s->runs[i]);
 	fputc('"', f);
+}
+
+const char *report_pct_kind(const struct compare_cell *c)
+{
+	return c->judged && c->load_model == LOAD_COVARIATE ? "adjusted" : "plain";
+}
+
+double report_cell_pct(const struct compare_cell *c)
+{
+	return c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1);
+}
+
+char *report_panel_separate_command(const struct compare_model *m, const struct compare_panel *p)
+{
+	const struct compare_side *a = &m->sides[0], *b = &m->sides[p->side];
+	if (!p->summary.confounded || m->kind != COMPARE_GROUPS || !a->nruns || !b->nruns)
+		return NULL;
+	struct strbuf sb = {0};
+	strbuf_addf(&sb, "for i in 1 2 3; do reaim rerun %lld --label ", (long long)a->runs[a->nruns - 1]);
+	strbuf_add_shell_word(&sb, a->label);
+	strbuf_addf(&sb, "; reaim rerun %lld --label ", (long long)b->runs[b->nruns - 1]);
+	strbuf_add_shell_word(&sb, b->label);
+	strbuf_addf(&sb, "; done");
+	return sb.buf;
 }

@@ -33,12 +33,17 @@ struct wide_text {
 
 static void change_text(const struct compare_model *m, double pct, char *buf, size_t len)
 {
-	if (!isfinite(pct))
-		snprintf(buf, len, "-");
-	else if (m->ratio)
-		snprintf(buf, len, "%.3f", 1 + pct / 100);
-	else
-		snprintf(buf, len, "%+.1f%%", pct);
+	report_change_text(m, pct, buf, len);
+}
+
+/* The row of a task count's statistics that carries the change of the means: the mean's where it is
+ * shown, else the first. */
+static size_t change_row(const struct compare_model *m)
+{
+	for (size_t k = 0; k < m->nstats; k++)
+		if (m->stats[k] == COMPARE_STAT_MEAN)
+			return k;
+	return 0;
 }
 
 /* A side's cell at row i showing statistic stat; the change and mark (of the means) only with `change`. */
@@ -59,7 +64,7 @@ static void cell_text(const struct compare_model *m, const struct wide_block *b,
 	report_metric_value(m, compare_cell_stat(c, 1, stat), t->mean, sizeof(t->mean));
 	if (!change)
 		return;
-	change_text(m, c->judged ? c->v.change_pct : 100.0 * (c->mean_b / c->mean_a - 1), t->change, sizeof(t->change));
+	change_text(m, report_cell_pct(c), t->change, sizeof(t->change));
 	t->mark = !c->judged ? '?' : c->state == CELL_CONFOUNDED ? '#' : c->significant ? '*' : ' ';
 }
 
@@ -90,6 +95,16 @@ static void stat_text(const struct compare_model *m, const struct wide_block *b,
 	report_metric_value(m, b->stat[k * m->nsides + side], t->mean, sizeof(t->mean));
 	if (side)
 		change_text(m, b->stat_pct[k * m->nsides + side], t->change, sizeof(t->change));
+}
+
+/* A side's peak in a block: its best mean, and its change against the base's peak (wherever each lies). */
+static void peak_text(const struct compare_model *m, const struct wide_block *b, size_t side, struct wide_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->mark = ' ';
+	report_metric_value(m, b->peak[side], t->mean, sizeof(t->mean));
+	if (side)
+		change_text(m, b->peak_pct[side], t->change, sizeof(t->change));
 }
 
 /* "workload dbase, O_SYNC on, variant x, 2 CPUs, load io" (the load unless the loads are the sides) */
@@ -152,7 +167,20 @@ static void side_run_labels(struct strbuf *sb, const struct compare_model *m, si
 	}
 }
 
-/* The sides, how to read the cells, the model's notes. */
+/* A few lines before the table: what a cell is and its marks (-v: every row explained). */
+static void short_legend(FILE *f, const struct compare_model *m, const char *shown, int markdown)
+{
+	char *legend = xasprintf(
+		"Each cell: the %s %s%s and %s against %s (the verdict is the means', whatever the cell shows); * "
+		"significant at %g%% after %s, ? cannot be judged, # the outside load's. -v explains the rows.",
+		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "",
+		m->ratio == COMPARE_RATIO_INVERTED ? "the ratio A/B" : m->ratio ? "the ratio B/A" : "the % change",
+		m->sides[0].letter, 100 * (1 - m->alpha), compare_correction_name(m->correction));
+	report_wrap(f, legend, "", markdown ? 0 : WIDE_COLUMNS);
+	free(legend);
+}
+
+/* The sides and how to read the cells (every row under -v). */
 static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 {
 	size_t width = markdown ? 0 : WIDE_COLUMNS;
@@ -176,17 +204,22 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 	fputc('\n', f);
 	char shown[200];
 	report_stats_text(m, shown, sizeof(shown));
+	if (!m->verbose) {
+		short_legend(f, m, shown, markdown);
+		return;
+	}
 	char *legend = xasprintf(
 		"Each cell: the %s %s of the side's samples%s, then %s of the means against %s (the verdict is the "
 		"means', whatever the cell shows); * significant at %g%% "
 		"confidence after %s's correction, ? cannot be judged, # cannot be told apart from the outside load, as `reaim compare` judges it (the change adjusted for the load where it applies). Each side "
 		"against %s is a correction family of its own, so a further side does not weaken another's verdicts. "
 		"Amean, Hmean, Gmean: the arithmetic, harmonic and geometric mean of a column over the task counts "
-		"every side has, and %s.%s%s",
-		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "", m->ratio ? "the ratio B/A" : "the % change",
+		"every side has, and %s; Peak: each side's best mean wherever it lies, against the base's.%s%s",
+		shown, m->metric->label, m->nstats > 1 ? " (a row each)" : "", m->ratio == COMPARE_RATIO_INVERTED ? "the ratio A/B" : m->ratio ? "the ratio B/A" : "the % change",
 		m->sides[0].letter, 100 * (1 - m->alpha),
 		compare_correction_name(m->correction), m->sides[0].letter,
-		m->ratio ? "its ratio to the base's" : "its change against the base's",
+		m->ratio == COMPARE_RATIO_INVERTED ? "the base's ratio to it" : m->ratio ? "its ratio to the base's"
+									      : "its change against the base's",
 		loads ? " Under Loads, LCPU%, as contest shows them: each side's background load, the units of work "
 			"it did while the tasks ran and its CPU in % of one CPU (means over the points compared; "
 			"- where a side ran no load)." : "",
@@ -194,13 +227,18 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 			  "there, in its side's column." : "");
 	report_wrap(f, legend, "", width);
 	free(legend);
-	if (markdown && m->nnotes)
+}
+
+/* Each caution and warning once, after the tables. */
+static void text_notes(FILE *f, const struct compare_model *m, int markdown)
+{
+	if (m->nnotes)
 		fputc('\n', f);
 	for (size_t i = 0; i < m->nnotes; i++) {
 		char *safe = text_escape(m->notes[i]); /* a note quotes stored text */
 		char *line = xasprintf("%s%s", markdown ? "- " : "", safe);
 		free(safe);
-		report_wrap(f, line, "  ", width);
+		report_wrap(f, line, "  ", markdown ? 0 : WIDE_COLUMNS);
 		free(line);
 	}
 }
@@ -235,8 +273,8 @@ static void text_rows(FILE *f, const struct compare_model *m, const struct wide_
 		strbuf_addf(&line, "%*s", lw, label);
 		for (size_t j = 0; j < ns; j++) {
 			struct wide_text t;
-			cell_text(m, b, sides[j], i, m->stats[k], k == 0, &t);
-			text_cell(&line, &t, sides[j] == 0 || k > 0);
+			cell_text(m, b, sides[j], i, m->stats[k], k == change_row(m), &t);
+			text_cell(&line, &t, sides[j] == 0 || k != change_row(m));
 		}
 		row_out(f, &line);
 	}
@@ -283,6 +321,16 @@ static void text_chunk(FILE *f, const struct wide_model *w, const struct wide_bl
 		for (size_t j = 0; j < ns; j++) {
 			struct wide_text t;
 			stat_text(m, b, k, sides[j], &t);
+			text_cell(&line, &t, sides[j] == 0);
+		}
+		row_out(f, &line);
+	}
+	if (b->first->ncells > 1) { /* one task count's peak is its row */
+		struct strbuf line = {0};
+		strbuf_addf(&line, "%*s", lw, "Peak");
+		for (size_t j = 0; j < ns; j++) {
+			struct wide_text t;
+			peak_text(m, b, sides[j], &t);
 			text_cell(&line, &t, sides[j] == 0);
 		}
 		row_out(f, &line);
@@ -359,6 +407,7 @@ static void wide_text_out(FILE *f, const struct wide_model *w)
 	}
 	free(sides);
 	all_line(f, w, 0);
+	text_notes(f, m, 0);
 }
 
 static void md_cell(FILE *f, const struct wide_text *t, int base)
@@ -378,8 +427,8 @@ static void md_rows(FILE *f, const struct compare_model *m, const struct wide_bl
 		fprintf(f, "| %s |", label);
 		for (size_t s = 0; s < m->nsides; s++) {
 			struct wide_text t;
-			cell_text(m, b, s, i, m->stats[k], k == 0, &t);
-			md_cell(f, &t, s == 0 || k > 0);
+			cell_text(m, b, s, i, m->stats[k], k == change_row(m), &t);
+			md_cell(f, &t, s == 0 || k != change_row(m));
 		}
 		fputc('\n', f);
 	}
@@ -427,6 +476,15 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 			}
 			fputc('\n', f);
 		}
+		for (size_t s = 0; s < m->nsides && b->first->ncells > 1; s++) {
+			struct wide_text t;
+			peak_text(m, b, s, &t);
+			if (s == 0)
+				fprintf(f, "| Peak |");
+			md_cell(f, &t, s == 0);
+			if (s + 1 == m->nsides)
+				fputc('\n', f);
+		}
 		for (size_t i = 0; i < b->first->ncells && b->has_loads; i++) {
 			fprintf(f, "| Loads, LCPU%% at %d |", b->first->cells[i].tasks);
 			for (size_t s = 0; s < m->nsides; s++) {
@@ -438,6 +496,7 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 		}
 	}
 	all_line(f, w, 1);
+	text_notes(f, m, 1);
 }
 
 const struct compare_wide_format report_compare_wide_formats[] = {

@@ -46,7 +46,11 @@ static void csv_tail(FILE *f, const struct compare_model *m, const struct wide_b
 	fputc(',', f);
 	if (run)
 		fprintf(f, "%lld", (long long)run);
-	fprintf(f, ",%s\n", m->metric->name);
+	fprintf(f, ",%s", m->metric->name);
+	/* the raw change beside pct where pct is the verdict's (a side's cell, not the base's) */
+	int judged_side = c && side && c->judged;
+	csv_num(f, "%.3f", judged_side && c->raw_judged ? c->raw.change_pct : NAN);
+	fprintf(f, ",%s\n", judged_side ? report_pct_kind(c) : "");
 }
 
 static const char *mean_format(const struct compare_model *m)
@@ -83,7 +87,7 @@ static void csv_cells(FILE *f, const struct compare_model *m, const struct wide_
 			report_csv_side(f, &m->sides[s]);
 			fprintf(f, ",%zu", s ? c->nb : c0->na);
 			csv_num(f, mean_format(m), s ? c->mean_b : c0->mean_a);
-			double pct = s ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN;
+			double pct = s ? report_cell_pct(c) : NAN;
 			csv_num(f, "%.3f", pct);
 			csv_num(f, "%.5f", 1 + pct / 100);
 			csv_num(f, "%.3f", s && c->judged ? c->v.ci_low_pct : NAN);
@@ -104,7 +108,7 @@ void report_wide_csv(FILE *f, const struct wide_model *w)
 	      "significant,cpus,load,loads,lcpu_pct", f);
 	for (int k = COMPARE_STAT_MEAN + 1; k < COMPARE_NSTATS; k++)
 		fprintf(f, ",%s", compare_stats[k].name);
-	fputs(",run,metric\n", f);
+	fputs(",run,metric,raw_pct,pct_kind\n", f);
 	for (size_t k = 0; k < w->nblocks; k++) {
 		const struct wide_block *b = &w->blocks[k];
 		csv_cells(f, m, b);
@@ -121,6 +125,17 @@ void report_wide_csv(FILE *f, const struct wide_model *w)
 				fputs(",,,,,", f);
 				csv_tail(f, m, b, s, SIZE_MAX, NULL, 0);
 			}
+		for (size_t s = 0; s < m->nsides && b->first->ncells > 1; s++) {
+			csv_block(f, b->first);
+			fputs(",Peak", f); /* n: the task count it lies at */
+			report_csv_side(f, &m->sides[s]);
+			fprintf(f, ",%d", b->peak_tasks[s]);
+			csv_num(f, mean_format(m), b->peak[s]);
+			csv_num(f, "%.3f", b->peak_pct[s]);
+			csv_num(f, "%.5f", 1 + b->peak_pct[s] / 100);
+			fputs(",,,,,", f);
+			csv_tail(f, m, b, s, SIZE_MAX, NULL, 0);
+		}
 	}
 	for (size_t s = 0; s < m->nsides && w->total_cells; s++) {
 		fputs(",,,TOTAL", f); /* over every block */
@@ -168,8 +183,11 @@ static void json_rows(FILE *f, const struct compare_model *m, const struct wide_
 			int have = c && c->present;
 			json_num(f, "mean", "%.4f", have ? c->mean_b : NAN);
 			fprintf(f, ", \"n\": %zu", c ? c->nb : 0);
-			json_num(f, "pct", "%.4f", have ? 100.0 * (c->mean_b / c->mean_a - 1) : NAN);
-			json_num(f, "ratio", "%.6f", have ? c->mean_b / c->mean_a : NAN);
+			double pct = have ? report_cell_pct(c) : NAN;
+			json_num(f, "pct", "%.4f", pct);
+			json_num(f, "ratio", "%.6f", 1 + pct / 100);
+			json_num(f, "raw_pct", "%.4f", have && c->raw_judged ? c->raw.change_pct : NAN);
+			fprintf(f, ", \"pct_kind\": \"%s\"", have ? report_pct_kind(c) : "plain");
 			json_num(f, "ci_low_pct", "%.4f", have && c->judged ? c->v.ci_low_pct : NAN);
 			json_num(f, "ci_high_pct", "%.4f", have && c->judged ? c->v.ci_high_pct : NAN);
 			json_num(f, "p_adj", "%.6g", have ? c->p_adj : NAN);
@@ -239,6 +257,13 @@ void report_wide_json(FILE *f, const struct wide_model *w)
 				fputc('}', f);
 			}
 			fputs("]}", f);
+		}
+		fputs("],\n   \"peak\": [", f);
+		for (size_t s = 0; s < m->nsides; s++) {
+			fprintf(f, "%s{\"side\": \"%s\", \"tasks\": %d", s ? ", " : "", m->sides[s].letter, b->peak_tasks[s]);
+			json_num(f, "value", "%.4f", b->peak[s]);
+			json_num(f, "pct", "%.4f", b->peak_pct[s]);
+			fputc('}', f);
 		}
 		fputs("]}", f);
 	}

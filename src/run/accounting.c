@@ -438,7 +438,8 @@ static void set_nan(struct store_point *p)
 	double *all[] = {&p->cgroup_cpu_s,     &p->io_read_bytes,    &p->io_write_bytes,     &p->io_read_ios,
 			 &p->io_write_ios,     &p->mem_peak_bytes,   &p->psi_cpu_some_pct,   &p->psi_cpu_full_pct,
 			 &p->psi_io_some_pct,  &p->psi_io_full_pct,  &p->psi_mem_some_pct,   &p->psi_mem_full_pct,
-			 &p->outside_cpu_pct,  &p->steal_pct,        &p->outside_read_bytes, &p->outside_write_bytes};
+			 &p->outside_cpu_pct,  &p->steal_pct,        &p->outside_read_bytes, &p->outside_write_bytes,
+			 &p->io_read_kbs,      &p->io_write_kbs};
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
 		*all[i] = NAN;
 	p->noisy = 0;
@@ -503,6 +504,10 @@ void accounting_point(struct accounting *a, const struct engine_result *r, doubl
 		self_s = a->self_end_s - a->self_release_s;
 	if (a)
 		a->seen = 0;
+	if (p->real_s > 0) { /* the tasks' own I/O a second, beside the machine's in the sampler's figures */
+		p->io_read_kbs = p->io_read_bytes / 1024 / p->real_s;
+		p->io_write_kbs = p->io_write_bytes / 1024 / p->real_s;
+	}
 	if (!r->sampled)
 		return;
 	double period = r->sys.avg.t_s;

@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "run/others.h"
 #include "util/util.h"
@@ -36,11 +38,26 @@ static double seen(int have, double v)
 	return have ? v : NAN;
 }
 
-void others_store(const struct others_windows *o, struct store_point *out)
+/* Others' I/O marks a point noisy as their CPU does: their busy time of the run's disks while the run
+ * was idle is what the run's own I/O cannot have caused. */
+static void disk_noise(double busy_pct, double limit_pct, struct store_point *out)
+{
+	if (!(busy_pct > limit_pct))
+		return;
+	size_t used = strlen(out->noise);
+	snprintf(out->noise + used, sizeof(out->noise) - used, "%sothers kept the run's disks busy %.1f %% of the time "
+		 "it was idle", used ? "; " : "", busy_pct);
+	out->noisy = 1;
+}
+
+void others_store(const struct others_windows *o, double noise_limit, struct store_point *out)
 {
 	const struct demand_window *b = &o->before, *a = &o->after;
 	out->others_demand_pct = demand_mean(seen(o->have_before, demand_pct(b->runnable, b->ncpus)),
 					     seen(o->have_after, demand_pct(a->runnable, a->ncpus)));
 	out->others_idle_cpu_pct = demand_mean(seen(o->have_before, b->busy_pct), seen(o->have_after, a->busy_pct));
 	out->others_in_flight = demand_mean(seen(o->have_before, b->in_flight), seen(o->have_after, a->in_flight));
+	out->others_disk_busy_pct =
+		demand_mean(seen(o->have_before, b->disk_busy_pct), seen(o->have_after, a->disk_busy_pct));
+	disk_noise(out->others_disk_busy_pct, noise_limit, out);
 }

@@ -23,7 +23,8 @@ struct others_windows {
  * (a failed read leaves it out: the point is still measured, its demand unknown). */
 void others_window(const struct bgload *load, const char *const *devices, size_t ndevices, struct demand_window *w,
 		   int *have);
-/* The point's others_* figures from its windows (NaN where neither measured one). */
-void others_store(const struct others_windows *o, struct store_point *out);
+/* The point's others_* figures from its windows (NaN where neither measured one); the point is noisy
+ * where others kept its disks busy beyond noise_limit % of a window. */
+void others_store(const struct others_windows *o, double noise_limit, struct store_point *out);
 
 #endif

@@ -387,7 +387,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
 	if (ran)
 		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
-	others_store(&others, out);
+	others_store(&others, wl->opts.noise_limit, out);
 	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &rows.ncounters) : NULL;
 	rows.tests = tests, rows.samples = samples, rows.counters = counters;
 	if (store_point_add_counted(rn->st, out, &rows) < 0) {

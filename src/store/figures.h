@@ -72,8 +72,8 @@
 	X(sys_pct, REAL, "%", "CPU system %", "%.4g", SYSTEM, PLOT)                                       \
 	X(iowait_pct, REAL, "%", "CPU iowait %", "%.4g", SYSTEM, PLOT)                                    \
 	X(idle_pct, REAL, "%", "CPU idle %", "%.4g", SYSTEM, PLOT_UP)                                     \
-	X(read_kbs, REAL, "KB/s", "Disk read KB/s", "%.6g", SYSTEM, PLOT_UP)                              \
-	X(write_kbs, REAL, "KB/s", "Disk write KB/s", "%.6g", SYSTEM, PLOT_UP)                            \
+	X(read_kbs, REAL, "KB/s", "The machine's disk reads KB/s (every process)", "%.6g", SYSTEM, PLOT_UP) \
+	X(write_kbs, REAL, "KB/s", "The machine's disk writes KB/s (every process)", "%.6g", SYSTEM, PLOT_UP) \
 	X(read_iops, REAL, "IO/s", "Disk reads/s", "%.6g", SYSTEM, NOPLOT)                                \
 	X(write_iops, REAL, "IO/s", "Disk writes/s", "%.6g", SYSTEM, NOPLOT)                              \
 	X(util_pct, REAL, "%", "Disk utilisation %", "%.4g", SYSTEM, PLOT)                                \
@@ -87,7 +87,10 @@
 	X(outside_write_bytes, REAL, "bytes", "Others' writes on the run's disks", "%.17g", SYSTEM, NOPLOT) \
 	X(others_demand_pct, REAL, "%", "Others' runnable threads, % of the CPUs (run idle)", "%.4g", SYSTEM, PLOT) \
 	X(others_idle_cpu_pct, REAL, "%", "CPU used by others while the run was idle, %", "%.4g", SYSTEM, NOPLOT) \
-	X(others_in_flight, REAL, "reqs", "Others' requests in flight on the run's disks (run idle)", "%.4g", SYSTEM, NOPLOT)
+	X(others_in_flight, REAL, "reqs", "Others' requests in flight on the run's disks (run idle)", "%.4g", SYSTEM, NOPLOT) \
+	X(others_disk_busy_pct, REAL, "%", "Others' busy time of the run's busiest disk (run idle), %", "%.4g", SYSTEM, NOPLOT) \
+	X(io_read_kbs, REAL, "KB/s", "Run's own disk reads KB/s", "%.6g", CORE, PLOT_UP)                    \
+	X(io_write_kbs, REAL, "KB/s", "Run's own disk writes KB/s", "%.6g", CORE, PLOT_UP)
 
 /* Per test of a point (table test_stats; the test's name is its key, outside the table). */
 #define STORE_TEST_FIGURES(X)                                                                             \

@@ -201,5 +201,12 @@ const char *const store_migrations[] = {
 	"ALTER TABLE points ADD COLUMN others_demand_pct REAL;"
 	"ALTER TABLE points ADD COLUMN others_idle_cpu_pct REAL;"
 	"ALTER TABLE points ADD COLUMN others_in_flight REAL;",
+	/* 18: I/O the run cannot be blamed for, and its own: the share of time others kept the run's
+	 * busiest disk busy while the run was idle; the tasks' own bytes a second, from the stored bytes */
+	"ALTER TABLE points ADD COLUMN others_disk_busy_pct REAL;"
+	"ALTER TABLE points ADD COLUMN io_read_kbs REAL;"
+	"ALTER TABLE points ADD COLUMN io_write_kbs REAL;"
+	"UPDATE points SET io_read_kbs = io_read_bytes / 1024.0 / real_s,"
+	"  io_write_kbs = io_write_bytes / 1024.0 / real_s WHERE real_s > 0;",
 };
 const size_t store_migration_count = sizeof(store_migrations) / sizeof(store_migrations[0]);

@@ -155,6 +155,16 @@ static char *try_path(const char *base, const char *subdir, const char *name)
 	return NULL;
 }
 
+/* Beside a build that was copied or moved (its tree holds suites/ beside the binary), and an install
+ * moved whole (PREFIX/bin/reaim, PREFIX/share/reaim): the configure-time paths no longer hold. */
+static char *moved_data_dir(int installed)
+{
+	const char *d = exe_dir();
+	if (!d)
+		return NULL;
+	return installed ? xasprintf("%s/../share/%s", d, PACKAGE) : xstrdup(d);
+}
+
 char *find_data_file(const char *subdir, const char *name)
 {
 	char *p;
@@ -164,7 +174,12 @@ char *find_data_file(const char *subdir, const char *name)
 		if ((p = try_path(ABS_TOP_BUILDDIR, subdir, name)) || (p = try_path(ABS_TOP_SRCDIR, subdir, name)))
 			return p;
 	}
-	return try_path(PKGDATADIR, subdir, name);
+	for (int installed = 0; installed < 2 && !p; installed++) {
+		char *base = moved_data_dir(installed);
+		p = try_path(base, subdir, name);
+		free(base);
+	}
+	return p ? p : try_path(PKGDATADIR, subdir, name);
 }
 
 static void add_names(const char *dir, const char *suffix, char ***names, size_t *n)
@@ -190,9 +205,10 @@ static int by_name(const void *a, const void *b)
 
 char **data_names(const char *subdir, const char *suffix, int local)
 {
+	char *moved = moved_data_dir(0), *moved_installed = moved_data_dir(1);
 	const char *bases[] = {local ? "." : NULL, getenv("REAIM_DATADIR"),
 			       running_uninstalled() ? ABS_TOP_BUILDDIR : NULL,
-			       running_uninstalled() ? ABS_TOP_SRCDIR : NULL, PKGDATADIR};
+			       running_uninstalled() ? ABS_TOP_SRCDIR : NULL, PKGDATADIR, moved, moved_installed};
 	char **names = xcalloc(1, sizeof(char *));
 	size_t n = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(bases); i++) {
@@ -202,6 +218,8 @@ char **data_names(const char *subdir, const char *suffix, int local)
 		add_names(dir, suffix, &names, &n);
 		free(dir);
 	}
+	free(moved);
+	free(moved_installed);
 	qsort(names, n, sizeof(char *), by_name);
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {

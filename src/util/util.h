@@ -80,6 +80,8 @@ struct strbuf {
 };
 void strbuf_add(struct strbuf *sb, const char *s, size_t n);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* word as one word of a POSIX shell: as is when it is plain, else in single quotes. */
+void strbuf_add_shell_word(struct strbuf *sb, const char *word);
 void strbuf_free(struct strbuf *sb);
 
 /* SHA-256 (codec.c), streamed: init, add, hex. */
@@ -167,7 +169,9 @@ int open_input(const char *path, char *err, size_t errlen);
 
 /* Directory of the running executable (from /proc/self/exe), or NULL. */
 const char *exe_dir(void);
-/* First existing "DIR/NAME" over the data search path, or NULL; caller frees. */
+/* First existing "DIR/NAME" over the data search path ($REAIM_DATADIR; the build tree when running
+ * uninstalled; beside the binary, or BINDIR/../share/reaim, for a build or install moved whole; the
+ * configured data directory), or NULL; caller frees. */
 char *find_data_file(const char *subdir, const char *name);
 /* Names of the files in SUBDIR of every data dir (and of ./SUBDIR when local), with suffix
  * (when given) required and removed: sorted, unique, NULL-terminated; free with free_names. */

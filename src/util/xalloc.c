@@ -2,6 +2,7 @@
 /* Allocation wrappers: out of memory is not a condition reaim can report around. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,25 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	check(r < 0 ? NULL : s);
 	strbuf_add(sb, s, (size_t)r);
 	free(s);
+}
+
+void strbuf_add_shell_word(struct strbuf *sb, const char *word)
+{
+	int plain = *word != '\0';
+	for (const char *s = word; *s; s++)
+		plain &= isalnum((unsigned char)*s) || strchr("._,:/=+@%-", *s) != NULL;
+	if (plain) {
+		strbuf_add(sb, word, strlen(word));
+		return;
+	}
+	strbuf_add(sb, "'", 1);
+	for (const char *s = word; *s; s++) {
+		if (*s == '\'')
+			strbuf_add(sb, "'\\''", 4);
+		else
+			strbuf_add(sb, s, 1);
+	}
+	strbuf_add(sb, "'", 1);
 }
 
 void strbuf_free(struct strbuf *sb)

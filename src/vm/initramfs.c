@@ -319,7 +319,7 @@ char *vm_initramfs(const struct vm_kernel *k, int image_root, const char *busybo
 	if (access(path, R_OK) == 0)
 		goto done;
 	tmp = vm_cache_tmp(path);
-	int fd = mkostemp(tmp, O_CLOEXEC);
+	int fd = vm_cache_tmp_open(tmp);
 	gzFile z = fd < 0 ? NULL : gzdopen(fd, "wb6");
 	if (!z) {
 		set_err(err, errlen, "cannot write an initramfs in %s: %s", cache_dir, strerror(errno));

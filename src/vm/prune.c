@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The cache kept to the kernels used last: a bisection boots a new kernel at every step, and each
- * leaves a 60-70 MB vmlinux and an initramfs behind. */
+ * leaves a 60-70 MB vmlinux and an initramfs behind. A file a live reaim vm holds (a shared flock,
+ * for its whole life) is never removed. */
 #include "config.h"
 
 #include <dirent.h>
@@ -8,6 +9,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,6 +85,34 @@ static size_t list_kind(const char *cache_dir, const struct cache_kind *kind, st
 	return n;
 }
 
+int vm_cache_hold(const char *path)
+{
+	struct stat a, b;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	/* shared: every live reaim vm holds it at once; a pruner's exclusive try fails while any does */
+	if ((flock(fd, LOCK_SH) < 0 && errno != ENOLCK && errno != EOPNOTSUPP) || fstat(fd, &a) < 0 ||
+	    stat(path, &b) < 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+		close(fd); /* pruned (or replaced) before the lock was ours */
+		return -1;
+	}
+	return fd;
+}
+
+/* Remove a cache file no live reaim vm holds: 1 removed, 0 held, -1 with errno. */
+static int remove_unheld(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = flock(fd, LOCK_EX | LOCK_NB) < 0 ? (errno == EWOULDBLOCK ? 0 : -1) : unlink(path) == 0 ? 1 : -1;
+	int e = errno;
+	close(fd);
+	errno = e;
+	return rc;
+}
+
 size_t vm_prune_cache(const char *cache_dir, char *const *use, size_t nuse, size_t keep)
 {
 	size_t len = strlen(cache_dir);
@@ -97,13 +127,12 @@ size_t vm_prune_cache(const char *cache_dir, char *const *use, size_t nuse, size
 		if (n)
 			qsort(c, n, sizeof(*c), newest_first);
 		for (size_t i = 0; i < n; i++) {
-			if (i >= keep && !in_use(c[i].path, use, nuse)) {
-				if (unlink(c[i].path) == 0) {
-					log_info("removed %s from the cache, which keeps the %zu kernels used last", c[i].path, keep);
-					removed++;
-				} else if (errno != ENOENT) {
-					log_warn("cannot remove %s from the cache: %s", c[i].path, strerror(errno));
-				}
+			int rc = i >= keep && !in_use(c[i].path, use, nuse) ? remove_unheld(c[i].path) : 0;
+			if (rc == 1) {
+				log_info("removed %s from the cache, which keeps the %zu kernels used last", c[i].path, keep);
+				removed++;
+			} else if (rc < 0 && errno != ENOENT) {
+				log_warn("cannot remove %s from the cache: %s", c[i].path, strerror(errno));
 			}
 			free(c[i].path);
 		}

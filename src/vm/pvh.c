@@ -124,7 +124,7 @@ static int extract(const char *image, const char *path)
 		return -1;
 	int rc = payload_of(fd, &at, &len) == 0 && pread(fd, magic, 6, at) == 6 ? 0 : -1;
 	char *tmp = vm_cache_tmp(path);
-	int out = rc == 0 ? mkostemp(tmp, O_CLOEXEC) : -1;
+	int out = rc == 0 ? vm_cache_tmp_open(tmp) : -1;
 	if (out >= 0) {
 		if (magic[0] == 0x1f && magic[1] == 0x8b)
 			rc = inflate_gzip(fd, at, out);

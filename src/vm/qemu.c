@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* QEMU for one boot: its command line, and running it in a process group reaim owns and ends (at
- * the end of the boot, at its timeout, on a stop signal; the kernel ends it if reaim dies). */
+/* QEMU for one boot: its command line, and running it in a process group (and a cgroup where there
+ * is one) reaim owns and ends (at the end of the boot, at its timeout, on a stop signal; the kernel
+ * ends it if reaim dies). */
 #include "config.h"
 
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure/cgroup.h"
 #include "measure/load.h"
 #include "measure/measure.h"
 #include "vm/vm.h"
@@ -72,6 +74,12 @@ char **vm_qemu_argv(const struct vm_qemu *q)
 		push(&a, xstrdup("-device"));
 		push(&a, xstrdup("virtio-9p-pci,fsdev=reaimroot,mount_tag=reaimroot"));
 	}
+	if (q->prog) {
+		push(&a, xstrdup("-fsdev"));
+		push(&a, xasprintf("local,id=reaimprog,path=%s,security_model=none,readonly=on", q->prog));
+		push(&a, xstrdup("-device"));
+		push(&a, xstrdup("virtio-9p-pci,fsdev=reaimprog,mount_tag=reaimprog"));
+	}
 	push(&a, xstrdup("-fsdev"));
 	push(&a, xasprintf("local,id=reaimout,path=%s,security_model=none", q->share));
 	push(&a, xstrdup("-device"));
@@ -111,12 +119,12 @@ char *vm_argv_join(char *const *argv)
 	return sb.buf;
 }
 
-/* The child: its own process group, killed when reaim dies, output into the console file, scratch
- * files in the boot's directory. */
-static void child(char *const *argv, int console, pid_t parent, const char *dir)
+/* The child: its own process group (and cgroup, when there is one), killed when reaim dies, output
+ * into the console file, scratch files in the boot's directory. */
+static void child(char *const *argv, int console, pid_t parent, const char *dir, const struct cgroup_point *group)
 {
 	if (setpgid(0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent ||
-	    setenv("TMPDIR", dir, 1) < 0)
+	    setenv("TMPDIR", dir, 1) < 0 || (group && cgroup_point_attach(group, 0) < 0))
 		_exit(127);
 	int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(console, 1) < 0 || dup2(console, 2) < 0)
@@ -132,10 +140,12 @@ static void child(char *const *argv, int console, pid_t parent, const char *dir)
 
 /* Wait for pid, ending its group at the deadline or when cancelled. The group is killed before QEMU
  * is reaped, so its id cannot have gone to another process meanwhile; whatever QEMU left in it goes
- * with it. */
-static void watch(pid_t pid, double timeout_s, int (*cancelled)(void *), void *arg, struct vm_wait *w,
-		  struct rusage *ru)
+ * with it, and whatever left the group but not the cgroup (a daemon) goes with the cgroup. */
+static void watch(pid_t pid, const struct vm_watch *how, struct vm_wait *w, struct rusage *ru)
 {
+	double timeout_s = how->timeout_s;
+	int (*cancelled)(void *) = how->cancelled;
+	void *arg = how->arg;
 	uint64_t t0 = clock_now_ns();
 	for (;;) {
 		siginfo_t si;
@@ -155,6 +165,8 @@ static void watch(pid_t pid, double timeout_s, int (*cancelled)(void *), void *a
 		nanosleep(&ts, NULL);
 	}
 	kill(-pid, SIGKILL);
+	if (how->group && cgroup_point_kill(how->group) < 0)
+		log_warn("cannot kill QEMU's cgroup %s: %s", cgroup_point_path(how->group), strerror(errno));
 	while (wait4(pid, &w->status, 0, ru) < 0)
 		if (errno != EINTR) {
 			w->status = -1;
@@ -163,8 +175,8 @@ static void watch(pid_t pid, double timeout_s, int (*cancelled)(void *), void *a
 	w->wall_s = (double)(clock_now_ns() - t0) / 1e9;
 }
 
-int vm_qemu_run(char *const *argv, const char *dir, double timeout_s, int (*cancelled)(void *), void *arg,
-		struct vm_wait *w, char *err, size_t errlen)
+int vm_qemu_run(char *const *argv, const char *dir, const struct vm_watch *how, struct vm_wait *w, char *err,
+		size_t errlen)
 {
 	memset(w, 0, sizeof(*w));
 	w->host_outside_pct = NAN;
@@ -187,7 +199,7 @@ int vm_qemu_run(char *const *argv, const char *dir, double timeout_s, int (*canc
 		return -1;
 	}
 	if (pid == 0)
-		child(argv, fd, parent, dir);
+		child(argv, fd, parent, dir, how->group);
 	close(fd);
 	setpgid(pid, pid); /* either side may get here first; EACCES after the exec is fine */
 	/* for the next reaim vm, should this one be killed outright and QEMU outlive it */
@@ -197,7 +209,7 @@ int vm_qemu_run(char *const *argv, const char *dir, double timeout_s, int (*canc
 	free(rec);
 	struct rusage ru;
 	memset(&ru, 0, sizeof(ru));
-	watch(pid, timeout_s, cancelled, arg, w, &ru);
+	watch(pid, how, w, &ru);
 	w->cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
 		   (double)ru.ru_stime.tv_usec / 1e6;
 	if (have_a && load_read_stat(NULL, &b, why, sizeof(why)) == 0) {

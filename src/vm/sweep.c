@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What a `reaim vm` killed outright leaves behind (its temporary directory of shares, consoles and
- * QEMU's scratch files; a QEMU the kernel did not end; a file half written into the cache), found by
- * the owner each records, and swept by the next `reaim vm` once that owner has gone. */
+ * QEMU's scratch files; a QEMU the kernel did not end; a file half written into the cache), swept by
+ * the next `reaim vm` once the lock its owner held while it lived is free. */
 #include "config.h"
 
 #include <dirent.h>
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +66,26 @@ int vm_owner_write(const char *path, pid_t pid, char *err, size_t errlen)
 	return vm_write_file(path, line, err, errlen);
 }
 
+int vm_owner_lock(const char *work, char *err, size_t errlen)
+{
+	/* locked under another name, then renamed: no sweeper ever sees an owner not yet locked */
+	char *fresh = xasprintf("%s/%s.new", work, VM_OWNER_FILE), *owner = xasprintf("%s/%s", work, VM_OWNER_FILE);
+	char line[32];
+	int fd = lock_file_create(fresh, 1);
+	snprintf(line, sizeof(line), "%ld\n", (long)getpid());
+	if (fd < 0 || write(fd, line, strlen(line)) != (ssize_t)strlen(line) || rename(fresh, owner) < 0) {
+		set_err(err, errlen, "cannot make the owner lock %s: %s", owner, strerror(errno));
+		if (fd >= 0) {
+			unlink(fresh);
+			close(fd);
+		}
+		fd = -1;
+	}
+	free(fresh);
+	free(owner);
+	return fd;
+}
+
 int vm_owner_alive(const char *path, pid_t *pid)
 {
 	char *text = read_text_file(path, 128);
@@ -112,18 +133,23 @@ size_t vm_sweep(const char *tmpdir)
 			continue;
 		char *work = xasprintf("%s/%s", tmpdir, e->d_name), *owner = xasprintf("%s/%s", work, VM_OWNER_FILE);
 		struct stat sb;
-		pid_t pid = 0;
-		/* ours alone, a directory, and its owner known and gone (no owner file: one being made now) */
+		int fd = -1;
+		/* ours alone, a directory, and its owner's lock free (held by nobody, in any pid namespace; no
+		 * owner file: one being made now); the lock is ours while we remove it */
 		if (lstat(work, &sb) == 0 && S_ISDIR(sb.st_mode) && sb.st_uid == geteuid() &&
-		    vm_owner_alive(owner, &pid) == 0) {
+		    lock_file_stale(owner, &fd) == 1) {
+			char *text = read_text_file(owner, 64);
+			long pid = text ? atol(text) : 0;
+			free(text);
 			sweep_qemus(work);
 			if (remove_tree(work) == 0) {
-				log_info("removed %s, left by reaim vm process %ld, which is gone", work, (long)pid);
+				log_info("removed %s, left by reaim vm process %ld, which is gone", work, pid);
 				swept++;
 			} else {
-				log_warn("cannot remove %s (left by reaim vm process %ld): %s", work, (long)pid,
+				log_warn("cannot remove %s (left by reaim vm process %ld): %s", work, pid,
 					 strerror(errno));
 			}
+			close(fd);
 		}
 		free(work);
 		free(owner);
@@ -138,6 +164,19 @@ size_t vm_sweep(const char *tmpdir)
 char *vm_cache_tmp(const char *path)
 {
 	return xasprintf("%s" CACHE_TMP "%ld-XXXXXX", path, (long)getpid());
+}
+
+int vm_cache_tmp_open(char *tmp)
+{
+	int fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP) {
+		int e = errno;
+		close(fd);
+		unlink(tmp);
+		errno = e;
+		return -1;
+	}
+	return fd;
 }
 
 size_t vm_sweep_cache(const char *cache_dir)
@@ -156,13 +195,18 @@ size_t vm_sweep_cache(const char *cache_dir)
 		char proc[64];
 		snprintf(proc, sizeof(proc), "/proc/%ld", pid);
 		if (access(proc, F_OK) == 0)
-			continue; /* its writer, or a process with its pid: left alone */
+			continue; /* its writer (before it took its lock), or a process with its pid: left alone */
 		char *path = xasprintf("%s/%s", cache_dir, e->d_name);
 		struct stat sb;
-		if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_uid == geteuid() && unlink(path) == 0) {
+		int fd = -1;
+		/* and its lock free: a writer in another pid namespace holds it while it writes */
+		if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_uid == geteuid() &&
+		    lock_file_stale(path, &fd) == 1 && unlink(path) == 0) {
 			log_info("removed %s, left half written by reaim vm process %ld, which is gone", path, pid);
 			swept++;
 		}
+		if (fd >= 0)
+			close(fd);
 		free(path);
 	}
 	closedir(d);

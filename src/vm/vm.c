@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "measure/cgroup.h"
 #include "store/store.h"
 #include "util/env.h"
 #include "vm/vm.h"
@@ -47,17 +49,6 @@ int vm_run_args_check(char *const *args, size_t n, char *err, size_t errlen)
 	return 0;
 }
 
-int vm_guest_hides(const char *path)
-{
-	static const char *const own[] = {"/tmp", "/run", "/var/tmp", "/proc", "/sys", "/dev"};
-	for (size_t i = 0; i < ARRAY_SIZE(own); i++) {
-		size_t l = strlen(own[i]);
-		if (strncmp(path, own[i], l) == 0 && (path[l] == '/' || path[l] == '\0'))
-			return 1;
-	}
-	return 0;
-}
-
 /* What a run of the whole command shares. */
 struct vm_state {
 	const struct vm_request *rq;
@@ -66,6 +57,11 @@ struct vm_state {
 	char **initrd;      /* per kernel */
 	char **boot_kernel; /* per kernel: its vmlinux with a PVH entry, NULL: the image itself */
 	int kvm;
+	char *prog;         /* the program share, NULL with a root image */
+	int owner_fd;       /* the owner lock of work, held while it lives */
+	struct vm_group *group; /* QEMU's cgroups, NULL: its process group alone */
+	int *held;          /* per kernel, its vmlinux's and initramfs's lock in the cache (-1: none) */
+	char **run_args;    /* the run words as the guest gives them */
 	size_t *order;
 	struct vm_summary *sum;
 	char fatal[1024];   /* a reason to stop every boot */
@@ -102,7 +98,12 @@ static char *boot_script(const struct vm_request *rq)
 		    "mount -t devpts devpts /newroot/dev/pts\n"
 		    "mount -t cgroup2 cgroup2 /newroot/sys/fs/cgroup 2>/dev/null\n"
 		    "mkdir -p /newroot/run/lock /newroot/run/reaim-out\n"
-		    "mount --bind /out /newroot/run/reaim-out\n"
+		    "mount --bind /out /newroot/run/reaim-out\n");
+	if (!rq->root_image)
+		strbuf_addf(&sb, "mkdir -p /newroot" VM_PROG_GUEST "\n"
+				 "mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,ro reaimprog /newroot" VM_PROG_GUEST
+				 " || echo 'reaim-vm: cannot mount the program share'\n");
+	strbuf_addf(&sb,
 		    "ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up\n"
 		    "hostname reaim-vm\n"
 		    "chroot /newroot /bin/sh /run/reaim-out/guest.sh\n"
@@ -114,9 +115,10 @@ static char *boot_script(const struct vm_request *rq)
 }
 
 /* The run inside the guest: the same reaim, in the same directory, labelled with the kernel's name. */
-static char *guest_script(const struct vm_request *rq, const struct vm_kernel *k)
+static char *guest_script(const struct vm_state *s, const struct vm_kernel *k)
 {
-	static const char *const pass[] = {"REAIM_DATADIR", "REAIM_LIBEXECDIR", "PATH", "LANG", "LC_ALL"};
+	static const char *const pass[] = {"PATH", "LANG", "LC_ALL"};
+	const struct vm_request *rq = s->rq;
 	struct strbuf sb = {0};
 	char cwd[4096];
 	strbuf_addf(&sb, "# written by reaim vm: the guest's run\ncd ");
@@ -130,12 +132,15 @@ static char *guest_script(const struct vm_request *rq, const struct vm_kernel *k
 		shell_word(&sb, v);
 		strbuf_addf(&sb, "\n");
 	}
+	/* the host's reaim and its data travel on the program share; an image's root has its own */
+	if (!rq->root_image)
+		strbuf_addf(&sb, "export REAIM_DATADIR=" VM_PROG_GUEST "/data REAIM_LIBEXECDIR=" VM_PROG_GUEST "\n");
 	/* into a file, then the console: on the console (a terminal) the run would draw its progress line */
-	shell_word(&sb, rq->reaim);
+	shell_word(&sb, rq->root_image ? rq->reaim : VM_PROG_GUEST "/reaim");
 	strbuf_addf(&sb, " run");
 	for (size_t i = 0; i < rq->nrun_args; i++) {
 		strbuf_addf(&sb, " ");
-		shell_word(&sb, rq->run_args[i]);
+		shell_word(&sb, s->run_args[i]);
 	}
 	strbuf_addf(&sb, " --label ");
 	shell_word(&sb, k->name);
@@ -156,6 +161,23 @@ struct boot {
 	const char *boot_sh, *guest_sh;
 	double timeout_s;
 };
+
+/* QEMU in a cgroup of its own named after its boot's directory, where this command has cgroups. */
+static int run_qemu(struct vm_state *s, char *const *argv, const char *dir, double timeout_s, struct vm_wait *w,
+		    char *err, size_t errlen)
+{
+	struct cgroup_point *pt = NULL;
+	const char *slash = strrchr(dir, '/');
+	if (s->group && vm_group_boot(s->group, slash ? slash + 1 : dir, &pt, err, errlen) < 0)
+		return -1;
+	const struct vm_watch how = {
+		.timeout_s = timeout_s, .cancelled = s->rq->cancelled, .arg = s->rq->cancel_arg, .group = pt};
+	int rc = vm_qemu_run(argv, dir, &how, w, err, errlen);
+	char why[256];
+	if (pt && cgroup_point_destroy(pt, why, sizeof(why)) < 0)
+		log_warn("%s", why);
+	return rc;
+}
 
 /* One boot's QEMU, its share dir made and its scripts written; -1 with err. */
 static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w, char **qemu_line, char *err,
@@ -178,13 +200,13 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 	if (rc == 0) {
 		struct vm_qemu q = {.program = rq->qemu,
 				    .kernel = s->boot_kernel[kernel] ? s->boot_kernel[kernel] : k->image, .initrd = s->initrd[kernel],
-				    .cmdline = cmdline, .root_image = rq->root_image, .share = dir,
+				    .cmdline = cmdline, .root_image = rq->root_image, .share = dir, .prog = s->prog,
 				    .console = console, .kvm = s->kvm, .icount = rq->icount, .mem_mib = rq->mem_mib,
 				    .cpus = rq->cpus};
 		char **argv = vm_qemu_argv(&q);
 		if (qemu_line)
 			*qemu_line = vm_argv_join(argv);
-		rc = vm_qemu_run(argv, dir, timeout_s, rq->cancelled, rq->cancel_arg, w, err, errlen);
+		rc = run_qemu(s, argv, dir, timeout_s, w, err, errlen);
 		vm_argv_free(argv);
 	}
 	free(bs);
@@ -194,35 +216,88 @@ static int boot_qemu(struct vm_state *s, const struct boot *b, struct vm_wait *w
 	return rc;
 }
 
-/* KVM where /dev/kvm opens and a short boot reaches the guest's init; TCG otherwise, said once. */
-static void probe_kvm(struct vm_state *s)
+/* A probe boot under KVM: 1 when it reached the guest's init, 0 when it hung or failed, -1 when it
+ * could not be tried or was interrupted (an answer not to remember); what happened in what. */
+static int probe_boot(struct vm_state *s, char *what, size_t len)
 {
-	if (s->rq->icount) {
-		log_info("--icount: the guests run under TCG, their clock counting instructions (1 ns each): "
-			 "Jobs/Min is the work the kernel and tasks execute, not the host's time");
-		return;
-	}
-	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		log_info("no usable /dev/kvm (%s): the guests run under TCG, emulated (slower; timing is TCG's)",
-			 strerror(errno));
-		return;
-	}
-	close(fd);
 	char *dir = xasprintf("%s/kvm-probe", s->work), *probe = xasprintf("%s/probe", dir);
 	char err[512];
+	double limit = s->rq->timeout_s < KVM_PROBE_S ? s->rq->timeout_s : KVM_PROBE_S;
 	struct vm_wait w;
 	s->kvm = 1;
-	const struct boot b = {.dir = dir, .kernel = 0, .boot_sh = "echo ok >/out/probe\n", .timeout_s = KVM_PROBE_S};
-	int rc = boot_qemu(s, &b, &w, NULL, err, sizeof(err));
-	s->kvm = rc == 0 && !w.cancelled && access(probe, F_OK) == 0;
-	if (!s->kvm && !w.cancelled)
-		log_info("KVM did not boot a guest within %.0f s: the guests run under TCG, emulated (slower)",
-			 KVM_PROBE_S);
-	else if (s->kvm)
-		log_info("the guests run under KVM");
+	const struct boot b = {.dir = dir, .kernel = 0, .boot_sh = "echo ok >/out/probe\n", .timeout_s = limit};
+	int rc = boot_qemu(s, &b, &w, NULL, err, sizeof(err)), ok = 0;
+	if (rc < 0)
+		snprintf(what, len, "KVM could not be tried: %s", err);
+	else if (w.cancelled)
+		snprintf(what, len, "the KVM probe was interrupted");
+	else if ((ok = access(probe, F_OK) == 0))
+		snprintf(what, len, "a KVM guest booted in %.1f s", w.wall_s);
+	else if (w.timed_out)
+		snprintf(what, len, "KVM did not boot a guest within %.0f s (it hung)", limit);
+	else {
+		char *console = xasprintf("%s/console", dir), *tail = vm_console_tail(console, 1);
+		snprintf(what, len, "KVM failed at once: QEMU exited with status %d after %.1f s%s%s",
+			 WIFEXITED(w.status) ? WEXITSTATUS(w.status) : 128 + WTERMSIG(w.status), w.wall_s,
+			 *tail ? ": " : "", tail);
+		free(console);
+		free(tail);
+	}
+	s->kvm = 0;
+	remove_tree(dir);
 	free(dir);
 	free(probe);
+	return rc < 0 || w.cancelled ? -1 : ok;
+}
+
+/* The accelerator: TCG for --icount and --accel tcg; KVM for --accel kvm (its device must open); for
+ * auto, KVM where the device opens and a short boot reaches the guest's init, as remembered for this
+ * host boot or probed now, said once. -1 with err: --accel kvm with no device. */
+static int choose_accel(struct vm_state *s, char *err, size_t errlen)
+{
+	const struct vm_request *rq = s->rq;
+	if (rq->icount) {
+		log_info("--icount: the guests run under TCG, their clock counting instructions (1 ns each): "
+			 "Jobs/Min is the work the kernel and tasks execute, not the host's time");
+		return 0;
+	}
+	if (rq->accel == VM_ACCEL_TCG) {
+		log_info("--accel tcg: the guests run under TCG, emulated");
+		return 0;
+	}
+	int fd = open(rq->kvm_device, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		if (rq->accel == VM_ACCEL_KVM) {
+			set_err(err, errlen, "--accel kvm: cannot open %s: %s", rq->kvm_device, strerror(errno));
+			return -1;
+		}
+		log_info("no usable KVM (%s: %s): the guests run under TCG, emulated (slower; timing is TCG's)",
+			 rq->kvm_device, strerror(errno));
+		return 0;
+	}
+	close(fd);
+	if (rq->accel == VM_ACCEL_KVM) {
+		s->kvm = 1;
+		log_info("--accel kvm: the guests run under KVM");
+		return 0;
+	}
+	char what[768], *key = rq->cache_dir ? vm_accel_key(rq->qemu, rq->kvm_device) : NULL;
+	int kvm = key ? vm_accel_recall(rq->cache_dir, key, what, sizeof(what)) : -1;
+	if (kvm >= 0) {
+		log_info("the guests run under %s: as the KVM probe found earlier in this host's boot (%s); "
+			 "--accel kvm|tcg chooses", kvm ? "KVM" : "TCG", what);
+	} else {
+		int found = probe_boot(s, what, sizeof(what));
+		kvm = found == 1;
+		if (key && found >= 0)
+			vm_accel_remember(rq->cache_dir, key, kvm, what);
+		if (!(rq->cancelled && rq->cancelled(rq->cancel_arg)))
+			log_info("%s: the guests run under %s%s", what, kvm ? "KVM" : "TCG, emulated (slower)",
+				 kvm || found < 0 ? "" : " (remembered until the host reboots; --accel kvm tries it anyway)");
+	}
+	s->kvm = kvm;
+	free(key);
+	return 0;
 }
 
 /* The facts of one boot, stored with its run: the declared difference (boot.kernel, boot.image,
@@ -365,7 +440,7 @@ static enum vm_result boot_one(void *arg, const struct vm_attempt *a)
 	s->sum->attempts++;
 	log_info("boot %zu of %zu%s: %s", a->slot + 1, rq->boots, a->attempt > 1 ? ", again" : "", k->name);
 	char *dir = xasprintf("%s/boot-%zu-%d", s->work, a->slot + 1, a->attempt);
-	char *bs = boot_script(rq), *gs = guest_script(rq, k), *qemu_line = NULL, *db = xasprintf("%s/reaim.db", dir);
+	char *bs = boot_script(rq), *gs = guest_script(s, k), *qemu_line = NULL, *db = xasprintf("%s/reaim.db", dir);
 	char err[1024];
 	struct vm_wait w;
 	enum vm_result res = VM_BOOT_OK;
@@ -436,9 +511,9 @@ char *vm_cache_dir(void)
 	return dir;
 }
 
-/* A temporary directory for the boots' shares, naming its owner; first, what a reaim vm killed
+/* A temporary directory for the boots' shares, its owner lock held (in *owner_fd); first, what a reaim vm killed
  * outright left in its place is swept. */
-static char *make_work_dir(char *err, size_t errlen)
+static char *make_work_dir(int *owner_fd, char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
 	tmp = tmp && *tmp ? tmp : "/tmp";
@@ -449,10 +524,7 @@ static char *make_work_dir(char *err, size_t errlen)
 		free(dir);
 		return NULL;
 	}
-	char *owner = xasprintf("%s/%s", dir, VM_OWNER_FILE);
-	int rc = vm_owner_write(owner, getpid(), err, errlen);
-	free(owner);
-	if (rc < 0) {
+	if ((*owner_fd = vm_owner_lock(dir, err, errlen)) < 0) {
 		remove_tree(dir);
 		free(dir);
 		return NULL;
@@ -460,27 +532,59 @@ static char *make_work_dir(char *err, size_t errlen)
 	return dir;
 }
 
-/* Each kernel's initramfs, from its own modules. */
+/* Kernel i's vmlinux (when it has a PVH entry) and initramfs, taken from the cache or made (said the
+ * first time); 0, or -1 with err. */
+static int build_one(struct vm_state *s, size_t i, int say, char *err, size_t errlen)
+{
+	const struct vm_request *rq = s->rq;
+	struct vm_kernel *k = &rq->kernels[i];
+	free(s->boot_kernel[i]);
+	free(s->initrd[i]);
+	s->boot_kernel[i] = vm_pvh_kernel(k, rq->cache_dir ? rq->cache_dir : s->work);
+	if (s->boot_kernel[i] && say)
+		log_info("%s boots at its PVH entry: its vmlinux, taken out of %s once (%s), so the emulated "
+			 "decompressor does not run at every boot", k->name, k->image, s->boot_kernel[i]);
+	if (!k->modules)
+		vm_find_modules(k);
+	if (!k->modules && say)
+		log_info("note: no modules of %s (%s) found beside %s or in /lib/modules: its virtio and 9p "
+			 "drivers must be built in", k->name, k->release, k->image);
+	char why[512];
+	s->initrd[i] = vm_initramfs(k, rq->root_image != NULL, rq->busybox, rq->cache_dir ? rq->cache_dir : s->work,
+				    why, sizeof(why));
+	if (!s->initrd[i]) {
+		set_err(err, errlen, "%s: %s", k->name, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Each kernel's files, each held by a lock for this command's life (so no other reaim vm prunes
+ * them); one a pruner removed between its making and its lock is made again. */
 static int build_initrds(struct vm_state *s, char *err, size_t errlen)
 {
 	const struct vm_request *rq = s->rq;
 	s->initrd = xcalloc(rq->nkernels, sizeof(*s->initrd));
 	s->boot_kernel = xcalloc(rq->nkernels, sizeof(*s->boot_kernel));
+	s->held = xcalloc(2 * rq->nkernels, sizeof(*s->held));
+	for (size_t i = 0; i < 2 * rq->nkernels; i++)
+		s->held[i] = -1;
 	for (size_t i = 0; i < rq->nkernels; i++) {
-		struct vm_kernel *k = &rq->kernels[i];
-		s->boot_kernel[i] = vm_pvh_kernel(k, rq->cache_dir ? rq->cache_dir : s->work);
-		if (s->boot_kernel[i])
-			log_info("%s boots at its PVH entry: its vmlinux, taken out of %s once (%s), so the emulated "
-				 "decompressor does not run at every boot", k->name, k->image, s->boot_kernel[i]);
-		vm_find_modules(k);
-		if (!k->modules)
-			log_info("note: no modules of %s (%s) found beside %s or in /lib/modules: its virtio and 9p "
-				 "drivers must be built in", k->name, k->release, k->image);
-		char why[512];
-		s->initrd[i] = vm_initramfs(k, rq->root_image != NULL, rq->busybox, rq->cache_dir ? rq->cache_dir : s->work,
-					    why, sizeof(why));
-		if (!s->initrd[i]) {
-			set_err(err, errlen, "%s: %s", k->name, why);
+		int *h = &s->held[2 * i];
+		for (int attempt = 0; attempt < 3 && (h[1] < 0 || (s->boot_kernel[i] && h[0] < 0)); attempt++) {
+			if (h[0] >= 0)
+				close(h[0]);
+			if (h[1] >= 0)
+				close(h[1]);
+			h[0] = h[1] = -1;
+			if (build_one(s, i, attempt == 0, err, errlen) < 0)
+				return -1;
+			h[0] = s->boot_kernel[i] ? vm_cache_hold(s->boot_kernel[i]) : -1;
+			h[1] = vm_cache_hold(s->initrd[i]);
+		}
+		if (h[1] < 0 || (s->boot_kernel[i] && h[0] < 0)) {
+			set_err(err, errlen, "%s: its files in the cache were removed as soon as made, three times",
+				rq->kernels[i].name);
 			return -1;
 		}
 	}
@@ -500,9 +604,23 @@ static void prune_cache(const struct vm_state *s)
 	free(use);
 }
 
+/* The program share (host root) or the run words as they are (an image's root holds its reaim). */
+static int make_prog(struct vm_state *s, char *err, size_t errlen)
+{
+	const struct vm_request *rq = s->rq;
+	if (rq->root_image) {
+		s->run_args = xcalloc(rq->nrun_args + 1, sizeof(*s->run_args));
+		for (size_t i = 0; i < rq->nrun_args; i++)
+			s->run_args[i] = xstrdup(rq->run_args[i]);
+		return 0;
+	}
+	s->prog = xasprintf("%s/prog", s->work);
+	return vm_prog_make(s->prog, rq->reaim, rq->run_args, rq->nrun_args, &s->run_args, err, errlen);
+}
+
 int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_t errlen)
 {
-	struct vm_state s = {.rq = rq, .sum = sum};
+	struct vm_state s = {.rq = rq, .sum = sum, .owner_fd = -1};
 	memset(sum, 0, sizeof(*sum));
 	sum->accel = "tcg";
 	int rc = -1;
@@ -510,10 +628,12 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 		return -1;
 	if (rq->cache_dir)
 		vm_sweep_cache(rq->cache_dir);
-	if (!(s.work = make_work_dir(err, errlen)) || build_initrds(&s, err, errlen) < 0)
+	if (!(s.work = make_work_dir(&s.owner_fd, err, errlen)) || build_initrds(&s, err, errlen) < 0)
 		goto out;
 	if (rq->cache_dir)
 		prune_cache(&s);
+	if (make_prog(&s, err, errlen) < 0)
+		goto out;
 	s.order = xcalloc(rq->boots, sizeof(*s.order));
 	vm_schedule(rq->nkernels, rq->boots, rq->order, rq->seed, s.order);
 	struct strbuf plan = {0};
@@ -521,7 +641,13 @@ int vm_run(const struct vm_request *rq, struct vm_summary *sum, char *err, size_
 		strbuf_addf(&plan, "%s%s", i ? " " : "", rq->kernels[s.order[i]].name);
 	log_info("%zu boots in this order: %s", rq->boots, plan.buf);
 	strbuf_free(&plan);
-	probe_kvm(&s);
+	char why[600];
+	if (!(s.group = vm_group_open(why, sizeof(why))))
+		log_info("QEMU is held by its process group (no cgroup of its own: %s)", why);
+	else
+		log_debug("QEMU runs in a cgroup of its own under %s", vm_group_dir(s.group));
+	if (choose_accel(&s, err, errlen) < 0)
+		goto out;
 	sum->accel = s.kvm ? "kvm" : "tcg";
 	if (rq->cancelled && rq->cancelled(rq->cancel_arg)) {
 		sum->interrupted = 1;
@@ -545,7 +671,16 @@ out:
 	}
 	free(s.initrd);
 	free(s.boot_kernel);
+	vm_group_close(s.group);
+	if (s.owner_fd >= 0)
+		close(s.owner_fd);
+	for (size_t i = 0; s.held && i < 2 * rq->nkernels; i++)
+		if (s.held[i] >= 0)
+			close(s.held[i]);
+	free(s.held);
 	free(s.work);
+	free(s.prog);
+	vm_argv_free(s.run_args);
 	free(s.order);
 	store_close(s.st);
 	return rc;

@@ -60,6 +60,18 @@ sqlite3 "$T/wide.db" "UPDATE points SET jobs_per_min = 1000 * tasks + 1500 * rep
 	UPDATE points SET jobs_per_min = 400 * tasks + 1200 * repeat WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 128 "--bisect without the power to see a drop: stops the bisection (128)" "$REAIM" compare A B --bisect --db "$T/wide.db"
 contains "$T/err" "does not rule out a drop beyond 5 % (--bisect's default)" "saying the interval and the default"
+# B at half of A, its neighbours demanding 90 % of the CPUs against A's 5 %, alike within each side:
+# the drop cannot be told from the load; the text says what would separate them, as a command
+cp "$T/known.db" "$T/busy.db"
+sqlite3 "$T/busy.db" "UPDATE points SET others_demand_pct = 90, jobs_per_min = 500 * tasks + 10 * repeat
+	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
+"$REAIM" compare A B --fail-above 10 --db "$T/busy.db" >"$T/out" 2>"$T/err"
+busy=$?
+ok "$([ "$busy" != 0 ] && [ "$busy" != 4 ] && echo 0 || echo 1)" "a drop beside a side's own busy neighbours is neither passed nor failed (exit $busy)"
+contains "$T/out" "confounded" "it is called confounded"
+b_run=$(sqlite3 "$T/busy.db" "SELECT max(id) FROM runs WHERE label = 'B'")
+contains "$T/out" "reaim rerun $(sqlite3 "$T/busy.db" "SELECT max(id) FROM runs WHERE label = 'A'") --label A; reaim rerun $b_run --label B; done" \
+	"and prints the command that runs the sides in turn"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 1, noise = 'outside load 70.0 % of the machine'
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on points measured in noise: judged, noise alone is no skip" "$REAIM" compare A B --bisect --db "$T/known.db"

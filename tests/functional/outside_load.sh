@@ -52,6 +52,15 @@ sed 's/^/# outside_cpu_pct /' "$T/outside"
 ok "$([ "$(wc -l <"$T/outside")" -eq 2 ] && echo 0 || echo 1)" "two points with an outside share"
 ok "$(awk '!($1 >= 15) { bad = 1 } END { exit bad }' "$T/outside"; echo $?)" "the hog is seen on every point (15 % or more)"
 ok "$([ "$(fig noisy | grep -c true)" -eq 2 ] && echo 0 || echo 1)" "every point is stored noisy"
+# others' demand, measured while the run was idle: the hog is one runnable thread of N CPUs
+fig others_demand_pct >"$T/demand"
+sed 's/^/# others_demand_pct /' "$T/demand"
+cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+ok "$(awk -v least="$((60 / cpus))" 'NF == 0 || !($1 >= least) { bad = 1 } END { exit bad || NR != 2 }' "$T/demand"; echo $?)" \
+	"the hog is seen as others' demand on every point ($((60 / cpus)) % of the CPUs or more)"
+ok "$(fig io_write_kbs | grep -cv '^[0-9.e+-]*$' | grep -q '^0$'; echo $?)" "the tasks' own writes a second are stored"
+status 0 "the tasks' own writes a second are a metric" "$REAIM" plot hogged --metric io_write_kbs -o "$T/io.svg"
+contains "$T/io.svg" "Run&#39;s own disk writes KB/s" "named as the run's own"
 ok "$([ "$(fig valid | grep -c true)" -eq 2 ] && echo 0 || echo 1)" "... and still valid"
 ok "$([ "$(grep -c 'noisy: outside load [0-9.]* % of the machine' "$T/run.out")" -eq 2 ] && echo 0 || echo 1)" \
 	"the run's rows say noisy, with the figure"

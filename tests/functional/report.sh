@@ -47,7 +47,7 @@ PY
 	ok $? "--metric: the page's means are compare --metric's"
 	sed 's/^/#   /' "$T/py.out" | head -5
 fi
-ok "$(grep -Eq 'class="badge (worse|better|unchanged|mixed|unjudged)"' "$page"; echo $?)" "a verdict per workload and O_SYNC setting"
+ok "$(grep -Eq 'class="badge (worse|better|unchanged|mixed|unjudged|confounded)"' "$page"; echo $?)" "a verdict per workload and O_SYNC setting"
 contains "$page" "As <code>reaim compare</code> judges them" "the verdict is compare's"
 contains "$page" "Welch's t test" "and says how it was judged"
 contains "$page" "adjusted by Holm's method" "with the correction"

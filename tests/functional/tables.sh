@@ -21,11 +21,32 @@ contains "$T/wide3" "Amean" "an Amean row"
 contains "$T/wide3" "Hmean" "an Hmean row"
 contains "$T/wide3" "Gmean" "a Gmean row"
 contains "$T/wide3" "Geomean over every cell, against A: B" "a geomean per side over every cell"
-contains "$T/wide3" "correction family of its" "says each side is its own correction family"
+ok "$([ "$(sed -n '/^Workload/q;p' "$T/wide3" | wc -l)" -le 8 ]; echo $?)" "the table first: the sides and a few lines"
+ok "$(sed -n '/^Workload/q;p' "$T/wide3" | grep -qE '^(caution|warning): ' && echo 1 || echo 0)" "no caution before the table"
+check "compare --wide -v" "$REAIM" compare k1 k2 k3 --wide -v
+contains "$T/out" "correction family of its" "-v says each side is its own correction family"
 long=$(awk 'length > 80' "$T/wide3" | wc -l)
 ok "$([ "$long" -eq 0 ] && echo 0 || echo 1)" "three groups wide fit 80 columns ($long lines longer)"
 rows=$(sed -n '/^Workload mix/,$p' "$T/wide3" | grep -cE '^ +[12] +[0-9]')
 ok "$([ "$rows" -eq 2 ] && echo 0 || echo 1)" "a row per task count ($rows)"
+
+contains "$T/wide3" "  Peak " "a Peak row: each side's best mean against the base's"
+ok "$(grep -q TOTAL "$T/wide3" && echo 1 || echo 0)" "no TOTAL of Jobs/Min"
+check "compare --wide --stat min --stat mean" "$REAIM" compare k1 k2 --wide --stat min --stat mean
+ok "$(grep -qE '^ +1 Min +[0-9.]+ +[0-9.]+$' "$T/out" && grep -qE '^ +Mean +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%' "$T/out"; echo $?)" \
+	"the change of the means on the Mean row, not the Min row"
+check "compare --stat min --stat mean" "$REAIM" compare k1 k2 --stat min --stat mean
+cp "$T/out" "$T/minmean"
+check "compare, the means" "$REAIM" compare k1 k2
+ok "$(awk 'NR == FNR { if ($1 == 1 && NF > 5) m = $2 " " $4 " " $6; next } $1 == 1 && NF > 5 { exit !($2 " " $4 " " $6 == m) }' \
+	"$T/minmean" "$T/out" && grep -qE '^ +min +[0-9.]+ +[0-9.]+$' "$T/minmean"; echo $?)" \
+	"compare's blocks: the mean on the task count's row beside its change, the min on a row under it"
+check "compare --wide --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --wide --ratio
+ok "$(grep -qE '^Geomean over every cell, against A: B [0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "in the table's unit"
+check "compare --ratio: the geomean a ratio" "$REAIM" compare k1 k2 --ratio
+ok "$(grep -qE '^Geomean of B/A over 2 task counts: [0-9]+\.[0-9]{3}' "$T/out"; echo $?)" "in the table's unit"
+check "compare --wide --metric iowait_pct (0 against 0)" "$REAIM" compare k1 k2 --wide --metric iowait_pct
+ok "$(grep -qi nan "$T/out" && echo 1 || echo 0)" "no nan printed"
 
 check "compare --wide, five groups" "$REAIM" compare k1 k2 k3 k4 k5 --wide
 long=$(awk 'length > 80' "$T/out" | wc -l)
@@ -181,14 +202,77 @@ contains "$T/out" "==== Metric real_s" "the time"
 contains "$T/out" "==== Metric user_pct" "the CPU share"
 contains "$T/out" "Ratio" "as a ratio"
 
+# --long: several figures side by side, a row per kernel within each task count (the posted shapes)
+narrow() { # FILE WHAT: no line of FILE over 80 columns
+	long=$(awk 'length > 80' "$1" | wc -l)
+	ok "$([ "$long" -eq 0 ]; echo $?)" "$2 within 80 columns ($long lines longer)"
+}
+check "AIM7 as posted: kernel Tasks Jobs/Min Real CPU" "$REAIM" compare k1:mix k2 k3 --long --metric jobs_per_min \
+	--metric real_s --metric window_cpu_s
+cp "$T/out" "$T/long"
+ok "$(grep -qE '^Kernel +Tasks +n +Jobs/Min +Change +Real +Change +CPU +Change$' "$T/long"; echo $?)" \
+	"one header: the kernel, the task count, n, each figure with its change"
+rows=$(grep -cE '^k[123] +[12] +2 +[0-9.]+ ' "$T/long")
+ok "$([ "$rows" -eq 6 ]; echo $?)" "a row per kernel within each task count ($rows)"
+ok "$(grep -qE '^k2 +1 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%' "$T/long"; echo $?)" \
+	"each figure's change beside it"
+ok "$([ "$(grep -c '^A (base): k1' "$T/long")" -eq 1 ] && ! grep -q '^==== Metric' "$T/long"; echo $?)" \
+	"the sides and legend once, one table"
+ok "$([ "$(grep -c . "$T/long")" -le 30 ]; echo $?)" "$(grep -c . "$T/long") lines where a table a figure took 104"
+narrow "$T/long" "AIM7's table"
+check "Real, JSON" "$REAIM" compare k1:mix k2 --metric real_s --format json
+want=$(sed -n 's/.*"tasks": 2, .*"other_mean": \([0-9.e+-]*\),.*/\1/p' "$T/out" | head -1)
+shown=$(awk '$1 == "k2" && $2 == 2 { print $6; exit }' "$T/long")
+ok "$(awk -v a="$want" -v b="$shown" 'BEGIN { e = log(b) / log(10); f = int(e); if (f > e) f--
+	d = a - b; if (d < 0) d = -d; exit !(a != "" && b > 0 && d <= 10 ^ (f - 3)) }'; echo $?)" \
+	"--long's Real of k2 at 2 tasks ($shown) is the JSON's ($want)"
+check "ten runs as posted: Min Avg Max StdDev with %user %sys %iowait" "$REAIM" compare k1:mix k2 --long \
+	--stat min --stat mean --stat max --stat sd --metric real_s --metric user_pct --metric sys_pct --metric iowait_pct
+cp "$T/out" "$T/tenruns"
+ok "$(grep -qE '^Kernel +Tasks +n +Min +Mean +Max +Stddev +%user +%sys +%iowait$' "$T/tenruns"; echo $?)" \
+	"one header: the time's statistics, then the CPU shares"
+ok "$([ "$(grep -cE '^k[12] +[12] +2( +[0-9.e-]+){7}$' "$T/tenruns")" -eq 4 ]; echo $?)" "a row per kernel and task count"
+ok "$(grep -qE '^ +[-+][0-9.]+%.? +[-+][0-9.]+%' "$T/tenruns"; echo $?)" \
+	"the changes on a row under the kernel's (beside them would pass 80 columns)"
+narrow "$T/tenruns" "ten runs' table"
+check "contest's load run of a second kernel" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1 -j 2 -r 2 -d "$T/scratch" \
+	--load process --label ct2
+check "compare --wide, one task count" "$REAIM" compare ct ct2 --wide
+ok "$(grep -qE '^ +(Amean|Hmean|Gmean|Peak) ' "$T/out" && echo 1 || echo 0)" "no summary rows over one task count"
+check "contest as posted: a row per kernel, a table per load" "$REAIM" compare ct ct2 --long --metric real_s \
+	--metric user_pct
+cp "$T/out" "$T/contest"
+ok "$([ "$(grep -cE '^Workload mix, O_SYNC on, load (no_load|process), 1 task$' "$T/contest")" -eq 2 ]; echo $?)" \
+	"a table per load"
+ok "$(grep -qE '^Kernel +n +Real +Change +%user +Change +Loads +LCPU% +Ratio$' "$T/contest"; echo $?)" \
+	"[runs] Time CPU% Loads LCPU% Ratio, each change beside"
+ok "$(grep -qE '^ct2 +2 +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[-+][0-9.]+%.? +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$T/contest"; echo $?)" \
+	"ct2's row under the load: its Loads, LCPU% and its time against its own no_load"
+narrow "$T/contest" "contest's tables"
+check "one run's loads, --long" "$REAIM" compare ct --long --metric real_s --metric user_pct
+ok "$(grep -qE '^no_load +2 +[0-9.]+ ' "$T/out" && grep -qE '^load process +2 ' "$T/out"; echo $?)" "a row per load"
+check "--long --format markdown" "$REAIM" compare k1:mix k2 --long --metric jobs_per_min --metric real_s --format markdown
+ok "$([ "$(head -1 "$T/out")" = '```' ] && [ "$(tail -1 "$T/out")" = '```' ] && grep -qE '^Kernel +Tasks +n +Jobs/Min' "$T/out"; echo $?)" \
+	"Markdown: the table as a code block, its columns kept"
+"$REAIM" compare k1:mix k2 --long --metric jobs_per_min --metric real_s --fail-above 100 >"$T/out" 2>"$T/err"
+rc=$?
+ok "$([ $rc = 0 ] || [ $rc = 5 ]; echo $?)" "--long with a gate: it judges the first figure (exit $rc: passed or cannot vouch, never failed)"
+contains "$T/err" "gate: " "and says its decision"
+status 1 "--long refuses CSV" "$REAIM" compare k1:mix k2 --long --metric real_s --format csv
+contains "$T/err" "--long lays several figures out as text or Markdown" "saying why"
+
 # a per-case change with a TOTAL, one line a case
-check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary
-ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+ % ?.? +C +[-+][0-9.]+ %' "$T/out")" -eq 2 ]; echo $?)" \
+check "per-case change with a TOTAL" "$REAIM" compare k1:mix k2 k3 --summary --metric real_s
+ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks? +B +[-+][0-9.]+%.? +C +[-+][0-9.]+%' "$T/out")" -eq 2 ]; echo $?)" \
 	"a line per case with each side's change"
 contains "$T/out" "TOTAL over the 2 cases every side has (the sum of the means): B" "the TOTAL line"
-check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --format json
+check "no TOTAL of Jobs/Min" "$REAIM" compare k1:mix k2 k3 --summary
+ok "$(grep -q TOTAL "$T/out" && echo 1 || echo 0)" "Jobs/Min at different task counts adds up to nothing"
+check "no TOTAL of a share, nor -nan where both sides are 0" "$REAIM" compare k1:mix k2 k3 --summary --metric iowait_pct
+ok "$(grep -qiE 'nan|TOTAL' "$T/out" && echo 1 || echo 0)" "neither"
+check "--summary --format json" "$REAIM" compare k1:mix k2 k3 --summary --metric real_s --format json
 cp "$T/out" "$T/sum.json"
-check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --format json
+check "--wide --format json" "$REAIM" compare k1:mix k2 k3 --wide --metric real_s --format json
 if have "the summary's TOTAL against the wide JSON" python3; then
 	python3 - "$T/sum.json" "$T/out" >"$T/cmp" 2>&1 <<'PY'
 import json, sys
@@ -231,6 +315,53 @@ sys.exit(0 if shown > 0 and abs(v - shown) <= 10 ** (math.floor(math.log10(shown
 PY
 	ok $? "the wide Stddev is the JSON's ($(cat "$T/cmp"))"
 fi
+# the posted shapes not made above (docs/tables.md numbers them), each within 80 columns
+check "shape 12: each case run by run with a TOTAL" "$REAIM" compare k1:mix k2 --summary --runs --metric real_s
+cp "$T/out" "$T/case_runs"
+ok "$([ "$(grep -cE '^mix +O_SYNC on +[12] tasks?$' "$T/case_runs")" -eq 2 ]; echo $?)" "a block per case under the summary"
+ok "$([ "$(grep -cE '^ +[0-9.]+ +[-+][0-9.]+% +[0-9.]+ +run [0-9]+, run [0-9]+$' "$T/case_runs")" -eq 4 ]; echo $?)" \
+	"a row per run pair: A's figure, the change, B's, the runs"
+ok "$(awk '/^mix +O_SYNC on +1 task$/ { on = 1; next } on && / run / { a += $1; b += $3 }
+	on && /TOTAL real_s$/ { d = a - $1; e = b - $3; exit !(d * d < 1e-6 * a * a && e * e < 1e-6 * b * b) }' "$T/case_runs"; echo $?)" \
+	"the case's TOTAL is the sum of its runs"
+narrow "$T/case_runs" "shape 12"
+check "O_SYNC both on 1 and 2 CPUs (t5)" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" \
+	--osync both --cpus 1,2 --label t5
+check "and t8" "$REAIM" -q --no-quiet-check -f "$T/mix" -t 1,2 -j 2 -r 2 -d "$T/scratch" --osync both --cpus 1,2 --label t8
+check "shape 6: O_SYNC off against on, the CPU count an axis" "$REAIM" compare t5 --wide --ratio
+ok "$(grep -q '^Workload mix, 1 CPU$' "$T/out" && grep -q '^Workload mix, 2 CPUs$' "$T/out"; echo $?)" "a block per CPU count"
+narrow "$T/out" "shape 6"
+cp "$T/out" "$T/osync_ba"
+check "shape 8: 'x faster without O_SYNC', the ratio inverted" "$REAIM" compare t5 --wide --ratio --invert
+ok "$(awk 'NR == FNR { if ($1 ~ /^[12]$/ && NF == 4 && $4 ~ /^[0-9.]+$/) ba[FNR] = $4; next }
+	FNR in ba { n++; p = ba[FNR] * $4; if (p < 0.997 || p > 1.003) bad = 1 } END { exit bad || n != 4 }' "$T/osync_ba" "$T/out"; echo $?)" \
+	"A/B: each cell's B/A turned over"
+narrow "$T/out" "shape 8"
+check "shape 7: one kernel against another per CPU count" "$REAIM" compare t5 t8
+ok "$([ "$(grep -cE '^Workload mix, O_SYNC o(n|ff), [12] CPUs?: B against A$' "$T/out")" -eq 4 ]; echo $?)" \
+	"a block per O_SYNC setting and CPU count"
+narrow "$T/out" "shape 7"
+check "shape 9: peaks compared across kernels" "$REAIM" compare t5 t8 --wide --ratio
+ok "$(awk '$1 == "Peak" { n++; if (!($3 / $2 / $4 > 0.998 && $3 / $2 / $4 < 1.002)) bad = 1 } END { exit bad || n != 4 }' "$T/out"; echo $?)" \
+	"a Peak row per block: B's best over A's, wherever each lies"
+narrow "$T/out" "shape 9"
+check "shape 3: 'went from 300 to 601', a ratio" "$REAIM" compare k1:mix k2 --ratio
+ok "$(grep -qE '^ +2 +[0-9.]+ +2 +[0-9.]+ +2 +[0-9]+\.[0-9]{3} ' "$T/out"; echo $?)" "B/A at each task count"
+narrow "$T/out" "shape 3"
+# shape 4: STP's Peak Load and Quick Convergence per kernel, a run of each mode (the I/O scheduler in the label)
+for k in s5/deadline s5/as; do
+	for mode in peak quick; do
+		check "$k, --mode $mode" "$REAIM" -q --no-quiet-check -f "$T/mix" -j 2 -r 1 -d "$T/scratch" --mode $mode \
+			--max-tasks 4 --label "$k"
+	done
+done
+check "shape 4: each mode's best side by side" "$REAIM" list --modes --label s5/deadline
+ok "$(grep -qE '^Label +Runs +Peak Load +Quick Convergence$' "$T/out"; echo $?)" "Peak Load beside Quick Convergence"
+best=$("$REAIM" list --label s5/deadline 2>/dev/null | awk '$5 == "peak" { print $(NF - 1) }')
+ok "$(grep -qE "^s5/deadline +[0-9]+,[0-9]+ +$best +[0-9.]+$" "$T/out"; echo $?)" \
+	"a row per label: its runs, the peak run's best ($best, as list has it) and the quick run's"
+narrow "$T/out" "shape 4"
+
 check "--runs in compare's table" "$REAIM" compare k1:mix k2 --runs --stat median
 ok "$(grep -qE '^ +#1 +[0-9.]+ +k1$' "$T/out"; echo $?)" "run 1's row, its figure and label"
 contains "$T/out" "A med" "the column names the statistic"

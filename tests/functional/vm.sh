@@ -28,10 +28,28 @@ cat >"$T/qemu" <<EOS
 #!/bin/sh
 for a in "\$@"; do
 	case \$a in local,id=reaimout,path=*) share=\${a#local,id=reaimout,path=}; share=\${share%%,*} ;; esac
+	case \$a in local,id=reaimprog,path=*) prog=\${a#local,id=reaimprog,path=}; prog=\${prog%%,*} ;; esac
 done
 n=\$(( \$(cat "$T/count" 2>/dev/null || echo 0) + 1 ))
 echo \$n >"$T/count"
 echo "\$*" >"$T/qemu.\$n"
+[ -n "\$prog" ] && (cd "\$prog" && find . -type f | sort >"$T/prog.\$n" && cp "\$share/guest.sh" "$T/guest.\$n")
+# a KVM probe (no guest.sh in its share): what $T/kvm-mode says, a guest that boots by default
+if [ ! -e "\$share/guest.sh" ]; then
+	case \$(cat "$T/kvm-mode" 2>/dev/null) in
+	fail) echo "qemu-system-x86_64: failed to initialize kvm: Operation not supported"; exit 1 ;;
+	hang) echo \$\$ >>"$T/hung.pids"; exec sleep 300 ;;
+	esac
+	grep -q "echo ok >/out/probe" "\$share/boot.sh" && echo ok >"\$share/probe"
+	exit 0
+fi
+# a helper QEMU forks, and one that leaves QEMU's process group (setsid), both left running
+if [ -e "$T/helpers" ]; then
+	sleep 300 &
+	echo \$! >"$T/helper.pid"
+	setsid sh -c 'echo \$\$ >"\$1"; exec sleep 300' sh "$T/daemon.pid" &
+	i=0; while [ ! -s "$T/daemon.pid" ] && [ \$i -lt 100 ]; do sleep 0.05; i=\$((i + 1)); done
+fi
 grep -qx "\$n" "$T/panic" 2>/dev/null && { echo "Kernel panic - not syncing: boot \$n"; exit 0; }
 grep -qx "\$n" "$T/hang" 2>/dev/null && { echo \$\$ >>"$T/hung.pids"; echo \$\$ >"$T/hung.pid"; exec sleep 300; }
 label=\$(sed -n "s/.* --label \\([^ ]*\\) --db .*/\\1/p" "\$share/guest.sh")
@@ -45,8 +63,11 @@ EOS
 chmod +x "$T/qemu"
 # every stand-in that hung is gone at the end, whatever happened
 trap 'for p in $(cat "$T/hung.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
+# running: there, and not a zombie (an orphan's is reaped by init when it gets to it)
+running() { [ -e "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 mkdir -p "$T/tmp"
-export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp"
+# the host's /dev/kvm is never asked: a KVM device of our own, missing unless a check makes it
+export REAIM_QEMU="$T/qemu" XDG_CACHE_HOME="$T/cache" TMPDIR="$T/tmp" REAIM_KVM_DEVICE="$T/kvm"
 db="$T/vm.db"
 
 status 0 "four boots of two kernels" "$REAIM" vm --kernel base="$T/bzImage" --kernel pti="$T/bzImage2:pti=on" \
@@ -68,6 +89,16 @@ done
 contains "$T/qemu.2" "panic=-1 softlockup_panic=1 hung_task_panic=1" "the guest panics out, never hangs on a panic"
 contains "$T/qemu.2" "pti=on" "the B kernel gets its command line"
 contains "$T/qemu.2" "-accel tcg" "TCG without KVM"
+contains "$T/err" "no usable KVM ($T/kvm: No such file or directory)" "said, naming the device"
+# reaim and what it reads travel on a share of their own, wherever they are on the host ($T is in a
+# temporary directory, which the guest mounts its own)
+contains "$T/qemu.2" "local,id=reaimprog,path=$TMPDIR/reaim-vm." "the program share"
+contains "$T/qemu.2" ",readonly=on" "read-only"
+for f in ./reaim ./data/suites/quick.cfg ./data/workfiles/quick ./data/scripts/shell_rtns_1.sh ./files/2/mix; do
+	contains "$T/prog.2" "$f" "the program share holds $f"
+done
+contains "$T/guest.2" "export REAIM_DATADIR=/run/reaim-prog/data REAIM_LIBEXECDIR=/run/reaim-prog" "the guest's reaim finds its data there"
+contains "$T/guest.2" "/run/reaim-prog/reaim run -f /run/reaim-prog/files/2/mix -t 1,2" "the guest runs the program share's reaim on its copy of the workfile"
 ok "$(ls "$T/cache/reaim/" | grep -c '^initramfs-6.1.0-fake-amd64-.*\.cpio\.gz$' | grep -qx 2; echo $?)" \
 	"an initramfs per kernel, cached"
 ok "$(zcat "$T/cache/reaim/"initramfs-* | head -c 200000 | grep -qa 'reaim vm: the guest'; echo $?)" \
@@ -107,6 +138,77 @@ sqlite3 "$T/ic.db" "UPDATE env SET value = 'host' WHERE key = 'boot.clock' AND r
 status 0 "compare a boot on each clock" "$REAIM" compare base pti --db "$T/ic.db"
 contains "$T/out" "in boot.clock: 'host' against 'icount'" "the clocks differ: warned"
 
+# a build copied whole (the binary beside its suites and workfiles, no REAIM_DATADIR): its data is
+# found beside it, and travels to the guest from there
+mkdir -p "$T/copy/suites" "$T/copy/workfiles"
+cp "$REAIM" "$T/copy/reaim"
+printf 'name = "copied";\nworkfile = "copied";\n' >"$T/copy/suites/copied.cfg"
+printf '10 add_int\n' >"$T/copy/workfiles/copied"
+rm -f "$T/count"
+status 0 "a copied build's own suite" env -u REAIM_DATADIR "$T/copy/reaim" vm --kernel a="$T/bzImage" --boots 1 \
+	--db "$T/copy.db" -- -s copied -t 1
+contains "$T/prog.1" "./data/suites/copied.cfg" "its suite on the program share"
+contains "$T/prog.1" "./data/workfiles/copied" "and its workfile"
+contains "$T/guest.1" "run -s copied -t 1" "named as given"
+
+# the accelerator: a KVM whose guest hangs (probed within --timeout), one that fails at once, one
+# that works; the answer remembered for this host boot, QEMU binary and device
+: >"$T/kvm"
+kvm_boot() { # kvm_boot DESCRIPTION [OPTION...]: one boot of base, the stand-in's calls counted afresh
+	d=$1
+	shift
+	rm -f "$T/count"
+	status 0 "$d" "$REAIM" vm --kernel base="$T/bzImage" --boots 1 --timeout 2 --db "$T/kvm.db" "$@" -- -f "$T/mix"
+}
+echo hang >"$T/kvm-mode"
+kvm_boot "a KVM whose guest hangs"
+contains "$T/err" "KVM did not boot a guest within 2 s (it hung): the guests run under TCG" "the probe's timeout, said"
+contains "$T/qemu.1" "-accel kvm" "the probe tried KVM"
+contains "$T/qemu.2" "-accel tcg" "the boot runs under TCG"
+ok "$(sqlite3 "$T/kvm.db" "SELECT value FROM env WHERE key = 'boot.accel' ORDER BY run_id DESC LIMIT 1" | grep -qx tcg; echo $?)" \
+	"boot.accel says tcg"
+kvm_boot "the next reaim vm"
+contains "$T/err" "as the KVM probe found earlier in this host's boot (KVM did not boot a guest within 2 s" "remembers the answer"
+ok "$([ "$(cat "$T/count")" = 1 ] && echo 0 || echo 1)" "and probes no more"
+touch -d '2001-01-01' "$T/qemu"
+echo fail >"$T/kvm-mode"
+kvm_boot "another QEMU binary"
+contains "$T/err" "KVM failed at once: QEMU exited with status 1 after" "probed again: failed at once, said"
+contains "$T/err" "failed to initialize kvm" "with QEMU's last line"
+rm -f "$T/kvm-mode"
+touch "$T/qemu"
+kvm_boot "a KVM that works"
+contains "$T/err" "a KVM guest booted in" "the probe booted"
+contains "$T/qemu.2" "-accel kvm -cpu host" "the boot runs under KVM"
+ok "$(sqlite3 "$T/kvm.db" "SELECT value FROM env WHERE key = 'boot.accel' ORDER BY run_id DESC LIMIT 1" | grep -qx kvm; echo $?)" \
+	"boot.accel says kvm"
+kvm_boot "--accel tcg" --accel tcg
+contains "$T/qemu.1" "-accel tcg" "no probe, TCG"
+ok "$([ "$(cat "$T/count")" = 1 ] && echo 0 || echo 1)" "one QEMU: the boot's"
+status 1 "--accel kvm without the device" env REAIM_KVM_DEVICE="$T/no-kvm" "$REAIM" vm --accel kvm --kernel a="$T/bzImage" \
+	--db "$T/kvm.db" -- -f "$T/mix"
+contains "$T/err" "--accel kvm: cannot open $T/no-kvm" "named"
+status 1 "--accel kvm with --icount" "$REAIM" vm --accel kvm --icount --kernel a="$T/bzImage" --db "$T/kvm.db" -- -f "$T/mix"
+contains "$T/err" "cannot be had with --accel kvm" "refused"
+rm -f "$T/kvm"
+
+# what QEMU forks ends with its boot: a helper in its process group always; one that left the group
+# (a daemon) where QEMU has a cgroup of its own
+touch "$T/helpers"
+rm -f "$T/count" "$T/helper.pid" "$T/daemon.pid"
+status 0 "a QEMU that forks a helper and a daemon" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/d.db" -- -f "$T/mix"
+rm -f "$T/helpers"
+cat "$T/helper.pid" "$T/daemon.pid" >>"$T/hung.pids" 2>/dev/null
+ok "$([ -s "$T/helper.pid" ] && ! running "$(cat "$T/helper.pid")" && echo 0 || echo 1)" "its helper is gone"
+if grep -q "QEMU is held by its process group" "$T/err"; then
+	n=$((n + 1))
+	echo "ok $n - its daemon is gone # SKIP no cgroup of its own here: $(sed -n 's/.*no cgroup of its own: \(.*\))$/\1/p' "$T/err" | head -1)"
+	kill -KILL "$(cat "$T/daemon.pid")" 2>/dev/null
+else
+	ok "$([ -s "$T/daemon.pid" ] && ! running "$(cat "$T/daemon.pid")" && echo 0 || echo 1)" \
+		"its daemon is gone with QEMU's cgroup"
+fi
+
 # a boot that panics once is retried in its place; one that fails twice is stored as failed
 rm -f "$T/count"
 echo 2 >"$T/panic"
@@ -141,8 +243,10 @@ kill -INT "$session"
 wait "$session"
 ok "$([ $? -eq 3 ] && echo 0 || echo 1)" "Ctrl-C exits 3"
 ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after Ctrl-C"
-# SIGKILL of reaim: the kernel ends QEMU (PR_SET_PDEATHSIG)
-rm -f "$T/count" "$T/hung.pid"
+# SIGKILL of reaim: the kernel ends QEMU (PR_SET_PDEATHSIG); a daemon it started outlives it, until
+# the next reaim vm kills what is left in the cgroups of one that is gone
+rm -f "$T/count" "$T/hung.pid" "$T/daemon.pid"
+touch "$T/helpers"
 start_session "$REAIM" vm --kernel a="$T/bzImage" --boots 2 --db "$T/k.db" -- -f "$T/mix" >"$T/out" 2>"$T/err"
 i=0
 while [ ! -s "$T/hung.pid" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
@@ -152,17 +256,59 @@ i=0
 while kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 ok "$(kill -0 "$(cat "$T/hung.pid")" 2>/dev/null && echo 1 || echo 0)" "no QEMU left after SIGKILL of reaim"
 kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
+rm -f "$T/helpers"
 left=$(ls -d "$TMPDIR"/reaim-vm.* 2>/dev/null)
 ok "$([ -n "$left" ] && [ -f "$left/owner" ] && echo 0 || echo 1)" "the killed reaim left its directory, naming its owner"
-# a directory of a reaim vm still running is not touched
+# a directory of a reaim vm still running is not touched, though its pid is none here (one in
+# another pid namespace): its owner holds the lock
 mkdir "$TMPDIR/reaim-vm.live"
-echo "$$ $(cut -d')' -f2 /proc/$$/stat | cut -d' ' -f21)" >"$TMPDIR/reaim-vm.live/owner"
+echo 999999999 >"$TMPDIR/reaim-vm.live/owner"
+sh -c 'exec 9>>"$1"; flock 9 && exec sleep 300' sh "$TMPDIR/reaim-vm.live/owner" &
+holder=$!
+echo $holder >>"$T/hung.pids"
+i=0
+while flock -n -s "$TMPDIR/reaim-vm.live/owner" true && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 rm -f "$T/hang" "$T/count"
 status 0 "the next reaim vm" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/k2.db" -- -f "$T/mix"
 contains "$T/err" "removed $left, left by reaim vm process $session, which is gone" "sweeps what the killed one left, said"
+cat "$T/daemon.pid" >>"$T/hung.pids" 2>/dev/null
+if grep -q "QEMU is held by its process group" "$T/err"; then
+	n=$((n + 1))
+	echo "ok $n - the daemon of the killed one's QEMU is gone # SKIP no cgroup of its own here"
+else
+	contains "$T/err" "killed and removed 1 cgroup of reaim vm commands that are gone" "its cgroup swept, said"
+	ok "$([ -s "$T/daemon.pid" ] && ! running "$(cat "$T/daemon.pid")" && echo 0 || echo 1)" \
+		"the daemon of the killed one's QEMU is gone with it"
+fi
 ok "$([ ! -e "$left" ] && echo 0 || echo 1)" "nothing of it is left"
-ok "$([ -d "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "a running reaim vm's directory is kept"
-rm -rf "$TMPDIR/reaim-vm.live"
+ok "$([ -d "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "a live reaim vm's directory is kept, whatever pid its owner file names"
+kill "$holder"
+wait "$holder" 2>/dev/null
+rm -f "$T/count"
+status 0 "a reaim vm once its owner's lock is free" "$REAIM" vm --kernel a="$T/bzImage" --boots 1 --db "$T/k2.db" -- -f "$T/mix"
+ok "$([ ! -e "$TMPDIR/reaim-vm.live" ] && echo 0 || echo 1)" "sweeps it"
+
+# a second reaim vm booting 9 other kernels while one is booting: the live one's initramfs is held,
+# never pruned, and its next boot finds it
+for i in 1 2 3 4 5 6 7 8 9; do cp "$T/bzImage" "$T/other$i"; printf '%s' "$i" >>"$T/other$i"; done
+rm -f "$T/count" "$T/hung.pid"
+echo 1 >"$T/hang"
+start_session "$REAIM" vm --kernel live="$T/bzImage2" --boots 2 --timeout 60 --db "$T/live.db" -- -f "$T/mix" \
+	>"$T/live.out" 2>"$T/live.err"
+i=0
+while [ ! -s "$T/hung.pid" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+rm -f "$T/hang"
+live_initrd=$(sed -n 's/.* -initrd \([^ ]*\) .*/\1/p' "$T/qemu.1")
+status 0 "a second reaim vm of 9 other kernels" "$REAIM" vm --kernel o1="$T/other1" --kernel o2="$T/other2" \
+	--kernel o3="$T/other3" --kernel o4="$T/other4" --kernel o5="$T/other5" --kernel o6="$T/other6" \
+	--kernel o7="$T/other7" --kernel o8="$T/other8" --kernel o9="$T/other9" --boots 9 --db "$T/o.db" -- -f "$T/mix"
+ok "$([ -n "$live_initrd" ] && [ -f "$live_initrd" ] && echo 0 || echo 1)" "the live one's initramfs is not pruned"
+contains "$T/err" "from the cache, which keeps the 8 kernels used last" "though the cache was pruned"
+kill -KILL "$(cat "$T/hung.pid")" 2>/dev/null
+wait "$session"
+ok "$([ $? -eq 0 ] && echo 0 || echo 1)" "the live one's retry boots: exit 0"
+ok "$([ "$(sqlite3 "$T/live.db" "SELECT count(*) FROM runs WHERE status = 'complete'")" = 2 ] && echo 0 || echo 1)" \
+	"both its boots stored"
 
 # bad words: named, exit 1
 status 1 "an image that is not a kernel" "$REAIM" vm --kernel a="$T/mix" -- -f "$T/mix"
@@ -172,6 +318,9 @@ status 1 "a fifo as the kernel image is refused, never waited on" timeout -k 1 1
 contains "$T/err" "a fifo, not a regular file" "said as a fifo"
 status 1 "a missing image" "$REAIM" vm --kernel a="$T/nope" -- -f "$T/mix"
 contains "$T/err" "$T/nope" "named"
+mkfifo "$T/fifo"
+status 1 "a FIFO as the image, refused at once" timeout 20 "$REAIM" vm --kernel a="$T/fifo" -- -f "$T/mix"
+contains "$T/err" "kernel image $T/fifo: a fifo, not a regular file" "named"
 status 1 "a name given twice" "$REAIM" vm --kernel a="$T/bzImage" --kernel a="$T/bzImage2" -- -f "$T/mix"
 contains "$T/err" "the name a is given twice" "named"
 status 1 "a quote in a command line" "$REAIM" vm --kernel a="$T/bzImage:x='1 2'" -- -f "$T/mix"

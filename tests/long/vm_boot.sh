@@ -11,11 +11,6 @@
 . "$(dirname "$0")/../functional/lib.sh"
 
 if ! have "a real kernel booted under QEMU" qemu-system-x86_64 busybox sqlite3; then finish; exit; fi
-case $REAIM in /tmp/* | /run/* | /var/tmp/*)
-	echo "ok 1 - a real kernel booted under QEMU # SKIP $REAIM is under a directory the guest mounts its own"
-	echo "1..1"
-	exit 0 ;;
-esac
 cache=${REAIM_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/reaim/kernel}
 if ! image=$(sh "$(dirname "$0")/debian_kernel.sh" "$cache" 2>"$T/why"); then
 	echo "ok 1 - a real kernel booted under QEMU # SKIP $(cat "$T/why")"

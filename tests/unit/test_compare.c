@@ -110,13 +110,17 @@ static int64_t two_by_two(const char *label, double a1, double b1, double a2, do
 	return fake_run(label, p, ARRAY_SIZE(p), jobs);
 }
 
+/* The next write_compare explains every column (-v), as the legend's checks read it. */
+static int full_legend;
+
 static char *write_compare(const struct compare_group *g, size_t n, const char *format, double fail_above,
 			   int *regressed)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above};
+	struct compare_options o = {.format = format, .alpha = 0.05, .fail_above_pct = fail_above, .verbose = full_legend};
+	full_legend = 0;
 	struct compare_result res;
 	report_compare(f, st, g, n, &o, &res);
 	*regressed = res.gate == COMPARE_GATE_FAIL;
@@ -224,6 +228,17 @@ static void groups(void)
 
 	int reg;
 	char *out = write_compare(g, 2, "table", 0, &reg);
+	ok(has_words(out, "p adj: Welch's t test, Holm over the 2 cells compared") &&
+	   has_words(out, "-v explains every column.") && !has_words(out, "noncentral"),
+	   "table: a short legend, the test and correction in it");
+	const char *table = strstr(out, "\nWorkload ");
+	size_t before = 0;
+	for (const char *c = out; table && c < table; c++)
+		before += *c == '\n';
+	ok(table && before <= 8, "table: the table first, after the sides and a few lines");
+	free(out);
+	full_legend = 1;
+	out = write_compare(g, 2, "table", 0, &reg);
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "table: no line over 80 columns");
 	ok(has_words(out, "Holm's method over the 2 cells compared"), "table: says which correction, over how many");
@@ -287,6 +302,7 @@ static void family_per_side(void)
 	compare_wide_free(&w);
 	compare_model_free(&m);
 	int reg;
+	full_legend = 1;
 	char *out = write_compare(g, 3, "table", 0, &reg);
 	ok(has_words(out, "over the 2 cells compared with the base, per side: each side against the base is a family "
 			  "of its own"),
@@ -321,6 +337,7 @@ static void variants(void)
 	is_int(m.regressed, 0, "paired: faster is no regression");
 	compare_model_free(&m);
 	int reg;
+	full_legend = 1;
 	char *out = write_compare(&g, 1, "table", 0, &reg);
 	ok(strstr(out, "paired t test") != NULL && strstr(out, "A (base): variant a") != NULL,
 	   "variants table: the test and the base variant");
@@ -603,7 +620,7 @@ static void quantities(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct compare_options o90 = {.format = "table", .alpha = 0.1};
+	struct compare_options o90 = {.format = "table", .alpha = 0.1, .verbose = 1};
 	struct compare_result res;
 	report_compare(f, st, gg, 2, &o90, &res);
 	fclose(f);
@@ -790,7 +807,8 @@ static void outside_load(void)
 	ok(c && c->load_model == LOAD_COVARIATE, "load: the sides' loads differ, so it is a covariate");
 	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: B slower only as the machine was busier: confounded");
 	ok(c && fabs(c->load_a.min - 40) < 1e-9 && fabs(c->load_b.max - 75) < 1e-9, "load: each side's range");
-	ok(c && fabs(c->v.slope + 10) < 1, "load: the slope is the machine's (-10 Jobs/Min a point of load)");
+	/* on the logs: -10 Jobs/Min a point at about 950 is -1.1 % a point (-0.0114 of ln Jobs/Min) */
+	ok(c && fabs(c->v.slope + 0.0114) < 0.001, "load: the slope is the machine's (-1.1 % of Jobs/Min a point of load)");
 	is_int(m.regressed, 0, "load: a confounded drop is no regression");
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: and the gate cannot vouch");
 	ok(strstr(m.vouch, "outside load") != NULL, "load: saying the outside load is why");
@@ -807,20 +825,22 @@ static void outside_load(void)
 	load_sides("ld-a2", ya, xa, "ld-b2", yb2, xb, 3, &m, 10);
 	c = m.npanels ? &m.panels[0].cells[0] : NULL;
 	is_int(c ? (int)c->state : -1, CELL_SLOWER, "load: a change beyond the machine's is found");
-	/* at the mean load 54.67: A 1500 - 546.7 = 953.3, B 753.3: -21.0 % */
-	ok(c && fabs(c->v.change_pct + 21.0) < 1.0, "load: the change is the adjusted one (-21 %), not the raw (-41 %)");
+	/* on the logs, at the mean load 54.67 (least squares apart): -18.7 % */
+	ok(c && fabs(c->v.change_pct + 18.7) < 0.5, "load: the change is the adjusted one (-19 %), not the raw (-41 %)");
 	ok(c && c->raw.change_pct < -35, "load: the raw change is kept beside it");
 	is_int(compare_model_gate(&m), COMPARE_GATE_FAIL, "load: and the gate fails on it");
 	compare_model_free(&m);
 
 	/* little spread of load within the sides: the slope is not pinned, and some slope it allows would
-	 * take the whole change away (B's 30 points more load against a slope of -1.25 +- 4): confounded */
+	 * take the whole change away (B's 30 points more load against a slope of -0.13 % +- 0.13 % a point,
+	 * of ln Jobs/Min; least squares apart): confounded */
 	const double pa[] = {40, 42, 44}, pb[] = {70, 72, 74};
 	const double ypa[] = {1000, 1005, 995}, ypb[] = {900, 905, 895};
 	load_sides("ld-a8", ypa, pa, "ld-b8", ypb, pb, 3, &m, 10);
 	c = m.npanels ? &m.panels[0].cells[0] : NULL;
-	ok(c && c->load_model == LOAD_COVARIATE && fabs(c->v.slope + 1.25) < 1e-9 && fabs(c->v.slope_se - 1.25) < 1e-9,
-	   "load: the slope and its standard error (-1.25, 1.25)");
+	ok(c && c->load_model == LOAD_COVARIATE && fabs(c->v.slope + 0.0013229) < 1e-6 &&
+		   fabs(c->v.slope_se - 0.0013207) < 1e-6,
+	   "load: the slope and its standard error (-0.0013229, 0.0013207 of ln Jobs/Min)");
 	is_int(c ? (int)c->state : -1, CELL_CONFOUNDED, "load: a slope the samples allow explains it: confounded");
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: never a regression, the gate cannot vouch");
 	compare_model_free(&m);
@@ -905,6 +925,43 @@ static void ancova(void)
 	is_int(verdict_ancova(&(struct verdict_xy){.y = ya, .x = xa, .n = 1},
 			      &(struct verdict_xy){.y = yb, .x = xb, .n = 2}, 0.05, 0.8, &v),
 	       -1, "ancova: fewer than 4 samples: refused");
+}
+
+/* verdict_ancova_ratio: a load slows by a share, so the model is on the logs. */
+static void ancova_ratio(void)
+{
+	/* y = 10 e^(0.01 x) on A, 8 e^(0.01 x) on B: the slope 0.01 of ln y, B 20 % below A exactly */
+	const double xa[] = {100, 150, 120, 170}, xb[] = {140, 90, 160, 110};
+	double ya[4], yb[4];
+	for (int i = 0; i < 4; i++) {
+		ya[i] = 10 * exp(0.01 * xa[i]);
+		yb[i] = 8 * exp(0.01 * xb[i]);
+	}
+	struct verdict v;
+	is_int(verdict_ancova_ratio(&(struct verdict_xy){.y = ya, .x = xa, .n = 4},
+				    &(struct verdict_xy){.y = yb, .x = xb, .n = 4}, 0.05, 0.8, &v),
+	       0, "ancova on logs: fitted");
+	is_near(v.slope, 0.01, 1e-12, "the slope of ln y per unit of load");
+	is_near(v.change_pct, -20, 1e-9, "B 20 % below A at any common load");
+	/* a side twelve times slower, its own samples spread by the load: the linear model's adjusted base
+	 * mean goes below 0 and the change flips to "faster"; on the logs it stays a rise */
+	const double la[] = {0.0956, 0.0872, 0.0623, 0.0543}, lx[] = {593.1, 511.3, 530.0, 500.0};
+	const double hb[] = {1.2602, 1.0748, 0.644, 0.6289}, hx[] = {485.4, 461.8, 341.7, 276.7};
+	struct verdict lin;
+	verdict_ancova(&(struct verdict_xy){.y = la, .x = lx, .n = 4}, &(struct verdict_xy){.y = hb, .x = hx, .n = 4},
+		       0.05, 0.8, &lin);
+	printf("# linear %.0f %%\n", lin.change_pct);
+	ok(lin.change_pct < -100, "the linear model: an impossible change");
+	is_int(verdict_ancova_ratio(&(struct verdict_xy){.y = la, .x = lx, .n = 4},
+				    &(struct verdict_xy){.y = hb, .x = hx, .n = 4}, 0.05, 0.8, &v),
+	       0, "on the logs: fitted");
+	printf("# on the logs %.0f %% (%.0f to %.0f %%)\n", v.change_pct, v.ci_low_pct, v.ci_high_pct);
+	ok(v.change_pct > 300 && v.ci_low_pct > -100 && v.ci_low_pct < v.change_pct && v.change_pct < v.ci_high_pct,
+	   "on the logs: a rise, its interval about it");
+	const double zero[] = {0.1, 0, 0.2, 0.3};
+	is_int(verdict_ancova_ratio(&(struct verdict_xy){.y = zero, .x = lx, .n = 4},
+				    &(struct verdict_xy){.y = hb, .x = hx, .n = 4}, 0.05, 0.8, &v),
+	       -1, "a sample of 0 has no log: refused");
 }
 
 /* Past Z the sides go on as AA, AB: the 27th group is never "A" again, in any format. */
@@ -1061,12 +1118,25 @@ static void stats_and_runs(void)
 	is_int(c->runs_a[1].points, 2, "runs: over its 2 points");
 	struct wide_model w;
 	compare_wide_build(&m, &w);
-	is_int(w.total_cells, 2, "total: over both task counts");
-	is_near(w.total[0], 300, 1e-9, "total: A's sum of means");
-	is_near(w.total[1], 313, 1e-9, "total: B's");
-	is_near(w.total_pct[1], 100 * (313.0 / 300 - 1), 1e-9, "total: B's change");
+	is_int(w.total_cells, 0, "total: none of Jobs/Min (a rate at different task counts adds up to nothing)");
+	ok(isnan(w.total[0]) && isnan(w.total_pct[1]), "total: NaN, never a sum of rates");
 	compare_wide_free(&w);
 	compare_model_free(&m);
+	o.metric = "real_s"; /* a time adds up: the TOTAL is each side's sum of its means over the cells */
+	is_int(compare_model_build(st, g, 2, &o, &m), 0, "total: the model of real_s builds");
+	compare_wide_build(&m, &w);
+	is_int(w.total_cells, 2, "total: over both task counts");
+	double sa = m.panels[0].cells[0].mean_a + m.panels[0].cells[1].mean_a;
+	double sb = m.panels[0].cells[0].mean_b + m.panels[0].cells[1].mean_b;
+	is_near(w.total[0], sa, 1e-9, "total: A's sum of means");
+	is_near(w.total[1], sb, 1e-9, "total: B's");
+	is_near(w.total_pct[1], 100 * (sb / sa - 1), 1e-9, "total: B's change");
+	is_int(w.blocks[0].peak_tasks[0], m.panels[0].peak_a_tasks, "peak: A's best real_s is where the panel has it");
+	is_near(w.blocks[0].peak_pct[1], 100 * (m.panels[0].peak_b / m.panels[0].peak_a - 1), 1e-9,
+		"peak: B's against A's, wherever each lies");
+	compare_wide_free(&w);
+	compare_model_free(&m);
+	o.metric = NULL;
 	o.format = "table";
 	char *out = write_view(g, 2, &o);
 	char want[128];
@@ -1083,19 +1153,20 @@ static void stats_and_runs(void)
 	ok(strstr(out, "\n      Stddev       2.0                 1.4\n") != NULL, "wide: the sd row");
 	snprintf(want, sizeof(want), "\n%12s     102.0\n", run_tag(a[1]));
 	ok(strstr(out, want) != NULL, "wide: a run's row in its side's column");
-	ok(has_words(out, "TOTAL, the sum of each side's means over the 2 cells every side has: A 300.0, B 313.0 (+4.3%)"),
-	   "wide: the TOTAL line");
+	ok(!strstr(out, "TOTAL"), "wide: no TOTAL of Jobs/Min");
+	ok(strstr(out, "\n        Peak     200.0               202.0    +1.0%\n") != NULL, "wide: each side's peak, against A's");
 	ok(longest_line(out) <= 80, "wide: 80 columns");
 	free(out);
 	o.wide = 0;
 	o.summary = 1;
 	out = write_view(g, 2, &o);
-	ok(strstr(out, "\ndbase  O_SYNC on    1 task   B  +11.0 %*\n") != NULL, "summary: a line per case with its mark");
-	ok(strstr(out, "TOTAL over the 2 cases every side has (the sum of the means): B +4.3 %") != NULL, "summary: the TOTAL");
+	ok(strstr(out, "\ndbase  O_SYNC on    1 task   B   +11.0%*\n") != NULL, "summary: a line per case with its mark");
+	ok(!strstr(out, "TOTAL"), "summary: no TOTAL of Jobs/Min");
 	free(out);
 	o.format = "json";
 	out = write_view(g, 2, &o);
-	ok(strstr(out, "\"view\": \"summary\"") != NULL && strstr(out, "\"value\": 313") != NULL, "summary: JSON with the TOTAL");
+	ok(strstr(out, "\"view\": \"summary\"") != NULL && strstr(out, "\"total_cells\": 0") != NULL &&
+	   strstr(out, "\"value\": null") != NULL, "summary: JSON, the TOTAL null");
 	free(out);
 }
 
@@ -1114,6 +1185,38 @@ static void wide_changes(void)
 	printf("# %s", out);
 	ok(longest_line(out) <= 80, "a change of +10000 %: no line over 80 columns");
 	ok(strstr(out, " +10000% ") != NULL, "... the change without its decimal");
+	free(out);
+}
+
+/* --long: Jobs/Min and Real side by side, a row per side within each task count, each figure the model's;
+ * one run of B at a tenth of the others' Jobs/Min lifts B's mean Real as it lifts its mean Jobs/Min, and
+ * the view says why the two move the same way. */
+static void long_view(void)
+{
+	int64_t a[] = {two_by_two("base", 99, 99, 99, 99, "100"), two_by_two("base", 100, 100, 100, 100, "100"),
+		       two_by_two("base", 101, 101, 101, 101, "100")};
+	int64_t b[] = {two_by_two("odd", 30, 30, 30, 30, "100"), two_by_two("odd", 300, 300, 300, 300, "100"),
+		       two_by_two("odd", 300, 300, 300, 300, "100")};
+	struct compare_group g[] = {{a, 3}, {b, 3}};
+	const char *const figs[] = {"jobs_per_min", "real_s"};
+	struct compare_options o = {.format = "table", .alpha = 0.05, .metrics = figs, .nmetrics = 2};
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct compare_result res;
+	is_int(report_compare_long(f, st, g, 2, &o, &res), 0, "long: written");
+	fclose(f);
+	printf("# %s", out);
+	ok(strstr(out, "\nKernel  Tasks  n  Jobs/Min    Change  Real   Change\n") != NULL, "long: one header, each figure's change beside it");
+	ok(strstr(out, "\nbase        1  3     100.0               6\n") != NULL, "long: the base's row, 600 / 100 jobs a minute is 6 s");
+	ok(strstr(out, "\nodd         1  3     210.0  +110.0%      8  +33.3%\n") != NULL,
+	   "long: B's row at 1 task, the means of 30, 300, 300 and of 20, 2, 2 s, each against the base's");
+	ok(strstr(out, "\nodd         2  3 ") != NULL, "long: a row per side within each task count");
+	ok(has_words(out, "Jobs/Min and Real disagree at 2 cells (B at 1 tasks: Real +33.3%, Jobs/Min +110.0%") &&
+	   has_words(out, "the mean of reciprocals is not the reciprocal of the mean"),
+	   "long: the cells where the reciprocals move the same way named, and why");
+	ok(longest_line(out) <= 80, "long: 80 columns");
+	is_int(res.nothing, 0, "long: the result is the first figure's");
 	free(out);
 }
 
@@ -1136,11 +1239,13 @@ int main(void)
 	tap_case(outside_load);
 	tap_case(post_treatment);
 	tap_case(ancova);
+	tap_case(ancova_ratio);
 	tap_case(subtest_gap);
 	tap_case(many_sides);
 	tap_case(metric_real);
 	tap_case(stats_and_runs);
 	tap_case(wide_changes);
+	tap_case(long_view);
 	test_db_remove(&db);
 	return done_testing();
 }

@@ -96,6 +96,7 @@ static void outputs(struct runs *r)
 	g[1].runs = &old;
 	f = open_memstream(&out, &len);
 	co.format = NULL;
+	co.verbose = 1; /* the legend of every column */
 	report_compare(f, st, g, 2, &co, &res);
 	fclose(f);
 	for (char *c = out; c && *c; c++)

@@ -53,6 +53,9 @@ static void from_counters(void)
 	for (int i = 0; i < 8; i++)
 		b.cpu[i] = a.cpu[i] + add[i];
 	b.ncpus = 2;
+	a.ndevices = b.ndevices = 2; /* sda busy 250 of the 500 ms, sdb 100 */
+	a.dev_io_ticks_ms[0] = 1000, b.dev_io_ticks_ms[0] = 1250;
+	a.dev_io_ticks_ms[1] = 7000, b.dev_io_ticks_ms[1] = 7100;
 	struct demand_tally t = {.wall_s = 0.5, .readings = 4, .runnable_sum = 6, .in_flight_sum = 10,
 				 .have_disks = 1, .own_cpu_s = 0.2};
 	struct demand_window w;
@@ -62,11 +65,16 @@ static void from_counters(void)
 	is_near(w.steal_pct, 10, 1e-9, "steal: 10 of 100 jiffies");
 	is_near(w.in_flight, 2.5, 1e-12, "in flight: 10 over 4 readings");
 	is_int(w.ncpus, 2, "CPUs of the later reading");
+	is_near(w.disk_busy_pct, 50, 1e-9, "the busiest disk: busy 250 of 500 ms = 50 %");
+	b.dev_io_ticks_ms[0] = 900;
+	demand_from(&a, &b, 100, &t, &w);
+	is_near(w.disk_busy_pct, 20, 1e-9, "a disk whose busy time steps back counts 0; the other's 20 %");
 	t.runnable_sum = NAN;
 	t.have_disks = 0;
 	demand_from(&a, &b, 100, &t, &w);
 	ok(isnan(w.runnable), "a reading without procs_running: runnable unknown");
 	ok(isnan(w.in_flight), "no disks: in flight unknown");
+	ok(isnan(w.disk_busy_pct), "no disks: busy share unknown");
 	t.readings = 0;
 	t.runnable_sum = 0;
 	demand_from(&a, &b, 100, &t, &w);
@@ -100,6 +108,7 @@ static void fixture_window(void)
 	is_near(w.runnable, 2, 1e-12, "two others: the reader and the load are the run's");
 	is_near(demand_pct(w.runnable, w.ncpus), 100, 1e-12, "two runnable others on two CPUs: 100 %");
 	is_near(w.in_flight, 3, 1e-12, "sda's 3 requests in flight");
+	is_near(w.disk_busy_pct, 0, 0, "its busy time did not move: 0 %");
 	const char *const absent[] = {"sdz"};
 	p.devices = absent;
 	is_int(demand_window_take(&p, &w, err, sizeof(err)), -1, "a disk of the run not listed fails");

@@ -263,6 +263,13 @@ int main(void)
 	strbuf_add(&sb, "yz", 2);
 	is_str(sb.buf, "7-xyz", "strbuf");
 	strbuf_free(&sb);
+	strbuf_add_shell_word(&sb, "6.1.0-rc1+");
+	strbuf_add(&sb, " ", 1);
+	strbuf_add_shell_word(&sb, "it's a $x");
+	strbuf_add(&sb, " ", 1);
+	strbuf_add_shell_word(&sb, "");
+	is_str(sb.buf, "6.1.0-rc1+ 'it'\\''s a $x' ''", "a shell word: plain as is, else single-quoted");
+	strbuf_free(&sb);
 
 	char dir[] = "/tmp/reaim-util-XXXXXX";
 	if (!mkdtemp(dir))

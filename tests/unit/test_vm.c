@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reaim vm below its words: the order of boots, the retry of a failed boot and the balance it keeps,
  * the --kernel words, QEMU's command line, the console's tail, the codecs (SHA-256, base64), and the
- * sweep of what a killed reaim vm left (by its owner's pid and start time), and the vmlinux taken
+ * sweep of what a killed reaim vm left (by its owner's lock), and the vmlinux taken
  * out of a bzImage to boot at its PVH entry. */
 #include "config.h"
 
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -346,12 +347,10 @@ static void sweep(void)
 	ok(me > 0, "our own start time from /proc");
 	char err[256], *path = xasprintf("%s/me", root);
 	ok(vm_owner_write(path, getpid(), err, sizeof(err)) == 0 && vm_owner_alive(path, NULL) == 1,
-	   "an owner record of a live process: alive");
+	   "a QEMU record of a live process: alive");
 	free(path);
-	pid_t gone = dead_pid();
-	char line[64];
-	snprintf(line, sizeof(line), "%ld %llu\n", (long)gone, me);
-	test_put(root, "reaim-vm.dead/owner", line);
+	/* an owner that died: its file is there, its lock free */
+	test_put(root, "reaim-vm.dead/owner", "12345\n");
 	/* a stand-in QEMU that outlived its reaim: in its own process group, as vm_qemu_run starts it */
 	pid_t qemu = fork();
 	if (qemu == 0) {
@@ -366,31 +365,27 @@ static void sweep(void)
 	ok(qemu > 0 && vm_owner_write(rec, qemu, err, sizeof(err)) == 0, "a QEMU's record");
 	free(rec);
 	free(path);
-	snprintf(line, sizeof(line), "%ld %llu\n", (long)getpid(), me);
-	test_put(root, "reaim-vm.live/owner", line);
-	snprintf(line, sizeof(line), "%ld %llu\n", (long)getpid(), me + 1);
-	test_put(root, "reaim-vm.reused/owner", line);
+	/* a live owner: its lock held, whatever pid its file names (one of another pid namespace) */
+	char *live = xasprintf("%s/reaim-vm.live", root);
+	mkdir(live, 0700);
+	int held = vm_owner_lock(live, err, sizeof(err));
+	ok(held >= 0, "an owner lock made");
+	char *own = xasprintf("%s/owner", live);
+	ok(vm_write_file(own, "999999999\n", err, sizeof(err)) == 0, "naming a pid no process here has");
+	free(own);
 	test_put(root, "reaim-vm.new/boot-1-1/console", "");
-	test_put(root, "other/owner", "1 1\n");
-	pid_t pid;
-	char *dead = xasprintf("%s/reaim-vm.dead/owner", root);
-	ok(vm_owner_alive(dead, &pid) == 0 && pid == gone, "a record of a process that has gone: gone, its pid");
-	free(dead);
-	is_int((long long)vm_sweep(root), 2, "two swept: the dead owner's and the one whose pid was reused");
+	test_put(root, "other/owner", "1\n");
+	is_int((long long)vm_sweep(root), 1, "one swept: the dead owner's");
 	const char *kept[] = {"reaim-vm.live/owner", "reaim-vm.new/boot-1-1/console", "other/owner"};
-	const char *swept[] = {"reaim-vm.dead", "reaim-vm.reused"};
 	for (size_t i = 0; i < ARRAY_SIZE(kept); i++) {
 		char *p = xasprintf("%s/%s", root, kept[i]), what[96];
 		snprintf(what, sizeof(what), "kept: %s", kept[i]);
 		ok(access(p, F_OK) == 0, what);
 		free(p);
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(swept); i++) {
-		char *p = xasprintf("%s/%s", root, swept[i]), what[96];
-		snprintf(what, sizeof(what), "removed: %s", swept[i]);
-		ok(access(p, F_OK) != 0, what);
-		free(p);
-	}
+	path = xasprintf("%s/reaim-vm.dead", root);
+	ok(access(path, F_OK) != 0, "removed: reaim-vm.dead");
+	free(path);
 	int status = 0;
 	pid_t got = qemu > 0 ? waitpid(qemu, &status, 0) : -1;
 	ok(got == qemu && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the QEMU it left is killed");
@@ -399,6 +394,10 @@ static void sweep(void)
 		waitpid(qemu, &status, 0);
 	}
 	is_int((long long)vm_sweep(root), 0, "a second sweep finds nothing");
+	close(held);
+	is_int((long long)vm_sweep(root), 1, "its owner's lock let go: swept");
+	ok(access(live, F_OK) != 0, "removed: reaim-vm.live");
+	free(live);
 	path = xasprintf("%s/nope", root);
 	ok(vm_owner_alive(path, NULL) == -1, "no record: not known, never swept");
 	free(path);
@@ -420,7 +419,14 @@ static void sweep_cache(void)
 	char *tmp = vm_cache_tmp(mine);
 	int fd = mkostemp(tmp, 0);
 	ok(fd >= 0 && close(fd) == 0, "a cache file being written, named by vm_cache_tmp");
+	/* a writer in another pid namespace: its pid is none here, its lock held */
+	char *far = xasprintf("%s/initramfs-6.2.cpio.gz.tmp-%ld-d4e5f6", cache, (long)gone);
+	int far_fd = open(far, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	ok(far_fd >= 0 && flock(far_fd, LOCK_EX) == 0, "a file written in another pid namespace, locked");
 	is_int((long long)vm_sweep_cache(cache), 1, "the cache: one half-written file of a writer that has gone");
+	ok(access(far, F_OK) == 0, "the locked one is kept, though no process here has its pid");
+	close(far_fd);
+	free(far);
 	path = xasprintf("%s/%s", root, name);
 	ok(access(path, F_OK) != 0 && access(tmp, F_OK) == 0, "it is removed; the one being written is kept");
 	free(path);

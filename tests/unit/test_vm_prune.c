@@ -99,6 +99,25 @@ static void never_one_in_use(void)
 	clear();
 }
 
+/* A file another live reaim vm holds (vm_cache_hold) stays, past keep and not in this one's use; let
+ * go, it goes. A file pruned before the hold took: no hold. */
+static void never_one_held(void)
+{
+	char *held = put("initramfs-6.1.0-1-amd64-00000000000000aa.cpio.gz", 100000);
+	char *free_one = put("initramfs-6.1.0-2-amd64-00000000000000bb.cpio.gz", 100000);
+	int fd = vm_cache_hold(held);
+	ok(fd >= 0, "held");
+	is_int((long long)vm_prune_cache(dir, NULL, 0, 0), 1, "only the one not held removed");
+	ok(there("initramfs-6.1.0-1-amd64-00000000000000aa.cpio.gz"), "the held one is kept");
+	if (fd >= 0)
+		close(fd);
+	is_int((long long)vm_prune_cache(dir, NULL, 0, 0), 1, "let go, it is removed");
+	ok(vm_cache_hold(held) == -1, "a file gone: no hold");
+	free(held);
+	free(free_one);
+	clear();
+}
+
 /* Names no cache writer gives: a user's file, one being written, another key length. */
 static void only_its_own_names(void)
 {
@@ -122,6 +141,7 @@ int main(void)
 	}
 	tap_case(keeps_the_newest);
 	tap_case(never_one_in_use);
+	tap_case(never_one_held);
 	tap_case(only_its_own_names);
 	rmdir(dir);
 	return done_testing();
