@@ -219,6 +219,11 @@ static enum outcome refused(const struct compare_args *a)
 		log_error("--invert turns --ratio's B/A into A/B: give --ratio with it");
 		return usage;
 	}
+	if (a->long_view && a->per_run) {
+		log_error("--runs lists each run under its side's figure in compare's blocks, --wide and --summary: "
+			  "--long has a column per figure, not per run");
+		return usage;
+	}
 	if (a->long_view && data) {
 		/* one document a figure: compare --format csv|json --metric NAME carries every figure of it */
 		log_error("--long lays several figures out as text or Markdown: with --format %s give one --metric a "
