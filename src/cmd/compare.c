@@ -239,6 +239,17 @@ static enum outcome refused(const struct compare_args *a)
 	return OUT_OK;
 }
 
+/* Whether Jobs/Min and Real, one the other's reciprocal, are both judged in turn. */
+static int both_reciprocals(const struct cli_list *metrics)
+{
+	int jpm = 0, real = 0;
+	for (size_t i = 0; i < metrics->count; i++) {
+		jpm |= strcmp(metrics->v[i], "jobs_per_min") == 0;
+		real |= strcmp(metrics->v[i], "real_s") == 0;
+	}
+	return jpm && real;
+}
+
 /* Before each metric's view when several are judged in turn: what it judges. */
 static void metric_heading(const struct compare_options *o, const char *name, size_t i)
 {
@@ -291,6 +302,11 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 			log_error("%s", store_error(st));
 			out = OUT_FAILED;
 		}
+	}
+	if (out == OUT_OK && !a.long_view && !a.counters && both_reciprocals(&a.metrics) &&
+	    report_compare_reciprocals(stdout, st, groups, n, &o) < 0) {
+		log_error("%s", store_error(st));
+		out = OUT_FAILED;
 	}
 	cmd_groups_free(groups, n);
 	store_close(st);

@@ -549,3 +549,20 @@ int report_compare_long(FILE *f, struct store *st, const struct compare_group *g
 	long_free(&t);
 	return 0;
 }
+
+int report_compare_reciprocals(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+			       const struct compare_options *o)
+{
+	static const char *const pair[] = {"jobs_per_min", "real_s"};
+	struct compare_options op = *o;
+	op.metrics = pair;
+	op.nmetrics = ARRAY_SIZE(pair);
+	op.fail_above_pct = 0; /* the gate, if any, was the tables' */
+	op.bisect = 0;
+	struct long_table t = {0};
+	int rc = build_figs(&t, st, groups, n, &op);
+	if (rc == 0 && !t.figs[0].m.nothing[0])
+		put_reciprocals(f, &t);
+	long_free(&t);
+	return rc;
+}
