@@ -219,6 +219,11 @@ static enum outcome refused(const struct compare_args *a)
 		log_error("--invert turns --ratio's B/A into A/B: give --ratio with it");
 		return usage;
 	}
+	if (a->long_view && a->per_run) {
+		log_error("--runs lists each run under its side's figure in compare's blocks, --wide and --summary: "
+			  "--long has a column per figure, not per run");
+		return usage;
+	}
 	if (a->long_view && data) {
 		/* one document a figure: compare --format csv|json --metric NAME carries every figure of it */
 		log_error("--long lays several figures out as text or Markdown: with --format %s give one --metric a "
@@ -232,6 +237,17 @@ static enum outcome refused(const struct compare_args *a)
 		return usage;
 	}
 	return OUT_OK;
+}
+
+/* Whether Jobs/Min and Real, one the other's reciprocal, are both judged in turn. */
+static int both_reciprocals(const struct cli_list *metrics)
+{
+	int jpm = 0, real = 0;
+	for (size_t i = 0; i < metrics->count; i++) {
+		jpm |= strcmp(metrics->v[i], "jobs_per_min") == 0;
+		real |= strcmp(metrics->v[i], "real_s") == 0;
+	}
+	return jpm && real;
 }
 
 /* Before each metric's view when several are judged in turn: what it judges. */
@@ -286,6 +302,11 @@ enum outcome cmd_compare(const struct command *self, int argc, char **argv)
 			log_error("%s", store_error(st));
 			out = OUT_FAILED;
 		}
+	}
+	if (out == OUT_OK && !a.long_view && !a.counters && both_reciprocals(&a.metrics) &&
+	    report_compare_reciprocals(stdout, st, groups, n, &o) < 0) {
+		log_error("%s", store_error(st));
+		out = OUT_FAILED;
 	}
 	cmd_groups_free(groups, n);
 	store_close(st);

@@ -56,6 +56,7 @@ struct long_table {
 	int under;                /* the changes go on a row under each other side's figures */
 	int gap;                  /* blanks between columns: 2, 1 where 2 would pass 80 columns */
 	int time_fig;             /* the figure contest's Ratio is of (real_s or jobs_per_min), -1: none */
+	int loads;                /* a block ran a background load: contest's columns */
 };
 
 static const char *fig_head(const struct long_fig *g)
@@ -236,6 +237,7 @@ static void plan_cols(struct long_table *t)
 		if (t->time_fig < 0 && (strcmp(t->figs[g].m.metric->name, "real_s") == 0 ||
 					strcmp(t->figs[g].m.metric->name, "jobs_per_min") == 0))
 			t->time_fig = (int)g;
+	t->loads = loads;
 	if (loads) {
 		add_col(t, COL_LOADS, 0, 0);
 		add_col(t, COL_LCPU, 0, 0);
@@ -396,9 +398,9 @@ static void put_legend(FILE *f, const struct long_table *t)
 		strbuf_addf(&sb, " %s: the %s of %s over each side's samples.", fig_head(&t->figs[0]), shown,
 			    m0->metric->label);
 	}
-	if (t->time_fig >= 0)
+	if (t->loads)
 		strbuf_addf(&sb, " Loads, LCPU%%: the background load's units of work and CPU (%% of one CPU); Ratio: the "
-			     "time against the same side's no_load.");
+			     "time against the same side's no_load%s.", t->time_fig < 0 ? " (with --metric real_s)" : "");
 	report_wrap(f, sb.buf, "", LONG_COLUMNS);
 	strbuf_free(&sb);
 	if (!m0->verbose)
@@ -548,4 +550,21 @@ int report_compare_long(FILE *f, struct store *st, const struct compare_group *g
 		fputs("```\n", f);
 	long_free(&t);
 	return 0;
+}
+
+int report_compare_reciprocals(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+			       const struct compare_options *o)
+{
+	static const char *const pair[] = {"jobs_per_min", "real_s"};
+	struct compare_options op = *o;
+	op.metrics = pair;
+	op.nmetrics = ARRAY_SIZE(pair);
+	op.fail_above_pct = 0; /* the gate, if any, was the tables' */
+	op.bisect = 0;
+	struct long_table t = {0};
+	int rc = build_figs(&t, st, groups, n, &op);
+	if (rc == 0 && !t.figs[0].m.nothing[0])
+		put_reciprocals(f, &t);
+	long_free(&t);
+	return rc;
 }

@@ -172,6 +172,10 @@ void report_compare_result(const struct compare_model *m, struct compare_result 
  * report_compare. */
 int report_compare_long(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
 			const struct compare_options *o, struct compare_result *res);
+/* After compare's tables of Jobs/Min and of Real (--metric each), the cells where the two, one the other's
+ * reciprocal, are judged apart, and why (as --long says it); nothing where they agree. -1 as report_compare. */
+int report_compare_reciprocals(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
+			       const struct compare_options *o);
 /* A change of the means as the views print it: "+8.4%", or with the model's --ratio B/A or A/B ("-" where
  * not finite). */
 void report_change_text(const struct compare_model *m, double pct, char *buf, size_t len);

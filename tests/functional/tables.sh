@@ -258,6 +258,8 @@ ok "$([ "$(head -1 "$T/out")" = '```' ] && [ "$(tail -1 "$T/out")" = '```' ] && 
 rc=$?
 ok "$([ $rc = 0 ] || [ $rc = 5 ]; echo $?)" "--long with a gate: it judges the first figure (exit $rc: passed or cannot vouch, never failed)"
 contains "$T/err" "gate: " "and says its decision"
+status 1 "--long refuses --runs" "$REAIM" compare k1:mix k2 --long --runs
+contains "$T/err" "--long has a column per figure" "saying why"
 status 1 "--long refuses CSV" "$REAIM" compare k1:mix k2 --long --metric real_s --format csv
 contains "$T/err" "--long lays several figures out as text or Markdown" "saying why"
 

@@ -1218,6 +1218,19 @@ static void long_view(void)
 	ok(longest_line(out) <= 80, "long: 80 columns");
 	is_int(res.nothing, 0, "long: the result is the first figure's");
 	free(out);
+	f = open_memstream(&out, &len);
+	o.metrics = NULL;
+	o.nmetrics = 0;
+	is_int(report_compare_reciprocals(f, st, g, 2, &o), 0, "reciprocals: after a table each");
+	fclose(f);
+	ok(has_words(out, "Jobs/Min and Real disagree at 2 cells"), "reciprocals: the same note as --long's");
+	free(out);
+	struct compare_group same[] = {{a, 3}, {a + 1, 2}};
+	f = open_memstream(&out, &len);
+	report_compare_reciprocals(f, st, same, 2, &o);
+	fclose(f);
+	ok(!out || !strstr(out, "disagree"), "reciprocals: nothing where they agree");
+	free(out);
 }
 
 int main(void)
