@@ -69,8 +69,8 @@ ok "$([ "$(thr capped nr_throttled '> 0')" -eq 3 ] && [ "$(thr capped throttled_
 
 status 0 "compare --counters" "$REAIM" compare free capped --counters
 sed 's/^/# /' "$T/out" | sed -n '/^# Workload/,$p' | head -24
-ok "$(grep -A3 '^  A: ' "$T/out" | tr '\n' ' ' | grep -Eq 'throttled 0 s in +0 ' && echo 0 || echo 1)" "the free side: throttled 0 s"
-ok "$(grep -A3 '^  B: ' "$T/out" | tr '\n' ' ' | grep -Eq 'throttled [0-9.e+]+ s in +[1-9][0-9]* ' && echo 0 || echo 1)" \
+ok "$(grep -A3 '^  A: ' "$T/out" | tr '\n' ' ' | grep -Eq 'throttled 0 s +in +0 ' && echo 0 || echo 1)" "the free side: throttled 0 s"
+ok "$(grep -A3 '^  B: ' "$T/out" | tr '\n' ' ' | grep -Eq 'throttled [0-9.e+]+ s +in +[1-9][0-9]* ' && echo 0 || echo 1)" \
 	"the capped side: its throttling a point"
 # the counter moves against Jobs/Min where the cap slowed the run; on a machine so busy that the free run
 # got no more CPU than the cap allows, the sides do not differ and there is nothing to move against
