@@ -65,6 +65,10 @@ void cmp_judgeable(struct compare_model *m)
 			"rounds would give)", looks);
 	if (m->unlike[0])
 		snprintf(m->unjudged, sizeof(m->unjudged), "%s", m->unlike);
+	else if (m->present == 0 && m->exclude_noisy && m->noisy)
+		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common once the points measured in noise are left "
+			 "out (--exclude-noisy): no workload, O_SYNC setting and task count has a quiet valid point on %s "
+			 "and on another side", m->sides[0].letter);
 	else if (m->present == 0)
 		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
 			 "count was measured validly by %s and by another side", m->sides[0].letter);

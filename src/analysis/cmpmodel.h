@@ -135,7 +135,7 @@ struct compare_cell {
 	size_t noisy_a, noisy_b;  /* valid points here measured in noise (left out with --exclude-noisy) */
 	size_t looks;             /* the --precision looks its samples could have stopped at: p times it,
 				   * the interval at alpha / looks (1: a fixed number of samples) */
-	char why_noisy[160];      /* the first one's reason */
+	char why_noisy[160];      /* the first one's reason, the side's it is (the other side's first) */
 	enum compare_state state; /* the verdict, after the correction and the outside load */
 	struct compare_load load_a, load_b;
 	enum compare_load_model load_model;

@@ -266,7 +266,7 @@ char *report_panel_load_text(const struct compare_model *m, const struct compare
 		case LOAD_INSEPARABLE:
 			strbuf_addf(&line, "The sides' loads differ. ");
 			if (adj.len)
-				strbuf_addf(&line, "the change adjusted for the load (the same share a point of load both sides):%s. ", adj.buf);
+				strbuf_addf(&line, "The change adjusted for the load (the same share a point of load both sides):%s. ", adj.buf);
 			if (how == LOAD_INSEPARABLE)
 				strbuf_addf(&line, "Where the load hardly varied within a side it cannot be told apart "
 						   "from the side: a change the load would make is called confounded (#).");

@@ -79,6 +79,10 @@ contains "$T/out" "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 
 status 0 "--fail-above on the same: judged, with the caution" "$REAIM" compare A B --fail-above 20 --db "$T/known.db"
 status 5 "--fail-above below what the samples can show: cannot vouch (5)" "$REAIM" compare A B --fail-above 0.01 --db "$T/known.db"
 contains "$T/err" "gate: cannot vouch (exit 5): the interval does not rule out a drop beyond 0.01 %" "says why, with the interval"
+status 5 "--exclude-noisy with every point of B noisy: nothing left to judge" "$REAIM" compare A B --fail-above 20 \
+	--exclude-noisy --db "$T/known.db"
+contains "$T/err" "nothing in common once the points measured in noise are left out (--exclude-noisy)" \
+	"said as the noise's doing, not as points never measured"
 # one sample a side, 50 % slower: never a failure, the gate cannot vouch
 sqlite3 "$T/known.db" "UPDATE points SET jobs_per_min = 500 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'F');
 	UPDATE points SET jobs_per_min = 1000 * tasks WHERE run_id = (SELECT id FROM runs WHERE label = 'E')"

@@ -675,7 +675,7 @@ static void noise(void)
 	int said = 0;
 	for (size_t i = 0; i < m.nnotes; i++)
 		said |= strstr(m.notes[i], "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks") &&
-			strstr(m.notes[i], "outside load 61.0 % of the machine") && strstr(m.notes[i], "--exclude-noisy");
+			strstr(m.notes[i], "(B: outside load 61.0 % of the machine)") && strstr(m.notes[i], "--exclude-noisy");
 	ok(said, "noise: a caution naming the cells, the counts a side and the reason");
 	ok(m.npanels && m.panels[0].summary.noisy == 2, "noise: the panel's verdict counts the noisy cells");
 	ok(m.npanels && m.panels[0].cells[0].nb == 3, "noise: the noisy run is a sample without --exclude-noisy");
