@@ -45,11 +45,15 @@ start() { # NAME COMMAND...
 if [ "${1:-}" = --stop ]; then
 	for n in worker publisher scheduler gunicorn; do
 		if alive "$n"; then
-			kill -TERM -- "-$(cat "$RUN/$n.pid")" 2>/dev/null || kill -TERM "$(cat "$RUN/$n.pid")"
+			pid=$(cat "$RUN/$n.pid")
+			kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid"
+			for _ in $(seq 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+			kill -0 "$pid" 2>/dev/null && kill -KILL -- "-$pid" 2>/dev/null
 			say "$n stopped"
 		fi
 		rm -f "$RUN/$n.pid"
 	done
+	rm -f "$RUN/worker.token"
 	exit 0
 fi
 

@@ -125,9 +125,10 @@ static enum outcome compare_them(const struct command *self, const struct lab_ar
 }
 
 /* The comparison on the lab; its outcome, and in *merged how many jobs' runs the database has. */
-static enum outcome run_lab(const struct lab_args *a, struct lab_request *rq, const char *db, char *ledger,
+static enum outcome run_lab(const struct lab_args *a, const struct lab_request *words, const char *db, char *ledger,
 			    size_t *merged)
 {
+	struct lab_request r = *words, *rq = &r;
 	char err[1024];
 	struct lab_identity id;
 	char *path = lab_identity_path();

@@ -3,7 +3,7 @@
 # reaim lab against bad input: words it refuses, an identity file without the identity, a server that
 # is not there (a free port of 127.0.0.1), and servers that answer badly, each served by a small HTTP
 # responder this test starts on 127.0.0.1 and kills: one refusing every token, one answering garbage,
-# one without the device type, one whose device has no tag of its own, one whose job ends Incomplete,
+# one without the device type, one whose device has no tag of its own, one whose job ends Incomplete (an infrastructure failure resubmitted once),
 # one whose job's log carries no database. Each is a clear error naming it, exit 1 for words the lab
 # refuses and 2 for work that could not be done, nothing merged and what the database had kept; the
 # jobs submitted are in the ledger, so a second call submits none again. The definition's -T stops a
@@ -83,11 +83,12 @@ class Bad(http.server.BaseHTTPRequestHandler):
         if p.startswith("/api/v0.2/jobs/") and p.endswith("/logs/"):
             with open(counts, "a") as f:
                 f.write("log\n")
-            err = '- {"lvl": "results", "msg": {"definition": "lava", "case": "job", "result": "fail", "error_type": "Test"}}\n'
-            return self.send(200, '- {"lvl": "target", "msg": "no database here"}\n' + (err if mode == "incomplete" else ""),
+            kind = "Infrastructure" if mode == "infra" else "Test"
+            err = '- {"lvl": "results", "msg": {"definition": "lava", "case": "job", "result": "fail", "error_type": "%s"}}\n' % kind
+            return self.send(200, '- {"lvl": "target", "msg": "no database here"}\n' + (err if mode in ("incomplete", "infra") else ""),
                              "application/yaml")
         if p.startswith("/api/v0.2/jobs/"):
-            health = "Incomplete" if mode == "incomplete" else "Complete"
+            health = "Incomplete" if mode in ("incomplete", "infra") else "Complete"
             return self.send(200, json.dumps({"id": 7, "state": "Finished", "health": health, "actual_device": "qemu01",
                                               "failure_comment": "the test shell died" if mode == "incomplete" else None}))
         self.send(404, '{"detail": "Not found."}')
@@ -139,6 +140,11 @@ contains "$T/err" "job 7 (a on qemu01): Incomplete (Test): the test shell died" 
 ok "$([ "$(grep -c submitted "$T/posts")" -eq 2 ] && echo 0 || echo 1)" "... a Test error not resubmitted (2 jobs, 2 submissions)"
 ok "$([ "$(tr '\n' ' ' <"$T/posts")" = "submitted log submitted log " ] && echo 0 || echo 1)" \
 	"... the device's second job submitted only once its first was done"
+serve infra
+: >"$T/posts"
+status 2 "jobs that fail in the lab's infrastructure" lab --boots 2 --ledger "$T/infra.lab"
+ok "$([ "$(grep -c submitted "$T/posts")" -eq 4 ] && echo 0 || echo 1)" "... each resubmitted once (2 jobs, 4 submissions)"
+contains "$T/out" "2 resubmitted after an infrastructure failure, 2 failed" "... and said"
 serve nodb
 : >"$T/posts"
 status 2 "a job whose log carries no database" lab --boots 2 --ledger "$T/nodb.lab"

@@ -41,54 +41,11 @@ modules=$(cd "$(dirname "$image")/../lib/modules/$release" && pwd)
 # a kernel unpacked from its package has no modules.dep until depmod makes it (supermin needs it too)
 [ -f "$modules/modules.dep" ] || depmod -b "${modules%/lib/modules/*}" "$release"
 
-# The guest's root: busybox, the kernel's modules for virtio disks and ext2 (LAVA's overlay disk;
-# ext4 needs a crc32c driver it does not name as a dependency),
-# reaim installed with its libraries, the test definition; its init names the disks by UUID (LAVA
-# mounts its overlay by /dev/disk/by-uuid) and gives a shell on the console.
-root=$T/root
-mkdir -p "$root/bin" "$root/lib/modules" "$root/opt/reaim" "$root/etc" "$root/root"
-cp "$(command -v busybox)" "$root/bin/busybox"
-make -C "$BUILDDIR" install DESTDIR="$root" prefix=/usr/local >"$T/install.log" 2>&1
-ok $? "reaim installed into the guest's root"
-for lib in $(ldd "$root/usr/local/bin/reaim" | awk '/\// { print ($3 ~ /^\//) ? $3 : $1 }'); do
-	mkdir -p "$root$(dirname "$lib")" && cp -L "$lib" "$root$lib"
-done
-cp -R "$SRCDIR/contrib" "$root/opt/reaim/"
-# each wanted module after what it depends on, from modules.dep
-for m in virtio_pci virtio_blk crc32c_generic ext4; do
-	line=$(grep -E "/$m\.ko(\.xz)?:" "$modules/modules.dep")
-	for dep in $(echo "${line#*:}" | tr ' ' '\n' | tac) "${line%%:*}"; do
-		[ -n "$dep" ] && [ ! -e "$root/lib/modules/$(basename "$dep")" ] || continue
-		cp "$modules/$dep" "$root/lib/modules/" && echo "$(basename "$dep")" >>"$root/lib/modules/order"
-	done
-done
-echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
-# LAVA ends a job with `poweroff`, which a shell as PID 1 would ignore
-echo 'poweroff() { sync; command poweroff -f; }' >"$root/etc/shrc"
-cat >"$root/init" <<'EOF'
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-export PATH=/bin:/usr/local/bin HOME=/root ENV=/etc/shrc
-mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
-mkdir -p /tmp /run /var/tmp /dev/disk/by-uuid
-mount -t tmpfs tmpfs /tmp; mount -t tmpfs tmpfs /run; mount -t tmpfs tmpfs /var/tmp
-while read -r m; do insmod "/lib/modules/$m"; done </lib/modules/order
-ip link set lo up
-sleep 1
-# an ext2/3/4 disk's UUID is 16 bytes at 1128 (busybox has no blkid)
-for d in /dev/vd? /dev/sd?; do
-	[ -b "$d" ] || continue
-	u=$(dd if="$d" bs=1 skip=1128 count=16 2>/dev/null | od -An -tx1 | tr -d ' \n' |
-		sed 's/\(.\{8\}\)\(.\{4\}\)\(.\{4\}\)\(.\{4\}\)/\1-\2-\3-\4-/')
-	[ ${#u} -eq 36 ] && ln -s "$d" "/dev/disk/by-uuid/$u"
-done
-cd /root
-while :; do PS1='root@reaim:~# ' setsid cttyhack sh -i; done
-EOF
-chmod 755 "$root/init"
-mkdir -p "$root/proc" "$root/sys" "$root/dev"
-(cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -1) >"$T/rootfs.cpio.gz"
-ok $? "the guest's initramfs ($(du -k "$T/rootfs.cpio.gz" | cut -f1) kB)"
+# The guest's root (contrib/lava/lab-root.sh, as reaim lab's): busybox, the kernel's modules for virtio
+# disks and ext4 (LAVA's overlay disk), reaim installed with its libraries, the test definition; its
+# init names the disks by UUID and gives a shell on the console.
+sh "$SRCDIR/contrib/lava/lab-root.sh" "$image" "$T/rootfs.cpio.gz" "$BUILDDIR" >"$T/root.log" 2>&1
+ok $? "the guest's initramfs ($(du -k "$T/rootfs.cpio.gz" 2>/dev/null | cut -f1) kB)"
 
 # the device, rendered from its dictionary and the job's context as lava-server does
 cat >"$T/qemu01.jinja2" <<'EOF'
