@@ -258,7 +258,11 @@ static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_n
 	int n = poll(p, 3, left_ms > 60000 ? 60000 : (int)left_ms);
 	if (n < 0 && errno != EINTR)
 		return -1;
-	if ((read_signals() && !st->by_forker) || (n > 0 && p[1].revents))
+	int child = read_signals();
+	if (child && st->by_forker) /* an orphan of the tasks, adopted by reaim as their subreaper, died */
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+	if ((child && !st->by_forker) || (n > 0 && p[1].revents))
 		reap(st, 0, st->leaving);
 	return n == 0 && clock_now_ns() >= deadline_ns ? 0 : 1;
 }
