@@ -64,6 +64,16 @@ int engine_forker_start(void)
 		close(sv[0]);
 		return -1;
 	}
+	uint32_t ready = 0; /* it says so once it runs: an exec that failed closes the socket instead */
+	while (recv(sv[0], &ready, sizeof(ready), 0) < 0 && errno == EINTR)
+		;
+	if (ready != FORKER_READY) {
+		log_debug("no forker, reaim forks the tasks itself: reaim-forker did not start");
+		close(sv[0]);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return -1;
+	}
 	forker_pid = pid;
 	forker_sock = sv[0];
 	return 0;

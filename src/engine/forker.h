@@ -10,7 +10,7 @@
 
 #include "engine/internal.h"
 
-enum forker_msg { FORKER_FORK = 1, FORKER_LEAVE, FORKER_FORKED, FORKER_EXITS };
+enum forker_msg { FORKER_FORK = 1, FORKER_LEAVE, FORKER_FORKED, FORKER_EXITS, FORKER_READY };
 #define FORKER_REQUEST_MAX 65536 /* within a socket's default send buffer */
 #define FORKER_EXITS_MAX 128
 

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -145,7 +146,7 @@ static void send_all(int sock, const void *msg, size_t len)
 
 /* Fork the point's tasks, their pids into their slots (shared memory), and say how many started.
  * Between two forks the forker writes only its stack and the shared mapping, as reaim did. */
-static void fork_tasks(struct fpoint *p, uint32_t tasks, int sock)
+static void fork_tasks(struct fpoint *p, uint32_t tasks, int sock, int sfd)
 {
 	double cpu0 = self_cpu_s();
 	struct forker_reply rep = {.type = FORKER_FORKED};
@@ -156,6 +157,8 @@ static void fork_tasks(struct fpoint *p, uint32_t tasks, int sock)
 			break;
 		}
 		if (pid == 0) {
+			close(sock); /* the task holds nothing of the forker's but the point */
+			close(sfd);
 			struct task_args a = p->a;
 			a.index = i;
 			task_main(&a);
@@ -234,7 +237,7 @@ static void reap_tasks(struct fpoint *p, int sock, int block)
 
 /* One message from reaim: 0, or -1 when reaim is gone (or done). A request the forker cannot use is
  * answered with none started (EINVAL), and reaim forks that point itself. */
-static int handle(struct fpoint *p, int sock)
+static int handle(struct fpoint *p, int sock, int sfd)
 {
 	char *req = xmalloc(FORKER_REQUEST_MAX);
 	char ctl[CMSG_SPACE(3 * sizeof(int))];
@@ -251,7 +254,7 @@ static int handle(struct fpoint *p, int sock)
 		p->req = req;
 		p->a.ready_fd = fds[1];
 		p->a.done_fd = fds[2];
-		fork_tasks(p, ((struct forker_request *)(void *)req)->tasks, sock);
+		fork_tasks(p, ((struct forker_request *)(void *)req)->tasks, sock, sfd);
 		return 0;
 	}
 	for (size_t i = 0; i < 3; i++)
@@ -278,7 +281,11 @@ void forker_main(int sock)
 	 * reaim's to act on, and it kills the tasks itself) */
 	int sfd = sigprocmask(SIG_BLOCK, &chld, NULL) == 0 ? signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK) : -1;
 	struct fpoint p = {0};
-	for (int rc = 0; rc == 0 && sfd >= 0;) {
+	uint32_t ready = FORKER_READY;
+	if (sfd < 0 || fcntl(sock, F_SETFD, FD_CLOEXEC) < 0)
+		_exit(1); /* reaim sees the socket close and forks the tasks itself */
+	send_all(sock, &ready, sizeof(ready));
+	for (int rc = 0; rc == 0;) {
 		struct pollfd pf[2] = {{.fd = sock, .events = POLLIN}, {.fd = sfd, .events = POLLIN}};
 		if (poll(pf, 2, -1) < 0 && errno != EINTR)
 			break;
@@ -288,7 +295,7 @@ void forker_main(int sock)
 		if (p.active)
 			reap_tasks(&p, sock, 0);
 		if (pf[0].revents)
-			rc = handle(&p, sock);
+			rc = handle(&p, sock, sfd);
 		if (p.active) /* reaim may have said the tasks can leave: the zombies, in fork order */
 			reap_tasks(&p, sock, 0);
 	}
