@@ -162,6 +162,12 @@ static void add_rusage(struct rusage *sum, const struct rusage *r)
 
 static double tv_s(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
+static double self_cpu_s(void)
+{
+	struct rusage r;
+	return getrusage(RUSAGE_SELF, &r) == 0 ? tv_s(r.ru_utime) + tv_s(r.ru_stime) : 0;
+}
+
 static void reaped(struct point_state *st, size_t i, int status, const struct rusage *ru)
 {
 	st->reaped[i] = 1;
@@ -684,7 +690,10 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	uint64_t setup_start = clock_now_ns();
 
 	hook(pt, ENGINE_FORKING);
+	double cpu0 = self_cpu_s();
 	int rc = start_tasks(pt, proto, &st, res);
+	/* what forking cost the process that forked: the forker's CPU, or ours */
+	double fork_cpu_s = st.by_forker ? engine_forking_cpu_s() : self_cpu_s() - cpu0;
 	hook(pt, ENGINE_FORKED);
 	close(shm.fd);
 	uint64_t forked_ns = clock_now_ns();
@@ -692,7 +701,9 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	uint64_t release_ns = 0;
 	double settle_s = 0;
 	if (rc == 0 && wait_ready(pt, &st, ready_fd, &shm, res) == 0) {
-		log_debug("%d tasks: forked in %.1f ms", pt->tasks, (double)(forked_ns - setup_start) / 1e6);
+		log_debug("%d tasks: forked in %.1f ms by %s, %.0f us of its CPU a fork", pt->tasks,
+			  (double)(forked_ns - setup_start) / 1e6, st.by_forker ? "the forker" : "reaim",
+			  fork_cpu_s * 1e6 / (double)(st.started ? st.started : 1));
 		rc = release_point(pt, proto, &st, &release_ns, &settle_s, res);
 	} else {
 		rc = -1;
