@@ -127,6 +127,8 @@ struct point_state {
 	struct pid_index *pids;   /* made and sorted by pid after forking, for lookups while reaping */
 	size_t started, alive;
 	int leaving;              /* all tasks may exit (or were killed): reap them by pid, in fork order */
+	int by_forker;            /* the forker forked them: it reaps them and reports their exits */
+	int told_leave;           /* the forker was told to reap in fork order */
 	size_t next_reap;         /* the first task of that order not reaped yet */
 	int *exit_status;
 	int *reaped;
@@ -160,6 +162,12 @@ static void add_rusage(struct rusage *sum, const struct rusage *r)
 
 static double tv_s(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
+static double self_cpu_s(void)
+{
+	struct rusage r;
+	return getrusage(RUSAGE_SELF, &r) == 0 ? tv_s(r.ru_utime) + tv_s(r.ru_stime) : 0;
+}
+
 static void reaped(struct point_state *st, size_t i, int status, const struct rusage *ru)
 {
 	st->reaped[i] = 1;
@@ -168,12 +176,45 @@ static void reaped(struct point_state *st, size_t i, int status, const struct ru
 	st->alive--;
 }
 
+static void forker_reaped(void *arg, const struct forker_exit *e)
+{
+	struct point_state *st = arg;
+	struct rusage ru = {.ru_utime = {e->utime_us / 1000000, e->utime_us % 1000000},
+			    .ru_stime = {e->stime_us / 1000000, e->stime_us % 1000000}};
+	if (e->index < st->started && !st->reaped[e->index])
+		reaped(st, e->index, e->status, &ru);
+}
+
+/* The exits the forker reported (all of them, with block); if it is gone, so are its tasks. */
+static void reap_reports(struct point_state *st, int block)
+{
+	if (st->leaving && !st->told_leave) {
+		forker_leave();
+		st->told_leave = 1;
+	}
+	while (st->alive > 0) {
+		int n = forker_read_exits(block, forker_reaped, st);
+		if (n < 0) {
+			struct rusage none = {0};
+			for (size_t i = 0; i < st->started; i++)
+				if (!st->reaped[i])
+					reaped(st, i, SIGKILL, &none);
+		}
+		if (n == 0 && !block)
+			return;
+	}
+}
+
 /* Reap every task that has exited; wait4 gives each one's own CPU time. wait4(-1) walks every
  * child for each one it returns, quadratic at 10,000 tasks, so once the tasks may leave (or are
  * killed) they are reaped by pid in fork order, the kernel's direct lookup: a task not yet gone
  * stops the walk until the next SIGCHLD, and the zombies behind it are then taken in one pass. */
 static void reap(struct point_state *st, int block, int in_order)
 {
+	if (st->by_forker) {
+		reap_reports(st, block);
+		return;
+	}
 	while (st->alive > 0) {
 		int status;
 		struct rusage ru;
@@ -217,12 +258,17 @@ static int wait_events(struct point_state *st, int extra_fd, uint64_t deadline_n
 	uint64_t now = clock_now_ns();
 	if (now >= deadline_ns)
 		return 0;
-	struct pollfd p[2] = {{.fd = signal_fd, .events = POLLIN}, {.fd = extra_fd, .events = POLLIN}};
+	struct pollfd p[3] = {{.fd = signal_fd, .events = POLLIN}, {.fd = st->by_forker ? forker_fd() : -1, .events = POLLIN},
+			      {.fd = extra_fd, .events = POLLIN}};
 	uint64_t left_ms = (deadline_ns - now) / 1000000 + 1;
-	int n = poll(p, extra_fd >= 0 ? 2 : 1, left_ms > 60000 ? 60000 : (int)left_ms);
+	int n = poll(p, 3, left_ms > 60000 ? 60000 : (int)left_ms);
 	if (n < 0 && errno != EINTR)
 		return -1;
-	if (read_signals())
+	int child = read_signals();
+	if (child && st->by_forker) /* an orphan of the tasks, adopted by reaim as their subreaper, died */
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+	if ((child && !st->by_forker) || (n > 0 && p[1].revents))
 		reap(st, 0, st->leaving);
 	return n == 0 && clock_now_ns() >= deadline_ns ? 0 : 1;
 }
@@ -316,23 +362,38 @@ static void collect(const struct engine_point *pt, struct point_shm *shm, struct
 	}
 }
 
-/* Fork the tasks; on a fork failure the point is stopped and the run cannot go on. Between
+static int fork_failed(const struct engine_point *pt, unsigned i, int err, struct engine_result *res)
+{
+	char msg[200];
+	snprintf(msg, sizeof(msg), "fork of task %u of %d failed: %s (check ulimit -u and kernel.pid_max)", i, pt->tasks,
+		 strerror(err));
+	invalidate(res, "%s", msg);
+	res->fatal = 1;
+	return -1;
+}
+
+/* Fork the tasks (or have the forker fork them); on a fork failure the point is stopped and the run
+ * cannot go on. Between
  * two forks the parent writes only its stack and the shared mapping: any other page it wrote
  * would be copied once per fork, as every task forked so far still shares it. */
 static int start_tasks(const struct engine_point *pt, struct task_args *proto, struct point_state *st,
 		       struct engine_result *res)
 {
 	fflush(NULL);
+	if (st->by_forker) {
+		int err;
+		if (forker_fork(proto, &st->started, &err) == 0) {
+			st->alive = st->started;
+			if (st->started == (size_t)pt->tasks)
+				return 0;
+			return fork_failed(pt, (unsigned)st->started, err, res);
+		}
+		st->by_forker = 0; /* it is gone, with nothing forked: reaim forks this point itself */
+	}
 	for (unsigned i = 0; i < (unsigned)pt->tasks; i++) {
 		pid_t pid = fork();
-		if (pid < 0) {
-			char msg[200];
-			snprintf(msg, sizeof(msg), "fork of task %u of %d failed: %s (check ulimit -u and "
-				 "kernel.pid_max)", i, pt->tasks, strerror(errno));
-			invalidate(res, "%s", msg);
-			res->fatal = 1;
-			return -1;
-		}
+		if (pid < 0)
+			return fork_failed(pt, i, errno, res);
 		if (pid == 0) {
 			struct task_args a = *proto;
 			a.index = i;
@@ -518,10 +579,18 @@ static int map_point(size_t n, size_t ntests, int perf, struct point_shm *shm)
 	size_t failures_at = slots_at + n * sizeof(struct task_slot);
 	size_t perf_at = round_up(failures_at + n * sizeof(struct task_failure), 64);
 	shm->len = perf_at + (perf ? n * PERFCTR_MAX * sizeof(struct perfctr_count) : 0);
-	char *map = mmap(NULL, shm->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_POPULATE,
-			 -1, 0);
-	if (map == MAP_FAILED)
+	/* a memfd rather than an anonymous mapping, so the forker can map it too */
+	shm->fd = memfd_create("reaim-point", MFD_CLOEXEC);
+	if (shm->fd < 0 || ftruncate(shm->fd, (off_t)shm->len) < 0) {
+		if (shm->fd >= 0)
+			close(shm->fd);
 		return -1;
+	}
+	char *map = mmap(NULL, shm->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, shm->fd, 0);
+	if (map == MAP_FAILED) {
+		close(shm->fd);
+		return -1;
+	}
 	shm->gates = (struct point_gates *)map;
 	shm->stats = (struct shared_stats *)(map + stats_at);
 	shm->slots = (struct task_slot *)(map + slots_at);
@@ -576,6 +645,7 @@ static void end_tasks(const struct engine_point *pt, const struct task_args *pro
 		hook(pt, ENGINE_KILL);
 	}
 	uint64_t reap_start = clock_now_ns();
+	st->leaving = 1;
 	reap(st, 1, 1);
 	log_debug("%d tasks: last exit reaped %.1f ms after the run loop ended", pt->tasks,
 		  (double)(clock_now_ns() - reap_start) / 1e6);
@@ -597,34 +667,43 @@ int engine_fork_point(const struct engine_point *pt, struct task_args *proto, st
 	if (map_task_memory(res->jobs_per_task, pt->wf->count, &mem) < 0) {
 		snprintf(res->reason, sizeof(res->reason), "mmap of %zu bytes: %s", mem.len, strerror(errno));
 		munmap(shm.gates, shm.len);
+		close(shm.fd);
 		return -1;
 	}
 	int ready_fd, done_fd;
 	if (open_counters(&ready_fd, &done_fd, res) < 0) {
 		munmap(shm.gates, shm.len);
+		close(shm.fd);
 		munmap(mem.base, mem.len);
 		return -1;
 	}
-	struct point_state st = {.slots = shm.slots, .oom_kills = oom_kills()};
+	struct point_state st = {.slots = shm.slots, .oom_kills = oom_kills(), };
 	proto->shm = shm;
 	proto->mem = mem;
 	proto->ready_fd = ready_fd;
 	proto->done_fd = done_fd;
 	proto->parent = getpid();
+	st.by_forker = forker_choose(proto, pt->tasks);
 	/* the SIGCHLDs of the last point's tasks, reaped without reading them, would wake the
 	 * first poll of this one for nothing */
 	read_signals();
 	uint64_t setup_start = clock_now_ns();
 
 	hook(pt, ENGINE_FORKING);
+	double cpu0 = self_cpu_s();
 	int rc = start_tasks(pt, proto, &st, res);
+	/* what forking cost the process that forked: the forker's CPU, or ours */
+	double fork_cpu_s = st.by_forker ? engine_forking_cpu_s() : self_cpu_s() - cpu0;
 	hook(pt, ENGINE_FORKED);
+	close(shm.fd);
 	uint64_t forked_ns = clock_now_ns();
 	index_tasks(&st);
 	uint64_t release_ns = 0;
 	double settle_s = 0;
 	if (rc == 0 && wait_ready(pt, &st, ready_fd, &shm, res) == 0) {
-		log_debug("%d tasks: forked in %.1f ms", pt->tasks, (double)(forked_ns - setup_start) / 1e6);
+		log_debug("%d tasks: forked in %.1f ms by %s, %.0f us of its CPU a fork", pt->tasks,
+			  (double)(forked_ns - setup_start) / 1e6, st.by_forker ? "the forker" : "reaim",
+			  fork_cpu_s * 1e6 / (double)(st.started ? st.started : 1));
 		rc = release_point(pt, proto, &st, &release_ns, &settle_s, res);
 	} else {
 		rc = -1;

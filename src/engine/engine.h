@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "config/cfg.h"
 #include "measure/measure.h"
@@ -112,6 +113,19 @@ void engine_scratch_destroy(struct engine_scratch *s);
  * marker, whose lock we can take, so a live run (whatever its name or pid namespace) is never
  * touched. */
 void engine_scratch_sweep(const struct str_list *dirs);
+
+/* The forker: the reaim-forker program, started now, that forks every point's tasks from then on, so each
+ * fork copies a small process rather than reaim with its libraries, database and threads. Call after
+ * engine_init (it keeps the signals blocked as they are then); reaim forks the tasks itself when it cannot
+ * be started (said at debug level). Stop it at the run's end. */
+int engine_forker_start(void);
+void engine_forker_stop(void);
+/* Who forks the point now starting (for the ENGINE_FORKING hook): the forker's pid, or 0 for reaim itself;
+ * and the CPU time the forker took to fork its tasks (after ENGINE_FORKED). */
+pid_t engine_forking_pid(void);
+/* 1 while the forker runs: a child of reaim that waitpid(-1) sees alive */
+int engine_forker_alive(void);
+double engine_forking_cpu_s(void);
 
 /* Run one point; 0 when it ran (valid or not), -1 on a set-up error (reason set). */
 int engine_run_point(const struct engine_point *pt, const struct engine_scratch *s,

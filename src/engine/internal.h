@@ -58,6 +58,7 @@ struct point_shm {
 	struct task_failure *failures;
 	struct perfctr_count *perf; /* PERFCTR_MAX per task when the tasks count perf events, else NULL */
 	size_t len;
+	int fd;                   /* the memfd it maps, handed to the forker; -1 once closed */
 };
 
 /* A task's own figures of one test; its histogram is kept as each job's bucket instead. */
@@ -105,5 +106,25 @@ __attribute__((noreturn)) void task_main(const struct task_args *a);
 
 /* Fork, release, reap and collect one point whose scratch is ready. */
 int engine_fork_point(const struct engine_point *pt, struct task_args *proto, struct engine_result *res);
+
+/* The forker (forker.c). forker_choose: 1 when the forker forks the tasks of proto's point (it runs and
+ * the request fits a message), and engine_forking_pid says so from then on; forker_fd: the socket its
+ * exits come on, -1 when reaim forks the point itself. */
+int forker_choose(const struct task_args *proto, int tasks);
+int forker_fd(void);
+/* Ask the forker for the tasks of proto's point; 0 with how many started (and the errno of the fork that
+ * failed, if one did), their pids in their slots; -1 when the forker is gone (reaim forks from then on). */
+int forker_fork(const struct task_args *proto, size_t *started, int *fork_err);
+/* Tell the forker the tasks may all exit: it reaps them by pid in fork order from now on. */
+void forker_leave(void);
+/* One exit of a task the forker forked: its index in the point, wait status and CPU time. */
+struct forker_exit {
+	uint32_t index;
+	int32_t status;
+	int64_t utime_us, stime_us;
+};
+/* Read one message of exits (waiting for it with block), fn called for each; how many, 0 if none came,
+ * -1 when the forker is gone. */
+int forker_read_exits(int block, void (*fn)(void *arg, const struct forker_exit *e), void *arg);
 
 #endif

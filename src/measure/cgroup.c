@@ -1194,24 +1194,28 @@ const char *cgroup_point_path(const struct cgroup_point *p)
 	return p->dir;
 }
 
-int cgroup_run_leave(const struct cgroup_run *r)
+int cgroup_run_leave(const struct cgroup_run *r) { return cgroup_run_send_home(r, getpid()); }
+
+int cgroup_run_send_home(const struct cgroup_run *r, pid_t pid)
 {
 	/* v2 last: after a failure the caller is still in the v2 point, and knows not to kill it */
 	const char *homes[] = {r->home_blkio, r->home_memory, r->home};
 	char num[24];
-	snprintf(num, sizeof(num), "%ld", (long)getpid());
+	snprintf(num, sizeof(num), "%ld", (long)pid);
 	for (size_t i = 0; i < ARRAY_SIZE(homes); i++)
 		if (homes[i][0] && write_ctl_in(homes[i], "cgroup.procs", num) < 0)
 			return -1;
 	return 0;
 }
 
-int cgroup_run_leave_cpuset(const struct cgroup_run *r)
+int cgroup_run_leave_cpuset(const struct cgroup_run *r) { return cgroup_run_send_home_cpuset(r, getpid()); }
+
+int cgroup_run_send_home_cpuset(const struct cgroup_run *r, pid_t pid)
 {
 	if (!r->home_cpuset[0])
 		return 0; /* cgroup2's cpuset: cgroup_run_leave took us out of it */
 	char num[24];
-	snprintf(num, sizeof(num), "%ld", (long)getpid());
+	snprintf(num, sizeof(num), "%ld", (long)pid);
 	return write_ctl_in(r->home_cpuset, "cgroup.procs", num);
 }
 

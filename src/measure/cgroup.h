@@ -175,6 +175,9 @@ int cgroup_run_leave(const struct cgroup_run *r);
  * was in (apart, as only such points join one: a move costs the lock every fork waits for). 0, or -1
  * with errno. */
 int cgroup_run_leave_cpuset(const struct cgroup_run *r);
+/* The same two moves for another process of ours (the forker, which forks the tasks from inside the point). */
+int cgroup_run_send_home(const struct cgroup_run *r, pid_t pid);
+int cgroup_run_send_home_cpuset(const struct cgroup_run *r, pid_t pid);
 /* Read every figure the run provides; 0, or -1 with errno if cpu.stat cannot be read. */
 int cgroup_point_read(const struct cgroup_point *p, struct cgroup_stats *out);
 /* Processes in the point now (zombies are not: they left at exit); -1 with errno. */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "run/accounting.h"
+#include "engine/engine.h"
 #include "measure/cgroup.h"
 #include "measure/cputopo.h"
 #include "measure/load.h"
@@ -58,7 +59,8 @@ struct accounting {
 	/* the point going on (or just over) */
 	struct cgroup_point *point;
 	int seen;                      /* FORKING came for the point accounting_point is about */
-	int inside;                    /* this process is in the point's cgroup (between FORKING and FORKED) */
+	int inside;                    /* the forking process is in the point's cgroup (between FORKING and FORKED) */
+	pid_t forker;                  /* the process that forks the point's tasks: the forker, or 0 (reaim) */
 	double self_before_s;          /* our own CPU when we moved in */
 	double parent_inside_s;        /* our own CPU while we were in the point, charged to it */
 	double self_release_s, self_end_s;
@@ -139,9 +141,10 @@ static void leave_cpuset(struct accounting *a)
 {
 	if (!a->confined)
 		return;
-	if (cgroup_run_leave_cpuset(a->run) < 0)
+	if (cgroup_run_send_home_cpuset(a->run, a->forker ? a->forker : getpid()) < 0)
 		log_warn("cannot leave the cpuset of cgroup %s: %s", cgroup_point_path(a->point), strerror(errno));
-	if (cputopo_set_all_threads(&a->own_cpus) < 0)
+	if (a->forker ? sched_setaffinity(a->forker, sizeof(a->own_cpus), &a->own_cpus) < 0
+		      : cputopo_set_all_threads(&a->own_cpus) < 0)
 		log_warn("cannot restore reaim's own CPUs after a cpuset: %s", strerror(errno));
 }
 
@@ -164,14 +167,16 @@ static void on_forking(struct accounting *a)
 	/* Forked from inside the point, every task starts in it: two moves of ours per point rather than
 	 * one per task, each of which would hold the cgroup lock every fork on the machine waits for. */
 	a->self_before_s = self_cpu_s();
-	if (cgroup_point_attach(a->point, 0) == 0) {
+	/* the forker, when it forks the tasks: it moves in, reaim stays where it is */
+	a->forker = engine_forking_pid();
+	if (cgroup_point_attach(a->point, a->forker) == 0) {
 		a->inside = 1;
 		return;
 	}
 	log_warn("cannot move into cgroup %s: %s; this point is accounted by wait4 only", cgroup_point_path(a->point),
 		 strerror(errno));
 	/* perhaps half way (in v2 but not in v1): back home before the point goes */
-	int left = cgroup_run_leave(a->run);
+	int left = cgroup_run_send_home(a->run, a->forker ? a->forker : getpid());
 	leave_cpuset(a);
 	if (left < 0) {
 		log_error("cannot leave cgroup %s: %s; no more cgroups in this run", cgroup_point_path(a->point),
@@ -189,8 +194,9 @@ static void on_forked(struct accounting *a)
 	if (!a->inside)
 		return;
 	a->inside = 0;
-	int left = cgroup_run_leave(a->run), e = errno;
-	double inside_s = self_cpu_s() - a->self_before_s; /* not the cpuset's move after it: not in the point */
+	int left = cgroup_run_send_home(a->run, a->forker ? a->forker : getpid()), e = errno;
+	/* not the cpuset's move after it: not in the point */
+	double inside_s = a->forker ? engine_forking_cpu_s() : self_cpu_s() - a->self_before_s;
 	leave_cpuset(a);
 	if (left < 0) {
 		log_error("cannot leave cgroup %s: %s; no more cgroups in this run", cgroup_point_path(a->point),
@@ -240,7 +246,9 @@ static void on_reaped(struct accounting *a)
 		log_warn("%d processes of cgroup %s outlived the kill", left, cgroup_point_path(a->point));
 	/* a process leaves the cgroup before its parent hears of its exit: wait for the last zombies */
 	until = clock_now_ns() + ZOMBIE_WAIT_NS;
-	while (waitpid(-1, NULL, WNOHANG) >= 0 || errno == EINTR) {
+	/* (the forker lives on: with it, only the zombies there are now) */
+	pid_t w;
+	while ((w = waitpid(-1, NULL, WNOHANG)) > 0 || (w == 0 && !engine_forker_alive()) || (w < 0 && errno == EINTR)) {
 		if (clock_now_ns() > until)
 			break;
 		nap_ms(1);

@@ -23,6 +23,7 @@
 #include "measure/measure.h"
 #include "run/accounting.h"
 #include "run/point_hook.h"
+#include "engine/engine.h"
 #include "util/util.h"
 
 int point_hook_wanted(const struct run_opts *o, int tasks)
@@ -391,7 +392,8 @@ void point_hook_finish(struct point_hook *h)
 			log_warn("--point-hook: %d processes of cgroup %s outlived the kill", left, cgroup_point_path(h->cg));
 		/* a process leaves the cgroup before its parent hears of its exit: the last zombies */
 		until = clock_now_ns() + ZOMBIE_WAIT_NS;
-		while (waitpid(-1, NULL, WNOHANG) >= 0 && clock_now_ns() < until) {
+		pid_t w; /* the forker lives on: with it, only the zombies there are now */
+		while (((w = waitpid(-1, NULL, WNOHANG)) > 0 || (w == 0 && !engine_forker_alive())) && clock_now_ns() < until) {
 			struct timespec ts = {0, 1000000};
 			nanosleep(&ts, NULL);
 		}

@@ -350,5 +350,8 @@ enum run_status run_plan(const struct plan *p, const struct run_request *rq, int
 	}
 	if (quiet_check(p, rq) < 0)
 		return engine_interrupted() ? RUN_INTERRUPTED : RUN_FAILED;
-	return execute(p, rq, run_id);
+	engine_forker_start();
+	enum run_status st = execute(p, rq, run_id);
+	engine_forker_stop();
+	return st;
 }

@@ -144,18 +144,22 @@ int vm_prog_make(const char *dir, const char *reaim, char *const *args, size_t n
 	*guest_args = xcalloc(n + 1, sizeof(**guest_args));
 	if (make_dir(dir, err, errlen) < 0)
 		return -1;
-	char *bin = xasprintf("%s/reaim", dir), *helper = find_helper("reaim-exec-helper");
+	char *bin = xasprintf("%s/reaim", dir);
 	int rc = vm_copy_file(reaim, bin, 0755, err, errlen);
-	if (rc == 0 && helper) {
-		char *to = xasprintf("%s/reaim-exec-helper", dir);
+	static const char *const helpers[] = {"reaim-exec-helper", "reaim-forker"};
+	for (size_t h = 0; h < sizeof(helpers) / sizeof(helpers[0]) && rc == 0; h++) {
+		char *helper = find_helper(helpers[h]);
+		if (!helper)
+			continue;
+		char *to = xasprintf("%s/%s", dir, helpers[h]);
 		rc = vm_copy_file(helper, to, 0755, err, errlen);
 		free(to);
+		free(helper);
 	}
 	if (rc == 0)
 		rc = copy_data(dir, err, errlen);
 	if (rc == 0)
 		rc = copy_named_files(dir, args, n, *guest_args, err, errlen);
 	free(bin);
-	free(helper);
 	return rc;
 }

@@ -152,7 +152,7 @@ void vm_accel_remember(const char *cache_dir, const char *key, int kvm, const ch
 int vm_guest_hides(const char *path);
 /* Copy from (a regular file, else refused at once) to a new file to; 0, or -1 with err. */
 int vm_copy_file(const char *from, const char *to, mode_t mode, char *err, size_t errlen);
-/* Make dir the program share: the reaim binary, reaim-exec-helper (when the host has one), the
+/* Make dir the program share: the reaim binary, reaim-exec-helper and reaim-forker (those the host has), the
  * suites, workfiles and scripts the host's reaim finds (data/SUBDIR/NAME), and each file a run word
  * names that the guest would not see on the host's root (files/N/NAME, N the word's place). The run
  * words as the guest gives them into *guest_args (NULL-terminated, allocated; free with vm_argv_free

@@ -31,11 +31,14 @@ wait_running() {
 }
 
 # children PID N: the children of PID once there are N of them (waits up to 30 s: a run in a new pid
-# namespace on a loaded machine once took more than 10 s to start its tasks)
+# namespace on a loaded machine once took more than 10 s to start its tasks); a reaim's tasks are the
+# children of its reaim-forker when it has one
 children() {
 	i=0
 	while [ $i -lt 600 ]; do
 		kids=$(pgrep -P "$1")
+		forker=$(pgrep -x -P "$1" reaim-forker)
+		[ -n "$forker" ] && kids=$(pgrep -P "$forker")
 		[ "$(echo $kids | wc -w)" -ge "$2" ] && break
 		sleep 0.05
 		i=$((i + 1))

@@ -56,7 +56,7 @@ mkdir -p "$T/cwd"
 pid=$!
 wait_session "$pid" 3
 sleep 0.3
-task=$(session_pids "$pid" | grep -v "^$pid\$" | head -n 1)
+task=$(session_tasks "$pid" | head -n 1)
 cwd=$(readlink "/proc/$task/cwd" 2>/dev/null)
 case $cwd in
 "$T/scratch"/reaim-*) ok 0 "a task works in its scratch dir ($cwd)" ;;
@@ -79,7 +79,7 @@ ok "$(scratch_is_empty; echo $?)" "cores: no scratch left"
 pid=$!
 wait_session "$pid" 3
 sleep 0.3
-task=$(session_pids "$pid" | grep -v "^$pid\$" | head -n 1)
+task=$(session_tasks "$pid" | head -n 1)
 core_limit=$(awk '/^Max core file size/ { print $5 }' "/proc/$task/limits" 2>/dev/null)
 parent_limit=$(awk '/^Max core file size/ { print $5 }' "/proc/$pid/limits" 2>/dev/null)
 if [ "$parent_limit" = unlimited ]; then

@@ -14,11 +14,11 @@
 BUILDDIR=${REAIM_BUILDDIR:-$(pwd)}
 DOC=$SRCDIR/docs/DESIGN.md
 
-# edges DIR: "A B" for each object under DIR/src (main.o too; but the exec helper, a program of
-# its own) that uses a symbol another defines, by source path without the extension. An object
+# edges DIR: "A B" for each object under DIR/src (main.o too; but the exec helper and the forker's
+# main, programs of their own) that uses a symbol another defines, by source path without the extension. An object
 # whose source is gone (a file renamed since the build) is left out.
 edges() {
-	(cd "$SRCDIR" && find src -name '*.c' ! -name exec_helper.c) | sort | sed "s|^|$1/|; s|\.c\$|.o|" |
+	(cd "$SRCDIR" && find src -name '*.c' ! -name exec_helper.c ! -name forker_main.c) | sort | sed "s|^|$1/|; s|\.c\$|.o|" |
 		while read -r o; do [ ! -e "$o" ] || echo "$o"; done | xargs nm -A -P |
 		awk -v root="$1/" '{ f = substr($1, length(root) + 1); sub(/\.o:$/, "", f) }
 			$3 ~ /^[TDBRCGSV]$/ { def[$2] = f; next } $3 == "U" { u[++n] = f " " $2 }

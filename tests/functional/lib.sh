@@ -74,6 +74,12 @@ session_pids() {
 	pgrep -s "$1"
 }
 
+# session_tasks SID: the tasks of the run that leads session SID: each makes a process group of its
+# own, while reaim and the reaim-forker that forks them stay in reaim's.
+session_tasks() {
+	ps -e -o pid=,pgid=,sid= | awk -v s="$1" '$3 == s && $1 == $2 && $1 != s { print $1 }'
+}
+
 session_count() {
 	session_pids "$1" | wc -l
 }

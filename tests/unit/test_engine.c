@@ -528,6 +528,74 @@ static void overhead_norm(void)
 	ok(!engine_overhead_check(&ph, 4, note, sizeof(note)), "overhead: slow scratch I/O is not flagged");
 }
 
+/* How many children a process has now (/proc/PID/task/PID/children), -1 unknown. */
+static int children_of(pid_t pid)
+{
+	char path[64], buf[65536];
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long)pid, (long)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	int count = 0;
+	for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n"))
+		count++;
+	return count;
+}
+
+struct family {
+	int ours, forkers;        /* children of reaim, of the forker, at the finish */
+};
+
+static void count_family(void *arg, enum engine_event ev)
+{
+	struct family *f = arg;
+	if (ev != ENGINE_FINISHED)
+		return;
+	f->ours = children_of(getpid());
+	f->forkers = engine_forking_pid() > 0 ? children_of(engine_forking_pid()) : 0;
+}
+
+/* The forker forks the tasks of a real test's point: they are its children, not ours, and the point
+ * is measured and ended as any; a task's crash is reported with its signal; stopped, reaim forks. */
+static void forker_points(void)
+{
+	ok(engine_forker_start() == 0 && engine_forker_alive(), "the forker starts (reaim-forker found)");
+	struct workfile wf;
+	struct family fam = {-1, -1};
+	struct engine_hook h = {count_family, &fam};
+	one_test_workfile(&wf, test_find("add_int"));
+	opts.jobs_per_task = 3;
+	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 5, .osync = 1, .seed = 1, .timeout_s = 60, .hook = &h};
+	struct engine_result res;
+	engine_run_point(&pt, &scratch, &res);
+	ok(res.valid && res.tests[0].count == 15 && res.real_s > 0, "a point of 5 tasks forked by the forker: valid, every job counted");
+	ok(engine_forking_pid() > 0 && fam.ours == 1 && fam.forkers == 5, "its tasks are the forker's children, the forker ours alone");
+	printf("# children: reaim %d, the forker %d; %s\n", fam.ours, fam.forkers, res.valid ? "" : res.reason);
+	ok(res.user_s + res.sys_s > 0, "the tasks' CPU time comes back from the forker");
+	engine_result_free(&res);
+	one_test_workfile(&wf, test_find("add_int"));
+	opts.jobs_per_task = 2000000; /* seconds of work: killed at the time limit */
+	pt.hook = NULL;
+	pt.timeout_s = 0.5;
+	uint64_t t0 = clock_now_ns();
+	engine_run_point(&pt, &scratch, &res);
+	ok(!res.valid && strstr(res.reason, "timed out") && clock_now_ns() - t0 < 10000000000ull,
+	   "a point of the forker's tasks killed at its time limit ends at once");
+	ok(children_of(engine_forking_pid()) == 0, "and the forker has reaped them all");
+	engine_result_free(&res);
+	pid_t forker = engine_forking_pid();
+	engine_forker_stop();
+	ok(!engine_forker_alive() && kill(forker, 0) < 0, "the forker is stopped and reaped");
+	opts.jobs_per_task = 2;
+	pt.timeout_s = 60;
+	engine_run_point(&pt, &scratch, &res);
+	ok(res.valid && engine_forking_pid() == 0, "without it reaim forks the tasks itself");
+	engine_result_free(&res);
+}
+
 int main(void)
 {
 	char base[] = "/var/tmp/reaim-engine-XXXXXX";
@@ -648,6 +716,7 @@ int main(void)
 	tap_case(overhead_norm);
 	tap_case(pinning);
 	tap_case(fork_failure);
+	tap_case(forker_points);
 	ok(dir_is_empty(scratch.roots[0]), "no scratch left behind after the points (the root holds only its marker)");
 	engine_scratch_destroy(&scratch);
 	ok(rmdir(base) == 0, "scratch root removed");
