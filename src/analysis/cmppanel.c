@@ -431,9 +431,7 @@ void cmp_correct(struct compare_model *m)
 			 * family (Bonferroni, at or above Holm's and BH's own levels), over the looks too */
 			size_t family = side_family(m, m->panels[i].side);
 			double each = m->alpha / (double)(family ? family : 1) / (double)(cell->looks ? cell->looks : 1);
-			cell->mde_adj_pct = cell->judged ? verdict_mde_pct(cell->v.se, cell->v.mean_a, cell->v.df, each,
-									 VERDICT_POWER)
-							 : NAN;
+			cell->mde_adj_pct = cell->judged ? verdict_mde_of(&cell->v, each, VERDICT_POWER) : NAN;
 			/* a worsening the gate fails on: significant, beyond the threshold, not the machine's */
 			cell->regression = m->gate && cell->state == CELL_SLOWER &&
 					   cmp_gain(m, cell->v.change_pct) < -m->fail_above_pct;

@@ -273,7 +273,8 @@ int verdict_ancova_ratio(const struct verdict_xy *sa, const struct verdict_xy *s
 	out->ci_high_pct = 100 * expm1(out->diff_high);
 	out->bounded = 1;
 	out->se = f.se;
-	out->mde_pct = 100 * expm1(verdict_mde_pct(f.se, 1, f.df, alpha, power) / 100);
+	out->log_scale = 1;
+	out->mde_pct = verdict_mde_of(out, alpha, power);
 	out->significant = out->p < alpha;
 	out->slope_se = f.slope_se;
 	out->covariate_gap = f.gap;
@@ -339,6 +340,13 @@ void verdict_bh(const double *p, size_t n, double *adj)
 		adj[r[k - 1].i] = run;
 	}
 	free(r);
+}
+
+double verdict_mde_of(const struct verdict *v, double alpha, double power)
+{
+	if (v->log_scale)
+		return 100 * expm1(verdict_mde_pct(v->se, 1, v->df, alpha, power) / 100);
+	return verdict_mde_pct(v->se, v->mean_a, v->df, alpha, power);
 }
 
 double verdict_mde_pct(double se, double base_mean, double df, double alpha, double power)

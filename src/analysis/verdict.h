@@ -28,6 +28,7 @@ struct verdict {
 	double slope;                   /* verdict_ancova: the change of the data per unit of the covariate */
 	double slope_se;                /* its standard error */
 	double covariate_gap;           /* the mean covariate of b less a's: what the slope is applied across */
+	int log_scale;                  /* verdict_ancova_ratio: diff, se and slope are of ln y */
 	int significant;                /* p < alpha (before any correction over cells) */
 };
 
@@ -74,6 +75,9 @@ void verdict_bh(const double *p, size_t n, double *adj);
 /* The smallest change, in % of base_mean, a two-sided test at alpha detects with the given power:
  * lambda * se / |base_mean| * 100, lambda the effect in standard errors at which the test's exact
  * power (noncentral t with df, stats_t_power) is the power asked. NaN for bad input. */
+/* The MDE of a verdict at another level (a corrected one): verdict_mde_pct on its se and base mean, or
+ * on the logs where the verdict is (log_scale), as a change in % either way. */
+double verdict_mde_of(const struct verdict *v, double alpha, double power);
 double verdict_mde_pct(double se, double base_mean, double df, double alpha, double power);
 
 /* Precision of a mean: the (1 - alpha) t interval's half-width in % of the mean; +inf when n < 2
