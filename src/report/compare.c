@@ -398,8 +398,16 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	strbuf_free(&sb);
 	panel_sentence(f, report_panel_load_text(m, p), gap, width);
 	char *cmd = report_panel_separate_command(m, p);
-	if (cmd) /* unwrapped, to paste */
-		fprintf(f, markdown ? "\n    %s\n" : "    %s\n", cmd);
+	if (cmd) { /* unwrapped, to paste: each line indented (Markdown: a code block) */
+		if (markdown)
+			fputc('\n', f);
+		for (const char *at = cmd; *at;) {
+			size_t n = strcspn(at, "\n");
+			int body = *at == '\t';
+			fprintf(f, "    %s%.*s\n", body ? "    " : "", (int)(n - (size_t)body), at + body);
+			at += n + (at[n] == '\n');
+		}
+	}
 	free(cmd);
 	panel_sentence(f, report_panel_few_text(m, p, "By medians"), gap, width);
 	if (p->has_system) {

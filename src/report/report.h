@@ -119,7 +119,7 @@ const char *report_pct_kind(const struct compare_cell *c);
 char *report_panel_load_text(const struct compare_model *m, const struct compare_panel *p);
 /* Where a panel has cells confounded with others' demand and its sides are runs: the shell command
  * that runs the sides in turn beside the same neighbours (then compare again; kernels: `reaim vm`),
- * to print unwrapped (free()); NULL otherwise. */
+ * lines of a shell loop (its body after a tab), to print unwrapped (free()); NULL otherwise. */
 char *report_panel_separate_command(const struct compare_model *m, const struct compare_panel *p);
 char *report_panel_few_text(const struct compare_model *m, const struct compare_panel *p, const char *medians_word);
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)

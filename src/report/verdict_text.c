@@ -345,10 +345,10 @@ char *report_panel_separate_command(const struct compare_model *m, const struct 
 	if (!p->summary.confounded || m->kind != COMPARE_GROUPS || !a->nruns || !b->nruns)
 		return NULL;
 	struct strbuf sb = {0};
-	strbuf_addf(&sb, "for i in 1 2 3; do reaim rerun %lld --label ", (long long)a->runs[a->nruns - 1]);
+	strbuf_addf(&sb, "for i in 1 2 3; do\n\treaim rerun %lld --label ", (long long)a->runs[a->nruns - 1]);
 	strbuf_add_shell_word(&sb, a->label);
-	strbuf_addf(&sb, "; reaim rerun %lld --label ", (long long)b->runs[b->nruns - 1]);
+	strbuf_addf(&sb, "\n\treaim rerun %lld --label ", (long long)b->runs[b->nruns - 1]);
 	strbuf_add_shell_word(&sb, b->label);
-	strbuf_addf(&sb, "; done");
+	strbuf_addf(&sb, "\ndone");
 	return sb.buf;
 }

@@ -70,8 +70,10 @@ busy=$?
 ok "$([ "$busy" != 0 ] && [ "$busy" != 4 ] && echo 0 || echo 1)" "a drop beside a side's own busy neighbours is neither passed nor failed (exit $busy)"
 contains "$T/out" "confounded" "it is called confounded"
 b_run=$(sqlite3 "$T/busy.db" "SELECT max(id) FROM runs WHERE label = 'B'")
-contains "$T/out" "reaim rerun $(sqlite3 "$T/busy.db" "SELECT max(id) FROM runs WHERE label = 'A'") --label A; reaim rerun $b_run --label B; done" \
+contains "$T/out" "        reaim rerun $(sqlite3 "$T/busy.db" "SELECT max(id) FROM runs WHERE label = 'A'") --label A" \
 	"and prints the command that runs the sides in turn"
+contains "$T/out" "        reaim rerun $b_run --label B" "both sides, a line each"
+ok "$(sed -n '/^    for i in 1 2 3; do$/,/^    done$/p' "$T/out" | wc -l | grep -qx 4; echo $?)" "a loop of four lines, to paste"
 sqlite3 "$T/known.db" "UPDATE points SET noisy = 1, noise = 'outside load 70.0 % of the machine'
 	WHERE run_id = (SELECT id FROM runs WHERE label = 'B')"
 status 0 "--bisect on points measured in noise: judged, noise alone is no skip" "$REAIM" compare A B --bisect --db "$T/known.db"

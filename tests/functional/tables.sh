@@ -339,6 +339,7 @@ ok "$(awk 'NR == FNR { if ($1 ~ /^[12]$/ && NF == 4 && $4 ~ /^[0-9.]+$/) ba[FNR]
 	FNR in ba { n++; p = ba[FNR] * $4; lo = ba[FNR] < $4 ? ba[FNR] : $4; tol = 0.0006 / lo + 0.001  # 3 decimals each
 		if (p < 1 - tol || p > 1 + tol) bad = 1 } END { exit bad || n != 4 }' "$T/osync_ba" "$T/out"; echo $?)" \
 	"A/B: each cell's B/A turned over"
+awk '$1 ~ /^[12]$/ && NF == 4 { print "# " FILENAME ": " $0 }' "$T/osync_ba" "$T/out"
 narrow "$T/out" "shape 8"
 check "shape 7: one kernel against another per CPU count" "$REAIM" compare t5 t8
 ok "$([ "$(grep -cE '^Workload mix, O_SYNC o(n|ff), [12] CPUs?: B against A$' "$T/out")" -eq 4 ]; echo $?)" \
