@@ -155,12 +155,18 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
 	command -v valgrind >/dev/null || { echo "valgrind is needed" >&2; exit 1; }
 	j1=${JOBS:-5 45} j2=${j1#* } j1=${j1%% *}
 	printf '%-18s %14s %14s %7s\n' test ours_Ir_job classic_Ir_job ratio
+	# why a count failed: callgrind_ir's line (a shell may say "Aborted" of the job around it), else the last
+	ir_reason() {
+		_why=$(grep '^callgrind_ir:' "$t/ir.err" | tail -1)
+		[ -n "$_why" ] || _why=$(tail -1 "$t/ir.err")
+		echo "$_why"
+	}
 	for test in "$@"; do
 		echo "10 $test" >"$t/wf.$test"
 		o=$(ir_per_job ours "$test")
-		[ -n "$o" ] && ow= || ow=$(cat "$t/ir.err")
+		[ -n "$o" ] && ow= || ow=$(ir_reason)
 		c=$(ir_per_job classic "$test")
-		[ -n "$c" ] && cw= || cw=$(cat "$t/ir.err")
+		[ -n "$c" ] && cw= || cw=$(ir_reason)
 		awk -v t="$test" -v o="${o:-failed}" -v c="${c:-failed}" 'BEGIN {
 			r = (o + 0 > 0 && c + 0 > 0) ? sprintf("%.3f", o / c) : "-"
 			printf "%-18s %14s %14s %7s\n", t, o, c, r }'
