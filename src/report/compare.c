@@ -359,6 +359,24 @@ static void panel_sentence(FILE *f, char *text, const char *gap, size_t width)
 	free(text);
 }
 
+/* The command that runs the sides in turn, where the load cannot be told from the change: unwrapped, to
+ * paste, each line indented (Markdown: a code block). */
+static void separate_command(FILE *f, const struct compare_model *m, const struct compare_panel *p, int markdown)
+{
+	char *cmd = report_panel_separate_command(m, p);
+	if (!cmd)
+		return;
+	if (markdown)
+		fputc('\n', f);
+	for (const char *at = cmd; *at;) {
+		size_t n = strcspn(at, "\n");
+		int body = *at == '\t';
+		fprintf(f, "    %s%.*s\n", body ? "    " : "", (int)(n - (size_t)body), at + body);
+		at += n + (at[n] == '\n');
+	}
+	free(cmd);
+}
+
 /* Peaks, geometric mean, the sampler's shares and the subtests under a panel's rows. */
 static void panel_summary(FILE *f, const struct compare_model *m, const struct compare_panel *p, int markdown)
 {
@@ -397,18 +415,7 @@ static void panel_summary(FILE *f, const struct compare_model *m, const struct c
 	}
 	strbuf_free(&sb);
 	panel_sentence(f, report_panel_load_text(m, p), gap, width);
-	char *cmd = report_panel_separate_command(m, p);
-	if (cmd) { /* unwrapped, to paste: each line indented (Markdown: a code block) */
-		if (markdown)
-			fputc('\n', f);
-		for (const char *at = cmd; *at;) {
-			size_t n = strcspn(at, "\n");
-			int body = *at == '\t';
-			fprintf(f, "    %s%.*s\n", body ? "    " : "", (int)(n - (size_t)body), at + body);
-			at += n + (at[n] == '\n');
-		}
-	}
-	free(cmd);
+	separate_command(f, m, p, markdown);
 	panel_sentence(f, report_panel_few_text(m, p, "By medians"), gap, width);
 	if (p->has_system) {
 		static const char *const shown[] = {"user", "sys", "iowait", "disk util"};
