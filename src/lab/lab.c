@@ -132,32 +132,6 @@ static void job_facts(struct env_list *e, const struct lab_state *s, size_t i, c
 	env_add(e, "lab.attempt", buf);
 }
 
-/* Give the one run of a job's database its facts; 0 or -1 with err. */
-static int label_run(const char *path, const char *name, const struct env_list *facts, char *err, size_t errlen)
-{
-	struct store *b;
-	if (store_open(path, &b, err, errlen) < 0)
-		return -1;
-	struct store_run_row *rows = NULL;
-	size_t n = 0;
-	struct run_filter f = {0};
-	int rc = store_list_runs(b, &f, &rows, &n);
-	if (rc < 0)
-		set_err(err, errlen, "%s", store_error(b));
-	else if (n != 1 || strcmp(rows[0].label, name) != 0) {
-		set_err(err, errlen, "its database holds %zu runs, not one labelled %s", n, name);
-		rc = -1;
-	}
-	for (size_t i = 0; rc == 0 && i < facts->count; i++)
-		if (store_run_env(b, rows[0].id, facts->items[i].key, facts->items[i].value) < 0) {
-			set_err(err, errlen, "%s", store_error(b));
-			rc = -1;
-		}
-	free(rows);
-	store_close(b);
-	return rc;
-}
-
 /* The database a finished job's log carries, given the job's facts and merged; 0, or -1 with err (and
  * nothing merged). */
 static int bring_home(struct lab_state *s, size_t i, const char *log, const struct lab_entry *en, char *err,
@@ -179,7 +153,7 @@ static int bring_home(struct lab_state *s, size_t i, const char *log, const stru
 	else {
 		struct env_list facts;
 		job_facts(&facts, s, i, en);
-		rc = label_run(x.paths[0], rq->kernels[s->slots[i].kernel].name, &facts, err, errlen);
+		rc = store_give_facts(x.paths[0], rq->kernels[s->slots[i].kernel].name, &facts, "its database", err, errlen);
 		env_free(&facts);
 		if (rc == 0 && !s->st && store_open(rq->db, &s->st, err, errlen) < 0)
 			rc = -1;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "store/internal.h"
+#include "util/env.h"
 #include "util/util.h"
 
 #define RUN_COLS "uuid, label, suite_name, suite_text, command_line, version, mode, seed, started_at, " \
@@ -313,5 +314,31 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	sqlite3_exec(st->db, "DROP TABLE IF EXISTS temp.merge_dead; DROP TABLE IF EXISTS temp.merge_replace", NULL,
 		     NULL, NULL);
 	sqlite3_exec(st->db, "DETACH DATABASE other", NULL, NULL, NULL);
+	return rc;
+}
+
+int store_give_facts(const char *path, const char *name, const struct env_list *facts, const char *whose, char *err,
+		     size_t errlen)
+{
+	struct store *b;
+	if (store_open(path, &b, err, errlen) < 0)
+		return -1;
+	struct store_run_row *rows = NULL;
+	size_t n = 0;
+	struct run_filter f = {0};
+	int rc = store_list_runs(b, &f, &rows, &n);
+	if (rc < 0)
+		set_err(err, errlen, "%s", store_error(b));
+	else if (n != 1 || strcmp(rows[0].label, name) != 0) {
+		set_err(err, errlen, "%s holds %zu runs, not one labelled %s", whose, n, name);
+		rc = -1;
+	}
+	for (size_t i = 0; rc == 0 && i < facts->count; i++)
+		if (store_run_env(b, rows[0].id, facts->items[i].key, facts->items[i].value) < 0) {
+			set_err(err, errlen, "%s", store_error(b));
+			rc = -1;
+		}
+	free(rows);
+	store_close(b);
 	return rc;
 }

@@ -231,5 +231,10 @@ void store_run_info_free(struct store_run_info *ri);
 
 /* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);
+/* Before a guest's or a lab job's database is merged: it must hold one run, labelled name, which is
+ * given the facts (its boot, job, device); 0, or -1 with err ("WHOSE holds 2 runs, not one labelled
+ * base"). */
+int store_give_facts(const char *path, const char *name, const struct env_list *facts, const char *whose, char *err,
+		     size_t errlen);
 
 #endif

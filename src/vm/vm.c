@@ -339,26 +339,7 @@ static void boot_facts(struct env_list *e, const struct vm_state *s, const struc
 static int bring_home(struct vm_state *s, const char *db, const char *name, const struct env_list *facts, char *err,
 		      size_t errlen)
 {
-	struct store *b;
-	if (store_open(db, &b, err, errlen) < 0)
-		return -1;
-	struct store_run_row *rows = NULL;
-	size_t n = 0;
-	struct run_filter f = {0};
-	int rc = store_list_runs(b, &f, &rows, &n);
-	if (rc < 0)
-		set_err(err, errlen, "%s", store_error(b));
-	else if (n != 1 || strcmp(rows[0].label, name) != 0) {
-		set_err(err, errlen, "the guest's database holds %zu runs, not one labelled %s", n, name);
-		rc = -1;
-	}
-	for (size_t i = 0; rc == 0 && i < facts->count; i++)
-		if (store_run_env(b, rows[0].id, facts->items[i].key, facts->items[i].value) < 0) {
-			set_err(err, errlen, "%s", store_error(b));
-			rc = -1;
-		}
-	free(rows);
-	store_close(b);
+	int rc = store_give_facts(db, name, facts, "the guest's database", err, errlen);
 	size_t copied, skipped;
 	if (rc == 0 && store_merge(s->st, db, &copied, &skipped) < 0) {
 		set_err(err, errlen, "%s", store_error(s->st));
