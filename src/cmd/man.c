@@ -125,6 +125,54 @@ static void commands(FILE *f, const struct command_table *t)
 	}
 }
 
+/* An installed path in italics, breakable after each '/': a long --prefix would otherwise overrun
+ * the line and troff would say so on the reader's terminal. */
+static void roff_path(FILE *f, const char *path)
+{
+	fputs("\\fI", f);
+	for (const char *p = path; *p; p++) {
+		if (*p == '-')
+			fputs("\\-", f);
+		else
+			fputc(*p, f);
+		if (*p == '/')
+			fputs("\\:", f);
+	}
+	fputs("\\fR", f);
+}
+
+static void environment_and_files(FILE *f)
+{
+	fprintf(f, ".SH ENVIRONMENT\n"
+	       ".TP\n.B REAIM_DB\nThe results database when \\fB\\-\\-db\\fR is not given "
+	       "(default \\fIresults/reaim.db\\fR under the current directory, created with its directory).\n"
+	       ".TP\n.B RESULT_ROOT, LAVA_RESULT_DIR, AUTODIR\nSet by LKP, LAVA's test shell and autotest: "
+	       "without \\fB\\-\\-db\\fR and \\fBREAIM_DB\\fR, the database is \\fIreaim.db\\fR in "
+	       "the job's result directory (\\fB$RESULT_ROOT\\fR, \\fB$LAVA_RESULT_DIR\\fR, or the "
+	       "newest \\fB$AUTODIR/results/*/TEST/results\\fR), and a run says so at its start.\n"
+	       ".TP\n.B TMPDIR\nThe disk directory when neither \\fB\\-d\\fR nor the suite's \\fBdirs\\fR "
+	       "names one (default \\fI/var/tmp\\fR). Each run works in a private "
+	       "\\fIreaim\\-PID\\-XXXXXX\\fR directory there and removes it.\n"
+	       ".TP\n.B REAIM_DATADIR\nSearched first for \\fIsuites/\\fR and \\fIworkfiles/\\fR, "
+	       "before the build tree, the binary's own directory (a build copied whole), "
+	       "\\fIBINDIR/../share/reaim\\fR (an install moved whole) and the installed data directory.\n"
+	       ".TP\n.B REAIM_LIBEXECDIR\nSearched first for \\fBreaim\\-exec\\-helper\\fR (the program "
+	       "the exec tests run), before the binary's own directory and the installed one.\n"
+	       ".TP\n.B PATH\nRead by the \\fBmisc_rtns_1\\fR test, as a shell user's tools read it.\n"
+	       ".SH FILES\n"
+	       ".TP\n.I results/reaim.db\nThe default results database (SQLite): every run, point, "
+	       "per\\-test figure, sampler row and environment fingerprint.\n"
+	       ".TP\n.I ./suites/NAME.cfg\nA suite named on the command line is looked for here first.\n"
+	       ".TP\n");
+	roff_path(f, PKGDATADIR "/suites, ");
+	roff_path(f, PKGDATADIR "/workfiles");
+	fprintf(f, "\nThe shipped suites and workfiles "
+	       "(see \\fBreaim\\-suite\\fR(5)); \\fBreaim tests\\fR lists the tests a workfile may name.\n"
+	       ".TP\n");
+	roff_path(f, PKGDATADIR "/scripts");
+	fprintf(f, "\nThe scripts the shell_rtns tests run.\n");
+}
+
 static void page1(FILE *f, const struct command_table *commands_of)
 {
 	fprintf(f, ".TH REAIM 1 \"\" \"reaim " PACKAGE_VERSION "\" \"User Commands\"\n"
@@ -163,30 +211,8 @@ static void page1(FILE *f, const struct command_table *commands_of)
 		cli_roff(f, t->units);
 		fprintf(f, " per call).\n");
 	}
-	fprintf(f, ".SH ENVIRONMENT\n"
-	       ".TP\n.B REAIM_DB\nThe results database when \\fB\\-\\-db\\fR is not given "
-	       "(default \\fIresults/reaim.db\\fR under the current directory, created with its directory).\n"
-	       ".TP\n.B RESULT_ROOT, LAVA_RESULT_DIR, AUTODIR\nSet by LKP, LAVA's test shell and autotest: "
-	       "without \\fB\\-\\-db\\fR and \\fBREAIM_DB\\fR, the database is \\fIreaim.db\\fR in "
-	       "the job's result directory (\\fB$RESULT_ROOT\\fR, \\fB$LAVA_RESULT_DIR\\fR, or the "
-	       "newest \\fB$AUTODIR/results/*/TEST/results\\fR), and a run says so at its start.\n"
-	       ".TP\n.B TMPDIR\nThe disk directory when neither \\fB\\-d\\fR nor the suite's \\fBdirs\\fR "
-	       "names one (default \\fI/var/tmp\\fR). Each run works in a private "
-	       "\\fIreaim\\-PID\\-XXXXXX\\fR directory there and removes it.\n"
-	       ".TP\n.B REAIM_DATADIR\nSearched first for \\fIsuites/\\fR and \\fIworkfiles/\\fR, "
-	       "before the build tree, the binary's own directory (a build copied whole), "
-	       "\\fIBINDIR/../share/reaim\\fR (an install moved whole) and the installed data directory.\n"
-	       ".TP\n.B REAIM_LIBEXECDIR\nSearched first for \\fBreaim\\-exec\\-helper\\fR (the program "
-	       "the exec tests run), before the binary's own directory and the installed one.\n"
-	       ".TP\n.B PATH\nRead by the \\fBmisc_rtns_1\\fR test, as a shell user's tools read it.\n"
-	       ".SH FILES\n"
-	       ".TP\n.I results/reaim.db\nThe default results database (SQLite): every run, point, "
-	       "per\\-test figure, sampler row and environment fingerprint.\n"
-	       ".TP\n.I ./suites/NAME.cfg\nA suite named on the command line is looked for here first.\n"
-	       ".TP\n.I " PKGDATADIR "/suites, " PKGDATADIR "/workfiles\nThe shipped suites and workfiles "
-	       "(see \\fBreaim\\-suite\\fR(5)); \\fBreaim tests\\fR lists the tests a workfile may name.\n"
-	       ".TP\n.I " PKGDATADIR "/scripts\nThe scripts the shell_rtns tests run.\n"
-	       ".SH EXIT STATUS\n");
+	environment_and_files(f);
+	fprintf(f, ".SH EXIT STATUS\n");
 	for (size_t i = 0; i < ARRAY_SIZE(exit_statuses); i++) {
 		fprintf(f, ".TP\n.B %s\n", exit_statuses[i].code);
 		cli_roff(f, exit_statuses[i].meaning);
@@ -244,6 +270,18 @@ const struct cli_opt cmd_man_opts[] = {
 	CLI_OPT_END,
 };
 
+/* A narrow terminal or a long install path leaves lines troff cannot fill; the page still reads
+ * well, so its warnings about them (groff's "break" class) are not the reader's business. Appended
+ * to the user's own MANROFFOPT, which man(1) hands to troff. */
+static void quiet_line_breaks(void)
+{
+	const char *mine = getenv("MANROFFOPT");
+	char opts[512];
+	int n = snprintf(opts, sizeof(opts), "%s%s-Wbreak", mine ? mine : "", mine && *mine ? " " : "");
+	if (n > 0 && (size_t)n < sizeof(opts))
+		setenv("MANROFFOPT", opts, 1);
+}
+
 /* The page is read, not parsed: render it through man(1) (`man -l -` reads roff on stdin, pages it
  * on a terminal and writes plain text to a pipe). 0 when man showed it; -1 when man cannot be run,
  * and the raw page is printed instead. */
@@ -263,6 +301,7 @@ static int through_man(const char *roff, size_t len)
 		signal(SIGPIPE, SIG_DFL); /* ignored by reaim; man and its pager expect the default */
 		if (dup2(fd[0], STDIN_FILENO) < 0)
 			_exit(127);
+		quiet_line_breaks();
 		execlp("man", "man", "-l", "-", (char *)NULL);
 		_exit(127);
 	}
