@@ -153,7 +153,9 @@ static int bring_home(struct lab_state *s, size_t i, const char *log, const stru
 	else {
 		struct env_list facts;
 		job_facts(&facts, s, i, en);
-		rc = store_give_facts(x.paths[0], rq->kernels[s->slots[i].kernel].name, &facts, "its database", err, errlen);
+		const struct store_gift g = {
+			.name = rq->kernels[s->slots[i].kernel].name, .whose = "its database", .facts = &facts};
+		rc = store_give_facts(x.paths[0], &g, err, errlen);
 		env_free(&facts);
 		if (rc == 0 && !s->st && store_open(rq->db, &s->st, err, errlen) < 0)
 			rc = -1;

@@ -317,8 +317,24 @@ int store_merge(struct store *st, const char *other_path, size_t *copied, size_t
 	return rc;
 }
 
-int store_give_facts(const char *path, const char *name, const struct env_list *facts, const char *whose, char *err,
-		     size_t errlen)
+/* A run's start and end as the host saw them, in the schema's format. */
+static int restamp(struct store *b, int64_t run, int64_t started_s, int64_t finished_s)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(b->db,
+			       "UPDATE runs SET started_at = strftime('%Y-%m-%dT%H:%M:%SZ', ?1, 'unixepoch'),"
+			       " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', ?2, 'unixepoch') WHERE id = ?3",
+			       -1, &q, NULL) != SQLITE_OK)
+		return store_fail(b, "restamping the run");
+	sqlite3_bind_int64(q, 1, started_s);
+	sqlite3_bind_int64(q, 2, finished_s);
+	sqlite3_bind_int64(q, 3, run);
+	int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : -1;
+	sqlite3_finalize(q);
+	return rc < 0 ? store_fail(b, "restamping the run") : 0;
+}
+
+int store_give_facts(const char *path, const struct store_gift *g, char *err, size_t errlen)
 {
 	struct store *b;
 	if (store_open(path, &b, err, errlen) < 0)
@@ -329,15 +345,19 @@ int store_give_facts(const char *path, const char *name, const struct env_list *
 	int rc = store_list_runs(b, &f, &rows, &n);
 	if (rc < 0)
 		set_err(err, errlen, "%s", store_error(b));
-	else if (n != 1 || strcmp(rows[0].label, name) != 0) {
-		set_err(err, errlen, "%s holds %zu runs, not one labelled %s", whose, n, name);
+	else if (n != 1 || strcmp(rows[0].label, g->name) != 0) {
+		set_err(err, errlen, "%s holds %zu runs, not one labelled %s", g->whose, n, g->name);
 		rc = -1;
 	}
-	for (size_t i = 0; rc == 0 && i < facts->count; i++)
-		if (store_run_env(b, rows[0].id, facts->items[i].key, facts->items[i].value) < 0) {
+	for (size_t i = 0; rc == 0 && i < g->facts->count; i++)
+		if (store_run_env(b, rows[0].id, g->facts->items[i].key, g->facts->items[i].value) < 0) {
 			set_err(err, errlen, "%s", store_error(b));
 			rc = -1;
 		}
+	if (rc == 0 && g->started_s > 0 && restamp(b, rows[0].id, g->started_s, g->finished_s) < 0) {
+		set_err(err, errlen, "%s", store_error(b));
+		rc = -1;
+	}
 	free(rows);
 	store_close(b);
 	return rc;

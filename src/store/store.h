@@ -231,10 +231,16 @@ void store_run_info_free(struct store_run_info *ri);
 
 /* Copy the runs of another database that this one lacks (by uuid); all or nothing. */
 int store_merge(struct store *st, const char *other_path, size_t *copied, size_t *skipped);
-/* Before a guest's or a lab job's database is merged: it must hold one run, labelled name, which is
- * given the facts (its boot, job, device); 0, or -1 with err ("WHOSE holds 2 runs, not one labelled
- * base"). */
-int store_give_facts(const char *path, const char *name, const struct env_list *facts, const char *whose, char *err,
-		     size_t errlen);
+/* What a guest's or a lab job's run is given before its database is merged. */
+struct store_gift {
+	const char *name;              /* the run's label: the one run the database must hold */
+	const char *whose;             /* for messages: "the guest's database" */
+	const struct env_list *facts;  /* its boot, job, device */
+	int64_t started_s, finished_s; /* the host's times of the run (seconds since the epoch) where
+					  the guest's clock is not the host's (--icount); 0 keeps its own */
+};
+/* Before a guest's or a lab job's database is merged: it must hold one run, labelled g->name, which
+ * is given the facts; 0, or -1 with err ("WHOSE holds 2 runs, not one labelled base"). */
+int store_give_facts(const char *path, const struct store_gift *g, char *err, size_t errlen);
 
 #endif

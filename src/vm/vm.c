@@ -336,10 +336,9 @@ static void boot_facts(struct env_list *e, const struct vm_state *s, const struc
 
 /* The boot's database: its one run, labelled with the kernel's name, given the boot's facts and
  * merged into ours. */
-static int bring_home(struct vm_state *s, const char *db, const char *name, const struct env_list *facts, char *err,
-		      size_t errlen)
+static int bring_home(struct vm_state *s, const char *db, const struct store_gift *g, char *err, size_t errlen)
 {
-	int rc = store_give_facts(db, name, facts, "the guest's database", err, errlen);
+	int rc = store_give_facts(db, g, err, errlen);
 	size_t copied, skipped;
 	if (rc == 0 && store_merge(s->st, db, &copied, &skipped) < 0) {
 		set_err(err, errlen, "%s", store_error(s->st));
@@ -427,6 +426,7 @@ static enum vm_result boot_one(void *arg, const struct vm_attempt *a)
 	enum vm_result res = VM_BOOT_OK;
 	const struct boot b = {
 		.dir = dir, .kernel = a->kernel, .boot_sh = bs, .guest_sh = gs, .timeout_s = rq->timeout_s};
+	const time_t t0 = time(NULL);
 	if (boot_qemu(s, &b, &w, &qemu_line, s->fatal, sizeof(s->fatal)) < 0) {
 		res = VM_BOOT_STOP;
 		goto out;
@@ -439,7 +439,10 @@ static enum vm_result boot_one(void *arg, const struct vm_attempt *a)
 	struct env_list facts;
 	boot_facts(&facts, s, a, qemu_line, &w);
 	int judged = judge_boot(dir, &w, rq->timeout_s, err, sizeof(err));
-	if (judged == 0 && bring_home(s, db, k->name, &facts, err, sizeof(err)) < 0)
+	/* on the instruction clock the guest's time runs at its own pace: the run's times are the host's */
+	const struct store_gift g = {.name = k->name, .whose = "the guest's database", .facts = &facts,
+				     .started_s = rq->icount ? t0 : 0, .finished_s = rq->icount ? time(NULL) : 0};
+	if (judged == 0 && bring_home(s, db, &g, err, sizeof(err)) < 0)
 		judged = 1;
 	if (judged != 0) {
 		char *console = xasprintf("%s/console", dir), *tail = vm_console_tail(console, TAIL_LINES);
