@@ -27,29 +27,21 @@ void cmp_judgeable(struct compare_model *m)
 {
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		size_t n = 0;
+		struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						.osync = p->osync);
 		for (size_t c = 0; c < p->ncells; c++) {
 			const struct compare_cell *cell = &p->cells[c];
 			m->present += cell->present;
-			if (cell->present || !isfinite(cell->mean_a))
-				continue;
-			strbuf_addf(&at, "%s%d", n++ ? ", " : "", cell->tasks);
+			if (!cell->present && isfinite(cell->mean_a))
+				cmp_note_at(&miss, p->workload, cell->tasks, 0, 0);
 		}
-		if (n) {
-			char block[160] = "";
-			if (p->osync >= 0)
-				snprintf(block, sizeof(block), ", O_SYNC %s", p->osync ? "on" : "off");
-			struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-							.tasks = at.buf, .count = n);
+		if (miss.nat) {
+			miss.count = miss.nat;
 			snprintf(miss.workload, sizeof(miss.workload), "%s", p->workload);
-			cmp_note(m, miss, "caution: %s has no valid point at %s task%s of workload %s%s%s%s that %s measured: %s "
-				"cannot be judged",
-			     m->sides[p->side].letter, at.buf, n == 1 && strcmp(at.buf, "1") == 0 ? "" : "s", p->workload, block,
-			     p->variant[0] ? ", variant " : "", p->variant, m->sides[0].letter, n == 1 ? "that cell" : "those cells");
-			m->missing += n;
+			snprintf(miss.variant, sizeof(miss.variant), "%s", p->variant);
+			cmp_note(m, miss);
+			m->missing += miss.nat;
 		}
-		strbuf_free(&at);
 	}
 	cmp_noise_cautions(m);
 	cmp_unpaired_cautions(m);
@@ -59,10 +51,7 @@ void cmp_judgeable(struct compare_model *m)
 		for (size_t c = 0; c < m->panels[i].ncells; c++)
 			looks = m->panels[i].cells[c].looks > looks ? m->panels[i].cells[c].looks : looks;
 	if (looks > 1)
-		cmp_note(m, NOTE(NOTE_LOOKS, NOTE_CAUTION, NO_SIDES, .count = looks),
-		     "caution: some samples are the rounds of a run made with --precision, which stopped at one of up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
-			"alpha / looks, so stopping early does not raise false alarms (wider than a fixed number of "
-			"rounds would give)", looks);
+		cmp_note(m, NOTE(NOTE_LOOKS, NOTE_CAUTION, NO_SIDES, .count = looks));
 	if (m->unlike[0])
 		snprintf(m->unjudged, sizeof(m->unjudged), "%s", m->unlike);
 	else if (m->present == 0 && m->exclude_noisy && m->noisy)

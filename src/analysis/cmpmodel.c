@@ -163,10 +163,7 @@ static void lab_blocks(struct build *b)
 	if (shared && m->nsides >= 2) {
 		b->blocked = m->blocked = 1;
 		size_t nd = cmpblock_count(devs, n);
-		cmp_note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd),
-		     "blocked by device: the runs came from %zu device%s of a lab; each side's runs are paired with the "
-		     "base's on the same device, so a device's own speed drops out (a paired test over the pairs)",
-		     nd, nd == 1 ? "" : "s");
+		cmp_note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd));
 	}
 	free(devs);
 }
@@ -266,12 +263,8 @@ void compare_model_free(struct compare_model *m)
 		free(m->panels[i].subs);
 	}
 	free(m->panels);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		free(m->cautions[i].value);
-		free(m->cautions[i].base_value);
-		free(m->cautions[i].tasks);
-	}
-	free(m->cautions);
-	cmp_free_strings(m->notes, m->nnotes);
+	for (size_t i = 0; i < m->nnotes; i++)
+		cmp_note_free(&m->notes[i]);
+	free(m->notes);
 	memset(m, 0, sizeof(*m));
 }

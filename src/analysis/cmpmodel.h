@@ -11,6 +11,7 @@
 
 #include "analysis/cmpstat.h"
 #include "analysis/curves.h"
+#include "analysis/kconfig.h"
 #include "analysis/verdict.h"
 #include "store/store.h"
 
@@ -220,43 +221,66 @@ struct compare_panel {
 	struct compare_summary summary;
 };
 
-/* What a caution or warning is about: its code, for CSV, JSON and any program reading them. */
+/* What a caution or warning is about: its code, for CSV, JSON and any program reading them. The
+ * sentence each code is said in is report/'s (report/note_text.c): analysis only fills the fields. */
 enum compare_note_code {
-	NOTE_RUN_INCOMPLETE,      /* a run not complete: its valid points are used (value: its status) */
-	NOTE_ENV_DIFFERS,         /* an environment fact differs (key; value, base_value) */
-	NOTE_KCONFIG_DIFFERS,     /* kernel config options differ (count; value: the options listed) */
+	NOTE_RUN_INCOMPLETE,      /* a run not complete: its valid points are used (run, side; value: its status) */
+	NOTE_ENV_DIFFERS,         /* an environment fact differs (runs of side, base_run; key; value, base_value;
+				   * two_builds). Level NOTE_INFO: the kernels reaim vm booted, the variable under
+				   * test (value, base_value: the command lines; fact: kernels and images) */
+	NOTE_KCONFIG_DIFFERS,     /* kernel config options differ (count; config: the options) */
 	NOTE_OPTION_DIFFERS,      /* a measured option of a workload differs (key, workload; value, base_value) */
 	NOTE_MIX_DIFFERS,         /* a workload of the same name measured another mix (workload; value, base_value) */
 	NOTE_OSYNC_SEQUENTIAL,    /* O_SYNC on and off ran one after the other */
-	NOTE_GROUP_GAP,           /* one run of a side's several has a task count (count: its runs; tasks) */
-	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (value: the sides) */
-	NOTE_MISSING,             /* a side lacks task counts the base has (workload; tasks; count) */
-	NOTE_NOISY,               /* points measured in noise (workload; tasks; value: the first reason) */
+	NOTE_GROUP_GAP,           /* one run of a side's several has a task count (count: its runs; at: workload,
+				   * tasks) */
+	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (sides; count: how many) */
+	NOTE_MISSING,             /* a side lacks task counts the base has (workload, osync, variant; at; count) */
+	NOTE_NOISY,               /* points measured in noise (workload, variant; at: tasks with each side's
+				   * count; value: the first reason) */
 	NOTE_LOOKS,               /* samples of --precision rounds (count: the most looks) */
-	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; tasks; count) */
-	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; tasks;
+	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; at: tasks with
+				   * each side's count; count: all of them) */
+	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; at;
 				   * figure: base min, max, other min, max of the load) */
 	NOTE_HOST_LOAD,           /* reaim vm: the host's outside load during the boots differs between the sides
-				   * (count: the other side's boots; value: its accelerator; figure: as confounded) */
+				   * (count, base_count: each side's boots; value: the accelerator; figure: as
+				   * confounded, then base mean, other mean) */
 	NOTE_BLOCKED,             /* reaim lab: the runs are paired by the device they ran on (count: devices) */
+	NOTE_NCODES
 };
-enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
-/* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */
-const char *compare_note_code_name(enum compare_note_code c);
-const char *compare_note_level_name(enum compare_note_level l);
-/* One caution or warning: its code and figures, and the sentence the text formats print. */
+enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO, NOTE_NLEVELS };
+
+/* A cell a note is about: its workload and task count, and each side's count there where the code
+ * counts something per side (the base's a, the other's b). */
+struct compare_note_at {
+	char workload[64];
+	int tasks;
+	size_t a, b;
+};
+
+/* One caution or warning as data: its code, its level, and every figure its sentence names. */
 struct compare_note {
 	enum compare_note_code code;
 	enum compare_note_level level;
-	int64_t run, base_run;    /* the runs it names (0: none) */
+	int64_t run, base_run;    /* the runs it names (0: none); run is runs[0] where there are runs */
+	int64_t *runs;            /* env_differs: each run of side `side` found with the same difference */
+	size_t nruns;
 	int side, base_side;      /* their sides (-1: none) */
+	size_t *sides;            /* one_run: the sides whose samples are the repeats inside one run */
+	size_t nsides;
 	char key[96];             /* the fact or option */
 	char workload[64];
+	char variant[64];         /* the block's variant ("" none) */
+	int osync;                /* the block's O_SYNC setting (-1: none said) */
 	char *value, *base_value; /* what differs, each side's (NULL: not said) */
-	char *tasks;              /* the task counts it is about ("1, 2"), NULL: none */
-	size_t count;
-	double figure[4];         /* set by the codes that say so */
-	char *text;               /* the sentence (also m->notes[i]) */
+	struct compare_note_at *at; /* the cells it is about, in order */
+	size_t nat;
+	size_t count, base_count;
+	double figure[6];         /* set by the codes that say so */
+	char *fact[4];            /* set by the codes that say so */
+	struct kconfig_change *config; /* kconfig_differs: every option set differently (count of them) */
+	int two_builds;           /* env_differs: a fact of the kernel's identity, across sides of one release */
 };
 
 struct compare_model {
@@ -268,8 +292,7 @@ struct compare_model {
 	struct compare_panel *panels;
 	size_t npanels;
 	size_t judged;            /* cells judged, over every side (each side's are a family of its own) */
-	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
-	struct compare_note *cautions; /* the same, typed: cautions[i].text is notes[i] */
+	struct compare_note *notes; /* warnings and cautions, in the order found (worded by report/) */
 	size_t nnotes;
 	int regressed;
 	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */

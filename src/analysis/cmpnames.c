@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The comparison's names: of its corrections, verdicts, states, load models, kinds and notes, a side's
+/* The comparison's names: of its corrections, verdicts, states, load models and kinds, a side's
  * letter and name, and a panel found by what it compares. */
 #include "config.h"
 
@@ -90,26 +90,6 @@ const struct compare_panel *compare_panel_find(const struct compare_model *m, si
 			return p;
 	}
 	return NULL;
-}
-
-const char *compare_note_code_name(enum compare_note_code c)
-{
-	static const char *const names[] = {
-		[NOTE_RUN_INCOMPLETE] = "run_incomplete", [NOTE_ENV_DIFFERS] = "env_differs",
-		[NOTE_KCONFIG_DIFFERS] = "kconfig_differs", [NOTE_OPTION_DIFFERS] = "option_differs",
-		[NOTE_MIX_DIFFERS] = "mix_differs",         [NOTE_OSYNC_SEQUENTIAL] = "osync_sequential",
-		[NOTE_GROUP_GAP] = "group_gap",             [NOTE_ONE_RUN] = "one_run",
-		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
-		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
-		[NOTE_UNPAIRED] = "unpaired",               [NOTE_HOST_LOAD] = "host_load",
-		[NOTE_BLOCKED] = "blocked",
-	};
-	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
-}
-
-const char *compare_note_level_name(enum compare_note_level l)
-{
-	return l == NOTE_WARNING ? "warning" : l == NOTE_CAUTION ? "caution" : "note";
 }
 
 void compare_side_letter(size_t i, char *buf, size_t len)

@@ -217,20 +217,6 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	strbuf_free(&legend);
 }
 
-/* Each caution and warning once, after the tables: the figures come first. */
-static void text_notes(FILE *f, const struct compare_model *m, int markdown)
-{
-	if (m->nnotes)
-		fputc('\n', f);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
-		char *line = xasprintf("%s%s", markdown ? "- " : "", shown_note);
-		free(shown_note);
-		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
-		free(line);
-	}
-}
-
 static void table_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 0); }
 static void markdown_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 1); }
 
@@ -748,8 +734,8 @@ static void json_string_or_null(FILE *f, const char *key, const char *v)
 /* One caution as data: its code and level, the runs and sides it names, what differs and its figures. */
 static void json_caution(FILE *f, const struct compare_model *m, const struct compare_note *n, int first)
 {
-	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", compare_note_code_name(n->code),
-		compare_note_level_name(n->level));
+	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", report_note_code_name(n->code),
+		report_note_level_name(n->level));
 	char side[8], base[8];
 	snprintf(side, sizeof(side), "%s", n->side >= 0 ? m->sides[n->side].letter : "?");
 	snprintf(base, sizeof(base), "%s", n->base_side >= 0 ? m->sides[n->base_side].letter : "?");
@@ -761,9 +747,12 @@ static void json_caution(FILE *f, const struct compare_model *m, const struct co
 		fprintf(f, ", \"base_run\": %lld", (long long)n->base_run);
 	json_string_or_null(f, "key", n->key[0] ? n->key : NULL);
 	json_string_or_null(f, "workload", n->workload[0] ? n->workload : NULL);
-	json_string_or_null(f, "value", n->value);
+	char *value = report_note_value(m, n), *tasks = report_note_tasks(m, n);
+	json_string_or_null(f, "value", value);
 	json_string_or_null(f, "base_value", n->base_value);
-	json_string_or_null(f, "tasks", n->tasks);
+	json_string_or_null(f, "tasks", tasks);
+	free(value);
+	free(tasks);
 	fprintf(f, ", \"count\": %zu", n->count);
 	if (n->code == NOTE_CONFOUNDED || n->code == NOTE_HOST_LOAD) {
 		json_num(f, "load_base_min", "%.2f", n->figure[0]);
@@ -805,14 +794,11 @@ static void json_begin(FILE *f, const struct compare_model *m)
 		json_string_or_null(f, "load", d->load);
 		fputc('}', f);
 	}
-	fprintf(f, "],\n \"notes\": [");
-	for (size_t i = 0; i < m->nnotes; i++) {
-		fputs(i ? ", " : "", f);
-		textout_json_string(f, m->notes[i]);
-	}
-	fprintf(f, "],\n \"cautions\": [");
+	fprintf(f, "],\n \"notes\": ");
+	report_notes_json(f, m);
+	fprintf(f, ",\n \"cautions\": [");
 	for (size_t i = 0; i < m->nnotes; i++)
-		json_caution(f, m, &m->cautions[i], i == 0);
+		json_caution(f, m, &m->notes[i], i == 0);
 	fprintf(f, "],\n \"rows\": [");
 }
 
@@ -987,7 +973,7 @@ static void json_end(FILE *f, const struct compare_model *m)
 /* After the panels of the text formats: why a gate could not pass. */
 static void text_end(FILE *f, const struct compare_model *m, int markdown)
 {
-	text_notes(f, m, markdown);
+	report_notes_text(f, m, markdown, COMPARE_COLUMNS); /* the figures come first */
 	if (m->unjudged[0])
 		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
 	else if (m->gate && m->vouch[0])

@@ -53,6 +53,8 @@ static const char style[] =
 	"td.up{color:#1e7e45;font-weight:bold}td.down{color:#b03a2e;font-weight:bold}"
 	".moved{background:#fff1c2}tr.differs td{background:#fff1c2}"
 	".note{color:#555;font-size:.9em}small{color:#666}"
+	/* a note's level (report_note_level_style): a warning reads as one, a caution as a caution */
+	"li.warning{color:#b03a2e;font-weight:bold}li.caution{color:#8a5a0b}li.info{color:#555}"
 	"figure{margin:.5em 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}"
 	"pre{background:#f6f6f6;padding:8px;overflow-x:auto;font-size:.85em}code{font-size:.9em}"
 	"dl{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dt{font-weight:bold}dd{margin:0}";
@@ -243,8 +245,12 @@ static void verdicts(FILE *f, const struct compare_model *m)
 		fputs("<p class=\"note\">The base measured nothing the other sides could be judged against.</p>\n", f);
 	if (m->nnotes) {
 		fputs("<ul class=\"notes\">\n", f);
-		for (size_t i = 0; i < m->nnotes; i++)
-			element(f, "<li>", m->notes[i], "</li>\n");
+		for (size_t i = 0; i < m->nnotes; i++) {
+			char *text = report_note_text(m, &m->notes[i]);
+			fprintf(f, "<li class=\"%s\">", report_note_level_style(m->notes[i].level));
+			element(f, "", text ? text : "", "</li>\n");
+			free(text);
+		}
 		fputs("</ul>\n", f);
 	}
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
@@ -788,8 +794,10 @@ static void config_differences(FILE *f, const struct run_data *rd, size_t n)
 		const char *h = env_of(&rd[r], "kernel.config");
 		if (!base || !h || strcmp(base, h) == 0 || !rd[0].kernel_config || !rd[r].kernel_config)
 			continue;
-		size_t count;
-		char *line = kconfig_diff_line(rd[0].kernel_config, rd[r].kernel_config, CONFIG_LISTED, &count);
+		struct kconfig_change *changes;
+		size_t count = kconfig_diff(rd[0].kernel_config, rd[r].kernel_config, &changes);
+		char *line = report_kconfig_line(changes, count, CONFIG_LISTED);
+		kconfig_changes_free(changes, count);
 		if (!line)
 			continue;
 		fputs("<p>The kernel of ", f);
