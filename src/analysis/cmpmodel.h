@@ -68,9 +68,8 @@ enum compare_state {
 	CELL_WITHIN,              /* not significant and the interval rules out a change beyond --fail-above */
 	CELL_NOT_DETECTED,        /* not significant, and a change of the MDE could still hide in the noise */
 	CELL_CONFOUNDED,          /* a change that cannot be told apart from the sides' different outside load */
+	COMPARE_NSTATES
 };
-/* "not judged", "faster", "slower", "within", "not detected", "confounded": codes for CSV and JSON. */
-const char *compare_state_name(enum compare_state s);
 
 /* The outside load one side's samples of a cell saw: the CPU used by everything but the run plus
  * steal, in % of the machine (each sample's mean over its points). n 0: not measured. */
@@ -179,9 +178,8 @@ enum compare_verdict {
 	COMPARE_CONFOUNDED,       /* nothing significant, but a change that cannot be told from the outside load */
 	COMPARE_UNJUDGED,         /* task counts in common, none that could be judged */
 	COMPARE_NO_DATA,          /* no task count in common */
+	COMPARE_NVERDICTS
 };
-/* "unchanged", "better", "worse", "mixed", "unjudged", "no data": for JSON. */
-const char *compare_verdict_name(enum compare_verdict k);
 struct compare_summary {
 	enum compare_verdict kind;
 	size_t common, judged, better, worse; /* cells present on both sides, judged, significantly up, down */

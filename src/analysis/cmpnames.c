@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The comparison's names: of its corrections, verdicts, states, load models and kinds, a side's
+/* The comparison's names: of its corrections, load models and kinds (its verdicts' and notes' are
+ * report/'s), a side's
  * letter and name, and a panel found by what it compares. */
 #include "config.h"
 
@@ -26,23 +27,6 @@ const char *const compare_correction_names[] = {"holm", "bh", NULL};
 const char *compare_correction_name(enum compare_correction c)
 {
 	return c == COMPARE_BH ? "Benjamini-Hochberg" : "Holm";
-}
-
-const char *compare_verdict_name(enum compare_verdict k)
-{
-	static const char *const names[] = {[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better",
-					    [COMPARE_WORSE] = "worse",         [COMPARE_MIXED] = "mixed",
-					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data",
-					    [COMPARE_CONFOUNDED] = "confounded"};
-	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
-}
-
-const char *compare_state_name(enum compare_state st)
-{
-	static const char *const names[] = {[CELL_NOT_JUDGED] = "not judged", [CELL_FASTER] = "faster",
-					    [CELL_SLOWER] = "slower",         [CELL_WITHIN] = "within",
-					    [CELL_NOT_DETECTED] = "not detected", [CELL_CONFOUNDED] = "confounded"};
-	return (unsigned)st < ARRAY_SIZE(names) ? names[st] : "?";
 }
 
 const char *compare_load_model_name(enum compare_load_model k)

@@ -681,7 +681,7 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		csv_numbers(f, "%.3f", cpu, ARRAY_SIZE(cpu));
 		csv_numbers(f, "%.4g", (const double[]){c->cpu_judged ? c->cpu_p_adj : NAN}, 1);
 		fprintf(f, ",%s", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
-		fprintf(f, ",%s,%s", compare_state_name(c->state), compare_load_model_name(c->load_model));
+		fprintf(f, ",%s,%s", report_state_name(c->state), compare_load_model_name(c->load_model));
 		const struct compare_load *la = &c->load_a, *lb = &c->load_b;
 		const double loads[] = {la->n ? la->mean : NAN, la->n ? la->min : NAN, la->n ? la->max : NAN,
 					lb->n ? lb->mean : NAN, lb->n ? lb->min : NAN, lb->n ? lb->max : NAN};
@@ -885,7 +885,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "real_pct", "%.4f", c->real_pct);
 		json_num(f, "rank_p", "%.6g", c->rank_p >= 0 ? c->rank_p : NAN);
 		fprintf(f, ", \"noisy_base\": %zu, \"noisy_other\": %zu", c->noisy_a, c->noisy_b);
-		fprintf(f, ", \"state\": \"%s\", \"load_model\": \"%s\"", compare_state_name(c->state),
+		fprintf(f, ", \"state\": \"%s\", \"load_model\": \"%s\"", report_state_name(c->state),
 			compare_load_model_name(c->load_model));
 		json_load(f, "load_base", &c->load_a);
 		json_load(f, "load_other", &c->load_b);
@@ -945,7 +945,7 @@ static void json_end(FILE *f, const struct compare_model *m)
 		report_panel_line(m, p, line, sizeof(line));
 		fputs(i ? ",\n  " : "\n  ", f);
 		json_block(f, m, p);
-		fprintf(f, ", \"verdict\": \"%s\", \"line\": ", compare_verdict_name(p->summary.kind));
+		fprintf(f, ", \"verdict\": \"%s\", \"line\": ", report_verdict_json(p->summary.kind));
 		textout_json_string(f, line);
 		json_num(f, "mean_change_pct", "%.4f", p->summary.kind == COMPARE_BETTER ? p->summary.better_pct
 						       : p->summary.worse ? p->summary.worse_pct : NAN);

@@ -134,25 +134,6 @@ static const char *env_of(const struct run_data *r, const char *key)
 	return NULL;
 }
 
-static const char *verdict_class(const struct compare_model *m, enum compare_verdict k)
-{
-	static const char *const classes[] = {
-		[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better", [COMPARE_WORSE] = "worse",
-		[COMPARE_MIXED] = "mixed",         [COMPARE_UNJUDGED] = "unjudged", [COMPARE_NO_DATA] = "nodata",
-		[COMPARE_CONFOUNDED] = "confounded",
-	};
-	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA && k != COMPARE_CONFOUNDED)
-		return "unchanged"; /* what O_SYNC costs is expected, not a regression of the run */
-	return (unsigned)k < ARRAY_SIZE(classes) ? classes[k] : "nodata";
-}
-
-static const char *verdict_name(const struct compare_model *m, enum compare_verdict k)
-{
-	if (m->kind == COMPARE_OSYNC && (k == COMPARE_WORSE || k == COMPARE_BETTER || k == COMPARE_MIXED))
-		return k == COMPARE_WORSE ? "O_SYNC costs" : k == COMPARE_BETTER ? "O_SYNC gains" : "O_SYNC mixed";
-	return report_verdict_name(k);
-}
-
 /* A run as "kernel-a (run 1)", escaped. */
 static void run_name(FILE *f, const struct run_data *r)
 {
@@ -195,7 +176,7 @@ static void verdict_row(FILE *f, const struct compare_model *m, const struct com
 	fputs("</td><td class=\"l\">", f);
 	side_name(f, m, p->side);
 	fprintf(f, " <small>against %s</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
-		m->sides[0].letter, verdict_class(m, p->summary.kind), verdict_name(m, p->summary.kind));
+		m->sides[0].letter, report_verdict_style(m, p->summary.kind), report_verdict_words(m, p->summary.kind));
 	if (p->ngeo)
 		fprintf(f, "<td>%+.1f %%</td>", p->geomean_pct);
 	else
@@ -478,7 +459,7 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 	const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
 	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), mean, sizeof(mean));
 	fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
-		c->nb, cls, pct, compare_state_name(c->state), pct,
+		c->nb, cls, pct, report_state_name(c->state), pct,
 		c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
 	if (c->judged && c->v.bounded)
 		fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,

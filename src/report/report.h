@@ -144,6 +144,14 @@ char *report_kconfig_line(const struct kconfig_change *c, size_t n, size_t liste
  * item, else wrapped at `columns`); and JSON's "notes": the sentences as an array of strings. */
 void report_notes_text(FILE *f, const struct compare_model *m, int markdown, size_t columns);
 void report_notes_json(FILE *f, const struct compare_model *m);
+/* What a verdict is called (report/verdict_states.c, its one table): a panel's verdict as compare's
+ * JSON names it ("worse"), in words ("regression"; of O_SYNC on against off, "O_SYNC costs": what
+ * O_SYNC costs is expected, no regression) and the HTML badge's class ("worse"; O_SYNC's "unchanged");
+ * a cell's state as CSV and JSON name it ("slower"). */
+const char *report_verdict_json(enum compare_verdict k);
+const char *report_verdict_words(const struct compare_model *m, enum compare_verdict k);
+const char *report_verdict_style(const struct compare_model *m, enum compare_verdict k);
+const char *report_state_name(enum compare_state s);
 /* The words for a worsening and a betterment of the model's metric: "slower", "faster" of Jobs/Min and
  * times; "higher", "lower" (or the other way) of the rest. */
 void report_metric_words(const struct compare_model *m, const char **worse, const char **better);

@@ -893,7 +893,7 @@ static void outside_load(void)
 	ok(c && c->fragile, "few runs: a cell one sample decides is flagged");
 	ok(c && fabs(c->median_b - 95.5) < 1e-9 && fabs(c->median_a - 100) < 1e-9, "few runs: the medians beside the means");
 	compare_model_free(&m);
-	is_str(compare_state_name(CELL_CONFOUNDED), "confounded", "the states have codes");
+	is_str(report_state_name(CELL_CONFOUNDED), "confounded", "the states have codes");
 }
 
 /* A group whose first run lacks a task count still has its subtests (from the run that has them all). */
