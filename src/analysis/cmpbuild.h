@@ -144,6 +144,7 @@ void cmp_confounded_cautions(struct compare_model *m);
  * panel), and why a gate cannot pass. */
 void cmp_judgeable(struct compare_model *m);
 void cmp_decide_gate(struct compare_model *m);
+void cmp_gate_why_free(struct compare_gate_why *w);
 
 
 #endif

@@ -281,6 +281,48 @@ struct compare_note {
 	int two_builds;           /* env_differs: a fact of the kernel's identity, across sides of one release */
 };
 
+/* Why one run has nothing to compare inside it. */
+enum compare_nothing {
+	NOTHING_NO,               /* it has sides, or the model is of groups of runs */
+	NOTHING_ONE_VARIANT,      /* its points are of one variant (sides[0].variant) */
+	NOTHING_INSIDE,           /* no variants, and no workload measured with O_SYNC both on and off */
+};
+
+/* Why the comparison as a whole cannot be judged: the first of these that holds. */
+enum compare_unjudged {
+	UNJUDGED_NO,              /* it can: every cell the base has could be judged */
+	UNJUDGED_UNLIKE,          /* a workload of one name measured another mix (m->unlike) */
+	UNJUDGED_NOISE_ONLY,      /* nothing in common once the points measured in noise are left out */
+	UNJUDGED_NOTHING_COMMON,  /* no workload, O_SYNC setting and task count measured validly on both sides */
+	UNJUDGED_MISSING,         /* m->missing task counts of the base have no valid point on another side */
+	UNJUDGED_NONE_JUDGED,     /* fewer than 2 samples a side everywhere */
+	UNJUDGED_ONE_GROUP,       /* fewer than two sides (m->nothing says why, if one run) */
+};
+
+/* A workload whose mix differs between a side's run and the base run (run 0: none). */
+struct compare_unlike {
+	char workload[64];
+	int64_t run, base_run;
+};
+
+/* Cells a gate's decision names: each one's panel and its place among the panel's cells. */
+struct compare_cell_refs {
+	struct { size_t panel, cell; } *v;
+	size_t n;
+};
+
+/* What a gate's decision rests on (cmp_decide_gate), for report/ to say. */
+struct compare_gate_why {
+	struct compare_cell_refs failed;     /* fail: the worsenings beyond the threshold */
+	double worst_pct;                    /* fail: the largest of their changes */
+	struct compare_cell_refs few;        /* cannot vouch: cells with fewer than 2 samples a side */
+	struct compare_cell_refs confounded; /* cannot vouch: cells confounded with the outside load */
+	struct compare_cell_refs wide;       /* cannot vouch: intervals that do not rule out vouch_pct */
+	double worst_low_pct;                /* of the wide ones: the worst end, as a gain (-: worse) */
+	double worst_mde_pct;                /* of the wide ones: the largest corrected MDE */
+	size_t judged;                       /* pass: the cells that passed */
+};
+
 struct compare_model {
 	enum compare_kind kind;
 	double alpha, fail_above_pct;
@@ -296,17 +338,18 @@ struct compare_model {
 	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */
 	int exclude_noisy;        /* points measured in noise left out of the samples */
 	size_t noisy;             /* cells with a point measured in noise (a caution per panel) */
-	char nothing[256];        /* set when one run has nothing to compare inside it: why */
+	enum compare_nothing nothing; /* one run with nothing to compare inside it: why */
+	int64_t nothing_run;      /* that run */
 	size_t present;           /* cells both sides measured */
 	size_t missing;           /* cells the base measured and another side has no valid point at */
-	char unlike[256];         /* a workload whose mix differs between the sides' runs: why they are unlike */
-	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
+	struct compare_unlike unlike; /* the first workload whose mix differs between the sides' runs */
+	enum compare_unjudged unjudged; /* why a gate cannot pass (UNJUDGED_NO: every cell the base has judged) */
 	char run_label[128];      /* variants, osync: the run's label */
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
-	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
-	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
+	int gate_result;          /* enum compare_gate: what a gate concludes (cmp_decide_gate) */
+	int gate_decided;         /* cmp_decide_gate ran: gate_result and gate_why hold */
 	double vouch_pct;         /* the drop a passing gate rules out: --fail-above, else a bare --bisect's default */
-	char decision[640];       /* the gate's decision in one sentence: what failed, passed or could not be vouched for */
+	struct compare_gate_why gate_why; /* what the decision rests on (report_gate_decision words it) */
 	int ratio;                /* enum compare_ratio: the views print B/A (1 + change / 100), or A/B, in place
 				   * of the % change */
 	int stats[COMPARE_NSTATS]; /* what the views show of a side's samples, in order (the mean by default) */
@@ -323,9 +366,9 @@ struct compare_model {
  * drop beyond the threshold (any with --bisect alone) that is not confounded with the outside load;
  * it passes only what it measured: every cell the base has judged (2 or more samples a side), none
  * confounded, and with a threshold X (a bare --bisect: COMPARE_BISECT_VOUCH_PCT) every interval ruling
- * out a drop beyond X (non-inferiority). Otherwise it cannot vouch (m->vouch says why): --fail-above
+ * out a drop beyond X (non-inferiority). Otherwise it cannot vouch (m->gate_why, m->unjudged): --fail-above
  * exits 5, --bisect stops the bisection (128), or skips the step (125) only where the side under test
- * measured nothing. m->decision says what it decided and why. */
+ * measured nothing. report_gate_decision (report/) says what it decided and why. */
 enum compare_gate {
 	COMPARE_GATE_PASS,
 	COMPARE_GATE_FAIL,

@@ -422,10 +422,10 @@ static void mix_warnings(struct build *b, int64_t base, int64_t other)
 								     .value = mb, .base_value = ma);
 					snprintf(n.workload, sizeof(n.workload), "%s", wb[i].name);
 					cmp_note(m, n);
-					if (!m->unlike[0])
-						snprintf(m->unlike, sizeof(m->unlike), "unlike runs: workload %s of run %lld "
-							 "measured another mix than run %lld", wb[i].name, (long long)other,
-							 (long long)base);
+					if (!m->unlike.run) {
+						snprintf(m->unlike.workload, sizeof(m->unlike.workload), "%s", wb[i].name);
+						m->unlike.run = other, m->unlike.base_run = base;
+					}
 				}
 				free(ma);
 				free(mb);

@@ -957,14 +957,17 @@ static void json_end(FILE *f, const struct compare_model *m)
 	else
 		fputs("null", f);
 	fprintf(f, ", \"noisy_cells\": %zu, \"exclude_noisy\": %s", m->noisy, m->exclude_noisy ? "true" : "false");
+	char why[640];
+	report_unjudged_text(m, why, sizeof(why));
 	fputs(", \"could_not_judge\": ", f);
-	if (m->unjudged[0])
-		textout_json_string(f, m->unjudged);
+	if (why[0])
+		textout_json_string(f, why);
 	else
 		fputs("null", f);
+	report_gate_vouch(m, why, sizeof(why));
 	fputs(", \"cannot_vouch\": ", f);
-	if (m->gate && m->vouch[0])
-		textout_json_string(f, m->vouch);
+	if (m->gate && why[0])
+		textout_json_string(f, why);
 	else
 		fputs("null", f);
 	fputs("}\n", f);
@@ -973,11 +976,14 @@ static void json_end(FILE *f, const struct compare_model *m)
 /* After the panels of the text formats: why a gate could not pass. */
 static void text_end(FILE *f, const struct compare_model *m, int markdown)
 {
+	char unjudged[640], vouch[640];
 	report_notes_text(f, m, markdown, COMPARE_COLUMNS); /* the figures come first */
-	if (m->unjudged[0])
-		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
-	else if (m->gate && m->vouch[0])
-		wrapf(f, "  ", "\nThe gate cannot vouch: %s.", m->vouch);
+	report_unjudged_text(m, unjudged, sizeof(unjudged));
+	report_gate_vouch(m, vouch, sizeof(vouch));
+	if (unjudged[0])
+		wrapf(f, "  ", "\nCould not judge: %s.", unjudged);
+	else if (m->gate && vouch[0])
+		wrapf(f, "  ", "\nThe gate cannot vouch: %s.", vouch);
 	size_t moved = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		moved += m->panels[i].summary.better + m->panels[i].summary.worse;
@@ -1006,10 +1012,12 @@ const struct compare_format report_compare_formats[] = {
 void report_compare_result(const struct compare_model *m, struct compare_result *res)
 {
 	res->gate = compare_model_gate(m);
-	res->nothing = m->nothing[0] || (m->nsides >= 2 && m->present == 0);
-	snprintf(res->why, sizeof(res->why), "%s", m->unjudged[0] ? m->unjudged : m->vouch);
-	res->judged = !m->unjudged[0];
-	snprintf(res->decision, sizeof(res->decision), "%s", m->decision);
+	res->nothing = m->nothing != NOTHING_NO || (m->nsides >= 2 && m->present == 0);
+	report_unjudged_text(m, res->why, sizeof(res->why));
+	if (!res->why[0])
+		report_gate_vouch(m, res->why, sizeof(res->why));
+	res->judged = m->unjudged == UNJUDGED_NO;
+	report_gate_decision(m, res->decision, sizeof(res->decision));
 }
 
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
@@ -1029,11 +1037,13 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	const struct compare_format *fmt = &report_compare_formats[w];
 	m.verbose = o->verbose;
 	report_compare_result(&m, res);
-	if (m.nothing[0] && fmt->begin != json_begin) {
+	if (m.nothing != NOTHING_NO && fmt->begin != json_begin) {
+		char nothing[320];
+		report_nothing_text(&m, nothing, sizeof(nothing));
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);
 		else
-			fprintf(f, "%s\n", m.nothing);
+			fprintf(f, "%s\n", nothing);
 		compare_model_free(&m);
 		return 0;
 	}

@@ -212,7 +212,9 @@ static void verdicts(FILE *f, const struct compare_model *m)
 	fputs("</h2>\n", f);
 	if (m->nsides < 2) {
 		fputs("<p class=\"note\">", f);
-		html_text(f, m->nothing[0] ? m->nothing : "One group of runs: there is nothing to judge it against; its "
+		char nothing[320];
+		report_nothing_text(m, nothing, sizeof(nothing));
+		html_text(f, nothing[0] ? nothing : "One group of runs: there is nothing to judge it against; its "
 						       "curves and figures follow.", 0);
 		fputs("</p>\n", f);
 		return;

@@ -536,8 +536,10 @@ int report_compare_long(FILE *f, struct store *st, const struct compare_group *g
 	int markdown = o->format && strcmp(o->format, "markdown") == 0;
 	if (markdown)
 		fputs("```\n", f);
-	if (m0->nothing[0]) {
-		fprintf(f, "%s\n", m0->nothing);
+	if (m0->nothing != NOTHING_NO) {
+		char nothing[320];
+		report_nothing_text(m0, nothing, sizeof(nothing));
+		fprintf(f, "%s\n", nothing);
 	} else {
 		plan_cols(&t);
 		t.gap = 2;
@@ -570,7 +572,7 @@ int report_compare_reciprocals(FILE *f, struct store *st, const struct compare_g
 	op.bisect = 0;
 	struct long_table t = {0};
 	int rc = build_figs(&t, st, groups, n, &op);
-	if (rc == 0 && !t.figs[0].m.nothing[0])
+	if (rc == 0 && t.figs[0].m.nothing == NOTHING_NO)
 		put_reciprocals(f, &t);
 	long_free(&t);
 	return rc;

@@ -144,6 +144,13 @@ char *report_kconfig_line(const struct kconfig_change *c, size_t n, size_t liste
  * item, else wrapped at `columns`); and JSON's "notes": the sentences as an array of strings. */
 void report_notes_text(FILE *f, const struct compare_model *m, int markdown, size_t columns);
 void report_notes_json(FILE *f, const struct compare_model *m);
+/* A comparison's judgement of itself in words (report/gate_text.c): why one run has nothing to compare
+ * inside it, why the comparison cannot be judged, why a gate cannot vouch, and the gate's decision in
+ * one sentence; each "" when there is none. */
+void report_nothing_text(const struct compare_model *m, char *buf, size_t len);
+void report_unjudged_text(const struct compare_model *m, char *buf, size_t len);
+void report_gate_vouch(const struct compare_model *m, char *buf, size_t len);
+void report_gate_decision(const struct compare_model *m, char *buf, size_t len);
 /* What a verdict is called (report/verdict_states.c, its one table): a panel's verdict as compare's
  * JSON names it ("worse"), in words ("regression"; of O_SYNC on against off, "O_SYNC costs": what
  * O_SYNC costs is expected, no regression) and the HTML badge's class ("worse"; O_SYNC's "unchanged");

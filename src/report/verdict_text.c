@@ -145,7 +145,7 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	const char *worse, *better;
 	report_metric_words(m, &worse, &better);
 	strbuf_side(&sb, m, p->side);
-	if (m->unlike[0]) { /* runs that measured different mixes get no verdict sentence at all */
+	if (m->unlike.run) { /* runs that measured different mixes get no verdict sentence at all */
 		strbuf_addf(&sb, " against ");
 		strbuf_side(&sb, m, 0);
 		strbuf_addf(&sb, ": not judged, the runs are unlike (see the warning)");

@@ -822,7 +822,9 @@ static void outside_load(void)
 	ok(c && fabs(c->v.slope + 0.0114) < 0.001, "load: the slope is the machine's (-1.1 % of Jobs/Min a point of load)");
 	is_int(m.regressed, 0, "load: a confounded drop is no regression");
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: and the gate cannot vouch");
-	ok(strstr(m.vouch, "outside load") != NULL, "load: saying the outside load is why");
+	char vouch[640];
+	report_gate_vouch(&m, vouch, sizeof(vouch));
+	ok(strstr(vouch, "outside load") != NULL, "load: saying the outside load is why");
 	is_int(m.npanels ? (int)m.panels[0].summary.kind : -1, COMPARE_CONFOUNDED, "load: the panel is confounded");
 	char line[512];
 	report_panel_line(&m, &m.panels[0], line, sizeof(line));
@@ -880,7 +882,8 @@ static void outside_load(void)
 	compare_model_free(&m);
 	load_sides("ld-a6", qa, sa, "ld-b6", qb, sb, 3, &m, 0.2);
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "gate: the same runs cannot vouch for 0.2 %");
-	ok(strstr(m.vouch, "does not rule out a drop beyond 0.2 %") && strstr(m.vouch, "it could detect about"),
+	report_gate_vouch(&m, vouch, sizeof(vouch));
+	ok(strstr(vouch, "does not rule out a drop beyond 0.2 %") && strstr(vouch, "it could detect about"),
 	   "gate: saying the interval and the MDE");
 	c = m.npanels ? &m.panels[0].cells[0] : NULL;
 	ok(c && c->mde_adj_pct >= c->v.mde_pct, "gate: the MDE at the corrected level is no smaller");
