@@ -305,9 +305,12 @@ struct compare_unlike {
 	int64_t run, base_run;
 };
 
-/* Cells a gate's decision names: each one's panel and its place among the panel's cells. */
+/* A cell a gate's decision names: its panel and its place among the panel's cells. */
+struct compare_cell_ref {
+	size_t panel, cell;
+};
 struct compare_cell_refs {
-	struct { size_t panel, cell; } *v;
+	struct compare_cell_ref *v;
 	size_t n;
 };
 
