@@ -135,7 +135,8 @@ struct compare_cell {
 	size_t noisy_a, noisy_b;  /* valid points here measured in noise (left out with --exclude-noisy) */
 	size_t looks;             /* the --precision looks its samples could have stopped at: p times it,
 				   * the interval at alpha / looks (1: a fixed number of samples) */
-	char why_noisy[160];      /* the first one's reason, the side's it is (the other side's first) */
+	char why_noisy[160];      /* the first one's reason (the other side's first) */
+	int why_noisy_other;      /* that reason is the other side's (else the base's) */
 	enum compare_state state; /* the verdict, after the correction and the outside load */
 	struct compare_load load_a, load_b;
 	enum compare_load_model load_model;
@@ -235,7 +236,7 @@ enum compare_note_code {
 	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (sides; count: how many) */
 	NOTE_MISSING,             /* a side lacks task counts the base has (workload, osync, variant; at; count) */
 	NOTE_NOISY,               /* points measured in noise (workload, variant; at: tasks with each side's
-				   * count; value: the first reason) */
+				   * count; value: the first reason, value_other: whose) */
 	NOTE_LOOKS,               /* samples of --precision rounds (count: the most looks) */
 	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; at: tasks with
 				   * each side's count; count: all of them) */
@@ -279,6 +280,7 @@ struct compare_note {
 	char *fact[4];            /* set by the codes that say so */
 	struct kconfig_change *config; /* kconfig_differs: every option set differently (count of them) */
 	int two_builds;           /* env_differs: a fact of the kernel's identity, across sides of one release */
+	int value_other;          /* noisy: the value (a reason) is side's, else base_side's */
 };
 
 /* Why one run has nothing to compare inside it. */

@@ -505,7 +505,8 @@ void cmp_noise_cautions(struct compare_model *m)
 			if (!cell->noisy_a && !cell->noisy_b)
 				continue;
 			cmp_note_at(&n, p->workload, cell->tasks, cell->noisy_a, cell->noisy_b);
-			n.value = n.value ? n.value : (char *)cell->why_noisy;
+			if (!n.value)
+				n.value = (char *)cell->why_noisy, n.value_other = cell->why_noisy_other;
 			m->noisy++;
 		}
 		if (n.nat) {

@@ -87,6 +87,8 @@ char *report_note_value(const struct compare_model *m, const struct compare_note
 			strbuf_addf(&sb, "%s%s", i ? ", " : "", letter(m, (long)n->sides[i]));
 		return sb.buf;
 	}
+	if (n->code == NOTE_NOISY && n->value && n->value[0]) /* "B: outside load 23.4 % of the machine" */
+		return xasprintf("%s: %s", letter(m, n->value_other ? n->side : n->base_side), n->value);
 	return n->value ? xstrdup(n->value) : NULL;
 }
 
@@ -200,13 +202,14 @@ static void words_missing(struct strbuf *sb, const struct compare_model *m, cons
 
 static void words_noisy(struct strbuf *sb, const struct compare_model *m, const struct compare_note *n)
 {
-	char *at = report_note_tasks(m, n);
+	char *at = report_note_tasks(m, n), *why = report_note_value(m, n);
 	strbuf_addf(sb, "caution: points measured in noise at %s tasks of workload %s", at, n->workload);
 	block_rest(sb, -1, n->variant);
 	strbuf_addf(sb, ", %s against %s (%s): their change may be the noise's; %s", letter(m, n->side),
-		    letter(m, n->base_side), n->value ? n->value : "",
+		    letter(m, n->base_side), why ? why : "",
 		    m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
 				     : "--exclude-noisy judges without them");
+	free(why);
 	free(at);
 }
 

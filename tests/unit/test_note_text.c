@@ -73,7 +73,7 @@ static void sentences(void)
 	struct compare_note_at at[] = {{.workload = "dbase", .tasks = 1, .a = 0, .b = 2},
 				       {.workload = "dbase", .tasks = 2, .a = 0, .b = 2}};
 	struct compare_note noisy = {.code = NOTE_NOISY, .level = NOTE_CAUTION, .side = 1, .base_side = 0,
-				     .workload = "dbase", .variant = "x", .value = "B: outside load 61.0 % of the machine",
+				     .workload = "dbase", .variant = "x", .value = "outside load 61.0 % of the machine", .value_other = 1,
 				     .at = at, .nat = 2};
 	says(&m, &noisy,
 	     "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks of workload dbase, variant x, B "
