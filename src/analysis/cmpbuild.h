@@ -50,7 +50,7 @@ struct build {
  * the run could not move it. */
 enum { FIG_METRIC, FIG_CPU, FIG_USER, FIG_SYS, FIG_REAL, FIG_LOAD, NFIG };
 
-/* A caution's fields before its sentence: NOTE(code, level, ...named fields, both sides or NO_SIDES). */
+/* A caution's fields: NOTE(code, level, ...named fields, both sides or NO_SIDES). */
 #define NO_SIDES .side = -1, .base_side = -1
 #define NOTE(c, l, ...)                                                                                      \
 	(struct compare_note)                                                                                \
@@ -124,9 +124,12 @@ void cmp_correct(struct compare_model *m);
 void cmp_panel_subtests(struct build *b, const struct key *k, struct compare_panel *pn);
 
 /* cmpnote.c */
-/* Add a caution: its fields (strings copied) and its sentence. */
-void cmp_note(struct compare_model *m, struct compare_note n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* Add a caution: its strings (value, base_value, fact) copied, its arrays (runs, sides, at, config)
+ * taken over; a note naming a run and no runs gets runs {run}. */
+void cmp_note(struct compare_model *m, struct compare_note n);
+/* A cell the note is about, with each side's count there (0, 0 where the code counts none). */
+void cmp_note_at(struct compare_note *n, const char *workload, int tasks, size_t a, size_t b);
+void cmp_note_free(struct compare_note *n);
 void cmp_free_strings(char **v, size_t n);
 void cmp_warnings(struct build *b);
 /* A caution per panel with points measured in noise: where, how many a side, and the first reason. */
@@ -141,6 +144,7 @@ void cmp_confounded_cautions(struct compare_model *m);
  * panel), and why a gate cannot pass. */
 void cmp_judgeable(struct compare_model *m);
 void cmp_decide_gate(struct compare_model *m);
+void cmp_gate_why_free(struct compare_gate_why *w);
 
 
 #endif

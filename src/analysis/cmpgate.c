@@ -27,29 +27,21 @@ void cmp_judgeable(struct compare_model *m)
 {
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		size_t n = 0;
+		struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+						.osync = p->osync);
 		for (size_t c = 0; c < p->ncells; c++) {
 			const struct compare_cell *cell = &p->cells[c];
 			m->present += cell->present;
-			if (cell->present || !isfinite(cell->mean_a))
-				continue;
-			strbuf_addf(&at, "%s%d", n++ ? ", " : "", cell->tasks);
+			if (!cell->present && isfinite(cell->mean_a))
+				cmp_note_at(&miss, p->workload, cell->tasks, 0, 0);
 		}
-		if (n) {
-			char block[160] = "";
-			if (p->osync >= 0)
-				snprintf(block, sizeof(block), ", O_SYNC %s", p->osync ? "on" : "off");
-			struct compare_note miss = NOTE(NOTE_MISSING, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-							.tasks = at.buf, .count = n);
+		if (miss.nat) {
+			miss.count = miss.nat;
 			snprintf(miss.workload, sizeof(miss.workload), "%s", p->workload);
-			cmp_note(m, miss, "caution: %s has no valid point at %s task%s of workload %s%s%s%s that %s measured: %s "
-				"cannot be judged",
-			     m->sides[p->side].letter, at.buf, n == 1 && strcmp(at.buf, "1") == 0 ? "" : "s", p->workload, block,
-			     p->variant[0] ? ", variant " : "", p->variant, m->sides[0].letter, n == 1 ? "that cell" : "those cells");
-			m->missing += n;
+			snprintf(miss.variant, sizeof(miss.variant), "%s", p->variant);
+			cmp_note(m, miss);
+			m->missing += miss.nat;
 		}
-		strbuf_free(&at);
 	}
 	cmp_noise_cautions(m);
 	cmp_unpaired_cautions(m);
@@ -59,145 +51,94 @@ void cmp_judgeable(struct compare_model *m)
 		for (size_t c = 0; c < m->panels[i].ncells; c++)
 			looks = m->panels[i].cells[c].looks > looks ? m->panels[i].cells[c].looks : looks;
 	if (looks > 1)
-		cmp_note(m, NOTE(NOTE_LOOKS, NOTE_CAUTION, NO_SIDES, .count = looks),
-		     "caution: some samples are the rounds of a run made with --precision, which stopped at one of up to %zu looks: their p values are multiplied by the looks and their intervals taken at "
-			"alpha / looks, so stopping early does not raise false alarms (wider than a fixed number of "
-			"rounds would give)", looks);
-	if (m->unlike[0])
-		snprintf(m->unjudged, sizeof(m->unjudged), "%s", m->unlike);
+		cmp_note(m, NOTE(NOTE_LOOKS, NOTE_CAUTION, NO_SIDES, .count = looks));
+	if (m->unlike.run)
+		m->unjudged = UNJUDGED_UNLIKE;
 	else if (m->present == 0 && m->exclude_noisy && m->noisy)
-		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common once the points measured in noise are left "
-			 "out (--exclude-noisy): no workload, O_SYNC setting and task count has a quiet valid point on %s "
-			 "and on another side", m->sides[0].letter);
+		m->unjudged = UNJUDGED_NOISE_ONLY;
 	else if (m->present == 0)
-		snprintf(m->unjudged, sizeof(m->unjudged), "nothing in common: no workload, O_SYNC setting and task "
-			 "count was measured validly by %s and by another side", m->sides[0].letter);
+		m->unjudged = UNJUDGED_NOTHING_COMMON;
 	else if (m->missing)
-		snprintf(m->unjudged, sizeof(m->unjudged), "%zu task count%s the base measured %s no valid point on "
-			 "another side", m->missing, m->missing == 1 ? "" : "s", m->missing == 1 ? "has" : "have");
+		m->unjudged = UNJUDGED_MISSING;
 	else if (m->judged == 0)
-		snprintf(m->unjudged, sizeof(m->unjudged), "no task count could be judged: fewer than 2 samples a side "
-			 "everywhere (more runs a side, or -r 2 or more)");
+		m->unjudged = UNJUDGED_NONE_JUDGED;
 }
 
-/* "at 4, 8 tasks of dbase" style lists for the gate's reasons. */
-static void add_at(struct strbuf *sb, const struct compare_model *m, const struct compare_panel *p,
-		   const struct compare_cell *c)
+static void add_ref(struct compare_cell_refs *r, size_t panel, size_t cell)
 {
-	strbuf_addf(sb, "%s", sb->len ? "; " : "");
-	if (m->nsides > 2) { /* several sides: each cell says whose it is */
-		char letter[8];
-		compare_side_letter(p->side, letter, sizeof(letter));
-		strbuf_addf(sb, "%s at ", letter);
-	}
-	strbuf_addf(sb, "%d task%s of %s", c->tasks, c->tasks == 1 ? "" : "s", p->workload);
-	if (p->osync >= 0)
-		strbuf_addf(sb, " (O_SYNC %s)", p->osync ? "on" : "off");
+	r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+	r->v[r->n].panel = panel;
+	r->v[r->n++].cell = cell;
 }
 
-/* What a gate concludes: it fails on a significant worsening (a drop of Jobs/Min, a rise of real_s)
- * beyond its threshold that is not the machine's, between like runs, and passes only what it measured: every cell the base
- * has judged, none confounded with the outside load, and with --fail-above X every interval ruling out
- * a worsening beyond X. Else it cannot
- * vouch, and m->vouch says why. */
+void cmp_gate_why_free(struct compare_gate_why *w)
+{
+	free(w->failed.v);
+	free(w->few.v);
+	free(w->confounded.v);
+	free(w->wide.v);
+	memset(w, 0, sizeof(*w));
+}
+
 /* The cells a failing gate failed on, with the worst change. */
 static void failed_on(struct compare_model *m)
 {
-	struct strbuf at = {0};
-	double worst = 0;
+	struct compare_gate_why *w = &m->gate_why;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
 			const struct compare_cell *cell = &m->panels[i].cells[c];
 			if (!cell->regression)
 				continue;
-			add_at(&at, m, &m->panels[i], cell);
-			if (fabs(cell->v.change_pct) > fabs(worst))
-				worst = cell->v.change_pct;
+			add_ref(&w->failed, i, c);
+			if (fabs(cell->v.change_pct) > fabs(w->worst_pct))
+				w->worst_pct = cell->v.change_pct;
 		}
-	if (m->fail_above_pct > 0)
-		snprintf(m->decision, sizeof(m->decision), "significantly %s by more than %g %% at %s (worst %+.1f %%)",
-			 m->metric->rise_better ? "slower" : "worse", m->fail_above_pct, at.buf, worst);
-	else
-		snprintf(m->decision, sizeof(m->decision), "significantly %s at %s (worst %+.1f %%)",
-			 m->metric->rise_better ? "slower" : "worse", at.buf, worst);
-	strbuf_free(&at);
 }
 
+/* What a gate concludes: it fails on a significant worsening (a drop of Jobs/Min, a rise of real_s)
+ * beyond its threshold that is not the machine's, between like runs, and passes only what it
+ * measured: every cell the base has judged, none confounded with the outside load, and with
+ * --fail-above X every interval ruling out a worsening beyond X. Else it cannot vouch, and
+ * m->gate_why holds the cells that stop it. */
 void cmp_decide_gate(struct compare_model *m)
 {
+	struct compare_gate_why *w = &m->gate_why;
+	m->gate_decided = 1;
 	m->gate_result = COMPARE_GATE_PASS;
 	/* unlike runs measured different things: no change between them is a regression either */
-	if (m->unlike[0])
+	if (m->unlike.run)
 		m->regressed = 0;
 	if (m->regressed) {
 		m->gate_result = COMPARE_GATE_FAIL;
 		failed_on(m);
 		return;
 	}
-	if (m->unjudged[0]) {
+	if (m->unjudged != UNJUDGED_NO) {
 		m->gate_result = COMPARE_GATE_UNJUDGED;
-		snprintf(m->vouch, sizeof(m->vouch), "%s", m->unjudged);
-		snprintf(m->decision, sizeof(m->decision), "%s", m->unjudged);
 		return;
 	}
-	struct strbuf few = {0}, confounded = {0}, wide = {0};
-	double x = m->vouch_pct, worst_low = 0, worst_mde = 0;
-	size_t judged = 0;
+	double x = m->vouch_pct;
 	for (size_t i = 0; i < m->npanels; i++)
 		for (size_t c = 0; c < m->panels[i].ncells; c++) {
-			const struct compare_panel *p = &m->panels[i];
-			const struct compare_cell *cell = &p->cells[c];
+			const struct compare_cell *cell = &m->panels[i].cells[c];
+			/* the interval's worse end: its low end of Jobs/Min, its high end of real_s */
+			double low = cmp_gain(m, m->metric->rise_better ? cell->v.ci_low_pct : cell->v.ci_high_pct);
 			if (!cell->present)
 				continue;
 			if (!cell->judged) {
-				add_at(&few, m, p, cell);
+				add_ref(&w->few, i, c);
 			} else if (cell->state == CELL_CONFOUNDED) {
-				add_at(&confounded, m, p, cell);
-			} else if (x > 0 && !(cmp_gain(m, m->metric->rise_better ? cell->v.ci_low_pct : cell->v.ci_high_pct) > -x)) {
-				/* the interval's worse end: its low end of Jobs/Min, its high end of real_s */
-				add_at(&wide, m, p, cell);
-				worst_low = fmin(worst_low, cmp_gain(m, m->metric->rise_better ? cell->v.ci_low_pct
-											   : cell->v.ci_high_pct));
-				worst_mde = fmax(worst_mde, cell->mde_adj_pct);
+				add_ref(&w->confounded, i, c);
+			} else if (x > 0 && !(low > -x)) {
+				add_ref(&w->wide, i, c);
+				w->worst_low_pct = fmin(w->worst_low_pct, low);
+				w->worst_mde_pct = fmax(w->worst_mde_pct, cell->mde_adj_pct);
 			} else {
-				judged++;
+				w->judged++;
 			}
 		}
-	struct strbuf why = {0};
-	if (few.len)
-		strbuf_addf(&why, "fewer than 2 samples a side at %s", few.buf);
-	if (confounded.len)
-		strbuf_addf(&why, "%sthe change cannot be told apart from the sides' different outside load at %s",
-			    why.len ? "; " : "", confounded.buf);
-	if (wide.len) {
-		int up = m->metric->rise_better;
-		strbuf_addf(&why, "%sthe interval does not rule out a %s beyond %g %%%s at %s (%s to ", why.len ? "; " : "",
-			    up ? "drop" : "rise", x, m->fail_above_pct > 0 ? "" : " (--bisect's default)", wide.buf,
-			    up ? "down" : "up");
-		if (isfinite(worst_low))
-			strbuf_addf(&why, "%+.1f %%", up ? worst_low : -worst_low);
-		else
-			strbuf_addf(&why, "an unbounded %s", up ? "drop" : "rise");
-		if (isfinite(worst_mde))
-			strbuf_addf(&why, "; it could detect about %.1f %%", worst_mde);
-		strbuf_addf(&why, ": more runs a side narrow it)");
-	}
-	if (why.len) {
+	if (w->few.n || w->confounded.n || w->wide.n)
 		m->gate_result = COMPARE_GATE_UNJUDGED;
-		snprintf(m->vouch, sizeof(m->vouch), "%s", why.buf);
-		snprintf(m->decision, sizeof(m->decision), "%s", why.buf);
-	} else if (x > 0) {
-		snprintf(m->decision, sizeof(m->decision), "every interval rules out a %s beyond %g %%%s (%zu cell%s)",
-			 m->metric->rise_better ? "drop" : "rise", x, m->fail_above_pct > 0 ? "" : ", --bisect's default",
-			 judged, judged == 1 ? "" : "s");
-	} else {
-		snprintf(m->decision, sizeof(m->decision), "no significant %s in %zu cell%s",
-			 m->metric->rise_better ? "drop" : "rise", judged, judged == 1 ? "" : "s");
-	}
-	strbuf_free(&few);
-	strbuf_free(&confounded);
-	strbuf_free(&wide);
-	strbuf_free(&why);
 }
 
 enum compare_gate compare_model_gate(const struct compare_model *m)

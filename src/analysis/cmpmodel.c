@@ -112,8 +112,7 @@ static void inside_one_run(struct build *b, int64_t id)
 		}
 		free(names);
 		if (nv < 2)
-			snprintf(m->nothing, sizeof(m->nothing), "run %lld has one variant (%s): nothing to compare it with",
-				 (long long)id, m->sides[0].variant);
+			m->nothing = NOTHING_ONE_VARIANT, m->nothing_run = id;
 		return;
 	}
 	free(names);
@@ -121,9 +120,7 @@ static void inside_one_run(struct build *b, int64_t id)
 	for (size_t i = 0; i < r->n; i++)
 		on |= r->pts[i].osync == 1, off |= r->pts[i].osync == 0;
 	if (!on || !off) {
-		snprintf(m->nothing, sizeof(m->nothing), "run %lld has no variants and no workload measured with O_SYNC "
-			 "both on and off: nothing to compare inside it (use --variant or --osync both, or give two runs)",
-			 (long long)id);
+		m->nothing = NOTHING_INSIDE, m->nothing_run = id;
 		return;
 	}
 	m->kind = COMPARE_OSYNC;
@@ -163,10 +160,7 @@ static void lab_blocks(struct build *b)
 	if (shared && m->nsides >= 2) {
 		b->blocked = m->blocked = 1;
 		size_t nd = cmpblock_count(devs, n);
-		cmp_note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd),
-		     "blocked by device: the runs came from %zu device%s of a lab; each side's runs are paired with the "
-		     "base's on the same device, so a device's own speed drops out (a paired test over the pairs)",
-		     nd, nd == 1 ? "" : "s");
+		cmp_note(m, NOTE(NOTE_BLOCKED, NOTE_INFO, NO_SIDES, .count = nd));
 	}
 	free(devs);
 }
@@ -220,9 +214,8 @@ int compare_model_build(struct store *st, const struct compare_group *groups, si
 		cmp_warnings(&b);
 		cmp_judgeable(m);
 	}
-	if (rc == 0 && !m->unjudged[0] && m->nsides < 2)
-		snprintf(m->unjudged, sizeof(m->unjudged), "%s",
-			 m->nothing[0] ? m->nothing : "one group of runs: nothing to compare it with");
+	if (rc == 0 && m->unjudged == UNJUDGED_NO && m->nsides < 2)
+		m->unjudged = UNJUDGED_ONE_GROUP;
 	if (rc == 0)
 		cmp_decide_gate(m);
 	/* the variants' names point into the loaded points: keep them in the model's own storage */
@@ -266,12 +259,9 @@ void compare_model_free(struct compare_model *m)
 		free(m->panels[i].subs);
 	}
 	free(m->panels);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		free(m->cautions[i].value);
-		free(m->cautions[i].base_value);
-		free(m->cautions[i].tasks);
-	}
-	free(m->cautions);
-	cmp_free_strings(m->notes, m->nnotes);
+	for (size_t i = 0; i < m->nnotes; i++)
+		cmp_note_free(&m->notes[i]);
+	free(m->notes);
+	cmp_gate_why_free(&m->gate_why);
 	memset(m, 0, sizeof(*m));
 }

@@ -11,6 +11,7 @@
 
 #include "analysis/cmpstat.h"
 #include "analysis/curves.h"
+#include "analysis/kconfig.h"
 #include "analysis/verdict.h"
 #include "store/store.h"
 
@@ -67,9 +68,8 @@ enum compare_state {
 	CELL_WITHIN,              /* not significant and the interval rules out a change beyond --fail-above */
 	CELL_NOT_DETECTED,        /* not significant, and a change of the MDE could still hide in the noise */
 	CELL_CONFOUNDED,          /* a change that cannot be told apart from the sides' different outside load */
+	COMPARE_NSTATES
 };
-/* "not judged", "faster", "slower", "within", "not detected", "confounded": codes for CSV and JSON. */
-const char *compare_state_name(enum compare_state s);
 
 /* The outside load one side's samples of a cell saw: the CPU used by everything but the run plus
  * steal, in % of the machine (each sample's mean over its points). n 0: not measured. */
@@ -135,7 +135,8 @@ struct compare_cell {
 	size_t noisy_a, noisy_b;  /* valid points here measured in noise (left out with --exclude-noisy) */
 	size_t looks;             /* the --precision looks its samples could have stopped at: p times it,
 				   * the interval at alpha / looks (1: a fixed number of samples) */
-	char why_noisy[160];      /* the first one's reason, the side's it is (the other side's first) */
+	char why_noisy[160];      /* the first one's reason (the other side's first) */
+	int why_noisy_other;      /* that reason is the other side's (else the base's) */
 	enum compare_state state; /* the verdict, after the correction and the outside load */
 	struct compare_load load_a, load_b;
 	enum compare_load_model load_model;
@@ -178,9 +179,8 @@ enum compare_verdict {
 	COMPARE_CONFOUNDED,       /* nothing significant, but a change that cannot be told from the outside load */
 	COMPARE_UNJUDGED,         /* task counts in common, none that could be judged */
 	COMPARE_NO_DATA,          /* no task count in common */
+	COMPARE_NVERDICTS
 };
-/* "unchanged", "better", "worse", "mixed", "unjudged", "no data": for JSON. */
-const char *compare_verdict_name(enum compare_verdict k);
 struct compare_summary {
 	enum compare_verdict kind;
 	size_t common, judged, better, worse; /* cells present on both sides, judged, significantly up, down */
@@ -220,43 +220,112 @@ struct compare_panel {
 	struct compare_summary summary;
 };
 
-/* What a caution or warning is about: its code, for CSV, JSON and any program reading them. */
+/* What a caution or warning is about: its code, for CSV, JSON and any program reading them. The
+ * sentence each code is said in is report/'s (report/note_text.c): analysis only fills the fields. */
 enum compare_note_code {
-	NOTE_RUN_INCOMPLETE,      /* a run not complete: its valid points are used (value: its status) */
-	NOTE_ENV_DIFFERS,         /* an environment fact differs (key; value, base_value) */
-	NOTE_KCONFIG_DIFFERS,     /* kernel config options differ (count; value: the options listed) */
+	NOTE_RUN_INCOMPLETE,      /* a run not complete: its valid points are used (run, side; value: its status) */
+	NOTE_ENV_DIFFERS,         /* an environment fact differs (runs of side, base_run; key; value, base_value;
+				   * two_builds). Level NOTE_INFO: the kernels reaim vm booted, the variable under
+				   * test (value, base_value: the command lines; fact: kernels and images) */
+	NOTE_KCONFIG_DIFFERS,     /* kernel config options differ (count; config: the options) */
 	NOTE_OPTION_DIFFERS,      /* a measured option of a workload differs (key, workload; value, base_value) */
 	NOTE_MIX_DIFFERS,         /* a workload of the same name measured another mix (workload; value, base_value) */
 	NOTE_OSYNC_SEQUENTIAL,    /* O_SYNC on and off ran one after the other */
-	NOTE_GROUP_GAP,           /* one run of a side's several has a task count (count: its runs; tasks) */
-	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (value: the sides) */
-	NOTE_MISSING,             /* a side lacks task counts the base has (workload; tasks; count) */
-	NOTE_NOISY,               /* points measured in noise (workload; tasks; value: the first reason) */
+	NOTE_GROUP_GAP,           /* one run of a side's several has a task count (count: its runs; at: workload,
+				   * tasks) */
+	NOTE_ONE_RUN,             /* sides of one run: its repeats are the samples (sides; count: how many) */
+	NOTE_MISSING,             /* a side lacks task counts the base has (workload, osync, variant; at; count) */
+	NOTE_NOISY,               /* points measured in noise (workload, variant; at: tasks with each side's
+				   * count; value: the first reason, value_other: whose) */
 	NOTE_LOOKS,               /* samples of --precision rounds (count: the most looks) */
-	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; tasks; count) */
-	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; tasks;
+	NOTE_UNPAIRED,            /* paired rounds with one side invalid are left out (workload; at: tasks with
+				   * each side's count; count: all of them) */
+	NOTE_CONFOUNDED,          /* a change the sides' outside loads cannot be told from (workload; at;
 				   * figure: base min, max, other min, max of the load) */
 	NOTE_HOST_LOAD,           /* reaim vm: the host's outside load during the boots differs between the sides
-				   * (count: the other side's boots; value: its accelerator; figure: as confounded) */
+				   * (count, base_count: each side's boots; value: the accelerator; figure: as
+				   * confounded, then base mean, other mean) */
 	NOTE_BLOCKED,             /* reaim lab: the runs are paired by the device they ran on (count: devices) */
+	NOTE_NCODES
 };
-enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO };
-/* "run_incomplete", "env_differs", ...: the codes as the JSON writes them. */
-const char *compare_note_code_name(enum compare_note_code c);
-const char *compare_note_level_name(enum compare_note_level l);
-/* One caution or warning: its code and figures, and the sentence the text formats print. */
+enum compare_note_level { NOTE_WARNING, NOTE_CAUTION, NOTE_INFO, NOTE_NLEVELS };
+
+/* A cell a note is about: its workload and task count, and each side's count there where the code
+ * counts something per side (the base's a, the other's b). */
+struct compare_note_at {
+	char workload[64];
+	int tasks;
+	size_t a, b;
+};
+
+/* One caution or warning as data: its code, its level, and every figure its sentence names. */
 struct compare_note {
 	enum compare_note_code code;
 	enum compare_note_level level;
-	int64_t run, base_run;    /* the runs it names (0: none) */
+	int64_t run, base_run;    /* the runs it names (0: none); run is runs[0] where there are runs */
+	int64_t *runs;            /* env_differs: each run of side `side` found with the same difference */
+	size_t nruns;
 	int side, base_side;      /* their sides (-1: none) */
+	size_t *sides;            /* one_run: the sides whose samples are the repeats inside one run */
+	size_t nsides;
 	char key[96];             /* the fact or option */
 	char workload[64];
+	char variant[64];         /* the block's variant ("" none) */
+	int osync;                /* the block's O_SYNC setting (-1: none said) */
 	char *value, *base_value; /* what differs, each side's (NULL: not said) */
-	char *tasks;              /* the task counts it is about ("1, 2"), NULL: none */
-	size_t count;
-	double figure[4];         /* set by the codes that say so */
-	char *text;               /* the sentence (also m->notes[i]) */
+	struct compare_note_at *at; /* the cells it is about, in order */
+	size_t nat;
+	size_t count, base_count;
+	double figure[6];         /* set by the codes that say so */
+	char *fact[4];            /* set by the codes that say so */
+	struct kconfig_change *config; /* kconfig_differs: every option set differently (count of them) */
+	int two_builds;           /* env_differs: a fact of the kernel's identity, across sides of one release */
+	int value_other;          /* noisy: the value (a reason) is side's, else base_side's */
+};
+
+/* Why one run has nothing to compare inside it. */
+enum compare_nothing {
+	NOTHING_NO,               /* it has sides, or the model is of groups of runs */
+	NOTHING_ONE_VARIANT,      /* its points are of one variant (sides[0].variant) */
+	NOTHING_INSIDE,           /* no variants, and no workload measured with O_SYNC both on and off */
+};
+
+/* Why the comparison as a whole cannot be judged: the first of these that holds. */
+enum compare_unjudged {
+	UNJUDGED_NO,              /* it can: every cell the base has could be judged */
+	UNJUDGED_UNLIKE,          /* a workload of one name measured another mix (m->unlike) */
+	UNJUDGED_NOISE_ONLY,      /* nothing in common once the points measured in noise are left out */
+	UNJUDGED_NOTHING_COMMON,  /* no workload, O_SYNC setting and task count measured validly on both sides */
+	UNJUDGED_MISSING,         /* m->missing task counts of the base have no valid point on another side */
+	UNJUDGED_NONE_JUDGED,     /* fewer than 2 samples a side everywhere */
+	UNJUDGED_ONE_GROUP,       /* fewer than two sides (m->nothing says why, if one run) */
+};
+
+/* A workload whose mix differs between a side's run and the base run (run 0: none). */
+struct compare_unlike {
+	char workload[64];
+	int64_t run, base_run;
+};
+
+/* A cell a gate's decision names: its panel and its place among the panel's cells. */
+struct compare_cell_ref {
+	size_t panel, cell;
+};
+struct compare_cell_refs {
+	struct compare_cell_ref *v;
+	size_t n;
+};
+
+/* What a gate's decision rests on (cmp_decide_gate), for report/ to say. */
+struct compare_gate_why {
+	struct compare_cell_refs failed;     /* fail: the worsenings beyond the threshold */
+	double worst_pct;                    /* fail: the largest of their changes */
+	struct compare_cell_refs few;        /* cannot vouch: cells with fewer than 2 samples a side */
+	struct compare_cell_refs confounded; /* cannot vouch: cells confounded with the outside load */
+	struct compare_cell_refs wide;       /* cannot vouch: intervals that do not rule out vouch_pct */
+	double worst_low_pct;                /* of the wide ones: the worst end, as a gain (-: worse) */
+	double worst_mde_pct;                /* of the wide ones: the largest corrected MDE */
+	size_t judged;                       /* pass: the cells that passed */
 };
 
 struct compare_model {
@@ -268,24 +337,24 @@ struct compare_model {
 	struct compare_panel *panels;
 	size_t npanels;
 	size_t judged;            /* cells judged, over every side (each side's are a family of its own) */
-	char **notes;             /* warnings ("warning: ...") and cautions ("caution: ..."), one sentence each */
-	struct compare_note *cautions; /* the same, typed: cautions[i].text is notes[i] */
+	struct compare_note *notes; /* warnings and cautions, in the order found (worded by report/) */
 	size_t nnotes;
 	int regressed;
 	int gate;                 /* --fail-above or --bisect asked for a verdict on the whole comparison */
 	int exclude_noisy;        /* points measured in noise left out of the samples */
 	size_t noisy;             /* cells with a point measured in noise (a caution per panel) */
-	char nothing[256];        /* set when one run has nothing to compare inside it: why */
+	enum compare_nothing nothing; /* one run with nothing to compare inside it: why */
+	int64_t nothing_run;      /* that run */
 	size_t present;           /* cells both sides measured */
 	size_t missing;           /* cells the base measured and another side has no valid point at */
-	char unlike[256];         /* a workload whose mix differs between the sides' runs: why they are unlike */
-	char unjudged[320];       /* why a gate cannot pass: "" when every cell the base has could be judged */
+	struct compare_unlike unlike; /* the first workload whose mix differs between the sides' runs */
+	enum compare_unjudged unjudged; /* why a gate cannot pass (UNJUDGED_NO: every cell the base has judged) */
 	char run_label[128];      /* variants, osync: the run's label */
 	int interleaved;          /* osync: the settings ran interleaved, round by round (no caution) */
-	int gate_result;          /* enum compare_gate: what a gate concludes (decide_gate) */
-	char vouch[640];          /* why a gate cannot vouch: "" when it passes or fails */
+	int gate_result;          /* enum compare_gate: what a gate concludes (cmp_decide_gate) */
+	int gate_decided;         /* cmp_decide_gate ran: gate_result and gate_why hold */
 	double vouch_pct;         /* the drop a passing gate rules out: --fail-above, else a bare --bisect's default */
-	char decision[640];       /* the gate's decision in one sentence: what failed, passed or could not be vouched for */
+	struct compare_gate_why gate_why; /* what the decision rests on (report_gate_decision words it) */
 	int ratio;                /* enum compare_ratio: the views print B/A (1 + change / 100), or A/B, in place
 				   * of the % change */
 	int stats[COMPARE_NSTATS]; /* what the views show of a side's samples, in order (the mean by default) */
@@ -302,9 +371,9 @@ struct compare_model {
  * drop beyond the threshold (any with --bisect alone) that is not confounded with the outside load;
  * it passes only what it measured: every cell the base has judged (2 or more samples a side), none
  * confounded, and with a threshold X (a bare --bisect: COMPARE_BISECT_VOUCH_PCT) every interval ruling
- * out a drop beyond X (non-inferiority). Otherwise it cannot vouch (m->vouch says why): --fail-above
+ * out a drop beyond X (non-inferiority). Otherwise it cannot vouch (m->gate_why, m->unjudged): --fail-above
  * exits 5, --bisect stops the bisection (128), or skips the step (125) only where the side under test
- * measured nothing. m->decision says what it decided and why. */
+ * measured nothing. report_gate_decision (report/) says what it decided and why. */
 enum compare_gate {
 	COMPARE_GATE_PASS,
 	COMPARE_GATE_FAIL,

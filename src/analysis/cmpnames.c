@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The comparison's names: of its corrections, verdicts, states, load models, kinds and notes, a side's
+/* The comparison's names: of its corrections, load models and kinds (its verdicts' and notes' are
+ * report/'s), a side's
  * letter and name, and a panel found by what it compares. */
 #include "config.h"
 
@@ -26,23 +27,6 @@ const char *const compare_correction_names[] = {"holm", "bh", NULL};
 const char *compare_correction_name(enum compare_correction c)
 {
 	return c == COMPARE_BH ? "Benjamini-Hochberg" : "Holm";
-}
-
-const char *compare_verdict_name(enum compare_verdict k)
-{
-	static const char *const names[] = {[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better",
-					    [COMPARE_WORSE] = "worse",         [COMPARE_MIXED] = "mixed",
-					    [COMPARE_UNJUDGED] = "unjudged",   [COMPARE_NO_DATA] = "no data",
-					    [COMPARE_CONFOUNDED] = "confounded"};
-	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
-}
-
-const char *compare_state_name(enum compare_state st)
-{
-	static const char *const names[] = {[CELL_NOT_JUDGED] = "not judged", [CELL_FASTER] = "faster",
-					    [CELL_SLOWER] = "slower",         [CELL_WITHIN] = "within",
-					    [CELL_NOT_DETECTED] = "not detected", [CELL_CONFOUNDED] = "confounded"};
-	return (unsigned)st < ARRAY_SIZE(names) ? names[st] : "?";
 }
 
 const char *compare_load_model_name(enum compare_load_model k)
@@ -90,26 +74,6 @@ const struct compare_panel *compare_panel_find(const struct compare_model *m, si
 			return p;
 	}
 	return NULL;
-}
-
-const char *compare_note_code_name(enum compare_note_code c)
-{
-	static const char *const names[] = {
-		[NOTE_RUN_INCOMPLETE] = "run_incomplete", [NOTE_ENV_DIFFERS] = "env_differs",
-		[NOTE_KCONFIG_DIFFERS] = "kconfig_differs", [NOTE_OPTION_DIFFERS] = "option_differs",
-		[NOTE_MIX_DIFFERS] = "mix_differs",         [NOTE_OSYNC_SEQUENTIAL] = "osync_sequential",
-		[NOTE_GROUP_GAP] = "group_gap",             [NOTE_ONE_RUN] = "one_run",
-		[NOTE_MISSING] = "missing",                 [NOTE_NOISY] = "noisy",
-		[NOTE_LOOKS] = "looks",                     [NOTE_CONFOUNDED] = "confounded",
-		[NOTE_UNPAIRED] = "unpaired",               [NOTE_HOST_LOAD] = "host_load",
-		[NOTE_BLOCKED] = "blocked",
-	};
-	return (unsigned)c < ARRAY_SIZE(names) && names[c] ? names[c] : "?";
-}
-
-const char *compare_note_level_name(enum compare_note_level l)
-{
-	return l == NOTE_WARNING ? "warning" : l == NOTE_CAUTION ? "caution" : "note";
 }
 
 void compare_side_letter(size_t i, char *buf, size_t len)

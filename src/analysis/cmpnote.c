@@ -26,21 +26,39 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
-/* Add a caution: its fields (strings copied) and its sentence. */
-void cmp_note(struct compare_model *m, struct compare_note n, const char *fmt, ...)
+void cmp_note(struct compare_model *m, struct compare_note n)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = xvasprintf(fmt, ap);
-	va_end(ap);
 	m->notes = xrealloc(m->notes, (m->nnotes + 1) * sizeof(*m->notes));
-	m->cautions = xrealloc(m->cautions, (m->nnotes + 1) * sizeof(*m->cautions));
 	n.value = dup_or_null(n.value);
 	n.base_value = dup_or_null(n.base_value);
-	n.tasks = dup_or_null(n.tasks);
-	n.text = s;
-	m->cautions[m->nnotes] = n;
-	m->notes[m->nnotes++] = s;
+	for (size_t i = 0; i < ARRAY_SIZE(n.fact); i++)
+		n.fact[i] = dup_or_null(n.fact[i]);
+	if (n.run && !n.nruns) {
+		n.runs = xcalloc(1, sizeof(*n.runs));
+		n.runs[n.nruns++] = n.run;
+	}
+	m->notes[m->nnotes++] = n;
+}
+
+void cmp_note_free(struct compare_note *n)
+{
+	free(n->value);
+	free(n->base_value);
+	for (size_t i = 0; i < ARRAY_SIZE(n->fact); i++)
+		free(n->fact[i]);
+	free(n->runs);
+	free(n->sides);
+	free(n->at);
+	if (n->config)
+		kconfig_changes_free(n->config, n->count);
+}
+
+void cmp_note_at(struct compare_note *n, const char *workload, int tasks, size_t a, size_t b)
+{
+	n->at = xrealloc(n->at, (n->nat + 1) * sizeof(*n->at));
+	struct compare_note_at *at = &n->at[n->nat++];
+	*at = (struct compare_note_at){.tasks = tasks, .a = a, .b = b};
+	snprintf(at->workload, sizeof(at->workload), "%s", workload);
 }
 
 /* ---- warnings ---- */
@@ -94,25 +112,20 @@ static const char *env_value(char *const *kv, size_t n, const char *key)
 	return NULL;
 }
 
-/* Kernel configs listed in a note, option by option; the rest are counted. */
-#define CONFIG_LISTED 12
-
 /* The kernel config options two runs' kernels set differently, from the texts stored with them. */
-static void config_note(struct build *b, int64_t base, int64_t other, const char *kind)
+static void config_note(struct build *b, int64_t base, int64_t other, enum compare_note_level level)
 {
 	struct compare_model *m = b->m;
 	char *ta = NULL, *tb = NULL;
 	if (store_get_kernel_config(b->st, base, &ta) == 0 && store_get_kernel_config(b->st, other, &tb) == 0 && ta &&
 	    tb) {
-		size_t n;
-		char *line = kconfig_diff_line(ta, tb, CONFIG_LISTED, &n);
-		if (line)
-			cmp_note(m, NOTE(NOTE_KCONFIG_DIFFERS, strcmp(kind, "warning") == 0 ? NOTE_WARNING : NOTE_INFO,
-				     RUNS(other, base), .key = "kernel.config", .count = n, .value = line),
-			     "%s: run %lld (%s) differs from run %lld (%s) in %zu kernel config option%s: %s", kind,
-			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), n, n == 1 ? "" : "s",
-			     line);
-		free(line);
+		struct kconfig_change *c;
+		size_t n = kconfig_diff(ta, tb, &c);
+		if (n)
+			cmp_note(m, NOTE(NOTE_KCONFIG_DIFFERS, level, RUNS(other, base), .key = "kernel.config", .count = n,
+					 .config = c));
+		else
+			kconfig_changes_free(c, n);
 	}
 	free(ta);
 	free(tb);
@@ -167,13 +180,13 @@ static int boot_declared(struct compare_model *m, const struct run_env *a, const
 	const char *ca = env_value(ka, na, "boot.cmdline"), *cb = env_value(kb, nb, "boot.cmdline");
 	if (!sa || !sb || !ca || !cb || (strcmp(sa, sb) == 0 && strcmp(ca, cb) == 0))
 		return 0;
+	/* fact: each side's kernel (NULL: not said) and image, the base's first */
 	struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_INFO, RUNS(other, base), .key = "boot.cmdline",
-				     .value = (char *)cb, .base_value = (char *)ca);
+				     .value = (char *)cb, .base_value = (char *)ca,
+				     .fact = {(char *)env_value(ka, na, "boot.kernel"), (char *)sa,
+					      (char *)env_value(kb, nb, "boot.kernel"), (char *)sb});
 	if (first_of_side)
-		cmp_note(m, n, "the variable under test (reaim vm): %s boots %s (image %.12s, command line '%s'), %s boots %s "
-			"(image %.12s, command line '%s')",
-		     letter_of(m, base), env_value(ka, na, "boot.kernel") ? env_value(ka, na, "boot.kernel") : "?", sa, ca,
-		     letter_of(m, other), env_value(kb, nb, "boot.kernel") ? env_value(kb, nb, "boot.kernel") : "?", sb, cb);
+		cmp_note(m, n);
 	return 1;
 }
 
@@ -222,13 +235,8 @@ static void host_load_cautions(struct build *b)
 			continue;
 		const char *accel = a.tcg || o.tcg ? "tcg" : "kvm";
 		cmp_note(m, NOTE(NOTE_HOST_LOAD, NOTE_CAUTION, .side = (int)s, .base_side = 0, .count = o.n,
-			     .value = (char *)accel, .key = "boot.host_outside_pct",
-			     .figure = {a.min, a.max, o.min, o.max}),
-		     "caution: the host's CPU used by others during the boots differs: %s's %zu boot%s saw %.0f-%.0f %% "
-		     "(mean %.0f), %s's %zu saw %.0f-%.0f %% (mean %.0f); the guests cannot see it (%s), so their figures "
-		     "may differ by the host's load alone: boot the sides again on a quieter host",
-		     m->sides[s].letter, o.n, o.n == 1 ? "" : "s", o.min, o.max, o.mean, m->sides[0].letter, a.n, a.min,
-		     a.max, a.mean, strcmp(accel, "tcg") == 0 ? "a TCG guest has no steal time" : "beyond its steal time");
+				 .base_count = a.n, .value = (char *)accel, .key = "boot.host_outside_pct",
+				 .figure = {a.min, a.max, o.min, o.max, a.mean, o.mean}));
 	}
 }
 
@@ -238,24 +246,18 @@ static int same_or_both_null(const char *a, const char *b)
 }
 
 /* One warning per fact and side: a run of a side already warned of with the same value joins that
- * warning ("runs 3, 4 (B) differ from run 1 (A) in ..."). 1 when it joined one. */
+ * warning (its runs; "runs 3, 4 (B) differ from run 1 (A) in ..."). 1 when it joined one. */
 static int join_env_note(struct compare_model *m, const struct compare_note *n)
 {
 	for (size_t i = 0; i < m->nnotes; i++) {
-		struct compare_note *c = &m->cautions[i];
-		if (c->code != NOTE_ENV_DIFFERS || c->side != n->side || c->base_run != n->base_run ||
-		    strcmp(c->key, n->key) != 0 || !same_or_both_null(c->value, n->value))
+		struct compare_note *c = &m->notes[i];
+		if (c->code != NOTE_ENV_DIFFERS || c->level != n->level || c->side != n->side ||
+		    c->base_run != n->base_run || strcmp(c->key, n->key) != 0 || !same_or_both_null(c->value, n->value))
 			continue;
-		const char *ids = c->text + strlen(c->count > 1 ? "warning: runs " : "warning: run ");
-		const char *rest = strstr(ids, " (");
-		const char *tail = rest ? strstr(rest, ") differ") : NULL;
-		BUG_ON(!rest || !tail);
-		tail += strlen(") differ") + (c->count > 1 ? 0 : 1); /* "differs" becomes "differ" */
-		char *text = xasprintf("warning: runs %.*s, %lld (%s) differ%s", (int)(rest - ids), ids, (long long)n->run,
-				       m->sides[n->side].letter, tail);
-		free(c->text);
-		c->text = m->notes[i] = text;
-		c->count = c->count > 1 ? c->count + 1 : 2;
+		BUG_ON(!c->nruns);
+		c->runs = xrealloc(c->runs, (c->nruns + 1) * sizeof(*c->runs));
+		c->runs[c->nruns++] = n->run;
+		c->count = c->nruns;
 		return 1;
 	}
 	return 0;
@@ -294,18 +296,16 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 			if (strncmp(kb[j], ka[i], klen + 1) == 0)
 				theirs = kb[j] + klen + 1;
 		struct compare_note n = NOTE(NOTE_ENV_DIFFERS, NOTE_WARNING, RUNS(other, base),
-					     .value = (char *)theirs, .base_value = (char *)(tab + 1));
+					     .value = (char *)theirs, .base_value = (char *)(tab + 1),
+					     .two_builds = identity && !same_side);
 		snprintf(n.key, sizeof(n.key), "%.*s", (int)klen, ka[i]);
 		if ((!theirs || strcmp(theirs, tab + 1) != 0) && boot_fact(ka[i], klen, tab + 1, theirs, declared) == FACT_WARN &&
 		    !join_env_note(m, &n))
-			cmp_note(m, n, "warning: run %lld (%s) differs from run %lld (%s) in %.*s: '%s' against '%s'%s",
-			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), (int)klen, ka[i],
-			     theirs ? theirs : "(absent)", tab + 1,
-			     identity && !same_side ? " (two builds of one kernel release)" : "");
+			cmp_note(m, n);
 	}
 	const char *ca = env_value(ka, na, "kernel.config"), *cb = env_value(kb, nb, "kernel.config");
 	if (ca && cb && strcmp(ca, cb) != 0)
-		config_note(b, base, other, (same_side || one_release) && !declared ? "warning" : "note");
+		config_note(b, base, other, (same_side || one_release) && !declared ? NOTE_WARNING : NOTE_INFO);
 	cmp_free_strings(ka, na);
 	cmp_free_strings(kb, nb);
 }
@@ -354,11 +354,7 @@ static void option_warnings(struct build *b, int64_t base, int64_t other)
 			theirs = strcmp(ob[j].workload, oa[i].workload) == 0;
 		/* a workload the other run lacks, or an option it was made before, says nothing */
 		if (theirs && vb && va && strcmp(va, vb) != 0)
-			cmp_note(m, option_note(m, other, base, &oa[i], vb, va),
-			     "warning: run %lld (%s) differs from run %lld (%s) in option %s of workload %s: '%s' "
-				"against '%s'",
-			     (long long)other, letter_of(m, other), (long long)base, letter_of(m, base), oa[i].key,
-			     oa[i].workload, vb, va);
+			cmp_note(m, option_note(m, other, base, &oa[i], vb, va));
 		free(va);
 		free(vb);
 	}
@@ -425,14 +421,11 @@ static void mix_warnings(struct build *b, int64_t base, int64_t other)
 					struct compare_note n = NOTE(NOTE_MIX_DIFFERS, NOTE_WARNING, RUNS(other, base),
 								     .value = mb, .base_value = ma);
 					snprintf(n.workload, sizeof(n.workload), "%s", wb[i].name);
-					cmp_note(m, n, "warning: workload %s of run %lld (%s) is not the one run %lld (%s) "
-						   "measured: its mix is %s against %s; unlike runs are not judged",
-					     wb[i].name, (long long)other, letter_of(m, other), (long long)base,
-					     letter_of(m, base), mb, ma);
-					if (!m->unlike[0])
-						snprintf(m->unlike, sizeof(m->unlike), "unlike runs: workload %s of run %lld "
-							 "measured another mix than run %lld", wb[i].name, (long long)other,
-							 (long long)base);
+					cmp_note(m, n);
+					if (!m->unlike.run) {
+						snprintf(m->unlike.workload, sizeof(m->unlike.workload), "%s", wb[i].name);
+						m->unlike.run = other, m->unlike.base_run = base;
+					}
 				}
 				free(ma);
 				free(mb);
@@ -449,10 +442,8 @@ void cmp_warnings(struct build *b)
 		for (size_t i = 0; i < m->sides[s].nruns; i++) {
 			const struct crun *r = cmp_run_of(b, m->sides[s].runs[i]);
 			if (strcmp(r->row.status, "complete") != 0)
-				cmp_note(m, NOTE(NOTE_RUN_INCOMPLETE, NOTE_WARNING, .run = r->id, .side = (int)s, .base_side = -1,
-					     .value = (char *)r->row.status),
-				     "warning: run %lld (%s) is %s: its valid points are used", (long long)r->id,
-				     m->sides[s].letter, r->row.status);
+				cmp_note(m, NOTE(NOTE_RUN_INCOMPLETE, NOTE_WARNING, .run = r->id, .side = (int)s,
+						 .base_side = -1, .value = (char *)r->row.status));
 			if (r->id == base || m->kind != COMPARE_GROUPS)
 				continue;
 			env_warnings(b, base, r->id);
@@ -460,9 +451,7 @@ void cmp_warnings(struct build *b)
 			mix_warnings(b, base, r->id);
 		}
 	if (m->kind == COMPARE_OSYNC && !m->interleaved)
-		cmp_note(m, NOTE(NOTE_OSYNC_SEQUENTIAL, NOTE_CAUTION, .side = 1, .base_side = 0),
-		     "caution: O_SYNC on and off ran one after the other, not interleaved, so drift between "
-			"them is not cancelled by pairing rounds (--variant interleaves the points it compares)");
+		cmp_note(m, NOTE(NOTE_OSYNC_SEQUENTIAL, NOTE_CAUTION, .side = 1, .base_side = 0));
 	if (m->kind != COMPARE_GROUPS)
 		return;
 	host_load_cautions(b);
@@ -470,26 +459,21 @@ void cmp_warnings(struct build *b)
 	for (size_t s = 0; s < m->nsides; s++) {
 		if (m->sides[s].nruns < 2)
 			continue;
-		struct strbuf at = {0};
+		struct compare_note gap = NOTE(NOTE_GROUP_GAP, NOTE_CAUTION, .side = (int)s, .base_side = -1,
+					       .count = m->sides[s].nruns);
 		for (size_t i = 0; i < m->npanels; i++)
 			for (size_t c = 0; c < m->panels[i].ncells; c++) {
 				const struct compare_cell *cell = &m->panels[i].cells[c];
 				int here = (s == 0 && cell->src_a == VERDICT_SRC_REPEATS) ||
 					   (m->panels[i].side == s && cell->src_b == VERDICT_SRC_REPEATS);
 				if (here && (s != 0 || m->panels[i].side == 1))
-					strbuf_addf(&at, "%s%s %d", at.len ? ", " : "", m->panels[i].workload, cell->tasks);
+					cmp_note_at(&gap, m->panels[i].workload, cell->tasks, 0, 0);
 			}
-		if (at.len)
-			cmp_note(m, NOTE(NOTE_GROUP_GAP, NOTE_CAUTION, .side = (int)s, .base_side = -1, .count = m->sides[s].nruns,
-				     .tasks = at.buf),
-			     "caution: only one of %s's %zu runs has valid points at (workload tasks) %s, so %s's samples "
-				"there are that run's repeats, which understate the noise between runs",
-			     m->sides[s].letter, m->sides[s].nruns, at.buf, m->sides[s].letter);
-		strbuf_free(&at);
+		if (gap.nat)
+			cmp_note(m, gap);
 	}
 	/* sides whose samples are the repeats inside one run */
-	struct strbuf who = {0};
-	size_t nwho = 0;
+	struct compare_note who = NOTE(NOTE_ONE_RUN, NOTE_CAUTION, NO_SIDES);
 	for (size_t s = 0; s < m->nsides; s++) {
 		int repeats = 0;
 		if (m->sides[s].nruns > 1)
@@ -501,17 +485,13 @@ void cmp_warnings(struct build *b)
 					  (m->panels[i].side == s && cell->src_b == VERDICT_SRC_REPEATS);
 			}
 		if (repeats) {
-			strbuf_addf(&who, "%s%s", nwho ? ", " : "", m->sides[s].letter);
-			nwho++;
+			who.sides = xrealloc(who.sides, (who.nsides + 1) * sizeof(*who.sides));
+			who.sides[who.nsides++] = s;
 		}
 	}
-	if (nwho)
-		cmp_note(m, NOTE(NOTE_ONE_RUN, NOTE_CAUTION, NO_SIDES, .value = who.buf, .count = nwho),
-		     "caution: %s %s one run, so %s samples are the repeats inside it, which share one window of "
-			"outside load: p values and intervals understate the noise between runs (give 2 or more runs "
-			"a side: A1,A2 B1,B2)",
-		     who.buf, nwho > 1 ? "have" : "has", nwho > 1 ? "their" : "its");
-	strbuf_free(&who);
+	who.count = who.nsides;
+	if (who.nsides)
+		cmp_note(m, who);
 }
 
 /* A caution per panel with points measured in noise: where, how many a side, and the first reason. */
@@ -519,29 +499,21 @@ void cmp_noise_cautions(struct compare_model *m)
 {
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		const char *why = NULL;
+		struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0);
 		for (size_t c = 0; c < p->ncells; c++) {
 			const struct compare_cell *cell = &p->cells[c];
 			if (!cell->noisy_a && !cell->noisy_b)
 				continue;
-			strbuf_addf(&at, "%s%d (%s %zu, %s %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
-				    cell->noisy_a, m->sides[p->side].letter, cell->noisy_b);
-			why = why ? why : cell->why_noisy;
+			cmp_note_at(&n, p->workload, cell->tasks, cell->noisy_a, cell->noisy_b);
+			if (!n.value)
+				n.value = (char *)cell->why_noisy, n.value_other = cell->why_noisy_other;
 			m->noisy++;
 		}
-		if (at.len) {
-			struct compare_note n = NOTE(NOTE_NOISY, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-						     .tasks = at.buf, .value = (char *)why);
+		if (n.nat) {
 			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			cmp_note(m, n, "caution: points measured in noise at %s tasks of workload %s%s%s, %s against %s (%s): "
-				"their change may be the noise's; %s",
-			     at.buf, p->workload, p->variant[0] ? ", variant " : "", p->variant, m->sides[p->side].letter,
-			     m->sides[0].letter, why,
-			     m->exclude_noisy ? "they are counted here, but left out of the samples (--exclude-noisy)"
-					      : "--exclude-noisy judges without them");
+			snprintf(n.variant, sizeof(n.variant), "%s", p->variant);
+			cmp_note(m, n);
 		}
-		strbuf_free(&at);
 	}
 }
 
@@ -550,31 +522,18 @@ void cmp_unpaired_cautions(struct compare_model *m)
 {
 	for (size_t i = 0; i < m->npanels; i++) {
 		const struct compare_panel *p = &m->panels[i];
-		struct strbuf at = {0};
-		size_t left = 0;
+		struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0);
 		for (size_t c = 0; c < p->ncells; c++) {
 			const struct compare_cell *cell = &p->cells[c];
 			if (!cell->unpaired_a && !cell->unpaired_b)
 				continue;
-			strbuf_addf(&at, "%s%d (%s %zu, %s %zu)", at.len ? ", " : "", cell->tasks, m->sides[0].letter,
-				    cell->unpaired_a, m->sides[p->side].letter, cell->unpaired_b);
-			left += cell->unpaired_a + cell->unpaired_b;
+			cmp_note_at(&n, p->workload, cell->tasks, cell->unpaired_a, cell->unpaired_b);
+			n.count += cell->unpaired_a + cell->unpaired_b;
 		}
-		if (at.len) {
-			struct compare_note n = NOTE(NOTE_UNPAIRED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-						     .tasks = at.buf, .count = left);
+		if (n.nat) {
 			snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-			if (m->blocked)
-				cmp_note(m, n, "caution: runs without a partner of the other side on their device are left "
-					       "out of the pairs at %s tasks of workload %s: the means compared are of the pairs",
-					 at.buf, p->workload);
-			else
-				cmp_note(m, n, "caution: valid rounds whose partner in the other arm is invalid are left out "
-					       "of the pairs at %s tasks of workload %s: the means compared are of the pairs, "
-					       "while show and the plot's curves keep every valid round",
-					 at.buf, p->workload);
+			cmp_note(m, n);
 		}
-		strbuf_free(&at);
 	}
 }
 
@@ -586,19 +545,13 @@ void cmp_confounded_cautions(struct compare_model *m)
 		const struct compare_summary *v = &p->summary;
 		if (!v->confounded)
 			continue;
-		struct strbuf at = {0};
+		struct compare_note n = NOTE(NOTE_CONFOUNDED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
+					     .count = v->confounded,
+					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
 		for (size_t c = 0; c < p->ncells; c++)
 			if (p->cells[c].state == CELL_CONFOUNDED)
-				strbuf_addf(&at, "%s%d", at.len ? ", " : "", p->cells[c].tasks);
-		struct compare_note n = NOTE(NOTE_CONFOUNDED, NOTE_CAUTION, .side = (int)p->side, .base_side = 0,
-					     .tasks = at.buf, .count = v->confounded,
-					     .figure = {v->load_a.min, v->load_a.max, v->load_b.min, v->load_b.max});
+				cmp_note_at(&n, p->workload, p->cells[c].tasks, 0, 0);
 		snprintf(n.workload, sizeof(n.workload), "%s", p->workload);
-		cmp_note(m, n, "caution: %s's change at %s tasks of workload %s cannot be told apart from the outside load: "
-			   "at %s's points others demanded %.0f-%.0f %% of the CPUs, at %s's %.0f-%.0f %%; interleave the "
-			   "sides (--variant, or runs A B B A) or run them on a quiet machine",
-		     m->sides[p->side].letter, at.buf, p->workload, m->sides[p->side].letter, v->load_b.min, v->load_b.max,
-		     m->sides[0].letter, v->load_a.min, v->load_a.max);
-		strbuf_free(&at);
+		cmp_note(m, n);
 	}
 }

@@ -206,13 +206,12 @@ void cmp_build_panel(struct build *b, const struct key *k, size_t side, struct c
 		c->nruns_a = cmp_cell_runs(b, sa, k, c->tasks, &c->runs_a);
 		c->nruns_b = cmp_cell_runs(b, sb, k, c->tasks, &c->runs_b);
 		pn->has_loads |= isfinite(c->loads_a) || isfinite(c->loads_b) || isfinite(c->lcpu_a) || isfinite(c->lcpu_b);
-		/* the reason quoted is the side's it came from: "B: outside load 23.4 % of the machine" */
+		/* the reason quoted, and whose it is: the other side's first */
 		char why_a[sizeof(c->why_noisy)] = "", why_b[sizeof(c->why_noisy)] = "";
 		c->noisy_a = noisy_at(b, sa, k, c->tasks, why_a, sizeof(why_a));
 		c->noisy_b = noisy_at(b, sb, k, c->tasks, why_b, sizeof(why_b));
-		if (why_b[0] || why_a[0])
-			snprintf(c->why_noisy, sizeof(c->why_noisy), "%s: %.150s", why_b[0] ? sb->letter : sa->letter,
-				 why_b[0] ? why_b : why_a);
+		c->why_noisy_other = why_b[0] != '\0';
+		snprintf(c->why_noisy, sizeof(c->why_noisy), "%.150s", why_b[0] ? why_b : why_a);
 		/* the geomean of the changes the cells judge: adjusted where the cell is, as its Change column */
 		if (c->present && c->mean_a > 0 && c->mean_b > 0) {
 			int adjusted = c->judged && c->load_model == LOAD_COVARIATE;

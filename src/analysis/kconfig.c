@@ -91,18 +91,3 @@ void kconfig_changes_free(struct kconfig_change *c, size_t n)
 	}
 	free(c);
 }
-
-char *kconfig_diff_line(const char *a, const char *b, size_t listed, size_t *n)
-{
-	struct kconfig_change *c;
-	*n = kconfig_diff(a, b, &c);
-	if (*n == 0)
-		return NULL;
-	struct strbuf sb = {0};
-	for (size_t i = 0; i < *n && i < listed; i++)
-		strbuf_addf(&sb, "%s%s '%s' against '%s'", i ? ", " : "", c[i].name, c[i].b, c[i].a);
-	if (*n > listed)
-		strbuf_addf(&sb, " and %zu more", *n - listed);
-	kconfig_changes_free(c, *n);
-	return sb.buf;
-}

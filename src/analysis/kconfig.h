@@ -15,8 +15,6 @@ struct kconfig_change {
 /* The options of configs a and b whose values differ, by name; returns how many. */
 size_t kconfig_diff(const char *a, const char *b, struct kconfig_change **out);
 void kconfig_changes_free(struct kconfig_change *c, size_t n);
-/* The changes from a to b as one line, "CONFIG_HZ '1000' against '250', ..." (b's value first), at most
- * `listed` of them and then how many more; *n gets the count. NULL when none differ. */
-char *kconfig_diff_line(const char *a, const char *b, size_t listed, size_t *n);
+/* In words: report_kconfig_line (report/note_text.c). */
 
 #endif

@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "analysis/noise.h"
+#include "measure/load.h"
 
 const char *noise_of_point(const struct store_point *p)
 {
 	if (!p->noisy)
 		return NULL;
-	return p->noise[0] ? p->noise : "outside load or steal over the noise limit";
+	return p->noise[0] ? p->noise : LOAD_NOISE_UNSAID;
 }
 
 /* How far a point's noise went: its larger figure. */

@@ -29,6 +29,8 @@ double load_outside_cpu_pct(double busy_cpu_s, double own_cpu_s, unsigned ncpus,
 /* The resolution of an outside share measured from /proc/stat over wall_s seconds, in % of the machine:
  * every CPU's busy time may be off by a tick at each end of the period (hz is USER_HZ). */
 double load_resolution_pct(double hz, double wall_s);
+/* The reason of a point stored as noisy before its reason was (schema before the noise column). */
+#define LOAD_NOISE_UNSAID "outside load or steal over the noise limit"
 /* Whether a point was measured in noise: its outside share or its steal passes limit_pct by more than
  * the resolution (a short point cannot tell 12 % from 10 %). Returns 1 with the reason in why, e.g.
  * "outside load 23.4 % of the machine" or "steal 11.0 % of CPU time" (both joined by "; "); 0 when it

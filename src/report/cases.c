@@ -207,7 +207,7 @@ static void csv_out(FILE *f, const struct wide_model *w)
 				fputc(',', f);
 				textout_csv_number(f, "%.5f", 1 + pct / 100);
 				fprintf(f, ",%s,%s,%s,%s\n", c->judged ? "yes" : "no",
-					!c->judged ? "n/a" : c->significant ? "yes" : "no", compare_state_name(c->state),
+					!c->judged ? "n/a" : c->significant ? "yes" : "no", report_state_name(c->state),
 					m->metric->name);
 			}
 	}
@@ -246,7 +246,7 @@ static void json_out(FILE *f, const struct wide_model *w)
 										: 100.0 * (c->mean_b / c->mean_a - 1));
 				fprintf(f, ", \"judged\": %s, \"significant\": %s, \"state\": \"%s\"}",
 					have && c->judged ? "true" : "false", have && c->significant ? "true" : "false",
-					have ? compare_state_name(c->state) : "not judged");
+					have ? report_state_name(c->state) : "not judged");
 			}
 			fputs("]}", f);
 		}

@@ -334,8 +334,11 @@ int report_compare_counters(FILE *f, struct store *st, const struct compare_grou
 	struct compare_model m;
 	struct counter_model cm = {0};
 	int rc = compare_model_build(st, groups, n, o, &m);
-	if (rc == 0 && m.nothing[0])
-		fprintf(f, "%s\n", m.nothing);
+	char nothing[320] = "";
+	if (rc == 0)
+		report_nothing_text(&m, nothing, sizeof(nothing));
+	if (rc == 0 && nothing[0])
+		fprintf(f, "%s\n", nothing);
 	else if (rc == 0 && (rc = counter_model_build(st, &m, &cm)) == 0) {
 		if (strcmp(format, "json") == 0)
 			json(f, &m, &cm);

@@ -217,20 +217,6 @@ static void text_begin(FILE *f, const struct compare_model *m, int markdown)
 	strbuf_free(&legend);
 }
 
-/* Each caution and warning once, after the tables: the figures come first. */
-static void text_notes(FILE *f, const struct compare_model *m, int markdown)
-{
-	if (m->nnotes)
-		fputc('\n', f);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		char *shown_note = text_escape(m->notes[i]); /* it names stored workloads and values: escaped */
-		char *line = xasprintf("%s%s", markdown ? "- " : "", shown_note);
-		free(shown_note);
-		report_wrap(f, line, "  ", markdown ? 0 : COMPARE_COLUMNS);
-		free(line);
-	}
-}
-
 static void table_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 0); }
 static void markdown_begin(FILE *f, const struct compare_model *m) { text_begin(f, m, 1); }
 
@@ -695,7 +681,7 @@ static void csv_panel(FILE *f, const struct compare_model *m, const struct compa
 		csv_numbers(f, "%.3f", cpu, ARRAY_SIZE(cpu));
 		csv_numbers(f, "%.4g", (const double[]){c->cpu_judged ? c->cpu_p_adj : NAN}, 1);
 		fprintf(f, ",%s", c->cpu_judged ? (c->cpu_significant ? "yes" : "no") : "n/a");
-		fprintf(f, ",%s,%s", compare_state_name(c->state), compare_load_model_name(c->load_model));
+		fprintf(f, ",%s,%s", report_state_name(c->state), compare_load_model_name(c->load_model));
 		const struct compare_load *la = &c->load_a, *lb = &c->load_b;
 		const double loads[] = {la->n ? la->mean : NAN, la->n ? la->min : NAN, la->n ? la->max : NAN,
 					lb->n ? lb->mean : NAN, lb->n ? lb->min : NAN, lb->n ? lb->max : NAN};
@@ -748,8 +734,8 @@ static void json_string_or_null(FILE *f, const char *key, const char *v)
 /* One caution as data: its code and level, the runs and sides it names, what differs and its figures. */
 static void json_caution(FILE *f, const struct compare_model *m, const struct compare_note *n, int first)
 {
-	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", compare_note_code_name(n->code),
-		compare_note_level_name(n->level));
+	fprintf(f, "%s{\"code\": \"%s\", \"level\": \"%s\"", first ? "\n  " : ",\n  ", report_note_code_name(n->code),
+		report_note_level_name(n->level));
 	char side[8], base[8];
 	snprintf(side, sizeof(side), "%s", n->side >= 0 ? m->sides[n->side].letter : "?");
 	snprintf(base, sizeof(base), "%s", n->base_side >= 0 ? m->sides[n->base_side].letter : "?");
@@ -761,9 +747,12 @@ static void json_caution(FILE *f, const struct compare_model *m, const struct co
 		fprintf(f, ", \"base_run\": %lld", (long long)n->base_run);
 	json_string_or_null(f, "key", n->key[0] ? n->key : NULL);
 	json_string_or_null(f, "workload", n->workload[0] ? n->workload : NULL);
-	json_string_or_null(f, "value", n->value);
+	char *value = report_note_value(m, n), *tasks = report_note_tasks(m, n);
+	json_string_or_null(f, "value", value);
 	json_string_or_null(f, "base_value", n->base_value);
-	json_string_or_null(f, "tasks", n->tasks);
+	json_string_or_null(f, "tasks", tasks);
+	free(value);
+	free(tasks);
 	fprintf(f, ", \"count\": %zu", n->count);
 	if (n->code == NOTE_CONFOUNDED || n->code == NOTE_HOST_LOAD) {
 		json_num(f, "load_base_min", "%.2f", n->figure[0]);
@@ -805,14 +794,11 @@ static void json_begin(FILE *f, const struct compare_model *m)
 		json_string_or_null(f, "load", d->load);
 		fputc('}', f);
 	}
-	fprintf(f, "],\n \"notes\": [");
-	for (size_t i = 0; i < m->nnotes; i++) {
-		fputs(i ? ", " : "", f);
-		textout_json_string(f, m->notes[i]);
-	}
-	fprintf(f, "],\n \"cautions\": [");
+	fprintf(f, "],\n \"notes\": ");
+	report_notes_json(f, m);
+	fprintf(f, ",\n \"cautions\": [");
 	for (size_t i = 0; i < m->nnotes; i++)
-		json_caution(f, m, &m->cautions[i], i == 0);
+		json_caution(f, m, &m->notes[i], i == 0);
 	fprintf(f, "],\n \"rows\": [");
 }
 
@@ -899,7 +885,7 @@ static void json_panel(FILE *f, const struct compare_model *m, const struct comp
 		json_num(f, "real_pct", "%.4f", c->real_pct);
 		json_num(f, "rank_p", "%.6g", c->rank_p >= 0 ? c->rank_p : NAN);
 		fprintf(f, ", \"noisy_base\": %zu, \"noisy_other\": %zu", c->noisy_a, c->noisy_b);
-		fprintf(f, ", \"state\": \"%s\", \"load_model\": \"%s\"", compare_state_name(c->state),
+		fprintf(f, ", \"state\": \"%s\", \"load_model\": \"%s\"", report_state_name(c->state),
 			compare_load_model_name(c->load_model));
 		json_load(f, "load_base", &c->load_a);
 		json_load(f, "load_other", &c->load_b);
@@ -959,7 +945,7 @@ static void json_end(FILE *f, const struct compare_model *m)
 		report_panel_line(m, p, line, sizeof(line));
 		fputs(i ? ",\n  " : "\n  ", f);
 		json_block(f, m, p);
-		fprintf(f, ", \"verdict\": \"%s\", \"line\": ", compare_verdict_name(p->summary.kind));
+		fprintf(f, ", \"verdict\": \"%s\", \"line\": ", report_verdict_json(p->summary.kind));
 		textout_json_string(f, line);
 		json_num(f, "mean_change_pct", "%.4f", p->summary.kind == COMPARE_BETTER ? p->summary.better_pct
 						       : p->summary.worse ? p->summary.worse_pct : NAN);
@@ -971,14 +957,17 @@ static void json_end(FILE *f, const struct compare_model *m)
 	else
 		fputs("null", f);
 	fprintf(f, ", \"noisy_cells\": %zu, \"exclude_noisy\": %s", m->noisy, m->exclude_noisy ? "true" : "false");
+	char why[640];
+	report_unjudged_text(m, why, sizeof(why));
 	fputs(", \"could_not_judge\": ", f);
-	if (m->unjudged[0])
-		textout_json_string(f, m->unjudged);
+	if (why[0])
+		textout_json_string(f, why);
 	else
 		fputs("null", f);
+	report_gate_vouch(m, why, sizeof(why));
 	fputs(", \"cannot_vouch\": ", f);
-	if (m->gate && m->vouch[0])
-		textout_json_string(f, m->vouch);
+	if (m->gate && why[0])
+		textout_json_string(f, why);
 	else
 		fputs("null", f);
 	fputs("}\n", f);
@@ -987,11 +976,14 @@ static void json_end(FILE *f, const struct compare_model *m)
 /* After the panels of the text formats: why a gate could not pass. */
 static void text_end(FILE *f, const struct compare_model *m, int markdown)
 {
-	text_notes(f, m, markdown);
-	if (m->unjudged[0])
-		wrapf(f, "  ", "\nCould not judge: %s.", m->unjudged);
-	else if (m->gate && m->vouch[0])
-		wrapf(f, "  ", "\nThe gate cannot vouch: %s.", m->vouch);
+	char unjudged[640], vouch[640];
+	report_notes_text(f, m, markdown, COMPARE_COLUMNS); /* the figures come first */
+	report_unjudged_text(m, unjudged, sizeof(unjudged));
+	report_gate_vouch(m, vouch, sizeof(vouch));
+	if (unjudged[0])
+		wrapf(f, "  ", "\nCould not judge: %s.", unjudged);
+	else if (m->gate && vouch[0])
+		wrapf(f, "  ", "\nThe gate cannot vouch: %s.", vouch);
 	size_t moved = 0;
 	for (size_t i = 0; i < m->npanels; i++)
 		moved += m->panels[i].summary.better + m->panels[i].summary.worse;
@@ -1020,10 +1012,12 @@ const struct compare_format report_compare_formats[] = {
 void report_compare_result(const struct compare_model *m, struct compare_result *res)
 {
 	res->gate = compare_model_gate(m);
-	res->nothing = m->nothing[0] || (m->nsides >= 2 && m->present == 0);
-	snprintf(res->why, sizeof(res->why), "%s", m->unjudged[0] ? m->unjudged : m->vouch);
-	res->judged = !m->unjudged[0];
-	snprintf(res->decision, sizeof(res->decision), "%s", m->decision);
+	res->nothing = m->nothing != NOTHING_NO || (m->nsides >= 2 && m->present == 0);
+	report_unjudged_text(m, res->why, sizeof(res->why));
+	if (!res->why[0])
+		report_gate_vouch(m, res->why, sizeof(res->why));
+	res->judged = m->unjudged == UNJUDGED_NO;
+	report_gate_decision(m, res->decision, sizeof(res->decision));
 }
 
 int report_compare(FILE *f, struct store *st, const struct compare_group *groups, size_t n,
@@ -1043,11 +1037,13 @@ int report_compare(FILE *f, struct store *st, const struct compare_group *groups
 	const struct compare_format *fmt = &report_compare_formats[w];
 	m.verbose = o->verbose;
 	report_compare_result(&m, res);
-	if (m.nothing[0] && fmt->begin != json_begin) {
+	if (m.nothing != NOTHING_NO && fmt->begin != json_begin) {
+		char nothing[320];
+		report_nothing_text(&m, nothing, sizeof(nothing));
 		if (fmt->begin == csv_begin)
 			csv_begin(f, &m);
 		else
-			fprintf(f, "%s\n", m.nothing);
+			fprintf(f, "%s\n", nothing);
 		compare_model_free(&m);
 		return 0;
 	}

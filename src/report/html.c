@@ -53,6 +53,8 @@ static const char style[] =
 	"td.up{color:#1e7e45;font-weight:bold}td.down{color:#b03a2e;font-weight:bold}"
 	".moved{background:#fff1c2}tr.differs td{background:#fff1c2}"
 	".note{color:#555;font-size:.9em}small{color:#666}"
+	/* a note's level (report_note_level_style): a warning reads as one, a caution as a caution */
+	"li.warning{color:#b03a2e;font-weight:bold}li.caution{color:#8a5a0b}li.info{color:#555}"
 	"figure{margin:.5em 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}"
 	"pre{background:#f6f6f6;padding:8px;overflow-x:auto;font-size:.85em}code{font-size:.9em}"
 	"dl{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dt{font-weight:bold}dd{margin:0}";
@@ -132,25 +134,6 @@ static const char *env_of(const struct run_data *r, const char *key)
 	return NULL;
 }
 
-static const char *verdict_class(const struct compare_model *m, enum compare_verdict k)
-{
-	static const char *const classes[] = {
-		[COMPARE_UNCHANGED] = "unchanged", [COMPARE_BETTER] = "better", [COMPARE_WORSE] = "worse",
-		[COMPARE_MIXED] = "mixed",         [COMPARE_UNJUDGED] = "unjudged", [COMPARE_NO_DATA] = "nodata",
-		[COMPARE_CONFOUNDED] = "confounded",
-	};
-	if (m->kind == COMPARE_OSYNC && k != COMPARE_UNJUDGED && k != COMPARE_NO_DATA && k != COMPARE_CONFOUNDED)
-		return "unchanged"; /* what O_SYNC costs is expected, not a regression of the run */
-	return (unsigned)k < ARRAY_SIZE(classes) ? classes[k] : "nodata";
-}
-
-static const char *verdict_name(const struct compare_model *m, enum compare_verdict k)
-{
-	if (m->kind == COMPARE_OSYNC && (k == COMPARE_WORSE || k == COMPARE_BETTER || k == COMPARE_MIXED))
-		return k == COMPARE_WORSE ? "O_SYNC costs" : k == COMPARE_BETTER ? "O_SYNC gains" : "O_SYNC mixed";
-	return report_verdict_name(k);
-}
-
 /* A run as "kernel-a (run 1)", escaped. */
 static void run_name(FILE *f, const struct run_data *r)
 {
@@ -193,7 +176,7 @@ static void verdict_row(FILE *f, const struct compare_model *m, const struct com
 	fputs("</td><td class=\"l\">", f);
 	side_name(f, m, p->side);
 	fprintf(f, " <small>against %s</small></td><td class=\"l\"><span class=\"badge %s\">%s</span></td>",
-		m->sides[0].letter, verdict_class(m, p->summary.kind), verdict_name(m, p->summary.kind));
+		m->sides[0].letter, report_verdict_style(m, p->summary.kind), report_verdict_words(m, p->summary.kind));
 	if (p->ngeo)
 		fprintf(f, "<td>%+.1f %%</td>", p->geomean_pct);
 	else
@@ -229,7 +212,9 @@ static void verdicts(FILE *f, const struct compare_model *m)
 	fputs("</h2>\n", f);
 	if (m->nsides < 2) {
 		fputs("<p class=\"note\">", f);
-		html_text(f, m->nothing[0] ? m->nothing : "One group of runs: there is nothing to judge it against; its "
+		char nothing[320];
+		report_nothing_text(m, nothing, sizeof(nothing));
+		html_text(f, nothing[0] ? nothing : "One group of runs: there is nothing to judge it against; its "
 						       "curves and figures follow.", 0);
 		fputs("</p>\n", f);
 		return;
@@ -243,8 +228,12 @@ static void verdicts(FILE *f, const struct compare_model *m)
 		fputs("<p class=\"note\">The base measured nothing the other sides could be judged against.</p>\n", f);
 	if (m->nnotes) {
 		fputs("<ul class=\"notes\">\n", f);
-		for (size_t i = 0; i < m->nnotes; i++)
-			element(f, "<li>", m->notes[i], "</li>\n");
+		for (size_t i = 0; i < m->nnotes; i++) {
+			char *text = report_note_text(m, &m->notes[i]);
+			fprintf(f, "<li class=\"%s\">", report_note_level_style(m->notes[i].level));
+			element(f, "", text ? text : "", "</li>\n");
+			free(text);
+		}
 		fputs("</ul>\n", f);
 	}
 	fprintf(f, "<p class=\"note\">As <code>reaim compare</code> judges them: each side against A at every task "
@@ -472,7 +461,7 @@ static void cell_row(FILE *f, const struct compare_model *m, const struct compar
 	const char *cls = c->significant && !ratio ? (pct < 0 ? " class=\"down\"" : " class=\"up\"") : "";
 	report_metric_value(m, compare_cell_stat(c, 1, m->stats[0]), mean, sizeof(mean));
 	fprintf(f, "<td>%s</td><td>%zu</td><td%s data-pct=\"%.4f\" data-state=\"%s\">%+.1f %%%s</td>", mean,
-		c->nb, cls, pct, compare_state_name(c->state), pct,
+		c->nb, cls, pct, report_state_name(c->state), pct,
 		c->state == CELL_CONFOUNDED ? " #" : c->significant ? " *" : c->judged ? "" : " ?");
 	if (c->judged && c->v.bounded)
 		fprintf(f, "<td data-lo=\"%.4f\" data-hi=\"%.4f\">%+.1f to %+.1f %%</td>", c->v.ci_low_pct,
@@ -788,8 +777,10 @@ static void config_differences(FILE *f, const struct run_data *rd, size_t n)
 		const char *h = env_of(&rd[r], "kernel.config");
 		if (!base || !h || strcmp(base, h) == 0 || !rd[0].kernel_config || !rd[r].kernel_config)
 			continue;
-		size_t count;
-		char *line = kconfig_diff_line(rd[0].kernel_config, rd[r].kernel_config, CONFIG_LISTED, &count);
+		struct kconfig_change *changes;
+		size_t count = kconfig_diff(rd[0].kernel_config, rd[r].kernel_config, &changes);
+		char *line = report_kconfig_line(changes, count, CONFIG_LISTED);
+		kconfig_changes_free(changes, count);
 		if (!line)
 			continue;
 		fputs("<p>The kernel of ", f);

@@ -11,9 +11,6 @@
 #include "analysis/curves.h"
 #include "store/store.h"
 
-/* "regression", "improvement", ...: the name of a panel's verdict in the model. */
-const char *report_verdict_name(enum compare_verdict k);
-
 /* Writes s as HTML text: markup characters escaped, control characters and bytes that are not UTF-8
  * as U+FFFD; with keep_lines, newlines and tabs are kept (for <pre>). */
 void html_text(FILE *f, const char *s, int keep_lines);

@@ -411,25 +411,32 @@ static void put_legend(FILE *f, const struct long_table *t)
 	free(full);
 }
 
-/* Every caution of every figure's model, once. */
+/* Every caution of every figure's model, once: a sentence another figure's model said is not said again. */
 static void put_cautions(FILE *f, const struct long_table *t)
 {
-	int first = 1;
+	char **said = NULL;
+	size_t nsaid = 0;
 	for (size_t g = 0; g < t->nfigs; g++)
 		for (size_t i = 0; i < t->figs[g].m.nnotes; i++) {
-			int seen = 0;
-			for (size_t h = 0; h <= g && !seen; h++)
-				for (size_t k = 0; k < (h < g ? t->figs[h].m.nnotes : i) && !seen; k++)
-					seen = strcmp(t->figs[h].m.notes[k], t->figs[g].m.notes[i]) == 0;
-			if (seen)
+			char *text = report_note_text(&t->figs[g].m, &t->figs[g].m.notes[i]);
+			int seen = !text;
+			for (size_t k = 0; k < nsaid && !seen; k++)
+				seen = strcmp(said[k], text) == 0;
+			if (seen) {
+				free(text);
 				continue;
-			if (first)
+			}
+			if (!nsaid)
 				fputc('\n', f);
-			first = 0;
-			char *safe = text_escape(t->figs[g].m.notes[i]); /* a note quotes stored text */
+			said = xrealloc(said, (nsaid + 1) * sizeof(*said));
+			said[nsaid++] = text;
+			char *safe = text_escape(text); /* a note quotes stored text */
 			report_wrap(f, safe, "  ", LONG_COLUMNS);
 			free(safe);
 		}
+	for (size_t k = 0; k < nsaid; k++)
+		free(said[k]);
+	free(said);
 }
 
 static int fig_of(const struct long_table *t, const char *metric)
@@ -529,8 +536,10 @@ int report_compare_long(FILE *f, struct store *st, const struct compare_group *g
 	int markdown = o->format && strcmp(o->format, "markdown") == 0;
 	if (markdown)
 		fputs("```\n", f);
-	if (m0->nothing[0]) {
-		fprintf(f, "%s\n", m0->nothing);
+	if (m0->nothing != NOTHING_NO) {
+		char nothing[320];
+		report_nothing_text(m0, nothing, sizeof(nothing));
+		fprintf(f, "%s\n", nothing);
 	} else {
 		plan_cols(&t);
 		t.gap = 2;
@@ -563,7 +572,7 @@ int report_compare_reciprocals(FILE *f, struct store *st, const struct compare_g
 	op.bisect = 0;
 	struct long_table t = {0};
 	int rc = build_figs(&t, st, groups, n, &op);
-	if (rc == 0 && !t.figs[0].m.nothing[0])
+	if (rc == 0 && t.figs[0].m.nothing == NOTHING_NO)
 		put_reciprocals(f, &t);
 	long_free(&t);
 	return rc;

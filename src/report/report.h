@@ -125,6 +125,40 @@ char *report_panel_few_text(const struct compare_model *m, const struct compare_
 /* A panel's verdict in one line, as every format prints it: "B is 4.3 % ± 1.1 % slower than A (95 %)
  * at 3 of 4 task counts, Holm" (the mean significant change and its intervals' mean half-width). */
 void report_panel_line(const struct compare_model *m, const struct compare_panel *p, char *buf, size_t len);
+/* A comparison's caution or warning in words (report/note_text.c, the one place notes are worded):
+ * its sentence; the JSON names of its code and level and the HTML class of its level (NULL: no such
+ * code or level); its cells as JSON's "tasks" says them ("1, 2"; NULL: none); its value as JSON says
+ * it (the options of a kconfig note, the sides of a one-run note); kernel config changes as one line,
+ * "CONFIG_HZ '1000' against '250', ..." (b's value first, at most `listed`, then how many more; NULL
+ * when none). The strings returned are the caller's to free(). */
+struct compare_note;
+struct kconfig_change;
+char *report_note_text(const struct compare_model *m, const struct compare_note *n);
+const char *report_note_code_name(enum compare_note_code c);
+const char *report_note_level_name(enum compare_note_level l);
+const char *report_note_level_style(enum compare_note_level l);
+char *report_note_tasks(const struct compare_model *m, const struct compare_note *n);
+char *report_note_value(const struct compare_model *m, const struct compare_note *n);
+char *report_kconfig_line(const struct kconfig_change *c, size_t n, size_t listed);
+/* Each note once, after a view's tables: a blank line, then a sentence a note (escaped; Markdown: an
+ * item, else wrapped at `columns`); and JSON's "notes": the sentences as an array of strings. */
+void report_notes_text(FILE *f, const struct compare_model *m, int markdown, size_t columns);
+void report_notes_json(FILE *f, const struct compare_model *m);
+/* A comparison's judgement of itself in words (report/gate_text.c): why one run has nothing to compare
+ * inside it, why the comparison cannot be judged, why a gate cannot vouch, and the gate's decision in
+ * one sentence; each "" when there is none. */
+void report_nothing_text(const struct compare_model *m, char *buf, size_t len);
+void report_unjudged_text(const struct compare_model *m, char *buf, size_t len);
+void report_gate_vouch(const struct compare_model *m, char *buf, size_t len);
+void report_gate_decision(const struct compare_model *m, char *buf, size_t len);
+/* What a verdict is called (report/verdict_states.c, its one table): a panel's verdict as compare's
+ * JSON names it ("worse"), in words ("regression"; of O_SYNC on against off, "O_SYNC costs": what
+ * O_SYNC costs is expected, no regression) and the HTML badge's class ("worse"; O_SYNC's "unchanged");
+ * a cell's state as CSV and JSON name it ("slower"). */
+const char *report_verdict_json(enum compare_verdict k);
+const char *report_verdict_words(const struct compare_model *m, enum compare_verdict k);
+const char *report_verdict_style(const struct compare_model *m, enum compare_verdict k);
+const char *report_state_name(enum compare_state s);
 /* The words for a worsening and a betterment of the model's metric: "slower", "faster" of Jobs/Min and
  * times; "higher", "lower" (or the other way) of the rest. */
 void report_metric_words(const struct compare_model *m, const char **worse, const char **better);

@@ -14,17 +14,6 @@
 #include "report/textout.h"
 #include "util/util.h"
 
-const char *report_verdict_name(enum compare_verdict k)
-{
-	static const char *const names[] = {
-		[COMPARE_UNCHANGED] = "no significant change", [COMPARE_BETTER] = "improvement",
-		[COMPARE_WORSE] = "regression",                [COMPARE_MIXED] = "mixed",
-		[COMPARE_UNJUDGED] = "cannot judge",           [COMPARE_NO_DATA] = "nothing in common",
-		[COMPARE_CONFOUNDED] = "confounded with the machine",
-	};
-	return (unsigned)k < ARRAY_SIZE(names) ? names[k] : "?";
-}
-
 /* "4.3 % ± 1.1 %", or "4.3 % (an unbounded interval)". */
 static void strbuf_change(struct strbuf *sb, double pct, double half)
 {
@@ -156,7 +145,7 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 	const char *worse, *better;
 	report_metric_words(m, &worse, &better);
 	strbuf_side(&sb, m, p->side);
-	if (m->unlike[0]) { /* runs that measured different mixes get no verdict sentence at all */
+	if (m->unlike.run) { /* runs that measured different mixes get no verdict sentence at all */
 		strbuf_addf(&sb, " against ");
 		strbuf_side(&sb, m, 0);
 		strbuf_addf(&sb, ": not judged, the runs are unlike (see the warning)");
@@ -208,6 +197,7 @@ void report_panel_line(const struct compare_model *m, const struct compare_panel
 		strbuf_addf(&sb, ": none of the %zu task counts in common can be judged (fewer than 2 samples a side)",
 			    v->common);
 		break;
+	case COMPARE_NVERDICTS: /* a count, never a verdict */
 	case COMPARE_NO_DATA:
 		strbuf_addf(&sb, " and ");
 		strbuf_side(&sb, m, 0);

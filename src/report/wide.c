@@ -229,20 +229,6 @@ static void text_legend(FILE *f, const struct compare_model *m, int markdown)
 	free(legend);
 }
 
-/* Each caution and warning once, after the tables. */
-static void text_notes(FILE *f, const struct compare_model *m, int markdown)
-{
-	if (m->nnotes)
-		fputc('\n', f);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		char *safe = text_escape(m->notes[i]); /* a note quotes stored text */
-		char *line = xasprintf("%s%s", markdown ? "- " : "", safe);
-		free(safe);
-		report_wrap(f, line, "  ", markdown ? 0 : WIDE_COLUMNS);
-		free(line);
-	}
-}
-
 static void text_cell(struct strbuf *line, const struct wide_text *t, int base)
 {
 	if (base)
@@ -407,7 +393,7 @@ static void wide_text_out(FILE *f, const struct wide_model *w)
 	}
 	free(sides);
 	all_line(f, w, 0);
-	text_notes(f, m, 0);
+	report_notes_text(f, m, 0, WIDE_COLUMNS);
 }
 
 static void md_cell(FILE *f, const struct wide_text *t, int base)
@@ -496,7 +482,7 @@ static void wide_markdown_out(FILE *f, const struct wide_model *w)
 		}
 	}
 	all_line(f, w, 1);
-	text_notes(f, m, 1);
+	report_notes_text(f, m, 1, WIDE_COLUMNS);
 }
 
 const struct compare_wide_format report_compare_wide_formats[] = {

@@ -225,12 +225,9 @@ void report_wide_json(FILE *f, const struct wide_model *w)
 		json_num(f, "total_pct", "%.4f", w->total_pct[s]);
 		fprintf(f, ", \"total_cells\": %zu}", w->total_cells);
 	}
-	fputs("],\n \"notes\": [", f);
-	for (size_t i = 0; i < m->nnotes; i++) {
-		fputs(i ? ", " : "", f);
-		textout_json_string(f, m->notes[i]);
-	}
-	fputs("],\n \"blocks\": [", f);
+	fputs("],\n \"notes\": ", f);
+	report_notes_json(f, m);
+	fputs(",\n \"blocks\": [", f);
 	for (size_t k = 0; k < w->nblocks; k++) {
 		const struct wide_block *b = &w->blocks[k];
 		fprintf(f, "%s\n  {\"workload\": ", k ? "," : "");

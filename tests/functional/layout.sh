@@ -7,7 +7,8 @@
 # (and any form but "FOLDER/FILE.h", <system.h> and "config.h" is refused); every file is named in
 # its folder's row and every folder in the data-flow picture; no function is over 80 lines or
 # takes more than 7 parameters, and no file is over 800 lines (but for known lists that only
-# shrink). The table is read from the document itself, so the rule and its check are one text.
+# shrink); src/analysis/ writes no English sentence (report/ words what it judges). The table is
+# read from the document itself, so the rule and its check are one text.
 # The script then runs itself on a copy of the sources with a planted violation of each kind and
 # must fail each there.
 . "$(dirname "$0")/lib.sh"
@@ -287,6 +288,53 @@ reused=$(cd "$SRCDIR" && find src -name '*.[ch]' ! -name internal.h | sort |
 ok "$([ -z "$reused" ] && echo 0 || echo 1)" "no basename is reused but a command's file of cmd/ and internal.h"
 [ -z "$reused" ] || echo "$reused" | sed 's/^/#   /'
 
+# analysis/ judges and report/ words: no English sentence is written in src/analysis/. A sentence is
+# a string literal, outside comments, holding four words in a row (letters joined by single spaces).
+# Allowed are the help of an option table (a line with a `.help =` field: --help prints it) and the
+# literals of a call to an error function (a line calling a function whose name holds "err": set_err,
+# errlist_add, ...): a failure's message is said where it happens. Notes, verdicts and the gate's
+# reasons are codes and fields there, worded in report/ (note_text.c, verdict_states.c, gate_text.c).
+# sentences FILE...: "FILE:LINE: LITERAL" for each sentence.
+sentences() {
+	awk 'FNR == 1 { incomment = 0 }
+	{
+		line = $0; out = ""
+		while (line != "") { # the line without its comments, its literals kept whole
+			if (incomment) {
+				e = index(line, "*/"); if (!e) break
+				line = substr(line, e + 2); incomment = 0; continue
+			}
+			c = substr(line, 1, 1)
+			if (c == "\"") { # up to the next quote not escaped
+				for (j = 2; j <= length(line); j++) { d = substr(line, j, 1); if (d == "\\") j++; else if (d == "\"") break }
+				out = out substr(line, 1, j); line = substr(line, j + 1); continue
+			}
+			if (c == "'\''") { # a character constant, escaped or not
+				j = substr(line, 2, 1) == "\\" ? 4 : 3; out = out substr(line, 1, j); line = substr(line, j + 1); continue
+			}
+			if (substr(line, 1, 2) == "/*") { incomment = 1; line = substr(line, 3); continue }
+			if (substr(line, 1, 2) == "//") break
+			out = out c; line = substr(line, 2)
+		}
+		if (out ~ /\.help[ \t]*=/ || out ~ /[A-Za-z_]*err[A-Za-z_]*[ \t]*\(/)
+			next
+		while (match(out, /"([^"\\]|\\.)*"/)) {
+			lit = substr(out, RSTART, RLENGTH); out = substr(out, RSTART + RLENGTH)
+			if (lit ~ /[A-Za-z]+ [A-Za-z]+ [A-Za-z]+ [A-Za-z]+/)
+				print FILENAME ": " FNR ": " lit
+		}
+	}' "$@"
+}
+printf '%s\n' '/* a comment says "what the next four words say" */' 'x = "run %lld is slower than"; /* "ok" */' \
+	'set_err(err, len, "the run cannot be read");' '.help = "the mean of the samples",' 'y = "two words", z = '\''"'\'';' \
+	'w = "a \"quoted\" word in a line";' >"$T/words.c"
+ok "$([ "$(sentences "$T/words.c" | sed "s|^$T/||" | tr '\n' '|')" = \
+	'words.c: 2: "run %lld is slower than"|words.c: 6: "a \"quoted\" word in a line"|' ] && echo 0 || echo 1)" \
+	"a sentence in a literal is found; a comment's, an error's, a help's and a short literal are not"
+(cd "$SRCDIR" && sentences src/analysis/*.[ch]) >"$T/sentences"
+ok "$([ -s "$T/sentences" ] && echo 1 || echo 0)" "no English sentence is written in src/analysis/ ($(wc -l <"$T/sentences") found)"
+sed 's/^/#   /' "$T/sentences"
+
 loose=$(cd "$SRCDIR/src" && ls -p | grep -v / | grep "\.[ch]$" | grep -vx main.c)
 ok "$([ -z "$loose" ] && echo 0 || echo 1)" "src/ holds main.c alone${loose:+ (also: $(echo $loose))}"
 
@@ -317,9 +365,13 @@ if [ -z "${REAIM_LAYOUT_PLANTED-}" ]; then
 	# a new file of 801 lines, and a file of cmd/ that is no command beside util's of its name
 	{ printf '/* planted */\n'; i=0; while [ $i -lt 800 ]; do echo "/* $i */"; i=$((i + 1)); done; } >"$T/copy/src/util/planted_big.c"
 	printf '/* planted */\n' >"$T/copy/src/cmd/text.c"
+	# a sentence worded in analysis/
+	words_at=$(($(wc -l <"$T/copy/src/analysis/noise.c") + 1))
+	printf 'const char *planted_words(void);\nconst char *planted_words(void)\n{\n\treturn "B is slower than A";\n}\n' \
+		>>"$T/copy/src/analysis/noise.c"
 	REAIM_LAYOUT_PLANTED=1 REAIM_SRCDIR="$T/copy" REAIM_BUILDDIR="$T/build" sh "$0" >"$T/planted" 2>&1
-	ok "$([ $? -eq 1 ] && [ "$(grep -c '^not ok' "$T/planted")" -eq 7 ] && echo 0 || echo 1)" \
-		"the planted copy fails seven checks, no more ($(grep -c '^not ok' "$T/planted"))"
+	ok "$([ $? -eq 1 ] && [ "$(grep -c '^not ok' "$T/planted")" -eq 8 ] && echo 0 || echo 1)" \
+		"the planted copy fails eight checks, no more ($(grep -c '^not ok' "$T/planted"))"
 	grep '^not ok' "$T/planted" | sed 's/^/#   /'
 	# planted CHECK LINE DESCRIPTION: the planted copy fails CHECK, naming LINE (fixed strings)
 	planted() {
@@ -343,6 +395,8 @@ if [ -z "${REAIM_LAYOUT_PLANTED-}" ]; then
 		'a planted function of 9 parameters fails the check'
 	planted 'no file is over' 'src/util/planted_big.c: 801 lines' 'a planted new file of 801 lines fails the check'
 	planted 'no basename is reused' 'text.c: src/cmd/text.c src/util/text.c' 'a planted cmd/text.c beside util/text.c fails the check'
+	planted 'no English sentence is written in src/analysis/' "src/analysis/noise.c: $((words_at + 3)): \"B is slower than A\"" \
+		'a planted sentence in analysis/ fails the check'
 	planted 'every source is named in its folder' 'src/cmd/text.c' 'a planted file no row names fails the check'
 fi
 finish

@@ -162,6 +162,16 @@ static const struct compare_subtest *subtest(const struct compare_panel *p, cons
 	return NULL;
 }
 
+/* A note in words, as every view says it (report/note_text.c); valid until the next call. */
+static const char *note_words(const struct compare_model *m, const struct compare_note *n)
+{
+	static char buf[4096];
+	char *text = report_note_text(m, n);
+	snprintf(buf, sizeof(buf), "%s", text ? text : "");
+	free(text);
+	return buf;
+}
+
 static void groups(void)
 {
 	/* run means at 1 task: A 100, 102, 98 and B 110, 112; at 2 tasks: A 200, 204, 196 and B 201, 203 */
@@ -217,12 +227,12 @@ static void groups(void)
 	}
 	int warned = 0;
 	for (size_t i = 0; i < m.nnotes; i++)
-		warned |= strstr(m.notes[i], "run 5 (B) differs from run 1 (A) in option jobs_per_task of workload dbase: "
+		warned |= strstr(note_words(&m, &m.notes[i]), "run 5 (B) differs from run 1 (A) in option jobs_per_task of workload dbase: "
 					     "'200' against '100'") != NULL;
 	ok(warned, "the options warning names the run and the option");
 	int label_warned = 0;
 	for (size_t i = 0; i < m.nnotes; i++)
-		label_warned |= strstr(m.notes[i], "option label") != NULL || strstr(m.notes[i], "caution") != NULL;
+		label_warned |= strstr(note_words(&m, &m.notes[i]), "option label") != NULL || strstr(note_words(&m, &m.notes[i]), "caution") != NULL;
 	is_int(label_warned, 0, "no warning for the label, no caution for runs as replicates");
 	compare_model_free(&m);
 
@@ -268,6 +278,7 @@ static void groups(void)
 }
 
 static const char *note_with(const struct compare_model *m, const char *text);
+
 
 /* Each side against the base is its own family: a third side leaves the second's adjusted p as it was. */
 static void family_per_side(void)
@@ -355,7 +366,7 @@ static void variants(void)
 	ok(c->na == 3 && c->unpaired_a == 1 && c->unpaired_b == 0, "variants: an invalid round leaves its partner out");
 	ok(note_with(&m, "valid rounds whose partner in the other arm is invalid are left out of the pairs at 1 (A 1, B 0)")
 	   != NULL, "variants: and a caution says so");
-	ok(m.nnotes && m.cautions[m.nnotes - 1].code == NOTE_UNPAIRED, "variants: with its code");
+	ok(m.nnotes && m.notes[m.nnotes - 1].code == NOTE_UNPAIRED, "variants: with its code");
 	compare_model_free(&m);
 }
 
@@ -466,8 +477,8 @@ static void single_runs(void)
 static const char *note_with(const struct compare_model *m, const char *text)
 {
 	for (size_t i = 0; i < m->nnotes; i++)
-		if (strstr(m->notes[i], text))
-			return m->notes[i];
+		if (strstr(note_words(m, &m->notes[i]), text))
+			return note_words(m, &m->notes[i]);
 	return NULL;
 }
 
@@ -539,11 +550,11 @@ static void boot_host_load(void)
 	compare_model_build(st, busy, 2, &o, &m);
 	const struct compare_note *n = NULL;
 	for (size_t i = 0; i < m.nnotes; i++)
-		n = m.cautions[i].code == NOTE_HOST_LOAD ? &m.cautions[i] : n;
+		n = m.notes[i].code == NOTE_HOST_LOAD ? &m.notes[i] : n;
 	ok(n && n->level == NOTE_CAUTION && n->side == 1 && n->base_side == 0 && n->count == 2 && n->figure[0] == 10 &&
 		   n->figure[1] == 12 && n->figure[2] == 40 && n->figure[3] == 46 && strcmp(n->value, "tcg") == 0,
 	   "host load: a caution with each side's least and most");
-	is_str(n ? n->text : NULL,
+	is_str(n ? note_words(&m, n) : NULL,
 	       "caution: the host's CPU used by others during the boots differs: B's 2 boots saw 40-46 % (mean 43), A's 2 "
 	       "saw 10-12 % (mean 11); the guests cannot see it (a TCG guest has no steal time), so their figures may "
 	       "differ by the host's load alone: boot the sides again on a quieter host",
@@ -559,7 +570,7 @@ static void boot_host_load(void)
 	compare_model_build(st, quiet, 2, &o, &m);
 	n = NULL;
 	for (size_t i = 0; i < m.nnotes; i++)
-		n = m.cautions[i].code == NOTE_HOST_LOAD ? &m.cautions[i] : n;
+		n = m.notes[i].code == NOTE_HOST_LOAD ? &m.notes[i] : n;
 	ok(!n, "host load within 5 points a side: no caution");
 	compare_model_free(&m);
 }
@@ -588,7 +599,7 @@ static void osync_both(void)
 		compare_model_build(st, &one, 1, &o, &m);
 		int said = 0;
 		for (size_t i = 0; i < m.nnotes; i++)
-			said |= strstr(m.notes[i], "ran one after the other") != NULL;
+			said |= strstr(note_words(&m, &m.notes[i]), "ran one after the other") != NULL;
 		ok(k ? !said && m.interleaved : said && !m.interleaved,
 		   k ? "osync both interleaved: paired without a caution" : "osync both one after the other: the caution");
 		compare_model_free(&m);
@@ -637,8 +648,8 @@ static void quantities(void)
 	compare_model_build(st, g2, 2, &o, &m);
 	int said = 0, false_one = 0;
 	for (size_t i = 0; i < m.nnotes; i++) {
-		said |= strstr(m.notes[i], "only one of A's 2 runs has valid points at (workload tasks) dbase 2") != NULL;
-		false_one |= strstr(m.notes[i], "A has one run") != NULL;
+		said |= strstr(note_words(&m, &m.notes[i]), "only one of A's 2 runs has valid points at (workload tasks) dbase 2") != NULL;
+		false_one |= strstr(note_words(&m, &m.notes[i]), "A has one run") != NULL;
 	}
 	ok(said, "a gap in a group: the caution names the task count and the group's runs");
 	ok(!false_one, "and does not say the group has one run");
@@ -674,8 +685,8 @@ static void noise(void)
 	compare_model_build(st, g, 2, &o, &m);
 	int said = 0;
 	for (size_t i = 0; i < m.nnotes; i++)
-		said |= strstr(m.notes[i], "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks") &&
-			strstr(m.notes[i], "(B: outside load 61.0 % of the machine)") && strstr(m.notes[i], "--exclude-noisy");
+		said |= strstr(note_words(&m, &m.notes[i]), "caution: points measured in noise at 1 (A 0, B 2), 2 (A 0, B 2) tasks") &&
+			strstr(note_words(&m, &m.notes[i]), "(B: outside load 61.0 % of the machine)") && strstr(note_words(&m, &m.notes[i]), "--exclude-noisy");
 	ok(said, "noise: a caution naming the cells, the counts a side and the reason");
 	ok(m.npanels && m.panels[0].summary.noisy == 2, "noise: the panel's verdict counts the noisy cells");
 	ok(m.npanels && m.panels[0].cells[0].nb == 3, "noise: the noisy run is a sample without --exclude-noisy");
@@ -702,8 +713,8 @@ static void noise(void)
 	report_html(f, st, g, 2, NULL, err, sizeof(err));
 	fclose(f);
 	ok(buf && strstr(buf, "; points measured in noise at 2 of them") &&
-		   strstr(buf, "<li>caution: points measured in noise at 1 (A 0, B 2)"),
-	   "noise: the report's verdict says so, with the caution");
+		   strstr(buf, "<li class=\"caution\">caution: points measured in noise at 1 (A 0, B 2)"),
+	   "noise: the report's verdict says so, with the caution styled as one");
 	free(buf);
 	struct compare_options ox = {.alpha = 0.05, .exclude_noisy = 1};
 	compare_model_build(st, g, 2, &ox, &m);
@@ -811,7 +822,9 @@ static void outside_load(void)
 	ok(c && fabs(c->v.slope + 0.0114) < 0.001, "load: the slope is the machine's (-1.1 % of Jobs/Min a point of load)");
 	is_int(m.regressed, 0, "load: a confounded drop is no regression");
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "load: and the gate cannot vouch");
-	ok(strstr(m.vouch, "outside load") != NULL, "load: saying the outside load is why");
+	char vouch[640];
+	report_gate_vouch(&m, vouch, sizeof(vouch));
+	ok(strstr(vouch, "outside load") != NULL, "load: saying the outside load is why");
 	is_int(m.npanels ? (int)m.panels[0].summary.kind : -1, COMPARE_CONFOUNDED, "load: the panel is confounded");
 	char line[512];
 	report_panel_line(&m, &m.panels[0], line, sizeof(line));
@@ -869,7 +882,8 @@ static void outside_load(void)
 	compare_model_free(&m);
 	load_sides("ld-a6", qa, sa, "ld-b6", qb, sb, 3, &m, 0.2);
 	is_int(compare_model_gate(&m), COMPARE_GATE_UNJUDGED, "gate: the same runs cannot vouch for 0.2 %");
-	ok(strstr(m.vouch, "does not rule out a drop beyond 0.2 %") && strstr(m.vouch, "it could detect about"),
+	report_gate_vouch(&m, vouch, sizeof(vouch));
+	ok(strstr(vouch, "does not rule out a drop beyond 0.2 %") && strstr(vouch, "it could detect about"),
 	   "gate: saying the interval and the MDE");
 	c = m.npanels ? &m.panels[0].cells[0] : NULL;
 	ok(c && c->mde_adj_pct >= c->v.mde_pct, "gate: the MDE at the corrected level is no smaller");
@@ -882,7 +896,7 @@ static void outside_load(void)
 	ok(c && c->fragile, "few runs: a cell one sample decides is flagged");
 	ok(c && fabs(c->median_b - 95.5) < 1e-9 && fabs(c->median_a - 100) < 1e-9, "few runs: the medians beside the means");
 	compare_model_free(&m);
-	is_str(compare_state_name(CELL_CONFOUNDED), "confounded", "the states have codes");
+	is_str(report_state_name(CELL_CONFOUNDED), "confounded", "the states have codes");
 }
 
 /* A group whose first run lacks a task count still has its subtests (from the run that has them all). */

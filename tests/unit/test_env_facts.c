@@ -12,6 +12,7 @@
 
 #include "analysis/kconfig.h"
 #include "measure/env_facts.h"
+#include "report/report.h"
 #include "tap.h"
 #include "testfs.h"
 #include "util/env.h"
@@ -80,7 +81,9 @@ static void kernel_config(const char *root)
 	kconfig_changes_free(c, n);
 	ok(kconfig_diff(config_a, config_a, &c) == 0, "config diff: none against itself");
 	kconfig_changes_free(c, 0);
-	char *line = kconfig_diff_line(config_a, config_b, 2, &n);
+	n = kconfig_diff(config_a, config_b, &c);
+	char *line = report_kconfig_line(c, n, 2);
+	kconfig_changes_free(c, n);
 	is_str(line, "CONFIG_HZ '1000' against '250', CONFIG_KASAN 'n' against 'y' and 4 more",
 	       "config diff line: the other's value against the base's, then how many more");
 	free(line);

@@ -91,7 +91,7 @@ static void verdicts(int64_t a, int64_t b, int64_t same)
 			   strstr(text, "slower than A (95 %) at 2 of 2 task counts, Holm") != NULL,
 		   "said in one line");
 	}
-	is_str(report_verdict_name(COMPARE_WORSE), "regression", "named a regression");
+	is_str(report_verdict_words(&m, COMPARE_WORSE), "regression", "named a regression");
 	compare_model_free(&m);
 	g[1] = (struct compare_group){&same, 1};
 	is_int(compare_model_build(st, g, 2, &o, &m), 0, "the model of base against its twin");
