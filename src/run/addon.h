@@ -87,7 +87,14 @@ void addon_walk_free(struct addon_walk *w);
 /* The run fails (its first failure is what + why, if none is yet), and goes on. */
 void addon_run_failed(struct addon_point *p, const char *what, const char *why);
 
-/* The add-ons of a measured point, each in its module. */
-extern const struct point_addon accounting_addon, counters_addon, point_hook_addon, load_addon, others_addon;
+/* The add-ons of a measured point, each in its module (the view's in point_addons.c). */
+extern const struct point_addon confine_addon, accounting_addon, counters_addon, point_hook_addon, load_addon,
+	others_addon;
+/* Them in their order (point_addons.c). */
+extern const struct point_addon *const point_addons[];
+extern const size_t point_addons_count;
+/* A point run and not stored, a warm-up: its CPUs and its cgroup alone (point_addons.c). */
+extern const struct point_addon *const bare_point_addons[];
+extern const size_t bare_point_addons_count;
 
 #endif

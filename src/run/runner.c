@@ -9,12 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/accounting.h"
 #include "engine/command.h"
-#include "measure/cputopo.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
 #include "run/addon.h"
+#include "run/confine.h"
 #include "run/runner.h"
 #include "util/util.h"
 
@@ -153,7 +152,7 @@ static void not_started(const struct workload *wl, const char *why, struct engin
 	res->real_s = res->user_s = res->sys_s = res->window_cpu_s = NAN;
 }
 
-/* The engine's point for a point of the plan (its hook and perf events are the add-ons'). */
+/* The engine's point for a point of the plan (its hook, perf events and CPUs are the add-ons'). */
 static void point_config(const struct runner *rn, const struct point_at *at, struct engine_point *pt)
 {
 	const struct workload *wl = at->wl;
@@ -164,44 +163,8 @@ static void point_config(const struct runner *rn, const struct point_at *at, str
 		.osync = at->osync,
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)at->repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
-		.cpus = rn->cpus,
-		.ncpus = rn->ncpus,
 	};
 }
-
-/* The view shows the point from before its load starts (a cache load's cold run among it) until its
- * load has stopped. */
-static int view_before(struct addon_point *p, void *state, char *why, size_t len)
-{
-	struct runner *rn = p->rn;
-	const struct point_at *at = p->at;
-	(void)state;
-	(void)why;
-	(void)len;
-	long long least, most;
-	plan_rounds(&at->wl->opts, &least, &most);
-	struct block_plan shown = *at->blk; /* an interleaved block's point shows its own setting */
-	shown.osync = at->osync;
-	if (rn->view->point_begin)
-		rn->view->point_begin(rn->view->arg, &shown, at->tasks, ++rn->point_index, at->repeat + 1, (int)most);
-	return 0;
-}
-
-static void view_after(struct addon_point *p, void *state)
-{
-	(void)state;
-	if (p->rn->view->point_end)
-		p->rn->view->point_end(p->rn->view->arg);
-}
-
-static const struct point_addon view_addon = {.name = "view", .before = view_before, .after = view_after};
-
-/* A point's add-ons in their order: the accounting's cgroup first (the counters count in it), the
- * hook and the view's start before the load's (so neither waits on it), others' windows last before
- * the tasks and first after them; each ends in reverse. */
-static const struct point_addon *const point_addons[] = {
-	&accounting_addon, &counters_addon, &point_hook_addon, &view_addon, &load_addon, &others_addon,
-};
 
 /* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
 static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
@@ -220,7 +183,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	struct addon_point ap = {.rn = rn, .at = at, .pt = &pt, .devices = devices, .ndevices = sc.ndevices,
 				 .res = &res, .out = out, .rows = &rows};
 	struct addon_walk walk;
-	addon_walk_init(&walk, point_addons, ARRAY_SIZE(point_addons), &ap);
+	addon_walk_init(&walk, point_addons, point_addons_count, &ap);
 	char why[300];
 	if (addon_walk_before(&walk, why, sizeof(why)) < 0)
 		not_started(wl, why, &res);
@@ -332,12 +295,17 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 			.osync = osync,
 			.seed = (uint64_t)wl->opts.seed,
 			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
-			.hook = accounting_hook(rn->acct), /* its tasks in a point cgroup, killed with it */
-			.cpus = rn->cpus,
-			.ncpus = rn->ncpus,
 		};
+		/* its CPUs, and its tasks in a point cgroup, killed with it */
+		struct addon_point ap = {.rn = rn, .pt = &pt};
+		struct addon_walk walk;
+		addon_walk_init(&walk, bare_point_addons, bare_point_addons_count, &ap);
+		char why[200];
+		BUG_ON(addon_walk_before(&walk, why, sizeof(why)) < 0); /* neither can fail */
 		struct engine_result res;
 		engine_run_point(&pt, scratch, &res);
+		addon_walk_after(&walk);
+		addon_walk_free(&walk);
 		if (res.valid)
 			log_info("%s: warm-up %lld of %lld, %d tasks: %.2f s (not stored)", wl->name, i + 1,
 				 wl->opts.warmup, pt.tasks, res.real_s);
@@ -473,43 +441,12 @@ static void sweep_growing(struct block_run *b)
 	}
 }
 
-/* --cpus: the CPUs of a block confined to `cpus` of them, chosen spread over cores; -1 (the run
- * stops) when they cannot be chosen, as preflight refused a count beyond the allowed CPUs. */
-static int block_cpus(struct runner *rn, int cpus, int **chosen)
-{
-	*chosen = NULL;
-	if (cpus <= 0)
-		return 0;
-	char why[200];
-	*chosen = xcalloc((size_t)cpus, sizeof(int));
-	if (cputopo_choose("/sys", cpus, *chosen, why, sizeof(why)) < 0) {
-		log_error("--cpus %d: %s", cpus, why);
-		rn->failed = rn->fatal = 1;
-		if (!rn->first_failure[0])
-			snprintf(rn->first_failure, sizeof(rn->first_failure), "--cpus %d: %s", cpus, why);
-		free(*chosen);
-		*chosen = NULL;
-		return -1;
-	}
-	struct strbuf sb = {0};
-	strbuf_add(&sb, "", 0);
-	for (int i = 0; i < cpus; i++)
-		strbuf_addf(&sb, "%s%d", i ? "," : "", (*chosen)[i]);
-	log_info("%d CPU%s: the tasks run on CPU%s %s", cpus, cpus == 1 ? "" : "s", cpus == 1 ? "" : "s", sb.buf);
-	strbuf_free(&sb);
-	accounting_confine(rn->acct, *chosen, (size_t)cpus);
-	return 0;
-}
-
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
-	int *chosen;
-	if (block_cpus(rn, cpus, &chosen) < 0)
+	if (confine_block(rn, cpus) < 0)
 		return;
-	rn->cpus = chosen;
-	rn->ncpus = chosen ? (size_t)cpus : 0;
 	long long least, most;
 	plan_rounds(o, &least, &most);
 	struct block_run b = {
@@ -520,7 +457,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
-			.looks = (int)plan_looks(o), .cpus = chosen ? cpus : 0, .loads = o->loads.count > 0},
+			.looks = (int)plan_looks(o), .cpus = (int)rn->ncpus, .loads = o->loads.count > 0},
 		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
@@ -551,10 +488,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		rn->view->block_end(rn->view->arg, &b.blk, b.pts, b.np, !engine_interrupted());
 	free(b.pts);
 	free(b.arms);
-	rn->cpus = NULL;
-	rn->ncpus = 0;
-	accounting_confine(rn->acct, NULL, 0);
-	free(chosen);
+	confine_block_end(rn);
 }
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job
