@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "run/accounting.h"
+#include "run/addon.h"
+#include "run/runner.h"
 #include "engine/engine.h"
 #include "measure/cgroup.h"
 #include "measure/cputopo.h"
@@ -530,6 +532,28 @@ void accounting_point(struct accounting *a, const struct engine_result *r, doubl
 	p->noisy = load_noise(p->outside_cpu_pct, p->steal_pct, noise_limit,
 			      load_resolution_pct(hz > 0 ? (double)hz : 100, period), p->noise, sizeof(p->noise));
 }
+
+/* The accounting as a point's add-on: its cgroup made, read and removed at the engine's moments; its
+ * figures into the row of a point whose tasks ran. */
+static void addon_during(struct addon_point *p, void *state, enum engine_event ev)
+{
+	(void)state;
+	const struct engine_hook *h = accounting_hook(p->rn->acct);
+	if (h)
+		h->fn(h->arg, ev);
+}
+
+static void addon_store(struct addon_point *p, void *state)
+{
+	(void)state;
+	if (!p->ran)
+		return;
+	char what[120];
+	snprintf(what, sizeof(what), "%s, %d tasks", p->at->wl->name, p->at->tasks);
+	accounting_point(p->rn->acct, p->res, p->at->wl->opts.noise_limit, what, p->out);
+}
+
+const struct point_addon accounting_addon = {.name = "accounting", .during = addon_during, .store = addon_store};
 
 /* ---- before the run ---- */
 

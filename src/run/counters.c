@@ -16,6 +16,8 @@
 #include "measure/syscount.h"
 #include "measure/throttle.h"
 #include "run/accounting.h"
+#include "run/addon.h"
+#include "run/runner.h"
 #include "run/counters.h"
 #include "util/util.h"
 
@@ -28,8 +30,6 @@ enum perf_scope {
 
 struct counters {
 	struct accounting *acct;
-	const struct engine_hook *inner; /* the accounting's moments */
-	struct engine_hook hook;
 	char *proc_root;
 	char desc[600];
 	char unopened[400];              /* the perf events that cannot be opened, and why ("" none) */
@@ -72,14 +72,26 @@ static void point_ends(struct counters *c)
 	c->cg = NULL;
 }
 
-static void on_event(void *arg, enum engine_event ev)
+/* The counters of a point whose workload counts (the run's counters, or NULL), for its add-on. */
+struct counted {
+	struct counters *c;
+};
+
+/* Ours go before the point's cgroup is removed (ahead of the accounting), and after it is made. */
+static void addon_early(struct addon_point *p, void *state, enum engine_event ev)
 {
-	struct counters *c = arg;
-	/* ours go before the point's cgroup is removed, and after it is made */
-	if (ev == ENGINE_KILL || ev == ENGINE_REAPED)
+	struct counters *c = ((struct counted *)state)->c;
+	(void)p;
+	if (c && (ev == ENGINE_KILL || ev == ENGINE_REAPED))
 		point_ends(c);
-	if (c->inner)
-		c->inner->fn(c->inner->arg, ev);
+}
+
+static void addon_during(struct addon_point *p, void *state, enum engine_event ev)
+{
+	struct counters *c = ((struct counted *)state)->c;
+	(void)p;
+	if (!c)
+		return;
 	switch (ev) {
 	case ENGINE_FORKING: point_begins(c); break;
 	case ENGINE_RELEASE:
@@ -142,8 +154,6 @@ struct counters *counters_open(struct accounting *acct, const char *proc_root)
 {
 	struct counters *c = xcalloc(1, sizeof(*c));
 	c->acct = acct;
-	c->inner = accounting_hook(acct);
-	c->hook = (struct engine_hook){.fn = on_event, .arg = c};
 	c->proc_root = proc_root ? xstrdup(proc_root) : NULL;
 	struct syscount_reading r;
 	syscount_read(proc_root, &r);
@@ -163,8 +173,6 @@ struct counters *counters_open(struct accounting *acct, const char *proc_root)
 	choose_perf(c);
 	return c;
 }
-
-const struct engine_hook *counters_hook(struct counters *c) { return c ? &c->hook : NULL; }
 
 const struct perfctr_task *counters_task_events(const struct counters *c)
 {
@@ -250,3 +258,27 @@ void counters_close(struct counters *c)
 	free(c->proc_root);
 	free(c);
 }
+
+/* A point counts with the run's counters when its workload asks: the perf events its tasks open. */
+static int addon_before(struct addon_point *p, void *state, char *why, size_t len)
+{
+	struct counted *s = state;
+	(void)why;
+	(void)len;
+	s->c = p->at->wl->opts.counters ? p->rn->counters : NULL;
+	if (s->c)
+		p->pt->perf = counters_task_events(s->c);
+	return 0;
+}
+
+/* A point whose tasks ran keeps its counters as rows. */
+static void addon_store(struct addon_point *p, void *state)
+{
+	struct counters *c = ((struct counted *)state)->c;
+	if (c && p->ran)
+		p->rows->counters = counters_point(c, p->res, &p->rows->ncounters);
+}
+
+const struct point_addon counters_addon = {.name = "counters", .state_size = sizeof(struct counted),
+					   .before = addon_before, .early = addon_early, .during = addon_during,
+					   .store = addon_store};

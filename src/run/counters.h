@@ -17,8 +17,6 @@ struct perfctr_task;
  * counts where it has them. Says once on stderr which perf events cannot be opened and why. Never
  * fails; proc_root NULL: "/proc". */
 struct counters *counters_open(struct accounting *acct, const char *proc_root);
-/* What the engine calls at the moments of a point with counters: the accounting's hook, then ours. */
-const struct engine_hook *counters_hook(struct counters *c);
 /* The perf events each task opens for itself (NULL when the point's cgroup counts them, or none can). */
 const struct perfctr_task *counters_task_events(const struct counters *c);
 /* After a point: its counters as rows (free()), their count in *n; none when the point was not

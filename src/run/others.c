@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run/addon.h"
 #include "run/others.h"
 #include "util/util.h"
 
@@ -61,3 +62,32 @@ void others_store(const struct others_windows *o, double noise_limit, struct sto
 		demand_mean(seen(o->have_before, b->disk_busy_pct), seen(o->have_after, a->disk_busy_pct));
 	disk_noise(out->others_disk_busy_pct, noise_limit, out);
 }
+
+/* ---- others' demand as a point's add-on ---- */
+
+/* Others' demand where the run cannot move it: a window just before the point's tasks (the last
+ * before), one just after them (the first after), where the point is sampled. */
+static int addon_before(struct addon_point *p, void *state, char *why, size_t len)
+{
+	struct others_windows *o = state;
+	(void)why;
+	(void)len;
+	if (p->pt->sampler)
+		others_window(p->load, p->devices, p->ndevices, &o->before, &o->have_before);
+	return 0;
+}
+
+static void addon_after(struct addon_point *p, void *state)
+{
+	struct others_windows *o = state;
+	if (p->ran && p->pt->sampler)
+		others_window(p->load, p->devices, p->ndevices, &o->after, &o->have_after);
+}
+
+static void addon_store(struct addon_point *p, void *state)
+{
+	others_store(state, p->at->wl->opts.noise_limit, p->out);
+}
+
+const struct point_addon others_addon = {.name = "others' demand", .state_size = sizeof(struct others_windows),
+					 .before = addon_before, .after = addon_after, .store = addon_store};

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,9 @@
 #include "engine/command.h"
 #include "measure/measure.h"
 #include "run/accounting.h"
+#include "run/addon.h"
 #include "run/point_hook.h"
+#include "run/runner.h"
 #include "engine/engine.h"
 #include "util/util.h"
 
@@ -338,11 +341,9 @@ static void stop(struct point_hook *h)
 	h->stop_s = (double)(clock_now_ns() - stopping) / 1e9;
 }
 
-static void on_event(void *arg, enum engine_event ev)
+/* The hook's part of the engine's moments, after the accounting's and the counters'. */
+static void moment(struct point_hook *h, enum engine_event ev)
 {
-	struct point_hook *h = arg;
-	if (h->next)
-		h->next->fn(h->next->arg, ev);
 	if (ev == ENGINE_RELEASE) /* the wall clock of the release, to line a trace up with the window */
 		clock_gettime(CLOCK_REALTIME, &h->release);
 	else if (ev == ENGINE_RELEASED)
@@ -352,11 +353,9 @@ static void on_event(void *arg, enum engine_event ev)
 }
 
 void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
-		     const struct engine_hook *next, struct accounting *acct)
+		     struct accounting *acct)
 {
 	memset(h, 0, sizeof(*h));
-	h->hook = (struct engine_hook){on_event, h};
-	h->next = next;
 	h->acct = acct;
 	h->command = command;
 	h->tasks = tasks;
@@ -406,3 +405,88 @@ void point_hook_finish(struct point_hook *h)
 		close(h->dirfd);
 	h->dirfd = -1;
 }
+
+/* ---- the hook as a point's add-on ---- */
+
+/* How the hook ended, as stored and said. */
+static const char *hook_end_text(const struct point_hook *h)
+{
+	return h->end[0] ? h->end : "never started: the tasks were not released";
+}
+
+struct hooked {
+	struct point_hook ph;
+	int on; /* the hook runs over this point */
+};
+
+/* --point-hook over this point, when it asks for its task count: its dir made, to run from the
+ * release. A hook that cannot be readied fails the run, not the point (its output is what the run was
+ * for; the run goes on). */
+static int addon_before(struct addon_point *p, void *state, char *whyp, size_t whylen)
+{
+	struct hooked *s = state;
+	const struct point_at *at = p->at;
+	const struct workload *wl = at->wl;
+	int tasks = at->tasks;
+	(void)whyp;
+	(void)whylen;
+	if (!point_hook_wanted(&wl->opts, tasks))
+		return 0;
+	char why[PATH_MAX + 200], dir[sizeof(s->ph.dir)], tag[VARIANT_NAME_MAX + 32];
+	int dirfd;
+	size_t ncpus = p->rn->ncpus;
+	/* a point of a --cpus block says its count too: the same point at another count is another dir */
+	if (ncpus)
+		snprintf(tag, sizeof(tag), "%s%scpus-%zu", at->variant, at->variant[0] ? "-" : "", ncpus);
+	else
+		snprintf(tag, sizeof(tag), "%s", at->variant);
+	const struct point_hook_where where = {.db = p->rn->db, .run_id = p->rn->run_id, .workload = wl->name,
+					       .osync = at->osync, .tasks = tasks, .round = at->repeat, .variant = tag};
+	if (point_hook_dir(&where, dir, sizeof(dir), &dirfd, why, sizeof(why)) < 0) {
+		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
+		addon_run_failed(p, "--point-hook not run: ", why);
+		return 0;
+	}
+	point_hook_init(&s->ph, wl->opts.point_hook, tasks, dir, dirfd, p->rn->acct);
+	s->on = 1;
+	return 0;
+}
+
+static void addon_during(struct addon_point *p, void *state, enum engine_event ev)
+{
+	struct hooked *s = state;
+	(void)p;
+	if (s->on)
+		moment(&s->ph, ev);
+}
+
+/* The hook's end, kept with the point; its stop (perf writing its data) is in the finish phase, and
+ * not the engine's stall. */
+static void addon_after(struct addon_point *p, void *state)
+{
+	struct hooked *s = state;
+	struct engine_result *res = p->res;
+	int tasks = p->at->tasks;
+	if (!s->on)
+		return;
+	point_hook_finish(&s->ph);
+	if (s->ph.failed)
+		addon_run_failed(p, "--point-hook ", s->ph.end);
+	res->phases.finish_s = fmax(0, res->phases.finish_s - s->ph.stop_s);
+	res->overhead_warning = engine_overhead_check(&res->phases, tasks, res->overhead_note, sizeof(res->overhead_note));
+	log_info("%s, %d tasks: --point-hook %s; its output is in %s", p->at->wl->name, tasks, hook_end_text(&s->ph),
+		 s->ph.dir);
+}
+
+static void addon_store(struct addon_point *p, void *state)
+{
+	struct hooked *s = state;
+	if (!s->on)
+		return;
+	snprintf(p->out->hook_dir, sizeof(p->out->hook_dir), "%s", s->ph.dir);
+	snprintf(p->out->hook_end, sizeof(p->out->hook_end), "%s", hook_end_text(&s->ph));
+}
+
+const struct point_addon point_hook_addon = {.name = "point hook", .state_size = sizeof(struct hooked),
+					     .before = addon_before, .during = addon_during, .after = addon_after,
+					     .store = addon_store};

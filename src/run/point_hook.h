@@ -21,8 +21,6 @@ struct cgroup_point;
 #define POINT_HOOK_STOP_INTERRUPTED_S 1.0
 
 struct point_hook {
-	struct engine_hook hook;        /* what the engine calls: the accounting's hook, then ours */
-	const struct engine_hook *next; /* the accounting's, or NULL */
 	struct accounting *acct;        /* for the point's cgroup and the hook's own; NULL: none */
 	const char *command;
 	int tasks;
@@ -59,9 +57,9 @@ struct point_hook_where {
  * the point's name (workload, O_SYNC, tasks, round and variant; ".2", ".3" ... added when that is
  * taken, so every point gets a new one). dir is absolute, *dirfd the directory opened. -1 with why. */
 int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *why, size_t whylen);
-/* Ready a hook for one point (it takes dirfd); the engine point's hook is then &h->hook. */
+/* Ready a hook for one point (it takes dirfd), to start at the point's release (point_hook_addon). */
 void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
-		     const struct engine_hook *next, struct accounting *acct);
+		     struct accounting *acct);
 /* After the point: stop it if it still runs (a point that never reached its end), kill what is left
  * in its cgroup, reap it and remove the cgroup. */
 void point_hook_finish(struct point_hook *h);

@@ -3,22 +3,17 @@
  * to the run's view (struct run_view), which prints it; the runner itself prints nothing. */
 #include "config.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/accounting.h"
-#include "engine/bgload.h"
 #include "engine/command.h"
-#include "measure/cputopo.h"
 #include "measure/peak.h"
 #include "analysis/verdict.h"
-#include "run/counters.h"
-#include "run/others.h"
-#include "run/point_hook.h"
+#include "run/addon.h"
+#include "run/confine.h"
 #include "run/runner.h"
 #include "util/util.h"
 
@@ -125,69 +120,6 @@ static size_t point_devices(const struct run_opts *o, char names[][SAMPLER_DEV_N
 	return nd;
 }
 
-/* A hook asked for and not run fails the run (its output is what the run was for); the run goes on. */
-static void hook_failed(struct runner *rn, const char *what, const char *why)
-{
-	rn->failed = 1;
-	if (!rn->first_failure[0])
-		set_err(rn->first_failure, sizeof(rn->first_failure), "%s%s", what, why);
-}
-
-/* Which point to run: its workload and block, its task count, round and arm. */
-struct point_at {
-	const struct workload *wl;
-	int64_t wl_id;                 /* the workload's stored row */
-	const struct block_plan *blk;
-	const struct engine_scratch *scratch;
-	int tasks;
-	int repeat;                    /* the round, from 0 */
-	const char *variant;           /* "" without variants */
-	const char *load;              /* the background load, NULL or no_load without --load */
-	int osync;
-};
-
-/* --point-hook over this point, when it asks for its task count: its dir made and its moments
- * hung on the point's hook. 1 when it will run. */
-static int hook_begin(struct runner *rn, const struct point_at *at, struct engine_point *pt, struct point_hook *ph)
-{
-	const struct workload *wl = at->wl;
-	int tasks = at->tasks;
-	if (!point_hook_wanted(&wl->opts, tasks))
-		return 0;
-	char why[PATH_MAX + 200], dir[sizeof(ph->dir)], tag[VARIANT_NAME_MAX + 32];
-	int dirfd;
-	/* a point of a --cpus block says its count too: the same point at another count is another dir */
-	if (rn->ncpus)
-		snprintf(tag, sizeof(tag), "%s%scpus-%zu", at->variant, at->variant[0] ? "-" : "", rn->ncpus);
-	else
-		snprintf(tag, sizeof(tag), "%s", at->variant);
-	const struct point_hook_where where = {.db = rn->db, .run_id = rn->run_id, .workload = wl->name,
-					       .osync = at->osync, .tasks = tasks, .round = at->repeat, .variant = tag};
-	if (point_hook_dir(&where, dir, sizeof(dir), &dirfd, why, sizeof(why)) < 0) {
-		log_error("%s, %d tasks: --point-hook not run: %s", wl->name, tasks, why);
-		hook_failed(rn, "--point-hook not run: ", why);
-		return 0;
-	}
-	point_hook_init(ph, wl->opts.point_hook, tasks, dir, dirfd, pt->hook, rn->acct);
-	pt->hook = &ph->hook;
-	return 1;
-}
-
-/* The hook's end, kept with the point; its stop (perf writing its data) is in the finish phase, and
- * not the engine's stall. */
-static void hook_end(struct runner *rn, struct point_hook *ph, const struct workload *wl, int tasks,
-		     struct engine_result *res, struct store_point *out)
-{
-	point_hook_finish(ph);
-	if (ph->failed)
-		hook_failed(rn, "--point-hook ", ph->end);
-	res->phases.finish_s = fmax(0, res->phases.finish_s - ph->stop_s);
-	res->overhead_warning = engine_overhead_check(&res->phases, tasks, res->overhead_note, sizeof(res->overhead_note));
-	snprintf(out->hook_dir, sizeof(out->hook_dir), "%s", ph->dir);
-	snprintf(out->hook_end, sizeof(out->hook_end), "%s", ph->end[0] ? ph->end : "never started: the tasks were not released");
-	log_info("%s, %d tasks: --point-hook %s; its output is in %s", wl->name, tasks, out->hook_end, ph->dir);
-}
-
 /* What the run takes from a point's outcome: its first failure, a fatal error, an overhead note,
  * and the Real the next point's time limit grows from. */
 static void take_outcome(struct runner *rn, const struct workload *wl, int tasks, const struct engine_result *res,
@@ -209,77 +141,6 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 		rn->last_real_s = res->real_s;
 }
 
-/* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
-/* A background load's moments hung on the point's hook: its units and CPU counted from the release
- * to the last task's finish. */
-struct load_hook {
-	struct engine_hook hook;
-	const struct engine_hook *next;
-	struct bgload *load;
-};
-
-static void load_moment(void *arg, enum engine_event ev)
-{
-	struct load_hook *h = arg;
-	if (ev == ENGINE_RELEASED)
-		bgload_mark_start(h->load);
-	else if (ev == ENGINE_FINISHED || ev == ENGINE_KILL)
-		bgload_mark_end(h->load);
-	if (h->next)
-		h->next->fn(h->next->arg, ev);
-}
-
-/* Start the point's load (not no_load) before its tasks, on the run's first disk dir, in a cgroup
- * of its own under the run cgroup; 0 (*lh hung on pt, or no load), or -1 with the reason. */
-static int load_begin(struct runner *rn, const char *load, const struct engine_scratch *scratch,
-		      struct engine_point *pt, struct load_hook *lh, char *why, size_t len)
-{
-	lh->load = NULL;
-	if (!load || strcmp(load, BGLOAD_NONE) == 0 || strcmp(load, LOAD_CACHE) == 0)
-		return 0;
-	const struct bgload_def *d = bgload_find(load);
-	if (!d) {
-		snprintf(why, len, "unknown load %s (the loads are %s)", load, bgload_list_text());
-		return -1;
-	}
-	const char *run_cg = accounting_run_dir(rn->acct);
-	char *cg = run_cg ? xasprintf("%s/load-%s", run_cg, d->name) : NULL;
-	const struct bgload_setup at = {.dir = scratch->roots[0], .cgroup_dir = cg, .timeout_s = 120,
-					.stop = engine_interrupted};
-	int rc = bgload_start(d, &at, &lh->load, why, len);
-	free(cg);
-	if (rc < 0)
-		return -1;
-	lh->next = pt->hook;
-	lh->hook = (struct engine_hook){.fn = load_moment, .arg = lh};
-	pt->hook = &lh->hook;
-	return 0;
-}
-
-/* Stop the point's load (a load that ended early makes the point invalid) and keep what it did
- * with the point (out, after to_store_point). */
-static void load_end(struct load_hook *lh, struct engine_result *res, struct bgload_result *r)
-{
-	r->units = r->cpu_s = r->read_bytes = r->write_bytes = NAN;
-	r->wall_s = 0;
-	if (!lh->load)
-		return;
-	char why[300];
-	if (bgload_stop(lh->load, r, why, sizeof(why)) < 0 && res->valid) {
-		res->valid = 0;
-		snprintf(res->reason, sizeof(res->reason), "%s", why);
-	}
-}
-
-static void load_store(const char *load, const struct bgload_result *r, struct store_point *out)
-{
-	snprintf(out->load, sizeof(out->load), "%s", load ? load : "");
-	out->load_units = r->units;
-	out->load_cpu_pct = r->wall_s > 0 ? 100 * r->cpu_s / r->wall_s : NAN;
-	out->load_read_bytes = r->read_bytes;
-	out->load_write_bytes = r->write_bytes;
-}
-
 /* A point that cannot be measured as asked (its load did not start): invalid with the reason,
  * nothing forked. */
 static void not_started(const struct workload *wl, const char *why, struct engine_result *res)
@@ -291,27 +152,8 @@ static void not_started(const struct workload *wl, const char *why, struct engin
 	res->real_s = res->user_s = res->sys_s = res->window_cpu_s = NAN;
 }
 
-/* The cache load's first run (contest's cacherun): the same point once, its tasks accounted and killed
- * as any point's but nothing sampled, counted or stored, so the measured run that follows finds the
- * page cache, dentries and allocator as this one left them. 0, or -1 with the reason. */
-static int cold_pass(struct runner *rn, const struct engine_point *pt, const struct engine_scratch *scratch, char *why,
-		     size_t len)
-{
-	struct engine_point cold = *pt;
-	cold.sampler = NULL;
-	cold.perf = NULL;
-	cold.hook = accounting_hook(rn->acct); /* a point cgroup, killed with it; no point hook, no counters */
-	struct engine_result res;
-	engine_run_point(&cold, scratch, &res);
-	int rc = res.valid ? 0 : -1;
-	if (rc < 0)
-		snprintf(why, len, "cache: the first (cold) run: %.240s", res.reason);
-	engine_result_free(&res);
-	return rc;
-}
-
-/* The engine's point for a point of the plan; the counters it counts with, or NULL. */
-static struct counters *point_config(const struct runner *rn, const struct point_at *at, struct engine_point *pt)
+/* The engine's point for a point of the plan (its hook, perf events and CPUs are the add-ons'). */
+static void point_config(const struct runner *rn, const struct point_at *at, struct engine_point *pt)
 {
 	const struct workload *wl = at->wl;
 	*pt = (struct engine_point){
@@ -321,75 +163,45 @@ static struct counters *point_config(const struct runner *rn, const struct point
 		.osync = at->osync,
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)at->repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
-		.hook = accounting_hook(rn->acct),
-		.cpus = rn->cpus,
-		.ncpus = rn->ncpus,
 	};
-	struct counters *counted = wl->opts.counters ? rn->counters : NULL;
-	if (counted) { /* the accounting's moments come through the counters' hook */
-		pt->hook = counters_hook(counted);
-		pt->perf = counters_task_events(counted);
-	}
-	return counted;
 }
 
+/* Run and store one point of a block into *out; -1 when it could not be stored (the run stops). */
 static int one_point(struct runner *rn, const struct point_at *at, struct store_point *out)
 {
 	const struct workload *wl = at->wl;
-	int tasks = at->tasks, repeat = at->repeat, osync = at->osync, stored = 0;
+	int stored = 0;
 	struct engine_point pt;
-	struct counters *counted = point_config(rn, at, &pt);
+	point_config(rn, at, &pt);
 	char names[SAMPLER_MAX_DEVICES][SAMPLER_DEV_NAME_MAX];
 	const char *devices[SAMPLER_MAX_DEVICES];
 	struct sampler_config sc = {.interval_s = wl->opts.sample_interval_s, .devices = devices,
 				    .ndevices = point_devices(&wl->opts, names, devices)};
 	pt.sampler = sc.interval_s > 0 ? &sc : NULL;
-	struct point_hook ph;
-	int hooked = hook_begin(rn, at, &pt, &ph);
 	struct engine_result res;
-	long long least, most;
-	plan_rounds(&wl->opts, &least, &most);
-	struct block_plan shown = *at->blk; /* an interleaved block's point shows its own setting */
-	shown.osync = osync;
-	if (rn->view->point_begin)
-		rn->view->point_begin(rn->view->arg, &shown, tasks, ++rn->point_index, repeat + 1, (int)most);
-	struct load_hook lh;
+	struct store_point_rows rows = {.ntests = wl->wf.count};
+	struct addon_point ap = {.rn = rn, .at = at, .pt = &pt, .devices = devices, .ndevices = sc.ndevices,
+				 .res = &res, .out = out, .rows = &rows};
+	struct addon_walk walk;
+	addon_walk_init(&walk, point_addons, point_addons_count, &ap);
 	char why[300];
-	int ran = load_begin(rn, at->load, at->scratch, &pt, &lh, why, sizeof(why)) == 0;
-	if (ran && at->load && strcmp(at->load, LOAD_CACHE) == 0)
-		ran = cold_pass(rn, &pt, at->scratch, why, sizeof(why)) == 0;
-	struct others_windows others = {0};
-	if (ran && pt.sampler) /* others' demand where the run cannot move it: before its tasks, after */
-		others_window(lh.load, devices, sc.ndevices, &others.before, &others.have_before);
-	if (!ran)
+	if (addon_walk_before(&walk, why, sizeof(why)) < 0)
 		not_started(wl, why, &res);
 	else
 		engine_run_point(&pt, at->scratch, &res);
-	if (ran && pt.sampler)
-		others_window(lh.load, devices, sc.ndevices, &others.after, &others.have_after);
-	if (rn->view->point_end)
-		rn->view->point_end(rn->view->arg);
-	struct bgload_result lr;
-	load_end(&lh, &res, &lr);
-	to_store_point(&pt, &res, repeat, out);
-	load_store(at->load, &lr, out);
-	if (hooked)
-		hook_end(rn, &ph, wl, tasks, &res, out);
+	addon_walk_after(&walk);
+	to_store_point(&pt, &res, at->repeat, out);
 	snprintf(out->variant, sizeof(out->variant), "%s", at->variant);
 	out->run_id = rn->run_id;
 	out->workload_id = at->wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
-	take_outcome(rn, wl, tasks, &res, out);
-	struct store_point_rows rows = {.ntests = wl->wf.count, .nsamples = res.nseries};
+	take_outcome(rn, wl, at->tasks, &res, out);
+	rows.nsamples = res.nseries;
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
-	char what[120];
-	snprintf(what, sizeof(what), "%s, %d tasks", wl->name, tasks);
-	if (ran)
-		accounting_point(rn->acct, &res, wl->opts.noise_limit, what, out);
-	others_store(&others, wl->opts.noise_limit, out);
-	struct store_counter *counters = counted && ran ? counters_point(counted, &res, &rows.ncounters) : NULL;
-	rows.tests = tests, rows.samples = samples, rows.counters = counters;
+	rows.tests = tests, rows.samples = samples;
+	addon_walk_store(&walk);
+	addon_walk_free(&walk);
 	if (store_point_add_counted(rn->st, out, &rows) < 0) {
 		stored = -1;
 		log_error("%s", store_error(rn->st));
@@ -400,7 +212,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	}
 	free(tests);
 	free(samples);
-	free(counters);
+	free((void *)rows.counters);
 	engine_result_free(&res);
 	return stored;
 }
@@ -483,12 +295,17 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 			.osync = osync,
 			.seed = (uint64_t)wl->opts.seed,
 			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
-			.hook = accounting_hook(rn->acct), /* its tasks in a point cgroup, killed with it */
-			.cpus = rn->cpus,
-			.ncpus = rn->ncpus,
 		};
+		/* its CPUs, and its tasks in a point cgroup, killed with it */
+		struct addon_point ap = {.rn = rn, .pt = &pt};
+		struct addon_walk walk;
+		addon_walk_init(&walk, bare_point_addons, bare_point_addons_count, &ap);
+		char why[200];
+		BUG_ON(addon_walk_before(&walk, why, sizeof(why)) < 0); /* neither can fail */
 		struct engine_result res;
 		engine_run_point(&pt, scratch, &res);
+		addon_walk_after(&walk);
+		addon_walk_free(&walk);
 		if (res.valid)
 			log_info("%s: warm-up %lld of %lld, %d tasks: %.2f s (not stored)", wl->name, i + 1,
 				 wl->opts.warmup, pt.tasks, res.real_s);
@@ -624,43 +441,12 @@ static void sweep_growing(struct block_run *b)
 	}
 }
 
-/* --cpus: the CPUs of a block confined to `cpus` of them, chosen spread over cores; -1 (the run
- * stops) when they cannot be chosen, as preflight refused a count beyond the allowed CPUs. */
-static int block_cpus(struct runner *rn, int cpus, int **chosen)
-{
-	*chosen = NULL;
-	if (cpus <= 0)
-		return 0;
-	char why[200];
-	*chosen = xcalloc((size_t)cpus, sizeof(int));
-	if (cputopo_choose("/sys", cpus, *chosen, why, sizeof(why)) < 0) {
-		log_error("--cpus %d: %s", cpus, why);
-		rn->failed = rn->fatal = 1;
-		if (!rn->first_failure[0])
-			snprintf(rn->first_failure, sizeof(rn->first_failure), "--cpus %d: %s", cpus, why);
-		free(*chosen);
-		*chosen = NULL;
-		return -1;
-	}
-	struct strbuf sb = {0};
-	strbuf_add(&sb, "", 0);
-	for (int i = 0; i < cpus; i++)
-		strbuf_addf(&sb, "%s%d", i ? "," : "", (*chosen)[i]);
-	log_info("%d CPU%s: the tasks run on CPU%s %s", cpus, cpus == 1 ? "" : "s", cpus == 1 ? "" : "s", sb.buf);
-	strbuf_free(&sb);
-	accounting_confine(rn->acct, *chosen, (size_t)cpus);
-	return 0;
-}
-
 void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
 		  const struct engine_scratch *scratch)
 {
 	const struct run_opts *o = &wl->opts;
-	int *chosen;
-	if (block_cpus(rn, cpus, &chosen) < 0)
+	if (confine_block(rn, cpus) < 0)
 		return;
-	rn->cpus = chosen;
-	rn->ncpus = chosen ? (size_t)cpus : 0;
 	long long least, most;
 	plan_rounds(o, &least, &most);
 	struct block_run b = {
@@ -671,7 +457,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		.scratch = scratch,
 		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
-			.looks = (int)plan_looks(o), .cpus = chosen ? cpus : 0, .loads = o->loads.count > 0},
+			.looks = (int)plan_looks(o), .cpus = (int)rn->ncpus, .loads = o->loads.count > 0},
 		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
@@ -702,10 +488,7 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 		rn->view->block_end(rn->view->arg, &b.blk, b.pts, b.np, !engine_interrupted());
 	free(b.pts);
 	free(b.arms);
-	rn->cpus = NULL;
-	rn->ncpus = 0;
-	accounting_confine(rn->acct, NULL, 0);
-	free(chosen);
+	confine_block_end(rn);
 }
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job

@@ -28,7 +28,8 @@ struct runner {
 	int failed, fatal;
 	char first_failure[320];
 	double last_real_s;
-	const int *cpus;          /* --cpus: the CPUs the current block's tasks are confined to; NULL: all */
+	int *cpus;                /* --cpus: the CPUs the current block's tasks are confined to (confine.c);
+				   * NULL: all */
 	size_t ncpus;
 };
 
