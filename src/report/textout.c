@@ -150,25 +150,7 @@ void textout_xml(FILE *f, const char *s, size_t max, int keep_lines)
 
 void report_wrap(FILE *f, const char *text, const char *indent, size_t width)
 {
-	size_t col = 0, ind = strlen(indent);
-	const char *s = text;
-	while (*s) {
-		size_t sp = strspn(s, " ");
-		s += sp;
-		if (!*s)
-			break;
-		size_t w = strcspn(s, " ");
-		if (col > 0 && width && col + 1 + w > width) {
-			fprintf(f, "\n%s", indent);
-			col = ind;
-		} else if (col > 0) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(s, 1, w, f);
-		col += w;
-		s += w;
-	}
+	text_wrap(f, text, indent, width, 0);
 	fputc('\n', f);
 }
 

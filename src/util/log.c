@@ -28,28 +28,6 @@ int log_level(void) { return level; }
 /* The width a wrapped message keeps to: the first screen of a run is read on a terminal. */
 #define LOG_WRAP_WIDTH 100
 
-/* line (one message, escaped, no newline) into f broken at spaces within LOG_WRAP_WIDTH columns,
- * continuation lines indented by two; a line is not broken before half the width, so a long word
- * (a path) stays beside what leads it. */
-static void wrap_into(FILE *f, const char *line)
-{
-	size_t col = 0;
-	for (const char *s = line; *s;) {
-		size_t w = strcspn(s, " ");
-		if (col > LOG_WRAP_WIDTH / 2 && col + 1 + w > LOG_WRAP_WIDTH) {
-			fputs("\n  ", f);
-			col = 2;
-		} else if (col > 0) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(s, 1, w, f);
-		col += w;
-		s += w;
-		s += strspn(s, " ");
-	}
-}
-
 /* A message may quote user text (a label, a path, a line of a file): it is escaped, so no
  * byte of it can drive the terminal. */
 static void emit(int min, int now, int wrap, const char *tag, const char *fmt, va_list ap)
@@ -72,7 +50,7 @@ static void emit(int min, int now, int wrap, const char *tag, const char *fmt, v
 	if (m && wrap) { /* the escaped text as a whole, then broken into lines */
 		m = fclose(m) == 0 ? open_memstream(&line, &len) : NULL;
 		if (m)
-			wrap_into(m, plain);
+			text_wrap(m, plain, "  ", LOG_WRAP_WIDTH, LOG_WRAP_WIDTH / 2);
 	}
 	free(plain);
 	if (m)

@@ -108,3 +108,21 @@ void text_copy(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 	free(safe);
 }
+
+void text_wrap(FILE *f, const char *text, const char *indent, size_t width, size_t keep)
+{
+	size_t col = 0, ind = strlen(indent);
+	for (const char *s = text + strspn(text, " "); *s; s += strspn(s, " ")) {
+		size_t w = strcspn(s, " ");
+		if (col > keep && width && col + 1 + w > width) {
+			fprintf(f, "\n%s", indent);
+			col = ind;
+		} else if (col > 0) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(s, 1, w, f);
+		col += w;
+		s += w;
+	}
+}

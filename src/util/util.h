@@ -218,6 +218,10 @@ char *text_escape(const char *s);
 void text_copy(char *dst, size_t len, const char *src);
 /* Write s escaped, padded with spaces to width characters (0: no padding). */
 void fput_text(FILE *f, const char *s, int width);
+/* text into f broken at spaces within width columns (0: never), each new line led by indent; a line
+ * is not broken before column keep, so a long word (a path) can stay beside what leads it. No
+ * newline at the end. */
+void text_wrap(FILE *f, const char *text, const char *indent, size_t width, size_t keep);
 
 /* System V IPC objects in use (sysvipc.c), from /proc/sysvipc. */
 enum sysv_kind { SYSV_SEM, SYSV_SHM, SYSV_MSG };

@@ -151,9 +151,32 @@ static void test_bug_on(void)
 	is_str(out, want, "BUG_ON names the file, the line and the condition");
 }
 
+/* The one word wrap of log messages and the text views. */
+static void test_text_wrap(void)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&out, &len);
+	text_wrap(m, "  one two three four", "> ", 9, 0);
+	fclose(m);
+	is_str(out, "one two\n> three\n> four", "broken at spaces within the width, each line led by the indent");
+	free(out);
+	m = open_memstream(&out, &len);
+	text_wrap(m, "to /a/very/long/path/indeed", "  ", 20, 10);
+	fclose(m);
+	is_str(out, "to /a/very/long/path/indeed", "a long word stays beside what leads it before column keep");
+	free(out);
+	m = open_memstream(&out, &len);
+	text_wrap(m, "a b c", "  ", 0, 0);
+	fclose(m);
+	is_str(out, "a b c", "width 0: never broken");
+	free(out);
+}
+
 int main(void)
 {
 	tap_case(test_bug_on);
+	tap_case(test_text_wrap);
 	long long v;
 	ok(parse_long("42", 0, 100, &v) == 0 && v == 42, "parse_long");
 	ok(parse_long("101", 0, 100, &v) < 0, "parse_long above max");
