@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,15 +74,6 @@ static int side_of(const struct compare_model *m, int64_t id)
 
 /* The fields naming run `other` against the base run `base`. */
 #define RUNS(other, base) .run = (other), .base_run = (base), .side = side_of(m, other), .base_side = side_of(m, base)
-
-static const char *letter_of(const struct compare_model *m, int64_t id)
-{
-	for (size_t s = 0; s < m->nsides; s++)
-		for (size_t i = 0; i < m->sides[s].nruns; i++)
-			if (m->sides[s].runs[i] == id)
-				return m->sides[s].letter;
-	return "?";
-}
 
 void cmp_free_strings(char **v, size_t n)
 {
@@ -277,7 +267,7 @@ static void env_warnings(struct build *b, int64_t base, int64_t other)
 		cmp_free_strings(ka, na);
 		return;
 	}
-	int same_side = strcmp(letter_of(m, base), letter_of(m, other)) == 0;
+	int same_side = side_of(m, base) == side_of(m, other);
 	int first = 0;
 	for (size_t s = 0; s < m->nsides; s++)
 		first |= m->sides[s].nruns && m->sides[s].runs[0] == other;
