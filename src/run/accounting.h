@@ -28,7 +28,8 @@ void accounting_confine(struct accounting *a, const int *cpus, size_t n);
 /* How --cpus confines a point's tasks here, an environment fact: "cpuset (cgroup v2 cpuset.cpus)",
  * "cpuset (cgroup v1 cpuset.cpus)" or "affinity only: WHY" (also after a cpuset that failed). */
 const char *accounting_confinement(const struct accounting *a);
-/* What the engine calls at the moments of each point (engine_point.hook). */
+/* What the engine's moments do to the point's cgroup: through accounting_addon for a point, directly as
+ * the engine_point.hook of a cache load's cold run. */
 const struct engine_hook *accounting_hook(struct accounting *a);
 /* The cgroup directory the point going on runs its tasks in (absolute), or NULL when it has none. */
 const char *accounting_point_cgroup(const struct accounting *a);

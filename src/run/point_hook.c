@@ -27,7 +27,26 @@
 #include "run/point_hook.h"
 #include "run/runner.h"
 #include "engine/engine.h"
+#include "store/figures.h"
 #include "util/util.h"
+
+/* One point's hook. */
+struct point_hook {
+	struct accounting *acct;        /* for the point's cgroup and the hook's own; NULL: none */
+	const char *command;
+	int tasks;
+	char dir[STORE_TEXT_LEN];       /* its working directory, absolute (stored with the point, so no
+					 * longer); its output goes to dir/hook.out */
+	int dirfd;                      /* that directory, opened as it was made; -1 once closed */
+	struct timespec release;        /* CLOCK_REALTIME just before the tasks were released */
+	struct engine_child child;      /* the hook's first process; pid 0: not started (or stopped) */
+	struct cgroup_point *cg;        /* the hook's own cgroup, NULL without: then its process group
+					 * alone, and only while its first process is unreaped */
+	uint64_t started_ns;
+	double stop_s;                  /* how long stopping it took (SIGINT to its end) */
+	int failed;                     /* it could not be started: end says why */
+	char end[STORE_TEXT_LEN];       /* how it ended, once stopped ("" before) */
+};
 
 int point_hook_wanted(const struct run_opts *o, int tasks)
 {
@@ -352,7 +371,8 @@ static void moment(struct point_hook *h, enum engine_event ev)
 		stop(h);
 }
 
-void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
+/* Ready a hook for one point (it takes dirfd), to start at the point's release. */
+static void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
 		     struct accounting *acct)
 {
 	memset(h, 0, sizeof(*h));
@@ -367,7 +387,9 @@ void point_hook_init(struct point_hook *h, const char *command, int tasks, const
 #define EMPTY_WAIT_NS 2000000000ull
 #define ZOMBIE_WAIT_NS 50000000ull
 
-void point_hook_finish(struct point_hook *h)
+/* After the point: stop it if it still runs (a point that never reached its end), kill what is left
+ * in its cgroup, reap it and remove the cgroup. */
+static void point_hook_finish(struct point_hook *h)
 {
 	stop(h);
 	if (h->cg) {

@@ -4,38 +4,15 @@
 #ifndef REAIM_RUN_POINT_HOOK_H
 #define REAIM_RUN_POINT_HOOK_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
-#include <time.h>
 
-#include "engine/command.h"
-#include "engine/engine.h"
-#include "store/figures.h"
-
-struct accounting;
-struct cgroup_point;
+#include "config/cfg.h"
 
 /* How long the hook has, after SIGINT, to end by itself before all of it is killed. */
 #define POINT_HOOK_STOP_S 10.0
 /* The same when the run is being interrupted: the point is lost anyway, the user waits. */
 #define POINT_HOOK_STOP_INTERRUPTED_S 1.0
-
-struct point_hook {
-	struct accounting *acct;        /* for the point's cgroup and the hook's own; NULL: none */
-	const char *command;
-	int tasks;
-	char dir[STORE_TEXT_LEN];       /* its working directory, absolute (stored with the point, so no
-					 * longer); its output goes to dir/hook.out */
-	int dirfd;                      /* that directory, opened as it was made; -1 once closed */
-	struct timespec release;        /* CLOCK_REALTIME just before the tasks were released */
-	struct engine_child child;      /* the hook's first process; pid 0: not started (or stopped) */
-	struct cgroup_point *cg;        /* the hook's own cgroup, NULL without: then its process group
-					 * alone, and only while its first process is unreaped */
-	uint64_t started_ns;
-	double stop_s;                  /* how long stopping it took (SIGINT to its end) */
-	int failed;                     /* it could not be started: end says why */
-	char end[STORE_TEXT_LEN];       /* how it ended, once stopped ("" before) */
-};
 
 /* Whether the workload's points at this task count run its hook. */
 int point_hook_wanted(const struct run_opts *o, int tasks);
@@ -57,11 +34,5 @@ struct point_hook_where {
  * the point's name (workload, O_SYNC, tasks, round and variant; ".2", ".3" ... added when that is
  * taken, so every point gets a new one). dir is absolute, *dirfd the directory opened. -1 with why. */
 int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *why, size_t whylen);
-/* Ready a hook for one point (it takes dirfd), to start at the point's release (point_hook_addon). */
-void point_hook_init(struct point_hook *h, const char *command, int tasks, const char *dir, int dirfd,
-		     struct accounting *acct);
-/* After the point: stop it if it still runs (a point that never reached its end), kill what is left
- * in its cgroup, reap it and remove the cgroup. */
-void point_hook_finish(struct point_hook *h);
 
 #endif

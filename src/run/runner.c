@@ -141,8 +141,8 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 		rn->last_real_s = res->real_s;
 }
 
-/* A point that cannot be measured as asked (its load did not start): invalid with the reason,
- * nothing forked. */
+/* A point that cannot be measured as asked (an add-on could not begin: its load did not start):
+ * invalid with the reason, nothing forked. */
 static void not_started(const struct workload *wl, const char *why, struct engine_result *res)
 {
 	memset(res, 0, sizeof(*res));
@@ -212,7 +212,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	}
 	free(tests);
 	free(samples);
-	free((void *)rows.counters);
+	free((void *)rows.counters); /* made by the counters' add-on */
 	engine_result_free(&res);
 	return stored;
 }

@@ -14,6 +14,7 @@
 
 #include "config/cfg.h"
 #include "run/point_hook.h"
+#include "store/figures.h"
 #include "tap.h"
 #include "util/util.h"
 
