@@ -45,7 +45,7 @@ static void print_points(FILE *f, const struct schedule_workload *sw, int nosync
 	case MODE_PEAK:
 		fprintf(f, "  Points: as many as the search needs, task counts from %d to %lld, %lld %s each, "
 			   "x %d O_SYNC %s\n",
-			o->tasks.n[0], o->max_tasks, o->repeat, rounds, nosync, settings);
+			sw->pts[0].tasks, o->max_tasks, o->repeat, rounds, nosync, settings);
 		break;
 	default:
 		if (o->variants.count || o->precision > 0) {
@@ -72,7 +72,7 @@ static void print_points(FILE *f, const struct schedule_workload *sw, int nosync
 	}
 	if (o->warmup > 0 && o->mode != MODE_SINGLE)
 		fprintf(f, "  Warm-up: %lld %s at %d tasks before each O_SYNC setting's points, not stored\n",
-			o->warmup, o->warmup > 1 ? "points" : "point", o->tasks.n[0]);
+			o->warmup, o->warmup > 1 ? "points" : "point", sw->pts[0].tasks);
 }
 
 /* How much longer a point takes over every --cpus count than once on every CPU (what the stored
