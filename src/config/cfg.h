@@ -181,10 +181,6 @@ extern const char *const load_names[];
 #define LOADS_MAX 8                /* no_load and every load, each once */
 /* contest's cacherun: no process beside the point, which runs twice, the second (warm) run stored. */
 #define LOAD_CACHE "cache"
-/* The loads of a workload in the order they run: no_load first, then each named once, in the order
- * given; how many (1 without --load: no_load alone). names[LOADS_MAX]. */
-size_t plan_loads(const struct run_opts *o, const char **names);
-
 /* ---- suites and the plan ---- */
 struct workload {
 	char *name;
@@ -289,6 +285,9 @@ struct schedule_workload {
 	size_t npts, nlisted;
 	struct schedule_point reach; /* the largest count it may reach (peak's search: --max-tasks) */
 	struct schedule_rounds rounds;
+	const char *loads[LOADS_MAX]; /* --load: the loads in the order they run, no_load first, then each
+				       * named once in the order given */
+	size_t nloads;             /* 0 without --load */
 	size_t arms;               /* points per task count and round: one per variant and load, or one */
 	size_t passes;             /* runs per task count and round: the arms, and the cache load's cold pass */
 	struct schedule_block *blocks;

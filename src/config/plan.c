@@ -22,7 +22,9 @@ void plan_notes(const struct plan *p)
 	}
 }
 
-size_t plan_loads(const struct run_opts *o, const char **names)
+/* The loads of a workload in the order they run: no_load first, then each named once, in the order
+ * given; how many (1 without --load: no_load alone). names[LOADS_MAX]. */
+static size_t load_order(const struct run_opts *o, const char **names)
 {
 	size_t n = 0;
 	names[n++] = load_names[0];
@@ -171,15 +173,15 @@ static void workload_points(struct schedule_workload *sw)
 	sw->reach = schedule_point_of(&wl->wf, o, most);
 }
 
-/* Points per task count and round: one per variant and load (no_load included), or one; and the
- * runs they take, the cache load's point twice (its cold pass unstored). */
+/* The loads in their order; points per task count and round: one per variant and load (no_load
+ * included), or one; and the runs they take, the cache load's point twice (its cold pass unstored). */
 static void workload_arms(struct schedule_workload *sw)
 {
 	const struct run_opts *o = &sw->wl->opts;
-	const char *names[LOADS_MAX];
-	size_t loads = o->loads.count ? plan_loads(o, names) : 1, passes = loads;
-	for (size_t i = 0; o->loads.count && i < loads; i++)
-		passes += strcmp(names[i], LOAD_CACHE) == 0;
+	sw->nloads = o->loads.count ? load_order(o, sw->loads) : 0;
+	size_t loads = sw->nloads ? sw->nloads : 1, passes = loads;
+	for (size_t i = 0; i < sw->nloads; i++)
+		passes += strcmp(sw->loads[i], LOAD_CACHE) == 0;
 	size_t variants = o->variants.count ? o->variants.count : 1;
 	sw->arms = variants * loads;
 	sw->passes = variants * passes;

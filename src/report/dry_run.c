@@ -30,8 +30,7 @@ static void print_points(FILE *f, const struct schedule_workload *sw, int nosync
 	size_t least = sw->least_points, most = sw->most_points; /* over its blocks: O_SYNC settings, CPU counts */
 	const char *rounds = o->repeat > 1 ? "rounds" : "round", *settings = nosync > 1 ? "settings" : "setting";
 	char axes[160] = "";
-	const char *names[LOADS_MAX];
-	size_t loads = o->loads.count ? plan_loads(o, names) : 0;
+	size_t loads = sw->nloads;
 	if (loads)
 		snprintf(axes, sizeof(axes), " x %zu loads%s", loads,
 			 sw->passes > sw->arms ? ", cache's point twice, its cold pass unstored" : "");

@@ -677,15 +677,14 @@ void runner_block(struct runner *rn, const struct schedule_block *sb, int64_t wl
 		.narms = sb->arms,
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
-	const char *loads[LOADS_MAX];
-	size_t nloads = o->loads.count ? plan_loads(o, loads) : 1;
+	size_t nloads = sw->nloads ? sw->nloads : 1;
 	/* each variant's arms: a load each (no_load first), each on then off or the block's setting */
 	size_t per = osync < 0 ? 2 : 1;
 	for (size_t k = 0; k < b.narms; k++) {
 		/* the option parser checked every item */
 		BUG_ON(o->variants.count &&
 		       variant_split(o->variants.v[k / (per * nloads)], b.arms[k].name, &b.arms[k].command) < 0);
-		b.arms[k].load = o->loads.count ? loads[k / per % nloads] : NULL;
+		b.arms[k].load = sw->nloads ? sw->loads[k / per % nloads] : NULL;
 		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
 	}
 	if (rn->view->block_begin)

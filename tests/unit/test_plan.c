@@ -11,19 +11,6 @@
 #include "config/cfg.h"
 #include "tap.h"
 
-/* Every load at once, cache among them: no_load first and each once, within LOADS_MAX. */
-static void every_load(void)
-{
-	char *items[] = {"cache,mem,tar", "list,read,io,process,cache,no_load"};
-	struct run_opts o = {0};
-	o.loads.v = items;
-	o.loads.count = 2;
-	const char *names[LOADS_MAX];
-	size_t n = plan_loads(&o, names);
-	is_int((long long)n, 1 + 7, "every load: no_load and the seven others, each once");
-	ok(n > 1 && strcmp(names[0], "no_load") == 0 && strcmp(names[1], "cache") == 0,
-	   "every load: no_load first, then in the order given");
-}
 
 /* The classic rounding of a mix's weights to jobs (a point's P), and each task's shuffled job list. */
 static void jobs(struct workfile *wf)
@@ -189,6 +176,25 @@ static void axes(void)
 	fixture_free(&f);
 }
 
+/* Every load at once, cache among them: no_load first and each once, within LOADS_MAX. */
+static void every_load(void)
+{
+	struct fixture f;
+	fixture_init(&f, 1);
+	set(&f, 0, "load", "cache,mem,tar");
+	set(&f, 0, "load", "list,read,io,process,cache,no_load");
+	const struct schedule_workload *sw = remake(&f);
+	is_int((long long)sw->nloads, 1 + 7, "every load: no_load and the seven others, each once");
+	ok(sw->nloads > 1 && strcmp(sw->loads[0], "no_load") == 0 && strcmp(sw->loads[1], "cache") == 0 &&
+	   strcmp(sw->loads[2], "mem") == 0, "every load: no_load first, then in the order given");
+	ok(sw->arms == 8 && sw->passes == 9, "an arm each, cache's run twice");
+	fixture_free(&f);
+	fixture_init(&f, 1);
+	sw = remake(&f);
+	ok(sw->nloads == 0 && sw->arms == 1 && sw->passes == 1, "without --load: no loads, one arm");
+	fixture_free(&f);
+}
+
 /* Crossover: the listed counts, then the last one doubled up to --max-tasks; a search runs its O_SYNC
  * settings as blocks of their own, off first. */
 static void growing(void)
@@ -245,11 +251,11 @@ static void searches(void)
 int main(void)
 {
 	struct workfile wf = {0};
-	tap_case(every_load);
 	tap_case(jobs, &wf);
 	tap_case(file_sizes);
 	tap_case(sweep_repeat);
 	tap_case(axes);
+	tap_case(every_load);
 	tap_case(growing);
 	tap_case(searches);
 	workfile_free(&wf);
