@@ -48,7 +48,8 @@ int cmp_load_run(struct build *b, int64_t id)
 }
 
 /* The looks a run's --precision stopping rule took at each task count of a workload (1 without it),
- * from its stored options. */
+ * from its stored options: the looks are not stored, so the options are resolved by the function the
+ * run's schedule resolved them with. */
 static size_t run_looks(struct build *b, struct crun *r, const char *workload)
 {
 	if (!r->opts_loaded) {
@@ -67,7 +68,7 @@ static size_t run_looks(struct build *b, struct crun *r, const char *workload)
 			if (strcmp(r->opts[i].workload, workload) == 0 && strcmp(r->opts[i].key, keys[k]) == 0)
 				option_set(&ro, option_find(keys[k]), r->opts[i].value, &why); /* unreadable: the default */
 		}
-	long long looks = plan_looks(&ro);
+	long long looks = schedule_rounds_of(&ro).looks;
 	run_opts_free(&ro);
 	return looks > 1 ? (size_t)looks : 1;
 }

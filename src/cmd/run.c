@@ -110,7 +110,7 @@ const struct cli_opt cmd_run_opts[] = {
 
 /* --dry-run: the plan, with time estimates from the database when there is one (a dry run
  * never creates it). */
-static void dry_run(const struct plan *p, const char *db_flag)
+static void dry_run(const struct schedule *s, const char *db_flag)
 {
 	const char *db = store_db_path(db_flag);
 	struct store *st = NULL;
@@ -119,7 +119,7 @@ static void dry_run(const struct plan *p, const char *db_flag)
 		log_warn("%s; the plan has no time estimate", err);
 		st = NULL;
 	}
-	report_plan(stdout, p, st);
+	report_plan(stdout, s, st);
 	store_close(st);
 }
 
@@ -155,8 +155,11 @@ enum outcome cmd_run_plan(const struct plan *p, int dry_run_only, const struct r
 	if (run_id)
 		*run_id = 0;
 	plan_notes(p);
+	struct schedule s; /* the plan resolved once: what the dry run prints and the run follows */
+	schedule_make(p, &s);
 	if (dry_run_only) {
-		dry_run(p, rq->db);
+		dry_run(&s, rq->db);
+		schedule_free(&s);
 		return OUT_OK;
 	}
 	struct run_request viewed = *rq;
@@ -164,7 +167,8 @@ enum outcome cmd_run_plan(const struct plan *p, int dry_run_only, const struct r
 	struct run_view table = live_table_view(&live);
 	if (!viewed.view)
 		viewed.view = &table;
-	enum run_status rs = run_plan(p, &viewed, &id);
+	enum run_status rs = run_plan(&s, &viewed, &id);
+	schedule_free(&s);
 	if (run_id)
 		*run_id = id;
 	static const enum outcome outcome_of[] = {

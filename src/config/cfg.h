@@ -181,10 +181,6 @@ extern const char *const load_names[];
 #define LOADS_MAX 8                /* no_load and every load, each once */
 /* contest's cacherun: no process beside the point, which runs twice, the second (warm) run stored. */
 #define LOAD_CACHE "cache"
-/* The loads of a workload in the order they run: no_load first, then each named once, in the order
- * given; how many (1 without --load: no_load alone). names[LOADS_MAX]. */
-size_t plan_loads(const struct run_opts *o, const char **names);
-
 /* ---- suites and the plan ---- */
 struct workload {
 	char *name;
@@ -224,22 +220,6 @@ void plan_notes(const struct plan *p);
 /* Parse a suite for `reaim check` (and its workfiles). */
 int suite_check(const char *path, struct errlist *errs);
 
-/* Rounds of each task count: --repeat, or with --precision from its minimum (3, or more with
- * --repeat) up to --max-repeat. */
-#define PLAN_PRECISION_MIN_ROUNDS 3
-void plan_rounds(const struct run_opts *o, long long *least, long long *most);
-/* The looks --precision takes at a task count (one after each round from the least on): its
- * stopping rule and compare spend the level over them. 1 without --precision. */
-long long plan_looks(const struct run_opts *o);
-/* Points per task count and round: one per variant and load (no_load included), or one. */
-size_t plan_arms(const struct run_opts *o);
-/* Times a task count's work runs per round: once per arm, twice for the cache load (its cold pass
- * unstored); what a point's time is multiplied by in an estimate. */
-size_t plan_passes(const struct run_opts *o);
-/* Blocks per workload and O_SYNC setting: one per --cpus count, or one. */
-size_t plan_cpu_counts(const struct run_opts *o);
-/* The largest task count a workload can reach (a growing mode's --max-tasks; 1 in single mode). */
-long long plan_max_tasks(const struct run_opts *o);
 /* A workload as a run stored it: its name, its workfile's name and text, and every option as
  * key and the text option_set reads (a list option once per item, in order). */
 struct option_text {
@@ -261,29 +241,92 @@ struct stored_suite {
 /* A plan from a stored run's text alone (no file is read). */
 int plan_from_stored(const struct stored_suite *run, struct plan *p, struct errlist *errs);
 
+/* ---- the schedule: the plan resolved once (plan.c) ----
+ * Every fact of a point that follows from the options is worked out here, once, and read by the
+ * runner, the engine, preflight and the dry run; nothing else derives it. */
+
 /* How many points a plan will measure: exactly, at most (crossover and quick stop growing
  * when Jobs/Min per task falls), or unknown (peak's search, single mode's calibration). */
 enum plan_count { PLAN_EXACT, PLAN_AT_MOST, PLAN_UNKNOWN };
-/* Points of one O_SYNC setting of a workload, over every --cpus count: the fewest and the most (growing modes add
- * task counts, doubling the last listed one up to max_tasks, at most PLAN_GROW_POINTS more). */
-#define PLAN_GROW_POINTS 60
-void plan_points_range(const struct run_opts *o, size_t *least, size_t *most);
-enum plan_count plan_points(const struct plan *p, size_t *n);
+/* --precision takes at least this many rounds: two equal samples prove nothing. */
+#define PLAN_PRECISION_MIN_ROUNDS 3
 
-/* Per-task file size n for a load of `tasks` tasks. */
-long long plan_file_kib(const struct run_opts *o, int tasks);
+/* A point's facts, the same at every round and arm of its task count. */
+struct schedule_point {
+	int tasks;
+	long long file_kib;        /* each task's file: FILESIZE + POOLSIZE / tasks, at least 1 KiB */
+	size_t jobs_per_task;      /* P: the workfile's weights rounded to its jobs (classic rounding) */
+	int grown;                 /* a doubling past the listed counts: the block may stop before it */
+};
+
+/* The rounds of each task count: --repeat, or with --precision from its least (3, or more with
+ * --repeat) up to --max-repeat; looks: one after each round from the least on, what the stopping
+ * rule and compare spend the level over (1 without --precision). */
+struct schedule_rounds {
+	long long least, most, looks;
+};
+
+struct schedule_workload;
+
+/* A block: one workload at one --cpus count and O_SYNC setting, as it runs and prints. */
+struct schedule_block {
+	const struct schedule_workload *of;
+	int osync;                 /* 0 off, 1 on, -1 on and off interleaved (a sweep's --osync both) */
+	int cpus;                  /* the --cpus count; 0: every CPU */
+	size_t arms;               /* points per task count and round: the workload's arms, twice interleaved */
+};
+
+/* A workload's part of the schedule: its points in the order a round runs them, its rounds and
+ * arms, its blocks in the order they run. */
+struct schedule_workload {
+	const struct workload *wl;
+	struct schedule_point *pts; /* the listed task counts, then a growing mode's doublings up to
+				     * --max-tasks; single mode: one task */
+	size_t npts, nlisted;
+	struct schedule_point reach; /* the largest count it may reach (peak's search: --max-tasks) */
+	struct schedule_rounds rounds;
+	const char *loads[LOADS_MAX]; /* --load: the loads in the order they run, no_load first, then each
+				       * named once in the order given */
+	size_t nloads;             /* 0 without --load */
+	size_t arms;               /* points per task count and round: one per variant and load, or one */
+	size_t passes;             /* runs per task count and round: the arms, and the cache load's cold pass */
+	struct schedule_block *blocks;
+	size_t nblocks;
+	enum plan_count count;     /* how sure most_points is */
+	size_t least_points, most_points; /* stored points over its blocks (peak: one task count's
+					   * rounds; single: a row per test) */
+};
+
+struct schedule {
+	const struct plan *plan;
+	struct schedule_workload *wl; /* one per workload of the plan, in its order */
+	size_t nwl;
+	enum plan_count count;     /* the least sure of its workloads */
+	size_t points;             /* the most points of every workload (0 when unknown) */
+	size_t least_points;       /* the fewest */
+};
+
+/* The plan resolved into its schedule (the plan must outlive it). */
+void schedule_make(const struct plan *p, struct schedule *s);
+void schedule_free(struct schedule *s);
+/* A workload's rounds from its options: what schedule_make resolves, and what a view of stored
+ * runs asks of their stored options. */
+struct schedule_rounds schedule_rounds_of(const struct run_opts *o);
+/* One point's facts: what schedule_make lists, and made here too for the points a run chooses as
+ * it measures (a peak search's task counts, single mode's calibrated job counts). */
+struct schedule_point schedule_point_of(const struct workfile *wf, const struct run_opts *o, int tasks);
 
 /* Per-task job list: classic rounding, shuffled from (seed, task). */
 struct job_list {
 	uint16_t *test;   /* index into the workfile entries */
 	size_t count;     /* P */
 };
-size_t plan_jobs_per_task(const struct workfile *wf, long long jobs);
 void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
 		   struct job_list *out);
-/* The same into test[plan_jobs_per_task()], allocating nothing (a forked task calls it). */
+/* The same into test[room], room at least P of these jobs (the point's jobs_per_task): allocating
+ * nothing, as a forked task calls it. */
 void plan_job_list_fill(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
-			uint16_t *test);
+			uint16_t *test, size_t room);
 void job_list_free(struct job_list *jl);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Derived plan figures: per-task file size, the number of points and the per-task job lists
- * (classic rounding). */
+/* The plan resolved once into its schedule (each workload's points in order, with their file sizes,
+ * jobs per task, rounds and looks, its blocks and how many points they store), and the per-task job
+ * lists (classic rounding). */
 #include "config.h"
 
 #include <math.h>
@@ -21,32 +22,9 @@ void plan_notes(const struct plan *p)
 	}
 }
 
-long long plan_file_kib(const struct run_opts *o, int tasks)
-{
-	long long n = o->filesize_kib;
-	if (o->poolsize_kib > 0 && tasks > 0)
-		n += o->poolsize_kib / tasks;
-	return n > 0 ? n : 1;
-}
-
-void plan_rounds(const struct run_opts *o, long long *least, long long *most)
-{
-	*least = *most = o->repeat;
-	if (o->precision <= 0)
-		return;
-	/* two equal samples prove nothing: --precision takes at least three rounds */
-	*least = o->repeat > PLAN_PRECISION_MIN_ROUNDS ? o->repeat : PLAN_PRECISION_MIN_ROUNDS;
-	*most = o->max_repeat > *least ? o->max_repeat : *least;
-}
-
-long long plan_looks(const struct run_opts *o)
-{
-	long long least, most;
-	plan_rounds(o, &least, &most);
-	return o->precision > 0 ? most - least + 1 : 1;
-}
-
-size_t plan_loads(const struct run_opts *o, const char **names)
+/* The loads of a workload in the order they run: no_load first, then each named once, in the order
+ * given; how many (1 without --load: no_load alone). names[LOADS_MAX]. */
+static size_t load_order(const struct run_opts *o, const char **names)
 {
 	size_t n = 0;
 	names[n++] = load_names[0];
@@ -68,73 +46,6 @@ size_t plan_loads(const struct run_opts *o, const char **names)
 	return n;
 }
 
-size_t plan_arms(const struct run_opts *o)
-{
-	const char *names[LOADS_MAX];
-	return (o->variants.count ? o->variants.count : 1) * (o->loads.count ? plan_loads(o, names) : 1);
-}
-
-size_t plan_passes(const struct run_opts *o)
-{
-	const char *names[LOADS_MAX];
-	size_t loads = o->loads.count ? plan_loads(o, names) : 1, passes = loads;
-	for (size_t i = 0; o->loads.count && i < loads; i++)
-		passes += strcmp(names[i], LOAD_CACHE) == 0;
-	return (o->variants.count ? o->variants.count : 1) * passes;
-}
-
-size_t plan_cpu_counts(const struct run_opts *o)
-{
-	return o->cpus.count ? o->cpus.count : 1;
-}
-
-long long plan_max_tasks(const struct run_opts *o)
-{
-	long long m = 0;
-	for (size_t i = 0; i < o->tasks.count; i++)
-		m = o->tasks.n[i] > m ? o->tasks.n[i] : m;
-	if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK || o->mode == MODE_PEAK)
-		m = o->max_tasks > m ? o->max_tasks : m;
-	return o->mode == MODE_SINGLE ? 1 : m;
-}
-
-void plan_points_range(const struct run_opts *o, size_t *least, size_t *most)
-{
-	long long lo, hi;
-	plan_rounds(o, &lo, &hi);
-	size_t listed = o->tasks.count * (size_t)lo * plan_arms(o);
-	*least = listed;
-	*most = o->tasks.count * (size_t)hi * plan_arms(o);
-	if ((o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK) && o->tasks.count) {
-		long long tasks = o->tasks.n[o->tasks.count - 1];
-		for (size_t np = listed; tasks * 2 <= o->max_tasks && np < listed + PLAN_GROW_POINTS;
-		     np += (size_t)o->repeat) {
-			tasks *= 2;
-			*most += (size_t)o->repeat;
-		}
-	}
-	*least *= plan_cpu_counts(o); /* each CPU count is a block of its own */
-	*most *= plan_cpu_counts(o);
-}
-
-enum plan_count plan_points(const struct plan *p, size_t *n)
-{
-	enum plan_count kind = PLAN_EXACT;
-	*n = 0;
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct run_opts *o = &p->wl[w].opts;
-		size_t least, most;
-		if (o->mode == MODE_PEAK || o->mode == MODE_SINGLE)
-			kind = PLAN_UNKNOWN;
-		plan_points_range(o, &least, &most);
-		/* a growing mode may stop at its first task count, so only its most is a bound */
-		if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK || least != most)
-			kind = kind == PLAN_UNKNOWN ? kind : PLAN_AT_MOST;
-		*n += most * (o->osync == OSYNC_BOTH ? 2 : 1);
-	}
-	return kind;
-}
-
 /* c_t = round(h_t / H * J), at least 1 for a listed test. */
 static size_t jobs_for(const struct workfile *wf, size_t i, long long jobs, long long total_weight)
 {
@@ -150,7 +61,8 @@ static long long total_weight(const struct workfile *wf)
 	return h;
 }
 
-size_t plan_jobs_per_task(const struct workfile *wf, long long jobs)
+/* P: every test's jobs of a task, summed. */
+static size_t jobs_per_task(const struct workfile *wf, long long jobs)
 {
 	long long h = total_weight(wf);
 	size_t p = 0;
@@ -169,13 +81,15 @@ static uint64_t mix(uint64_t *s)
 }
 
 void plan_job_list_fill(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
-			uint16_t *test)
+			uint16_t *test, size_t room)
 {
 	long long h = total_weight(wf);
 	size_t k = 0;
 	for (size_t i = 0; i < wf->count; i++)
-		for (size_t c = jobs_for(wf, i, jobs, h); c > 0; c--)
+		for (size_t c = jobs_for(wf, i, jobs, h); c > 0; c--) {
+			BUG_ON(k >= room); /* room was not P of these jobs: a point's facts out of date */
 			test[k++] = (uint16_t)i;
+		}
 	uint64_t state = seed ^ ((uint64_t)task * 0xd1b54a32d192ed03ull);
 	for (size_t i = k; i > 1; i--) {
 		size_t j = (size_t)(mix(&state) % i);
@@ -188,9 +102,9 @@ void plan_job_list_fill(const struct workfile *wf, long long jobs, uint64_t seed
 void plan_job_list(const struct workfile *wf, long long jobs, uint64_t seed, unsigned task,
 		   struct job_list *out)
 {
-	out->count = plan_jobs_per_task(wf, jobs);
+	out->count = jobs_per_task(wf, jobs);
 	out->test = xmalloc(out->count * sizeof(*out->test));
-	plan_job_list_fill(wf, jobs, seed, task, out->test);
+	plan_job_list_fill(wf, jobs, seed, task, out->test, out->count);
 }
 
 void job_list_free(struct job_list *jl)
@@ -198,4 +112,153 @@ void job_list_free(struct job_list *jl)
 	free(jl->test);
 	jl->test = NULL;
 	jl->count = 0;
+}
+
+struct schedule_rounds schedule_rounds_of(const struct run_opts *o)
+{
+	struct schedule_rounds r = {.least = o->repeat, .most = o->repeat, .looks = 1};
+	if (o->precision <= 0)
+		return r;
+	r.least = o->repeat > PLAN_PRECISION_MIN_ROUNDS ? o->repeat : PLAN_PRECISION_MIN_ROUNDS;
+	r.most = o->max_repeat > r.least ? o->max_repeat : r.least;
+	r.looks = r.most - r.least + 1;
+	return r;
+}
+
+struct schedule_point schedule_point_of(const struct workfile *wf, const struct run_opts *o, int tasks)
+{
+	long long kib = o->filesize_kib;
+	if (o->poolsize_kib > 0 && tasks > 0)
+		kib += o->poolsize_kib / tasks;
+	return (struct schedule_point){.tasks = tasks, .file_kib = kib > 0 ? kib : 1,
+				       .jobs_per_task = jobs_per_task(wf, o->jobs_per_task)};
+}
+
+static int growing(const struct run_opts *o)
+{
+	return o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
+}
+
+/* The task counts a round runs: single mode's one task; the listed counts; a growing mode's
+ * doublings of the last one while they stay within --max-tasks, each marked grown. */
+static void workload_points(struct schedule_workload *sw)
+{
+	const struct workload *wl = sw->wl;
+	const struct run_opts *o = &wl->opts;
+	size_t cap = o->tasks.count + 1;
+	sw->pts = xcalloc(cap, sizeof(*sw->pts));
+	if (o->mode == MODE_SINGLE) {
+		sw->pts[sw->npts++] = schedule_point_of(&wl->wf, o, 1);
+		sw->nlisted = sw->npts;
+		sw->reach = sw->pts[0];
+		return;
+	}
+	int most = 0;
+	for (size_t i = 0; i < o->tasks.count; i++) {
+		sw->pts[sw->npts++] = schedule_point_of(&wl->wf, o, o->tasks.n[i]);
+		most = o->tasks.n[i] > most ? o->tasks.n[i] : most;
+	}
+	sw->nlisted = sw->npts;
+	for (long long t = o->tasks.count ? o->tasks.n[o->tasks.count - 1] : 0; growing(o) && t > 0 && t <= o->max_tasks / 2;) {
+		t *= 2;
+		if (sw->npts == cap)
+			sw->pts = xrealloc(sw->pts, (cap *= 2) * sizeof(*sw->pts));
+		sw->pts[sw->npts] = schedule_point_of(&wl->wf, o, (int)t);
+		sw->pts[sw->npts++].grown = 1;
+		most = (int)t > most ? (int)t : most;
+	}
+	/* a peak search tries counts from the first listed up to --max-tasks, the listed others never */
+	if (o->mode == MODE_PEAK)
+		most = o->max_tasks > o->tasks.n[0] ? (int)o->max_tasks : o->tasks.n[0];
+	sw->reach = schedule_point_of(&wl->wf, o, most);
+}
+
+/* The loads in their order; points per task count and round: one per variant and load (no_load
+ * included), or one; and the runs they take, the cache load's point twice (its cold pass unstored). */
+static void workload_arms(struct schedule_workload *sw)
+{
+	const struct run_opts *o = &sw->wl->opts;
+	sw->nloads = o->loads.count ? load_order(o, sw->loads) : 0;
+	size_t loads = sw->nloads ? sw->nloads : 1, passes = loads;
+	for (size_t i = 0; i < sw->nloads; i++)
+		passes += strcmp(sw->loads[i], LOAD_CACHE) == 0;
+	size_t variants = o->variants.count ? o->variants.count : 1;
+	sw->arms = variants * loads;
+	sw->passes = variants * passes;
+}
+
+/* The blocks in the order they run: a block per --cpus count (in the order listed), and per O_SYNC
+ * setting, off first, but where a sweep interleaves on and off as two more arms of one block. */
+static void workload_blocks(struct schedule_workload *sw)
+{
+	const struct run_opts *o = &sw->wl->opts;
+	if (o->mode == MODE_SINGLE) { /* each test alone, on when O_SYNC is on at all */
+		sw->blocks = xcalloc(1, sizeof(*sw->blocks));
+		sw->blocks[sw->nblocks++] = (struct schedule_block){.of = sw, .osync = o->osync != OSYNC_OFF, .arms = 1};
+		return;
+	}
+	int interleave = o->osync == OSYNC_BOTH && o->mode == MODE_SWEEP;
+	size_t nosync = o->osync == OSYNC_BOTH && !interleave ? 2 : 1, ncpus = o->cpus.count ? o->cpus.count : 1;
+	sw->blocks = xcalloc(ncpus * nosync, sizeof(*sw->blocks));
+	for (size_t c = 0; c < ncpus; c++)
+		for (size_t k = 0; k < nosync; k++)
+			sw->blocks[sw->nblocks++] = (struct schedule_block){
+				.of = sw,
+				.osync = interleave ? -1 : nosync == 2 ? (int)k : o->osync,
+				.cpus = o->cpus.count ? o->cpus.n[c] : 0,
+				.arms = sw->arms * (interleave ? 2 : 1),
+			};
+}
+
+/* How many points the workload stores: a sweep exactly, or from its least rounds to its most;
+ * crossover and quick at most its every doubling; a peak search at least one task count's rounds,
+ * single mode a row per test, the rest unknown. */
+static void workload_count(struct schedule_workload *sw)
+{
+	const struct run_opts *o = &sw->wl->opts;
+	size_t grown = sw->npts - sw->nlisted, least = 0, most = 0;
+	for (size_t b = 0; b < sw->nblocks; b++) {
+		least += sw->nlisted * (size_t)sw->rounds.least * sw->blocks[b].arms;
+		most += sw->nlisted * (size_t)sw->rounds.most * sw->blocks[b].arms + grown * (size_t)o->repeat;
+	}
+	sw->count = least == most ? PLAN_EXACT : PLAN_AT_MOST;
+	if (growing(o))
+		sw->count = PLAN_AT_MOST; /* it may stop at its first task count, so only its most is a bound */
+	if (o->mode == MODE_PEAK || o->mode == MODE_SINGLE) {
+		sw->count = PLAN_UNKNOWN;
+		least = o->mode == MODE_SINGLE ? sw->wl->wf.count : (size_t)o->repeat * sw->nblocks;
+		most = 0;
+	}
+	sw->least_points = least;
+	sw->most_points = most;
+}
+
+void schedule_make(const struct plan *p, struct schedule *s)
+{
+	*s = (struct schedule){.plan = p, .nwl = p->nwl, .count = PLAN_EXACT};
+	s->wl = xcalloc(p->nwl + 1, sizeof(*s->wl));
+	for (size_t w = 0; w < p->nwl; w++) {
+		struct schedule_workload *sw = &s->wl[w];
+		sw->wl = &p->wl[w];
+		sw->rounds = schedule_rounds_of(&sw->wl->opts);
+		workload_points(sw);
+		workload_arms(sw);
+		workload_blocks(sw);
+		workload_count(sw);
+		s->count = sw->count > s->count ? sw->count : s->count;
+		s->points += sw->most_points;
+		s->least_points += sw->least_points;
+	}
+	if (s->count == PLAN_UNKNOWN)
+		s->points = 0;
+}
+
+void schedule_free(struct schedule *s)
+{
+	for (size_t w = 0; w < s->nwl; w++) {
+		free(s->wl[w].pts);
+		free(s->wl[w].blocks);
+	}
+	free(s->wl);
+	*s = (struct schedule){0};
 }

@@ -43,6 +43,8 @@ struct engine_point {
 	const struct workfile *wf;
 	const struct run_opts *opts;
 	int tasks;
+	long long file_kib;       /* each task's file, and jobs_per_task (P): the point's facts from the */
+	size_t jobs_per_task;     /* plan's schedule (struct schedule_point), which alone derives them */
 	int osync;                /* 0 or 1 for this point */
 	uint64_t seed;
 	double timeout_s;

@@ -318,9 +318,10 @@ int engine_run_point(const struct engine_point *pt, const struct engine_scratch 
 	uint64_t begin_ns = clock_now_ns();
 	memset(res, 0, sizeof(*res));
 	res->valid = 1;
-	res->jobs_per_task = plan_jobs_per_task(pt->wf, pt->opts->jobs_per_task);
+	BUG_ON(pt->jobs_per_task == 0 || pt->file_kib <= 0); /* a point made without its schedule's facts */
+	res->jobs_per_task = pt->jobs_per_task;
 	res->tests = xcalloc(pt->wf->count, sizeof(*res->tests));
-	long long kib = plan_file_kib(pt->opts, pt->tasks);
+	long long kib = pt->file_kib;
 	unsigned flags = workfile_flags(pt->wf);
 	int need_source = (flags & TF_SOURCE) != 0;
 	/* a mix that touches no file needs no point dir: two metadata operations saved a point */

@@ -358,7 +358,7 @@ void task_main(const struct task_args *a)
 		.bucket = (job_bucket *)((char *)a->mem.base + a->mem.bucket_offset),
 		.stats = (struct local_stats *)((char *)a->mem.base + a->mem.stats_offset),
 	};
-	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, m.jobs);
+	plan_job_list_fill(wf, a->pt->opts->jobs_per_task, (uint64_t)a->pt->seed, a->index, m.jobs, a->mem.jobs);
 	task_fault_in(a, &m);
 	/* counters of this task and the children its tests fork, from the release to its finish */
 	int perf_fds[PERFCTR_MAX];

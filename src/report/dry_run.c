@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The resolved plan (`--dry-run`): each workload's options from the option table, its task
- * counts, how many points it will measure and, from stored runs, how long that will take. */
+/* The resolved plan (`--dry-run`), read from its schedule: each workload's options from the option
+ * table, its task counts, how many points it will measure and, from stored runs, how long that will
+ * take. */
 #include "config.h"
 
 #include <stdio.h>
@@ -22,18 +23,17 @@ static void fmt_duration(char *buf, size_t len, double s)
 		snprintf(buf, len, "%dh%02dm", (int)(s / 3600), (int)s % 3600 / 60);
 }
 
-static void print_points(FILE *f, const struct workload *wl, int nosync)
+static void print_points(FILE *f, const struct schedule_workload *sw, int nosync)
 {
+	const struct workload *wl = sw->wl;
 	const struct run_opts *o = &wl->opts;
-	size_t least, most;
-	plan_points_range(o, &least, &most);
+	size_t least = sw->least_points, most = sw->most_points; /* over its blocks: O_SYNC settings, CPU counts */
 	const char *rounds = o->repeat > 1 ? "rounds" : "round", *settings = nosync > 1 ? "settings" : "setting";
 	char axes[160] = "";
-	const char *names[LOADS_MAX];
-	size_t loads = o->loads.count ? plan_loads(o, names) : 0;
+	size_t loads = sw->nloads;
 	if (loads)
 		snprintf(axes, sizeof(axes), " x %zu loads%s", loads,
-			 plan_passes(o) > plan_arms(o) ? ", cache's point twice, its cold pass unstored" : "");
+			 sw->passes > sw->arms ? ", cache's point twice, its cold pass unstored" : "");
 	if (o->cpus.count)
 		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes), " x %zu CPU count%s", o->cpus.count,
 			 o->cpus.count > 1 ? "s" : "");
@@ -44,16 +44,15 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 	case MODE_PEAK:
 		fprintf(f, "  Points: as many as the search needs, task counts from %d to %lld, %lld %s each, "
 			   "x %d O_SYNC %s\n",
-			o->tasks.n[0], o->max_tasks, o->repeat, rounds, nosync, settings);
+			sw->pts[0].tasks, o->max_tasks, o->repeat, rounds, nosync, settings);
 		break;
 	default:
 		if (o->variants.count || o->precision > 0) {
-			long long lo, hi;
-			plan_rounds(o, &lo, &hi);
-			fprintf(f, "  Points: %zu", least * (size_t)nosync);
+			long long lo = sw->rounds.least, hi = sw->rounds.most;
+			fprintf(f, "  Points: %zu", least);
 			if (most != least)
-				fprintf(f, " to %zu", most * (size_t)nosync);
-			fprintf(f, " (%zu task counts x ", o->tasks.count);
+				fprintf(f, " to %zu", most);
+			fprintf(f, " (%zu task counts x ", sw->nlisted);
 			if (lo != hi)
 				fprintf(f, "%lld to %lld rounds, until each is within %g%%", lo, hi, o->precision);
 			else
@@ -62,17 +61,17 @@ static void print_points(FILE *f, const struct workload *wl, int nosync)
 				fprintf(f, " x %zu variants", o->variants.count);
 			fprintf(f, " x %d O_SYNC %s%s)\n", nosync, settings, axes);
 		} else if (least == most)
-			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s%s)\n", least * (size_t)nosync,
-				o->tasks.count, o->repeat, rounds, nosync, settings, axes);
+			fprintf(f, "  Points: %zu (%zu task counts x %lld %s x %d O_SYNC %s%s)\n", least, sw->nlisted,
+				o->repeat, rounds, nosync, settings, axes);
 		else
 			fprintf(f, "  Points: %zu to %zu (%zu listed task counts x %lld %s, then doubling up to "
 				   "%lld tasks while Jobs/Min per task stays above %g; x %d O_SYNC %s%s)\n",
-				least * (size_t)nosync, most * (size_t)nosync, o->tasks.count, o->repeat, rounds,
+				least, most, sw->nlisted, o->repeat, rounds,
 				o->max_tasks, o->threshold, nosync, settings, axes);
 	}
 	if (o->warmup > 0 && o->mode != MODE_SINGLE)
 		fprintf(f, "  Warm-up: %lld %s at %d tasks before each O_SYNC setting's points, not stored\n",
-			o->warmup, o->warmup > 1 ? "points" : "point", o->tasks.n[0]);
+			o->warmup, o->warmup > 1 ? "points" : "point", sw->pts[0].tasks);
 }
 
 /* How much longer a point takes over every --cpus count than once on every CPU (what the stored
@@ -91,8 +90,9 @@ static double cpus_factor(const struct run_opts *o, int tasks)
 
 /* The estimate of one O_SYNC setting from the stored run that measured most of its task
  * counts; 0 with *seconds set when complete, 1 when partial or none (then it says why). */
-static int print_estimate(FILE *f, const struct workload *wl, int osync, struct store *st, double *seconds)
+static int print_estimate(FILE *f, const struct schedule_workload *sw, int osync, struct store *st, double *seconds)
 {
+	const struct workload *wl = sw->wl;
 	const struct run_opts *o = &wl->opts;
 	*seconds = 0;
 	fprintf(f, "  Estimate, O_SYNC %s: ", osync ? "on" : "off");
@@ -100,7 +100,7 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 		fprintf(f, "none (no results database)\n");
 		return 1;
 	}
-	size_t per_task = plan_jobs_per_task(&wl->wf, o->jobs_per_task);
+	size_t per_task = sw->pts[0].jobs_per_task;
 	struct store_estimate e;
 	const struct store_estimate_ask ask = {.workfile_name = wl->wf.name,
 					       .jobs_per_task = o->jobs_per_task,
@@ -119,18 +119,17 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 		store_estimate_free(&e);
 		return 1;
 	}
-	long long rounds, ignored;
-	plan_rounds(o, &rounds, &ignored);
-	for (size_t i = 0; i < o->tasks.count; i++)
+	long long rounds = sw->rounds.least;
+	for (size_t i = 0; i < sw->nlisted; i++)
 		if (e.seconds[i] >= 0)
-			*seconds += e.seconds[i] * (double)rounds * (double)plan_passes(o) * cpus_factor(o, o->tasks.n[i]);
+			*seconds += e.seconds[i] * (double)rounds * (double)sw->passes * cpus_factor(o, sw->pts[i].tasks);
 	/* the warm-up points run at the first task count, before this setting's points */
 	long long warmup = o->mode == MODE_SINGLE ? 0 : o->warmup;
 	if (warmup > 0 && e.seconds[0] >= 0)
 		*seconds += e.seconds[0] * (double)warmup;
 	char d[32];
 	fmt_duration(d, sizeof(d), *seconds);
-	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK, more_rounds = rounds != ignored;
+	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK, more_rounds = rounds != sw->rounds.most;
 	int partial = e.matched < o->tasks.count;
 	fprintf(f, "%s%s%s%s%s, from run %lld (label %s, %s)", growing || partial || more_rounds ? "at least " : "",
 		d, warmup > 0 && e.seconds[0] >= 0 ? " with the warm-up" : "", growing ? " for the listed task counts" : "",
@@ -147,16 +146,18 @@ static int print_estimate(FILE *f, const struct workload *wl, int osync, struct 
 	return growing || partial || more_rounds;
 }
 
-void report_plan(FILE *f, const struct plan *p, struct store *st)
+void report_plan(FILE *f, const struct schedule *s, struct store *st)
 {
+	const struct plan *p = s->plan;
 	fprintf(f, "Suite %s%s%s\n", p->suite_name, p->suite_path ? " from " : "", p->suite_path ? p->suite_path : "");
 	size_t total = 0;
 	double seconds = 0;
 	int more_points = 0, no_time = 0; /* the total is a lower bound; the time is not known */
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct workload *wl = &p->wl[w];
+	for (size_t w = 0; w < s->nwl; w++) {
+		const struct schedule_workload *sw = &s->wl[w];
+		const struct workload *wl = sw->wl;
 		const struct run_opts *o = &wl->opts;
-		size_t per_task = plan_jobs_per_task(&wl->wf, o->jobs_per_task);
+		size_t per_task = sw->pts[0].jobs_per_task;
 		fprintf(f, "\nWorkload %s: workfile %s (%zu tests), jobs per task P = %zu\n", wl->name, wl->wf.path,
 			wl->wf.count, per_task);
 		for (size_t i = 0; i < option_count; i++) {
@@ -165,36 +166,35 @@ void report_plan(FILE *f, const struct plan *p, struct store *st)
 			free(v);
 		}
 		fprintf(f, "  %-8s %-12s %-14s %s\n", "Tasks", "File KiB", "Jobs", "Disk space");
-		for (size_t i = 0; i < o->tasks.count && o->mode != MODE_SINGLE; i++) {
-			int n = o->tasks.n[i];
-			long long kib = plan_file_kib(o, n);
+		for (size_t i = 0; i < sw->nlisted && o->mode != MODE_SINGLE; i++) {
+			int n = sw->pts[i].tasks;
+			long long kib = sw->pts[i].file_kib;
 			/* each task holds at most one file of n KiB at a time, plus one source per dir */
 			long long space = kib * (n + (long long)o->dirs.count);
 			fprintf(f, "  %-8d %-12lld %-14zu %.1f MiB\n", n, kib, per_task * (size_t)n, (double)space / 1024);
 		}
 		if (o->mode == MODE_SINGLE) /* each test alone in one task */
-			fprintf(f, "  %-8d %-12lld %-14s %.1f MiB\n", 1, plan_file_kib(o, 1), "calibrated",
-				(double)(plan_file_kib(o, 1) * (1 + (long long)o->dirs.count)) / 1024);
+			fprintf(f, "  %-8d %-12lld %-14s %.1f MiB\n", 1, sw->pts[0].file_kib, "calibrated",
+				(double)(sw->pts[0].file_kib * (1 + (long long)o->dirs.count)) / 1024);
 		int nosync = o->osync == OSYNC_BOTH && o->mode != MODE_SINGLE ? 2 : 1;
-		print_points(f, wl, nosync);
+		print_points(f, sw, nosync);
 		if (o->mode == MODE_SINGLE || o->mode == MODE_PEAK) {
 			/* calibration and the search decide how many points these take */
 			fprintf(f, "  Estimate: none (in %s mode the points depend on what is measured)\n",
 				mode_names[o->mode]);
-			total += o->mode == MODE_SINGLE ? wl->wf.count : (size_t)o->repeat * (size_t)nosync;
+			total += sw->least_points;
 			more_points = 1;
 			no_time = 1;
 			continue;
 		}
-		size_t least, most;
-		plan_points_range(o, &least, &most);
-		total += least * (size_t)nosync;
+		size_t least = sw->least_points, most = sw->most_points;
+		total += least;
 		more_points |= least != most;
 		static const int both[] = {0, 1}; /* off first, as the blocks run and print */
 		for (int k = 0; k < nosync; k++) {
-			double s;
-			no_time |= print_estimate(f, wl, nosync == 2 ? both[k] : o->osync, st, &s);
-			seconds += s;
+			double secs;
+			no_time |= print_estimate(f, sw, nosync == 2 ? both[k] : o->osync, st, &secs);
+			seconds += secs;
 		}
 	}
 	if (p->nwl < 2)

@@ -50,11 +50,11 @@ int report_real_decimals(double real_s);
 void report_single_begin(FILE *f, const char *workfile, int osync, long long file_kib);
 void report_single_row(FILE *f, const struct store_point *p);
 
-struct plan;
-/* `--dry-run`: every workload's options (from the option table), its task counts with file
+struct schedule;
+/* `--dry-run`, the plan's schedule: every workload's options (from the option table), its task counts with file
  * sizes and disk space, the number of points and a time estimate from the stored runs in st
  * (NULL: no database, so no estimate). */
-void report_plan(FILE *f, const struct plan *p, struct store *st);
+void report_plan(FILE *f, const struct schedule *s, struct store *st);
 
 /* What `reaim show` prints beside the tables (its options). */
 struct report_show_flags {

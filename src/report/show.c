@@ -558,7 +558,9 @@ static const char *option_of(const struct store_option *o, size_t n, int64_t wl_
 	return NULL;
 }
 
-/* The rounds a block was planned with and the precision asked, from the workload's stored options. */
+/* The rounds a block was planned with and the precision asked, from the workload's stored options:
+ * a stored run has no live plan, and its rounds were not stored, so its options are read back and
+ * resolved by the function its run's schedule resolved them with. */
 static void block_rounds(const struct store_option *o, size_t n, const struct store_workload_row *wr,
 			 struct report_block *b)
 {
@@ -571,11 +573,10 @@ static void block_rounds(const struct store_option *o, size_t n, const struct st
 		if (v)
 			option_set(&ro, option_find(keys[i]), v, &why); /* a value it cannot read keeps the default */
 	}
-	long long least, most;
-	plan_rounds(&ro, &least, &most);
-	b->plan.rounds = (int)most;
+	const struct schedule_rounds r = schedule_rounds_of(&ro);
+	b->plan.rounds = (int)r.most;
 	b->plan.precision = ro.precision;
-	b->plan.looks = (int)plan_looks(&ro);
+	b->plan.looks = (int)r.looks;
 	run_opts_free(&ro);
 }
 

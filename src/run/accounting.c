@@ -549,7 +549,7 @@ static void addon_store(struct addon_point *p, void *state)
 	if (!p->ran)
 		return;
 	char what[120];
-	snprintf(what, sizeof(what), "%s, %d tasks", p->at->wl->name, p->at->tasks);
+	snprintf(what, sizeof(what), "%s, %d tasks", p->at->wl->name, p->at->point->tasks);
 	accounting_point(p->rn->acct, p->res, p->at->wl->opts.noise_limit, what, p->out);
 }
 

@@ -22,8 +22,9 @@ struct point_at {
 	int64_t wl_id;                 /* the workload's stored row */
 	const struct block_plan *blk;
 	const struct engine_scratch *scratch;
-	int tasks;
+	const struct schedule_point *point; /* its task count and facts, from the plan's schedule */
 	int repeat;                    /* the round, from 0 */
+	int rounds;                    /* the most rounds of its task count, shown with each point */
 	const char *variant;           /* "" without variants */
 	const char *load;              /* the background load, NULL or no_load without --load */
 	int osync;

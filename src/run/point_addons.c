@@ -15,12 +15,11 @@ static int view_before(struct addon_point *p, void *state, char *why, size_t len
 	(void)state;
 	(void)why;
 	(void)len;
-	long long least, most;
-	plan_rounds(&at->wl->opts, &least, &most);
 	struct block_plan shown = *at->blk; /* an interleaved block's point shows its own setting */
 	shown.osync = at->osync;
 	if (rn->view->point_begin)
-		rn->view->point_begin(rn->view->arg, &shown, at->tasks, ++rn->point_index, at->repeat + 1, (int)most);
+		rn->view->point_begin(rn->view->arg, &shown, at->point->tasks, ++rn->point_index, at->repeat + 1,
+				     at->rounds);
 	return 0;
 }
 

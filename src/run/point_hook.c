@@ -69,33 +69,25 @@ static void name_part(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
-/* Whether a plan of these options can have a point of n tasks: a sweep runs its list; a growing mode
- * its list and the doublings of its last count up to --max-tasks; peak's search any count from the
- * first to --max-tasks; single mode 1. */
-static int plan_has(const struct run_opts *o, long long n)
+/* Whether the schedule can have a point of n tasks: one of its points (the listed counts, a growing
+ * mode's doublings, single mode's one task), or for peak's search any count from the first to the
+ * most it may reach. */
+static int schedule_has(const struct schedule_workload *sw, long long n)
 {
-	if (o->mode == MODE_SINGLE)
-		return n == 1;
-	for (size_t i = 0; i < o->tasks.count; i++)
-		if (o->tasks.n[i] == n)
+	for (size_t i = 0; i < sw->npts; i++)
+		if (sw->pts[i].tasks == n)
 			return 1;
-	if (o->tasks.count == 0)
-		return 0;
-	if (o->mode == MODE_PEAK)
-		return n >= o->tasks.n[0] && n <= o->max_tasks;
-	if (o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK)
-		for (long long t = o->tasks.n[o->tasks.count - 1], k = 0; t * 2 <= o->max_tasks && k < PLAN_GROW_POINTS; k++)
-			if ((t *= 2) == n)
-				return 1;
-	return 0;
+	return sw->wl->opts.mode == MODE_PEAK && sw->npts && n >= sw->pts[0].tasks && n <= sw->reach.tasks;
 }
 
-int point_hook_check(const struct run_opts *o, const char *workload, char *why, size_t whylen)
+int point_hook_check(const struct schedule_workload *sw, char *why, size_t whylen)
 {
+	const struct run_opts *o = &sw->wl->opts;
+	const char *workload = sw->wl->name;
 	if (!o->point_hook || !o->point_hook[0])
 		return 0;
 	for (size_t i = 0; i < o->point_hook_tasks.count; i++) {
-		if (plan_has(o, o->point_hook_tasks.n[i]))
+		if (schedule_has(sw, o->point_hook_tasks.n[i]))
 			continue;
 		char *list = tasks_format(&o->tasks);
 		snprintf(why, whylen, "workload %s: --point-hook-tasks %d: no point of its plan (%s tasks %s%s) has %d tasks, "
@@ -449,7 +441,7 @@ static int addon_before(struct addon_point *p, void *state, char *whyp, size_t w
 	struct hooked *s = state;
 	const struct point_at *at = p->at;
 	const struct workload *wl = at->wl;
-	int tasks = at->tasks;
+	int tasks = at->point->tasks;
 	(void)whyp;
 	(void)whylen;
 	if (!point_hook_wanted(&wl->opts, tasks))
@@ -488,7 +480,7 @@ static void addon_after(struct addon_point *p, void *state)
 {
 	struct hooked *s = state;
 	struct engine_result *res = p->res;
-	int tasks = p->at->tasks;
+	int tasks = p->at->point->tasks;
 	if (!s->on)
 		return;
 	point_hook_finish(&s->ph);

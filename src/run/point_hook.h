@@ -17,8 +17,8 @@
 /* Whether the workload's points at this task count run its hook. */
 int point_hook_wanted(const struct run_opts *o, int tasks);
 /* Before the run: -1 (why names the workload and the count) when --point-hook-tasks names a task
- * count no point of the workload's plan can have, so its hook would never run. */
-int point_hook_check(const struct run_opts *o, const char *workload, char *why, size_t whylen);
+ * count no point of the workload's schedule can have, so its hook would never run. */
+int point_hook_check(const struct schedule_workload *sw, char *why, size_t whylen);
 /* The point a hook directory is for. */
 struct point_hook_where {
 	const char *db;      /* the database's path as given (relative to the working directory or not) */

@@ -275,9 +275,10 @@ static int check_sysv(const char *wl, long long tasks)
 #define TEST_FDS 16
 
 /* Processes, files, memory and IPC objects the largest point needs, against the limits. */
-static int check_limits(const struct run_opts *o, const char *wl, long long tasks, unsigned flags)
+static int check_limits(const struct run_opts *o, const char *wl, const struct schedule_point *reach, unsigned flags)
 {
 	int rc = 0;
+	long long tasks = reach->tasks;
 	/* fork_test, exec_test and the shell scripts add a few short-lived processes per task */
 	long long procs = tasks * ((flags & TF_FORKS) ? 4 : 1) + 16;
 	struct rlimit rl;
@@ -323,7 +324,7 @@ static int check_limits(const struct run_opts *o, const char *wl, long long task
 			  (unsigned long long)(rl.rlim_cur >> 20), (vm + 32 * TASK_MEM_KIB) * 2);
 		rc = -1;
 	}
-	long long file_kib = (flags & TF_SIZED) ? plan_file_kib(o, (int)tasks) : 0;
+	long long file_kib = (flags & TF_SIZED) ? reach->file_kib : 0;
 	if (check_cgroup(wl, tasks, procs, tasks * TASK_MEM_KIB) < 0)
 		rc = -1;
 	/* a task's file beyond the file-size limit would kill it with SIGXFSZ mid-point */
@@ -380,25 +381,26 @@ static int check_cpus(const struct run_opts *o, const char *wl)
 	return rc;
 }
 
-int preflight(const struct plan *p)
+int preflight(const struct schedule *s)
 {
 	int rc = 0;
 	warn_inherited();
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct workload *wl = &p->wl[w];
+	for (size_t w = 0; w < s->nwl; w++) {
+		const struct schedule_workload *sw = &s->wl[w];
+		const struct workload *wl = sw->wl;
 		const struct run_opts *o = &wl->opts;
 		unsigned flags = workfile_flags(&wl->wf);
-		long long tasks = plan_max_tasks(o);
+		long long tasks = sw->reach.tasks; /* the most its points reach: what room is checked for */
 		long long per_dir = (tasks + (long long)o->dirs.count - 1) / (long long)o->dirs.count;
 		/* at most one file of n KiB per task at a time, plus the shared source per dir */
-		long long need = (flags & TF_SIZED) ? plan_file_kib(o, (int)tasks) * (per_dir + 1) : 0;
+		long long need = (flags & TF_SIZED) ? sw->reach.file_kib * (per_dir + 1) : 0;
 		for (size_t d = 0; d < o->dirs.count; d++)
 			if (check_dir(o->dirs.v[d], wl->name, flags, need, 2 * per_dir + 2) < 0)
 				rc = -1;
-		if (check_limits(o, wl->name, tasks, flags) < 0)
+		if (check_limits(o, wl->name, &sw->reach, flags) < 0)
 			rc = -1;
 		char why[400];
-		if (point_hook_check(o, wl->name, why, sizeof(why)) < 0) {
+		if (point_hook_check(sw, why, sizeof(why)) < 0) {
 			log_error("%s", why);
 			rc = -1;
 		}

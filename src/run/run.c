@@ -42,13 +42,11 @@ static char *make_uuid(void)
  * point of the plan reaches DAMON_NOTE_TASKS. */
 #define DAMON_NOTE_TASKS 1000
 
-static void note_damon(const struct env_list *env, const struct plan *p)
+static void note_damon(const struct env_list *env, const struct schedule *s)
 {
 	long long most = 0;
-	for (size_t w = 0; w < p->nwl; w++) {
-		long long reach = plan_max_tasks(&p->wl[w].opts);
-		most = reach > most ? reach : most;
-	}
+	for (size_t w = 0; w < s->nwl; w++)
+		most = s->wl[w].reach.tasks > most ? s->wl[w].reach.tasks : most;
 	for (size_t i = 0; i < env->count && most >= DAMON_NOTE_TASKS; i++)
 		if (strcmp(env->items[i].key, "mm.damon") == 0 && strcmp(env->items[i].value, "off") != 0)
 			log_info("note: DAMON is on (%s): its page checks take CPU that grows with the tasks "
@@ -96,8 +94,9 @@ int run_stored_one(void)
 	return stored_one;
 }
 
-static int begin_run(struct runner *rn, const struct plan *p, const struct run_request *rq)
+static int begin_run(struct runner *rn, const struct schedule *s, const struct run_request *rq)
 {
+	const struct plan *p = s->plan;
 	char host[256] = "";
 	gethostname(host, sizeof(host) - 1);
 	int dead;
@@ -109,8 +108,6 @@ static int begin_run(struct runner *rn, const struct plan *p, const struct run_r
 		engine_scratch_sweep(&p->wl[w].opts.dirs);
 	char *uuid = make_uuid();
 	const struct run_opts *o0 = &p->wl[0].opts;
-	size_t planned;
-	enum plan_count kind = plan_points(p, &planned);
 	struct store_run r = {
 		.uuid = uuid,
 		.label = o0->label,
@@ -123,34 +120,20 @@ static int begin_run(struct runner *rn, const struct plan *p, const struct run_r
 		.pid = getpid(),
 		.host = host,
 		.rerun_of = rq->rerun_of,
-		.planned_points = kind == PLAN_UNKNOWN ? 0 : (int64_t)planned,
-		.planned_exact = kind == PLAN_EXACT,
+		.planned_points = (int64_t)s->points,
+		.planned_exact = s->count == PLAN_EXACT,
 	};
 	struct env_list env;
 	env_collect(&env, o0->dirs.v, o0->dirs.count);
 	char *config;
 	env_facts_collect(&env, o0->dirs.v, o0->dirs.count, &config);
 	r.kernel_config = config;
-	note_damon(&env, p);
+	note_damon(&env, s);
 	int rc = store_run_begin(rn->st, &r, &env, &rn->run_id);
 	free(config);
 	env_free(&env);
 	free(uuid);
 	return rc;
-}
-
-/* Points a run will measure, for the ETA (growing modes may add more). */
-static size_t planned_points(const struct plan *p)
-{
-	size_t n = 0;
-	for (size_t w = 0; w < p->nwl; w++) {
-		const struct run_opts *o = &p->wl[w].opts;
-		long long rounds, most;
-		plan_rounds(o, &rounds, &most);
-		n += o->tasks.count * (size_t)rounds * plan_arms(o) * (o->osync == OSYNC_BOTH ? 2 : 1) *
-		     plan_cpu_counts(o);
-	}
-	return n;
 }
 
 /* A store waiting for another program's lock gives up when the run is interrupted. */
@@ -171,35 +154,26 @@ static int store_workloads(struct runner *rn, const struct plan *p, int64_t *ids
 	return 0;
 }
 
-/* Each workload's points, in its own scratch dirs: single mode test by test, else a block (a sweep
- * with O_SYNC both: one block, on and off interleaved; a search: off, then on). Stops at the first
- * fatal error or a stop signal. */
-static void run_workloads(struct runner *rn, const struct plan *p, const int64_t *wl_ids)
+/* Each workload's blocks as the schedule orders them, in the workload's own scratch dirs: single
+ * mode test by test, else a block at a time (a sweep with O_SYNC both: one block, on and off
+ * interleaved; a search: off, then on; --cpus: a block per CPU count). Stops at the first fatal
+ * error or a stop signal. */
+static void run_workloads(struct runner *rn, const struct schedule *s, const int64_t *wl_ids)
 {
-	for (size_t w = 0; w < p->nwl && !runner_stop_now(rn); w++) {
-		const struct workload *wl = &p->wl[w];
+	for (size_t w = 0; w < s->nwl && !runner_stop_now(rn); w++) {
+		const struct schedule_workload *sw = &s->wl[w];
+		const struct workload *wl = sw->wl;
 		struct engine_scratch scratch;
 		if (engine_scratch_create(&wl->opts.dirs, &scratch, rn->first_failure, sizeof(rn->first_failure)) < 0) {
 			log_error("%s", rn->first_failure);
 			rn->failed = rn->fatal = 1;
 			break;
 		}
-		if (wl->opts.mode == MODE_SINGLE) {
-			runner_single(rn, wl, &scratch);
-		} else {
-			/* a sweep interleaves O_SYNC on and off (-1) as it does variants; a search runs off, then
-			 * on, the order every view prints the blocks in, so show prints what the run printed */
-			static const int both[] = {0, 1};
-			int interleave = wl->opts.osync == OSYNC_BOTH && wl->opts.mode == MODE_SWEEP;
-			int nosync = wl->opts.osync == OSYNC_BOTH && !interleave ? 2 : 1;
-			/* --cpus: a block per CPU count, in the order listed */
-			size_t ncounts = plan_cpu_counts(&wl->opts);
-			for (size_t c = 0; c < ncounts && !runner_stop_now(rn); c++)
-				for (int k = 0; k < nosync && !runner_stop_now(rn); k++)
-					runner_block(rn, wl, wl_ids[w],
-						     interleave ? -1 : nosync == 2 ? both[k] : wl->opts.osync,
-						     wl->opts.cpus.count ? wl->opts.cpus.n[c] : 0, &scratch);
-		}
+		for (size_t b = 0; b < sw->nblocks && !runner_stop_now(rn); b++)
+			if (wl->opts.mode == MODE_SINGLE)
+				runner_single(rn, &sw->blocks[b], &scratch);
+			else
+				runner_block(rn, &sw->blocks[b], wl_ids[w], &scratch);
 		engine_scratch_destroy(&scratch);
 	}
 }
@@ -241,8 +215,9 @@ static void note_harness_db(const char *flag, const char *db)
 			 "put it elsewhere", db, name, var);
 }
 
-static enum run_status execute(const struct plan *p, const struct run_request *rq, int64_t *run_id)
+static enum run_status execute(const struct schedule *s, const struct run_request *rq, int64_t *run_id)
 {
+	const struct plan *p = s->plan;
 	char err[STORE_ERR_MAX];
 	const char *db = store_db_path(rq->db);
 	struct runner rn = {.verbose = rq->verbose, .view = rq->view, .db = db};
@@ -255,7 +230,7 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 		return engine_interrupted() ? RUN_INTERRUPTED : RUN_FAILED;
 	}
 	int64_t *wl_ids = xcalloc(p->nwl + 1, sizeof(*wl_ids));
-	if (begin_run(&rn, p, rq) < 0 || store_workloads(&rn, p, wl_ids) < 0) {
+	if (begin_run(&rn, s, rq) < 0 || store_workloads(&rn, p, wl_ids) < 0) {
 		/* a stop signal ends the wait for another program's lock: that is an interruption */
 		int sig = engine_interrupted();
 		char why[600];
@@ -298,8 +273,8 @@ static enum run_status execute(const struct plan *p, const struct run_request *r
 	}
 	free(said);
 	if (rq->view->run_begin)
-		rq->view->run_begin(rq->view->arg, rn.run_id, planned_points(p));
-	run_workloads(&rn, p, wl_ids);
+		rq->view->run_begin(rq->view->arg, rn.run_id, s->least_points); /* growing modes may add more */
+	run_workloads(&rn, s, wl_ids);
 	/* a point whose cpuset failed changed it */
 	if (cpus && store_run_env(rn.st, rn.run_id, "cpus_confinement", accounting_confinement(rn.acct)) < 0)
 		log_warn("%s", store_error(rn.st));
@@ -326,23 +301,21 @@ static int quiet_check(const struct plan *p, const struct run_request *a)
 }
 
 /* Variants are compared round by round: one round gives nothing to judge. */
-static void warn_rounds(const struct plan *p)
+static void warn_rounds(const struct schedule *s)
 {
-	for (size_t w = 0; w < p->nwl; w++) {
-		long long least, most;
-		plan_rounds(&p->wl[w].opts, &least, &most);
-		if (p->wl[w].opts.variants.count > 1 && most < 2)
+	for (size_t w = 0; w < s->nwl; w++)
+		if (s->wl[w].wl->opts.variants.count > 1 && s->wl[w].rounds.most < 2)
 			log_warn("workload %s: with one round its variants cannot be compared (use -r 4 or more, or "
-				 "--precision)", p->wl[w].name);
-	}
+				 "--precision)", s->wl[w].wl->name);
 }
 
-enum run_status run_plan(const struct plan *p, const struct run_request *rq, int64_t *run_id)
+enum run_status run_plan(const struct schedule *s, const struct run_request *rq, int64_t *run_id)
 {
+	const struct plan *p = s->plan;
 	*run_id = 0;
 	note_harness_db(rq->db, store_db_path(rq->db));
-	warn_rounds(p);
-	if (preflight(p) < 0)
+	warn_rounds(s);
+	if (preflight(s) < 0)
 		return RUN_REFUSED;
 	if (engine_init() < 0) {
 		log_error("cannot set up signal handling: %s", strerror(errno));
@@ -351,7 +324,7 @@ enum run_status run_plan(const struct plan *p, const struct run_request *rq, int
 	if (quiet_check(p, rq) < 0)
 		return engine_interrupted() ? RUN_INTERRUPTED : RUN_FAILED;
 	engine_forker_start();
-	enum run_status st = execute(p, rq, run_id);
+	enum run_status st = execute(s, rq, run_id);
 	engine_forker_stop();
 	return st;
 }

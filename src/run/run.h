@@ -31,10 +31,10 @@ enum run_status {
 
 /* Whether this process has begun a run in a database (so it is stored, whatever came of it). */
 int run_stored_one(void);
-/* Check the plan can run here, then run, store and show it. *run_id: the run stored (0: none). */
-enum run_status run_plan(const struct plan *p, const struct run_request *rq, int64_t *run_id);
+/* Check the plan's schedule can run here, then run, store and show it. *run_id: the run stored (0: none). */
+enum run_status run_plan(const struct schedule *s, const struct run_request *rq, int64_t *run_id);
 
-/* Refuse a plan that cannot run here, before anything is forked or stored (preflight.c). */
-int preflight(const struct plan *p);
+/* Refuse a schedule that cannot run here, before anything is forked or stored (preflight.c). */
+int preflight(const struct schedule *s);
 
 #endif

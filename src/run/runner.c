@@ -28,7 +28,7 @@ static void to_store_point(const struct engine_point *pt, const struct engine_re
 	p->valid = r->valid;
 	snprintf(p->reason, sizeof(p->reason), "%s", r->reason);
 	p->jobs_per_task = (int64_t)r->jobs_per_task;
-	p->file_kib = plan_file_kib(pt->opts, pt->tasks);
+	p->file_kib = pt->file_kib;
 	p->real_s = r->real_s;
 	p->jobs_per_min = measure_jobs_per_min((double)r->jobs_per_task * pt->tasks, r->real_s);
 	p->jobs_per_min_task = measure_jobs_per_min((double)r->jobs_per_task, r->real_s);
@@ -143,11 +143,11 @@ static void take_outcome(struct runner *rn, const struct workload *wl, int tasks
 
 /* A point that cannot be measured as asked (an add-on could not begin: its load did not start):
  * invalid with the reason, nothing forked. */
-static void not_started(const struct workload *wl, const char *why, struct engine_result *res)
+static void not_started(const struct point_at *at, const char *why, struct engine_result *res)
 {
 	memset(res, 0, sizeof(*res));
-	res->tests = xcalloc(wl->wf.count + 1, sizeof(*res->tests));
-	res->jobs_per_task = plan_jobs_per_task(&wl->wf, wl->opts.jobs_per_task);
+	res->tests = xcalloc(at->wl->wf.count + 1, sizeof(*res->tests));
+	res->jobs_per_task = at->point->jobs_per_task;
 	snprintf(res->reason, sizeof(res->reason), "%s", why);
 	res->real_s = res->user_s = res->sys_s = res->window_cpu_s = NAN;
 }
@@ -159,7 +159,9 @@ static void point_config(const struct runner *rn, const struct point_at *at, str
 	*pt = (struct engine_point){
 		.wf = &wl->wf,
 		.opts = &wl->opts,
-		.tasks = at->tasks,
+		.tasks = at->point->tasks,
+		.file_kib = at->point->file_kib,
+		.jobs_per_task = at->point->jobs_per_task,
 		.osync = at->osync,
 		.seed = (uint64_t)wl->opts.seed + (uint64_t)at->repeat * 7919u,
 		.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : fmax(600, 20 * rn->last_real_s),
@@ -186,7 +188,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	addon_walk_init(&walk, point_addons, point_addons_count, &ap);
 	char why[300];
 	if (addon_walk_before(&walk, why, sizeof(why)) < 0)
-		not_started(wl, why, &res);
+		not_started(at, why, &res);
 	else
 		engine_run_point(&pt, at->scratch, &res);
 	addon_walk_after(&walk);
@@ -195,7 +197,7 @@ static int one_point(struct runner *rn, const struct point_at *at, struct store_
 	out->run_id = rn->run_id;
 	out->workload_id = at->wl_id;
 	snprintf(out->workload, sizeof(out->workload), "%s", wl->name);
-	take_outcome(rn, wl, at->tasks, &res, out);
+	take_outcome(rn, wl, at->point->tasks, &res, out);
 	rows.nsamples = res.nseries;
 	struct store_test *tests = to_store_tests(&wl->wf, &res);
 	struct store_sample *samples = to_store_system(&res, out);
@@ -236,6 +238,7 @@ struct arm {
  * the view as it is stored, and what the view needs to show the block (its plan and arms). */
 struct block_run {
 	struct runner *rn;
+	const struct schedule_block *sb; /* the block in the plan's schedule: its points, rounds and arms */
 	const struct workload *wl;
 	int64_t wl_id;
 	int osync;                /* -1: on and off interleaved, an arm each */
@@ -285,13 +288,17 @@ static int arm_setup(struct block_run *b, const struct arm *a, int tasks, int re
 
 /* --warmup: points at the first task count that leave the caches, the allocator and the
  * CPU frequency where the measured points will find them; stored nowhere. */
-static void warm_up(struct runner *rn, const struct workload *wl, int osync, const struct engine_scratch *scratch)
+static void warm_up(struct runner *rn, const struct schedule_workload *sw, int osync,
+		    const struct engine_scratch *scratch)
 {
+	const struct workload *wl = sw->wl;
 	for (long long i = 0; i < wl->opts.warmup && !runner_stop_now(rn); i++) {
 		struct engine_point pt = {
 			.wf = &wl->wf,
 			.opts = &wl->opts,
-			.tasks = wl->opts.tasks.n[0],
+			.tasks = sw->pts[0].tasks,
+			.file_kib = sw->pts[0].file_kib,
+			.jobs_per_task = sw->pts[0].jobs_per_task,
 			.osync = osync,
 			.seed = (uint64_t)wl->opts.seed,
 			.timeout_s = wl->opts.timeout_s > 0 ? wl->opts.timeout_s : 600,
@@ -322,9 +329,9 @@ static void warm_up(struct runner *rn, const struct workload *wl, int osync, con
 }
 
 /* Run and store one point of the block, of one arm, and show it through the view. */
-static void block_point_of(struct block_run *b, int tasks, int repeat, const struct arm *a)
+static void block_point_of(struct block_run *b, const struct schedule_point *point, int repeat, const struct arm *a)
 {
-	if (arm_setup(b, a, tasks, repeat) < 0)
+	if (arm_setup(b, a, point->tasks, repeat) < 0)
 		return;
 	if (b->np == b->cap) {
 		b->cap = b->cap * 2 + 16;
@@ -332,8 +339,8 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 	}
 	struct store_point *p = &b->pts[b->np++];
 	const struct point_at at = {.wl = b->wl, .wl_id = b->wl_id, .blk = &b->blk, .scratch = b->scratch,
-				    .tasks = tasks, .repeat = repeat, .variant = a->name, .load = a->load,
-				    .osync = a->osync};
+				    .point = point, .repeat = repeat, .rounds = b->blk.rounds, .variant = a->name,
+				    .load = a->load, .osync = a->osync};
 	if (one_point(b->rn, &at, p) < 0) {
 		b->np--; /* not stored: not shown, and not among the block's points */
 		return;
@@ -343,9 +350,9 @@ static void block_point_of(struct block_run *b, int tasks, int repeat, const str
 }
 
 /* Run and store one point of the block, and show it through the view. */
-static void block_point(struct block_run *b, int tasks, int repeat)
+static void block_point(struct block_run *b, const struct schedule_point *point, int repeat)
 {
-	block_point_of(b, tasks, repeat, &b->arms[0]);
+	block_point_of(b, point, repeat, &b->arms[0]);
 }
 
 /* Summary of a figure over the block's valid points at one task count (every round). */
@@ -364,8 +371,10 @@ static void block_summary(const struct block_run *b, int tasks, size_t offset, s
 static double peak_measure(void *arg, int tasks)
 {
 	struct block_run *b = arg;
-	for (int r = 0; r < b->wl->opts.repeat && !runner_stop_now(b->rn); r++)
-		block_point(b, tasks, r);
+	/* the search chooses its task counts as it measures: each count's facts made as the schedule's are */
+	const struct schedule_point point = schedule_point_of(&b->wl->wf, &b->wl->opts, tasks);
+	for (long long r = 0; r < b->sb->of->rounds.most && !runner_stop_now(b->rn); r++)
+		block_point(b, &point, (int)r);
 	if (runner_stop_now(b->rn))
 		return -1;
 	struct summary s;
@@ -385,7 +394,7 @@ static int precise(const struct block_run *b, int tasks)
 			    b->pts[i].osync == b->arms[k].osync &&
 			    strcmp(b->pts[i].load, b->arms[k].load ? b->arms[k].load : "") == 0)
 				v[n++] = b->pts[i].jobs_per_min;
-		all = verdict_precision_reached(v, n, b->wl->opts.precision, (size_t)plan_looks(&b->wl->opts), NULL);
+		all = verdict_precision_reached(v, n, b->wl->opts.precision, (size_t)b->sb->of->rounds.looks, NULL);
 	}
 	free(v);
 	return all;
@@ -400,17 +409,16 @@ static int precise(const struct block_run *b, int tasks)
 static void sweep_rounds(struct block_run *b)
 {
 	const struct run_opts *o = &b->wl->opts;
-	long long least, most;
-	plan_rounds(o, &least, &most);
-	for (long long r = 0; r < most && !runner_stop_now(b->rn); r++) {
+	const struct schedule_workload *sw = b->sb->of;
+	for (long long r = 0; r < sw->rounds.most && !runner_stop_now(b->rn); r++) {
 		int ran = 0;
-		for (size_t i = 0; i < o->tasks.count && !runner_stop_now(b->rn); i++) {
-			if (r >= least && (o->precision <= 0 || precise(b, o->tasks.n[i])))
+		for (size_t i = 0; i < sw->npts && !runner_stop_now(b->rn); i++) {
+			if (r >= sw->rounds.least && (o->precision <= 0 || precise(b, sw->pts[i].tasks)))
 				continue;
 			ran = 1;
 			for (size_t k = 0; k < b->narms && !runner_stop_now(b->rn); k++) {
 				size_t a = ((size_t)r + i) % 2 ? b->narms - 1 - k : k;
-				block_point_of(b, o->tasks.n[i], (int)r, &b->arms[a]);
+				block_point_of(b, &sw->pts[i], (int)r, &b->arms[a]);
 			}
 		}
 		if (!ran)
@@ -423,62 +431,56 @@ static void sweep_rounds(struct block_run *b)
 static void sweep_growing(struct block_run *b)
 {
 	const struct run_opts *o = &b->wl->opts;
+	const struct schedule_workload *sw = b->sb->of;
 	int growing = o->mode == MODE_CROSSOVER || o->mode == MODE_QUICK;
-	int tasks = 0;
-	for (size_t i = 0; !runner_stop_now(b->rn); i++) {
-		if (i < o->tasks.count)
-			tasks = o->tasks.n[i];
-		else if (growing && tasks <= o->max_tasks / 2)
-			tasks *= 2;
-		else
-			break;
-		for (int r = 0; r < o->repeat && !runner_stop_now(b->rn); r++)
-			block_point(b, tasks, r);
+	for (size_t i = 0; i < sw->npts && !runner_stop_now(b->rn); i++) {
+		for (long long r = 0; r < sw->rounds.most && !runner_stop_now(b->rn); r++)
+			block_point(b, &sw->pts[i], (int)r);
 		struct summary s;
-		block_summary(b, tasks, offsetof(struct store_point, jobs_per_min_task), &s);
+		block_summary(b, sw->pts[i].tasks, offsetof(struct store_point, jobs_per_min_task), &s);
 		if (growing && s.n > 0 && s.mean < o->threshold)
 			break;
 	}
 }
 
-void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
-		  const struct engine_scratch *scratch)
+void runner_block(struct runner *rn, const struct schedule_block *sb, int64_t wl_id, const struct engine_scratch *scratch)
 {
+	const struct schedule_workload *sw = sb->of;
+	const struct workload *wl = sw->wl;
 	const struct run_opts *o = &wl->opts;
-	if (confine_block(rn, cpus) < 0)
+	int osync = sb->osync;
+	if (confine_block(rn, sb->cpus) < 0)
 		return;
-	long long least, most;
-	plan_rounds(o, &least, &most);
 	struct block_run b = {
 		.rn = rn,
+		.sb = sb,
 		.wl = wl,
 		.wl_id = wl_id,
 		.osync = osync,
 		.scratch = scratch,
-		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)most,
+		.blk = {.workload = wl->name, .osync = osync, .mode = o->mode, .rounds = (int)sw->rounds.most,
 			.threshold = o->threshold, .variants = o->variants.count > 0, .precision = o->precision,
-			.looks = (int)plan_looks(o), .cpus = (int)rn->ncpus, .loads = o->loads.count > 0},
-		.narms = plan_arms(o) * (osync < 0 ? 2 : 1),
+			.looks = (int)sw->rounds.looks, .cpus = (int)rn->ncpus, .loads = o->loads.count > 0},
+		.narms = sb->arms,
 	};
 	b.arms = xcalloc(b.narms, sizeof(*b.arms));
-	const char *loads[LOADS_MAX];
-	size_t nloads = o->loads.count ? plan_loads(o, loads) : 1;
+	size_t nloads = sw->nloads ? sw->nloads : 1;
 	/* each variant's arms: a load each (no_load first), each on then off or the block's setting */
 	size_t per = osync < 0 ? 2 : 1;
 	for (size_t k = 0; k < b.narms; k++) {
 		/* the option parser checked every item */
 		BUG_ON(o->variants.count &&
 		       variant_split(o->variants.v[k / (per * nloads)], b.arms[k].name, &b.arms[k].command) < 0);
-		b.arms[k].load = o->loads.count ? loads[k / per % nloads] : NULL;
+		b.arms[k].load = sw->nloads ? sw->loads[k / per % nloads] : NULL;
 		b.arms[k].osync = osync < 0 ? k % per == 0 : osync;
 	}
 	if (rn->view->block_begin)
 		rn->view->block_begin(rn->view->arg, &b.blk);
-	warm_up(rn, wl, osync < 0 ? 1 : osync, scratch);
+	warm_up(rn, sw, osync < 0 ? 1 : osync, scratch);
 	if (o->mode == MODE_PEAK) {
 		struct peak_result r;
-		peak_search(o->tasks.n[0], (int)o->max_tasks, peak_measure, &b, &r);
-	} else if (o->mode == MODE_SWEEP && (most > 1 || b.narms > 1)) {
+		peak_search(sw->pts[0].tasks, sw->reach.tasks, peak_measure, &b, &r);
+	} else if (o->mode == MODE_SWEEP && (sw->rounds.most > 1 || b.narms > 1)) {
 		sweep_rounds(&b);
 	} else {
 		sweep_growing(&b);
@@ -493,12 +495,13 @@ void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, i
 
 /* Single-user mode (AIM9): each test alone in one task for about `period` seconds. The job
  * count comes from a one-job calibration point; each test is stored as its own workload. */
-void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch)
+void runner_single(struct runner *rn, const struct schedule_block *sb, const struct engine_scratch *scratch)
 {
 	const long long jobs_max = option_find("jobs_per_task")->max;
-	int osync = wl->opts.osync != OSYNC_OFF;
+	const struct workload *wl = sb->of->wl;
+	int osync = sb->osync;
 	if (rn->view->single_begin)
-		rn->view->single_begin(rn->view->arg, wl->wf.name, osync, plan_file_kib(&wl->opts, 1));
+		rn->view->single_begin(rn->view->arg, wl->wf.name, osync, sb->of->pts[0].file_kib);
 	for (size_t i = 0; i < wl->wf.count && !runner_stop_now(rn); i++) {
 		struct workload one = *wl; /* shallow: shares the text and options, owns nothing */
 		one.wf.entries = &wl->wf.entries[i];
@@ -516,8 +519,11 @@ void runner_single(struct runner *rn, const struct workload *wl, const struct en
 		struct store_point p;
 		int ok = 1;
 		for (int r = 0; ok && !runner_stop_now(rn); r++) {
+			/* the calibrated job count is chosen as it measures: the point's facts made as the schedule's */
+			const struct schedule_point point = schedule_point_of(&one.wf, &one.opts, 1);
 			const struct point_at at = {.wl = &one, .wl_id = wl_id, .blk = &blk, .scratch = scratch,
-						    .tasks = 1, .repeat = r, .variant = "", .osync = blk.osync};
+						    .point = &point, .repeat = r, .rounds = (int)sb->of->rounds.most,
+						    .variant = "", .osync = blk.osync};
 			ok = one_point(rn, &at, &p) == 0 && p.valid && p.jobs_per_min_task > 0;
 			double want = wl->opts.period_s, got = p.real_s > 1e-6 ? p.real_s : 1e-6;
 			if (!ok || got >= want / 2 || one.opts.jobs_per_task >= jobs_max)

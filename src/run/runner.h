@@ -37,11 +37,10 @@ struct runner {
 int runner_stop_now(const struct runner *rn);
 /* Store a workload's row (its options and workfile text). */
 int runner_store_workload(struct runner *rn, const struct workload *wl, int64_t *wl_id);
-/* Every point of one workload, O_SYNC setting and CPU count (0: every CPU), by its mode (sweep,
- * crossover, quick, peak). */
-void runner_block(struct runner *rn, const struct workload *wl, int64_t wl_id, int osync, int cpus,
-		  const struct engine_scratch *scratch);
-/* Single-user mode: each test of the workload alone. */
-void runner_single(struct runner *rn, const struct workload *wl, const struct engine_scratch *scratch);
+/* Every point of one block of the schedule (a workload, O_SYNC setting and CPU count), by its mode
+ * (sweep, crossover, quick, peak). */
+void runner_block(struct runner *rn, const struct schedule_block *sb, int64_t wl_id, const struct engine_scratch *scratch);
+/* Single-user mode: each test of the block's workload alone. */
+void runner_single(struct runner *rn, const struct schedule_block *sb, const struct engine_scratch *scratch);
 
 #endif

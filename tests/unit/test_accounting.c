@@ -19,6 +19,7 @@
 #include "config/cfg.h"
 #include "engine/engine.h"
 #include "tap.h"
+#include "testpoint.h"
 #include "util/util.h"
 
 /* ---- figures by hand ---- */
@@ -135,6 +136,7 @@ static int run(struct accounting *a, struct run_opts *o, struct engine_scratch *
 	struct sampler_config smp = {.interval_s = 0.05};
 	struct engine_point pt = {.wf = &wf, .opts = o, .tasks = tasks, .osync = 1, .seed = 1, .timeout_s = timeout,
 				  .sampler = &smp, .hook = accounting_hook(a)};
+	point_facts(&pt);
 	int rc = engine_run_point(&pt, sc, res);
 	memset(p, 0, sizeof(*p));
 	accounting_point(a, res, 10, t->name, p);

@@ -25,6 +25,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "tap.h"
+#include "testpoint.h"
 #include "util/util.h"
 
 static enum test_status quick_ok(struct test_ctx *ctx, const struct test_def *self)
@@ -202,6 +203,7 @@ static int run(const struct test_def *t, int tasks, long long jobs, double timeo
 	opts.jobs_per_task = jobs;
 	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = tasks, .osync = 1, .seed = 1,
 				  .timeout_s = timeout};
+	point_facts(&pt);
 	return engine_run_point(&pt, &scratch, res);
 }
 
@@ -225,6 +227,7 @@ static void event_order(const struct test_def *ok_test, const struct test_def *h
 	one_test_workfile(&wf, ok_test);
 	opts.jobs_per_task = 2;
 	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 2, .osync = 1, .seed = 1, .timeout_s = 30, .hook = &h};
+	point_facts(&pt);
 	struct engine_result res;
 	engine_run_point(&pt, &scratch, &res);
 	is_str(seen, "FfRrDE", "events: forking, forked, release, released, finished, reaped");
@@ -232,6 +235,7 @@ static void event_order(const struct test_def *ok_test, const struct test_def *h
 	memset(seen, 0, sizeof(seen));
 	one_test_workfile(&wf, hung);
 	opts.jobs_per_task = 1;
+	point_facts(&pt);
 	pt.timeout_s = 0.5;
 	engine_run_point(&pt, &scratch, &res);
 	is_str(seen, "FfRrKE", "events of a point killed at its time limit: no finished");
@@ -291,6 +295,7 @@ static void fork_failure(void)
 		struct workfile wf;
 		one_test_workfile(&wf, &fake[0]);
 		struct engine_point pt = {.wf = &wf, .opts = &o, .tasks = 100, .osync = 1, .seed = 1, .timeout_s = 30};
+		point_facts(&pt);
 		struct engine_result res;
 		uint64_t t0 = clock_now_ns();
 		engine_run_point(&pt, &sc, &res);
@@ -376,6 +381,7 @@ static void died_before_ready(void)
 				one_test_workfile(&wf, &fake[9]);
 				struct engine_point pt = {.wf = &wf, .opts = &o, .tasks = 20, .osync = 1, .seed = 1,
 							  .timeout_s = 30};
+				point_facts(&pt);
 				struct engine_result res;
 				engine_run_point(&pt, &sc, &res);
 				printf("# %s\n", res.reason);
@@ -439,6 +445,7 @@ static void lost_wakeup(void)
 	/* the start-up limit only bounds how long the old protocol's failure takes to show */
 	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 1, .osync = 1, .seed = 1,
 				  .timeout_s = 60, .ready_timeout_s = 10};
+	point_facts(&pt);
 	struct engine_result res;
 	engine_test_hook = late_last_task;
 	engine_run_point(&pt, &scratch, &res);
@@ -492,6 +499,7 @@ static void task_counters(void)
 	opts.jobs_per_task = 20;
 	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 3, .osync = 1, .seed = 1, .timeout_s = 60,
 				  .perf = perf.mask ? &perf : NULL};
+	point_facts(&pt);
 	struct engine_result res;
 	engine_run_point(&pt, &scratch, &res);
 	ok(res.valid, "a point whose tasks count perf events");
@@ -569,6 +577,7 @@ static void forker_points(void)
 	one_test_workfile(&wf, test_find("add_int"));
 	opts.jobs_per_task = 3;
 	struct engine_point pt = {.wf = &wf, .opts = &opts, .tasks = 5, .osync = 1, .seed = 1, .timeout_s = 60, .hook = &h};
+	point_facts(&pt);
 	struct engine_result res;
 	engine_run_point(&pt, &scratch, &res);
 	ok(res.valid && res.tests[0].count == 15 && res.real_s > 0, "a point of 5 tasks forked by the forker: valid, every job counted");
@@ -578,6 +587,7 @@ static void forker_points(void)
 	engine_result_free(&res);
 	one_test_workfile(&wf, test_find("add_int"));
 	opts.jobs_per_task = 2000000; /* seconds of work: killed at the time limit */
+	point_facts(&pt);
 	pt.hook = NULL;
 	pt.timeout_s = 0.5;
 	uint64_t t0 = clock_now_ns();
@@ -590,6 +600,7 @@ static void forker_points(void)
 	engine_forker_stop();
 	ok(!engine_forker_alive() && kill(forker, 0) < 0, "the forker is stopped and reaped");
 	opts.jobs_per_task = 2;
+	point_facts(&pt);
 	pt.timeout_s = 60;
 	engine_run_point(&pt, &scratch, &res);
 	ok(res.valid && engine_forking_pid() == 0, "without it reaim forks the tasks itself");

@@ -415,16 +415,14 @@ static void variants_and_rounds(void)
 	ok(v && option_set(&o, v, "a=true", &why) == 0 && option_set(&o, v, "b=false", &why) == 0 &&
 	   o.variants.count == 2 && o.dirs.count == 0, "variant: a list of its own, dirs untouched");
 	ok(option_set(&o, v, "bad name=x", &why) < 0 && why && strstr(why, "NAME=COMMAND"), "variant: a bad item says why");
-	is_int(plan_arms(&o), 2, "two variants: two points per task count and round");
-	long long lo, hi;
-	plan_rounds(&o, &lo, &hi);
-	ok(lo == 1 && hi == 1, "no --precision: --repeat rounds");
+	struct schedule_rounds r = schedule_rounds_of(&o);
+	ok(r.least == 1 && r.most == 1 && r.looks == 1, "no --precision: --repeat rounds, one look");
 	o.precision = 2;
-	plan_rounds(&o, &lo, &hi);
-	ok(lo == 3 && hi == 20, "--precision: from 3 rounds to --max-repeat");
+	r = schedule_rounds_of(&o);
+	ok(r.least == 3 && r.most == 20 && r.looks == 18, "--precision: from 3 rounds to --max-repeat, a look after each");
 	o.repeat = 30;
-	plan_rounds(&o, &lo, &hi);
-	ok(lo == 30 && hi == 30, "--precision: never fewer than --repeat");
+	r = schedule_rounds_of(&o);
+	ok(r.least == 30 && r.most == 30 && r.looks == 1, "--precision: never fewer than --repeat");
 	run_opts_free(&o);
 	ok(!option_measured("label") && !option_measured("repeat") && !option_measured("tasks") &&
 	   option_measured("seed") && option_measured("jobs_per_task") && option_measured("filesize") &&

@@ -105,12 +105,23 @@ static void done_opts(struct run_opts *o)
 	tasks_free(&o->point_hook_tasks);
 }
 
+/* point_hook_check over the schedule of a plan of one workload "wl" with these options. */
+static int check_opts(const struct run_opts *o)
+{
+	struct plan p = {.wl = &(struct workload){.name = (char *)"wl", .opts = *o}, .nwl = 1};
+	struct schedule s;
+	schedule_make(&p, &s);
+	why[0] = '\0';
+	int rc = point_hook_check(&s.wl[0], why, sizeof(why));
+	schedule_free(&s);
+	return rc;
+}
+
 static void check(int mode, const char *tasks, const char *hook_tasks, long long max_tasks, int want, const char *what)
 {
 	struct run_opts o;
 	opts(&o, mode, tasks, hook_tasks, max_tasks);
-	why[0] = '\0';
-	is_int(point_hook_check(&o, "wl", why, sizeof(why)), want, what);
+	is_int(check_opts(&o), want, what);
 	done_opts(&o);
 }
 
@@ -146,7 +157,7 @@ static void hook_tasks(void)
 	opts(&o, MODE_SWEEP, "1,2", "5", 0);
 	free(o.point_hook);
 	o.point_hook = NULL;
-	is_int(point_hook_check(&o, "wl", why, sizeof(why)), 0, "no hook: nothing to check");
+	is_int(check_opts(&o), 0, "no hook: nothing to check");
 	done_opts(&o);
 }
 

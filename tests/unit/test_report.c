@@ -188,7 +188,10 @@ static char *plan_text(const struct plan *pl, struct store *st)
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		abort();
-	report_plan(f, pl, st);
+	struct schedule s;
+	schedule_make(pl, &s);
+	report_plan(f, &s, st);
+	schedule_free(&s);
 	fclose(f);
 	return text;
 }
