@@ -160,7 +160,8 @@ static void not_started(void)
 {
 	struct workload wl = {.name = "w"};
 	wl.opts.noise_limit = 10;
-	const struct point_at at = {.wl = &wl, .tasks = 1, .variant = "", .load = "nosuchload"};
+	const struct schedule_point point = {.tasks = 1};
+	const struct point_at at = {.wl = &wl, .point = &point, .variant = "", .load = "nosuchload"};
 	struct engine_point pt = {0};
 	struct engine_result res = {0};
 	struct store_point out = {.load_units = 0, .others_demand_pct = 0};
