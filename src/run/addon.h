@@ -47,10 +47,10 @@ struct addon_point {
 /* What an add-on does beside a point; any may be NULL. state is the add-on's own for this point,
  * state_size bytes zeroed before its before (NULL when 0). */
 struct point_addon {
-	const char *name;
+	const char *name;             /* what it is, for a reader and a debugger */
 	size_t state_size;
 	/* before the tasks, in table order: 0, or -1 with why, and the point is not run (the add-ons
-	 * begun before it are ended, it cleans up its own) */
+	 * begun before it are ended by the walk's after, as after a point; it cleans up its own) */
 	int (*before)(struct addon_point *p, void *state, char *why, size_t len);
 	/* at each of the engine's moments, in reverse table order, before any hears it in during:
 	 * what must happen ahead of the add-ons before it in the table */

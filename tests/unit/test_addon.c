@@ -3,7 +3,7 @@
  * order, each engine moment to every early part in reverse then every during in order, afters in
  * reverse, stores in order; a before that fails stops the walk, only the begun ones are ended; each
  * add-on's state its own, zeroed. Then the load's and others' add-ons of a point whose load did not
- * start: NaN, never a zero. */
+ * start: NaN, never a zero; and the order of the real tables. */
 #include "config.h"
 
 #include <math.h>
@@ -181,10 +181,26 @@ static void not_started(void)
 	addon_walk_free(&w);
 }
 
+/* The measured point's order: its CPUs and cgroup before the counters count in it, the hook and the
+ * view readied before the load starts, others' windows nearest the tasks; a warm-up's CPUs and cgroup. */
+static void the_tables(void)
+{
+	char names[300] = "";
+	for (size_t i = 0; i < point_addons_count; i++) {
+		size_t used = strlen(names);
+		snprintf(names + used, sizeof(names) - used, "%s%s", i ? ", " : "", point_addons[i]->name);
+	}
+	is_str(names, "cpus, accounting, counters, point hook, view, load, others' demand", "a point's add-ons in order");
+	ok(bare_point_addons_count == 2 && bare_point_addons[0] == &confine_addon &&
+		   bare_point_addons[1] == &accounting_addon,
+	   "a warm-up's: its CPUs and its cgroup");
+}
+
 int main(void)
 {
 	tap_case(in_order);
 	tap_case(failing_before);
 	tap_case(not_started);
+	tap_case(the_tables);
 	return done_testing();
 }
