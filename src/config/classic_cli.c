@@ -311,9 +311,9 @@ static void read_flags(int argc, char *const argv[], struct classic_said *f, str
 static void set_opt(struct classic_cli *out, const char *key, const char *value, struct errlist *errs)
 {
 	const struct option_def *def = option_find(key);
-	const char *why = "no such option";
-	if (!def || option_set(&out->ov.opts, def, value, &why) < 0) {
-		errlist_add(errs, "command line", 0, "%s %s: %s", key, value, why);
+	char err[256] = "no such option";
+	if (!def || option_set(&out->ov.opts, def, value, err, sizeof(err)) < 0) {
+		errlist_add(errs, "command line", 0, "%s %s: %s", key, value, err);
 		return;
 	}
 	overrides_mark(&out->ov, def);

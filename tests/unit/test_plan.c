@@ -74,30 +74,30 @@ static void points(void)
 {
 	struct workload wl[2] = {0};
 	struct plan p = {.wl = wl, .nwl = 1};
-	const char *why;
+	char why[256];
 	size_t np, least, most;
 	for (size_t i = 0; i < 2; i++)
 		run_opts_defaults(&wl[i].opts);
-	option_set(&wl[0].opts, option_find("tasks"), "1,2,4", &why);
-	option_set(&wl[0].opts, option_find("repeat"), "3", &why);
+	option_set(&wl[0].opts, option_find("tasks"), "1,2,4", why, sizeof(why));
+	option_set(&wl[0].opts, option_find("repeat"), "3", why, sizeof(why));
 	is_int(plan_max_tasks(&wl[0].opts), 4, "a sweep reaches its largest listed count");
 	ok(plan_points(&p, &np) == PLAN_EXACT && np == 9, "sweep: 3 task counts x 3 rounds, exactly");
-	option_set(&wl[0].opts, option_find("osync"), "both", &why);
+	option_set(&wl[0].opts, option_find("osync"), "both", why, sizeof(why));
 	ok(plan_points(&p, &np) == PLAN_EXACT && np == 18, "osync both doubles them");
-	option_set(&wl[0].opts, option_find("mode"), "crossover", &why);
-	option_set(&wl[0].opts, option_find("max_tasks"), "32", &why);
+	option_set(&wl[0].opts, option_find("mode"), "crossover", why, sizeof(why));
+	option_set(&wl[0].opts, option_find("max_tasks"), "32", why, sizeof(why));
 	plan_points_range(&wl[0].opts, &least, &most);
 	ok(least == 9 && most == 9 + 3 * 3, "crossover: 4 doubles to 8, 16, 32 (3 more task counts x 3 rounds)");
 	is_int(plan_max_tasks(&wl[0].opts), 32, "a growing mode may reach --max-tasks");
 	ok(plan_points(&p, &np) == PLAN_AT_MOST && np == 36, "crossover: at most, both O_SYNC settings");
-	option_set(&wl[0].opts, option_find("max_tasks"), "100000", &why);
-	option_set(&wl[0].opts, option_find("repeat"), "10", &why);
+	option_set(&wl[0].opts, option_find("max_tasks"), "100000", why, sizeof(why));
+	option_set(&wl[0].opts, option_find("repeat"), "10", why, sizeof(why));
 	plan_points_range(&wl[0].opts, &least, &most);
 	ok(least == 30 && most == 30 + PLAN_GROW_POINTS, "growth is capped as the runner caps it");
-	option_set(&wl[1].opts, option_find("mode"), "peak", &why);
+	option_set(&wl[1].opts, option_find("mode"), "peak", why, sizeof(why));
 	p.nwl = 2;
 	ok(plan_points(&p, &np) == PLAN_UNKNOWN, "a peak search cannot say");
-	option_set(&wl[1].opts, option_find("mode"), "single", &why);
+	option_set(&wl[1].opts, option_find("mode"), "single", why, sizeof(why));
 	ok(plan_points(&p, &np) == PLAN_UNKNOWN, "nor single mode (calibration points)");
 	is_int(plan_max_tasks(&wl[1].opts), 1, "single mode runs one task");
 	for (size_t i = 0; i < 2; i++)
