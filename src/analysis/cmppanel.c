@@ -94,9 +94,9 @@ static size_t block_tasks(struct build *b, const struct key *k, int **out)
 /* ---- a panel: one block of one other side against the base ---- */
 
 /* The valid points of a side at a task count of a block that were measured in noise (left out with
- * --exclude-noisy, counted all the same); the first one's reason into why when why is given. */
-static size_t noisy_at(struct build *b, const struct compare_side *s, const struct key *k, int tasks, char *why,
-		       size_t len)
+ * --exclude-noisy, counted all the same); the first one's reason into reason when it is given. */
+static size_t noisy_at(struct build *b, const struct compare_side *s, const struct key *k, int tasks, char *reason,
+		       size_t reasonlen)
 {
 	struct key all = *k;
 	all.skip_noisy = 0;
@@ -105,11 +105,11 @@ static size_t noisy_at(struct build *b, const struct compare_side *s, const stru
 		const struct crun *r = cmp_run_of(b, s->runs[i]);
 		for (size_t j = 0; j < r->n; j++) {
 			const struct store_point *p = &r->pts[j];
-			const char *reason = noise_of_point(p);
-			if (p->tasks != tasks || !reason || !cmp_matches(s, &all, p))
+			const char *said = noise_of_point(p);
+			if (p->tasks != tasks || !said || !cmp_matches(s, &all, p))
 				continue;
-			if (why && !n)
-				snprintf(why, len, "%s", reason);
+			if (reason && !n)
+				snprintf(reason, reasonlen, "%s", said);
 			n++;
 		}
 	}

@@ -64,9 +64,8 @@ static size_t run_looks(struct build *b, struct crun *r, const char *workload)
 	static const char *const keys[] = {"precision", "max_repeat", "repeat"};
 	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
 		for (size_t i = 0; i < r->nopts; i++) {
-			const char *why;
 			if (strcmp(r->opts[i].workload, workload) == 0 && strcmp(r->opts[i].key, keys[k]) == 0)
-				option_set(&ro, option_find(keys[k]), r->opts[i].value, &why); /* unreadable: the default */
+				option_set(&ro, option_find(keys[k]), r->opts[i].value, NULL, 0); /* unreadable: the default */
 		}
 	long long looks = schedule_rounds_of(&ro).looks;
 	run_opts_free(&ro);

@@ -24,7 +24,7 @@ static double loudness(const struct store_point *p)
 	return o > s ? o : s;
 }
 
-size_t noise_count_points(const struct store_point *pts, size_t n, int tasks, char *why, size_t len)
+size_t noise_count_points(const struct store_point *pts, size_t n, int tasks, char *reason, size_t reasonlen)
 {
 	const struct store_point *worst = NULL;
 	size_t count = 0;
@@ -36,7 +36,7 @@ size_t noise_count_points(const struct store_point *pts, size_t n, int tasks, ch
 		if (!worst || loudness(p) > loudness(worst))
 			worst = p;
 	}
-	if (len)
-		snprintf(why, len, "%s", worst ? noise_of_point(worst) : "");
+	if (reasonlen)
+		snprintf(reason, reasonlen, "%s", worst ? noise_of_point(worst) : "");
 	return count;
 }

@@ -11,7 +11,7 @@
  * not (or was stored before reaim judged noise). The point is still valid. */
 const char *noise_of_point(const struct store_point *p);
 /* Among the valid points of pts[0..n) at `tasks` tasks (0: at every task count), how many are noisy, with
- * the reason of the noisiest (the highest outside share or steal) in why ("" when none). */
-size_t noise_count_points(const struct store_point *pts, size_t n, int tasks, char *why, size_t len);
+ * the reason of the noisiest (the highest outside share or steal) in reason ("" when none). */
+size_t noise_count_points(const struct store_point *pts, size_t n, int tasks, char *reason, size_t reasonlen);
 
 #endif

@@ -65,7 +65,7 @@ struct cli_opt {
 	 * CLI_CHOICE the parser accepts only these; elsewhere they serve help and completion. */
 	int (*choices)(const struct cli_opt *o, size_t i, const char **name, const char **help);
 	/* CLI_CALLBACK: take value (NULL for a flag) into args; 0, or -1 with a message in err. */
-	int (*set)(void *args, const struct cli_opt *o, const char *value, char *err, size_t len);
+	int (*set)(void *args, const struct cli_opt *o, const char *value, char *err, size_t errlen);
 	const void *data;        /* for set() and choices() */
 	/* CLI_INCLUDE: the i-th included row into *out; 0 past the last. */
 	int (*row)(size_t i, struct cli_opt *out);

@@ -32,11 +32,11 @@ static int set_run_option(void *args, const struct cli_opt *o, const char *value
 {
 	struct run_args *a = args;
 	const struct option_def *def = o->data;
-	const char *why;
+	char why[256];
 	if (!overrides_given(&a->ov, def))
 		option_clear(&a->ov.opts, def); /* flags replace the suite's list */
 	overrides_mark(&a->ov, def);
-	if (option_set(&a->ov.opts, def, value, &why) < 0) {
+	if (option_set(&a->ov.opts, def, value, why, sizeof(why)) < 0) {
 		char range[160], flag[64], *shown = text_escape(value);
 		option_range(def, range, sizeof(range));
 		snprintf(flag, sizeof(flag), "%s", def->key);

@@ -56,7 +56,7 @@ struct task_list {
 	int *n;
 	size_t count;
 };
-int tasks_parse(const char *spec, struct task_list *out, const char **why);
+int tasks_parse(const char *spec, struct task_list *out, char *err, size_t errlen);
 /* The item of a task list tasks_parse refuses (`x` of `1,2,x`; "" for an empty one), to point at
  * it; NULL when the list is good or the fault is the whole of it. Free it. */
 char *tasks_bad_item(const char *spec);
@@ -145,8 +145,8 @@ const struct option_def *option_find_short(char c);
 int option_measured(const char *key);
 /* The list an OPT_STRLIST option fills (NULL for another type). */
 struct str_list *option_list(struct run_opts *o, const struct option_def *def);
-/* Set one option from text; 0 or -1 with a reason. A list option appends. */
-int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why);
+/* Set one option from text; 0 or -1 with the reason in err. A list option appends. */
+int option_set(struct run_opts *o, const struct option_def *def, const char *value, char *err, size_t errlen);
 /* "'x': " naming the part of value option_set refused (the item of a task list), or "" when the
  * fault is the whole value; put before its reason. Free it. */
 char *option_fault_at(const struct option_def *def, const char *value);

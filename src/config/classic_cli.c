@@ -146,7 +146,7 @@ static int suite_exists(const char *name)
 	return found;
 }
 
-enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why, size_t whylen)
+enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *reason, size_t reasonlen)
 {
 	const char *start = NULL;
 	if (argc < 2 || argv[1][0] != '-')
@@ -172,7 +172,7 @@ enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why,
 				continue;
 			}
 			if (len > 0 && classic_long_known(name, len)) {
-				snprintf(why, whylen, "%s is a classic re-aim option", tok);
+				snprintf(reason, reasonlen, "%s is a classic re-aim option", tok);
 				return CLASSIC_YES;
 			}
 			continue;
@@ -185,7 +185,7 @@ enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why,
 				break;
 			}
 			if (classic_only_short((unsigned char)*c)) {
-				snprintf(why, whylen, "-%c is a classic re-aim option", *c);
+				snprintf(reason, reasonlen, "-%c is a classic re-aim option", *c);
 				return CLASSIC_YES;
 			}
 			if (!strchr(native_without_value, *c))
@@ -195,12 +195,12 @@ enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why,
 	if (!all_digits(start))
 		return CLASSIC_NO;
 	if (suite_exists(start)) {
-		snprintf(why, whylen, "-s %s is ambiguous: a suite of that name exists, and a number is classic "
+		snprintf(reason, reasonlen, "-s %s is ambiguous: a suite of that name exists, and a number is classic "
 			 "re-aim's start count; run the suite with `reaim run -s %s`, or give the classic end "
 			 "count too (-e N)", start, start);
 		return CLASSIC_AMBIGUOUS;
 	}
-	snprintf(why, whylen, "-s %s is a number, classic re-aim's start count", start);
+	snprintf(reason, reasonlen, "-s %s is a number, classic re-aim's start count", start);
 	return CLASSIC_YES;
 }
 
@@ -311,9 +311,9 @@ static void read_flags(int argc, char *const argv[], struct classic_said *f, str
 static void set_opt(struct classic_cli *out, const char *key, const char *value, struct errlist *errs)
 {
 	const struct option_def *def = option_find(key);
-	const char *why = "no such option";
-	if (!def || option_set(&out->ov.opts, def, value, &why) < 0) {
-		errlist_add(errs, "command line", 0, "%s %s: %s", key, value, why);
+	char err[256] = "no such option";
+	if (!def || option_set(&out->ov.opts, def, value, err, sizeof(err)) < 0) {
+		errlist_add(errs, "command line", 0, "%s %s: %s", key, value, err);
 		return;
 	}
 	overrides_mark(&out->ov, def);

@@ -35,8 +35,8 @@ void classic_config_free(struct classic_config *c);
  * meaning: none of them used those flags, and -s took a suite name.
  */
 enum classic_verdict { CLASSIC_NO = 0, CLASSIC_YES = 1, CLASSIC_AMBIGUOUS = -1 };
-/* why is set for CLASSIC_YES (what made it classic) and CLASSIC_AMBIGUOUS (the error). */
-enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *why, size_t whylen);
+/* reason is set for CLASSIC_YES (what made it classic) and CLASSIC_AMBIGUOUS (the error). */
+enum classic_verdict classic_cli_detect(int argc, char *const argv[], char *reason, size_t reasonlen);
 
 /* A classic command line, translated. */
 struct classic_cli {

@@ -18,7 +18,7 @@ static const char *const off_on[] = {"off", "on", NULL};
 const char *const load_names[] = {"no_load", "process", "io", "read", "list", "tar", "mem", LOAD_CACHE, NULL};
 
 /* A --load item: load names separated by commas, each one of load_names. */
-static int check_load(const char *value, const char **why)
+static int check_load(const char *value, char *err, size_t errlen)
 {
 	for (const char *p = value;; p++) {
 		size_t n = strcspn(p, ",");
@@ -26,7 +26,8 @@ static int check_load(const char *value, const char **why)
 		while (load_names[k] && (strlen(load_names[k]) != n || strncmp(load_names[k], p, n) != 0))
 			k++;
 		if (!load_names[k]) {
-			*why = "not a load: the loads are no_load, process, io, read, list, tar, mem, cache";
+			set_err(err, errlen,
+				"not a load: the loads are no_load, process, io, read, list, tar, mem, cache");
 			return -1;
 		}
 		p += n;
@@ -49,12 +50,12 @@ int variant_split(const char *item, char *name, const char **command)
 	return 0;
 }
 
-static int check_variant(const char *value, const char **why)
+static int check_variant(const char *value, char *err, size_t errlen)
 {
 	char name[VARIANT_NAME_MAX + 1];
 	const char *command;
 	if (variant_split(value, name, &command) < 0) {
-		*why = "not NAME=COMMAND (a NAME of 1 to 32 letters, digits, '_', '.', '+' or '-')";
+		set_err(err, errlen, "not NAME=COMMAND (a NAME of 1 to 32 letters, digits, '_', '.', '+' or '-')");
 		return -1;
 	}
 	return 0;
@@ -62,17 +63,19 @@ static int check_variant(const char *value, const char **why)
 
 /* A label is how compare, show and the others name runs: compare splits a group at its commas,
  * and a number or last[~N] names a run by its place, so such a label could never be named. */
-static int check_label(const char *value, const char **why)
+static int check_label(const char *value, char *err, size_t errlen)
 {
 	long long n;
 	if (strchr(value, ',')) {
-		*why = "has a comma, which compare reads as between two runs of a group (A,B); use '-' or '_'";
+		set_err(err, errlen,
+			"has a comma, which compare reads as between two runs of a group (A,B); use '-' or '_'");
 		return -1;
 	}
 	/* as store_resolve_run reads a run's name */
 	if (parse_long(value, 1, INT64_MAX, &n) == 0 || strcmp(value, "last") == 0 ||
 	    (strncmp(value, "last~", 5) == 0 && parse_long(value + 5, 0, 1000000, &n) == 0)) {
-		*why = "reads as a run's id or place (N, last, last~N), so no command could name the run by it";
+		set_err(err, errlen,
+			"reads as a run's id or place (N, last, last~N), so no command could name the run by it");
 		return -1;
 	}
 	return 0;
@@ -354,17 +357,17 @@ int option_measured(const char *key)
  * run_opts. */
 static const struct {
 	size_t offset;
-	int (*check)(const char *value, const char **why);
+	int (*check)(const char *value, char *err, size_t errlen);
 } value_checks[] = {
 	{.offset = OFF(variants), .check = check_variant},
 	{.offset = OFF(label), .check = check_label},
 	{.offset = OFF(loads), .check = check_load},
 };
 
-static int value_check(const struct option_def *def, const char *value, const char **why)
+static int value_check(const struct option_def *def, const char *value, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(value_checks); i++)
-		if (value_checks[i].offset == def->offset && value_checks[i].check(value, why) < 0)
+		if (value_checks[i].offset == def->offset && value_checks[i].check(value, err, errlen) < 0)
 			return -1;
 	return 0;
 }
@@ -377,7 +380,7 @@ const struct option_def *option_find_short(char c)
 	return NULL;
 }
 
-static int set_enum(const struct option_def *def, const char *value, int *slot, const char **why)
+static int set_enum(const struct option_def *def, const char *value, int *slot, char *err, size_t errlen)
 {
 	for (int i = 0; def->choices[i]; i++) {
 		if (strcmp(def->choices[i], value) == 0) {
@@ -385,7 +388,7 @@ static int set_enum(const struct option_def *def, const char *value, int *slot, 
 			return 0;
 		}
 	}
-	*why = "unknown value";
+	set_err(err, errlen, "unknown value");
 	return -1;
 }
 
@@ -453,7 +456,7 @@ struct str_list *option_list(struct run_opts *o, const struct option_def *def)
 	return def->type == OPT_STRLIST ? list_slot(o, def) : NULL;
 }
 
-int option_set(struct run_opts *o, const struct option_def *def, const char *value, const char **why)
+int option_set(struct run_opts *o, const struct option_def *def, const char *value, char *err, size_t errlen)
 {
 	void *slot = (char *)o + def->offset;
 	long long v;
@@ -461,46 +464,46 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	switch (def->type) {
 	case OPT_INT:
 		if (parse_long(value, def->min, def->max, &v) < 0) {
-			*why = "not a whole number in range";
+			set_err(err, errlen, "not a whole number in range");
 			return -1;
 		}
 		*(long long *)slot = v;
 		return 0;
 	case OPT_KIB:
 		if (parse_kib(value, &v) < 0) {
-			*why = "not a size (e.g. 10K, 5M, 1G)";
+			set_err(err, errlen, "not a size (e.g. 10K, 5M, 1G)");
 			return -1;
 		}
 		if (v > def->max) {
-			*why = "too large";
+			set_err(err, errlen, "too large");
 			return -1;
 		}
 		*(long long *)slot = v;
 		return 0;
 	case OPT_SECONDS:
 		if (parse_seconds(value, &d) < 0) {
-			*why = "not a duration (e.g. 30, 90s, 5m)";
+			set_err(err, errlen, "not a duration (e.g. 30, 90s, 5m)");
 			return -1;
 		}
 		if (!seconds_in_range(def, d)) {
-			*why = "out of range";
+			set_err(err, errlen, "out of range");
 			return -1;
 		}
 		*(double *)slot = d;
 		return 0;
 	case OPT_DOUBLE:
 		if (parse_double(value, (double)def->min, (double)def->max, &d) < 0) {
-			*why = "not a finite number in range";
+			set_err(err, errlen, "not a finite number in range");
 			return -1;
 		}
 		*(double *)slot = d;
 		return 0;
 	case OPT_STR:
 		if (!*value) {
-			*why = "empty";
+			set_err(err, errlen, "empty");
 			return -1;
 		}
-		if (text_check(value, why) < 0 || value_check(def, value, why) < 0)
+		if (text_check(value, err, errlen) < 0 || value_check(def, value, err, errlen) < 0)
 			return -1;
 		free(*(char **)slot);
 		*(char **)slot = xstrdup(value);
@@ -508,10 +511,10 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	case OPT_STRLIST: {
 		struct str_list *l = list_slot(o, def);
 		if (!*value) {
-			*why = "empty";
+			set_err(err, errlen, "empty");
 			return -1;
 		}
-		if (text_check(value, why) < 0 || value_check(def, value, why) < 0)
+		if (text_check(value, err, errlen) < 0 || value_check(def, value, err, errlen) < 0)
 			return -1;
 		l->v = xrealloc(l->v, (l->count + 1) * sizeof(char *));
 		l->v[l->count++] = xstrdup(value);
@@ -519,15 +522,15 @@ int option_set(struct run_opts *o, const struct option_def *def, const char *val
 	}
 	case OPT_TASKS: {
 		struct task_list t;
-		if (tasks_parse(value, &t, why) < 0) /* it enforces TASKS_MAX */
+		if (tasks_parse(value, &t, err, errlen) < 0) /* it enforces TASKS_MAX */
 			return -1;
 		tasks_free((struct task_list *)slot);
 		*(struct task_list *)slot = t;
 		return 0;
 	}
-	case OPT_ENUM: return set_enum(def, value, (int *)slot, why);
+	case OPT_ENUM: return set_enum(def, value, (int *)slot, err, errlen);
 	}
-	*why = "unknown option type";
+	set_err(err, errlen, "unknown option type");
 	return -1;
 }
 
@@ -613,9 +616,10 @@ void run_opts_defaults(struct run_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->filesize_kib = o->poolsize_kib = -1;
 	for (size_t i = 0; i < option_count; i++) {
-		const char *why;
-		if (option_table[i].def && option_set(o, &option_table[i], option_table[i].def, &why) < 0)
-			BUG("option %s: its default '%s' is refused: %s", option_table[i].key, option_table[i].def, why);
+		char err[256];
+		if (option_table[i].def && option_set(o, &option_table[i], option_table[i].def, err, sizeof(err)) < 0)
+			BUG("option %s: its default '%s' is refused: %s", option_table[i].key, option_table[i].def,
+			    err);
 	}
 }
 
@@ -696,10 +700,10 @@ void run_opts_free(struct run_opts *o)
 
 /* ---- task lists ---- */
 
-static int tasks_push(struct task_list *t, long long n, const char **why)
+static int tasks_push(struct task_list *t, long long n, char *err, size_t errlen)
 {
 	if (t->count >= TASKS_MAX) {
-		*why = "too many task counts";
+		set_err(err, errlen, "too many task counts");
 		return -1;
 	}
 	if ((t->count & (t->count - 1)) == 0) /* grow at powers of two */
@@ -709,16 +713,16 @@ static int tasks_push(struct task_list *t, long long n, const char **why)
 }
 
 /* One comma-separated item: "N", "A-B", "A-B:STEP" or "A-B*FACTOR". */
-static int tasks_item(char *item, struct task_list *t, const char **why)
+static int tasks_item(char *item, struct task_list *t, char *err, size_t errlen)
 {
 	long long a, b, step = 1, factor = 0;
 	char *dash = strchr(item, '-'), *op = NULL;
 	if (!dash) {
 		if (parse_long(item, 1, TASKS_MAX, &a) < 0) {
-			*why = "bad task count"; /* the range follows, from option_range */
+			set_err(err, errlen, "bad task count"); /* the range follows, from option_range */
 			return -1;
 		}
-		return tasks_push(t, a, why);
+		return tasks_push(t, a, err, errlen);
 	}
 	*dash = '\0';
 	op = strpbrk(dash + 1, ":*");
@@ -726,19 +730,19 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 	if (op)
 		*op = '\0';
 	if (parse_long(item, 1, TASKS_MAX, &a) < 0 || parse_long(dash + 1, 1, TASKS_MAX, &b) < 0 || a > b) {
-		*why = "bad range (expected A-B with 1 <= A <= B <= " TASKS_MAX_TEXT ")";
+		set_err(err, errlen, "bad range (expected A-B with 1 <= A <= B <= " TASKS_MAX_TEXT ")");
 		return -1;
 	}
 	if (kind == ':' && parse_long(op + 1, 1, TASKS_MAX, &step) < 0) {
-		*why = "bad step after ':'";
+		set_err(err, errlen, "bad step after ':'");
 		return -1;
 	}
 	if (kind == '*' && parse_long(op + 1, 2, 1000, &factor) < 0) {
-		*why = "bad factor after '*' (must be 2 or more)";
+		set_err(err, errlen, "bad factor after '*' (must be 2 or more)");
 		return -1;
 	}
 	for (long long n = a; n <= b; n = factor ? n * factor : n + step)
-		if (tasks_push(t, n, why) < 0)
+		if (tasks_push(t, n, err, errlen) < 0)
 			return -1;
 	return 0;
 }
@@ -746,13 +750,13 @@ static int tasks_item(char *item, struct task_list *t, const char **why)
 /* Walk the comma-separated items of spec (spaces also separate counts inside an item); an item
  * with nothing in it (`1,,2`, `1,2,`, `,1`) is an error, never skipped. On an error *bad and
  * *badlen say which item. */
-static int tasks_walk(const char *spec, struct task_list *t, const char **why, const char **bad, size_t *badlen)
+static int tasks_walk(const char *spec, struct task_list *t, const char **bad, size_t *badlen, char *err, size_t errlen)
 {
 	static const char space[] = " \t\n";
 	*bad = spec;
 	*badlen = strlen(spec);
 	if (spec[strspn(spec, space)] == '\0') {
-		*why = "empty task list";
+		set_err(err, errlen, "empty task list");
 		return -1;
 	}
 	for (const char *p = spec;; p++) {
@@ -761,15 +765,16 @@ static int tasks_walk(const char *spec, struct task_list *t, const char **why, c
 		if (w >= p + n) {
 			*bad = p;
 			*badlen = n;
-			*why = p == spec ? "an empty item before the first comma"
-			       : p[n] == '\0' ? "an empty item after the last comma"
-					      : "an empty item between two commas";
+			set_err(err, errlen, "%s",
+				p == spec      ? "an empty item before the first comma"
+				: p[n] == '\0' ? "an empty item after the last comma"
+					       : "an empty item between two commas");
 			return -1;
 		}
 		while (w < p + n) {
 			size_t len = strcspn(w, ", \t\n");
 			char *item = xasprintf("%.*s", (int)len, w);
-			int rc = tasks_item(item, t, why);
+			int rc = tasks_item(item, t, err, errlen);
 			free(item);
 			if (rc < 0) {
 				if (t->count < TASKS_MAX) { /* past the limit, the fault is the whole list's */
@@ -787,12 +792,12 @@ static int tasks_walk(const char *spec, struct task_list *t, const char **why, c
 	}
 }
 
-int tasks_parse(const char *spec, struct task_list *out, const char **why)
+int tasks_parse(const char *spec, struct task_list *out, char *err, size_t errlen)
 {
 	struct task_list t = {0};
 	const char *bad;
 	size_t badlen;
-	if (tasks_walk(spec, &t, why, &bad, &badlen) < 0) {
+	if (tasks_walk(spec, &t, &bad, &badlen, err, errlen) < 0) {
 		tasks_free(&t);
 		return -1;
 	}
@@ -816,9 +821,9 @@ char *option_fault_at(const struct option_def *def, const char *value)
 char *tasks_bad_item(const char *spec)
 {
 	struct task_list t = {0};
-	const char *why, *bad;
+	const char *bad;
 	size_t badlen;
-	int rc = tasks_walk(spec, &t, &why, &bad, &badlen);
+	int rc = tasks_walk(spec, &t, &bad, &badlen, NULL, 0);
 	tasks_free(&t);
 	if (rc == 0 || badlen == strlen(spec))
 		return NULL;

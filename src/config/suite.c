@@ -333,7 +333,7 @@ static void apply_setting(struct run_opts *o, const config_setting_t *s, const s
 		src_err(errs, src, line, "unknown key '%s'", key);
 		return;
 	}
-	const char *why = NULL;
+	char err[256];
 	if (config_setting_is_group(s)) {
 		src_err(errs, src, line, "'%s' is a group { ... }; it takes %s", key,
 			def->type == OPT_STRLIST || def->type == OPT_TASKS ? "a value or a list [ ... ]" : "a single value");
@@ -355,16 +355,16 @@ static void apply_setting(struct run_opts *o, const config_setting_t *s, const s
 				strbuf_free(&joined);
 				return;
 			}
-			if (def->type == OPT_STRLIST && option_set(o, def, v, &why) < 0)
-				src_err(errs, src, line, "'%s': element %d: %s", key, i + 1, why);
+			if (def->type == OPT_STRLIST && option_set(o, def, v, err, sizeof(err)) < 0)
+				src_err(errs, src, line, "'%s': element %d: %s", key, i + 1, err);
 			strbuf_addf(&joined, "%s%s", i ? "," : "", v);
 			free(v);
 		}
 		if (def->type == OPT_STRLIST && config_setting_length(s) == 0)
 			src_err(errs, src, line, "'%s' is an empty list", key);
-		if (def->type == OPT_TASKS && option_set(o, def, joined.buf, &why) < 0) {
+		if (def->type == OPT_TASKS && option_set(o, def, joined.buf, err, sizeof(err)) < 0) {
 			char *at = option_fault_at(def, joined.buf);
-			src_err(errs, src, line, "'%s': %s%s%s", key, at, why, allowed(def, hint, sizeof(hint)));
+			src_err(errs, src, line, "'%s': %s%s%s", key, at, err, allowed(def, hint, sizeof(hint)));
 			free(at);
 		}
 		strbuf_free(&joined);
@@ -376,9 +376,9 @@ static void apply_setting(struct run_opts *o, const config_setting_t *s, const s
 		return;
 	}
 	option_clear(o, def);
-	if (option_set(o, def, v, &why) < 0) {
+	if (option_set(o, def, v, err, sizeof(err)) < 0) {
 		char *shown = text_escape(v), *at = option_fault_at(def, v);
-		src_err(errs, src, line, "'%s' = '%s': %s%s%s", key, shown, at, why, allowed(def, hint, sizeof(hint)));
+		src_err(errs, src, line, "'%s' = '%s': %s%s%s", key, shown, at, err, allowed(def, hint, sizeof(hint)));
 		free(at);
 		free(shown);
 	}
@@ -396,11 +396,11 @@ static void check_meta(const config_setting_t *s, int top, const struct suite_sr
 			src_err(errs, src, line, "'workloads' cannot be nested inside a workload");
 		return; /* the top-level list is read by the caller */
 	}
-	const char *why;
+	char err[256];
 	if (config_setting_type(s) != CONFIG_TYPE_STRING)
 		src_err(errs, src, line, "'%s' must be a string", key);
-	else if (strcmp(key, "name") == 0 && text_check(config_setting_get_string(s), &why) < 0)
-		src_err(errs, src, line, "'%s': %s", key, why); /* names reach tables and terminals */
+	else if (strcmp(key, "name") == 0 && text_check(config_setting_get_string(s), err, sizeof(err)) < 0)
+		src_err(errs, src, line, "'%s': %s", key, err); /* names reach tables and terminals */
 }
 
 /* Apply every option key of a group (the suite's top level or one workload). */
@@ -701,18 +701,18 @@ static void add_stored(struct plan *p, const char *where, const struct stored_wo
 	run_opts_defaults(&wl.opts);
 	for (size_t k = 0; k < w->nopts; k++) {
 		const struct option_def *def = option_find(w->opts[k].key);
-		const char *why;
+		char err[256];
 		if (!def)
 			errlist_add(errs, origin, 0, "option '%s' is not one this reaim knows", w->opts[k].key);
-		else if (option_set(&wl.opts, def, w->opts[k].value, &why) < 0)
-			errlist_add(errs, origin, 0, "option %s = '%s': %s", def->key, w->opts[k].value, why);
+		else if (option_set(&wl.opts, def, w->opts[k].value, err, sizeof(err)) < 0)
+			errlist_add(errs, origin, 0, "option %s = '%s': %s", def->key, w->opts[k].value, err);
 	}
 	free(origin);
 	free(wl.opts.label);
 	wl.opts.label = NULL;
-	const char *why;
-	if (label && option_set(&wl.opts, option_find("label"), label, &why) < 0)
-		errlist_add(errs, "--label", 0, "'%s': %s", label, why);
+	char err[256];
+	if (label && option_set(&wl.opts, option_find("label"), label, err, sizeof(err)) < 0)
+		errlist_add(errs, "--label", 0, "'%s': %s", label, err);
 	char *wf_where = xasprintf("%s as stored with %s", w->workfile_name, where);
 	int rc = workfile_parse(wf_where, w->workfile_text, &wl.wf, errs);
 	free(wf_where);

@@ -710,29 +710,29 @@ static void open_memory_v1(struct cgroup_run *r, const struct cgroup_run_config 
 }
 
 /* Where the run cgroup goes (allocated): the given directory (which must be cgroup2) or this process's cgroup. */
-static char *parent_dir(const struct cgroup_run_config *cfg, const char *mi, const char *self, char *why,
-			size_t whylen)
+static char *parent_dir(const struct cgroup_run_config *cfg, const char *mi, const char *self, char *err,
+			size_t errlen)
 {
 	if (cfg->parent) {
 		struct statfs sf;
 		if (statfs(cfg->parent, &sf) < 0) {
-			set_err(why, whylen, "cgroup %s: %s", cfg->parent, strerror(errno));
+			set_err(err, errlen, "cgroup %s: %s", cfg->parent, strerror(errno));
 			return NULL;
 		}
 		if (sf.f_type != CGROUP2_SUPER_MAGIC) {
-			set_err(why, whylen, "%s is not a cgroup v2 directory", cfg->parent);
+			set_err(err, errlen, "%s is not a cgroup v2 directory", cfg->parent);
 			return NULL;
 		}
 		return xstrdup(cfg->parent);
 	}
 	struct cgroup_mount m;
 	if (cgroup_mount_parse(mi, NULL, &m) < 0) {
-		set_err(why, whylen, "no cgroup v2 hierarchy is mounted (none in /proc/self/mountinfo)");
+		set_err(err, errlen, "no cgroup v2 hierarchy is mounted (none in /proc/self/mountinfo)");
 		return NULL;
 	}
 	char *dir = cgroup_dir_of(mi, self, NULL, NULL);
 	if (!dir)
-		set_err(why, whylen, "this process's cgroup v2 path (/proc/self/cgroup) is not under %s", m.point);
+		set_err(err, errlen, "this process's cgroup v2 path (/proc/self/cgroup) is not under %s", m.point);
 	cgroup_mount_free(&m);
 	return dir;
 }
@@ -778,11 +778,11 @@ static void describe_run_cgroup(struct cgroup_run *r, const struct cgroup_run_co
 	}
 }
 
-int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *why, size_t whylen)
+int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *err, size_t errlen)
 {
 	*out = NULL;
 	if (!name_ok(cfg->name)) {
-		set_err(why, whylen, "bad cgroup name '%s'", cfg->name ? cfg->name : "(null)");
+		set_err(err, errlen, "bad cgroup name '%s'", cfg->name ? cfg->name : "(null)");
 		return -1;
 	}
 	char *mi = read_text_file("/proc/self/mountinfo", CGROUP_PROC_FILE_MAX);
@@ -790,13 +790,13 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	struct cgroup_run *r = xcalloc(1, sizeof(*r));
 	char *parent = NULL;
 	if (!mi || !self) {
-		set_err(why, whylen, "cannot read /proc/self/%s: %s", mi ? "cgroup" : "mountinfo", strerror(errno));
+		set_err(err, errlen, "cannot read /proc/self/%s: %s", mi ? "cgroup" : "mountinfo", strerror(errno));
 		goto fail;
 	}
-	if (!(parent = parent_dir(cfg, mi, self, why, whylen)))
+	if (!(parent = parent_dir(cfg, mi, self, err, errlen)))
 		goto fail;
 	if (keep_path(r->home, sizeof(r->home), cgroup_dir_of(mi, self, NULL, NULL)) < 0) {
-		set_err(why, whylen,
+		set_err(err, errlen,
 			"this process's cgroup v2 path (/proc/self/cgroup) is not under the cgroup2 mount");
 		goto fail;
 	}
@@ -809,15 +809,15 @@ int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out
 	free(memory_base);
 	free(cpuset_base);
 	if (keep_path(r->dir, sizeof(r->dir), xasprintf("%s/%s", parent, cfg->name)) < 0) {
-		set_err(why, whylen, "cgroup path too long under %s", parent);
+		set_err(err, errlen, "cgroup path too long under %s", parent);
 		goto fail;
 	}
 	if (mkdir(r->dir, 0755) < 0) {
 		int e = errno;
 		if (e == EEXIST)
-			set_err(why, whylen, "cgroup %s already exists (left by a run that crashed? rmdir it)", r->dir);
+			set_err(err, errlen, "cgroup %s already exists (left by a run that crashed? rmdir it)", r->dir);
 		else
-			set_err(why, whylen,
+			set_err(err, errlen,
 				"cannot create a cgroup in %s: %s (needs root or a delegated cgroup, e.g. "
 				"systemd-run --user --scope -p Delegate=yes)",
 				parent, strerror(e));

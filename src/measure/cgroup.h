@@ -132,9 +132,9 @@ struct cgroup_sweep_base {
  * cfg->swept for each that is gone everywhere; how many were removed from v2. */
 int cgroup_sweep(const struct cgroup_run_config *cfg, const struct cgroup_sweep_base *bases, size_t nbases);
 
-/* Make the run cgroup (and on hybrid its v1 blkio and memory twins). -1 with the reason in why, to be
+/* Make the run cgroup (and on hybrid its v1 blkio and memory twins). -1 with the reason in err, to be
  * said once: no cgroup2, not writable (needs root or a delegated cgroup), ... The caller then falls back. */
-int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *why, size_t whylen);
+int cgroup_run_open(const struct cgroup_run_config *cfg, struct cgroup_run **out, char *err, size_t errlen);
 enum cgroup_layout cgroup_run_layout(const struct cgroup_run *r);
 /* CGROUP_HAVE_* its points will provide. */
 unsigned cgroup_run_have(const struct cgroup_run *r);

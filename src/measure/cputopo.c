@@ -115,18 +115,19 @@ void cputopo_order(const char *sysroot, const int *allowed, size_t n, int *out)
 	free(r);
 }
 
-int cputopo_choose(const char *sysroot, int count, int *out, char *why, size_t whylen)
+int cputopo_choose(const char *sysroot, int count, int *out, char *err, size_t errlen)
 {
 	int *allowed = xcalloc(CPU_SETSIZE, sizeof(int));
 	int n = cputopo_allowed(allowed, CPU_SETSIZE);
 	if (n < 0) {
-		snprintf(why, whylen, "cannot read the CPUs reaim may use: %s", strerror(errno));
+		set_err(err, errlen, "cannot read the CPUs reaim may use: %s", strerror(errno));
 		free(allowed);
 		return -1;
 	}
 	if (count > n) {
-		snprintf(why, whylen, "%d CPUs asked, but reaim may use only %d (its affinity: online CPUs, taskset or "
-			 "a cpuset)", count, n);
+		set_err(err, errlen, "%d CPUs asked, but reaim may use only %d (its affinity: online CPUs, taskset or "
+			"a cpuset)",
+			count, n);
 		free(allowed);
 		return -1;
 	}

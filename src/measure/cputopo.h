@@ -17,7 +17,7 @@ int cputopo_allowed(int *cpus, size_t max);
 void cputopo_order(const char *sysroot, const int *allowed, size_t n, int *out);
 
 /* The first `count` CPUs of that order; 0, or -1 with the reason when fewer are allowed. */
-int cputopo_choose(const char *sysroot, int count, int *out, char *why, size_t whylen);
+int cputopo_choose(const char *sysroot, int count, int *out, char *err, size_t errlen);
 
 /* A CPU list ("0-3,8,10-11") parsed into a bitmap of max bits: 0, or -1 for text that is not one. */
 int cputopo_parse_list(const char *text, unsigned char *bits, size_t max);

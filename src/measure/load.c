@@ -65,20 +65,20 @@ double load_resolution_pct(double hz, double wall_s)
 	return 100 * 2 / (hz * wall_s);
 }
 
-int load_noise(double outside_pct, double steal_pct, double limit_pct, double resolution_pct, char *why,
-	       size_t len)
+int load_noise(double outside_pct, double steal_pct, double limit_pct, double resolution_pct, char *reason,
+	       size_t reasonlen)
 {
 	double slack = isfinite(resolution_pct) && resolution_pct > 0 ? resolution_pct : 0;
 	int outside = outside_pct > limit_pct + slack, steal = steal_pct > limit_pct + slack;
-	if (len)
-		why[0] = '\0';
+	if (reasonlen)
+		reason[0] = '\0';
 	if (!outside && !steal)
 		return 0;
 	int w = 0;
-	if (outside && len)
-		w = snprintf(why, len, "outside load %.1f %% of the machine", outside_pct);
-	if (steal && w >= 0 && (size_t)w < len)
-		snprintf(why + w, len - (size_t)w, "%ssteal %.1f %% of CPU time", outside ? "; " : "", steal_pct);
+	if (outside && reasonlen)
+		w = snprintf(reason, reasonlen, "outside load %.1f %% of the machine", outside_pct);
+	if (steal && w >= 0 && (size_t)w < reasonlen)
+		snprintf(reason + w, reasonlen - (size_t)w, "%ssteal %.1f %% of CPU time", outside ? "; " : "", steal_pct);
 	return 1;
 }
 

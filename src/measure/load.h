@@ -32,11 +32,11 @@ double load_resolution_pct(double hz, double wall_s);
 /* The reason of a point stored as noisy before its reason was (schema before the noise column). */
 #define LOAD_NOISE_UNSAID "outside load or steal over the noise limit"
 /* Whether a point was measured in noise: its outside share or its steal passes limit_pct by more than
- * the resolution (a short point cannot tell 12 % from 10 %). Returns 1 with the reason in why, e.g.
+ * the resolution (a short point cannot tell 12 % from 10 %). Returns 1 and says why in reason, e.g.
  * "outside load 23.4 % of the machine" or "steal 11.0 % of CPU time" (both joined by "; "); 0 when it
  * was not, or cannot be judged (a figure NaN counts as not passing). */
-int load_noise(double outside_pct, double steal_pct, double limit_pct, double resolution_pct, char *why,
-	       size_t len);
+int load_noise(double outside_pct, double steal_pct, double limit_pct, double resolution_pct, char *reason,
+	       size_t reasonlen);
 
 /* A process's CPU counters from /proc/PID/stat. */
 #define LOAD_COMM_MAX 64 /* a workqueue worker's name with its description ("kworker/0:1H-kblockd") */

@@ -569,9 +569,9 @@ static void block_rounds(const struct store_option *o, size_t n, const struct st
 	ro.repeat = wr ? wr->repeat : 1;
 	static const char *const keys[] = {"precision", "max_repeat"};
 	for (size_t i = 0; wr && i < ARRAY_SIZE(keys); i++) {
-		const char *v = option_of(o, n, wr->id, keys[i]), *why;
+		const char *v = option_of(o, n, wr->id, keys[i]);
 		if (v)
-			option_set(&ro, option_find(keys[i]), v, &why); /* a value it cannot read keeps the default */
+			option_set(&ro, option_find(keys[i]), v, NULL, 0); /* a value it cannot read keeps the default */
 	}
 	const struct schedule_rounds r = schedule_rounds_of(&ro);
 	b->plan.rounds = (int)r.most;

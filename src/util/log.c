@@ -63,16 +63,6 @@ static void emit(int min, int now, int wrap, const char *tag, const char *fmt, v
 	free(msg);
 }
 
-void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || errlen == 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 #define LOG_FN(name, min, now, wrap, tag)             \
 	void name(const char *fmt, ...)               \
 	{                                             \

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* User text (labels, names, reasons) on its way in and out: UTF-8 validation, and escaping so
- * that no byte of a stored label can move a terminal's cursor or change its state. */
+/* User text (labels, names, reasons) on its way in and out: UTF-8 validation, escaping so that
+ * no byte of a stored label can move a terminal's cursor or change its state, and a reason into
+ * a caller's error buffer. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,16 +40,26 @@ static int is_control(const unsigned char *p, size_t len)
 	return (len == 1 && (p[0] < 0x20 || p[0] == 0x7f)) || (len == 2 && p[0] == 0xc2 && p[1] < 0xa0);
 }
 
-int text_check(const char *s, const char **why)
+void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || errlen == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int text_check(const char *s, char *err, size_t errlen)
 {
 	for (const unsigned char *p = (const unsigned char *)s; *p;) {
 		size_t len = utf8_seq_len(p);
 		if (len == 0) {
-			*why = "not valid UTF-8";
+			set_err(err, errlen, "not valid UTF-8");
 			return -1;
 		}
 		if (is_control(p, len)) {
-			*why = "contains a control character";
+			set_err(err, errlen, "contains a control character");
 			return -1;
 		}
 		p += len;

@@ -54,9 +54,6 @@ void log_info_wrapped(const char *fmt, ...) __attribute__((format(printf, 1, 2))
  * (log_release; also at exit), so none lands between its rows. */
 void log_hold(void);
 void log_release(void);
-/* printf into a caller's error buffer (for functions that return -1 with a reason); nothing
- * when err is NULL or errlen 0. */
-void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* "123", "4k", "2m", "1g" as KiB-based units: returns 0 and the value in KiB. */
 int parse_kib(const char *s, long long *kib);
@@ -210,8 +207,11 @@ int remove_tree(const char *path);
 /* User text (text.c). Length of the valid UTF-8 sequence at p (no overlong forms,
  * surrogates or code points past U+10FFFF), 0 when the bytes are not one. */
 size_t utf8_seq_len(const unsigned char *p);
-/* 0 when s is valid UTF-8 without control characters, else -1 and why. */
-int text_check(const char *s, const char **why);
+/* printf into a caller's error buffer (for functions that return -1 with a reason); nothing
+ * when err is NULL or errlen 0. */
+void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* 0 when s is valid UTF-8 without control characters, else -1 and why in err. */
+int text_check(const char *s, char *err, size_t errlen);
 /* A copy of s safe for a terminal: control characters and invalid bytes as \n, \xNN, \uNNNN. */
 char *text_escape(const char *s);
 /* text_escape(src) into dst[len], cut short at a character boundary if it must be. */

@@ -56,7 +56,7 @@ static void swept_vm(const char *name)
 	}
 }
 
-struct vm_group *vm_group_open(char *why, size_t len)
+struct vm_group *vm_group_open(char *err, size_t errlen)
 {
 	static const char alnum[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 	struct vm_group *g = xcalloc(1, sizeof(*g));
@@ -68,12 +68,12 @@ struct vm_group *vm_group_open(char *why, size_t len)
 	snprintf(g->name, sizeof(g->name), "reaim-vm-%ld-%s", (long)getpid(), tag);
 	lock_path_of(g->name, g->lock_path, sizeof(g->lock_path));
 	if ((g->lock_fd = lock_file_create(g->lock_path, 0)) < 0) {
-		set_err(why, len, "cannot create the lock file %s: %s", g->lock_path, strerror(errno));
+		set_err(err, errlen, "cannot create the lock file %s: %s", g->lock_path, strerror(errno));
 		free(g);
 		return NULL;
 	}
 	struct cgroup_run_config cfg = {.name = g->name, .stale = stale_vm, .swept = swept_vm, .no_cpuset = 1};
-	if (cgroup_run_open(&cfg, &g->run, why, len) < 0) {
+	if (cgroup_run_open(&cfg, &g->run, err, errlen) < 0) {
 		unlink(g->lock_path);
 		close(g->lock_fd);
 		free(g);

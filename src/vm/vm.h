@@ -120,8 +120,8 @@ int vm_qemu_run(char *const *argv, const char *dir, const struct vm_watch *how, 
 struct vm_group;
 /* A cgroup of this reaim vm ("reaim-vm-PID-XXXXXX" under its own, locked in /run/lock or /tmp so the
  * next one knows it gone), the ones of reaim vm commands that are gone killed and removed first;
- * NULL with why when no cgroup2 can be made here (then QEMU is held by its process group alone). */
-struct vm_group *vm_group_open(char *why, size_t len);
+ * NULL with err when no cgroup2 can be made here (then QEMU is held by its process group alone). */
+struct vm_group *vm_group_open(char *err, size_t errlen);
 const char *vm_group_dir(const struct vm_group *g);
 /* A cgroup for one boot's QEMU; 0, or -1 with err. */
 int vm_group_boot(struct vm_group *g, const char *name, struct cgroup_point **out, char *err, size_t errlen);

@@ -281,7 +281,7 @@ static int64_t run_with_options(struct store_option **opts, size_t *nopts)
 	struct store_run r = {.uuid = "opts", .label = "opts", .suite_name = "s", .suite_text = "",
 			      .command_line = "reaim --warmup 2 --pin on", .version = "9.9", .mode = "sweep", .seed = 1};
 	struct run_opts o;
-	const char *why;
+	char why[256];
 	run_opts_defaults(&o);
 	/* the rows without a default too, so that every row is stored */
 	static const char *const given[][2] = {
@@ -291,7 +291,7 @@ static int64_t run_with_options(struct store_option **opts, size_t *nopts)
 		{"load", "io"},
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(given); i++)
-		if (option_set(&o, option_find(given[i][0]), given[i][1], &why) < 0)
+		if (option_set(&o, option_find(given[i][0]), given[i][1], why, sizeof(why)) < 0)
 			printf("# --%s %s: %s\n", given[i][0], given[i][1], why);
 	*opts = NULL;
 	*nopts = 0;

@@ -14,10 +14,10 @@
 static void expect_tasks(const char *spec, const char *want)
 {
 	struct task_list t;
-	const char *why;
+	char why[256];
 	char label[128];
 	snprintf(label, sizeof(label), "tasks '%s'", spec);
-	if (tasks_parse(spec, &t, &why) < 0) {
+	if (tasks_parse(spec, &t, why, sizeof(why)) < 0) {
 		is_str(why, want, label);
 		return;
 	}
@@ -92,7 +92,7 @@ static void sizes(void)
 static void table(void)
 {
 	struct run_opts o;
-	const char *why;
+	char why[256];
 	run_opts_defaults(&o);
 	is_int(o.jobs_per_task, 100, "default jobs_per_task");
 	is_int(o.osync, OSYNC_ON, "O_SYNC on by default");
@@ -101,18 +101,18 @@ static void table(void)
 	ok(option_find("sync-mode") == option_find("sync_mode"), "flags spell keys with '-'");
 	ok(option_find("nonsense") == NULL, "unknown key");
 	ok(option_find_short('t') == option_find("tasks"), "-t is tasks");
-	ok(option_set(&o, option_find("osync"), "both", &why) == 0 && o.osync == OSYNC_BOTH, "osync both");
-	ok(option_set(&o, option_find("osync"), "maybe", &why) < 0, "osync maybe refused");
-	ok(option_set(&o, option_find("label"), "a,b", &why) < 0 && strstr(why, "comma"), "a label with a comma refused");
-	ok(option_set(&o, option_find("label"), "12", &why) < 0, "a label that reads as a run id refused");
-	ok(option_set(&o, option_find("label"), "last~3", &why) < 0, "a label that reads as last~N refused");
-	ok(option_set(&o, option_find("label"), "6.1-rc2", &why) == 0, "a kernel release is a label");
-	ok(option_set(&o, option_find("label"), "0", &why) == 0, "'0' names no run by id: a label");
-	ok(option_set(&o, option_find("label"), "lastweek", &why) == 0, "'lastweek' is no run's place: a label");
-	ok(option_set(&o, option_find("jobs_per_task"), "0", &why) < 0, "zero jobs refused");
-	ok(option_set(&o, option_find("repeat"), "3", &why) == 0 && o.repeat == 3, "repeat 3");
-	ok(option_set(&o, option_find("dirs"), "/a", &why) == 0 &&
-	   option_set(&o, option_find("dirs"), "/b", &why) == 0 && o.dirs.count == 2, "dirs accumulate");
+	ok(option_set(&o, option_find("osync"), "both", why, sizeof(why)) == 0 && o.osync == OSYNC_BOTH, "osync both");
+	ok(option_set(&o, option_find("osync"), "maybe", why, sizeof(why)) < 0, "osync maybe refused");
+	ok(option_set(&o, option_find("label"), "a,b", why, sizeof(why)) < 0 && strstr(why, "comma"), "a label with a comma refused");
+	ok(option_set(&o, option_find("label"), "12", why, sizeof(why)) < 0, "a label that reads as a run id refused");
+	ok(option_set(&o, option_find("label"), "last~3", why, sizeof(why)) < 0, "a label that reads as last~N refused");
+	ok(option_set(&o, option_find("label"), "6.1-rc2", why, sizeof(why)) == 0, "a kernel release is a label");
+	ok(option_set(&o, option_find("label"), "0", why, sizeof(why)) == 0, "'0' names no run by id: a label");
+	ok(option_set(&o, option_find("label"), "lastweek", why, sizeof(why)) == 0, "'lastweek' is no run's place: a label");
+	ok(option_set(&o, option_find("jobs_per_task"), "0", why, sizeof(why)) < 0, "zero jobs refused");
+	ok(option_set(&o, option_find("repeat"), "3", why, sizeof(why)) == 0 && o.repeat == 3, "repeat 3");
+	ok(option_set(&o, option_find("dirs"), "/a", why, sizeof(why)) == 0 &&
+	   option_set(&o, option_find("dirs"), "/b", why, sizeof(why)) == 0 && o.dirs.count == 2, "dirs accumulate");
 	struct run_opts copy;
 	run_opts_copy(&copy, &o);
 	option_swap(&copy, &o, option_find("repeat"));
@@ -149,14 +149,14 @@ static const char *sample_value(const struct option_def *d, int b, char *buf, si
 static void own_members(void)
 {
 	struct run_opts o;
-	const char *why;
+	char why[256];
 	char buf[32];
 	char *before[64];
 	int set = 1, own = 1;
 	run_opts_defaults(&o);
 	for (size_t i = 0; i < option_count; i++) {
 		option_clear(&o, &option_table[i]);
-		set &= option_set(&o, &option_table[i], sample_value(&option_table[i], 0, buf, sizeof(buf)), &why) == 0;
+		set &= option_set(&o, &option_table[i], sample_value(&option_table[i], 0, buf, sizeof(buf)), why, sizeof(why)) == 0;
 	}
 	ok(set, "every option takes a sample value");
 	for (size_t i = 0; i < option_count; i++)
@@ -164,7 +164,7 @@ static void own_members(void)
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *d = &option_table[i];
 		option_clear(&o, d);
-		if (option_set(&o, d, sample_value(d, 1, buf, sizeof(buf)), &why) < 0)
+		if (option_set(&o, d, sample_value(d, 1, buf, sizeof(buf)), why, sizeof(why)) < 0)
 			own = 0;
 		for (size_t j = 0; j < option_count; j++) {
 			char *t = option_text(&o, &option_table[j]);
@@ -175,7 +175,7 @@ static void own_members(void)
 			free(t);
 		}
 		option_clear(&o, d);
-		option_set(&o, d, sample_value(d, 0, buf, sizeof(buf)), &why);
+		option_set(&o, d, sample_value(d, 0, buf, sizeof(buf)), why, sizeof(why));
 	}
 	ok(own, "each option writes its own member and no other");
 	for (size_t i = 0; i < option_count; i++)
@@ -189,15 +189,15 @@ static void text_formats(void)
 	struct run_opts o, back;
 	run_opts_defaults(&o);
 	run_opts_defaults(&back);
-	const char *why;
+	char why[256];
 	static const char *const set[][2] = {{"workfile", "dbase"}, {"tasks", "1-4,8"}, {"filesize", "10K"},
 					      {"poolsize", "1M"}, {"dirs", "/a"}, {"label", "6.1"},
 					      {"threshold", "2.5"}, {"period", "1.5"}, {"osync", "both"},
 					      {"point_hook", "perf record -a"}, {"point_hook_tasks", "2,4"},
 					      {"cpus", "1,2"}};
 	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
-		option_set(&o, option_find(set[i][0]), set[i][1], &why);
-	option_set(&o, option_find("dirs"), "/b", &why);
+		option_set(&o, option_find(set[i][0]), set[i][1], why, sizeof(why));
+	option_set(&o, option_find("dirs"), "/b", why, sizeof(why));
 	int same = 1;
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *d = &option_table[i];
@@ -205,10 +205,10 @@ static void text_formats(void)
 		if (d->type == OPT_STRLIST) { /* a list is given one item per flag */
 			str_list_free(&back.dirs);
 			for (char *save = NULL, *item = strtok_r(text, " ", &save); item; item = strtok_r(NULL, " ", &save))
-				option_set(&back, d, item, &why);
+				option_set(&back, d, item, why, sizeof(why));
 			free(text);
 			text = option_text(&o, d);
-		} else if (option_set(&back, d, text, &why) < 0) {
+		} else if (option_set(&back, d, text, why, sizeof(why)) < 0) {
 			printf("# %s: '%s' does not read back: %s\n", d->key, text, why);
 			same = 0;
 		}
@@ -243,10 +243,10 @@ static void format_round_trip(const struct run_opts *o, const char *what)
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_def *def = &option_table[i];
 		struct str_list v, again;
-		const char *why;
+		char why[256];
 		option_format(o, def, &v);
 		for (size_t k = 0; k < v.count; k++)
-			if (option_set(&back, def, v.v[k], &why) < 0) {
+			if (option_set(&back, def, v.v[k], why, sizeof(why)) < 0) {
 				printf("#   %s '%s': %s\n", def->key, v.v[k], why);
 				same = 0;
 			}
@@ -267,7 +267,7 @@ static void format_round_trip(const struct run_opts *o, const char *what)
 static void formats(void)
 {
 	struct run_opts o;
-	const char *why;
+	char why[256];
 	run_opts_defaults(&o);
 	format_round_trip(&o, "defaults format to text that parses back to them");
 	static const char *const set[][2] = {
@@ -280,7 +280,7 @@ static void formats(void)
 	};
 	int all_set = 1;
 	for (size_t i = 0; i < ARRAY_SIZE(set); i++)
-		all_set &= option_set(&o, option_find(set[i][0]), set[i][1], &why) == 0;
+		all_set &= option_set(&o, option_find(set[i][0]), set[i][1], why, sizeof(why)) == 0;
 	ok(all_set, "extreme values set");
 	format_round_trip(&o, "extreme values format to text that parses back to them");
 	struct str_list v;
@@ -337,18 +337,18 @@ static void numeric_bounds(void)
 		if (d->type != OPT_INT && d->type != OPT_KIB && d->type != OPT_DOUBLE && d->type != OPT_SECONDS)
 			continue;
 		struct run_opts o;
-		const char *why;
+		char why[256];
 		char lo[32], hi[32], below[32], above[32], what[160], range[160];
 		run_opts_defaults(&o);
 		bound_texts(d, lo, hi, below, above);
 		snprintf(what, sizeof(what), "%s takes %s and %s", d->key, lo, hi);
-		ok(option_set(&o, d, lo, &why) == 0 && option_set(&o, d, hi, &why) == 0, what);
+		ok(option_set(&o, d, lo, why, sizeof(why)) == 0 && option_set(&o, d, hi, why, sizeof(why)) == 0, what);
 		snprintf(what, sizeof(what), "%s refuses %s and %s", d->key, below, above);
-		ok(option_set(&o, d, below, &why) < 0 && option_set(&o, d, above, &why) < 0, what);
+		ok(option_set(&o, d, below, why, sizeof(why)) < 0 && option_set(&o, d, above, why, sizeof(why)) < 0, what);
 		int refused = 1;
 		for (size_t k = 0; k < ARRAY_SIZE(hostile); k++) {
 			/* 1e308 is in range for no row; its refusal is the range's */
-			if (option_set(&o, d, hostile[k], &why) == 0) {
+			if (option_set(&o, d, hostile[k], why, sizeof(why)) == 0) {
 				printf("# %s accepted '%s'\n", d->key, hostile[k]);
 				refused = 0;
 			}
@@ -360,13 +360,13 @@ static void numeric_bounds(void)
 		run_opts_free(&o);
 	}
 	struct run_opts o;
-	const char *why;
+	char why[256];
 	run_opts_defaults(&o);
-	ok(option_set(&o, option_find("timeout"), "0", &why) == 0 && option_set(&o, option_find("sample_interval"), "0", &why) == 0,
+	ok(option_set(&o, option_find("timeout"), "0", why, sizeof(why)) == 0 && option_set(&o, option_find("sample_interval"), "0", why, sizeof(why)) == 0,
 	   "0 still means derived timeout and sampler off");
-	ok(option_set(&o, option_find("period"), "0", &why) < 0, "a period of 0 is refused");
-	ok(option_set(&o, option_find("timeout"), "30d", &why) == 0 && o.timeout_s == 2592000, "timeout 30d");
-	ok(option_set(&o, option_find("timeout"), "31d", &why) < 0, "timeout 31d refused");
+	ok(option_set(&o, option_find("period"), "0", why, sizeof(why)) < 0, "a period of 0 is refused");
+	ok(option_set(&o, option_find("timeout"), "30d", why, sizeof(why)) == 0 && o.timeout_s == 2592000, "timeout 30d");
+	ok(option_set(&o, option_find("timeout"), "31d", why, sizeof(why)) < 0, "timeout 31d refused");
 	run_opts_free(&o);
 }
 
@@ -374,16 +374,16 @@ static void numeric_bounds(void)
 static void list_options(void)
 {
 	struct run_opts o;
-	const char *why;
+	char why[256];
 	const struct option_def *dirs = option_find("dirs");
 	run_opts_defaults(&o);
 	ok(dirs->offset == offsetof(struct run_opts, dirs), "dirs lives at its offset");
-	option_set(&o, dirs, "/x", &why);
+	option_set(&o, dirs, "/x", why, sizeof(why));
 	option_clear(&o, dirs);
 	is_int(o.dirs.count, 0, "option_clear empties the list");
-	ok(option_set(&o, dirs, "/a\nb", &why) < 0 && strstr(why, "control"), "a dir with a newline is refused");
-	ok(option_set(&o, option_find("label"), "x\033]0;pwned\a", &why) < 0, "a label with an escape sequence is refused");
-	ok(option_set(&o, option_find("label"), "6.1-rc3 über", &why) == 0, "a UTF-8 label is taken");
+	ok(option_set(&o, dirs, "/a\nb", why, sizeof(why)) < 0 && strstr(why, "control"), "a dir with a newline is refused");
+	ok(option_set(&o, option_find("label"), "x\033]0;pwned\a", why, sizeof(why)) < 0, "a label with an escape sequence is refused");
+	ok(option_set(&o, option_find("label"), "6.1-rc3 über", why, sizeof(why)) == 0, "a UTF-8 label is taken");
 	option_clear(&o, option_find("repeat")); /* not a list: untouched */
 	is_int(o.repeat, 1, "option_clear leaves other options alone");
 	run_opts_free(&o);
@@ -409,12 +409,12 @@ static void variants_and_rounds(void)
 	is_int(variant_split("abcdefghijklmnopqrstuvwxyz012345=1", name, &cmd), 0, "variant: a 32-byte name");
 	is_int(variant_split("abcdefghijklmnopqrstuvwxyz0123456=1", name, &cmd), -1, "variant: not 33");
 	struct run_opts o;
-	const char *why = NULL;
+	char why[256];
 	run_opts_defaults(&o);
 	const struct option_def *v = option_find("variant");
-	ok(v && option_set(&o, v, "a=true", &why) == 0 && option_set(&o, v, "b=false", &why) == 0 &&
+	ok(v && option_set(&o, v, "a=true", why, sizeof(why)) == 0 && option_set(&o, v, "b=false", why, sizeof(why)) == 0 &&
 	   o.variants.count == 2 && o.dirs.count == 0, "variant: a list of its own, dirs untouched");
-	ok(option_set(&o, v, "bad name=x", &why) < 0 && why && strstr(why, "NAME=COMMAND"), "variant: a bad item says why");
+	ok(option_set(&o, v, "bad name=x", why, sizeof(why)) < 0 && strstr(why, "NAME=COMMAND"), "variant: a bad item says why");
 	struct schedule_rounds r = schedule_rounds_of(&o);
 	ok(r.least == 1 && r.most == 1 && r.looks == 1, "no --precision: --repeat rounds, one look");
 	o.precision = 2;

@@ -88,9 +88,9 @@ static void fixture_init(struct fixture *f, size_t nwl)
 
 static void set(struct fixture *f, size_t w, const char *key, const char *value)
 {
-	const char *why = NULL;
-	if (option_set(&f->wl[w].opts, option_find(key), value, &why) < 0) {
-		printf("# %s=%s: %s\n", key, value, why ? why : "?");
+	char why[256] = "";
+	if (option_set(&f->wl[w].opts, option_find(key), value, why, sizeof(why)) < 0) {
+		printf("# %s=%s: %s\n", key, value, why);
 		ok(0, "an option of the fixture is set");
 	}
 }

@@ -90,11 +90,10 @@ static void dirs(const char *root)
 static void opts(struct run_opts *o, int mode, const char *tasks, const char *hook_tasks, long long max_tasks)
 {
 	memset(o, 0, sizeof(*o));
-	const char *bad;
 	o->mode = mode;
 	o->max_tasks = max_tasks;
 	o->point_hook = xstrdup("true");
-	if (tasks_parse(tasks, &o->tasks, &bad) < 0 || tasks_parse(hook_tasks, &o->point_hook_tasks, &bad) < 0)
+	if (tasks_parse(tasks, &o->tasks, NULL, 0) < 0 || tasks_parse(hook_tasks, &o->point_hook_tasks, NULL, 0) < 0)
 		ok(0, "a task list parses");
 }
 

@@ -225,10 +225,10 @@ static void plan(void)
 	struct errlist errs = {0};
 	ok(workfile_parse("mix", "10 add_int\n10 sieve\n", &wk.wf, &errs) == 0, "a mix");
 	run_opts_defaults(&wk.opts);
-	const char *why;
-	option_set(&wk.opts, option_find("jobs_per_task"), "10", &why);
-	option_set(&wk.opts, option_find("tasks"), "1,2", &why);
-	option_set(&wk.opts, option_find("repeat"), "2", &why);
+	char why[256];
+	option_set(&wk.opts, option_find("jobs_per_task"), "10", why, sizeof(why));
+	option_set(&wk.opts, option_find("tasks"), "1,2", why, sizeof(why));
+	option_set(&wk.opts, option_find("repeat"), "2", why, sizeof(why));
 	pl.wl = &wk;
 	pl.nwl = 1;
 	char *text = plan_text(&pl, st);
@@ -246,14 +246,14 @@ static void plan(void)
 	free(text);
 
 	/* 3 warm-up points at the first task count: 62 + 3 x 10.5 = 93.5 s */
-	option_set(&wk.opts, option_find("warmup"), "3", &why);
+	option_set(&wk.opts, option_find("warmup"), "3", why, sizeof(why));
 	text = plan_text(&pl, st);
 	ok(strstr(text, "Estimate, O_SYNC on: 1m33s with the warm-up, from run 1") != NULL, "the estimate counts the warm-up");
 	free(text);
-	option_set(&wk.opts, option_find("warmup"), "0", &why);
+	option_set(&wk.opts, option_find("warmup"), "0", why, sizeof(why));
 
-	option_set(&wk.opts, option_find("tasks"), "1,2,8", &why);
-	option_set(&wk.opts, option_find("osync"), "both", &why);
+	option_set(&wk.opts, option_find("tasks"), "1,2,8", why, sizeof(why));
+	option_set(&wk.opts, option_find("osync"), "both", why, sizeof(why));
 	text = plan_text(&pl, st);
 	ok(strstr(text, "Estimate, O_SYNC on: at least 1m02s, from run 1 (label k1, ") != NULL &&
 	   strstr(text, "which has no point at 8 tasks") != NULL, "a partial estimate says what is missing");
@@ -261,7 +261,7 @@ static void plan(void)
 	   "no stored run: no estimate");
 	free(text);
 
-	option_set(&wk.opts, option_find("jobs_per_task"), "11", &why);
+	option_set(&wk.opts, option_find("jobs_per_task"), "11", why, sizeof(why));
 	text = plan_text(&pl, NULL);
 	ok(strstr(text, "Estimate, O_SYNC on: none (no results database)") != NULL, "no database: no estimate");
 	free(text);

@@ -75,11 +75,11 @@ static void overrides(void)
 	struct plan p;
 	struct errlist errs = {0};
 	struct overrides ov = {0};
-	const char *why;
+	char why[256];
 	run_opts_defaults(&ov.opts);
-	option_set(&ov.opts, option_find("jobs_per_task"), "3", &why);
+	option_set(&ov.opts, option_find("jobs_per_task"), "3", why, sizeof(why));
 	overrides_mark(&ov, option_find("jobs_per_task"));
-	option_set(&ov.opts, option_find("filesize"), "1M", &why);
+	option_set(&ov.opts, option_find("filesize"), "1M", why, sizeof(why));
 	overrides_mark(&ov, option_find("filesize"));
 	ok(plan_from_suite(good, &ov, &p, &errs) == 0, "suite with overrides");
 	is_int(p.wl[0].opts.jobs_per_task, 3, "flag beats suite key");
