@@ -60,8 +60,8 @@ const char *bgload_list_text(void)
 #define MIB (1024LL * 1024)
 #define LOAD_MIN_MIB 16
 
-long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *why,
-			   size_t len)
+long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *err,
+			   size_t errlen)
 {
 	long long mem_total_kib = room->mem_total_kib, mem_free_kib = room->mem_free_kib,
 		  mem_available_kib = room->mem_available_kib, disk_free_kib = room->disk_free_kib;
@@ -75,7 +75,7 @@ long long bgload_size_from(const struct bgload_def *d, const struct bgload_room 
 		if (cap_mib > 0 && cap_mib < mib)
 			mib = cap_mib;
 		if (mib < LOAD_MIN_MIB) {
-			snprintf(why, len, "no space: %lld MiB free, the %s load needs at least %d MiB (a quarter of the free "
+			snprintf(err, errlen, "no space: %lld MiB free, the %s load needs at least %d MiB (a quarter of the free "
 				 "space)", disk_free_kib / 1024, d->name, 4 * LOAD_MIN_MIB);
 			return -1;
 		}
@@ -88,7 +88,7 @@ long long bgload_size_from(const struct bgload_def *d, const struct bgload_room 
 		if (cap_mib > 0 && cap_mib < mib)
 			mib = cap_mib;
 		if (mib < LOAD_MIN_MIB) {
-			snprintf(why, len, "not enough memory: %lld MiB available, less a margin of %lld MiB", mem_available_kib / 1024,
+			snprintf(err, errlen, "not enough memory: %lld MiB available, less a margin of %lld MiB", mem_available_kib / 1024,
 				 margin / 1024);
 			return -1;
 		}
@@ -105,7 +105,7 @@ static long long meminfo_kib(const char *text, const char *key)
 	return p ? strtoll(p + strlen(key), NULL, 10) : -1;
 }
 
-long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why, size_t len)
+long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *err, size_t errlen)
 {
 	char *mi = read_text_file("/proc/meminfo", 1 << 16);
 	long long total = meminfo_kib(mi, "MemTotal:"), free_kib = meminfo_kib(mi, "MemFree:"),
@@ -116,16 +116,16 @@ long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why
 	const char *cap_text = getenv("REAIM_LOAD_MAX_MIB");
 	long long cap = -1;
 	if (cap_text && parse_long(cap_text, 1, 1LL << 40, &cap) < 0) {
-		snprintf(why, len, "$REAIM_LOAD_MAX_MIB is not a number of MiB: %.40s", cap_text);
+		snprintf(err, errlen, "$REAIM_LOAD_MAX_MIB is not a number of MiB: %.40s", cap_text);
 		return -1;
 	}
 	if (total < 0 || avail < 0 || free_kib < 0 || disk < 0) {
-		snprintf(why, len, "cannot read %s", disk < 0 ? "the free space of the disk dir" : "/proc/meminfo");
+		snprintf(err, errlen, "cannot read %s", disk < 0 ? "the free space of the disk dir" : "/proc/meminfo");
 		return -1;
 	}
 	const struct bgload_room room = {.mem_total_kib = total, .mem_free_kib = free_kib, .mem_available_kib = avail,
 					 .disk_free_kib = disk};
-	return bgload_size_from(d, &room, cap, why, len);
+	return bgload_size_from(d, &room, cap, err, errlen);
 }
 
 /* The page the leader, its workers and reaim share. */
@@ -596,8 +596,8 @@ static void load_free(struct bgload *l)
 	free(l);
 }
 
-int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *why,
-		 size_t len)
+int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *err,
+		 size_t errlen)
 {
 	const char *dir = at->dir, *cgroup_dir = at->cgroup_dir;
 	double timeout_s = at->timeout_s;
@@ -606,20 +606,20 @@ int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, stru
 	char size_why[200];
 	long long mib = bgload_size_mib(d, dir, size_why, sizeof(size_why));
 	if (mib < 0) {
-		snprintf(why, len, "load %s could not start: %s", d->name, size_why);
+		snprintf(err, errlen, "load %s could not start: %s", d->name, size_why);
 		return -1;
 	}
 	struct bgload *l = xcalloc(1, sizeof(*l));
 	l->def = d;
 	l->sh = mmap(NULL, sizeof(*l->sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (l->sh == MAP_FAILED) {
-		snprintf(why, len, "load %s: mmap: %s", d->name, strerror(errno));
+		snprintf(err, errlen, "load %s: mmap: %s", d->name, strerror(errno));
 		free(l);
 		return -1;
 	}
 	l->dir = xasprintf("%s/load-%s", dir, d->name);
 	if (mkdir(l->dir, 0700) < 0) {
-		snprintf(why, len, "load %s: mkdir %s: %s", d->name, l->dir, strerror(errno));
+		snprintf(err, errlen, "load %s: mkdir %s: %s", d->name, l->dir, strerror(errno));
 		load_free(l);
 		return -1;
 	}
@@ -635,7 +635,7 @@ int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, stru
 	fflush(NULL);
 	l->leader = fork();
 	if (l->leader < 0) {
-		snprintf(why, len, "load %s: fork: %s", d->name, strerror(errno));
+		snprintf(err, errlen, "load %s: fork: %s", d->name, strerror(errno));
 		l->ended = 1;
 		take_down(l);
 		load_free(l);
@@ -655,7 +655,7 @@ int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, stru
 		if (gone == l->leader)
 			l->ended = 1;
 		if (fault) {
-			snprintf(why, len, "load %s could not start: %s", d->name, fault);
+			snprintf(err, errlen, "load %s could not start: %s", d->name, fault);
 			take_down(l);
 			load_free(l);
 			return -1;
@@ -666,7 +666,7 @@ int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, stru
 	return 0;
 }
 
-int bgload_stop(struct bgload *l, struct bgload_result *r, char *why, size_t len)
+int bgload_stop(struct bgload *l, struct bgload_result *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof(*r));
 	if (!l->marked[1])
@@ -706,7 +706,7 @@ int bgload_stop(struct bgload *l, struct bgload_result *r, char *why, size_t len
 	r->read_bytes = (double)l->sh->read_bytes;
 	r->write_bytes = (double)l->sh->write_bytes;
 	if (failed)
-		snprintf(why, len, "load %s ended before the point did: %s", l->def->name,
+		snprintf(err, errlen, "load %s ended before the point did: %s", l->def->name,
 			 l->sh->why[0] ? l->sh->why : "its processes ended before it was asked to stop");
 	load_free(l);
 	return failed ? -1 : 0;

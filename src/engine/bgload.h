@@ -29,14 +29,14 @@ const char *bgload_list_text(void);
  * (/proc/meminfo's MemTotal, MemFree and MemAvailable, the free space of dir) and the cap
  * $REAIM_LOAD_MAX_MIB; -1 with the reason when it cannot run (no space, no memory). Pure but for
  * what it reads. */
-long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *why, size_t len);
+long long bgload_size_mib(const struct bgload_def *d, const char *dir, char *err, size_t errlen);
 /* The machine's room for a load, in KiB: /proc/meminfo's figures and the free space of the dir. */
 struct bgload_room {
 	long long mem_total_kib, mem_free_kib, mem_available_kib, disk_free_kib;
 };
 /* The same from given figures, for tests: what bgload_size_mib decides. */
-long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *why,
-			   size_t len);
+long long bgload_size_from(const struct bgload_def *d, const struct bgload_room *room, long long cap_mib, char *err,
+			   size_t errlen);
 
 struct bgload;
 /* What a stopped load did. */
@@ -59,8 +59,8 @@ struct bgload_setup {
  * the stop), its files in the dir (made, and removed at the stop), its workers running once it says
  * ready. Waits up to the timeout, polling stop(); -1 with the reason (everything it started already
  * gone) when it could not start. */
-int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *why,
-		 size_t len);
+int bgload_start(const struct bgload_def *d, const struct bgload_setup *at, struct bgload **out, char *err,
+		 size_t errlen);
 /* The window the units and the CPU are counted over: its start and its end (safe from a hook). */
 void bgload_mark_start(struct bgload *l);
 void bgload_mark_end(struct bgload *l);
@@ -71,6 +71,6 @@ double bgload_cpu_s(const struct bgload *l);
 /* Stop the load: SIGTERM to its leader (which ends its workers and reports), SIGKILL to its
  * process group and its cgroup after 5 s; reaped, its files and cgroup removed, freed. 0, or -1
  * with the reason (a load that died on its own before the end: the point is not trustworthy). */
-int bgload_stop(struct bgload *l, struct bgload_result *r, char *why, size_t len);
+int bgload_stop(struct bgload *l, struct bgload_result *r, char *err, size_t errlen);
 
 #endif

@@ -405,16 +405,16 @@ const char *accounting_point_cgroup(const struct accounting *a)
 	return a && a->point && !a->stuck ? cgroup_point_path(a->point) : NULL;
 }
 
-struct cgroup_point *accounting_side_cgroup(struct accounting *a, const char *name, char *why, size_t whylen)
+struct cgroup_point *accounting_side_cgroup(struct accounting *a, const char *name, char *err, size_t errlen)
 {
 	if (!a || !a->run || a->stuck) {
-		snprintf(why, whylen, "%s", !a || !a->run ? "the run has no cgroups" : "the run left its cgroups");
+		snprintf(err, errlen, "%s", !a || !a->run ? "the run has no cgroups" : "the run left its cgroups");
 		return NULL;
 	}
 	char full[64];
 	snprintf(full, sizeof(full), "%.40s-%u", name, ++a->side_seq);
 	struct cgroup_point *cg;
-	return cgroup_side_create(a->run, full, &cg, why, whylen) == 0 ? cg : NULL;
+	return cgroup_side_create(a->run, full, &cg, err, errlen) == 0 ? cg : NULL;
 }
 
 const struct engine_hook *accounting_hook(struct accounting *a)

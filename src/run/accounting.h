@@ -37,7 +37,7 @@ const char *accounting_point_cgroup(const struct accounting *a);
  * named NAME-N, in cgroup2 only, so it is never charged to a point and cgroup_point_kill ends all it
  * holds. NULL with why set when the run has no cgroups (or may no longer make one); the caller
  * removes it with cgroup_point_destroy before accounting_close. */
-struct cgroup_point *accounting_side_cgroup(struct accounting *a, const char *name, char *why, size_t whylen);
+struct cgroup_point *accounting_side_cgroup(struct accounting *a, const char *name, char *err, size_t errlen);
 /* After a point: its cgroup figures, outside load, steal and noise (judged against noise_limit %) into p,
  * whose wait4 and sampler figures are already set. what names the point in warnings. a may be NULL. */
 void accounting_point(struct accounting *a, const struct engine_result *r, double noise_limit, const char *what,

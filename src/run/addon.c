@@ -32,13 +32,13 @@ void addon_walk_init(struct addon_walk *w, const struct point_addon *const *tabl
 		w->state[i] = table[i]->state_size ? xcalloc(1, table[i]->state_size) : NULL;
 }
 
-int addon_walk_before(struct addon_walk *w, char *why, size_t len)
+int addon_walk_before(struct addon_walk *w, char *err, size_t errlen)
 {
 	w->point->pt->hook = &w->hook;
 	w->point->ran = 0;
 	for (; w->begun < w->n; w->begun++) {
 		const struct point_addon *a = w->table[w->begun];
-		if (a->before && a->before(w->point, w->state[w->begun], why, len) < 0)
+		if (a->before && a->before(w->point, w->state[w->begun], err, errlen) < 0)
 			return -1;
 	}
 	w->point->ran = 1;

@@ -51,7 +51,7 @@ struct point_addon {
 	size_t state_size;
 	/* before the tasks, in table order: 0, or -1 with why, and the point is not run (the add-ons
 	 * begun before it are ended by the walk's after, as after a point; it cleans up its own) */
-	int (*before)(struct addon_point *p, void *state, char *why, size_t len);
+	int (*before)(struct addon_point *p, void *state, char *err, size_t errlen);
 	/* at each of the engine's moments, in reverse table order, before any hears it in during:
 	 * what must happen ahead of the add-ons before it in the table */
 	void (*early)(struct addon_point *p, void *state, enum engine_event ev);
@@ -77,7 +77,7 @@ struct addon_walk {
 void addon_walk_init(struct addon_walk *w, const struct point_addon *const *table, size_t n, struct addon_point *p);
 /* Every add-on's before, in order, with the engine point's hook set to the walk's; 0, or -1 with why
  * (the first that failed, the ones begun before it ended) and p->ran 0. */
-int addon_walk_before(struct addon_walk *w, char *why, size_t len);
+int addon_walk_before(struct addon_walk *w, char *err, size_t errlen);
 /* The begun add-ons' after, in reverse order (p->res set). */
 void addon_walk_after(struct addon_walk *w);
 /* Every add-on's store, in order (p->out and p->rows set). */

@@ -51,11 +51,11 @@ void confine_block_end(struct runner *rn)
 
 /* Each point's tasks confine their affinity to the block's CPUs (the cpuset, where there is one, is
  * the accounting's). */
-static int addon_before(struct addon_point *p, void *state, char *why, size_t len)
+static int addon_before(struct addon_point *p, void *state, char *err, size_t errlen)
 {
 	(void)state;
-	(void)why;
-	(void)len;
+	(void)err;
+	(void)errlen;
 	p->pt->cpus = p->rn->cpus;
 	p->pt->ncpus = p->rn->ncpus;
 	return 0;

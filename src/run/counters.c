@@ -260,11 +260,11 @@ void counters_close(struct counters *c)
 }
 
 /* A point counts with the run's counters when its workload asks: the perf events its tasks open. */
-static int addon_before(struct addon_point *p, void *state, char *why, size_t len)
+static int addon_before(struct addon_point *p, void *state, char *err, size_t errlen)
 {
 	struct counted *s = state;
-	(void)why;
-	(void)len;
+	(void)err;
+	(void)errlen;
 	s->c = p->at->wl->opts.counters ? p->rn->counters : NULL;
 	if (s->c)
 		p->pt->perf = counters_task_events(s->c);

@@ -67,11 +67,11 @@ void others_store(const struct others_windows *o, double noise_limit, struct sto
 
 /* Others' demand where the run cannot move it: a window just before the point's tasks (the last
  * before), one just after them (the first after), where the point is sampled. */
-static int addon_before(struct addon_point *p, void *state, char *why, size_t len)
+static int addon_before(struct addon_point *p, void *state, char *err, size_t errlen)
 {
 	struct others_windows *o = state;
-	(void)why;
-	(void)len;
+	(void)err;
+	(void)errlen;
 	if (p->pt->sampler)
 		others_window(p->load, p->devices, p->ndevices, &o->before, &o->have_before);
 	return 0;

@@ -8,13 +8,13 @@
 
 /* The view shows the point from before its load starts (a cache load's cold run among it) until its
  * load has stopped. */
-static int view_before(struct addon_point *p, void *state, char *why, size_t len)
+static int view_before(struct addon_point *p, void *state, char *err, size_t errlen)
 {
 	struct runner *rn = p->rn;
 	const struct point_at *at = p->at;
 	(void)state;
-	(void)why;
-	(void)len;
+	(void)err;
+	(void)errlen;
 	struct block_plan shown = *at->blk; /* an interleaved block's point shows its own setting */
 	shown.osync = at->osync;
 	if (rn->view->point_begin)

@@ -80,7 +80,7 @@ static int schedule_has(const struct schedule_workload *sw, long long n)
 	return sw->wl->opts.mode == MODE_PEAK && sw->npts && n >= sw->pts[0].tasks && n <= sw->reach.tasks;
 }
 
-int point_hook_check(const struct schedule_workload *sw, char *why, size_t whylen)
+int point_hook_check(const struct schedule_workload *sw, char *err, size_t errlen)
 {
 	const struct run_opts *o = &sw->wl->opts;
 	const char *workload = sw->wl->name;
@@ -90,7 +90,7 @@ int point_hook_check(const struct schedule_workload *sw, char *why, size_t whyle
 		if (schedule_has(sw, o->point_hook_tasks.n[i]))
 			continue;
 		char *list = tasks_format(&o->tasks);
-		snprintf(why, whylen, "workload %s: --point-hook-tasks %d: no point of its plan (%s tasks %s%s) has %d tasks, "
+		snprintf(err, errlen, "workload %s: --point-hook-tasks %d: no point of its plan (%s tasks %s%s) has %d tasks, "
 			 "so its hook would never run", workload, o->point_hook_tasks.n[i], mode_names[o->mode],
 			 list, o->mode == MODE_SWEEP || o->mode == MODE_SINGLE ? "" : " and what it grows to",
 			 o->point_hook_tasks.n[i]);
@@ -103,24 +103,24 @@ int point_hook_check(const struct schedule_workload *sw, char *why, size_t whyle
 /* The hook directories' parent beside the database, opened without following a link, and refused
  * unless it is a directory of this user that nobody else may write to (a shared directory such as
  * /tmp may hold one planted by someone else). -1 with why. */
-static int open_parent(const char *base, const char *name, char *why, size_t whylen)
+static int open_parent(const char *base, const char *name, char *err, size_t errlen)
 {
 	int bfd = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (bfd < 0) {
-		snprintf(why, whylen, "cannot open %s: %s", base, strerror(errno));
+		snprintf(err, errlen, "cannot open %s: %s", base, strerror(errno));
 		return -1;
 	}
 	if (mkdirat(bfd, name, 0755) < 0 && errno != EEXIST) {
-		snprintf(why, whylen, "mkdir %s/%s: %s", base, name, strerror(errno));
+		snprintf(err, errlen, "mkdir %s/%s: %s", base, name, strerror(errno));
 		close(bfd);
 		return -1;
 	}
 	int pfd = openat(bfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int err = errno;
+	int saved_errno = errno;
 	close(bfd);
 	if (pfd < 0) {
-		snprintf(why, whylen, "%s/%s: %s", base, name,
-			 err == ELOOP || err == ENOTDIR ? "not a directory (a symbolic link is never followed)" : strerror(err));
+		snprintf(err, errlen, "%s/%s: %s", base, name,
+			 saved_errno == ELOOP || saved_errno == ENOTDIR ? "not a directory (a symbolic link is never followed)" : strerror(saved_errno));
 		return -1;
 	}
 	struct stat sb;
@@ -132,14 +132,14 @@ static int open_parent(const char *base, const char *name, char *why, size_t why
 	else if (sb.st_mode & (S_IWGRP | S_IWOTH))
 		refused = "writable by others";
 	if (refused) {
-		snprintf(why, whylen, "%s/%s: %s: not used for hook output", base, name, refused);
+		snprintf(err, errlen, "%s/%s: %s: not used for hook output", base, name, refused);
 		close(pfd);
 		return -1;
 	}
 	return pfd;
 }
 
-int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *why, size_t whylen)
+int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *err, size_t errlen)
 {
 	const char *db = at->db;
 	*dirfd = -1;
@@ -150,14 +150,14 @@ int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int
 	if (db[0] == '/') {
 		w = snprintf(base, sizeof(base), "%.*s", slash == db ? 1 : (int)(slash - db), db);
 	} else if (!getcwd(cwd, sizeof(cwd))) {
-		snprintf(why, whylen, "the working directory (the database %s is named relative to it): %s", db,
+		snprintf(err, errlen, "the working directory (the database %s is named relative to it): %s", db,
 			 strerror(errno));
 		return -1;
 	} else {
 		w = snprintf(base, sizeof(base), "%s%s%.*s", cwd, slash ? "/" : "", slash ? (int)(slash - db) : 0, db);
 	}
 	if (w < 0 || (size_t)w >= sizeof(base)) {
-		snprintf(why, whylen, "the directory of the database %s is too long a path", db);
+		snprintf(err, errlen, "the directory of the database %s is too long a path", db);
 		return -1;
 	}
 	/* named after the database, so two databases in one directory keep apart */
@@ -171,7 +171,7 @@ int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int
 	snprintf(parent, sizeof(parent), "%s-run-%lld-hook", stem, (long long)at->run_id);
 	name_part(wl, sizeof(wl), at->workload);
 	name_part(var, sizeof(var), at->variant ? at->variant : "");
-	int pfd = open_parent(base, parent, why, whylen);
+	int pfd = open_parent(base, parent, err, errlen);
 	if (pfd < 0)
 		return -1;
 	/* a new directory per point: never one another point (a repeated task count, a workload name
@@ -179,30 +179,30 @@ int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int
 	w = snprintf(name, sizeof(name), "%s-osync-%s-tasks-%d-round-%d%s%s", wl, at->osync ? "on" : "off",
 		     at->tasks, at->round + 1, var[0] ? "-" : "", var);
 	size_t stem_end = (size_t)w;
-	int made = -1, err = 0;
+	int made = -1, saved_errno = 0;
 	for (int k = 1; k <= 1000 && made < 0; k++) {
 		if (k > 1)
 			snprintf(name + stem_end, sizeof(name) - stem_end, ".%d", k);
 		made = mkdirat(pfd, name, 0755);
-		err = errno;
-		if (made < 0 && err != EEXIST)
+		saved_errno = errno;
+		if (made < 0 && saved_errno != EEXIST)
 			break;
 	}
 	if (made < 0) {
-		snprintf(why, whylen, "mkdir %s/%s/%s: %s", base, parent, name, strerror(err));
+		snprintf(err, errlen, "mkdir %s/%s/%s: %s", base, parent, name, strerror(saved_errno));
 		close(pfd);
 		return -1;
 	}
 	*dirfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	err = errno;
+	saved_errno = errno;
 	close(pfd);
 	if (*dirfd < 0) {
-		snprintf(why, whylen, "open %s/%s/%s: %s", base, parent, name, strerror(err));
+		snprintf(err, errlen, "open %s/%s/%s: %s", base, parent, name, strerror(saved_errno));
 		return -1;
 	}
 	w = snprintf(dir, len, "%s/%s/%s", strcmp(base, "/") == 0 ? "" : base, parent, name);
 	if (w < 0 || (size_t)w >= len) {
-		snprintf(why, whylen, "the hook directory %s/%s/%s is too long a path (at most %zu bytes)", base, parent,
+		snprintf(err, errlen, "the hook directory %s/%s/%s is too long a path (at most %zu bytes)", base, parent,
 			 name, len - 1);
 		close(*dirfd);
 		*dirfd = -1;

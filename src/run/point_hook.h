@@ -18,7 +18,7 @@
 int point_hook_wanted(const struct run_opts *o, int tasks);
 /* Before the run: -1 (why names the workload and the count) when --point-hook-tasks names a task
  * count no point of the workload's schedule can have, so its hook would never run. */
-int point_hook_check(const struct schedule_workload *sw, char *why, size_t whylen);
+int point_hook_check(const struct schedule_workload *sw, char *err, size_t errlen);
 /* The point a hook directory is for. */
 struct point_hook_where {
 	const char *db;      /* the database's path as given (relative to the working directory or not) */
@@ -33,6 +33,6 @@ struct point_hook_where {
  * database's file name less ".db"; made 0755 if missing, refused if a symlink or not ours alone) /
  * the point's name (workload, O_SYNC, tasks, round and variant; ".2", ".3" ... added when that is
  * taken, so every point gets a new one). dir is absolute, *dirfd the directory opened. -1 with why. */
-int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *why, size_t whylen);
+int point_hook_dir(const struct point_hook_where *at, char *dir, size_t len, int *dirfd, char *err, size_t errlen);
 
 #endif

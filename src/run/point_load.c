@@ -25,8 +25,8 @@ struct point_load {
 /* The cache load's first run (contest's cacherun): the same point once, its tasks accounted and killed
  * as any point's but nothing sampled, counted or stored, so the measured run that follows finds the
  * page cache, dentries and allocator as this one left them. 0, or -1 with the reason. */
-static int cold_pass(struct runner *rn, const struct engine_point *pt, const struct engine_scratch *scratch, char *why,
-		     size_t len)
+static int cold_pass(struct runner *rn, const struct engine_point *pt, const struct engine_scratch *scratch, char *err,
+		     size_t errlen)
 {
 	struct engine_point cold = *pt;
 	cold.sampler = NULL;
@@ -36,7 +36,7 @@ static int cold_pass(struct runner *rn, const struct engine_point *pt, const str
 	engine_run_point(&cold, scratch, &res);
 	int rc = res.valid ? 0 : -1;
 	if (rc < 0)
-		snprintf(why, len, "cache: the first (cold) run: %.240s", res.reason);
+		snprintf(err, errlen, "cache: the first (cold) run: %.240s", res.reason);
 	engine_result_free(&res);
 	return rc;
 }
@@ -44,24 +44,24 @@ static int cold_pass(struct runner *rn, const struct engine_point *pt, const str
 /* Start the point's load (not no_load) before its tasks, on the run's first disk dir, in a cgroup of
  * its own under the run cgroup; the cache load runs the point once cold instead. 0, or -1 with the
  * reason: the point is not measured as asked. */
-static int addon_before(struct addon_point *p, void *state, char *why, size_t len)
+static int addon_before(struct addon_point *p, void *state, char *err, size_t errlen)
 {
 	struct point_load *s = state;
 	const char *load = p->at->load;
 	if (load && strcmp(load, LOAD_CACHE) == 0)
-		return cold_pass(p->rn, p->pt, p->at->scratch, why, len);
+		return cold_pass(p->rn, p->pt, p->at->scratch, err, errlen);
 	if (!load || strcmp(load, BGLOAD_NONE) == 0)
 		return 0;
 	const struct bgload_def *d = bgload_find(load);
 	if (!d) {
-		snprintf(why, len, "unknown load %s (the loads are %s)", load, bgload_list_text());
+		snprintf(err, errlen, "unknown load %s (the loads are %s)", load, bgload_list_text());
 		return -1;
 	}
 	const char *run_cg = accounting_run_dir(p->rn->acct);
 	char *cg = run_cg ? xasprintf("%s/load-%s", run_cg, d->name) : NULL;
 	const struct bgload_setup at = {.dir = p->at->scratch->roots[0], .cgroup_dir = cg, .timeout_s = 120,
 					.stop = engine_interrupted};
-	int rc = bgload_start(d, &at, &s->load, why, len);
+	int rc = bgload_start(d, &at, &s->load, err, errlen);
 	free(cg);
 	if (rc < 0)
 		return -1;
