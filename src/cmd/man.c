@@ -291,6 +291,7 @@ static int through_man(const char *roff, size_t len)
 	if (pipe2(fd, O_CLOEXEC) < 0)
 		return -1;
 	fflush(stdout);
+	quiet_line_breaks(); /* before the fork: setenv is no call for a forked child */
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fd[0]);
@@ -301,7 +302,6 @@ static int through_man(const char *roff, size_t len)
 		signal(SIGPIPE, SIG_DFL); /* ignored by reaim; man and its pager expect the default */
 		if (dup2(fd[0], STDIN_FILENO) < 0)
 			_exit(127);
-		quiet_line_breaks();
 		execlp("man", "man", "-l", "-", (char *)NULL);
 		_exit(127);
 	}
